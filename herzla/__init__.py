@@ -1,0 +1,57 @@
+"""herzla: rules, simulator and scoring-disputes lookup for the Herzla family of card games.
+
+>>> import herzla
+>>> rec = herzla.deal_record("herzla", "normal", 4, seed=7)
+>>> len(rec.hands[0])
+8
+"""
+
+from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
+from herzla.contracts import (
+    Contract,
+    HandScore,
+    LayoutContract,
+    Outcome,
+    TrickContract,
+    contracts_of,
+    games,
+    get_contract,
+    register,
+)
+from herzla.layout import Lay, LayoutHand
+from herzla.options import Option, OptionError
+from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
+from herzla.tricks import Trick, TrickHand
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACE_TEN",
+    "NATURAL",
+    "Card",
+    "CardError",
+    "Contract",
+    "HandScore",
+    "Lay",
+    "LayoutContract",
+    "LayoutHand",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "Pack",
+    "Rank",
+    "Record",
+    "RecordError",
+    "ReplayResult",
+    "Suit",
+    "Trick",
+    "TrickContract",
+    "TrickHand",
+    "contracts_of",
+    "deal_record",
+    "games",
+    "get_contract",
+    "parse_cards",
+    "register",
+    "replay",
+]

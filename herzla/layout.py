@@ -1,0 +1,207 @@
+"""The reference layout engine: the Herzeln domino and the Herzerln Auflegen.
+
+Cards are laid in rows that grow from an opening Jack by the next rank up or down the contract's
+``sequence()``; with ``wrap()`` the sequence is a cycle (the domino's Aces "turn the corner").
+A seat that can lay a card must; otherwise it passes.  Seats go out in order; the deal ends when
+one seat is left, which takes last place.  Rule ids are those of spec/hand-record.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from herzla.cards import Card, cards_of
+from herzla.contracts.base import LayoutContract, Outcome
+from herzla.tricks import Illegal
+
+__all__ = ["Lay", "LayoutHand"]
+
+
+@attrs.frozen(slots=True)
+class Lay:
+    """A card laid at an end of its row: ``+`` the upper end, ``-`` the lower end."""
+
+    card: Card
+    end: str = "+"
+
+    def __str__(self) -> str:
+        return f"{self.card}{self.end}"
+
+
+class LayoutHand:
+    """One layout deal in progress."""
+
+    __slots__ = (
+        "contract", "players", "dealer", "hands", "rows", "turn", "order", "over", "history",
+        "laid", "_seq_pos", "_seq", "_wrap", "_first", "_open_pos",
+    )
+
+    def __init__(self, contract: LayoutContract, hands: Sequence[int], dealer: int) -> None:
+        self.contract = contract
+        self.players = contract.players
+        self.dealer = dealer
+        self.hands: list[int] = list(hands)
+        self.rows: dict[int, tuple[int, int]] = {}
+        self.order: list[int] = []
+        self.over = False
+        self.history: list[tuple[int, Lay | None, tuple[int, int] | None]] = []
+        self.laid: list[Card] = []
+        self._seq = contract.sequence()
+        self._seq_pos = {r: i for i, r in enumerate(self._seq)}
+        self._wrap = contract.wrap()
+        self._first = contract.first_card()
+        self._open_pos = self._seq_pos[contract.opening_rank]
+        self.turn = (dealer + 1) % self.players
+        if self._first is not None:
+            for seat, h in enumerate(self.hands):
+                if h >> self._first.index & 1:
+                    self.turn = seat
+
+    # -- views ------------------------------------------------------------------------------
+    def fits(self, card: Card) -> list[str]:
+        """The ends (``+``, ``-``) of its row that ``card`` may be laid at now."""
+        if self._first is not None and not self.laid:
+            return ["+"] if card == self._first else []
+        key = self.contract.row_of(card)
+        row = self.rows.get(key)
+        if row is None:
+            return ["+"] if card.rank == self.contract.opening_rank else []
+        low, high = row
+        n = len(self._seq)
+        pos = self._seq_pos.get(card.rank)
+        if pos is None:
+            return []
+        out = []
+        if (self._wrap or high + 1 < n) and (high + 1) % n == pos:
+            out.append("+")
+        if (self._wrap or low - 1 >= 0) and (low - 1) % n == pos:
+            out.append("-")
+        return out
+
+    def asked(self, key: int) -> tuple[str, str] | None:
+        """The ranks the (upper, lower) ends of a row ask for ('' where the row ends), or None."""
+        row = self.rows.get(key)
+        if row is None:
+            return None
+        low, high = row
+        n = len(self._seq)
+        up = self._seq[(high + 1) % n].code if self._wrap or high + 1 < n else ""
+        down = self._seq[(low - 1) % n].code if self._wrap or low - 1 >= 0 else ""
+        return up, down
+
+    def legal_moves(self) -> list[Lay]:
+        """Every lay the seat to move may make (empty: it must pass)."""
+        if self.over:
+            return []
+        return [Lay(c, e) for c in cards_of(self.hands[self.turn]) for e in self.fits(c)]
+
+    def can_lay(self) -> bool:
+        if self.over:
+            return False
+        return any(self.fits(c) for c in cards_of(self.hands[self.turn]))
+
+    def check(self, card: Card, end: str | None = None) -> Illegal | None:
+        """None if ``card`` (at ``end``, default the upper end where both fit) may be laid now."""
+        if self.over:
+            return Illegal("hand-over", f"the deal is over; {card} cannot be laid")
+        seat = self.turn
+        if not self.hands[seat] >> card.index & 1:
+            return Illegal("not-in-hand", f"seat {seat} does not hold {card}")
+        if self._first is not None and not self.laid and card != self._first:
+            return Illegal("must-open-with-heart-jack",
+                           f"seat {seat} holds {self._first} and must open with it, not {card}")
+        key = self.contract.row_of(card)
+        if key not in self.rows and card.rank != self.contract.opening_rank:
+            return Illegal("must-open-with-jack",
+                           f"{card} cannot be laid before a Jack opens its row")
+        ends = self.fits(card)
+        if not ends or (end is not None and end not in ends):
+            asked = self.asked(key)
+            where = ""
+            if asked is not None:
+                up, down = asked
+                where = (f" (the row asks for {up or 'nothing'} above"
+                         f" and {down or 'nothing'} below)")
+            at = {"+": " at the upper end", "-": " at the lower end"}.get(end or "", "")
+            return Illegal("not-adjacent", f"{card} does not fit{at}{where}")
+        return None
+
+    def check_pass(self) -> Illegal | None:
+        if self.over:
+            return Illegal("hand-over", "the deal is over; there is nothing to pass")
+        moves = self.legal_moves()
+        if moves:
+            cards = " ".join(sorted({str(m.card) for m in moves}))
+            return Illegal("must-play-if-able",
+                           f"seat {self.turn} passed but can lay {cards}")
+        return None
+
+    # -- moves ------------------------------------------------------------------------------
+    def lay(self, card: Card, end: str | None = None) -> None:
+        """Lay ``card`` for the seat to move (not checked: call ``check`` first)."""
+        seat = self.turn
+        ends = self.fits(card)
+        side = end if end is not None else (ends[0] if ends else "+")
+        key = self.contract.row_of(card)
+        before = self.rows.get(key)
+        if before is None:
+            pos = self._seq_pos[card.rank]
+            self.rows[key] = (pos, pos)
+        else:
+            low, high = before
+            self.rows[key] = (low, high + 1) if side == "+" else (low - 1, high)
+        self.hands[seat] &= ~(1 << card.index)
+        self.laid.append(card)
+        self.history.append((seat, Lay(card, side), before))
+        if not self.hands[seat]:
+            self.order.append(seat)
+            if len(self.order) == self.players - 1:
+                self.order.extend(s for s in range(self.players) if s not in self.order)
+                self.over = True
+                return
+        self._advance()
+
+    def pass_turn(self) -> None:
+        self.history.append((self.turn, None, None))
+        self._advance()
+
+    def _advance(self) -> None:
+        seat = self.turn
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if seat not in self.order:
+                break
+        self.turn = seat
+
+    def undo(self) -> None:
+        seat, lay, before = self.history.pop()
+        if lay is not None:
+            key = self.contract.row_of(lay.card)
+            if before is None:
+                del self.rows[key]
+            else:
+                self.rows[key] = before
+            self.hands[seat] |= 1 << lay.card.index
+            self.laid.pop()
+            if self.over:
+                self.over = False
+                del self.order[-2:]
+            elif seat in self.order:
+                self.order.remove(seat)
+        self.turn = seat
+
+    def copy(self) -> LayoutHand:
+        new = LayoutHand.__new__(LayoutHand)
+        for name in LayoutHand.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.rows = dict(self.rows)
+        new.order = list(self.order)
+        new.history = list(self.history)
+        new.laid = list(self.laid)
+        return new
+
+    def outcome(self) -> Outcome:
+        return Outcome(players=self.players, order=tuple(self.order) if self.over else None)

@@ -1,0 +1,103 @@
+"""Rule options: typed, named parameters with defaults, as RULES.md names them.
+
+An option is written ``name=value`` on the command line and ``"name": value`` in a hand record.
+
+>>> opt = Option("heart_unit", 10, doc="cents per heart", minimum=1)
+>>> opt.parse("20")
+20
+>>> Option("stock_payout", "void", choices=("void", "never")).parse("sometimes")
+Traceback (most recent call last):
+...
+herzla.options.OptionError: option stock_payout: 'sometimes' is not one of void, never
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+__all__ = ["Option", "OptionError", "resolve_options", "parse_option_assignments"]
+
+
+class OptionError(ValueError):
+    """An unknown option name or an option value of the wrong kind."""
+
+
+@attrs.frozen(slots=True)
+class Option:
+    """One rule option: its name, default (whose type is the option's type) and allowed values."""
+
+    name: str
+    default: bool | int | str
+    choices: tuple[str, ...] | None = None
+    doc: str = ""
+    rule: str = ""
+    minimum: int | None = None
+
+    @property
+    def type(self) -> type:
+        return type(self.default)
+
+    def parse(self, value: Any) -> bool | int | str:
+        """Check a value from JSON, or convert one typed on the command line."""
+        t = self.type
+        if t is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                return value.strip().lower() == "true"
+            raise OptionError(f"option {self.name}: {value!r} is not true or false")
+        if t is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name}: {value!r} is not a whole number")
+            if isinstance(value, str):
+                try:
+                    value = int(value.strip())
+                except ValueError:
+                    msg = f"option {self.name}: {value!r} is not a whole number"
+                    raise OptionError(msg) from None
+            if not isinstance(value, int):
+                raise OptionError(f"option {self.name}: {value!r} is not a whole number")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.name}: {value} is less than {self.minimum}")
+            return value
+        if not isinstance(value, str):
+            raise OptionError(f"option {self.name}: {value!r} is not text")
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"option {self.name}: {value!r} is not one of {', '.join(self.choices)}"
+            )
+        return value
+
+    def describe(self) -> str:
+        values = "|".join(self.choices) if self.choices else f"{self.type.__name__}"
+        default = str(self.default).lower() if isinstance(self.default, bool) else self.default
+        return f"{self.name}={values} (default {default}): {self.doc}"
+
+
+def resolve_options(
+    known: Iterable[Option], given: Mapping[str, Any] | None, where: str = ""
+) -> dict[str, bool | int | str]:
+    """Every known option's value: the given one (checked) or its default."""
+    table = {o.name: o for o in known}
+    out: dict[str, bool | int | str] = {o.name: o.default for o in table.values()}
+    for name, value in (given or {}).items():
+        opt = table.get(name)
+        if opt is None:
+            names = ", ".join(sorted(table)) or "none"
+            raise OptionError(f"unknown option {name!r}{where} (known: {names})")
+        out[name] = opt.parse(value)
+    return out
+
+
+def parse_option_assignments(items: Iterable[str]) -> dict[str, str]:
+    """``["a=1", "b=x"]`` from ``--option`` flags into a mapping (values still text)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"--option {item!r}: write NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out

@@ -1,0 +1,399 @@
+"""Hand records (spec/hand-record.md): reading and checking them, replaying and scoring them.
+
+>>> rec = Record.from_json({"game": "herzeln", "contract": "last-trick", "players": 3,
+...     "hands": deal_hands("herzeln", "last-trick", 3, seed=1)})
+>>> result = replay(rec)
+>>> result.complete, result.illegal
+(False, None)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from herzla.cards import Card, CardError, Pack, cards_of, mask_of
+from herzla.contracts import (
+    Contract,
+    LayoutContract,
+    TrickContract,
+    UnknownContract,
+    get_contract,
+)
+from herzla.contracts.base import HandScore
+from herzla.layout import LayoutHand
+from herzla.options import OptionError
+from herzla.tricks import Trick, TrickHand
+
+__all__ = [
+    "Play",
+    "Record",
+    "RecordError",
+    "ReplayResult",
+    "deal_hands",
+    "deal_record",
+    "load_json_text",
+    "replay",
+    "sort_hand",
+]
+
+KEYS = ("game", "contract", "players", "dealer", "declarer", "stock", "options", "hands", "plays")
+
+
+class RecordError(ValueError):
+    """Malformed input: a record that cannot be read, with the problem named."""
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """One entry of ``plays``: a card (with an optional end mark) or a pass."""
+
+    card: Card | None
+    end: str | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.card is None
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "pass"
+        return f"{self.card}{self.end or ''}"
+
+
+def _int(obj: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    value = obj.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+@attrs.frozen(slots=True)
+class Record:
+    """A checked hand record.  Build one with :meth:`from_json`; ``to_json`` writes it back."""
+
+    game: str
+    contract: str
+    players: int
+    dealer: int
+    declarer: int | None
+    stock: int
+    options: Mapping[str, Any]
+    hands: tuple[tuple[Card, ...], ...]
+    plays: tuple[Play, ...]
+    rules: Contract = attrs.field(eq=False, repr=False)
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Record:
+        """Read and check a record (a parsed JSON object); RecordError names the first problem."""
+        if not isinstance(obj, dict):
+            raise RecordError("a hand record must be a JSON object")
+        unknown = sorted(set(obj) - set(KEYS))
+        if unknown:
+            raise RecordError(f"unknown key {unknown[0]!r} in the hand record "
+                              f"(keys: {', '.join(KEYS)})")
+        for key in ("game", "contract", "players", "hands"):
+            if key not in obj:
+                raise RecordError(f"the hand record has no {key!r}")
+        game, contract = obj["game"], obj["contract"]
+        if not isinstance(game, str) or not isinstance(contract, str):
+            raise RecordError("game and contract must be text")
+        try:
+            cls_ = get_contract(game, contract)
+        except UnknownContract as exc:
+            raise RecordError(str(exc)) from None
+        players = _int(obj, "players", None)
+        assert players is not None
+        if players not in cls_.player_counts:
+            counts = ", ".join(map(str, sorted(cls_.player_counts)))
+            raise RecordError(f"{game} {contract} is played by {counts} players, not {players}")
+        dealer = _int(obj, "dealer", players - 1)
+        if dealer is None:
+            dealer = players - 1
+        if not 0 <= dealer < players:
+            raise RecordError(f"dealer {dealer} is not a seat (seats are 0 to {players - 1})")
+        declarer = _int(obj, "declarer", None)
+        if declarer is not None and not 0 <= declarer < players:
+            raise RecordError(f"declarer {declarer} is not a seat (seats are 0 to {players - 1})")
+        if cls_.needs_declarer and declarer is None:
+            raise RecordError(f"{game} {contract} needs a declarer seat")
+        if not cls_.needs_declarer and declarer is not None:
+            raise RecordError(f"{game} {contract} has no declarer; write null or leave it out")
+        stock = _int(obj, "stock", 0) or 0
+        if stock < 0:
+            raise RecordError(f"stock must be 0 or more cents, not {stock}")
+        if stock and not cls_.has_stock:
+            raise RecordError(f"{game} has no stock, but the record says stock {stock}")
+        options = obj.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError("options must be a JSON object of option names and values")
+        try:
+            rules = cls_(players, options, declarer)
+        except OptionError as exc:
+            raise RecordError(str(exc)) from None
+        hands = _read_hands(obj["hands"], rules)
+        plays = _read_plays(obj.get("plays", []), rules)
+        return cls(game, contract, players, dealer, declarer, stock, dict(options), hands,
+                   plays, rules)
+
+    @classmethod
+    def from_text(cls, text: str) -> Record:
+        return cls.from_json(load_json_text(text))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "contract": self.contract,
+            "players": self.players,
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "stock": self.stock,
+            "options": dict(self.options),
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "plays": [str(p) for p in self.plays],
+        }
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    def leftovers(self) -> list[Card]:
+        used = mask_of(c for h in self.hands for c in h)
+        return cards_of(self.rules.pack().mask & ~used)
+
+
+def load_json_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")\
+            from None
+
+
+def _card_of(text: Any, pack: Pack, where: str) -> Card:
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: {text!r} is not a card code")
+    try:
+        return pack.parse(text)
+    except CardError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _read_hands(raw: Any, rules: Contract) -> tuple[tuple[Card, ...], ...]:
+    n = rules.players
+    if not isinstance(raw, list) or len(raw) != n:
+        raise RecordError(f"hands must be a list of {n} hands, one per seat")
+    pack = rules.pack()
+    size = rules.hand_size
+    seen: dict[Card, int] = {}
+    out = []
+    for seat, hand in enumerate(raw):
+        if not isinstance(hand, list):
+            raise RecordError(f"hands[{seat}] must be a list of card codes")
+        cards = []
+        for text in hand:
+            card = _card_of(text, pack, f"hands[{seat}]")
+            if card in seen:
+                other = seen[card]
+                where = f"seats {other} and {seat}" if other != seat else f"seat {seat} twice"
+                raise RecordError(f"{card} is dealt to {where}")
+            seen[card] = seat
+            cards.append(card)
+        if len(cards) != size:
+            raise RecordError(f"seat {seat} holds {len(cards)} cards; {rules.game} with {n} "
+                              f"players deals {size}")
+        out.append(tuple(cards))
+    return tuple(out)
+
+
+def _read_plays(raw: Any, rules: Contract) -> tuple[Play, ...]:
+    if not isinstance(raw, list):
+        raise RecordError("plays must be a list of card codes")
+    pack = rules.pack()
+    layout = rules.kind == "layout"
+    out = []
+    for i, text in enumerate(raw):
+        if not isinstance(text, str):
+            raise RecordError(f"plays[{i}]: {text!r} is not a card code")
+        if text.strip().lower() == "pass":
+            if not layout:
+                raise RecordError(f"plays[{i}]: 'pass' exists only in the layout deals")
+            out.append(Play(None))
+            continue
+        end = None
+        body = text.strip()
+        if layout and body[-1:] in ("+", "-"):
+            body, end = body[:-1], body[-1]
+        out.append(Play(_card_of(body, pack, f"plays[{i}]"), end))
+    return tuple(out)
+
+
+@attrs.frozen(slots=True)
+class IllegalPlay:
+    """The first illegal play of a record."""
+
+    index: int
+    seat: int
+    card: str
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seat": self.seat, "card": self.card, "rule": self.rule,
+                "message": self.message}
+
+
+@attrs.frozen(slots=True)
+class ReplayResult:
+    """What ``herzla replay`` answers (spec/hand-record.md)."""
+
+    record: Record
+    complete: bool
+    illegal: IllegalPlay | None
+    tricks: tuple[Trick, ...] | None
+    order: tuple[int, ...] | None
+    score: HandScore | None
+    explanation: tuple[str, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        return self.score.scores if self.score else None
+
+    @property
+    def stock(self) -> int | None:
+        if not self.record.rules.has_stock:
+            return None
+        if self.score is not None and self.score.stock is not None:
+            return self.score.stock
+        return self.record.stock
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.record
+        return {
+            "game": r.game,
+            "contract": r.contract,
+            "players": r.players,
+            "complete": self.complete,
+            "illegal": self.illegal.to_json() if self.illegal else None,
+            "tricks": [t.to_json() for t in self.tricks] if self.tricks is not None else None,
+            "order": list(self.order) if self.order is not None else None,
+            "scores": list(self.scores) if self.scores is not None else None,
+            "stock": self.stock,
+            "events": list(self.score.events) if self.score else [],
+            "explanation": list(self.explanation),
+        }
+
+
+def start_state(record: Record) -> TrickHand | LayoutHand:
+    """The engine state at the start of the record's hand."""
+    hands = [mask_of(h) for h in record.hands]
+    rules = record.rules
+    if isinstance(rules, LayoutContract):
+        return LayoutHand(rules, hands, record.dealer)
+    assert isinstance(rules, TrickContract)
+    return TrickHand(rules, hands, record.dealer)
+
+
+def replay(record: Record) -> ReplayResult:
+    """Replay a record to its end or to the first illegal play, and score it if complete."""
+    state = start_state(record)
+    illegal: IllegalPlay | None = None
+    if isinstance(state, TrickHand):
+        for i, play in enumerate(record.plays):
+            assert play.card is not None
+            seat = state.turn
+            bad = state.check(play.card)
+            if bad is not None:
+                illegal = IllegalPlay(i, seat, str(play), bad.rule, bad.message)
+                break
+            state.play(play.card)
+        tricks: tuple[Trick, ...] | None = tuple(state.tricks)
+        order = None
+        lines = []
+        done = len(state.tricks)
+        if not state.over:
+            lines.append(f"The hand is not complete: {done} of {state.tricks_per_hand} tricks "
+                         f"played.")
+        elif done < state.tricks_per_hand:
+            lines.append(f"The hand ended early after trick {done} ({record.rules.title}: "
+                         f"{record.rules.summary}; {record.rules.rule_ref}).")
+    else:
+        illegal = _replay_layout(state, record.plays)
+        tricks = None
+        order = tuple(state.order)
+        lines = [] if state.over else [f"The deal is not complete: {len(state.order)} of "
+                                       f"{state.players} seats are out."]
+    complete = state.over
+    score = None
+    if illegal is not None:
+        lines.insert(0, f"Play {illegal.index} ({illegal.card}) by seat {illegal.seat} is "
+                        f"illegal: {illegal.message} (rule {illegal.rule}); nothing after it is "
+                        f"applied.")
+    elif complete:
+        score = record.rules.score(state.outcome(), record.stock)
+        lines.extend(score.explanation)
+    return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
+
+
+def _replay_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
+    for i, play in enumerate(plays):
+        if play.card is None:
+            bad = state.check_pass()
+            if bad is not None:
+                return IllegalPlay(i, state.turn, "pass", bad.rule, bad.message)
+            state.pass_turn()
+            continue
+        # passes may be left out: a seat that cannot lay and does not hold the card passes
+        for _ in range(state.players):
+            if state.over or state.hands[state.turn] >> play.card.index & 1 or state.can_lay():
+                break
+            state.pass_turn()
+        bad = state.check(play.card, play.end)
+        if bad is not None:
+            return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
+        state.lay(play.card, play.end)
+    return None
+
+
+def sort_hand(cards: Sequence[Card], rules: Contract) -> list[Card]:
+    """Cards sorted as the worked cases write them: by suit C S H D, high rank first."""
+    st = rules.rank_order().strength
+    return sorted(cards, key=lambda c: (c.suit, -st[c.rank]))
+
+
+def deal_hands(game: str, contract: str, players: int, seed: int | None = None,
+               options: Mapping[str, Any] | None = None,
+               declarer: int | None = None) -> list[list[str]]:
+    """A seeded deal: each seat's cards (codes), sorted; the leftovers are left out."""
+    cls_ = get_contract(game, contract)
+    rules = cls_(players, options, declarer if cls_.needs_declarer else None)
+    cards = rules.pack().cards
+    random.Random(seed).shuffle(cards)
+    size = rules.hand_size
+    return [[str(c) for c in sort_hand(cards[s * size:(s + 1) * size], rules)]
+            for s in range(players)]
+
+
+def deal_record(game: str, contract: str, players: int, seed: int | None,
+                dealer: int | None = None, declarer: int | None = None, stock: int = 0,
+                options: Mapping[str, Any] | None = None) -> Record:
+    """A seeded deal as a checked hand record without plays."""
+    cls_ = get_contract(game, contract)
+    if cls_.needs_declarer and declarer is None:
+        declarer = (players if dealer is None else dealer + 1) % players
+    obj: dict[str, Any] = {
+        "game": game, "contract": contract, "players": players,
+        "dealer": players - 1 if dealer is None else dealer,
+        "declarer": declarer if cls_.needs_declarer else None,
+        "stock": stock, "options": dict(options or {}),
+        "hands": deal_hands(game, contract, players, seed, options,
+                            declarer if cls_.needs_declarer else None),
+        "plays": [],
+    }
+    return Record.from_json(obj)

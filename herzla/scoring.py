@@ -1,0 +1,201 @@
+"""Whole parties and score sheets: a partie, session or match as a sequence of hand records.
+
+- Herzeln: a partie of 8 deals in fixed order, the deal passing clockwise after each deal (option
+  ``dealer_rotation=per-partie``: after the partie); the highest total wins (RULES.md §3).
+- Herzerln: a partie of 6 rounds in fixed order with one dealer; the most points win (RULES.md §4).
+- Herzla: a session of hands with the stock carried from hand to hand; each player's net balance
+  and the stock (RULES.md §1).
+- Herzla-kids: a match of ``hands`` hands or to the ``target``; the fewest points win (RULES.md §2).
+Equal totals share the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from herzla.contracts import contracts_of
+from herzla.records import Record, RecordError, ReplayResult, replay
+
+__all__ = ["PARTIES", "ScoreSheet", "SheetRow", "partie_contracts", "partie_dealer", "score_sheet"]
+
+#: games whose hands form a fixed partie: the contract ids in order
+PARTIES: dict[str, int] = {"herzeln": 8, "herzerln": 6}
+
+
+def partie_contracts(game: str) -> list[str]:
+    """The contract ids of a partie, in order (herzeln: 8 deals, herzerln: 6 rounds)."""
+    if game not in PARTIES:
+        raise RecordError(f"{game} has no partie (parties: {', '.join(PARTIES)})")
+    return [c.id for c in contracts_of(game)][: PARTIES[game]]
+
+
+def partie_dealer(game: str, first_dealer: int, index: int, players: int,
+                  rotation: str = "per-deal") -> int:
+    """The dealer of deal ``index`` (from 0) of a partie whose first dealer is ``first_dealer``."""
+    if game == "herzeln" and rotation == "per-deal":
+        return (first_dealer + index) % players
+    return first_dealer
+
+
+@attrs.frozen(slots=True)
+class SheetRow:
+    """One hand on a score sheet."""
+
+    index: int
+    result: ReplayResult
+    totals: tuple[int, ...]
+    stock: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.result
+        return {
+            "index": self.index,
+            "contract": r.record.contract,
+            "dealer": r.record.dealer,
+            "declarer": r.record.declarer,
+            "complete": r.complete,
+            "illegal": r.illegal.to_json() if r.illegal else None,
+            "scores": list(r.scores) if r.scores is not None else None,
+            "totals": list(self.totals),
+            "stock": self.stock,
+            "events": list(r.score.events) if r.score else [],
+        }
+
+
+@attrs.frozen(slots=True)
+class ScoreSheet:
+    """Running totals per seat over a partie, session or match, and the winner(s) once it ends."""
+
+    game: str
+    players: int
+    kind: str
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...] | None
+    stock: int | None
+    explanation: tuple[str, ...]
+
+    @property
+    def illegal(self) -> bool:
+        return any(row.result.illegal is not None for row in self.rows)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "kind": self.kind,
+            "finished": self.finished,
+            "deals": [row.to_json() for row in self.rows],
+            "totals": list(self.totals),
+            "winners": list(self.winners) if self.winners is not None else None,
+            "stock": self.stock,
+            "explanation": list(self.explanation),
+        }
+
+
+def _best(totals: Sequence[int], lowest: bool) -> tuple[int, ...]:
+    target = min(totals) if lowest else max(totals)
+    return tuple(s for s, t in enumerate(totals) if t == target)
+
+
+def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
+    """Check and score a JSON list of hand records; RecordError names what does not fit."""
+    if not isinstance(raw, list) or not raw:
+        raise RecordError("a partie or session is a non-empty JSON list of hand records")
+    first = raw[0]
+    if not isinstance(first, dict):
+        raise RecordError("record 0: a hand record must be a JSON object")
+    carried: int | None = None
+    records: list[Record] = []
+    results: list[ReplayResult] = []
+    for i, obj in enumerate(raw):
+        if not isinstance(obj, dict):
+            raise RecordError(f"record {i}: a hand record must be a JSON object")
+        if carried is not None and "stock" not in obj:
+            obj = {**obj, "stock": carried}
+        try:
+            rec = Record.from_json(obj)
+        except RecordError as exc:
+            raise RecordError(f"record {i}: {exc}") from None
+        if records:
+            if (rec.game, rec.players) != (records[0].game, records[0].players):
+                raise RecordError(f"record {i} is {rec.game} with {rec.players} players; the "
+                                  f"sheet is {records[0].game} with {records[0].players}")
+            if dict(rec.options) != dict(records[0].options):
+                raise RecordError(f"record {i} has other options than record 0")
+            if carried is not None and rec.stock != carried:
+                raise RecordError(f"record {i} says the stock is {rec.stock}c, but the session "
+                                  f"carries {carried}c")
+        records.append(rec)
+        results.append(replay(rec))
+        if rec.rules.has_stock:
+            carried = results[-1].stock
+    game, n = records[0].game, records[0].players
+    kind = "partie" if game in PARTIES else "match" if game == "herzla-kids" else "session"
+    lines: list[str] = []
+    if kind == "partie":
+        order = partie_contracts(game)
+        rotation = str(records[0].rules.opts.get("dealer_rotation", "per-deal"))
+        if len(records) > len(order):
+            raise RecordError(f"a {game} partie has {len(order)} deals, not {len(records)}")
+        for i, rec in enumerate(records):
+            if rec.contract != order[i]:
+                raise RecordError(f"deal {i + 1} of a {game} partie is {order[i]}, "
+                                  f"not {rec.contract}")
+            want = partie_dealer(game, records[0].dealer, i, n, rotation)
+            if rec.dealer != want:
+                raise RecordError(f"deal {i + 1}: the dealer is seat {want}, not {rec.dealer} "
+                                  f"(dealer_rotation={rotation})" if game == "herzeln" else
+                                  f"deal {i + 1}: the dealer is seat {want} for the whole "
+                                  f"partie, not {rec.dealer}")
+    totals = [0] * n
+    rows: list[SheetRow] = []
+    stock: int | None = None
+    stopped = False
+    for i, result in enumerate(results):
+        if result.scores is not None and not stopped:
+            totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
+        else:
+            stopped = True
+        stock = result.stock
+        rows.append(SheetRow(i, result, tuple(totals), stock))
+    done = not stopped
+    if kind == "partie":
+        finished = done and len(records) == PARTIES[game]
+    elif kind == "match":
+        target = int(records[0].rules.opts["target"])
+        hands = int(records[0].rules.opts["hands"])
+        finished = False
+        running = [0] * n
+        for i, row in enumerate(rows):
+            if row.result.scores is None:
+                break
+            running = list(row.totals)
+            if (hands and i + 1 == hands) or (not hands and max(running) >= target):
+                finished = True
+                if i + 1 < len(rows):
+                    raise RecordError(f"the match ended with hand {i + 1}; record {i + 1} "
+                                      f"comes after it")
+        lines.append(f"Match: {'to ' + str(hands) + ' hands' if hands else 'to ' + str(target)}"
+                     f" points; fewest points win (RULES.md §2).")
+    else:
+        finished = done
+    winners = None
+    if finished:
+        winners = _best(totals, lowest=(kind == "match"))
+        lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
+                     f"{', '.join(f'seat {s}' for s in winners)} with {totals[winners[0]]}"
+                     f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")
+    elif stopped:
+        lines.append("The sheet stops at the first hand that is incomplete or illegal.")
+    else:
+        lines.append(f"The {kind} is not over yet.")
+    if stock is not None:
+        lines.append(f"Stock at the end: {stock}c; players and stock together sum to "
+                     f"{sum(totals) + stock - records[0].stock}c over the session.")
+    return ScoreSheet(game, n, kind, tuple(rows), tuple(totals), finished, winners, stock,
+                      tuple(lines))

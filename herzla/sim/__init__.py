@@ -1,0 +1,1 @@
+"""The Monte Carlo simulator: numpy batch engine, policies, statistics and the runner."""

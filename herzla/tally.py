@@ -1,0 +1,125 @@
+"""Tallies: the score of a hand from what each seat took, without a full hand record.
+
+This is the scoring-disputes lookup behind ``herzla score``: it checks that the tallies add up
+(tricks, captured cards, hearts, the last trick, the order of going out) and hands them to the
+contract's scoring hook as an :class:`~herzla.contracts.Outcome`.
+
+>>> from herzla.contracts import get_contract
+>>> rules = get_contract("herzla", "normal")(4)
+>>> score_tallies(rules, hearts=[0, 3, 5, 0]).scores
+(40, -30, -50, 40)
+>>> score_tallies(rules, tricks=[3, 3, 2, 1])
+Traceback (most recent call last):
+...
+herzla.contracts.base.TallyError: the tricks won add up to 9, but herzla with 4 players has 8 tricks
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from herzla.cards import HEARTS_MASK, Card, cards_of
+from herzla.contracts.base import Contract, HandScore, Outcome, TallyError
+
+__all__ = ["score_tallies"]
+
+
+def score_tallies(
+    rules: Contract,
+    *,
+    tricks: Sequence[int] | None = None,
+    hearts: Sequence[int] | None = None,
+    captured: Sequence[Sequence[Card]] | None = None,
+    last_winner: int | None = None,
+    order: Sequence[int] | None = None,
+    made: bool | None = None,
+    stock: int = 0,
+) -> HandScore:
+    """Check the tallies against each other and the pack, then score them."""
+    n = rules.players
+    seats = range(n)
+
+    def per_seat(name: str, values: Sequence[object] | None) -> None:
+        if values is not None and len(values) != n:
+            raise TallyError(f"{name}: give one value per seat ({n} seats), not {len(values)}")
+
+    per_seat("tricks", tricks)
+    per_seat("hearts", hearts)
+    per_seat("captured", captured)
+    if stock < 0:
+        raise TallyError(f"the stock cannot be negative ({stock}c)")
+    if stock and not rules.has_stock:
+        raise TallyError(f"{rules.game} has no stock")
+    if rules.kind == "layout":
+        if tricks is not None or hearts is not None or captured is not None:
+            raise TallyError(f"{rules.game} {rules.id} is a layout deal: give the order of "
+                             f"going out, not tricks or cards")
+        if order is None:
+            raise TallyError(f"{rules.game} {rules.id} needs the order of going out (--order)")
+        if sorted(order) != list(seats):
+            raise TallyError(f"the order of going out must name each of the {n} seats once, "
+                             f"not {' '.join(map(str, order))}")
+        return rules.score(Outcome(n, order=tuple(order)), stock)
+    if order is not None:
+        raise TallyError(f"{rules.game} {rules.id} is a trick deal: there is no order of going "
+                         f"out")
+    per_hand = rules.hand_size
+    pack = rules.pack()
+    if tricks is not None:
+        if min(tricks) < 0:
+            raise TallyError("a seat cannot win fewer than 0 tricks")
+        if sum(tricks) > per_hand or (made is None and not rules.needs_declarer
+                                      and sum(tricks) != per_hand):
+            raise TallyError(f"the tricks won add up to {sum(tricks)}, but {rules.game} with "
+                             f"{n} players has {per_hand} tricks")
+    masks: tuple[int, ...] | None = None
+    if captured is not None:
+        owner: dict[Card, int] = {}
+        out = []
+        for seat, cards in enumerate(captured):
+            m = 0
+            for card in cards:
+                if card not in pack:
+                    raise TallyError(f"{card} is not in the {pack.name} pack")
+                if card in owner:
+                    first = owner[card]
+                    who = f"seats {first} and {seat}" if first != seat else f"seat {seat} twice"
+                    raise TallyError(f"{card} is captured by {who}")
+                owner[card] = seat
+                m |= card.bit
+            if tricks is not None and m.bit_count() > tricks[seat] * n:
+                raise TallyError(f"seat {seat} won {tricks[seat]} tricks, so it cannot have "
+                                 f"captured {m.bit_count()} cards")
+            out.append(m)
+        masks = tuple(out)
+        if hearts is not None:
+            got = tuple((m & HEARTS_MASK).bit_count() for m in masks)
+            if tuple(hearts) != got:
+                raise TallyError(f"the hearts given ({' '.join(map(str, hearts))}) do not match "
+                                 f"the captured cards ({' '.join(map(str, got))})")
+    heart_counts = tuple(hearts) if hearts is not None else None
+    if heart_counts is not None:
+        total = len(cards_of(pack.mask & HEARTS_MASK))
+        if min(heart_counts) < 0 or sum(heart_counts) > total:
+            raise TallyError(f"the hearts captured add up to {sum(heart_counts)}; the pack has "
+                             f"{total}")
+        if tricks is not None:
+            for s in seats:
+                if heart_counts[s] > tricks[s] * n:
+                    raise TallyError(f"seat {s} won {tricks[s]} tricks, so it cannot have "
+                                     f"captured {heart_counts[s]} hearts")
+    if last_winner is not None:
+        if not 0 <= last_winner < n:
+            raise TallyError(f"seat {last_winner} is not a seat (seats are 0 to {n - 1})")
+        if tricks is not None and tricks[last_winner] == 0:
+            raise TallyError(f"seat {last_winner} won no trick, so it cannot have won the last")
+    outcome = Outcome(
+        n,
+        captured=masks,
+        tricks=tuple(tricks) if tricks is not None else None,
+        hearts=heart_counts,
+        last_winner=last_winner,
+        declarer=rules.declarer,
+        made=made,
+    )
+    return rules.score(outcome, stock)

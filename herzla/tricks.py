@@ -1,0 +1,224 @@
+"""The reference trick engine: the single source of truth for legality and trick winners.
+
+A :class:`TrickHand` holds each seat's cards as a bit set, the trick in progress and the tricks
+played.  ``legal_mask()`` is a cheap view of the legal cards; ``play`` and ``undo`` move forward and
+back without copying, and ``copy()`` is shallow and fast, for solvers and Monte Carlo players.
+
+>>> from herzla.contracts import get_contract
+>>> from herzla.cards import parse_cards, mask_of
+>>> c = get_contract("herzla", "normal")()
+>>> hands = [mask_of(parse_cards(h)) for h in (
+...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
+>>> h = TrickHand(c, hands, dealer=3)
+>>> h.turn, [str(x) for x in h.legal_plays()]
+(0, ['C7', 'CT', 'CJ', 'CQ', 'S9', 'SQ', 'D9', 'DQ'])
+>>> for code in "C7 CA C8 C9".split():
+...     done = h.play(Card.from_str(code))
+>>> done.winner, h.turn
+(1, 1)
+>>> [str(x) for x in h.legal_plays()]  # hearts may not be led to trick 2
+['CK', 'SK', 'SA', 'D7', 'DK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.contracts.base import Outcome, TrickContract
+
+__all__ = ["Illegal", "Trick", "TrickHand"]
+
+
+@attrs.frozen(slots=True)
+class Trick:
+    """A finished trick: who led, the cards in the order played, and who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner}
+
+
+@attrs.frozen(slots=True)
+class Illegal:
+    """Why a play is not allowed: the rule id (as in spec/hand-record.md) and a sentence."""
+
+    rule: str
+    message: str
+
+
+class TrickHand:
+    """One hand of a trick deal in progress."""
+
+    __slots__ = (
+        "contract", "players", "dealer", "hands", "captured", "won", "trick", "leader",
+        "tricks", "over", "_strength", "_per_hand",
+    )
+
+    def __init__(self, contract: TrickContract, hands: Sequence[int], dealer: int) -> None:
+        self.contract = contract
+        self.players = contract.players
+        self.dealer = dealer
+        self.hands: list[int] = list(hands)
+        self.captured: list[int] = [0] * self.players
+        self.won: list[int] = [0] * self.players
+        self.trick: list[Card] = []
+        self.leader: int = (dealer + 1) % self.players
+        self.tricks: list[Trick] = []
+        self.over: bool = False
+        self._strength = contract.rank_order().strength
+        self._per_hand = min(h.bit_count() for h in hands) if hands else 0
+
+    # -- views ------------------------------------------------------------------------------
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played (or about to be)."""
+        return len(self.tricks) + 1
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self._per_hand
+
+    def _follow_and_ban(self, seat: int) -> tuple[int, int, tuple[int, str] | None]:
+        """(cards the seat holds, cards that follow suit, the contract's ban if it applies)."""
+        hand = self.hands[seat]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0].suit]
+            if follow:
+                return hand, follow, None
+            return hand, hand, self.contract.banned(self, seat, False)
+        return hand, hand, self.contract.banned(self, seat, True)
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to play, as a bit set (0 once the hand is over)."""
+        if self.over:
+            return 0
+        _, legal, ban = self._follow_and_ban(self.turn)
+        if ban is not None:
+            allowed = legal & ~ban[0]
+            if allowed:
+                return allowed
+        return legal
+
+    def legal_plays(self) -> list[Card]:
+        return cards_of(self.legal_mask())
+
+    def check(self, card: Card) -> Illegal | None:
+        """None if ``card`` may be played now, else the rule it breaks."""
+        if self.over:
+            return Illegal("hand-over", f"the hand is over; {card} cannot be played")
+        seat = self.turn
+        hand, legal, ban = self._follow_and_ban(seat)
+        if not hand >> card.index & 1:
+            return Illegal("not-in-hand", f"seat {seat} does not hold {card}")
+        if not legal >> card.index & 1:
+            led = self.trick[0]
+            return Illegal(
+                "follow-suit",
+                f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {card}",
+            )
+        if ban is not None and ban[0] >> card.index & 1 and legal & ~ban[0]:
+            what = "lead" if not self.trick else "discard"
+            return Illegal(ban[1], f"seat {seat} may not {what} {card} to trick "
+                                   f"{self.trick_number} ({ban[1]}) while holding other cards")
+        return None
+
+    # -- moves ------------------------------------------------------------------------------
+    def play(self, card: Card) -> Trick | None:
+        """Play ``card`` for the seat to play (not checked: call ``check`` first).
+
+        Returns the trick when this card completed one.
+        """
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card.index)
+        self.trick.append(card)
+        if len(self.trick) < self.players:
+            return None
+        led = self.trick[0].suit
+        best = 0
+        st = self._strength
+        for i in range(1, self.players):
+            c = self.trick[i]
+            if c.suit == led and st[c.rank] > st[self.trick[best].rank]:
+                best = i
+        winner = (self.leader + best) % self.players
+        done = Trick(self.leader, tuple(self.trick), winner)
+        self.tricks.append(done)
+        for c in self.trick:
+            self.captured[winner] |= 1 << c.index
+        self.won[winner] += 1
+        self.trick = []
+        self.leader = winner
+        if len(self.tricks) >= self._per_hand or self.contract.ends_early(self):
+            self.over = True
+        return done
+
+    def undo(self) -> Card:
+        """Take back the last card played."""
+        if not self.trick:
+            if not self.tricks:
+                raise IndexError("nothing to undo")
+            last = self.tricks.pop()
+            for c in last.cards:
+                self.captured[last.winner] &= ~(1 << c.index)
+            self.won[last.winner] -= 1
+            self.leader = last.leader
+            self.trick = list(last.cards)
+            self.over = False
+        card = self.trick.pop()
+        self.hands[self.turn] |= 1 << card.index
+        return card
+
+    def copy(self) -> TrickHand:
+        new = TrickHand.__new__(TrickHand)
+        new.contract = self.contract
+        new.players = self.players
+        new.dealer = self.dealer
+        new.hands = list(self.hands)
+        new.captured = list(self.captured)
+        new.won = list(self.won)
+        new.trick = list(self.trick)
+        new.leader = self.leader
+        new.tricks = list(self.tricks)
+        new.over = self.over
+        new._strength = self._strength
+        new._per_hand = self._per_hand
+        return new
+
+    def current_winner(self) -> int | None:
+        """The seat winning the trick in progress so far, or None before the lead."""
+        if not self.trick:
+            return None
+        led = self.trick[0].suit
+        st = self._strength
+        best = 0
+        for i in range(1, len(self.trick)):
+            c = self.trick[i]
+            if c.suit == led and st[c.rank] > st[self.trick[best].rank]:
+                best = i
+        return (self.leader + best) % self.players
+
+    def outcome(self) -> Outcome:
+        return Outcome(
+            players=self.players,
+            captured=tuple(self.captured),
+            tricks=tuple(self.won),
+            last_winner=self.tricks[-1].winner if self.tricks else None,
+            declarer=self.contract.declarer,
+            tricks_played=len(self.tricks),
+        )
+
