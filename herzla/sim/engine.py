@@ -1,0 +1,50 @@
+"""The engine interface of the simulator: play one block of seeded hands of one deal.
+
+``play_block`` is what the runner calls; it dispatches to the numpy batch engine where it covers
+the contract and options, else to the reference engine (:mod:`herzla.sim.reference`).  Both draw
+their randomness from :mod:`herzla.sim.streams`, so they play the same hands the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["BlockResult", "DealSpec", "play_block"]
+
+
+@attrs.frozen(slots=True)
+class DealSpec:
+    """What to simulate: one deal type with its table and options, and the policy."""
+
+    game: str
+    contract: str | None  # None: herzla with the bidding heuristic choosing each hand
+    players: int
+    dealer: int
+    declarer: int | None = None
+    stock: int = 0
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    policy: str = "random"
+
+
+@attrs.frozen(slots=True, eq=False)
+class BlockResult:
+    """The outcome of ``n`` hands."""
+
+    scores: npt.NDArray[np.int64]  # (n, players)
+    stock_after: npt.NDArray[np.int64] | None  # (n,), games with a stock
+    events: dict[str, int]  # event -> number of hands it happened in
+    contracts: npt.NDArray[np.int8] | None  # herzla bidding: 0 normal, 1 beddl, 2 mord
+    records: tuple[dict[str, Any], ...]  # the first hands as hand records (with plays)
+
+
+def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
+               engine: str = "auto") -> BlockResult:
+    """Play ``n`` hands of the block ``key`` of ``seed``; ``engine`` is auto, batch or reference."""
+    from herzla.sim import reference
+
+    return reference.play_block(spec, seed, key, n, records)
