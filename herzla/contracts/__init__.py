@@ -98,7 +98,10 @@ def _load() -> dict[str, dict[str, type[Contract]]]:
         for name in BUILTIN_MODULES:
             for cls in _contracts_in(importlib.import_module(name)):
                 table.setdefault(cls.game, {}).setdefault(cls.id, cls)
-    _registry = {g: _ordered(g, cs) for g, cs in table.items()}
+    builtin_games = ["herzla", "herzla-kids", "herzeln", "herzerln"]
+    names = sorted(table, key=lambda g: (builtin_games.index(g) if g in builtin_games
+                                         else len(builtin_games), g))
+    _registry = {g: _ordered(g, table[g]) for g in names}
     return _registry
 
 

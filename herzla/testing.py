@@ -1,0 +1,232 @@
+"""Conformance checks that every contract, herzla's own and third parties', must pass.
+
+``check_contract`` deals seeded random hands, plays them with uniformly random legal moves on the
+reference engine, and checks the invariants every contract must keep: the play never gets stuck,
+every card stays in exactly one place, undo and copy restore the state exactly, the hand ends, the
+score has one whole number per seat (adding up to ``score_total()`` where the contract fixes one,
+the stock included), and a hand record of the hand replays to the same score.
+
+>>> from herzla.contracts import get_contract
+>>> report = check_contract(get_contract("herzeln", "domino"), players=3, hands=20)
+>>> report.hands
+20
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from herzla.cards import Card, cards_of
+from herzla.contracts.base import Contract, LayoutContract, TrickContract
+from herzla.layout import Lay, LayoutHand
+from herzla.records import Record, replay, sort_hand
+from herzla.tricks import TrickHand
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]
+
+
+class ConformanceError(AssertionError):
+    """A contract broke an invariant; the message says which, in which hand."""
+
+
+@attrs.frozen(slots=True)
+class ConformanceReport:
+    """What ``check_contract`` played: hands, moves, and the totals it saw per seat."""
+
+    contract: str
+    players: int
+    hands: int
+    moves: int
+    totals: tuple[int, ...]
+    early_ends: int
+
+
+def _deal(rules: Contract, rnd: random.Random) -> list[int]:
+    cards = rules.pack().cards
+    rnd.shuffle(cards)
+    size = rules.hand_size
+    out = []
+    for s in range(rules.players):
+        m = 0
+        for c in cards[s * size:(s + 1) * size]:
+            m |= c.bit
+        out.append(m)
+    return out
+
+
+Move = Card | Lay | None  # a card, a lay, or a pass
+
+
+def _play(rules: Contract, dealt: list[int], dealer: int, rnd: random.Random,
+          after: Callable[[TrickHand | LayoutHand, Move], None] | None = None
+          ) -> tuple[TrickHand | LayoutHand, list[str]]:
+    """Play a dealt hand with random legal moves, calling ``after(state, move)`` after each."""
+    plays: list[str] = []
+    state: TrickHand | LayoutHand
+    if isinstance(rules, LayoutContract):
+        state = LayoutHand(rules, dealt, dealer)
+    else:
+        assert isinstance(rules, TrickContract)
+        state = TrickHand(rules, dealt, dealer)
+    limit = 4 * len(rules.pack()) + 4 * rules.players
+    while not state.over:
+        limit -= 1
+        if limit < 0:
+            raise ConformanceError(f"{rules.game} {rules.id}: the hand did not end")
+        move: Move
+        if isinstance(state, TrickHand):
+            legal = state.legal_plays()
+            if not legal:
+                raise ConformanceError(f"{rules.game} {rules.id}: seat {state.turn} has no "
+                                       f"legal card")
+            move = rnd.choice(legal)
+            state.play(move)
+        else:
+            lays = state.legal_moves()
+            move = rnd.choice(lays) if lays else None
+            if move is None:
+                state.pass_turn()
+            else:
+                state.lay(move.card, move.end)
+        plays.append("pass" if move is None else str(move))
+        if after is not None:
+            after(state, move)
+    return state, plays
+
+
+def random_hand(rules: Contract, rnd: random.Random, dealer: int | None = None
+                ) -> tuple[list[int], TrickHand | LayoutHand, list[str]]:
+    """Deal and play one hand with random legal moves; (dealt hands, final state, plays)."""
+    dealer = rules.players - 1 if dealer is None else dealer
+    dealt = _deal(rules, rnd)
+    state, plays = _play(rules, dealt, dealer, rnd)
+    return dealt, state, plays
+
+
+def _check_views(state: TrickHand | LayoutHand, rules: Contract, h: int) -> None:
+    """The legal-move views agree with check()."""
+    if isinstance(state, TrickHand):
+        legal = state.legal_plays()
+        if not legal:
+            raise _fail(f"seat {state.turn} has no legal card", rules, h)
+        for c in legal:
+            if state.check(c) is not None:
+                raise _fail(f"{c} is in legal_plays() but check() refuses it", rules, h)
+    else:
+        lays = state.legal_moves()
+        if not lays and state.check_pass() is not None:
+            raise _fail("no legal lay, yet passing is refused", rules, h)
+        for lay in lays:
+            if state.check(lay.card, lay.end) is not None:
+                raise _fail(f"{lay} is a legal move but check() refuses it", rules, h)
+
+
+def _fail(what: str, rules: Contract, hand: int) -> ConformanceError:
+    return ConformanceError(f"{rules.game} {rules.id} ({rules.players} players), hand {hand}: "
+                            f"{what}")
+
+
+def _snapshot(st: TrickHand | LayoutHand) -> tuple[Any, ...]:
+    if isinstance(st, TrickHand):
+        return (tuple(st.hands), tuple(st.captured), tuple(st.won), tuple(st.trick), st.leader,
+                len(st.tricks), st.over)
+    return (tuple(st.hands), tuple(sorted(st.rows.items())), tuple(st.order), st.turn, st.over,
+            len(st.laid))
+
+
+def _conserved(st: TrickHand | LayoutHand, dealt_mask: int) -> bool:
+    seen = 0
+    parts: list[int] = list(st.hands)
+    if isinstance(st, TrickHand):
+        parts += st.captured
+        parts += [c.bit for c in st.trick]
+    else:
+        parts += [c.bit for c in st.laid]
+    for m in parts:
+        if seen & m:
+            return False
+        seen |= m
+    return seen == dealt_mask
+
+
+def check_contract(
+    contract: type[Contract],
+    players: int | None = None,
+    hands: int = 200,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    declarer: int | None = None,
+    stock: int = 0,
+) -> ConformanceReport:
+    """Play ``hands`` random legal hands of ``contract`` and check its invariants.
+
+    Raises :class:`ConformanceError` naming the broken invariant and the hand.
+    """
+    n = players if players is not None else contract.player_counts[0]
+    if contract.needs_declarer and declarer is None:
+        declarer = 0
+    rules = contract(n, options, declarer if contract.needs_declarer else None)
+    rnd = random.Random(seed)
+    totals = [0] * n
+    moves = 0
+    early = 0
+    for h in range(hands):
+        dealer = rnd.randrange(n)
+        dealt = _deal(rules, rnd)
+        dealt_mask = 0
+        for m in dealt:
+            dealt_mask |= m
+        count = [0]
+
+        def after(state: TrickHand | LayoutHand, move: Move, h: int = h,
+                  dealt_mask: int = dealt_mask, count: list[int] = count) -> None:
+            count[0] += 1
+            if not _conserved(state, dealt_mask):
+                raise _fail(f"after {move or 'a pass'} a card is lost or in two places", rules, h)
+            if not state.over:
+                _check_views(state, rules, h)
+            if move is not None and rnd.random() < 0.1:
+                now = _snapshot(state)
+                copy = state.copy()
+                state.undo()
+                if isinstance(state, TrickHand):
+                    assert isinstance(move, Card)
+                    if state.check(move) is not None:
+                        raise _fail(f"{move} was played but check() refuses it", rules, h)
+                    state.play(move)
+                else:
+                    assert isinstance(move, Lay)
+                    if state.check(move.card, move.end) is not None:
+                        raise _fail(f"{move} was laid but check() refuses it", rules, h)
+                    state.lay(move.card, move.end)
+                if _snapshot(state) != now or _snapshot(copy) != now:
+                    raise _fail(f"undo/copy around {move} did not restore the state", rules, h)
+
+        state, plays = _play(rules, dealt, dealer, rnd, after)
+        moves += count[0]
+        if isinstance(state, TrickHand) and len(state.tricks) < state.tricks_per_hand:
+            early += 1
+        result = rules.score(state.outcome(), stock)
+        if len(result.scores) != n or not all(isinstance(v, int) for v in result.scores):
+            raise _fail(f"the score {result.scores} is not one whole number per seat", rules, h)
+        fixed = rules.score_total()
+        stock_change = (result.stock - stock) if result.stock is not None else 0
+        if fixed is not None and sum(result.scores) + stock_change != fixed:
+            raise _fail(f"the scores {result.scores} (stock change {stock_change}) add up to "
+                        f"{sum(result.scores) + stock_change}, not {fixed}", rules, h)
+        record = {
+            "game": rules.game, "contract": rules.id, "players": n, "dealer": dealer,
+            "declarer": rules.declarer, "stock": stock, "options": dict(options or {}),
+            "hands": [[str(c) for c in sort_hand(cards_of(m), rules)] for m in dealt],
+            "plays": plays,
+        }
+        again = replay(Record.from_json(record))
+        if again.illegal is not None or not again.complete or again.scores != result.scores:
+            raise _fail(f"the hand record does not replay to the same score "
+                        f"({again.illegal or again.scores})", rules, h)
+        totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
+    return ConformanceReport(rules.id, n, hands, moves, tuple(totals), early)

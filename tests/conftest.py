@@ -1,0 +1,22 @@
+"""Shared fixtures: the worked cases and a click runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+CASES = Path(__file__).parent / "cases"
+
+
+def load_cases() -> list[tuple[str, dict[str, Any]]]:
+    return [(p.stem, json.loads(p.read_text(encoding="utf-8")))
+            for p in sorted(CASES.glob("*.json"))]
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()

@@ -1,0 +1,77 @@
+"""Card codes (spec/cards.md), faces, packs, rank orders and the bit-set encoding."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from herzla.cards import (
+    ACE_TEN,
+    NATURAL,
+    PACK_24,
+    PACK_30,
+    PACK_32,
+    PACK_36,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
+
+
+@given(st.integers(0, 35))
+def test_round_trip(index: int) -> None:
+    card = Card.from_index(index)
+    assert Card.from_str(str(card)) == card
+    assert Card.from_str(str(card).lower()) == card
+    assert card.index == index and card.bit == 1 << index
+    assert Card.from_str(card.name("french")) == card
+    assert Card.from_str(card.name("german")) == card
+    assert Card.from_str(card.suit.symbol + card.rank.code) == card
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("HA", "HA"), ("ha", "HA"), ("C10", "CT"), ("s10", "ST"), ("dt", "DT"), (" S7 ", "S7"),
+    ("♥A", "HA"), ("♣10", "CT"), ("Ace of Hearts", "HA"), ("queen of spades", "SQ"),
+    ("Herz Sau", "HA"), ("Eichel Ober", "CQ"), ("Schellen Unter", "DJ"), ("Gras König", "SK"),
+])
+def test_spellings(text: str, code: str) -> None:
+    assert str(Card.from_str(text)) == code
+
+
+@pytest.mark.parametrize("text", ["HX", "H", "", "AH", "10", "Z7", "H11", "Herz", "of Hearts"])
+def test_bad_codes_name_the_text(text: str) -> None:
+    with pytest.raises(CardError, match="is not a card code"):
+        Card.from_str(text)
+
+
+def test_lists_with_spaces_or_commas() -> None:
+    assert [str(c) for c in parse_cards("HA HT, SK,D7")] == ["HA", "HT", "SK", "D7"]
+    assert [str(c) for c in cards_of(mask_of(parse_cards("D7 C9 HA")))] == ["C9", "HA", "D7"]
+
+
+def test_packs() -> None:
+    assert (len(PACK_24), len(PACK_30), len(PACK_32), len(PACK_36)) == (24, 30, 32, 36)
+    assert Card.from_str("C7") not in PACK_30 and Card.from_str("S7") not in PACK_30
+    assert Card.from_str("H7") in PACK_30
+    assert {c.rank for c in PACK_24.cards} == {Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN,
+                                               Rank.KING, Rank.ACE}
+    with pytest.raises(CardError, match="H6 is not in the 32-card pack"):
+        PACK_32.parse("H6")
+
+
+def test_rank_orders() -> None:
+    ten, king = Card.from_str("HT"), Card.from_str("HK")
+    assert NATURAL.beats(king, ten) and not ACE_TEN.beats(king, ten)
+    assert ACE_TEN.beats(ten, king)
+    assert [r.code for r in ACE_TEN.high_to_low] == list("ATKQJ9876")
+    assert [r.code for r in NATURAL.high_to_low] == list("AKQJT9876")
+
+
+def test_faces() -> None:
+    assert Card(Suit.C, Rank.QUEEN).name("german") == "Eichel Ober"
+    assert Card(Suit.D, Rank.ACE).name() == "Ace of Diamonds"

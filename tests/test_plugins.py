@@ -1,0 +1,95 @@
+"""A third-party contract found through the ``herzla.contracts`` entry points, played through
+the CLI without any change to herzla, and passing the conformance check."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from herzla.contracts import Contract, get_contract
+from herzla.testing import check_contract
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+def herzla(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m herzla`` in a fresh process that sees the plug-in distribution."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(PLUGINS), env.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-m", "herzla", *args], input=stdin,
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+
+
+def test_plugin_contract_plays_through_the_cli() -> None:
+    dealt = herzla("deal", "bube", "--seed", "5", "-o", "jack_penalty=7")
+    assert dealt.returncode == 0, dealt.stderr
+    record = json.loads(dealt.stdout)
+    assert record["contract"] == "no-jacks" and len(record["hands"]) == 4
+    # play it out: forehand leads its first non-heart, everybody follows with the first legal
+    sys.path.insert(0, str(PLUGINS))
+    try:
+        from herzla.records import Record, replay
+        from herzla.tricks import TrickHand
+        rec = Record.from_json(record)
+        assert type(rec.rules).__module__ == "herzla_nojacks"
+    finally:
+        sys.path.remove(str(PLUGINS))
+    state = TrickHand(rec.rules, [sum(c.bit for c in h) for h in rec.hands],  # type: ignore[arg-type]
+                      rec.dealer)
+    while not state.over:
+        card = state.legal_plays()[0]
+        record["plays"].append(str(card))
+        state.play(card)
+    answer = herzla("replay", "-", "--json", stdin=json.dumps(record))
+    assert answer.returncode == 0, answer.stderr
+    result = json.loads(answer.stdout)
+    assert result["complete"] and sum(result["scores"]) == -28
+    assert result == replay(Record.from_json(record)).to_json()
+    # the plug-in's lead ban is enforced by the reference engine
+    record["plays"] = [c for c in rec.hands[0] if c.suit == 2][:1]
+    record["plays"] = [str(c) for c in record["plays"]]
+    if record["plays"] and any(c.suit != 2 for c in rec.hands[0]):
+        bad = herzla("replay", "-", "--json", stdin=json.dumps(record))
+        assert bad.returncode == 1
+        assert json.loads(bad.stdout)["illegal"]["rule"] == "heart-lead-ban"
+
+
+def test_plugin_unknown_without_the_distribution() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([sys.executable, "-m", "herzla", "deal", "bube", "--seed", "1"],
+                         capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "herzla: error: unknown game 'bube' (known: herzla, herzla-kids, herzeln, herzerln)"]
+
+
+def test_plugin_passes_conformance() -> None:
+    sys.path.insert(0, str(PLUGINS))
+    try:
+        no_jacks: type[Contract] = importlib.import_module("herzla_nojacks").NoJacks
+    finally:
+        sys.path.remove(str(PLUGINS))
+    report = check_contract(no_jacks, players=4, hands=50, options={"jack_penalty": 3})
+    assert sum(report.totals) == -3 * 4 * 50
+    with pytest.raises(ValueError, match="played by 4 players, not 3"):
+        check_contract(no_jacks, players=3, hands=1)
+
+
+def test_register_at_run_time() -> None:
+    from herzla.contracts import register
+    from herzla.contracts.herzerln import Jacks
+
+    class LateJacks(Jacks):
+        game = "test-late"
+        id = "jacks"
+
+    register(LateJacks)
+    assert get_contract("test-late", "jacks") is LateJacks
+    with pytest.raises(LookupError, match="not a test-late contract"):
+        get_contract("test-late", "queens")
