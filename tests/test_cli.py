@@ -200,6 +200,7 @@ def test_dispute_auflegen_three_players(runner: CliRunner) -> None:
      "seat 3 won no trick"),
     (["herzerln", "auflegen", "--order", "0,1,1,2"], "must name each of the 4 seats once"),
     (["herzla", "beddl", "--lost"], "herzla beddl needs a declarer"),
+    (["herzla", "mord", "--declarer", "0", "--tricks", "3,0,0,0"], "Mord is made only when"),
     (["herzeln", "no-hearts", "--hearts", "1,2,3,2"], "needs the cards each seat captured"),
     (["herzla", "normal", "--hearts", "0,3,5"], "one value per seat (4 seats), not 3"),
     (["herzla", "normal", "--captured", "HX"], "'HX' is not a card code"),

@@ -81,9 +81,13 @@ def test_plugin_passes_conformance() -> None:
         check_contract(no_jacks, players=3, hands=1)
 
 
-def test_register_at_run_time() -> None:
+def test_register_at_run_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import herzla.contracts as registry
     from herzla.contracts import register
     from herzla.contracts.herzerln import Jacks
+
+    copy = {g: dict(cs) for g, cs in registry._load().items()}
+    monkeypatch.setattr(registry, "_registry", copy)  # restored after the test
 
     class LateJacks(Jacks):
         game = "test-late"

@@ -206,7 +206,12 @@ class Beddl(_Declared):
 
     def made(self, tricks: Sequence[int]) -> bool:
         assert self.declarer is not None
-        return tricks[self.declarer] == 0
+        if tricks[self.declarer] > 0:
+            return False
+        if sum(tricks) < self.hand_size:
+            raise TallyError("Beddl is made only when all 8 tricks are played without the "
+                             "declarer winning one; the tricks given end too soon")
+        return True
 
     def ends_early(self, state: TrickHand) -> bool:
         assert self.declarer is not None
@@ -224,7 +229,12 @@ class Mord(_Declared):
 
     def made(self, tricks: Sequence[int]) -> bool:
         assert self.declarer is not None
-        return sum(tricks) == tricks[self.declarer]
+        if sum(tricks) != tricks[self.declarer]:
+            return False
+        if tricks[self.declarer] < self.hand_size:
+            raise TallyError("Mord is made only when the declarer wins all 8 tricks; the "
+                             "tricks given end too soon")
+        return True
 
     def ends_early(self, state: TrickHand) -> bool:
         assert self.declarer is not None
