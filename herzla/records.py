@@ -147,17 +147,19 @@ class Record:
         return cls.from_json(load_json_text(text))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "contract": self.contract,
             "players": self.players,
             "dealer": self.dealer,
             "declarer": self.declarer,
-            "stock": self.stock,
-            "options": dict(self.options),
-            "hands": [[str(c) for c in h] for h in self.hands],
-            "plays": [str(p) for p in self.plays],
         }
+        if self.rules.has_stock:
+            out["stock"] = self.stock
+        out["options"] = dict(self.options)
+        out["hands"] = [[str(c) for c in h] for h in self.hands]
+        out["plays"] = [str(p) for p in self.plays]
+        return out
 
     @property
     def forehand(self) -> int:
@@ -336,7 +338,10 @@ def replay(record: Record) -> ReplayResult:
                         f"illegal: {illegal.message} (rule {illegal.rule}); nothing after it is "
                         f"applied.")
     elif complete:
-        score = record.rules.score(state.outcome(), record.stock)
+        try:
+            score = record.rules.score(state.outcome(), record.stock)
+        except NotImplementedError:
+            raise RecordError(f"{record.game} {record.contract} cannot be scored yet") from None
         lines.extend(score.explanation)
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
 
