@@ -38,14 +38,16 @@ class _HerzerlnTricks(TrickContract):
         """The cards this round counts."""
         return frozenset()
 
+    def counts(self, outcome: Outcome) -> tuple[int, ...]:
+        """How many counted cards each seat captured."""
+        counted = self.counted()
+        return tuple(sum(1 for c in counted if m >> c.index & 1)
+                     for m in outcome.captured_cards())
+
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
         counted = self.counted()
         what = f"{self.penalty} per {self.unit}, {self.rule_ref} round {self.number}"
-        if counted == frozenset(c for c in self.pack().cards if c.suit == Suit.H):
-            counts = outcome.heart_counts()
-        else:
-            captured = outcome.captured_cards()
-            counts = tuple(sum(1 for c in counted if m >> c.index & 1) for m in captured)
+        counts = self.counts(outcome)
         if sum(counts) > len(counted):
             raise TallyError(f"the {self.unit}s captured add up to {sum(counts)}, "
                              f"but the pack has {len(counted)}")
@@ -84,6 +86,9 @@ class Hearts(_HerzerlnTricks):
 
     def counted(self) -> frozenset[Card]:
         return frozenset(c for c in self.pack().cards if c.suit == Suit.H)
+
+    def counts(self, outcome: Outcome) -> tuple[int, ...]:
+        return outcome.heart_counts()  # a tally of hearts per seat is enough
 
 
 class Jacks(_HerzerlnTricks):
