@@ -98,29 +98,58 @@ def _print_sheet(sheet: ScoreSheet) -> None:
 @click.argument("record", metavar="RECORD|-")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (spec/hand-record.md).")
 def replay_cmd(record: str, as_json: bool) -> None:
-    """Validate, replay and score a hand record (or a JSON list of records: a score sheet).
+    """Validate, replay and score a hand record.
 
-    RECORD is a file, or - for standard input.  Exit 0 when every play is legal (complete or
-    not), 1 at the first illegal play, 2 for malformed input.
+    RECORD is a file, or - for standard input.  It holds one hand record (a JSON object), a JSON
+    list of records forming one partie, session or match (printed as a score sheet), or hand
+    records one per line (JSON Lines, as `herzla simulate --sample-out` writes them), each
+    replayed on its own.  Exit 0 when every play is legal (complete or not), 1 at an illegal
+    play, 2 for malformed input.
     """
     text = read_input(record)
     try:
-        obj = load_json_text(text)
-        if isinstance(obj, list):
-            sheet = score_sheet(obj)
+        try:
+            objs = [load_json_text(text)]
+        except RecordError:
+            objs = _json_lines(text)
+        if len(objs) == 1 and isinstance(objs[0], list):
+            sheet = score_sheet(objs[0])
             if as_json:
                 click.echo(json.dumps(sheet.to_json(), indent=1))
             else:
                 _print_sheet(sheet)
             raise SystemExit(1 if sheet.illegal else 0)
-        res = replay(Record.from_json(obj))
+        results = []
+        for i, obj in enumerate(objs):
+            try:
+                results.append(replay(Record.from_json(obj)))
+            except RecordError as exc:
+                raise RecordError(f"line {i + 1}: {exc}" if len(objs) > 1 else str(exc)) from None
     except (RecordError, TallyError) as exc:
         fail(str(exc))
-    if as_json:
-        click.echo(json.dumps(res.to_json(), indent=1))
-    else:
-        _print_result(res)
-    raise SystemExit(1 if res.illegal is not None else 0)
+    for i, res in enumerate(results):
+        if as_json:
+            click.echo(json.dumps(res.to_json(), indent=None if len(results) > 1 else 1))
+        else:
+            if i:
+                click.echo("")
+            _print_result(res)
+    raise SystemExit(1 if any(r.illegal is not None for r in results) else 0)
+
+
+def _json_lines(text: str) -> list[Any]:
+    """Records one per line; if the text is not JSON Lines either, the JSON error stands."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        load_json_text(text)  # raises the JSON error of the whole text
+    out = []
+    for i, line in enumerate(lines):
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            load_json_text(text)
+            raise RecordError(f"line {i + 1} is not valid JSON") from None
+    return out
 
 
 replay_cmd.name = "replay"

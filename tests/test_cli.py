@@ -127,6 +127,18 @@ def test_malformed_records(runner: CliRunner, name: str, mutate: object,
     assert message in line
 
 
+def test_replay_json_lines(runner: CliRunner) -> None:
+    lines = "\n".join([record_text("01-herzla-two-void"), record_text("13-herzla-heart-lead-ban"),
+                       record_text("41-herzerln-6-auflegen")])
+    out = runner.invoke(main, ["replay", "-", "--json"], input=lines)
+    assert out.exit_code == 1
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [a["illegal"] is None for a in answers] == [True, False, True]
+    bad = lines + "\n" + "{}"
+    assert "line 4: the hand record has no 'game'" in one_error_line(
+        runner.invoke(main, ["replay", "-"], input=bad))
+
+
 def test_bad_json_and_missing_file(runner: CliRunner) -> None:
     assert "not valid JSON" in one_error_line(runner.invoke(main, ["replay", "-"], input="{"))
     assert "no such file: nope.json" in one_error_line(runner.invoke(main, ["replay",
