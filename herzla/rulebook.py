@@ -198,24 +198,26 @@ _HERZLA = (
        "one-void void settlement normal hearts",
        "Herzla",
        """With 1 void player, the takers' payments go to the void player (80c in all).""",
+       options="heart_unit",
        example="""Case 02: seat 0 alone is void and collects the takers' 30c + 30c + 20c = 80c,
        and the stock of 80c besides: 160, -30, -30, -20."""),
     _r("herzla/two-void", "§1", "Settlement with 2 void players", "two-void void settlement "
        "normal hearts split", "Herzla",
        """With 2 void players, the takers' payments are pooled and split equally: 40c each.""",
+       options="heart_unit",
        example="""Case 01: seats 0 and 3 are void and split the takers' 30c + 50c, 40c each:
        40, -30, -50, 40."""),
     _r("herzla/all-hearts", "§1", "All hearts to one player (3 void players)", "all-hearts "
        "three-void void settlement normal hearts stock", "Herzla",
        """With 3 void players (one player captured all 8 hearts), that player pays 80c to the
-       stock.""",
+       stock.""", options="heart_unit",
        example="""Case 04: seat 2 captures all 8 hearts without winning every trick: 0, 0, -80,
        0, and the stock grows from 0c to 80c."""),
     _r("herzla/no-void", "§1", "No void player", "no-void void settlement normal hearts stock",
        "ruling",
        """With 0 void players, every player pays 10c per heart into the stock (80c in all). This
        is a ruling, after the Hearts "Jack"; with no_void=no-payment nobody pays.""",
-       options="no_void",
+       options="no_void heart_unit",
        example="""Case 05: every seat captures 2 hearts and pays 20c into the stock, which grows
        from 80c to 160c."""),
     _r("herzla/stock-payout", "§1", "Stock payout", "stock pot payout carry void normal", "ruling",
@@ -665,9 +667,11 @@ def _print_rules(rules: Sequence[Rule], game: str | None) -> None:
 
 
 def _listing() -> list[str]:
-    lines = ["The rule book (RULES.md): herzla rules GAME prints a game's rules, "
-             "herzla rules GAME TOPIC", "the rules about a topic (a contract id, a word or an "
-             "option name).", "", "Games:"]
+    lines = ["The rule book (RULES.md), by game and topic:",
+             "  herzla rules GAME          every rule of a game, the common ground at the end",
+             "  herzla rules GAME TOPIC    the rules about a topic: a contract id, a word or an",
+             "                             option name (--json: the entries as JSON)",
+             "", "Games:"]
     for g in known_games():
         _title, section, about = GAMES.get(g, _COMMON_INFO if g == COMMON else
                                           (g, "", "a game added by a plug-in"))

@@ -1,0 +1,184 @@
+"""The command-line examples of the documentation run as tests.
+
+Every fenced block whose info string starts with ``console`` in ``docs/*.md`` and ``README.md``
+is a transcript: lines starting with ``$ herzla`` are commands, the lines after each command
+(up to the next ``$``) are its exact output (standard output and error as a terminal shows them;
+trailing spaces and trailing blank lines are not compared).  The commands run in-process through
+click's ``CliRunner``, from the repository root, so example files are named like
+``docs/examples/herzla-two-void.json``.
+
+- ``$ herzla ... < FILE`` feeds FILE to standard input (for ``herzla replay -``).
+- ``$ echo $?`` prints the exit code of the command before it.  A command that exits non-zero must
+  be followed by ``$ echo $?``, so no example fails silently.
+- A block opened with ```` ```console no-check ```` is not run (``herzla simulate`` examples, whose
+  numbers depend on the engine and the machine); its commands are still parsed by the real
+  command, so an option the command does not have, or a value of the wrong kind, fails the test.
+
+Python examples are ``>>>`` doctests, collected by pytest itself (``--doctest-glob=*.md``); a
+```` ```python file=PATH ```` block must show the file PATH exactly.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import attrs
+import click
+import pytest
+from click.testing import CliRunner
+
+from herzla.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FENCE = re.compile(r"^```(?P<info>[^\n`]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+@attrs.frozen
+class Step:
+    """One ``$`` line of a transcript and the output written under it."""
+
+    where: str
+    command: str
+    expected: str
+
+
+@attrs.frozen
+class Block:
+    where: str
+    check: bool
+    steps: tuple[Step, ...]
+
+
+def doc_files() -> list[Path]:
+    files = sorted((ROOT / "docs").glob("*.md"))
+    readme = ROOT / "README.md"
+    return [*files, readme] if readme.exists() else files
+
+
+def _clean(text: str) -> str:
+    lines = [line.rstrip() for line in text.rstrip("\n").split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+def parse_blocks(path: Path) -> list[Block]:
+    """The console blocks of one Markdown file."""
+    text = path.read_text(encoding="utf-8")
+    blocks = []
+    for m in FENCE.finditer(text):
+        words = m.group("info").split()
+        if not words or words[0] != "console":
+            continue
+        line_no = text.count("\n", 0, m.start()) + 1
+        where = f"{path.relative_to(ROOT)}:{line_no}"
+        steps: list[Step] = []
+        command: str | None = None
+        out: list[str] = []
+        for i, line in enumerate(m.group("body").split("\n")):
+            if line.startswith("$ "):
+                if command is not None:
+                    steps.append(Step(f"{where}+{i}", command, _clean("\n".join(out))))
+                command, out = line[2:].strip(), []
+            elif command is None:
+                if line.strip():
+                    raise AssertionError(f"{where}: output before the first '$' command")
+            else:
+                out.append(line)
+        if command is not None:
+            steps.append(Step(f"{where}+end", command, _clean("\n".join(out))))
+        blocks.append(Block(where, "no-check" not in words[1:], tuple(steps)))
+    return blocks
+
+
+def all_blocks() -> list[Block]:
+    return [b for p in doc_files() for b in parse_blocks(p)]
+
+
+def _argv(step: Step) -> tuple[list[str], str | None]:
+    """The arguments after ``herzla``, and the standard input from ``< FILE`` if any."""
+    words = shlex.split(step.command)
+    assert words and words[0] == "herzla", f"{step.where}: a command must start with 'herzla'"
+    stdin = None
+    if "<" in words:
+        at = words.index("<")
+        assert at == len(words) - 2, f"{step.where}: write '< FILE' at the end"
+        stdin = (ROOT / words[-1]).read_text(encoding="utf-8")
+        words = words[:at]
+    return words[1:], stdin
+
+
+BLOCKS = all_blocks()
+
+
+def test_the_docs_have_console_examples() -> None:
+    names = {b.where.split(":")[0] for b in BLOCKS}
+    for name in ("docs/herzla.md", "docs/herzla-kids.md", "docs/herzeln.md", "docs/herzerln.md",
+                 "docs/hand-records.md", "docs/cli.md"):
+        assert name in names, f"{name} has no console example"
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.check], ids=lambda b: b.where)
+def test_console_example(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    last: int | None = None
+    for step in block.steps:
+        if step.command == "echo $?":
+            assert last is not None, f"{step.where}: 'echo $?' needs a command before it"
+            assert step.expected == str(last), (
+                f"{step.where}: exit code {last}, the example says {step.expected}")
+            last = None
+            continue
+        assert last in (None, 0), f"{step.where}: the command before exited {last}; " \
+                                  f"follow it with '$ echo $?'"
+        args, stdin = _argv(step)
+        result = runner.invoke(main, args, input=stdin, prog_name="herzla")
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        got = _clean(result.output)
+        assert got == step.expected, (
+            f"{step.where}: $ {step.command}\n--- expected\n{step.expected}\n--- got\n{got}")
+        last = result.exit_code
+    assert last in (None, 0), f"{block.where}: the last command exited {last}; " \
+                              f"follow it with '$ echo $?'"
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if not b.check], ids=lambda b: b.where)
+def test_unchecked_examples_parse(block: Block) -> None:
+    """``no-check`` commands are not run, but the real command must accept their arguments."""
+    for step in block.steps:
+        if step.command == "echo $?":
+            continue
+        args, _ = _argv(step)
+        assert args, f"{step.where}: no command"
+        with click.Context(main, info_name="herzla") as ctx:
+            cmd = main.get_command(ctx, args[0])
+        assert cmd is not None, f"{step.where}: no command {args[0]!r}"
+        try:
+            cmd.make_context(args[0], list(args[1:]))
+        except click.UsageError as exc:
+            raise AssertionError(f"{step.where}: $ {step.command}: {exc}") from None
+
+
+def test_file_blocks_match_their_files() -> None:
+    """A block opened with ```` ```python file=PATH ```` shows PATH exactly as it is."""
+    seen = 0
+    for path in doc_files():
+        for m in FENCE.finditer(path.read_text(encoding="utf-8")):
+            named = [w.partition("=")[2] for w in m.group("info").split() if w.startswith("file=")]
+            if named:
+                seen += 1
+                shown = (ROOT / named[0]).read_text(encoding="utf-8")
+                assert m.group("body") == shown, f"{path.name}: the block of {named[0]} differs"
+    assert seen
+
+
+def test_the_transcript_parser() -> None:
+    path = ROOT / "docs" / "cli.md"
+    if not path.exists():
+        pytest.skip("no docs/cli.md")
+    blocks = parse_blocks(path)
+    assert all(s.command for b in blocks for s in b.steps)
