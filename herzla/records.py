@@ -90,8 +90,12 @@ class Record:
     rules: Contract = attrs.field(eq=False, repr=False)
 
     @classmethod
-    def from_json(cls, obj: Any) -> Record:
-        """Read and check a record (a parsed JSON object); RecordError names the first problem."""
+    def from_json(cls, obj: Any, contract_class: type[Contract] | None = None) -> Record:
+        """Read and check a record (a parsed JSON object); RecordError names the first problem.
+
+        ``contract_class`` plays the record by that class instead of the registry's (for contracts
+        not registered yet, as in :func:`herzla.testing.check_contract`).
+        """
         if not isinstance(obj, dict):
             raise RecordError("a hand record must be a JSON object")
         unknown = sorted(set(obj) - set(KEYS))
@@ -105,7 +109,7 @@ class Record:
         if not isinstance(game, str) or not isinstance(contract, str):
             raise RecordError("game and contract must be text")
         try:
-            cls_ = get_contract(game, contract)
+            cls_ = contract_class or get_contract(game, contract)
         except UnknownContract as exc:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)

@@ -180,8 +180,8 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
                 if i + 1 < len(rows):
                     raise RecordError(f"the match ended with hand {i + 1}; record {i + 1} "
                                       f"comes after it")
-        lines.append(f"Match: {'to ' + str(hands) + ' hands' if hands else 'to ' + str(target)}"
-                     f" points; fewest points win (RULES.md §2).")
+        length = f"{hands} hands" if hands else f"to {target} points"
+        lines.append(f"Match: {length}; fewest points win (RULES.md §2).")
     else:
         finished = done
     winners = None

@@ -224,7 +224,7 @@ def check_contract(
             "hands": [[str(c) for c in sort_hand(cards_of(m), rules)] for m in dealt],
             "plays": plays,
         }
-        again = replay(Record.from_json(record))
+        again = replay(Record.from_json(record, type(rules)))
         if again.illegal is not None or not again.complete or again.scores != result.scores:
             raise _fail(f"the hand record does not replay to the same score "
                         f"({again.illegal or again.scores})", rules, h)

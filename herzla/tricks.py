@@ -134,7 +134,7 @@ class TrickHand:
         if ban is not None and ban[0] >> card.index & 1 and legal & ~ban[0]:
             what = "lead" if not self.trick else "discard"
             return Illegal(ban[1], f"seat {seat} may not {what} {card} to trick "
-                                   f"{self.trick_number} ({ban[1]}) while holding other cards")
+                                   f"{self.trick_number} while holding other cards")
         return None
 
     # -- moves ------------------------------------------------------------------------------

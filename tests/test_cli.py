@@ -182,6 +182,11 @@ def test_dispute_schleichermord_needs_all_tricks(runner: CliRunner) -> None:
     assert b["scores"] == [0, 0, -80, 0] and b["stock"] == 80  # all hearts, not all tricks
 
 
+def test_schleichermord_from_tricks_alone(runner: CliRunner) -> None:
+    a = score(runner, "herzla", "normal", "--tricks", "8,0,0,0")
+    assert a["scores"] == [240, -80, -80, -80]
+
+
 def test_dispute_mord_lost(runner: CliRunner) -> None:
     a = score(runner, "herzla", "mord", "--declarer", "1", "--lost")
     assert a["scores"] == [80, -240, 80, 80]
@@ -213,6 +218,14 @@ def test_dispute_auflegen_three_players(runner: CliRunner) -> None:
     (["herzerln", "auflegen", "--order", "0,1,1,2"], "must name each of the 4 seats once"),
     (["herzla", "beddl", "--lost"], "herzla beddl needs a declarer"),
     (["herzla", "mord", "--declarer", "0", "--tricks", "3,0,0,0"], "Mord is made only when"),
+    (["herzla", "mord", "--declarer", "1", "--tricks", "3,0,1,0"],
+     "the defenders cannot have won 4"),
+    (["herzla", "beddl", "--declarer", "3", "--tricks", "2,2,2,2"],
+     "seat 3 cannot have won 2"),
+    (["herzla-kids", "normal", "-p", "4", "--hearts", "3,3,2,0"],
+     "with 4 players they add up to 9 (no card lies aside)"),
+    (["herzla-kids", "normal", "-p", "5", "--hearts", "1,0,0,0,0"],
+     "add up to at least 8 (only 1 card lies aside)"),
     (["herzeln", "no-hearts", "--hearts", "1,2,3,2"], "needs the cards each seat captured"),
     (["herzla", "normal", "--hearts", "0,3,5"], "one value per seat (4 seats), not 3"),
     (["herzla", "normal", "--captured", "HX"], "'HX' is not a card code"),

@@ -269,7 +269,8 @@ class LayoutContract(Contract):
         lines = []
         for place, seat in enumerate(order):
             scores[seat] = table[place]
-            lines.append(f"Seat {seat} went out {_ordinal(place + 1)}: {table[place]:+d} "
+            points = f"{table[place]:+d}" if table[place] else "0"
+            lines.append(f"Seat {seat} went out {_ordinal(place + 1)}: {points} "
                          f"({self.rule_ref}, places by going out).")
         return HandScore(tuple(scores), None, (), tuple(lines))
 

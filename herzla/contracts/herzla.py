@@ -82,10 +82,7 @@ class Normal(_HerzlaBase):
         n = self.players
         unit = int(self.opts["heart_unit"])
         stake = int(self.opts["contract_stake"])
-        hearts = outcome.heart_counts()
         total = 8
-        if sum(hearts) != total or min(hearts) < 0:
-            raise TallyError(f"the hearts captured add up to {sum(hearts)}, not {total}")
         lines: list[str] = []
         scores = [0] * n
         tricks = outcome.tricks
@@ -101,6 +98,9 @@ class Normal(_HerzlaBase):
                     f"heart settlement and the stock is untouched (RULES.md §1 Schleichermord)."
                 )
                 return HandScore(tuple(scores), stock, ("schleichermord",), tuple(lines))
+        hearts = outcome.heart_counts()
+        if sum(hearts) != total or min(hearts) < 0:
+            raise TallyError(f"the hearts captured add up to {sum(hearts)}, not {total}")
         void = [s for s in range(n) if hearts[s] == 0]
         takers = [s for s in range(n) if hearts[s] > 0]
         taken = ", ".join(f"seat {s} {hearts[s]}" for s in takers)
@@ -207,6 +207,9 @@ class Beddl(_Declared):
     def made(self, tricks: Sequence[int]) -> bool:
         assert self.declarer is not None
         if tricks[self.declarer] > 0:
+            if tricks[self.declarer] > 1:
+                raise TallyError(f"Beddl ends the moment the declarer wins a trick, so seat "
+                                 f"{self.declarer} cannot have won {tricks[self.declarer]}")
             return False
         if sum(tricks) < self.hand_size:
             raise TallyError("Beddl is made only when all 8 tricks are played without the "
@@ -230,6 +233,9 @@ class Mord(_Declared):
     def made(self, tricks: Sequence[int]) -> bool:
         assert self.declarer is not None
         if sum(tricks) != tricks[self.declarer]:
+            if sum(tricks) - tricks[self.declarer] > 1:
+                raise TallyError("Mord ends the moment a defender wins a trick, so the defenders "
+                                 f"cannot have won {sum(tricks) - tricks[self.declarer]}")
             return False
         if tricks[self.declarer] < self.hand_size:
             raise TallyError("Mord is made only when the declarer wins all 8 tricks; the "

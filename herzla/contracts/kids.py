@@ -48,14 +48,18 @@ class KidsNormal(TrickContract):
 
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
         hearts = outcome.heart_counts()
-        if sum(hearts) > 9 or min(hearts) < 0:
-            raise TallyError(f"the hearts captured add up to {sum(hearts)}; the pack has 9")
+        aside = len(self.pack()) % self.players
+        if sum(hearts) > 9 or min(hearts) < 0 or sum(hearts) < 9 - aside:
+            lie = f"{aside} card{'s lie' if aside != 1 else ' lies'} aside"
+            least = f"at least {9 - aside} (only {lie})" if aside else "9 (no card lies aside)"
+            raise TallyError(f"the hearts captured add up to {sum(hearts)}; with "
+                             f"{self.players} players they add up to {least}")
         lines = [f"Seat {s} captured {h} heart{'s' if h != 1 else ''}: {h} penalty point"
                  f"{'s' if h != 1 else ''} (RULES.md §2)." for s, h in enumerate(hearts) if h]
         left = 9 - sum(hearts)
         if left:
-            lines.append(f"{left} heart{'s' if left != 1 else ''} lay aside with the leftovers and "
-                         f"count for nobody (RULES.md §2).")
+            lines.append(f"{left} heart{'s lie' if left != 1 else ' lies'} aside with the "
+                         f"leftovers and count{'' if left != 1 else 's'} for nobody (RULES.md §2).")
         taken = sum(hearts)
         events = ("all-hearts",) if taken and max(hearts) == taken else ()
         return HandScore(tuple(hearts), None, events, tuple(lines))
