@@ -45,6 +45,15 @@ class BlockResult:
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
                engine: str = "auto") -> BlockResult:
     """Play ``n`` hands of the block ``key`` of ``seed``; ``engine`` is auto, batch or reference."""
-    from herzla.sim import reference
+    from herzla.sim import batch, reference
 
+    if engine not in ("auto", "batch", "reference"):
+        raise ValueError(f"unknown engine {engine!r} (auto, batch or reference)")
+    if engine != "reference":
+        reason = batch.unsupported(spec)
+        if reason is None:
+            return batch.play_block(spec, seed, key, n, records)
+        if engine == "batch":
+            raise ValueError(f"the batch engine cannot play {reason}; use engine='auto' or "
+                             f"'reference'")
     return reference.play_block(spec, seed, key, n, records)

@@ -1,0 +1,459 @@
+"""The numpy batch engine: many hands of one deal in lockstep, with the reference's results.
+
+It plays the built-in contracts of every game (Herzla with its bidding, the children's Herzla,
+Herzeln's trick deals and domino, Herzerln's rounds and Auflegen) with both policies, and scores
+them with the events of the reference scorers.  Randomness comes from :mod:`herzla.sim.streams`,
+so a block gives the same hands, the same choices and the same results as the reference engine
+(:mod:`herzla.sim.reference`), whatever the chunk size.
+
+Hands are processed in chunks of ``chunk`` hands; loops run over tricks, positions and moves,
+never over hands.  Contracts it does not know (third-party ones) and option values it does not
+know are refused with a ValueError naming them; :func:`herzla.sim.engine.play_block` then falls
+back to the reference engine.
+
+>>> from herzla.sim.engine import DealSpec
+>>> res = play_block(DealSpec("herzla", "normal", 4, 3), seed=1, key=(0, 0), n=1000)
+>>> res.scores.shape, int(res.scores.sum() + (res.stock_after - 0).sum())
+((1000, 4), 0)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from herzla.cards import HEARTS_MASK, Card, Rank, Suit, mask_of
+from herzla.contracts import get_contract
+from herzla.contracts import herzeln as _herzeln
+from herzla.contracts import herzerln as _herzerln
+from herzla.contracts import herzla as _herzla
+from herzla.contracts import kids as _kids
+from herzla.contracts.base import Contract, LayoutContract
+from herzla.sim.batch_bits import Bits, U
+from herzla.sim.batch_tricks import BitProfile, Groups, TrickPlay, TrickSetup, play_tricks
+from herzla.sim.engine import BlockResult, DealSpec
+from herzla.sim.policies import (
+    AVOID,
+    MORD_SURE_WINNERS,
+    PROFILES,
+    ROLE_PROFILES,
+    WIN,
+    top_ranks,
+)
+from herzla.sim.reference import CONTRACT_CODES, record_of, spec_rules
+from herzla.sim.streams import deal_keys, draw_words, move_uniforms
+
+__all__ = ["DEFAULT_CHUNK", "play_block", "supported", "unsupported"]
+
+#: hands per chunk: big enough to amortise numpy's per-call cost, small enough for the caches
+DEFAULT_CHUNK = 8192
+
+#: the options the batch engine plays, per game (any value)
+KNOWN_OPTIONS: dict[str, frozenset[str]] = {
+    "herzla": frozenset({"heart_unit", "contract_stake", "rank_order", "contract_priority",
+                         "heart_lead_ban_tricks", "heart_lead_ban_in_contracts", "no_void",
+                         "stock_payout"}),
+    "herzla-kids": frozenset({"heart_lead_ban_tricks", "target", "hands"}),
+    "herzeln": frozenset({"dealer_rotation", "domino_suits", "domino_wrap"}),
+    "herzerln": frozenset(),
+}
+
+_BUILTIN: frozenset[type[Contract]] = frozenset(
+    (*_herzla.CONTRACTS, *_kids.CONTRACTS, *_herzeln.CONTRACTS, *_herzerln.CONTRACTS))
+
+
+def _unsupported_rules(rules: Contract) -> str | None:
+    cls = type(rules)
+    if cls not in _BUILTIN:
+        return f"the contract {rules.key()} ({cls.__module__}.{cls.__qualname__}), " \
+               f"which is not built into herzla"
+    known = KNOWN_OPTIONS.get(rules.game, frozenset())
+    for opt in cls.options:
+        value = rules.opts.get(opt.name, opt.default)
+        if opt.name not in known and value != opt.default:
+            return f"the option {opt.name}={value}"
+    return None
+
+
+def unsupported(spec: DealSpec) -> str | None:
+    """Why the batch engine cannot play ``spec`` (naming the contract or option), or None."""
+    rules, _ = spec_rules(spec)
+    return _unsupported_rules(rules)
+
+
+def supported(spec: DealSpec) -> bool:
+    return unsupported(spec) is None
+
+
+# -- dealing -------------------------------------------------------------------------------
+
+def deal(bits: Bits, words: npt.NDArray[np.uint64], players: int, size: int) -> list[U]:
+    """Each seat's cards (strength layout) for a chunk of hands, from the block's words."""
+    keys = deal_keys(words, bits.labels())
+    one = np.left_shift(np.uint64(1), keys[:, :players * size] & np.uint64(63))
+    cards = one.reshape(len(words), players, size)
+    acc = cards[:, :, 0].copy()
+    for i in range(1, size):
+        acc |= cards[:, :, i]
+    hands = acc.T.astype(bits.dtype)
+    return [bits.to_strength(np.ascontiguousarray(hands[s])) for s in range(players)]
+
+
+def _index_mask(bits: Bits, m: int) -> int:
+    out = 0
+    while m:
+        low = m & -m
+        out |= 1 << bits.card_at[low.bit_length() - 1]
+        m ^= low
+    return out
+
+
+# -- herzla bidding ----------------------------------------------------------------------------
+
+def bid_hands(bits: Bits, rules: Contract, hands: list[U], forehand: int
+              ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """The bidding heuristic for each hand: contract codes (0 normal, 1 beddl, 2 mord) and the
+    declarer seat (-1 for none)."""
+    P = len(hands)
+    C = len(hands[0])
+    tops = top_ranks(rules)
+    top_mask = bits.mask(c for c in rules.pack().cards if c.rank in tops)
+    order = rules.rank_order().high_to_low
+    field = bits.low_field
+    runs = []
+    for suit in Suit:
+        ranks = [r for r in order if rules.pack().mask >> Card(suit, r).index & 1]
+        table = np.zeros(field + 1, dtype=np.int64)
+        for v in range(field + 1):
+            n = 0
+            for r in ranks:
+                p = bits.pos[Card(suit, r).index] - suit * bits.stride
+                if not v >> p & 1:
+                    break
+                n += 1
+            table[v] = n
+        runs.append(table)
+    mord_first = np.full(C, -1, dtype=np.int64)
+    beddl_first = np.full(C, -1, dtype=np.int64)
+    any_first = np.full(C, -1, dtype=np.int64)
+    any_code = np.zeros(C, dtype=np.int8)
+    for i in range(P):
+        seat = (forehand + i) % P
+        h = hands[seat]
+        beddl = (h & top_mask) == 0
+        sure = np.zeros(C, dtype=np.int64)
+        for s in range(4):
+            sure += runs[s].take(((h >> (s * bits.stride)) & field).astype(np.intp))
+        mord = (sure >= MORD_SURE_WINNERS) & ~beddl
+        mord_first = np.where((mord_first < 0) & mord, seat, mord_first)
+        beddl_first = np.where((beddl_first < 0) & beddl, seat, beddl_first)
+        new = (any_first < 0) & (mord | beddl)
+        any_first = np.where(new, seat, any_first)
+        any_code = np.where(new, np.where(mord, 2, 1), any_code).astype(np.int8)
+    if rules.opts.get("contract_priority") == "mord-over-beddl":
+        code = np.where(mord_first >= 0, 2, np.where(beddl_first >= 0, 1, 0)).astype(np.int8)
+        decl = np.where(mord_first >= 0, mord_first, beddl_first)
+        return code, decl
+    return any_code, any_first
+
+
+# -- trick deals ---------------------------------------------------------------------------
+
+def _profile_groups(bits: Bits, base: Contract, players: int,
+                    code: npt.NDArray[np.int8] | None, decl: npt.NDArray[np.int64] | None
+                    ) -> Callable[[list[U]], Groups]:
+    key = base.key()
+    if code is None:
+        prof = BitProfile.of(PROFILES.get(key, AVOID), bits)
+        fixed: Groups = [[(prof, None)] for _ in range(players)]
+        return lambda seats: fixed
+    assert decl is not None
+    if key in ROLE_PROFILES:  # a fixed declarer's contract
+        dp, fp = (BitProfile.of(p, bits) for p in ROLE_PROFILES[key])
+        if dp == fp:
+            same: Groups = [[(dp, None)] for _ in range(players)]
+            return lambda seats: same
+
+        def roles(seats: list[U]) -> Groups:
+            out: Groups = []
+            for p in range(players):
+                is_decl = seats[p] == decl
+                out.append([(fp, None), (dp, is_decl)])
+            return out
+        return roles
+    normal = BitProfile.of(PROFILES["herzla/normal"], bits)
+    b_decl, b_def = (BitProfile.of(p, bits) for p in ROLE_PROFILES["herzla/beddl"])
+    win = BitProfile.of(WIN, bits)
+    present = [bool((code == k).any()) for k in range(3)]
+
+    def bidding(seats: list[U]) -> Groups:
+        out: Groups = []
+        for p in range(players):
+            groups: list[tuple[BitProfile, npt.NDArray[np.bool_] | None]] = []
+            if present[0]:
+                groups.append((normal, code == 0))
+            if present[1]:
+                is_decl = seats[p] == decl
+                groups.append((b_decl, (code == 1) & is_decl))
+                groups.append((b_def, (code == 1) & ~is_decl))
+            if present[2]:
+                groups.append((win, code == 2))
+            groups[0] = (groups[0][0], None)
+            out.append(groups)
+        return out
+    return bidding
+
+
+def _popcounts(caps: list[U], mask: int) -> npt.NDArray[np.int64]:
+    return np.stack([np.bitwise_count(c & mask) for c in caps]).astype(np.int64)
+
+
+_HEART_VALUES = {Rank.ACE: -11, Rank.TEN: -10, Rank.KING: -4, Rank.QUEEN: -3, Rank.JACK: -2}
+
+
+def _card_values(rules: Contract) -> list[tuple[int, int]]:
+    """(card set in the card index encoding, points per card) of a card-counting contract."""
+    key = rules.key()
+    pack = rules.pack().mask
+    if key == "herzeln/no-hearts":
+        groups: dict[int, int] = {}
+        for c in rules.pack().cards:
+            if c.suit == Suit.H:
+                v = _HEART_VALUES.get(c.rank, -1)
+                groups[v] = groups.get(v, 0) | c.bit
+        return [(m, v) for v, m in groups.items()]
+    if key == "herzeln/no-queens":
+        return [(mask_of(Card(s, Rank.QUEEN) for s in Suit) & pack, -20)]
+    if key == "herzeln/king-of-hearts":
+        return [(Card(Suit.H, Rank.KING).bit, -40)]
+    if isinstance(rules, _herzerln._HerzerlnTricks) and key != "herzerln/tricks":
+        return [(mask_of(rules.counted()) & pack, rules.penalty)]
+    raise AssertionError(key)
+
+
+def _score_tricks(rules: Contract, bits: Bits, play: TrickPlay, stock: int,
+                  code: npt.NDArray[np.int8] | None, decl: npt.NDArray[np.int64] | None,
+                  events: Counter[str]) -> tuple[npt.NDArray[np.int64],
+                                                 npt.NDArray[np.int64] | None]:
+    """(scores (P, C), stock after (C,) or None), counting the events."""
+    P = rules.players
+    T = rules.hand_size
+    key = rules.key()
+    caps = play.captured(P)
+    C = play.cards.shape[1]
+    if rules.game == "herzla":
+        scores = np.zeros((P, C), dtype=np.int64)
+        stock_after = np.full(C, stock, dtype=np.int64)
+        stake = int(rules.opts["contract_stake"])
+        if code is None or decl is None:
+            which = {"normal": 0, "beddl": 1, "mord": 2}[rules.id]
+            code = np.full(C, which, dtype=np.int8)
+            decl = np.full(C, -1 if rules.declarer is None else rules.declarer, dtype=np.int64)
+        normal = code == 0
+        if normal.any():
+            ns, nst = _score_normal(rules, bits, caps, stock, normal, events)
+            scores[:, normal] = ns[:, normal]
+            stock_after[normal] = nst[normal]
+        declared = ~normal
+        if declared.any():
+            won_by_decl = (play.winners == decl).sum(axis=0)
+            made = np.where(code == 1, won_by_decl == 0, won_by_decl == T)
+            sign = np.where(made, 1, -1)
+            for s in range(P):
+                mine = np.where(decl == s, sign * stake * (P - 1), -sign * stake)
+                scores[s, declared] = mine[declared]
+            events["contract-made"] += int((made & declared).sum())
+            events["contract-lost"] += int((~made & declared).sum())
+        return scores, stock_after
+    if rules.game == "herzla-kids":
+        hearts = _popcounts(caps, bits.mask_of_indices(HEARTS_MASK))
+        taken = hearts.sum(axis=0)
+        events["all-hearts"] += int(((taken > 0) & (hearts.max(axis=0) == taken)).sum())
+        return hearts, None
+    per_trick = {"herzeln/every-trick": 10, "herzeln/no-tricks": -10, "herzerln/tricks": -1}
+    if key in per_trick:
+        tricks = _popcounts(caps, bits.full) // P
+        return tricks * per_trick[key], None
+    last = {"herzeln/last-trick": 40, "herzeln/no-last-trick": -40}
+    if key in last:
+        lw = play.winners[T - 1]
+        return np.stack([np.where(lw == s, last[key], 0) for s in range(P)]).astype(
+            np.int64), None
+    scores = np.zeros((P, C), dtype=np.int64)
+    for m, v in _card_values(rules):
+        scores += _popcounts(caps, bits.mask_of_indices(m)) * v
+    return scores, None
+
+
+def _score_normal(rules: Contract, bits: Bits, caps: list[U], stock: int,
+                  which: npt.NDArray[np.bool_], events: Counter[str]
+                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    P = rules.players
+    T = rules.hand_size
+    unit = int(rules.opts["heart_unit"])
+    stake = int(rules.opts["contract_stake"])
+    hearts = _popcounts(caps, bits.mask_of_indices(HEARTS_MASK))
+    total = 8
+    tricks = _popcounts(caps, bits.full) // P
+    slam_seat = tricks == T
+    slam = slam_seat.any(axis=0)
+    void = hearts == 0
+    nv = void.sum(axis=0)
+    all_hearts = nv == P - 1
+    no_void = nv == 0
+    split = ~all_hearts & ~no_void
+    pays = all_hearts | split
+    pay_stock = rules.opts["no_void"] == "pay-stock"
+    if pay_stock:
+        pays |= no_void
+    scores = np.where(pays, -hearts * unit, 0)
+    share = (total * unit) // np.maximum(nv, 1)
+    scores += np.where(split & void, share, 0)
+    new_stock = np.full(len(nv), stock, dtype=np.int64)
+    to_stock = all_hearts | (no_void if pay_stock else False)
+    new_stock += np.where(to_stock, total * unit, 0)
+    paid = split & (stock > 0) & (rules.opts["stock_payout"] == "void")
+    if stock > 0 and rules.opts["stock_payout"] == "void":
+        stock_share = stock // np.maximum(nv, 1)
+        scores += np.where(paid & void, stock_share, 0)
+        new_stock = np.where(paid, stock - stock_share * nv, new_stock)
+    scores = np.where(slam, np.where(slam_seat, stake * (P - 1), -stake), scores)
+    new_stock = np.where(slam, stock, new_stock)
+    live = which & ~slam
+    events["schleichermord"] += int((which & slam).sum())
+    events["all-hearts"] += int((live & all_hearts).sum())
+    events["no-void"] += int((live & no_void).sum())
+    events["one-void"] += int((live & split & (nv == 1)).sum())
+    events["two-void"] += int((live & split & (nv != 1)).sum())
+    events["stock-paid"] += int((live & paid).sum())
+    return scores.astype(np.int64), new_stock
+
+
+def _trick_setup(rules: Contract, bits: Bits, dealer: int) -> TrickSetup:
+    P = rules.players
+    lead_ban = 0
+    if rules.game in ("herzla", "herzla-kids"):
+        lead_ban = int(rules.opts["heart_lead_ban_tricks"])
+        if rules.needs_declarer and not rules.opts["heart_lead_ban_in_contracts"]:
+            lead_ban = 0
+    free = bool(getattr(rules, "heart_free_first_trick", False))
+    return TrickSetup(bits, P, rules.hand_size, (dealer + 1) % P, lead_ban, free,
+                      bits.mask_of_indices(HEARTS_MASK))
+
+
+class _Chunk:
+    """The results of one chunk."""
+
+    def __init__(self, scores: npt.NDArray[np.int64], stock: npt.NDArray[np.int64] | None,
+                 contracts: npt.NDArray[np.int8] | None, records: list[dict[str, Any]]) -> None:
+        self.scores = scores
+        self.stock = stock
+        self.contracts = contracts
+        self.records = records
+
+
+def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
+                 uniforms: npt.NDArray[np.uint64] | None, record: int,
+                 events: Counter[str], cache: dict[tuple[str, int | None], Contract]
+                 ) -> _Chunk:
+    P = spec.players
+    C = len(hands[0])
+    forehand = (spec.dealer + 1) % P
+    setup = _trick_setup(base, bits, spec.dealer)
+    code: npt.NDArray[np.int8] | None = None
+    decl: npt.NDArray[np.int64] | None = None
+    lead_ban = None
+    if bid:
+        code, decl = bid_hands(bits, base, hands, forehand)
+        if not base.opts["heart_lead_ban_in_contracts"]:
+            lead_ban = code == 0
+    elif base.needs_declarer:
+        assert base.declarer is not None
+        code = np.full(C, 1 if base.id == "beddl" else 2, dtype=np.int8)
+        decl = np.full(C, base.declarer, dtype=np.int64)
+    profiles = None
+    if uniforms is None:
+        profiles = _profile_groups(bits, base, P, code, decl)
+    play = play_tricks(setup, hands, uniforms, profiles, lead_ban, record)
+    scores, stock = _score_tricks(base, bits, play, spec.stock, code, decl, events)
+    records = []
+    for i in range(min(record, C)):
+        rules = base
+        if bid:
+            assert code is not None and decl is not None
+            name = CONTRACT_CODES[int(code[i])]
+            d = int(decl[i]) if code[i] else None
+            if (name, d) not in cache:
+                cache[name, d] = get_contract("herzla", name)(P, spec.options, d)
+            rules = cache[name, d]
+        moves = P * setup.tricks
+        if rules.needs_declarer:
+            assert rules.declarer is not None
+            w = play.winners[:, i]
+            ended = w == rules.declarer if rules.id == "beddl" else w != rules.declarer
+            if ended.any():
+                moves = (int(np.argmax(ended)) + 1) * P
+        plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(moves)]
+        masks = [_index_mask(bits, int(h[i])) for h in hands]
+        records.append(record_of(rules, spec, masks, plays))
+    return _Chunk(scores.T, stock, code if bid else None, records)
+
+
+# -- the block -----------------------------------------------------------------------------
+
+def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
+               chunk: int = DEFAULT_CHUNK) -> BlockResult:
+    """Play ``n`` hands of block ``key`` of ``seed``, ``chunk`` hands at a time.
+
+    Raises ValueError naming the contract or option when the batch engine cannot play ``spec``.
+    """
+    from herzla.sim import batch_layout
+    from herzla.sim.streams import block_generator
+
+    base, bid = spec_rules(spec)
+    reason = _unsupported_rules(base)
+    if reason is not None:
+        raise ValueError(f"the batch engine cannot play {reason}")
+    if chunk < 1:
+        raise ValueError("chunk must be at least 1")
+    P = spec.players
+    size = base.hand_size
+    pack = base.pack()
+    moves = P * size
+    bits = Bits(pack, base.rank_order())
+    words = draw_words(block_generator(seed, key), n, len(pack), moves)
+    scores = np.zeros((n, P), dtype=np.int64)
+    stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None
+    contracts = np.zeros(n, dtype=np.int8) if bid else None
+    events: Counter[str] = Counter()
+    out: list[dict[str, Any]] = []
+    cache: dict[tuple[str, int | None], Contract] = {}
+    layout = isinstance(base, LayoutContract)
+    for c0 in range(0, n, chunk):
+        w = words[c0:c0 + chunk]
+        hands = deal(bits, w, P, size)
+        uniforms = None
+        if spec.policy == "random":
+            u = move_uniforms(w, len(pack), moves)
+            uniforms = (u.astype(np.uint64) if layout else
+                        np.ascontiguousarray(u.T).astype(np.uint64))
+        want = max(0, min(records - c0, len(w)))
+        if layout:
+            assert isinstance(base, LayoutContract)
+            lay_scores, lay_records = batch_layout.layout_chunk(spec, base, bits, hands,
+                                                                uniforms, want)
+            res = _Chunk(lay_scores, None, None, lay_records)
+        else:
+            res = _trick_chunk(spec, base, bid, bits, hands, uniforms, want, events, cache)
+        scores[c0:c0 + len(w)] = res.scores
+        if stock_after is not None and res.stock is not None:
+            stock_after[c0:c0 + len(w)] = res.stock
+        if contracts is not None and res.contracts is not None:
+            contracts[c0:c0 + len(w)] = res.contracts
+        out.extend(res.records)
+    ev = {k: v for k, v in events.items() if v}
+    return BlockResult(scores, stock_after, ev, contracts, tuple(out))

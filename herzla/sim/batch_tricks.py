@@ -1,0 +1,266 @@
+"""The batch engine's trick play: many hands in lockstep, trick by trick, position by position.
+
+Hands are arrays of bit sets in the strength layout of :class:`herzla.sim.batch_bits.Bits`, kept
+in *positions* relative to the trick's leader (position 0 leads); after each trick they are rotated
+so that the winner is position 0.  A parallel array of seat numbers tells the seat at each
+position.  The policies are those of :mod:`herzla.sim.policies`, written with bit operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
+from herzla.sim.policies import TrickProfile
+
+__all__ = ["BitProfile", "TrickPlay", "TrickSetup", "play_tricks"]
+
+
+@attrs.frozen(slots=True)
+class BitProfile:
+    """A :class:`TrickProfile` with its danger classes in a strength layout."""
+
+    lead: str
+    follow: str
+    discard: str
+    danger: tuple[int, ...]
+    danger_cards: int
+
+    @classmethod
+    def of(cls, prof: TrickProfile, bits: Bits) -> BitProfile:
+        danger = tuple(bits.mask_of_indices(d) for d in prof.danger)
+        danger = tuple(d for d in danger if d)
+        union = 0
+        for d in danger:
+            union |= d
+        return cls(prof.lead, prof.follow, prof.discard, danger, union)
+
+
+@attrs.frozen(slots=True)
+class TrickSetup:
+    """What the trick loop needs to know about the contract and the table."""
+
+    bits: Bits
+    players: int
+    tricks: int
+    forehand: int
+    lead_ban_tricks: int  # hearts may not be led to this many first tricks
+    first_trick_free: bool  # no heart led or discarded to trick 1 (Herzerln)
+    ban_mask: int  # the banned cards (hearts), strength layout
+
+
+@attrs.frozen(slots=True, eq=False)
+class TrickPlay:
+    """The play of a chunk: each trick's cards and winner seat, and the sample hands' plays."""
+
+    cards: npt.NDArray[np.unsignedinteger]  # (tricks, C) the cards of each trick
+    winners: npt.NDArray[np.uint8]  # (tricks, C) the seat that won each trick
+    plays: list[U]  # per move, the card played by each of the first sample hands
+
+    def captured(self, players: int) -> list[U]:
+        """Each seat's captured cards."""
+        out = []
+        for s in range(players):
+            sel = self.winners == s
+            out.append(np.bitwise_or.reduce(np.where(sel, self.cards, 0), axis=0))
+        return out
+
+
+class _Memo:
+    """Per-move cache of the candidate cards several profiles share."""
+
+    def __init__(self, bits: Bits, legal: U) -> None:
+        self.bits = bits
+        self.legal = legal
+        self._d: dict[str, U] = {}
+
+    def get(self, name: str) -> U:
+        v = self._d.get(name)
+        if v is None:
+            v = self._compute(name)
+            self._d[name] = v
+        return v
+
+    def _compute(self, name: str) -> U:
+        b, legal = self.bits, self.legal
+        if name == "highest":
+            return b.highest(legal)
+        if name == "lowest":
+            return b.lowest(legal)
+        if name == "hb":
+            return highest_bit(legal, b.dtype)
+        if name == "lb":
+            return lowest_bit(legal)
+        raise KeyError(name)
+
+
+def _lead(prof: BitProfile, memo: _Memo) -> U:
+    if prof.lead == "high":
+        return memo.get("highest")
+    if not prof.danger_cards:
+        return memo.get("lowest")
+    legal = memo.legal
+    safe = legal & (memo.bits.full ^ prof.danger_cards)
+    pool = np.where(safe != 0, safe, legal)
+    return memo.bits.lowest(pool)
+
+
+def _follow(prof: BitProfile, memo: _Memo, top: U, last: bool) -> U:
+    legal = memo.legal
+    if prof.follow == "duck":
+        below = legal & (top - 1)
+        other = memo.get("hb") if last else memo.get("lb")
+        return np.where(below != 0, highest_bit(below, memo.bits.dtype), other)
+    if prof.follow == "win":
+        above = legal & ~((top << 1) - 1)
+        hit = lowest_bit(above) if last else highest_bit(above, memo.bits.dtype)
+        return np.where(above != 0, hit, memo.get("lb"))
+    return memo.get("lb")
+
+
+def _discard(prof: BitProfile, memo: _Memo) -> U:
+    if prof.discard == "low":
+        return memo.get("lowest")
+    best = memo.get("highest")
+    if prof.discard == "danger":
+        legal = memo.legal
+        for cls in reversed(prof.danger):
+            held = legal & cls
+            best = np.where(held != 0, memo.bits.highest(held), best)
+    return best
+
+
+def heuristic_cards(bits: Bits, profs: Sequence[tuple[BitProfile, npt.NDArray[np.bool_] | None]],
+                    p: int, players: int, legal: U, follows: npt.NDArray[np.bool_] | None,
+                    top: U | None) -> U:
+    """The heuristic's card at position ``p`` for each hand (profiles with their hands)."""
+    memo = _Memo(bits, legal)
+    out: U | None = None
+    for prof, sel in profs:
+        if p == 0:
+            card = _lead(prof, memo)
+        else:
+            assert follows is not None and top is not None
+            fc = _follow(prof, memo, top, p == players - 1)
+            dc = _discard(prof, memo)
+            card = np.where(follows, fc, dc)
+        out = card if sel is None or out is None else np.where(sel, card, out)
+    assert out is not None
+    return out
+
+
+def random_cards(bits: Bits, legal: U, u: npt.NDArray[np.uint64]) -> U:
+    """The random policy's card: the ``(u * m) >> 32``-th legal card in card index order."""
+    li = bits.to_index(legal)
+    m = np.bitwise_count(li)
+    k = u * m
+    k >>= np.uint64(32)
+    card = kth_bit(li, k, int(k.max()))
+    return bits.to_strength(card)
+
+
+def _masks(eq: list[npt.NDArray[np.bool_]], dtype: type[np.unsignedinteger]) -> list[U]:
+    out = []
+    for e in eq:
+        m = e.astype(dtype)
+        np.negative(m, out=m)
+        out.append(m)
+    return out
+
+
+def _rotate(rows: list[U], sel: list[U]) -> list[U]:
+    """``new[j] = rows[(j + w) % P]`` where ``sel[w]`` is all ones (per hand)."""
+    n = len(rows)
+    out = []
+    for j in range(n):
+        acc = rows[j] & sel[0]
+        for k in range(1, n):
+            acc |= rows[(j + k) % n] & sel[k]
+        out.append(acc)
+    return out
+
+
+#: the heuristic's profiles at each position, with the hands that use them (None: all)
+Groups = list[list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]]
+
+
+def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.uint64] | None,
+                profiles: Callable[[list[U]], Groups] | None,
+                lead_ban: npt.NDArray[np.bool_] | None, record: int) -> TrickPlay:
+    """Play a chunk of hands to the end (hands that end early play on; their result is fixed).
+
+    ``hands`` holds each seat's cards (strength layout); ``uniforms`` (moves, C) the random
+    policy's uniforms, or None for the heuristic, whose ``profiles(seats, p)`` gives the profiles
+    and the hands that use them at position ``p`` (``seats`` the seat at each position).
+    ``lead_ban`` says for which hands the heart lead ban applies (None: all).
+    """
+    bits = setup.bits
+    dt = bits.dtype
+    P = setup.players
+    T = setup.tricks
+    C = len(hands[0])
+    fh = setup.forehand
+    pos = [hands[(fh + j) % P].copy() for j in range(P)]
+    seats = [np.full(C, (fh + j) % P, dtype=dt) for j in range(P)]
+    not_banned = bits.full ^ setup.ban_mask
+    lead_keep: U | int = not_banned
+    if lead_ban is not None:
+        lead_keep = np.where(lead_ban, dt(not_banned), dt(bits.full))
+    trick_cards = np.zeros((T, C), dtype=dt)
+    winners = np.zeros((T, C), dtype=np.uint8)
+    plays: list[U] = []
+    move = 0
+    for t in range(T):
+        lead_rule = t < setup.lead_ban_tricks or (setup.first_trick_free and t == 0)
+        discard_rule = setup.first_trick_free and t == 0
+        played: list[U] = []
+        suit: U | None = None
+        top: U | None = None
+        tc: U | None = None
+        groups = profiles(seats) if profiles is not None and uniforms is None else None
+        for p in range(P):
+            cur = pos[p]
+            follows = None
+            if p == 0:
+                legal = cur
+                if lead_rule:
+                    keep = cur & (not_banned if discard_rule else lead_keep)
+                    legal = np.where(keep != 0, keep, cur)
+            else:
+                assert suit is not None
+                follow = cur & suit
+                follows = follow != 0
+                other = cur
+                if discard_rule:
+                    keep = cur & not_banned
+                    other = np.where(keep != 0, keep, cur)
+                legal = np.where(follows, follow, other)
+            if uniforms is not None:
+                card = random_cards(bits, legal, uniforms[move])
+            else:
+                assert groups is not None
+                card = heuristic_cards(bits, groups[p], p, P, legal, follows, top)
+            cur ^= card
+            if p == 0:
+                suit = bits.suit_of(card)
+                top = card.copy()
+                tc = card.copy()
+            else:
+                assert top is not None and tc is not None and suit is not None
+                np.maximum(top, card & suit, out=top)
+                tc |= card
+            played.append(card)
+            if record:
+                plays.append(card[:record].copy())
+            move += 1
+        assert top is not None and tc is not None
+        sel = _masks([c == top for c in played], dt)
+        pos = _rotate(pos, sel)
+        seats = _rotate(seats, sel)
+        trick_cards[t] = tc
+        winners[t] = seats[0]
+    return TrickPlay(trick_cards, winners, plays)

@@ -1,0 +1,300 @@
+"""Play policies of the simulator, on the reference engines (the batch engine mirrors them).
+
+Two policies play every deal:
+
+``random``
+    The ``floor(u * m)``-th of the ``m`` legal moves in ascending card index order (layout deals:
+    ``+`` before ``-`` for one card), ``u`` the move's uniform from :mod:`herzla.sim.streams`.
+``heuristic``
+    A simple, deterministic player for the deal at hand, described below.
+
+**Trick deals.**  Each contract (and, in Beddl and Mord, each role) has a :class:`TrickProfile`:
+how to lead, how to follow suit and how to discard when void.  "Lowest" and "highest" go by the
+contract's rank order; between suits a tie goes to the lowest suit (C S H D).
+
+- lead ``low``: the lowest card that is not a danger card (else the lowest card);
+  lead ``high``: the highest card.
+- follow ``duck``: the highest card below the card winning the trick so far; if none, the highest
+  card when playing last (the trick is lost anyway), else the lowest.
+  Follow ``win``: if some card beats the winning card, the lowest such card when playing last,
+  else the highest card; otherwise the lowest card.  Follow ``low``: the lowest card.
+- discard ``danger``: the highest card of the first danger class held (e.g. hearts, queens, HK),
+  else the highest card; ``high``: the highest card; ``low``: the lowest card.
+
+Avoidance deals duck and shed their danger cards; Herzeln ``every-trick`` and Mord (both sides) try
+to win; ``last-trick`` keeps its high cards for the end; in Beddl the declarer ducks and the
+defenders play low, so that the declarer's cards stay on top.
+
+**Layout deals.**  Of the legal moves, in the random policy's order, the heuristic lays the first
+that lets the seat continue at the same end with a card of its own (for a row opened now: at
+either end of the new row); else the first that does not open a row; else the first move.
+
+**Bidding** (Herzla with ``contract=None``).  In turn from forehand each seat announces Beddl when
+it holds none of the three highest ranks (A K Q, ace-ten: A T K), Mord when its sure winners (per
+suit, the unbroken run of top cards from the Ace) number at least :data:`MORD_SURE_WINNERS`, else
+passes; :func:`herzla.contracts.herzla.resolve_bidding` settles the announcements with the
+``contract_priority`` option.
+
+>>> from herzla.contracts import get_contract
+>>> from herzla.cards import mask_of, parse_cards
+>>> rules = get_contract("herzla", "normal")()
+>>> hands = [mask_of(parse_cards(h)) for h in (
+...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
+>>> announce(hands[3], rules), announce(hands[1], rules)
+('beddl', 'pass')
+>>> bidding(hands, 3, rules)
+Bid(contract='beddl', declarer=3)
+>>> from herzla.tricks import TrickHand
+>>> state = TrickHand(rules, hands, dealer=3)
+>>> str(heuristic_card(state))  # lead low, not a heart
+'C7'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from herzla.cards import HEARTS_MASK, SUIT_MASKS, Card, Rank, RankOrder, Suit, cards_of, mask_of
+from herzla.contracts.base import Contract
+from herzla.contracts.herzla import Bid, resolve_bidding
+from herzla.layout import Lay, LayoutHand
+from herzla.sim.streams import pick
+from herzla.tricks import TrickHand
+
+__all__ = [
+    "MORD_SURE_WINNERS",
+    "POLICIES",
+    "TrickProfile",
+    "announce",
+    "bidding",
+    "heuristic_card",
+    "heuristic_lay",
+    "random_card",
+    "random_lay",
+    "sure_winners",
+    "top_ranks",
+    "trick_profile",
+]
+
+POLICIES = ("random", "heuristic")
+
+#: a seat announces Mord with at least this many sure winners
+MORD_SURE_WINNERS = 6
+
+
+@attrs.frozen(slots=True)
+class TrickProfile:
+    """How the heuristic plays a trick deal: lead, follow and discard modes, and danger cards.
+
+    ``danger`` holds card classes (bit sets in the card index encoding), most dangerous first.
+    """
+
+    lead: str  # low | high
+    follow: str  # duck | win | low
+    discard: str  # danger | high | low
+    danger: tuple[int, ...] = ()
+
+    @property
+    def danger_cards(self) -> int:
+        m = 0
+        for d in self.danger:
+            m |= d
+        return m
+
+
+def _cards(*codes: str) -> int:
+    return mask_of(Card.from_str(c) for c in codes)
+
+
+_QUEENS = mask_of(Card(s, Rank.QUEEN) for s in Suit)
+_JACKS = mask_of(Card(s, Rank.JACK) for s in Suit)
+
+#: duck and shed the highest cards
+AVOID = TrickProfile("low", "duck", "high")
+#: try to win every trick
+WIN = TrickProfile("high", "win", "low")
+#: keep the high cards for the end
+KEEP = TrickProfile("low", "low", "low")
+#: Beddl defenders: stay low so that the declarer's cards win
+FEED = TrickProfile("low", "low", "high")
+
+
+def avoid(*danger: int) -> TrickProfile:
+    """Duck, lead low away from the danger cards, and shed them first when void."""
+    return TrickProfile("low", "duck", "danger", tuple(danger))
+
+
+#: the profile of each built-in trick contract (contracts with a declarer: see ROLE_PROFILES)
+PROFILES: dict[str, TrickProfile] = {
+    "herzla/normal": avoid(HEARTS_MASK),
+    "herzla-kids/normal": avoid(HEARTS_MASK),
+    "herzeln/no-hearts": avoid(HEARTS_MASK),
+    "herzeln/every-trick": WIN,
+    "herzeln/no-tricks": AVOID,
+    "herzeln/no-queens": avoid(_QUEENS),
+    "herzeln/king-of-hearts": avoid(_cards("HK")),
+    "herzeln/last-trick": KEEP,
+    "herzeln/no-last-trick": AVOID,
+    "herzerln/tricks": AVOID,
+    "herzerln/hearts": avoid(HEARTS_MASK),
+    "herzerln/jacks": avoid(_JACKS),
+    "herzerln/red-queens": avoid(_cards("HQ", "DQ")),
+    "herzerln/king-of-hearts": avoid(_cards("HK")),
+}
+
+#: (declarer, defenders) profiles of the contracts with a declarer
+ROLE_PROFILES: dict[str, tuple[TrickProfile, TrickProfile]] = {
+    "herzla/beddl": (AVOID, FEED),
+    "herzla/mord": (WIN, WIN),
+}
+
+
+def trick_profile(rules: Contract, seat: int) -> TrickProfile:
+    """The heuristic's profile for ``seat`` in this trick contract (AVOID for unknown ones)."""
+    key = rules.key()
+    if key in ROLE_PROFILES:
+        decl, dfn = ROLE_PROFILES[key]
+        return decl if seat == rules.declarer else dfn
+    return PROFILES.get(key, AVOID)
+
+
+def _lowest(cards: Sequence[Card], st: Sequence[int]) -> Card:
+    return min(cards, key=lambda c: (st[c.rank], c.suit))
+
+
+def _highest(cards: Sequence[Card], st: Sequence[int]) -> Card:
+    return max(cards, key=lambda c: (st[c.rank], -c.suit))
+
+
+def random_card(state: TrickHand, r: int) -> Card:
+    """The random policy's card for uniform ``r`` (32-bit)."""
+    legal = cards_of(state.legal_mask())
+    return legal[pick(r, len(legal))]
+
+
+def heuristic_card(state: TrickHand) -> Card:
+    """The heuristic policy's card for the seat to play."""
+    rules = state.contract
+    st = rules.rank_order().strength
+    legal = cards_of(state.legal_mask())
+    seat = state.turn
+    prof = trick_profile(rules, seat)
+    if not state.trick:
+        if prof.lead == "high":
+            return _highest(legal, st)
+        danger = prof.danger_cards
+        safe = [c for c in legal if not danger >> c.index & 1]
+        return _lowest(safe or legal, st)
+    led = state.trick[0].suit
+    if state.hands[seat] & SUIT_MASKS[led]:
+        winner = state.current_winner()
+        assert winner is not None
+        top = st[state.trick[(winner - state.leader) % state.players].rank]
+        last = len(state.trick) == state.players - 1
+        if prof.follow == "duck":
+            below = [c for c in legal if st[c.rank] < top]
+            if below:
+                return _highest(below, st)
+            return _highest(legal, st) if last else _lowest(legal, st)
+        if prof.follow == "win":
+            above = [c for c in legal if st[c.rank] > top]
+            if above:
+                return _lowest(above, st) if last else _highest(above, st)
+        return _lowest(legal, st)
+    if prof.discard == "danger":
+        for cls in prof.danger:
+            held = [c for c in legal if cls >> c.index & 1]
+            if held:
+                return _highest(held, st)
+        return _highest(legal, st)
+    if prof.discard == "high":
+        return _highest(legal, st)
+    return _lowest(legal, st)
+
+
+def mark(state: LayoutHand, lay: Lay) -> str:
+    """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
+    return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)
+
+
+def random_lay(state: LayoutHand, r: int) -> Lay | None:
+    """The random policy's lay for uniform ``r``; None when the seat must pass."""
+    moves = state.legal_moves()
+    if not moves:
+        return None
+    return moves[pick(r, len(moves))]
+
+
+def _continues(state: LayoutHand, lay: Lay, opening: bool) -> bool:
+    """Whether the seat can lay again at the end ``lay`` extends (a new row: at either end)."""
+    seat = state.turn
+    key = state.contract.row_of(lay.card)
+    after = state.copy()
+    after.lay(lay.card, lay.end)
+    for c in cards_of(after.hands[seat]):
+        if state.contract.row_of(c) != key:
+            continue
+        ends = after.fits(c)
+        if ends and (opening or lay.end in ends):
+            return True
+    return False
+
+
+def heuristic_lay(state: LayoutHand) -> Lay | None:
+    """The heuristic policy's lay for the seat to move; None when it must pass."""
+    moves = state.legal_moves()
+    if not moves:
+        return None
+    plain = []
+    for mv in moves:
+        opening = state.contract.row_of(mv.card) not in state.rows
+        if _continues(state, mv, opening):
+            return mv
+        if not opening:
+            plain.append(mv)
+    return (plain or moves)[0]
+
+
+def top_ranks(rules: Contract, count: int = 3) -> tuple[Rank, ...]:
+    """The ``count`` highest ranks of the contract's pack in its rank order."""
+    order: RankOrder = rules.rank_order()
+    present = {c.rank for c in rules.pack().cards}
+    return tuple(r for r in order.high_to_low if r in present)[:count]
+
+
+def sure_winners(hand: int, rules: Contract) -> int:
+    """Per suit, the unbroken run of top cards from the highest rank down, added up."""
+    order = rules.rank_order()
+    pack = rules.pack().mask
+    total = 0
+    for s in Suit:
+        for r in order.high_to_low:
+            c = Card(s, r)
+            if not pack >> c.index & 1:
+                continue
+            if not hand >> c.index & 1:
+                break
+            total += 1
+    return total
+
+
+def announce(hand: int, rules: Contract) -> str:
+    """The bidding heuristic's announcement for one hand: ``beddl``, ``mord`` or ``pass``."""
+    tops = top_ranks(rules)
+    if not any(c.rank in tops for c in cards_of(hand)):
+        return "beddl"
+    if sure_winners(hand, rules) >= MORD_SURE_WINNERS:
+        return "mord"
+    return "pass"
+
+
+def bidding(hands: Sequence[int], dealer: int, rules: Contract) -> Bid:
+    """The bidding of a Herzla hand: announcements from forehand, resolved by the options."""
+    n = len(hands)
+    forehand = (dealer + 1) % n
+    words = [announce(hands[(forehand + i) % n], rules) for i in range(n)]
+    return resolve_bidding(words, forehand, n, str(rules.opts.get("contract_priority",
+                                                                  "position")))
