@@ -33,7 +33,7 @@ from herzla.contracts import herzerln as _herzerln
 from herzla.contracts import herzla as _herzla
 from herzla.contracts import kids as _kids
 from herzla.contracts.base import Contract, LayoutContract
-from herzla.sim.batch_bits import Bits, U
+from herzla.sim.batch_bits import Bits, U, bits_of
 from herzla.sim.batch_tricks import BitProfile, Groups, TrickPlay, TrickSetup, play_tricks
 from herzla.sim.engine import BlockResult, DealSpec
 from herzla.sim.policies import (
@@ -94,13 +94,16 @@ def supported(spec: DealSpec) -> bool:
 def deal(bits: Bits, words: npt.NDArray[np.uint64], players: int, size: int) -> list[U]:
     """Each seat's cards (strength layout) for a chunk of hands, from the block's words."""
     keys = deal_keys(words, bits.labels())
-    one = np.left_shift(np.uint64(1), keys[:, :players * size] & np.uint64(63))
-    cards = one.reshape(len(words), players, size)
-    acc = cards[:, :, 0].copy()
-    for i in range(1, size):
-        acc |= cards[:, :, i]
-    hands = acc.T.astype(bits.dtype)
-    return [bits.to_strength(np.ascontiguousarray(hands[s])) for s in range(players)]
+    labels = keys[:, :players * size].astype(bits.dtype)
+    labels &= 63
+    one = np.ascontiguousarray(np.left_shift(bits.dtype(1), labels).T)
+    hands = []
+    for s in range(players):
+        acc = one[s * size].copy()
+        for i in range(1, size):
+            acc |= one[s * size + i]
+        hands.append(bits.to_strength(acc))
+    return hands
 
 
 def _index_mask(bits: Bits, m: int) -> int:
@@ -208,30 +211,27 @@ def _profile_groups(bits: Bits, base: Contract, players: int,
     return bidding
 
 
-def _popcounts(caps: list[U], mask: int) -> npt.NDArray[np.int64]:
-    return np.stack([np.bitwise_count(c & mask) for c in caps]).astype(np.int64)
+_HEART_VALUES = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 
 
-_HEART_VALUES = {Rank.ACE: -11, Rank.TEN: -10, Rank.KING: -4, Rank.QUEEN: -3, Rank.JACK: -2}
-
-
-def _card_values(rules: Contract) -> list[tuple[int, int]]:
-    """(card set in the card index encoding, points per card) of a card-counting contract."""
+def _card_values(rules: Contract) -> tuple[list[tuple[int, int]], int]:
+    """(card set in the card index encoding, weight) pairs and the points per weight of a
+    card-counting contract (weights are positive, so each seat's total fits a byte)."""
     key = rules.key()
     pack = rules.pack().mask
     if key == "herzeln/no-hearts":
         groups: dict[int, int] = {}
         for c in rules.pack().cards:
             if c.suit == Suit.H:
-                v = _HEART_VALUES.get(c.rank, -1)
+                v = _HEART_VALUES.get(c.rank, 1)
                 groups[v] = groups.get(v, 0) | c.bit
-        return [(m, v) for v, m in groups.items()]
+        return [(m, v) for v, m in groups.items()], -1
     if key == "herzeln/no-queens":
-        return [(mask_of(Card(s, Rank.QUEEN) for s in Suit) & pack, -20)]
+        return [(mask_of(Card(s, Rank.QUEEN) for s in Suit) & pack, 1)], -20
     if key == "herzeln/king-of-hearts":
-        return [(Card(Suit.H, Rank.KING).bit, -40)]
+        return [(Card(Suit.H, Rank.KING).bit, 1)], -40
     if isinstance(rules, _herzerln._HerzerlnTricks) and key != "herzerln/tricks":
-        return [(mask_of(rules.counted()) & pack, rules.penalty)]
+        return [(mask_of(rules.counted()) & pack, 1)], rules.penalty
     raise AssertionError(key)
 
 
@@ -243,94 +243,92 @@ def _score_tricks(rules: Contract, bits: Bits, play: TrickPlay, stock: int,
     P = rules.players
     T = rules.hand_size
     key = rules.key()
-    caps = play.captured(P)
     C = play.cards.shape[1]
+    hearts_mask = bits.mask_of_indices(HEARTS_MASK)
     if rules.game == "herzla":
-        scores = np.zeros((P, C), dtype=np.int64)
-        stock_after = np.full(C, stock, dtype=np.int64)
         stake = int(rules.opts["contract_stake"])
         if code is None or decl is None:
             which = {"normal": 0, "beddl": 1, "mord": 2}[rules.id]
             code = np.full(C, which, dtype=np.int8)
             decl = np.full(C, -1 if rules.declarer is None else rules.declarer, dtype=np.int64)
         normal = code == 0
+        if normal.all():
+            return _score_normal(rules, play, hearts_mask, stock, normal, events)
+        scores = np.zeros((P, C), dtype=np.int64)
+        stock_after = np.full(C, stock, dtype=np.int64)
         if normal.any():
-            ns, nst = _score_normal(rules, bits, caps, stock, normal, events)
+            ns, nst = _score_normal(rules, play, hearts_mask, stock, normal, events)
             scores[:, normal] = ns[:, normal]
             stock_after[normal] = nst[normal]
         declared = ~normal
-        if declared.any():
-            won_by_decl = (play.winners == decl).sum(axis=0)
-            made = np.where(code == 1, won_by_decl == 0, won_by_decl == T)
-            sign = np.where(made, 1, -1)
-            for s in range(P):
-                mine = np.where(decl == s, sign * stake * (P - 1), -sign * stake)
-                scores[s, declared] = mine[declared]
-            events["contract-made"] += int((made & declared).sum())
-            events["contract-lost"] += int((~made & declared).sum())
+        won_by_decl = (play.winners == decl).sum(axis=0)
+        made = np.where(code == 1, won_by_decl == 0, won_by_decl == T)
+        sign = np.where(made, 1, -1)
+        for s in range(P):
+            mine = np.where(decl == s, sign * stake * (P - 1), -sign * stake)
+            scores[s, declared] = mine[declared]
+        events["contract-made"] += int((made & declared).sum())
+        events["contract-lost"] += int((~made & declared).sum())
         return scores, stock_after
     if rules.game == "herzla-kids":
-        hearts = _popcounts(caps, bits.mask_of_indices(HEARTS_MASK))
+        hearts = play.counts(hearts_mask, P)
         taken = hearts.sum(axis=0)
         events["all-hearts"] += int(((taken > 0) & (hearts.max(axis=0) == taken)).sum())
         return hearts, None
     per_trick = {"herzeln/every-trick": 10, "herzeln/no-tricks": -10, "herzerln/tricks": -1}
     if key in per_trick:
-        tricks = _popcounts(caps, bits.full) // P
-        return tricks * per_trick[key], None
+        return play.tricks_won(P) * per_trick[key], None
     last = {"herzeln/last-trick": 40, "herzeln/no-last-trick": -40}
     if key in last:
         lw = play.winners[T - 1]
         return np.stack([np.where(lw == s, last[key], 0) for s in range(P)]).astype(
             np.int64), None
-    scores = np.zeros((P, C), dtype=np.int64)
-    for m, v in _card_values(rules):
-        scores += _popcounts(caps, bits.mask_of_indices(m)) * v
-    return scores, None
+    groups, points = _card_values(rules)
+    weight = np.zeros(play.cards.shape, dtype=np.uint8)
+    for m, v in groups:
+        weight += np.bitwise_count(play.cards & bits.mask_of_indices(m)) * np.uint8(v)
+    return play.per_seat(weight, P) * points, None
 
 
-def _score_normal(rules: Contract, bits: Bits, caps: list[U], stock: int,
+def _score_normal(rules: Contract, play: TrickPlay, hearts_mask: int, stock: int,
                   which: npt.NDArray[np.bool_], events: Counter[str]
                   ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The normal game's settlement (RULES.md §1) of each hand, and its events where ``which``."""
     P = rules.players
-    T = rules.hand_size
     unit = int(rules.opts["heart_unit"])
     stake = int(rules.opts["contract_stake"])
-    hearts = _popcounts(caps, bits.mask_of_indices(HEARTS_MASK))
     total = 8
-    tricks = _popcounts(caps, bits.full) // P
-    slam_seat = tricks == T
-    slam = slam_seat.any(axis=0)
+    hearts = play.counts(hearts_mask, P)
+    w = play.winners
+    slam = (w == w[0]).all(axis=0)
     void = hearts == 0
     nv = void.sum(axis=0)
-    all_hearts = nv == P - 1
-    no_void = nv == 0
-    split = ~all_hearts & ~no_void
-    pays = all_hearts | split
+    # per number of void players: does every taker pay, what does a void player get, what
+    # goes to the stock, and what share of the stock does a void player collect
     pay_stock = rules.opts["no_void"] == "pay-stock"
-    if pay_stock:
-        pays |= no_void
-    scores = np.where(pays, -hearts * unit, 0)
-    share = (total * unit) // np.maximum(nv, 1)
-    scores += np.where(split & void, share, 0)
-    new_stock = np.full(len(nv), stock, dtype=np.int64)
-    to_stock = all_hearts | (no_void if pay_stock else False)
-    new_stock += np.where(to_stock, total * unit, 0)
-    paid = split & (stock > 0) & (rules.opts["stock_payout"] == "void")
-    if stock > 0 and rules.opts["stock_payout"] == "void":
-        stock_share = stock // np.maximum(nv, 1)
-        scores += np.where(paid & void, stock_share, 0)
-        new_stock = np.where(paid, stock - stock_share * nv, new_stock)
-    scores = np.where(slam, np.where(slam_seat, stake * (P - 1), -stake), scores)
-    new_stock = np.where(slam, stock, new_stock)
+    payout = stock > 0 and rules.opts["stock_payout"] == "void"
+    pays = np.array([pay_stock] + [True] * (P - 1), dtype=np.int64)
+    share = np.array([0] + [total * unit // v for v in range(1, P - 1)] + [0], dtype=np.int64)
+    to_stock = np.array([total * unit if pay_stock else 0] + [0] * (P - 2) + [total * unit],
+                        dtype=np.int64)
+    stock_share = np.array([0] + [stock // v if payout else 0 for v in range(1, P - 1)] + [0],
+                           dtype=np.int64)
+    scores = void * (share + stock_share).take(nv) - hearts * (unit * pays.take(nv))
+    new_stock = stock + to_stock.take(nv) - stock_share.take(nv) * nv
+    if slam.any():
+        slam_seat = np.arange(P)[:, None] == w[0][None, :]
+        scores = np.where(slam, np.where(slam_seat, stake * (P - 1), -stake), scores)
+        new_stock = np.where(slam, stock, new_stock)
     live = which & ~slam
+    counts = np.bincount(nv[live], minlength=P)
     events["schleichermord"] += int((which & slam).sum())
-    events["all-hearts"] += int((live & all_hearts).sum())
-    events["no-void"] += int((live & no_void).sum())
-    events["one-void"] += int((live & split & (nv == 1)).sum())
-    events["two-void"] += int((live & split & (nv != 1)).sum())
-    events["stock-paid"] += int((live & paid).sum())
-    return scores.astype(np.int64), new_stock
+    events["no-void"] += int(counts[0])
+    events["one-void"] += int(counts[1])
+    events["two-void"] += int(counts[2:P - 1].sum())
+    events["all-hearts"] += int(counts[P - 1])
+    if payout:
+        events["stock-paid"] += int(counts[1:P - 1].sum())
+    return scores.astype(np.int64), new_stock.astype(np.int64)
 
 
 def _trick_setup(rules: Contract, bits: Bits, dealer: int) -> TrickSetup:
@@ -424,7 +422,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     size = base.hand_size
     pack = base.pack()
     moves = P * size
-    bits = Bits(pack, base.rank_order())
+    bits = bits_of(pack, base.rank_order())
     words = draw_words(block_generator(seed, key), n, len(pack), moves)
     scores = np.zeros((n, P), dtype=np.int64)
     stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None

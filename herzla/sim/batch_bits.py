@@ -17,6 +17,7 @@ natural order; it orders cards like their card indices, which the random policy 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,7 +26,7 @@ import numpy.typing as npt
 
 from herzla.cards import Card, Pack, RankOrder, cards_of
 
-__all__ = ["Bits", "U", "highest_bit", "lowest_bit", "kth_bit"]
+__all__ = ["Bits", "U", "bits_of", "highest_bit", "lowest_bit", "kth_bit"]
 
 #: card sets of many hands (unsigned integers; the stubs cannot follow unsigned arithmetic)
 U = npt.NDArray[Any]
@@ -140,6 +141,12 @@ class Bits:
         return lowest_bit(r)
 
 
+@functools.lru_cache(maxsize=64)
+def bits_of(pack: Pack, order: RankOrder) -> Bits:
+    """The (shared, cached) strength layout of a pack under a rank order."""
+    return Bits(pack, order)
+
+
 def _move(m: int, d: int) -> int:
     return m << d if d >= 0 else m >> -d
 
@@ -174,12 +181,9 @@ def highest_bit(x: U, dtype: type[np.unsignedinteger]) -> U:
 
 
 def kth_bit(x: U, k: U, kmax: int) -> U:
-    """The ``k``-th lowest set bit (from 0) of each element; ``k`` below its popcount."""
+    """The ``k``-th lowest set bit (from 0) of each element; ``k`` below its popcount, at most
+    ``kmax``."""
     x = x.copy()
-    if kmax > 0:
-        kk = k.astype(x.dtype)
-        for _ in range(kmax):
-            d = np.minimum(kk, 1)
-            x &= x - d
-            kk -= d
+    for i in range(kmax):
+        x &= x - (k > i)
     return lowest_bit(x)

@@ -9,6 +9,7 @@ asked ranks), so a seat's legal lays are two ANDs.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -121,6 +122,68 @@ def _first_of(bits: Bits, plus: U, minus: U) -> tuple[U, npt.NDArray[np.bool_]]:
     return card, (card & plus) == 0
 
 
+def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U,
+                up: npt.NDArray[np.intp], down: npt.NDArray[np.intp],
+                u: npt.NDArray[np.uint64] | None) -> tuple[U, npt.NDArray[np.bool_]]:
+    """The policy's lay for each hand: (card or 0 to pass, laid at the lower end).
+
+    ``plus`` and ``minus`` are the seat's cards that fit an upper or a lower end; ``unopened``
+    the Jacks whose rows are not open (rows per suit), ``up`` and ``down`` the sequence positions
+    the ends of a row regardless of suit ask for (``n``: not open yet).  ``u`` holds the random
+    policy's uniforms, None for the heuristic.
+    """
+    bits = setup.bits
+    dt = bits.dtype
+    n = setup.n
+    if u is not None:
+        return _random_lays(bits, plus, minus, u)
+    if setup.any_suit:
+        tabs = _tables(setup)
+        good_p = plus & _ones((cur & tabs.good_up.take(up)) != 0, dt)
+        good_m = minus & _ones((cur & tabs.good_down.take(down)) != 0, dt)
+        plain_p = plus & _ones(up < n, dt)
+    else:
+        pred = setup.next_down(cur)  # cards whose successor up is held
+        succ = setup.next_up(cur)  # cards whose successor down is held
+        fresh = plus & unopened
+        good_p = (plus & pred) | (fresh & succ)
+        good_m = minus & succ
+        plain_p = plus & (bits.full ^ unopened)
+    good: npt.NDArray[np.bool_] = (good_p | good_m) != 0
+    plain: npt.NDArray[np.bool_] = (plain_p | minus) != 0
+    cp = np.where(good, good_p, np.where(plain, plain_p, plus))
+    cm = np.where(good, good_m, minus)
+    return _first_of(bits, cp, cm)
+
+
+@attrs.frozen(slots=True)
+class _Tables:
+    """Lookup tables of a row regardless of suit, by the sequence position an end asks for
+    (``n``: the row is not open, ``n + 1``: the deal is over)."""
+
+    up: npt.NDArray[Any]  # the cards an upper end asks for
+    down: npt.NDArray[Any]
+    next_up: npt.NDArray[np.intp]  # the position asked for after a lay there
+    next_down: npt.NDArray[np.intp]
+    good_up: npt.NDArray[Any]  # the cards that continue after a lay there
+    good_down: npt.NDArray[Any]
+
+
+@functools.lru_cache(maxsize=32)
+def _tables(setup: LayoutSetup) -> _Tables:
+    n, j, r = setup.n, setup.jack, setup.ranks
+    dt = setup.bits.dtype
+    return _Tables(
+        np.array([*r, r[j], 0], dtype=dt),
+        np.array([*r, 0, 0], dtype=dt),
+        np.array([(q + 1) % n for q in range(n)] + [(j + 1) % n, n + 1], dtype=np.intp),
+        np.array([(q - 1) % n for q in range(n)] + [(j - 1) % n, n + 1], dtype=np.intp),
+        np.array([r[(q + 1) % n] for q in range(n)] + [r[(j + 1) % n] | r[(j - 1) % n], 0],
+                 dtype=dt),
+        np.array([r[(q - 1) % n] for q in range(n)] + [0, 0], dtype=dt),
+    )
+
+
 def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[U],
                  uniforms: npt.NDArray[np.uint64] | None, record: int
                  ) -> tuple[npt.NDArray[np.int64], list[dict[str, Any]]]:
@@ -151,14 +214,7 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
         start = np.full(C, forehand, dtype=np.int64)
         pos = [hands[(forehand + j) % P].copy() for j in range(P)]
     jacks = setup.ranks[setup.jack]
-    up_tab = np.array([*setup.ranks, jacks, 0], dtype=dt)
-    down_tab = np.array([*setup.ranks, 0, 0], dtype=dt)
-    next_up_tab = np.array([(q + 1) % n for q in range(n)] + [(setup.jack + 1) % n, n + 1])
-    next_down_tab = np.array([(q - 1) % n for q in range(n)] + [(setup.jack - 1) % n, n + 1])
-    good_up_tab = np.array([setup.ranks[(q + 1) % n] for q in range(n)]
-                           + [setup.ranks[(setup.jack + 1) % n]
-                              | setup.ranks[(setup.jack - 1) % n], 0], dtype=dt)
-    good_down_tab = np.array([setup.ranks[(q - 1) % n] for q in range(n)] + [0, 0], dtype=dt)
+    tabs = _tables(setup)
     up = np.full(C, n, dtype=np.intp)
     down = np.full(C, n, dtype=np.intp)
     f_up = np.full(C, jacks, dtype=dt)
@@ -193,30 +249,12 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
         j = step % P
         cur = pos[j]
         if setup.any_suit:
-            f_up = up_tab.take(up)
-            f_down = down_tab.take(down)
+            f_up = tabs.up.take(up)
+            f_down = tabs.down.take(down)
         plus: U = cur & f_up
         minus: U = cur & f_down
-        if flat is not None:
-            u = flat.take(rowbase + laid, mode="clip")
-            card, at_minus = _random_lays(bits, plus, minus, u)
-        else:
-            if setup.any_suit:
-                good_p = plus & _ones((cur & good_up_tab.take(up)) != 0, dt)
-                good_m = minus & _ones((cur & good_down_tab.take(down)) != 0, dt)
-                plain_p = plus & _ones(up < n, dt)
-            else:
-                pred = setup.next_down(cur)  # cards whose successor up is held
-                succ = setup.next_up(cur)  # cards whose successor down is held
-                fresh = plus & unopened
-                good_p = (plus & pred) | (fresh & succ)
-                good_m = minus & succ
-                plain_p = plus & (full ^ unopened)
-            good: npt.NDArray[np.bool_] = (good_p | good_m) != 0
-            plain: npt.NDArray[np.bool_] = (plain_p | minus) != 0
-            cp = np.where(good, good_p, np.where(plain, plain_p, plus))
-            cm = np.where(good, good_m, minus)
-            card, at_minus = _first_of(bits, cp, cm)
+        u = flat.take(rowbase + laid, mode="clip") if flat is not None else None
+        card, at_minus = choose_lays(setup, cur, plus, minus, unopened, up, down, u)
         has = card != 0
         at_minus &= has
         if record:
@@ -225,8 +263,8 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
         cur ^= card
         if setup.any_suit:
             opening = has & (up == n)
-            up = np.where(has & ~at_minus, next_up_tab.take(up), up)
-            down = np.where(at_minus | opening, next_down_tab.take(down), down)
+            up = np.where(has & ~at_minus, tabs.next_up.take(up), up)
+            down = np.where(at_minus | opening, tabs.next_down.take(down), down)
         else:
             mm = _ones(at_minus, dt)
             bm = card & mm

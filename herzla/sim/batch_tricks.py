@@ -9,6 +9,7 @@ position.  The policies are those of :mod:`herzla.sim.policies`, written with bi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 import numpy as np
@@ -57,17 +58,27 @@ class TrickSetup:
 class TrickPlay:
     """The play of a chunk: each trick's cards and winner seat, and the sample hands' plays."""
 
-    cards: npt.NDArray[np.unsignedinteger]  # (tricks, C) the cards of each trick
+    cards: U  # (tricks, C) the cards of each trick
     winners: npt.NDArray[np.uint8]  # (tricks, C) the seat that won each trick
     plays: list[U]  # per move, the card played by each of the first sample hands
 
-    def captured(self, players: int) -> list[U]:
-        """Each seat's captured cards."""
-        out = []
-        for s in range(players):
-            sel = self.winners == s
-            out.append(np.bitwise_or.reduce(np.where(sel, self.cards, 0), axis=0))
-        return out
+    def per_seat(self, values: npt.NDArray[Any], players: int) -> npt.NDArray[np.int64]:
+        """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won.
+
+        The sums are packed in 8-bit lanes of one word per hand, so each must stay below 256.
+        """
+        v = values.astype(np.uint64)
+        v <<= self.winners.astype(np.uint64) << np.uint64(3)
+        acc = v.sum(axis=0, dtype=np.uint64)
+        return np.stack([(acc >> np.uint64(8 * s)) & np.uint64(255)
+                         for s in range(players)]).astype(np.int64)
+
+    def counts(self, mask: int, players: int) -> npt.NDArray[np.int64]:
+        """(players, C): how many cards of ``mask`` each seat captured."""
+        return self.per_seat(np.bitwise_count(self.cards & mask), players)
+
+    def tricks_won(self, players: int) -> npt.NDArray[np.int64]:
+        return self.per_seat(np.ones(self.winners.shape, dtype=np.uint8), players)
 
 
 class _Memo:
@@ -163,29 +174,43 @@ def random_cards(bits: Bits, legal: U, u: npt.NDArray[np.uint64]) -> U:
     return bits.to_strength(card)
 
 
-def _masks(eq: list[npt.NDArray[np.bool_]], dtype: type[np.unsignedinteger]) -> list[U]:
-    out = []
-    for e in eq:
-        m = e.astype(dtype)
-        np.negative(m, out=m)
-        out.append(m)
-    return out
+def _ones(cond: npt.NDArray[np.bool_], dtype: type[np.unsignedinteger]) -> U:
+    m = cond.astype(dtype)
+    np.negative(m, out=m)
+    return m
 
 
-def _rotate(rows: list[U], sel: list[U]) -> list[U]:
-    """``new[j] = rows[(j + w) % P]`` where ``sel[w]`` is all ones (per hand)."""
+def _rotate(rows: list[U], shift: npt.NDArray[np.uint8]) -> list[U]:
+    """``new[j] = rows[(j + shift) % P]`` for each hand, in one conditional rotation per bit."""
     n = len(rows)
-    out = []
-    for j in range(n):
-        acc = rows[j] & sel[0]
-        for k in range(1, n):
-            acc |= rows[(j + k) % n] & sel[k]
-        out.append(acc)
-    return out
+    step = 1
+    bit = 0
+    while step < n:
+        sel = _ones((shift >> bit) & 1 != 0, rows[0].dtype.type)
+        out = []
+        for j in range(n):
+            a = rows[j]
+            diff = a ^ rows[(j + step) % n]
+            diff &= sel
+            out.append(a ^ diff)
+        rows = out
+        step *= 2
+        bit += 1
+    return rows
 
 
 #: the heuristic's profiles at each position, with the hands that use them (None: all)
 Groups = list[list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]]
+
+
+def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
+    """The seat at each position of a trick led by ``leader``."""
+    out = []
+    for j in range(players):
+        s = leader + np.uint8(j)
+        s -= np.uint8(players) * (s >= players).view(np.uint8)
+        out.append(s)
+    return out
 
 
 def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.uint64] | None,
@@ -205,7 +230,7 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
     C = len(hands[0])
     fh = setup.forehand
     pos = [hands[(fh + j) % P].copy() for j in range(P)]
-    seats = [np.full(C, (fh + j) % P, dtype=dt) for j in range(P)]
+    leader = np.full(C, fh, dtype=np.uint8)
     not_banned = bits.full ^ setup.ban_mask
     lead_keep: U | int = not_banned
     if lead_ban is not None:
@@ -221,7 +246,9 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         suit: U | None = None
         top: U | None = None
         tc: U | None = None
-        groups = profiles(seats) if profiles is not None and uniforms is None else None
+        groups = None
+        if profiles is not None and uniforms is None:
+            groups = profiles(_seats(leader, P))
         for p in range(P):
             cur = pos[p]
             follows = None
@@ -258,9 +285,13 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 plays.append(card[:record].copy())
             move += 1
         assert top is not None and tc is not None
-        sel = _masks([c == top for c in played], dt)
-        pos = _rotate(pos, sel)
-        seats = _rotate(seats, sel)
+        wpos = np.zeros(C, dtype=np.uint8)
+        for k in range(1, P):
+            hit = (played[k] == top).view(np.uint8)
+            wpos += hit * np.uint8(k) if k > 1 else hit
+        pos = _rotate(pos, wpos)
+        leader += wpos
+        leader -= np.uint8(P) * (leader >= P).view(np.uint8)
         trick_cards[t] = tc
-        winners[t] = seats[0]
+        winners[t] = leader
     return TrickPlay(trick_cards, winners, plays)

@@ -1,0 +1,275 @@
+"""The batch engine against the reference engine: same hands, same choices, same results.
+
+Every contract of every game, each player count, both policies and a spread of options: a block
+played by the numpy batch engine and by the reference engine must give identical scores, stock,
+events, bidding results and sample records; the batch engine's records replay legally through
+``herzla.records.replay`` to the same scores; chunking and block size do not matter.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from herzla import contracts
+from herzla.contracts import contracts_of
+from herzla.contracts.herzla import Normal
+from herzla.records import Record, replay
+from herzla.sim import batch, reference
+from herzla.sim.engine import BlockResult, DealSpec, play_block
+from herzla.sim.policies import POLICIES
+
+Config = tuple[str, str | None, int, dict[str, Any], int, int | None]
+
+
+def _configs() -> list[Config]:
+    out: list[Config] = [
+        ("herzla", "normal", 4, {}, 0, None),
+        ("herzla", "normal", 4, {"rank_order": "ace-ten"}, 0, None),
+        ("herzla", "normal", 4, {"heart_lead_ban_tricks": 0}, 0, None),
+        ("herzla", "normal", 4, {"heart_lead_ban_tricks": 3}, 0, None),
+        ("herzla", "normal", 4, {"no_void": "no-payment", "heart_unit": 5}, 0, None),
+        ("herzla", "normal", 4, {}, 70, None),
+        ("herzla", "normal", 4, {"stock_payout": "never", "contract_stake": 50}, 70, None),
+        ("herzla", "beddl", 4, {}, 0, 1),
+        ("herzla", "beddl", 4, {"heart_lead_ban_in_contracts": False, "contract_stake": 30},
+         20, 3),
+        ("herzla", "mord", 4, {}, 0, 0),
+        ("herzla", "mord", 4, {"rank_order": "ace-ten", "heart_lead_ban_tricks": 3}, 0, 2),
+        ("herzla", None, 4, {}, 0, None),
+        ("herzla", None, 4, {"heart_lead_ban_in_contracts": False, "rank_order": "ace-ten",
+                             "contract_priority": "mord-over-beddl"}, 30, None),
+        ("herzla-kids", "normal", 6, {"heart_lead_ban_tricks": 0}, 0, None),
+        ("herzeln", "domino", 3, {"domino_suits": "same-suit"}, 0, None),
+        ("herzeln", "domino", 4, {"domino_suits": "same-suit"}, 0, None),
+        ("herzeln", "domino", 3, {"domino_suits": "same-suit", "domino_wrap": False}, 0, None),
+        ("herzeln", "domino", 4, {"domino_suits": "same-suit", "domino_wrap": False}, 0, None),
+    ]
+    out += [("herzla-kids", "normal", p, {}, 0, None) for p in (3, 4, 5, 8)]
+    for game in ("herzeln", "herzerln"):
+        for cls in contracts_of(game):
+            for p in (3, 4):
+                out.append((game, cls.id, p, {}, 0, None))
+    return out
+
+
+CONFIGS = _configs()
+HANDS = 50
+
+
+def _spec(cfg: Config, policy: str, dealer: int | None = None) -> DealSpec:
+    game, contract, players, options, stock, declarer = cfg
+    if dealer is None:
+        dealer = (len(options) + stock + (declarer or 0)) % players
+    return DealSpec(game, contract, players, dealer, declarer, stock, options, policy)
+
+
+def _ids(cfg: Config) -> str:
+    game, contract, players, options, stock, declarer = cfg
+    extra = ",".join(f"{k}={v}" for k, v in options.items())
+    return f"{game}-{contract or 'bidding'}-{players}p" + (f"-{extra}" if extra else "") + \
+        (f"-stock{stock}" if stock else "") + (f"-decl{declarer}" if declarer is not None else "")
+
+
+def assert_same(a: BlockResult, b: BlockResult) -> None:
+    np.testing.assert_array_equal(a.scores, b.scores)
+    assert (a.stock_after is None) == (b.stock_after is None)
+    if a.stock_after is not None and b.stock_after is not None:
+        np.testing.assert_array_equal(a.stock_after, b.stock_after)
+    assert a.events == b.events
+    assert (a.contracts is None) == (b.contracts is None)
+    if a.contracts is not None and b.contracts is not None:
+        np.testing.assert_array_equal(a.contracts, b.contracts)
+    assert a.records == b.records
+
+
+def assert_replays(res: BlockResult) -> None:
+    """Every sample record replays legally and completely, to the block's scores and events."""
+    events: Counter[str] = Counter()
+    for i, obj in enumerate(res.records):
+        answer = replay(Record.from_json(obj))
+        assert answer.illegal is None, (i, answer.illegal)
+        assert answer.complete, i
+        assert answer.scores is not None
+        assert list(answer.scores) == res.scores[i].tolist(), i
+        if res.stock_after is not None:
+            assert answer.stock == res.stock_after[i]
+        if res.contracts is not None:
+            assert obj["contract"] == ("normal", "beddl", "mord")[res.contracts[i]]
+            assert (obj["declarer"] is None) == (res.contracts[i] == 0)
+        assert answer.score is not None
+        events.update(answer.score.events)
+    if len(res.records) == len(res.scores):
+        assert dict(events) == res.events
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
+def test_batch_matches_reference(cfg: Config, policy: str) -> None:
+    spec = _spec(cfg, policy)
+    seed = len(CONFIGS) + CONFIGS.index(cfg)
+    fast = batch.play_block(spec, seed, (3, 1), HANDS, records=HANDS, chunk=17)
+    slow = reference.play_block(spec, seed, (3, 1), HANDS, records=HANDS)
+    assert_same(fast, slow)
+    assert_replays(fast)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("priority", ["position", "mord-over-beddl"])
+def test_bidding_with_many_contracts(policy: str, priority: str) -> None:
+    spec = DealSpec("herzla", None, 4, 2, policy=policy,
+                    options={"contract_priority": priority})
+    fast = batch.play_block(spec, 11, (0, 7), 1500, records=40)
+    slow = reference.play_block(spec, 11, (0, 7), 1500, records=40)
+    assert_same(fast, slow)
+    assert_replays(fast)
+    assert fast.contracts is not None
+    counts = np.bincount(fast.contracts, minlength=3)
+    assert counts[1] > 10 and counts[2] > 0
+    assert fast.events["contract-made"] + fast.events["contract-lost"] == counts[1] + counts[2]
+
+
+@pytest.mark.parametrize("spec", [
+    DealSpec("herzla", None, 4, 3, policy="heuristic"),
+    DealSpec("herzeln", "domino", 4, 1),
+    DealSpec("herzerln", "auflegen", 3, 2, policy="heuristic"),
+    DealSpec("herzla-kids", "normal", 5, 0),
+], ids=lambda s: f"{s.game}-{s.contract}")
+def test_chunking_and_block_size_do_not_matter(spec: DealSpec) -> None:
+    whole = batch.play_block(spec, 5, (1, 2), 90, records=90, chunk=90)
+    for chunk in (1, 8, 89):
+        assert_same(batch.play_block(spec, 5, (1, 2), 90, records=90, chunk=chunk), whole)
+    # a block of fewer hands plays the same first hands
+    part = batch.play_block(spec, 5, (1, 2), 40, records=40)
+    np.testing.assert_array_equal(part.scores, whole.scores[:40])
+    assert part.records == whole.records[:40]
+    assert batch.play_block(spec, 5, (1, 3), 40).scores.tolist() != part.scores.tolist()
+
+
+def test_dispatch() -> None:
+    spec = DealSpec("herzeln", "no-queens", 3, 2, policy="heuristic")
+    auto = play_block(spec, 1, (0, 0), 60, records=3)
+    assert_same(auto, batch.play_block(spec, 1, (0, 0), 60, records=3))
+    assert_same(auto, play_block(spec, 1, (0, 0), 60, records=3, engine="reference"))
+    assert_same(auto, play_block(spec, 1, (0, 0), 60, records=3, engine="batch"))
+    with pytest.raises(ValueError, match="engine"):
+        play_block(spec, 1, (0, 0), 5, engine="numba")
+    with pytest.raises(ValueError, match="policy"):
+        play_block(DealSpec("herzla", "normal", 4, 3, policy="smart"), 1, (0, 0), 5)
+
+
+class _Sneaky(Normal):
+    """A third-party contract: Herzla's normal game under another name."""
+
+    game = "sim-test"
+
+
+@pytest.fixture
+def third_party(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(contracts._load(), "sim-test", {"normal": _Sneaky})
+    yield
+
+
+@pytest.mark.usefixtures("third_party")
+def test_third_party_contracts_fall_back() -> None:
+    spec = DealSpec("sim-test", "normal", 4, 3, policy="heuristic", stock=10)
+    assert batch.unsupported(spec) is not None
+    with pytest.raises(ValueError, match="sim-test/normal"):
+        play_block(spec, 2, (0, 0), 10, engine="batch")
+    with pytest.raises(ValueError, match="not built into herzla"):
+        batch.play_block(spec, 2, (0, 0), 10)
+    auto = play_block(spec, 2, (0, 0), 30, records=30)
+    assert_same(auto, reference.play_block(spec, 2, (0, 0), 30, records=30))
+    assert auto.records[0]["game"] == "sim-test"
+
+
+def test_unknown_options_fall_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    known = batch.KNOWN_OPTIONS["herzla"] - {"heart_unit"}
+    monkeypatch.setitem(batch.KNOWN_OPTIONS, "herzla", known)
+    spec = DealSpec("herzla", "normal", 4, 3, options={"heart_unit": 20})
+    with pytest.raises(ValueError, match="heart_unit=20"):
+        play_block(spec, 3, (0, 0), 10, engine="batch")
+    auto = play_block(spec, 3, (0, 0), 40)
+    assert_same(auto, reference.play_block(spec, 3, (0, 0), 40))
+    # the default value plays as before, so the batch engine still takes it
+    assert batch.supported(DealSpec("herzla", "normal", 4, 3, options={"heart_unit": 10}))
+
+
+_HERZLA_OPTIONS = st.fixed_dictionaries({}, optional={
+    "heart_unit": st.integers(1, 40),
+    "contract_stake": st.integers(0, 200),
+    "rank_order": st.sampled_from(["natural", "ace-ten"]),
+    "contract_priority": st.sampled_from(["position", "mord-over-beddl"]),
+    "heart_lead_ban_tricks": st.integers(0, 9),
+    "heart_lead_ban_in_contracts": st.booleans(),
+    "no_void": st.sampled_from(["pay-stock", "no-payment"]),
+    "stock_payout": st.sampled_from(["void", "never"]),
+})
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**40), block=st.integers(0, 10**6), dealer=st.integers(0, 3),
+       contract=st.sampled_from([None, "normal", "beddl", "mord"]), declarer=st.integers(0, 3),
+       stock=st.integers(0, 150), options=_HERZLA_OPTIONS, policy=st.sampled_from(POLICIES))
+def test_herzla_options(seed: int, block: int, dealer: int, contract: str | None,
+                        declarer: int, stock: int, options: dict[str, Any], policy: str) -> None:
+    spec = DealSpec("herzla", contract, 4, dealer, declarer if contract in ("beddl", "mord")
+                    else None, stock, options, policy)
+    fast = batch.play_block(spec, seed, (block,), 25, records=25, chunk=9)
+    assert_same(fast, reference.play_block(spec, seed, (block,), 25, records=25))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**40), players=st.sampled_from([3, 4]),
+       game=st.sampled_from(["herzeln-any", "herzeln-same", "herzeln-same-nowrap", "herzerln"]),
+       policy=st.sampled_from(POLICIES), dealer=st.integers(0, 3))
+def test_layout_deals(seed: int, players: int, game: str, policy: str, dealer: int) -> None:
+    options: dict[str, Any] = {}
+    if game.startswith("herzeln-same"):
+        options["domino_suits"] = "same-suit"
+        options["domino_wrap"] = not game.endswith("nowrap")
+    name, contract = ("herzerln", "auflegen") if game == "herzerln" else ("herzeln", "domino")
+    spec = DealSpec(name, contract, players, dealer % players, options=options, policy=policy)
+    fast = batch.play_block(spec, seed, (0,), 20, records=20, chunk=6)
+    assert_same(fast, reference.play_block(spec, seed, (0,), 20, records=20))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_invariants(policy: str) -> None:
+    """RULES.md §5 on the batch engine, at a size the reference engine could not afford."""
+    n = 3000
+    res = batch.play_block(DealSpec("herzla", "normal", 4, 3, stock=25, policy=policy),
+                           9, (0,), n)
+    assert res.stock_after is not None
+    assert (res.scores.sum(axis=1) + res.stock_after - 25 == 0).all()
+    res = batch.play_block(DealSpec("herzla", None, 4, 3, policy=policy), 9, (1,), n)
+    assert res.contracts is not None and res.stock_after is not None
+    settled = np.sort(res.scores[res.contracts > 0], axis=1)
+    made = (settled == [-80, -80, -80, 240]).all(axis=1)
+    lost = (settled == [-240, 80, 80, 80]).all(axis=1)
+    assert len(settled) and (made | lost).all()
+    assert (res.scores.sum(axis=1) + res.stock_after == 0).all()
+    totals: dict[int, tuple[int, ...]] = {4: (-33, 80, -80, -80, -40, 40, -40, -60),
+                                          3: (-31, 80, -80, -80, -40, 40, -40, -30)}
+    for players, expect in totals.items():
+        for cls, total in zip(contracts_of("herzeln"), expect, strict=True):
+            res = batch.play_block(DealSpec("herzeln", cls.id, players, 0, policy=policy),
+                                   9, (2,), 500)
+            assert (res.scores.sum(axis=1) == total).all(), cls.id
+    rounds = {4: (-8, -8, -8, -8, -8, 40), 3: (-10, -8, -8, -8, -8, 42)}
+    for players, expect in rounds.items():
+        for cls, total in zip(contracts_of("herzerln"), expect, strict=True):
+            res = batch.play_block(DealSpec("herzerln", cls.id, players, 1, policy=policy),
+                                   9, (3,), 500)
+            assert (res.scores.sum(axis=1) == total).all(), cls.id
+    for players, aside in ((3, 0), (5, 1), (7, 1), (8, 4)):
+        res = batch.play_block(DealSpec("herzla-kids", "normal", players, 0, policy=policy),
+                               9, (4,), 500)
+        taken = res.scores.sum(axis=1)
+        assert ((taken <= 9) & (taken >= 9 - aside)).all()
