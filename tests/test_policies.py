@@ -116,7 +116,7 @@ def batch_card(state: TrickHand, r: int | None) -> Card:
     dt = bits.dtype
     legal = np.array([bits.mask_of_indices(state.legal_mask())], dtype=dt)
     if r is not None:
-        out = random_cards(bits, legal, np.array([r], dtype=np.uint64))
+        out = random_cards(bits, legal, np.array([r * 2.0**-32]))
         return bits.card_of_mask(int(out[0]))
     prof = BitProfile.of(trick_profile(rules, state.turn), bits)
     follows = top = None
@@ -155,7 +155,7 @@ def batch_lay(state: LayoutHand, r: int | None) -> Lay | None:
         for c in cards_of(rules.pack().mask):
             if c.rank == rules.opening_rank and rules.row_of(c) not in state.rows:
                 unopened |= bits.mask([c])
-    u = None if r is None else np.array([r], dtype=np.uint64)
+    u = None if r is None else np.array([r * 2.0**-32])
     card, at_minus = choose_lays(setup, np.array([bits.mask_of_indices(hand)], dtype=dt),
                                  np.array([plus], dtype=dt), np.array([minus], dtype=dt),
                                  np.array([unopened], dtype=dt), np.array([up], dtype=np.intp),

@@ -355,7 +355,7 @@ class _Chunk:
 
 
 def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
-                 uniforms: npt.NDArray[np.uint64] | None, record: int,
+                 uniforms: npt.NDArray[np.float64] | None, record: int,
                  events: Counter[str], cache: dict[tuple[str, int | None], Contract]
                  ) -> _Chunk:
     P = spec.players
@@ -435,10 +435,9 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         w = words[c0:c0 + chunk]
         hands = deal(bits, w, P, size)
         uniforms = None
-        if spec.policy == "random":
+        if spec.policy == "random":  # as fractions: u * m is exact in float64
             u = move_uniforms(w, len(pack), moves)
-            uniforms = (u.astype(np.uint64) if layout else
-                        np.ascontiguousarray(u.T).astype(np.uint64))
+            uniforms = (u if layout else np.ascontiguousarray(u.T)) * 2.0 ** -32
         want = max(0, min(records - c0, len(w)))
         if layout:
             assert isinstance(base, LayoutContract)

@@ -78,16 +78,15 @@ def _ones(cond: npt.NDArray[np.bool_], dtype: type[np.unsignedinteger]) -> U:
     return m
 
 
-def _random_lays(bits: Bits, plus: U, minus: U, u: npt.NDArray[np.uint64]
+def _random_lays(bits: Bits, plus: U, minus: U, u: npt.NDArray[np.float64]
                  ) -> tuple[U, npt.NDArray[np.bool_]]:
     """The ``(u * m) >> 32``-th of the moves: cards in index order, ``+`` before ``-``."""
     pi = bits.to_index(plus)
     mi = bits.to_index(minus)
     both = pi & mi
     x = pi | mi
-    m = np.bitwise_count(x).astype(np.uint64) + np.bitwise_count(both)
-    k = u * m
-    k >>= np.uint64(32)
+    m = np.bitwise_count(x) + np.bitwise_count(both)
+    k = (u * m).astype(np.uint8)
     fast = kth_bit(x, k, int(k.max()))
     at_minus = (fast & pi) == 0
     twice = np.flatnonzero(both)
@@ -124,7 +123,7 @@ def _first_of(bits: Bits, plus: U, minus: U) -> tuple[U, npt.NDArray[np.bool_]]:
 
 def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U,
                 up: npt.NDArray[np.intp], down: npt.NDArray[np.intp],
-                u: npt.NDArray[np.uint64] | None) -> tuple[U, npt.NDArray[np.bool_]]:
+                u: npt.NDArray[np.float64] | None) -> tuple[U, npt.NDArray[np.bool_]]:
     """The policy's lay for each hand: (card or 0 to pass, laid at the lower end).
 
     ``plus`` and ``minus`` are the seat's cards that fit an upper or a lower end; ``unopened``
@@ -185,7 +184,7 @@ def _tables(setup: LayoutSetup) -> _Tables:
 
 
 def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[U],
-                 uniforms: npt.NDArray[np.uint64] | None, record: int
+                 uniforms: npt.NDArray[np.float64] | None, record: int
                  ) -> tuple[npt.NDArray[np.int64], list[dict[str, Any]]]:
     """Play a chunk of layout deals: (scores (C, players), the first ``record`` hand records).
 

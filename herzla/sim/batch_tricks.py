@@ -164,12 +164,11 @@ def heuristic_cards(bits: Bits, profs: Sequence[tuple[BitProfile, npt.NDArray[np
     return out
 
 
-def random_cards(bits: Bits, legal: U, u: npt.NDArray[np.uint64]) -> U:
-    """The random policy's card: the ``(u * m) >> 32``-th legal card in card index order."""
+def random_cards(bits: Bits, legal: U, u: npt.NDArray[np.float64]) -> U:
+    """The random policy's card: the ``floor(u * m)``-th of the ``m`` legal cards in card index
+    order (``u`` the move's uniform as a fraction, exact in float64)."""
     li = bits.to_index(legal)
-    m = np.bitwise_count(li)
-    k = u * m
-    k >>= np.uint64(32)
+    k = (u * np.bitwise_count(li)).astype(np.uint8)
     card = kth_bit(li, k, int(k.max()))
     return bits.to_strength(card)
 
@@ -213,7 +212,7 @@ def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
     return out
 
 
-def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.uint64] | None,
+def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.float64] | None,
                 profiles: Callable[[list[U]], Groups] | None,
                 lead_ban: npt.NDArray[np.bool_] | None, record: int) -> TrickPlay:
     """Play a chunk of hands to the end (hands that end early play on; their result is fixed).
@@ -265,7 +264,9 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 if discard_rule:
                     keep = cur & not_banned
                     other = np.where(keep != 0, keep, cur)
-                legal = np.where(follows, follow, other)
+                legal = _ones(~follows, dt)  # follow suit if able, else any card
+                legal &= other
+                legal |= follow
             if uniforms is not None:
                 card = random_cards(bits, legal, uniforms[move])
             else:
@@ -295,3 +296,4 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         trick_cards[t] = tc
         winners[t] = leader
     return TrickPlay(trick_cards, winners, plays)
+
