@@ -434,10 +434,11 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     for c0 in range(0, n, chunk):
         w = words[c0:c0 + chunk]
         hands = deal(bits, w, P, size)
-        uniforms = None
+        uniforms: npt.NDArray[np.float64] | None = None
         if spec.policy == "random":  # as fractions: u * m is exact in float64
             u = move_uniforms(w, len(pack), moves)
-            uniforms = (u if layout else np.ascontiguousarray(u.T)) * 2.0 ** -32
+            uniforms = np.multiply(u if layout else np.ascontiguousarray(u.T), 2.0 ** -32,
+                                   dtype=np.float64)
         want = max(0, min(records - c0, len(w)))
         if layout:
             assert isinstance(base, LayoutContract)
