@@ -145,21 +145,22 @@ def batch_lay(state: LayoutHand, r: int | None) -> Lay | None:
             plus |= bits.mask([c])
         if "-" in ends:
             minus |= bits.mask([c])
-    n = setup.n
-    up = down = n
+    f_up = f_down = 0
     if setup.any_suit:
+        jacks = setup.ranks[setup.jack]
         if 0 in state.rows:
             low, high = state.rows[0]
-            up, down = (high + 1) % n, (low - 1) % n
+            f_up, f_down = setup.ranks[(high + 1) % setup.n], setup.ranks[(low - 1) % setup.n]
+        else:
+            f_up = unopened = jacks
     else:
         for c in cards_of(rules.pack().mask):
             if c.rank == rules.opening_rank and rules.row_of(c) not in state.rows:
                 unopened |= bits.mask([c])
     u = None if r is None else np.array([r * 2.0**-32])
-    card, at_minus = choose_lays(setup, np.array([bits.mask_of_indices(hand)], dtype=dt),
-                                 np.array([plus], dtype=dt), np.array([minus], dtype=dt),
-                                 np.array([unopened], dtype=dt), np.array([up], dtype=np.intp),
-                                 np.array([down], dtype=np.intp), u)
+    arr = [np.array([m], dtype=dt) for m in (bits.mask_of_indices(hand), plus, minus, f_up,
+                                             f_down, unopened)]
+    card, at_minus = choose_lays(setup, arr[0], arr[1], arr[2], arr[3], arr[4], arr[5], u)
     if not card[0]:
         return None
     return Lay(bits.card_of_mask(int(card[0])), "-" if at_minus[0] else "+")

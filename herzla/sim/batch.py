@@ -50,7 +50,7 @@ from herzla.sim.streams import deal_keys, draw_words, move_uniforms
 __all__ = ["DEFAULT_CHUNK", "play_block", "supported", "unsupported"]
 
 #: hands per chunk: big enough to amortise numpy's per-call cost, small enough for the caches
-DEFAULT_CHUNK = 8192
+DEFAULT_CHUNK = 16384
 
 #: the options the batch engine plays, per game (any value)
 KNOWN_OPTIONS: dict[str, frozenset[str]] = {

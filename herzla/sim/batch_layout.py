@@ -9,7 +9,6 @@ asked ranks), so a seat's legal lays are two ANDs.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import attrs
@@ -121,66 +120,34 @@ def _first_of(bits: Bits, plus: U, minus: U) -> tuple[U, npt.NDArray[np.bool_]]:
     return card, (card & plus) == 0
 
 
-def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U,
-                up: npt.NDArray[np.intp], down: npt.NDArray[np.intp],
-                u: npt.NDArray[np.float64] | None) -> tuple[U, npt.NDArray[np.bool_]]:
+def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: U,
+                unopened: U, u: npt.NDArray[np.float64] | None
+                ) -> tuple[U, npt.NDArray[np.bool_]]:
     """The policy's lay for each hand: (card or 0 to pass, laid at the lower end).
 
-    ``plus`` and ``minus`` are the seat's cards that fit an upper or a lower end; ``unopened``
-    the Jacks whose rows are not open (rows per suit), ``up`` and ``down`` the sequence positions
-    the ends of a row regardless of suit ask for (``n``: not open yet).  ``u`` holds the random
-    policy's uniforms, None for the heuristic.
+    ``plus`` and ``minus`` are the seat's cards that fit an upper or a lower end, ``f_up`` and
+    ``f_down`` all the cards the ends ask for, ``unopened`` the Jacks whose rows are not open.
+    ``u`` holds the random policy's uniforms, None for the heuristic.
     """
     bits = setup.bits
     dt = bits.dtype
-    n = setup.n
     if u is not None:
         return _random_lays(bits, plus, minus, u)
-    if setup.any_suit:
-        tabs = _tables(setup)
-        good_p = plus & _ones((cur & tabs.good_up.take(up)) != 0, dt)
-        good_m = minus & _ones((cur & tabs.good_down.take(down)) != 0, dt)
-        plain_p = plus & _ones(up < n, dt)
+    if setup.any_suit:  # one row: a lay there lets the seat go on with any card of the next rank
+        after_up = setup.next_up(f_up) | setup.next_down(unopened)
+        good_p = plus & _ones((cur & after_up) != 0, dt)
+        good_m = minus & _ones((cur & setup.next_down(f_down)) != 0, dt)
     else:
         pred = setup.next_down(cur)  # cards whose successor up is held
         succ = setup.next_up(cur)  # cards whose successor down is held
-        fresh = plus & unopened
-        good_p = (plus & pred) | (fresh & succ)
+        good_p = (plus & pred) | (plus & unopened & succ)
         good_m = minus & succ
-        plain_p = plus & (bits.full ^ unopened)
+    plain_p = plus & (bits.full ^ unopened)
     good: npt.NDArray[np.bool_] = (good_p | good_m) != 0
     plain: npt.NDArray[np.bool_] = (plain_p | minus) != 0
     cp = np.where(good, good_p, np.where(plain, plain_p, plus))
     cm = np.where(good, good_m, minus)
     return _first_of(bits, cp, cm)
-
-
-@attrs.frozen(slots=True)
-class _Tables:
-    """Lookup tables of a row regardless of suit, by the sequence position an end asks for
-    (``n``: the row is not open, ``n + 1``: the deal is over)."""
-
-    up: npt.NDArray[Any]  # the cards an upper end asks for
-    down: npt.NDArray[Any]
-    next_up: npt.NDArray[np.intp]  # the position asked for after a lay there
-    next_down: npt.NDArray[np.intp]
-    good_up: npt.NDArray[Any]  # the cards that continue after a lay there
-    good_down: npt.NDArray[Any]
-
-
-@functools.lru_cache(maxsize=32)
-def _tables(setup: LayoutSetup) -> _Tables:
-    n, j, r = setup.n, setup.jack, setup.ranks
-    dt = setup.bits.dtype
-    return _Tables(
-        np.array([*r, r[j], 0], dtype=dt),
-        np.array([*r, 0, 0], dtype=dt),
-        np.array([(q + 1) % n for q in range(n)] + [(j + 1) % n, n + 1], dtype=np.intp),
-        np.array([(q - 1) % n for q in range(n)] + [(j - 1) % n, n + 1], dtype=np.intp),
-        np.array([r[(q + 1) % n] for q in range(n)] + [r[(j + 1) % n] | r[(j - 1) % n], 0],
-                 dtype=dt),
-        np.array([r[(q - 1) % n] for q in range(n)] + [0, 0], dtype=dt),
-    )
 
 
 def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[U],
@@ -194,7 +161,6 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
     dt = bits.dtype
     P = setup.players
     C = len(hands[0])
-    n = setup.n
     full = bits.full
     forehand = (spec.dealer + 1) % P
     if setup.first:
@@ -213,11 +179,8 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
         start = np.full(C, forehand, dtype=np.int64)
         pos = [hands[(forehand + j) % P].copy() for j in range(P)]
     jacks = setup.ranks[setup.jack]
-    tabs = _tables(setup)
-    up = np.full(C, n, dtype=np.intp)
-    down = np.full(C, n, dtype=np.intp)
-    f_up = np.full(C, jacks, dtype=dt)
-    f_down = np.zeros(C, dtype=dt)
+    f_up = np.full(C, jacks, dtype=dt)  # the cards the upper ends ask for (and closed rows' Jacks)
+    f_down = np.zeros(C, dtype=dt)  # the cards the lower ends ask for
     unopened = np.full(C, jacks, dtype=dt)
     places = np.array(setup.places, dtype=np.int64)
     score = np.zeros((P, C), dtype=np.int64)
@@ -230,15 +193,14 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
     trail: list[tuple[U, npt.NDArray[np.bool_], npt.NDArray[np.bool_]]] = []
     step = 0
     if setup.first:  # the holder of the opening card lays it
-        first = dt(setup.first)
+        first = np.full(C, setup.first, dtype=dt)
         pos[0] ^= first
-        f_up = np.full(C, (jacks & (full ^ setup.first)), dtype=dt)
-        f_up |= setup.next_up(np.full(C, first, dtype=dt))
-        f_down = setup.next_down(np.full(C, first, dtype=dt))
-        unopened = np.full(C, jacks & (full ^ setup.first), dtype=dt)
+        unopened ^= first
+        f_up = unopened | setup.next_up(first)
+        f_down = setup.next_down(first)
         laid += 1
         if record:
-            trail.append((np.full(record, first, dtype=dt), np.zeros(record, dtype=bool),
+            trail.append((first[:record], np.zeros(record, dtype=bool),
                           np.zeros(record, dtype=bool)))
         step = 1
     limit = 4 * P * (bits.pack_mask.bit_count() + P)
@@ -247,28 +209,26 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
             raise RuntimeError("layout deal did not finish (blocked rows?)")
         j = step % P
         cur = pos[j]
-        if setup.any_suit:
-            f_up = tabs.up.take(up)
-            f_down = tabs.down.take(down)
         plus: U = cur & f_up
         minus: U = cur & f_down
         u = flat.take(rowbase + laid, mode="clip") if flat is not None else None
-        card, at_minus = choose_lays(setup, cur, plus, minus, unopened, up, down, u)
+        card, at_minus = choose_lays(setup, cur, plus, minus, f_up, f_down, unopened, u)
         has = card != 0
         at_minus &= has
         if record:
             trail.append((card[:record].copy(), at_minus[:record].copy(),
                           ((card & plus & minus) != 0)[:record]))
         cur ^= card
-        if setup.any_suit:
-            opening = has & (up == n)
-            up = np.where(has & ~at_minus, tabs.next_up.take(up), up)
-            down = np.where(at_minus | opening, tabs.next_down.take(down), down)
+        bm = card & _ones(at_minus, dt)  # laid at a lower end
+        bp = card ^ bm  # laid at an upper end (Jacks opening a row included)
+        bo = bp & unopened  # opening a row
+        if setup.any_suit:  # the whole rank asked for moves on
+            f_up ^= (f_up ^ setup.next_up(f_up)) & _ones(bp != 0, dt)
+            f_down ^= (f_down ^ setup.next_down(f_down)) & _ones(bm != 0, dt)
+            opened = _ones(bo != 0, dt)
+            f_down |= setup.next_down(unopened) & opened
+            unopened &= full ^ opened
         else:
-            mm = _ones(at_minus, dt)
-            bm = card & mm
-            bp = card ^ bm
-            bo = bp & unopened
             f_up = (f_up & (full ^ bp)) | setup.next_up(bp)
             f_down = (f_down & (full ^ bm)) | setup.next_down(bm) | setup.next_down(bo)
             unopened ^= bo
@@ -282,13 +242,9 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
                 for r in range(P):
                     score[r] = np.where(fin & (pos[r] != 0), places[P - 1], score[r])
                 done |= fin
-                if setup.any_suit:
-                    up = np.where(fin, n + 1, up)
-                    down = np.where(fin, n + 1, down)
-                else:
-                    keep = _ones(~fin, dt)
-                    f_up &= keep
-                    f_down &= keep
+                keep = _ones(~fin, dt)
+                f_up &= keep
+                f_down &= keep
         step += 1
     final = np.zeros((C, P), dtype=np.int64)
     for j in range(P):
