@@ -1,12 +1,565 @@
-"""``herzla simulate`` (placeholder, being written)."""
+"""``herzla simulate``: Monte Carlo simulation of a game, a contract or whole parties (spec/cli.md).
+
+The command checks its arguments, builds a :class:`herzla.sim.runner.Plan`, runs it on worker
+processes, and prints a table (or ``--json``); optionally a picture of the score histograms
+(``--plot``) and the first hands as hand records (``--sample K --sample-out FILE``).
+"""
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
+import secrets
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import IO, Any, BinaryIO, cast
+
 import click
+
+from herzla.clitools import fail, option_flag, parse_options
+from herzla.contracts import UnknownContract, contracts_of, game_options, get_contract
+from herzla.contracts.base import Contract
+from herzla.options import OptionError, resolve_options
+from herzla.scoring import PARTIES, partie_contracts, partie_dealer
+from herzla.sim.engine import DealSpec
+from herzla.sim.runner import Plan, SimResult, expected_total, run, task_count
+from herzla.sim.stats import CONTRACT_CODES, DealTally, Histogram, Summary
+from herzla.sim.streams import BLOCK
+
+__all__ = ["HANDS", "HandsType", "simulate"]
+
+#: the policies every engine knows; herzla.sim.policies may name more (its POLICIES)
+DEFAULT_POLICIES = ("random", "heuristic")
+DEFAULT_HANDS = 10_000
+#: hands played (over all deals) below which the default is one process
+SMALL_RUN = 2 * BLOCK
+#: more hands than a run could play in reasonable time
+MAX_HANDS = 10**12
+
+
+class HandsType(click.ParamType):  # type: ignore[type-arg]
+    """A positive whole number written as ``1000000``, ``1e6``, ``1_000_000`` or ``1,000,000``.
+
+    >>> HANDS.convert("1e6", None, None), HANDS.convert("1_000_000", None, None)
+    (1000000, 1000000)
+    """
+
+    name = "N"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = Decimal(value)
+        else:
+            text = str(value).strip().replace("_", "").replace(",", "")
+            try:
+                number = Decimal(text)
+            except InvalidOperation:
+                self.fail(f"{value!r} is not a number (write e.g. 1000000, 1e6 or 1_000_000)",
+                          param, ctx)
+        if not number.is_finite() or number != number.to_integral_value() or number < 1:
+            self.fail(f"{value!r} is not a positive whole number", param, ctx)
+        if number > MAX_HANDS:
+            self.fail(f"{value!r} is more than {MAX_HANDS:.0e}", param, ctx)
+        return int(number)
+
+
+HANDS = HandsType()
+
+
+def _known_policies() -> tuple[str, ...]:
+    try:
+        mod = importlib.import_module("herzla.sim.policies")
+    except ImportError:
+        return DEFAULT_POLICIES
+    names = getattr(mod, "POLICIES", None)
+    return tuple(names) if names else DEFAULT_POLICIES
+
+
+def _default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _rules(cls: type[Contract], players: int, options: dict[str, Any],
+           declarer: int | None) -> Contract:
+    try:
+        return cls(players, options, declarer)
+    except OptionError as exc:
+        fail(_one_line(exc))
+
+
+def build_plan(game: str, contract: str | None, partie: bool, players: int | None, hands: int,
+               seed: int, policy: str, dealer: int | None, declarer: int | None,
+               stock: int | None, option_items: Sequence[str], sample: int = 0,
+               block: int = BLOCK, engine: str = "auto") -> Plan:
+    """Check the arguments of ``herzla simulate`` and turn them into a :class:`Plan`.
+
+    Raises :class:`herzla.clitools.UserError` (one line, exit 2) for anything wrong.
+    """
+    try:
+        classes = contracts_of(game)
+    except UnknownContract as exc:
+        fail(str(exc))
+    raw = parse_options(option_items)
+    try:
+        resolved = resolve_options(game_options(game), raw, f" for {game}")
+    except OptionError as exc:
+        fail(_one_line(exc))
+    options: dict[str, Any] = {k: resolved[k] for k in raw}  # the given ones, typed
+
+    policies = _known_policies()
+    if policy not in policies:
+        fail(f"unknown policy {policy!r} (known: {', '.join(policies)})")
+
+    # which deals: one contract, whole parties, or herzla with bidding
+    if contract is not None and partie:
+        fail("--contract and --partie exclude each other: choose one")
+    if partie and game not in PARTIES:
+        fail(f"{game} has no partie (games with a partie: {', '.join(PARTIES)}); "
+             f"use --contract")
+    if contract is not None:
+        try:
+            cls = get_contract(game, contract)
+        except UnknownContract as exc:
+            fail(str(exc))
+        mode = "contract"
+    elif partie or game in PARTIES:
+        mode = "partie"
+        cls = classes[0]
+    elif any(c.needs_declarer for c in classes):  # herzla: the bidding decides each hand
+        if declarer is not None:
+            choices = " or ".join(c.id for c in classes if c.needs_declarer)
+            fail(f"--declarer needs --contract {choices}")
+        mode = "bidding"
+        cls = next((c for c in classes if not c.needs_declarer), classes[0])
+    elif len(classes) == 1:
+        mode = "contract"
+        cls = classes[0]
+    else:
+        fail(f"{game}: choose a contract with --contract "
+             f"(one of {', '.join(c.id for c in classes)})")
+
+    n = players if players is not None else cls.player_counts[0]
+    if n not in cls.player_counts:
+        counts = [str(c) for c in sorted(cls.player_counts)]
+        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+        fail(f"{game} {cls.id} is played by {said} players, not {n}")
+    if dealer is None:
+        dealer = n - 1
+    elif not 0 <= dealer < n:
+        fail(f"--dealer {dealer} is not a seat of {n} players (seats 0 to {n - 1})")
+    forehand = (dealer + 1) % n
+    if mode == "contract" and cls.needs_declarer:
+        if declarer is None:
+            declarer = forehand
+        elif not 0 <= declarer < n:
+            fail(f"--declarer {declarer} is not a seat of {n} players (seats 0 to {n - 1})")
+    elif declarer is not None:
+        fail(f"{game} {cls.id} has no declarer"
+             + (" (only " + " and ".join(c.id for c in classes if c.needs_declarer) + " have)"
+                if any(c.needs_declarer for c in classes) else ""))
+    has_stock = cls.has_stock
+    if stock is not None and not has_stock:
+        fail(f"--stock: {game} has no stock")
+    start_stock = (stock or 0) if has_stock else None
+
+    if mode == "partie":
+        ids = partie_contracts(game)
+        rotation = str(resolved.get("dealer_rotation", "per-deal"))
+        dealers = [partie_dealer(game, dealer, i, n, rotation) for i in range(len(ids))]
+        rules = [_rules(get_contract(game, c), n, options, None) for c in ids]
+        specs = tuple(DealSpec(game, c, n, d, None, 0, options, policy)
+                      for c, d in zip(ids, dealers, strict=True))
+        expected = tuple(expected_total(r) for r in rules)
+        partie_total = None if None in expected else sum(e for e in expected if e is not None)
+        return Plan(game, mode, n, specs, seed, hands, expected, partie_total,
+                    lowest_wins=game == "herzla-kids", stock=None, sample=sample, block=block,
+                    engine=engine)
+    r = _rules(cls, n, options, declarer if cls.needs_declarer else None)
+    spec = DealSpec(game, cls.id if mode == "contract" else None, n, dealer,
+                    declarer if cls.needs_declarer else None, start_stock or 0, options, policy)
+    return Plan(game, mode, n, (spec,), seed, hands,
+                (None if has_stock else expected_total(r),), None,
+                lowest_wins=game == "herzla-kids", stock=start_stock, sample=sample, block=block,
+                engine=engine)
+
+
+# -- output files -----------------------------------------------------------------------------
+
+def _check_output(path: str, what: str) -> Path:
+    target = Path(path)
+    if target.is_dir():
+        fail(f"{what} {path} is a folder, not a file")
+    if not target.resolve().parent.is_dir():
+        fail(f"{what} {path}: no such folder {target.resolve().parent}")
+    return target
+
+
+@contextmanager
+def _atomic(target: Path, binary: bool = False) -> Iterator[IO[Any]]:
+    """A temporary file beside ``target``, renamed onto it only if the block ends without error."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        fh: IO[Any] = (os.fdopen(fd, "wb") if binary
+                       else os.fdopen(fd, "w", encoding="utf-8", newline="\n"))
+        with fh:
+            yield fh
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# -- progress ---------------------------------------------------------------------------------
+
+class _Progress:
+    """A one-line progress report on standard error, rewritten in place."""
+
+    def __init__(self, total: int, what: str) -> None:
+        self.total = total
+        self.what = what
+        self.start = time.perf_counter()
+        self.shown = False
+        self._write(f"simulating {total:,} {what} ...")
+
+    def _write(self, text: str) -> None:
+        click.echo(f"\r{text:<78}", nl=False, err=True)
+        self.shown = True
+
+    def __call__(self, done: int) -> None:
+        spent = time.perf_counter() - self.start
+        left = spent * (self.total - done) / done if done else 0.0
+        self._write(f"simulating: {done / self.total:4.0%}  {done:,} of {self.total:,} "
+                    f"{self.what}, {_duration(left)} left")
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds // 60:.0f} min {seconds % 60:02.0f} s"
+    return f"{seconds // 3600:.0f} h {seconds % 3600 // 60:02.0f} min"
+
+
+# -- the table --------------------------------------------------------------------------------
+
+def _signed(x: float, decimals: int = 3) -> str:
+    return f"{x:+,.{decimals}f}" if x else f"{0:.{decimals}f}"
+
+
+def _int(x: int) -> str:
+    return f"{x:+,d}" if x else "0"
+
+
+def _seat_table(summaries: Sequence[Summary], extra_head: str = "",
+                extra: Sequence[str] = ()) -> list[str]:
+    lines = [f"{'seat':>4} {'mean':>10} {'std':>9} {'95% CI of the mean':>23} "
+             f"{'min':>7} {'max':>7}{extra_head}"]
+    for s, st in enumerate(summaries):
+        ci = f"{_signed(st.ci95[0])} .. {_signed(st.ci95[1])}"
+        lines.append(f"{s:>4} {_signed(st.mean):>10} {st.std:>9,.3f} {ci:>23} "
+                     f"{_int(st.min):>7} {_int(st.max):>7}{extra[s] if extra else ''}")
+    return lines
+
+
+def _events_table(events: dict[str, int], total: int, what: str) -> list[str]:
+    if not events:
+        return ["Events: none"]
+    width = max(12, *(len(k) for k in events))
+    lines = [f"{'event':<{width}} {what:>12} {'rate':>8}"]
+    for name, count in events.items():
+        lines.append(f"{name:<{width}} {count:>12,} {count / total:>8.2%}")
+    return lines
+
+
+_STATS_NOTE = "std: the sample standard deviation; 95% CI of the mean: mean ± 1.96·std/√n"
+
+_CHECK_TEXT = {
+    "zero-sum": "the players and the stock sum to 0 in every hand",
+    "hand-total": "every hand adds up to its contract's fixed total (RULES.md §5)",
+    "partie-total": "every partie adds up to its fixed total (RULES.md §5)",
+}
+
+
+def _checks_lines(checks: dict[str, int], unit_name: str) -> list[str]:
+    out = []
+    for name, bad in checks.items():
+        text = _CHECK_TEXT.get(name, name)
+        out.append(f"Check: {text}: " + ("ok" if not bad else
+                                          f"FAILED in {bad:,} {unit_name}"))
+    return out
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    if not options:
+        return "default rules"
+    return "options " + ", ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+
+
+def _print_report(res: SimResult, jobs: int) -> None:
+    p = res.plan
+    spec = p.specs[0]
+    n = p.players
+    unit = "cents" if p.stock is not None else "points"
+    policy = f"policy {spec.policy}"
+    out: list[str] = []
+    if p.mode == "partie":
+        rotation = ("the deal passes clockwise after each deal"
+                    if len({s.dealer for s in p.specs}) > 1 else "one dealer for the partie")
+        out.append(f"{p.game} partie of {len(p.specs)} deals, {n} players, first dealer seat "
+                   f"{spec.dealer} ({rotation})")
+        out.append(f"{p.hands:,} parties, {policy}, seed {p.seed}, "
+                   f"{_options_text(dict(spec.options))}")
+    else:
+        what = f"{p.game} {spec.contract}" if p.mode == "contract" else (
+            f"{p.game}, contract chosen by the bidding each hand")
+        decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
+        out.append(f"{what}{decl}, {n} players, dealer seat {spec.dealer}, forehand seat "
+                   f"{(spec.dealer + 1) % n}")
+        stock = f", stock {p.stock}c before each hand" if p.stock is not None else ""
+        out.append(f"{p.hands:,} hands, {policy}, seed {p.seed}, "
+                   f"{_options_text(dict(spec.options))}{stock}")
+    out.append("")
+
+    if res.deal is not None:
+        t = res.deal
+        out.append(f"Score per hand and seat, in {unit}:")
+        out += _seat_table(t.seat_summaries())
+        if t.stock is not None:
+            st = t.stock.summary()
+            if st.min == st.max == p.stock:
+                out.append(f"The stock stays at {st.min:,}c.")
+            else:
+                out.append(f"Stock after the hand: mean {st.mean:,.3f}c, std {st.std:,.3f}, "
+                           f"min {st.min:,}c, max {st.max:,}c")
+        if t.contracts is not None:
+            c = t.contracts
+            total = sum(c.hands)
+            out.append("")
+            out.append(f"{'contract':<12} {'hands':>12} {'rate':>8} {'made':>10} {'lost':>10}")
+            for code, name in enumerate(CONTRACT_CODES):
+                made = f"{c.made[code]:>10,} {c.lost[code]:>10,}" if code else ""
+                out.append(f"{name:<12} {c.hands[code]:>12,} {c.hands[code] / total:>8.2%} "
+                           f"{made}".rstrip())
+        out.append("")
+        out += _events_table(t.events_json(), t.hands, "hands")
+        out += _checks_lines(res.checks(), "hands")
+    else:
+        pt = res.partie
+        assert pt is not None
+        out.append(f"Partie total per seat, in {unit} (equal best totals share the win):")
+        wins = [f" {w:>9,} {w / pt.parties:>7.2%}" for w in pt.wins]
+        out += _seat_table([h.summary() for h in pt.seats],
+                           f" {'wins':>9} {'rate':>7}", wins)
+        out.append(f"Shared wins: {pt.shared_wins:,} parties "
+                   f"({pt.shared_wins / pt.parties:.2%}) ended in a tie for first place; "
+                   f"each tied seat counts a win.")
+        out.append("")
+        out.append("Mean score per deal and seat:")
+        width = max(len(s.contract or "") for s in p.specs)
+        head = (f"{'#':>2}  {'deal':<{width}} {'dealer':>6}"
+                + "".join(f"{'seat ' + str(s):>10}" for s in range(n)) + f"{'total':>10}")
+        out.append(head)
+        for i, (s, d) in enumerate(zip(p.specs, pt.deals, strict=True)):
+            means = [h.summary().mean for h in d.seats]
+            tot = d.total.summary().mean
+            out.append(f"{i + 1:>2}  {s.contract:<{width}} {s.dealer:>6}"
+                       + "".join(f"{_signed(m):>10}" for m in means) + f"{_signed(tot):>10}")
+        means = [h.summary().mean for h in pt.seats]
+        out.append(f"{'':>2}  {'partie':<{width}} {'':>6}"
+                   + "".join(f"{_signed(m):>10}" for m in means)
+                   + f"{_signed(pt.total.summary().mean):>10}")
+        events = {}
+        for s, d in zip(p.specs, pt.deals, strict=True):
+            events.update({f"{s.contract}: {k}": v for k, v in d.events_json().items()})
+        out.append("")
+        out += _events_table(events, pt.parties, "parties")
+        out += _checks_lines(res.checks(), "hands or parties")
+    out.append("")
+    played = res.hands_played
+    procs = "1 process" if jobs == 1 else f"{jobs} processes"
+    what = "hands" if p.mode != "partie" else f"hands ({p.hands:,} parties)"
+    out.append(f"{_STATS_NOTE}.")
+    out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
+               f"{procs}).")
+    click.echo("\n".join(out))
+
+
+def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
+    """Title, x label, y label and histograms of the --plot picture."""
+    p = res.plan
+    spec = p.specs[0]
+    unit = "cents" if p.stock is not None else "points"
+    if res.partie is not None:
+        return (f"{p.game} partie totals, {p.players} players, {p.hands:,} parties, policy "
+                f"{spec.policy}, seed {p.seed}", f"partie total ({unit})", "share of parties",
+                res.partie.seats)
+    assert isinstance(res.deal, DealTally)
+    what = spec.contract if p.mode == "contract" else "with bidding"
+    decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
+    return (f"{p.game} {what}{decl}, {p.players} players, {p.hands:,} hands, policy "
+            f"{spec.policy}, seed {p.seed}", f"score per hand ({unit})", "share of hands",
+            res.deal.seats)
 
 
 @click.command("simulate")
 @click.argument("game")
-def simulate(game: str) -> None:
-    """Monte Carlo simulation of GAME."""
-    raise click.ClickException("simulate: not written yet")
+@click.option("--contract", "-c", metavar="C",
+              help="Play only this deal, each hand on its own (e.g. normal, mord, no-hearts).")
+@click.option("--partie", is_flag=True,
+              help="Play whole parties (herzeln: 8 deals, herzerln: 6 rounds); --hands counts "
+                   "parties. The default for herzeln and herzerln.")
+@click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
+@click.option("--hands", "-n", type=HANDS, default=DEFAULT_HANDS, show_default=True,
+              help="Hands to play (parties with --partie): 1000000, 1e6 or 1_000_000.")
+@click.option("--seed", "-s", type=click.IntRange(min=0),
+              help="The random seed (default: a fresh one, printed so the run can be repeated).")
+@click.option("--policy", default="random", show_default=True, metavar="random|heuristic",
+              help="How the players choose their cards: uniformly at random among the legal "
+                   "ones, or a sensible player for the contract at hand.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
+              help="Worker processes (default: all cores; one for small runs). Results do not "
+                   "depend on it.")
+@click.option("--dealer", type=int, metavar="SEAT",
+              help="The dealer's seat (default: the last seat, so seat 0 is forehand).")
+@click.option("--declarer", type=int, metavar="SEAT",
+              help="herzla beddl/mord: the declarer's seat (default: forehand).")
+@click.option("--stock", type=click.IntRange(min=0), metavar="CENTS",
+              help="herzla: cents in the stock before each hand (default 0).")
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (spec/cli.md).")
+@click.option("--plot", metavar="FILE.png",
+              help="Also draw each seat's score histogram into FILE.png (needs matplotlib: "
+                   "pip install 'herzla[plot]').")
+@click.option("--sample", type=click.IntRange(min=1), metavar="K",
+              help="Write the first K hands (parties) as hand records to --sample-out.")
+@click.option("--sample-out", metavar="FILE.jsonl",
+              help="Where --sample writes: one hand record per line, for 'herzla replay'.")
+@click.option("--batch-size", type=HANDS, metavar="N",
+              help=f"Hands per worker task, rounded up to whole blocks of {BLOCK:,} "
+                   f"(default: one block). Results do not depend on it.")
+@click.option("--engine", type=click.Choice(["auto", "batch", "reference"]), default="auto",
+              show_default=True,
+              help="The engine: auto (the fast batch engine where it covers the deal and its "
+                   "options), or force one (for checks and benchmarks; the same results).")
+@click.option("--no-progress", is_flag=True, help="No progress line on standard error.")
+@click.option("--block-size", type=HANDS, hidden=True,
+              help="Hands per random block (testing only: changes the random streams).")
+def simulate(game: str, contract: str | None, partie: bool, players: int | None, hands: int,
+             seed: int | None, policy: str, jobs: int | None, dealer: int | None,
+             declarer: int | None, stock: int | None, option_items: tuple[str, ...],
+             as_json: bool, plot: str | None, sample: int | None, sample_out: str | None,
+             batch_size: int | None, engine: str, no_progress: bool,
+             block_size: int | None) -> None:
+    """Monte Carlo simulation of GAME: each seat's mean score, spread, 95% CI, min, max and
+    histogram, and how often each event happened.
+
+    \b
+    What is played:
+      herzla           hands whose contract the bidding chooses (--contract normal|beddl|mord
+                       plays one contract; --declarer SEAT goes with beddl and mord)
+      herzla-kids      normal hands
+      herzeln/herzerln whole parties (--partie); or --contract C for one deal type
+    With --partie the seat statistics describe partie totals, with wins per seat (equal best
+    totals share the win) and a breakdown per deal.
+
+    \b
+    Statistics: std is the sample standard deviation (n-1); the 95% CI of the mean is
+    mean ± 1.96·std/√n. herzla amounts are in cents. For a given --seed every number but the
+    timing (elapsed_s, hands_per_s: single hands played per second) is the same whatever
+    --jobs, --batch-size and --engine are.
+
+    \b
+    Examples:
+      herzla simulate herzeln --hands 1e5
+      herzla simulate herzla --contract mord --declarer 0 --hands 1e6 --json
+      herzla simulate herzerln --contract hearts --policy heuristic --plot hearts.png
+      herzla simulate herzla --hands 1000 --sample 20 --sample-out hands.jsonl
+    """
+    if (sample is None) != (sample_out is None):
+        fail("--sample K and --sample-out FILE go together")
+    block = block_size or BLOCK
+    if seed is None:
+        seed = secrets.randbits(32)
+    plan = build_plan(game, contract, partie, players, hands, seed, policy, dealer, declarer,
+                      stock, option_items, sample=min(sample or 0, hands), block=block,
+                      engine=engine)
+    plot_format = None
+    if plot is not None:
+        from herzla.sim.plot import PlotUnavailable, check_plot_target
+
+        _check_output(plot, "--plot")
+        try:
+            plot_format = check_plot_target(plot)
+        except PlotUnavailable as exc:
+            fail(str(exc))
+    sample_target = _check_output(sample_out, "--sample-out") if sample_out else None
+
+    if jobs is None:
+        # starting worker processes takes about half a second: not worth it for a small run
+        jobs = _default_jobs() if plan.hands * plan.deals >= SMALL_RUN else 1
+    per_task = -(-(batch_size or block) // block)
+    workers = max(1, min(jobs, task_count(plan, per_task)))
+    progress = None
+    if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
+        progress = _Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
+    try:
+        with _sample_writer(sample_target) as write_records:
+            res = run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
+                      on_records=write_records)
+    except (ValueError, NotImplementedError) as exc:
+        fail(_one_line(exc))
+    finally:
+        if progress is not None:
+            progress.close()
+
+    if plot is not None and plot_format is not None:
+        from herzla.sim.plot import plot_histograms
+
+        title, xlabel, ylabel, hists = _plot_args(res)
+        with _atomic(Path(plot), binary=True) as fh:
+            plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
+    if as_json:
+        click.echo(json.dumps(res.to_json(), indent=1))
+        return
+    _print_report(res, workers)
+    if sample_target is not None:
+        k = plan.sample * plan.deals
+        click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "
+                   f"replay').")
+    if plot is not None:
+        click.echo(f"Drew the histograms to {plot}.")
+
+
+@contextmanager
+def _sample_writer(target: Path | None) -> Iterator[Any]:
+    """A function writing records one per line to ``target`` (atomically), or None."""
+    if target is None:
+        yield None
+        return
+    with _atomic(target) as fh:
+        def write(records: list[dict[str, Any]]) -> None:
+            for rec in records:
+                fh.write(json.dumps(rec, separators=(", ", ": ")) + "\n")
+        yield write

@@ -1,0 +1,315 @@
+"""Exact running statistics of simulated scores.
+
+Everything is aggregated as histograms (score -> number of hands) with Python integers, block by
+block, so memory stays flat however many hands are played, the sums never overflow, and the
+result does not depend on how the blocks were spread over worker processes: merging histograms
+is exact and order-free.  Mean, standard deviation, minimum and maximum follow exactly from a
+histogram.
+
+The standard deviation is the *sample* standard deviation (divisor ``n - 1``; 0 for one hand);
+the 95% confidence interval of the mean is the normal approximation ``mean ± 1.96·std/√n``.
+Floats in the JSON answer are rounded to :data:`DECIMALS` places, so the answer is stable.
+
+>>> h = Histogram()
+>>> h.add_values(np.array([-2, 0, 0, 4], dtype=np.int64))
+>>> s = h.summary()
+>>> s.mean, s.std, s.min, s.max
+(0.5, 2.516611, -2, 4)
+>>> s.to_json()["histogram"]
+{'-2': 1, '0': 2, '4': 1}
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "CONTRACT_CODES",
+    "DECIMALS",
+    "ContractTally",
+    "DealTally",
+    "Histogram",
+    "PartieTally",
+    "Summary",
+    "rate",
+    "rounded",
+]
+
+#: decimals of every float in the JSON answer
+DECIMALS = 6
+#: the normal quantile of a two-sided 95% interval
+Z95 = 1.96
+#: herzla bidding: BlockResult.contracts codes
+CONTRACT_CODES = ("normal", "beddl", "mord")
+
+
+def rounded(x: float) -> float:
+    """``x`` rounded to :data:`DECIMALS` places, without a negative zero."""
+    return round(x, DECIMALS) + 0.0
+
+
+def rate(count: int, total: int) -> float:
+    return rounded(count / total) if total else 0.0
+
+
+class Histogram:
+    """Counts of integer values; merging two is exact."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: Mapping[int, int] | None = None) -> None:
+        self.counts: Counter[int] = Counter(counts or {})
+
+    def __repr__(self) -> str:
+        return f"Histogram({dict(sorted(self.counts.items()))})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Histogram) and self.counts == other.counts
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def add_values(self, values: npt.NDArray[np.int64]) -> None:
+        """Count every value of a one-dimensional integer array."""
+        if values.size == 0:
+            return
+        vals, counts = np.unique(values, return_counts=True)
+        for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
+            self.counts[int(v)] += int(c)
+
+    def add(self, value: int, count: int = 1) -> None:
+        self.counts[value] += count
+
+    def merge(self, other: Histogram) -> None:
+        self.counts.update(other.counts)
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def total(self) -> int:
+        return sum(v * c for v, c in self.counts.items())
+
+    @property
+    def sum_squares(self) -> int:
+        return sum(v * v * c for v, c in self.counts.items())
+
+    def summary(self) -> Summary:
+        """Mean, sample std, 95% CI of the mean, min, max and the histogram (n must be > 0)."""
+        n, s, q = self.n, self.total, self.sum_squares
+        if n == 0:
+            raise ValueError("no values counted")
+        mean = s / n  # int / int: correctly rounded
+        var = (n * q - s * s) / (n * (n - 1)) if n > 1 else 0.0  # exact numerator
+        std = math.sqrt(max(var, 0.0))
+        half = Z95 * std / math.sqrt(n)
+        return Summary(
+            n=n, mean=rounded(mean), std=rounded(std),
+            ci95=(rounded(mean - half), rounded(mean + half)),
+            min=min(self.counts), max=max(self.counts),
+            histogram=tuple(sorted((v, c) for v, c in self.counts.items() if c)),
+        )
+
+
+@attrs.frozen(slots=True)
+class Summary:
+    """The statistics of one seat (or of the stock, or of a hand's total)."""
+
+    n: int
+    mean: float
+    std: float
+    ci95: tuple[float, float]
+    min: int
+    max: int
+    histogram: tuple[tuple[int, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mean": self.mean, "std": self.std, "ci95": list(self.ci95),
+            "min": self.min, "max": self.max,
+            "histogram": {str(v): c for v, c in self.histogram},
+        }
+
+
+def _sorted_counts(c: Mapping[str, int]) -> dict[str, int]:
+    return {k: c[k] for k in sorted(c) if c[k]}
+
+
+def _seat_histograms(self: Any) -> list[Histogram]:
+    return [Histogram() for _ in range(self.players)]
+
+
+@attrs.define(slots=True)
+class ContractTally:
+    """Herzla with bidding: how often each contract was chosen, made and lost, and by which seat.
+
+    Made and lost are read from the scores: a made Beddl or Mord leaves exactly one seat (the
+    declarer) ahead, a lost one exactly one seat behind.
+    """
+
+    players: int
+    hands: list[int] = attrs.field(factory=lambda: [0] * len(CONTRACT_CODES))
+    made: list[int] = attrs.field(factory=lambda: [0] * len(CONTRACT_CODES))
+    lost: list[int] = attrs.field(factory=lambda: [0] * len(CONTRACT_CODES))
+    declarers: list[list[int]] = attrs.field(
+        default=attrs.Factory(lambda self: [[0] * self.players for _ in CONTRACT_CODES],
+                              takes_self=True))
+
+    def add(self, codes: npt.NDArray[np.int8], scores: npt.NDArray[np.int64]) -> None:
+        for code in range(len(CONTRACT_CODES)):
+            sel = codes == code
+            k = int(sel.sum())
+            if not k:
+                continue
+            self.hands[code] += k
+            if code == 0:
+                continue
+            sc = scores[sel]
+            made = (sc > 0).sum(axis=1) == 1
+            lost = ~made & ((sc < 0).sum(axis=1) == 1)
+            self.made[code] += int(made.sum())
+            self.lost[code] += int(lost.sum())
+            seat = np.where(made, sc.argmax(axis=1), sc.argmin(axis=1))[made | lost]
+            for s, c in zip(*np.unique(seat, return_counts=True), strict=True):
+                self.declarers[code][int(s)] += int(c)
+
+    def merge(self, other: ContractTally) -> None:
+        for code in range(len(CONTRACT_CODES)):
+            self.hands[code] += other.hands[code]
+            self.made[code] += other.made[code]
+            self.lost[code] += other.lost[code]
+            for s in range(self.players):
+                self.declarers[code][s] += other.declarers[code][s]
+
+    def to_json(self) -> dict[str, Any]:
+        total = sum(self.hands)
+        out: dict[str, Any] = {}
+        for code, name in enumerate(CONTRACT_CODES):
+            entry: dict[str, Any] = {"hands": self.hands[code],
+                                     "rate": rate(self.hands[code], total)}
+            if code:
+                entry.update(made=self.made[code], lost=self.lost[code],
+                             declarers=list(self.declarers[code]))
+            out[name] = entry
+        return out
+
+
+@attrs.define(slots=True)
+class DealTally:
+    """Everything counted about the hands of one deal type (one random stream).
+
+    ``seats`` are the seats' score histograms, ``total`` the histogram of each hand's sum over the
+    seats, ``stock`` that of the stock after each hand (games with a stock), ``events`` the number
+    of hands each event happened in, ``checks`` the number of hands that broke an invariant.
+    """
+
+    players: int
+    hands: int = 0
+    seats: list[Histogram] = attrs.field(default=attrs.Factory(_seat_histograms, takes_self=True))
+    total: Histogram = attrs.field(factory=Histogram)
+    stock: Histogram | None = None
+    events: Counter[str] = attrs.field(factory=Counter)
+    checks: Counter[str] = attrs.field(factory=Counter)
+    contracts: ContractTally | None = None
+
+    def add(self, scores: npt.NDArray[np.int64], events: Mapping[str, int],
+            stock_after: npt.NDArray[np.int64] | None = None, start_stock: int = 0,
+            expected_total: int | None = None,
+            contracts: npt.NDArray[np.int8] | None = None) -> None:
+        """Count one block's hands (``scores``: hands x seats)."""
+        n = scores.shape[0]
+        self.hands += n
+        for s in range(self.players):
+            self.seats[s].add_values(scores[:, s])
+        totals = scores.sum(axis=1)
+        self.total.add_values(totals)
+        for name, count in events.items():
+            self.events[name] += int(count)
+        if stock_after is not None:
+            if self.stock is None:
+                self.stock = Histogram()
+            self.stock.add_values(stock_after)
+            # every hand is zero-sum over the players and the stock together
+            bad = int(np.count_nonzero(totals + (stock_after - start_stock)))
+            self.checks["zero-sum"] += bad
+        elif expected_total is not None:
+            self.checks["hand-total"] += int(np.count_nonzero(totals != expected_total))
+        if contracts is not None:
+            if self.contracts is None:
+                self.contracts = ContractTally(self.players)
+            self.contracts.add(contracts, scores)
+
+    def merge(self, other: DealTally) -> None:
+        self.hands += other.hands
+        for mine, theirs in zip(self.seats, other.seats, strict=True):
+            mine.merge(theirs)
+        self.total.merge(other.total)
+        if other.stock is not None:
+            if self.stock is None:
+                self.stock = Histogram()
+            self.stock.merge(other.stock)
+        self.events.update(other.events)
+        self.checks.update(other.checks)
+        if other.contracts is not None:
+            if self.contracts is None:
+                self.contracts = ContractTally(self.players)
+            self.contracts.merge(other.contracts)
+
+    def seat_summaries(self) -> list[Summary]:
+        return [h.summary() for h in self.seats]
+
+    def events_json(self) -> dict[str, int]:
+        return _sorted_counts(self.events)
+
+    def event_rates_json(self) -> dict[str, float]:
+        return {k: rate(v, self.hands) for k, v in self.events_json().items()}
+
+
+@attrs.define(slots=True)
+class PartieTally:
+    """Whole parties: the seats' partie totals, wins, and a :class:`DealTally` per deal."""
+
+    players: int
+    deals: list[DealTally]
+    parties: int = 0
+    seats: list[Histogram] = attrs.field(default=attrs.Factory(_seat_histograms, takes_self=True))
+    total: Histogram = attrs.field(factory=Histogram)
+    wins: list[int] = attrs.field(default=attrs.Factory(lambda self: [0] * self.players,
+                                                        takes_self=True))
+    shared_wins: int = 0
+    checks: Counter[str] = attrs.field(factory=Counter)
+
+    def add_totals(self, totals: npt.NDArray[np.int64], expected_total: int | None,
+                   lowest_wins: bool = False) -> None:
+        """Count one block's partie totals (parties x seats); equal best totals share the win."""
+        self.parties += totals.shape[0]
+        for s in range(self.players):
+            self.seats[s].add_values(totals[:, s])
+        sums = totals.sum(axis=1)
+        self.total.add_values(sums)
+        if expected_total is not None:
+            self.checks["partie-total"] += int(np.count_nonzero(sums != expected_total))
+        best = totals.min(axis=1) if lowest_wins else totals.max(axis=1)
+        winners = totals == best[:, None]
+        for s, w in enumerate(winners.sum(axis=0).tolist()):
+            self.wins[s] += int(w)
+        self.shared_wins += int(np.count_nonzero(winners.sum(axis=1) > 1))
+
+    def merge(self, other: PartieTally) -> None:
+        self.parties += other.parties
+        for mine, theirs in zip(self.seats, other.seats, strict=True):
+            mine.merge(theirs)
+        self.total.merge(other.total)
+        for s in range(self.players):
+            self.wins[s] += other.wins[s]
+        self.shared_wins += other.shared_wins
+        self.checks.update(other.checks)
+        for d, t in zip(self.deals, other.deals, strict=True):
+            d.merge(t)

@@ -1,0 +1,340 @@
+"""``herzla simulate`` as a user meets it: the --json answer, the table, seeding across processes,
+bad arguments, sample records, pictures."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from herzla.cli import main
+from herzla.records import Record, replay
+
+TIMING = ("elapsed_s", "hands_per_s")
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, ["simulate", *args, "--no-progress"])
+
+
+def simulate_json(*args: str) -> dict[str, Any]:
+    result = invoke(*args, "--json")
+    assert result.exit_code == 0, result.output
+    obj = json.loads(result.stdout)
+    assert isinstance(obj, dict)
+    return obj
+
+
+def without_timing(*args: str) -> str:
+    obj = simulate_json(*args)
+    for key in TIMING:
+        assert key in obj
+        del obj[key]
+    return json.dumps(obj)
+
+
+def one_error_line(result: Result) -> str:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("herzla: error: ")
+    assert result.stdout == ""
+    return lines[0]
+
+
+def check_seat(seat: dict[str, Any], hands: int) -> None:
+    assert list(seat) == ["mean", "std", "ci95", "min", "max", "histogram"]
+    hist = seat["histogram"]
+    keys = [int(k) for k in hist]
+    assert keys == sorted(keys)
+    assert sum(hist.values()) == hands
+    assert seat["min"] == keys[0] and seat["max"] == keys[-1]
+    lo, hi = seat["ci95"]
+    assert lo <= seat["mean"] <= hi
+    mean = sum(int(k) * c for k, c in hist.items()) / hands
+    assert seat["mean"] == pytest.approx(mean, abs=1e-6)
+    assert seat["std"] >= 0
+
+
+# -- the --json answer ------------------------------------------------------------------------
+
+def test_json_shape_of_one_contract() -> None:
+    out = simulate_json("herzeln", "--contract", "no-hearts", "--hands", "2e3", "--seed", "7",
+                        "--jobs", "1")
+    spec_keys = ["game", "contract", "players", "hands", "seed", "policy", "seats", "events",
+                 "elapsed_s", "hands_per_s"]
+    assert all(k in out for k in spec_keys)
+    assert "jobs" not in out
+    assert (out["game"], out["contract"], out["players"], out["hands"], out["seed"],
+            out["policy"]) == ("herzeln", "no-hearts", 4, 2000, 7, "random")
+    assert out["mode"] == "contract" and out["dealer"] == 3 and out["declarer"] is None
+    assert len(out["seats"]) == 4
+    for seat in out["seats"]:
+        check_seat(seat, 2000)
+        assert seat["min"] >= -33 and seat["max"] == 0
+    assert isinstance(out["events"], dict)
+    assert out["checks"] == {"hand-total": 0}
+    assert out["total"] == {"mean": -33.0, "min": -33, "max": -33, "expected": -33}
+    assert out["elapsed_s"] >= 0 and out["hands_per_s"] > 0
+    assert out["unit"] == "points" and "stock" not in out
+
+
+def test_json_of_herzla_with_bidding_and_stock() -> None:
+    out = simulate_json("herzla", "--hands", "1500", "--seed", "3", "--stock", "40")
+    assert out["mode"] == "bidding" and out["contract"] is None and out["unit"] == "cents"
+    assert set(out["contracts"]) == {"normal", "beddl", "mord"}
+    assert sum(c["hands"] for c in out["contracts"].values()) == 1500
+    assert out["stock"]["start"] == 40 and out["checks"] == {"zero-sum": 0}
+    check_seat({k: out["stock"][k] for k in ("mean", "std", "ci95", "min", "max", "histogram")},
+               1500)
+    for seat in out["seats"]:
+        check_seat(seat, 1500)
+    assert out["event_rates"] == {k: round(v / 1500, 6) for k, v in out["events"].items()}
+
+
+def test_json_of_a_partie() -> None:
+    out = simulate_json("herzerln", "--hands", "300", "--seed", "5", "--players", "3")
+    assert out["mode"] == "partie" and out["contract"] is None and out["hands"] == 300
+    assert [d["contract"] for d in out["deals"]] == [
+        "tricks", "hearts", "jacks", "red-queens", "king-of-hearts", "auflegen"]
+    assert all(d["dealer"] == 2 for d in out["deals"])
+    for d in out["deals"]:
+        for seat in d["seats"]:
+            check_seat(seat, 300)
+    for seat in out["seats"]:
+        check_seat(seat, 300)
+    assert len(out["wins"]) == 3 and len(out["win_rates"]) == 3
+    assert sum(out["wins"]) >= 300 and out["shared_wins"] >= sum(out["wins"]) - 300 > -1
+    assert out["checks"] == {"hand-total": 0, "partie-total": 0}
+
+
+def test_herzeln_partie_dealer_passes_per_deal() -> None:
+    out = simulate_json("herzeln", "--hands", "20", "--seed", "1", "--dealer", "1")
+    assert [d["dealer"] for d in out["deals"]] == [1, 2, 3, 0, 1, 2, 3, 0]
+    out = simulate_json("herzeln", "--hands", "20", "--seed", "1", "--dealer", "1",
+                        "-o", "dealer_rotation=per-partie")
+    assert [d["dealer"] for d in out["deals"]] == [1] * 8
+    assert out["options"] == {"dealer_rotation": "per-partie"}
+
+
+def test_defaults_per_game() -> None:
+    assert simulate_json("herzla-kids", "--hands", "50", "--seed", "1")["contract"] == "normal"
+    assert simulate_json("herzeln", "--hands", "5", "--seed", "1")["mode"] == "partie"
+    out = simulate_json("herzla", "--contract", "mord", "--hands", "50", "--seed", "1",
+                        "--dealer", "0")
+    assert out["declarer"] == 1  # forehand
+    out = simulate_json("herzla", "--contract", "beddl", "--declarer", "2", "--hands", "50",
+                        "--seed", "1", "-o", "contract_stake=50")
+    assert out["declarer"] == 2 and out["options"] == {"contract_stake": 50}
+    assert {out["seats"][2]["min"], out["seats"][2]["max"]} <= {-150, 150}
+
+
+@pytest.mark.parametrize("hands", ["1000", "1e3", "1_000", "1,000"])
+def test_hands_spellings(hands: str) -> None:
+    assert simulate_json("herzla-kids", "--hands", hands, "--seed", "2")["hands"] == 1000
+
+
+def test_seed_is_drawn_and_reported() -> None:
+    out = simulate_json("herzla-kids", "--hands", "10")
+    assert isinstance(out["seed"], int) and out["seed"] >= 0
+
+
+# -- the same results for any --jobs, --batch-size and engine ---------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["herzla", "--hands", "1300"],
+    ["herzeln", "--partie", "--hands", "700", "--policy", "heuristic"],
+])
+def test_results_do_not_depend_on_jobs_or_batch_size(args: list[str]) -> None:
+    # small random blocks (a testing knob) so that a few hands make several blocks
+    common = [*args, "--seed", "21", "--block-size", "256"]
+    one = without_timing(*common, "--jobs", "1")
+    assert one == without_timing(*common, "--jobs", "2")
+    assert one == without_timing(*common, "--jobs", "2", "--batch-size", "600")
+    assert one == without_timing(*common, "--jobs", "1", "--batch-size", "1e4")
+
+
+def test_engines_agree() -> None:
+    common = ["herzerln", "--hands", "60", "--seed", "4", "--jobs", "1"]
+    assert (without_timing(*common, "--engine", "reference")
+            == without_timing(*common, "--engine", "batch"))
+
+
+# -- bad arguments: one line, exit 2 ----------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["herzla", "--hands", "-5"], "--hands"),
+    (["herzla", "--hands", "abc"], "not a number"),
+    (["herzla", "--hands", "2.5"], "whole number"),
+    (["herzla", "--hands", "0"], "positive"),
+    (["herzla", "--hands", "1e400"], "more than"),
+    (["nosuchgame"], "unknown game 'nosuchgame'"),
+    (["herzla", "--contract", "slam"], "'slam' is not a herzla contract"),
+    (["herzla", "--policy", "clever"], "unknown policy 'clever'"),
+    (["herzla", "-o", "colour=blue"], "unknown option 'colour'"),
+    (["herzla", "-o", "heart_unit=lots"], "heart_unit"),
+    (["herzla", "-o", "heart_unit"], "NAME=VALUE"),
+    (["herzeln", "-o", "domino_wrap=false"], "domino_wrap"),
+    (["herzla", "--partie"], "herzla has no partie"),
+    (["herzeln", "--partie", "--contract", "domino"], "--contract and --partie"),
+    (["herzla", "--declarer", "1"], "--declarer needs --contract beddl or mord"),
+    (["herzla", "--contract", "normal", "--declarer", "1"], "has no declarer"),
+    (["herzla", "--contract", "mord", "--declarer", "4"], "not a seat"),
+    (["herzla", "--dealer", "-1"], "not a seat"),
+    (["herzla", "--players", "5"], "4 players, not 5"),
+    (["herzerln", "--players", "2"], "3 or 4 players, not 2"),
+    (["herzeln", "--stock", "10"], "herzeln has no stock"),
+    (["herzla", "--stock", "-10"], "--stock"),
+    (["herzla", "--jobs", "0"], "--jobs"),
+    (["herzla", "--seed", "-3"], "--seed"),
+    (["herzla", "--sample", "3"], "--sample K and --sample-out FILE go together"),
+    (["herzla", "--engine", "fast"], "--engine"),
+])
+def test_bad_arguments(args: list[str], says: str) -> None:
+    line = one_error_line(invoke(*args))
+    assert says in line, line
+
+
+def test_an_engine_refusal_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import herzla.sim.runner as runner
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise ValueError("the batch engine cannot play the option x=y;\nuse the reference")
+
+    monkeypatch.setattr(runner, "play_block", refuse)
+    out = tmp_path / "sample.jsonl"
+    line = one_error_line(invoke("herzla", "--hands", "10", "--jobs", "1", "--sample", "5",
+                                 "--sample-out", str(out)))
+    assert line == "herzla: error: the batch engine cannot play the option x=y; use the reference"
+    assert list(tmp_path.iterdir()) == []  # nothing half-written
+
+
+def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in list(sys.modules):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    line = one_error_line(invoke("herzla", "--hands", "10", "--plot", str(tmp_path / "h.png")))
+    assert "matplotlib" in line and "herzla[plot]" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("name", "says"), [("missing/h.png", "no such folder"),
+                                            (".", "is a folder"), ("h.nope", ".nope")])
+def test_plot_bad_target(tmp_path: Path, name: str, says: str) -> None:
+    line = one_error_line(invoke("herzla", "--hands", "10", "--plot", str(tmp_path / name)))
+    assert says in line
+
+
+# -- outputs: the table, the sample, the picture ----------------------------------------------
+
+def test_table_of_one_contract() -> None:
+    result = invoke("herzla", "--contract", "mord", "--declarer", "0", "--hands", "500",
+                    "--seed", "7")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert text.startswith("herzla mord, declarer seat 0, 4 players, dealer seat 3, forehand "
+                           "seat 0\n500 hands, policy random, seed 7, default rules")
+    assert "seat       mean       std      95% CI of the mean     min     max" in text
+    assert "contract-lost" in text and "Check: the players and the stock sum to 0" in text
+    assert "FAILED" not in text and result.stderr == ""
+
+
+def test_table_of_a_partie() -> None:
+    result = invoke("herzeln", "--hands", "40", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "herzeln partie of 8 deals, 4 players" in text and "40 parties" in text
+    assert "wins" in text and "Shared wins:" in text
+    assert " 8  domino" in text and "partie" in text
+    assert "320 hands (40 parties)" in text
+
+
+def test_table_of_bidding() -> None:
+    result = invoke("herzla", "--hands", "400", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "contract chosen by the bidding" in result.stdout
+    for name in ("normal", "beddl", "mord"):
+        assert f"\n{name}" in result.stdout
+
+
+def replay_lines(path: Path) -> list[dict[str, Any]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    for rec in records:
+        res = replay(Record.from_json(rec))
+        assert res.illegal is None and res.complete and res.scores is not None
+    return records
+
+
+def test_sample_out_replays(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    out = simulate_json("herzla", "--hands", "40", "--seed", "5", "--stock", "30",
+                        "--sample", "40", "--sample-out", str(path))
+    records = replay_lines(path)
+    assert len(records) == 40
+    # the sample is the hands counted: the replayed scores give the same histograms
+    for s, seat in enumerate(out["seats"]):
+        counts: dict[str, int] = {}
+        for rec in records:
+            res = replay(Record.from_json(rec))
+            assert res.scores is not None and res.record.stock == 30
+            counts[str(res.scores[s])] = counts.get(str(res.scores[s]), 0) + 1
+        assert counts == seat["histogram"]
+    # through the command line, as a user would check one
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    result = CliRunner().invoke(main, ["replay", "-", "--json"], input=first)
+    assert result.exit_code == 0 and json.loads(result.stdout)["complete"] is True
+
+
+def test_sample_out_of_parties(tmp_path: Path) -> None:
+    path = tmp_path / "parties.jsonl"
+    result = invoke("herzeln", "--hands", "5", "--seed", "2", "--sample", "2",
+                    "--sample-out", str(path), "--block-size", "2", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    assert "Wrote 16 hand records" in result.stdout
+    records = replay_lines(path)
+    assert [r["contract"] for r in records[:8]] == [
+        "no-hearts", "every-trick", "no-tricks", "no-queens", "king-of-hearts", "last-trick",
+        "no-last-trick", "domino"]
+    assert [r["dealer"] for r in records[8:]] == [3, 0, 1, 2, 3, 0, 1, 2]
+    # a partie's records make a score sheet that replay accepts
+    sheet = CliRunner().invoke(main, ["replay", "-", "--json"],
+                               input=json.dumps(records[:8]))
+    assert sheet.exit_code == 0, sheet.output
+    assert json.loads(sheet.stdout)["finished"] is True
+
+
+def test_sample_larger_than_the_run(tmp_path: Path) -> None:
+    path = tmp_path / "few.jsonl"
+    simulate_json("herzerln", "--contract", "auflegen", "--hands", "3", "--seed", "1",
+                  "--sample", "10", "--sample-out", str(path))
+    assert len(replay_lines(path)) == 3
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "hist.png"
+    result = invoke("herzla-kids", "--players", "5", "--hands", "300", "--seed", "1",
+                    "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["hist.png"]
+    part = tmp_path / "partie.svg"
+    assert invoke("herzerln", "--hands", "20", "--seed", "1", "--json",
+                  "--plot", str(part)).exit_code == 0
+    assert part.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_help_names_the_statistics() -> None:
+    result = CliRunner().invoke(main, ["simulate", "--help"])
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "sample standard deviation" in text and "1.96" in text
+    assert "--block-size" not in text
