@@ -65,25 +65,33 @@ def draw_words(gen: np.random.Generator, n: int, pack_size: int, moves: int
                         endpoint=True)
 
 
-def deal_keys(words: npt.NDArray[np.uint64], labels: npt.NDArray[np.uint64]
-              ) -> npt.NDArray[np.uint64]:
+def deal_keys(words: npt.NDArray[np.uint64], labels: npt.NDArray[np.uint64],
+              in_place: bool = False) -> npt.NDArray[np.uint64]:
     """The sorted deal keys of each hand; their low 6 bits are the cards' labels in deal order.
 
     ``labels`` (one per card of the pack, in card index order, each below 64) must increase with
     the card index: the card indices themselves, or any relabelling that keeps their order (the
-    batch engine uses its bit positions), give the same deal.
+    batch engine uses its bit positions), give the same deal.  ``in_place`` overwrites the key
+    words of ``words`` (the move uniforms after them are left alone) and returns a view.
     """
     size = len(labels)
-    keys = words[:, :size] & _HIGH
+    if in_place:
+        keys = words[:, :size]
+        keys &= _HIGH
+    else:
+        keys = words[:, :size] & _HIGH
     keys |= labels
     keys.sort(axis=1)
     return keys
 
 
-def move_uniforms(words: npt.NDArray[np.uint64], pack_size: int, moves: int
-                  ) -> npt.NDArray[np.uint32]:
-    """The 32-bit move uniforms of each hand: (n, moves) uint32."""
-    tail = np.ascontiguousarray(words[:, pack_size:])
+def move_uniforms(words: npt.NDArray[np.uint64], pack_size: int, moves: int,
+                  copy: bool = True) -> npt.NDArray[np.uint32]:
+    """The 32-bit move uniforms of each hand: (n, moves) uint32 (a view of ``words`` when not
+    ``copy``)."""
+    tail = words[:, pack_size:]
+    if copy:
+        tail = np.ascontiguousarray(tail)
     return tail.view(np.uint32)[:, :moves]
 
 
