@@ -37,8 +37,6 @@ __all__ = ["HANDS", "HandsType", "simulate"]
 #: the policies every engine knows; herzla.sim.policies may name more (its POLICIES)
 DEFAULT_POLICIES = ("random", "heuristic")
 DEFAULT_HANDS = 10_000
-#: hands played (over all deals) below which the default is one process
-SMALL_RUN = 2 * BLOCK
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
 
@@ -234,7 +232,7 @@ class _Progress:
     def __init__(self, total: int, what: str) -> None:
         self.total = total
         self.what = what
-        self.start = time.perf_counter()
+        self.start = self.last = time.perf_counter()
         self.shown = False
         self._write(f"simulating {total:,} {what} ...")
 
@@ -243,10 +241,15 @@ class _Progress:
         self.shown = True
 
     def __call__(self, done: int) -> None:
-        spent = time.perf_counter() - self.start
+        now = time.perf_counter()
+        if now - self.last < 0.25 and done < self.total:
+            return
+        self.last = now
+        spent = now - self.start
         left = spent * (self.total - done) / done if done else 0.0
-        self._write(f"simulating: {done / self.total:4.0%}  {done:,} of {self.total:,} "
-                    f"{self.what}, {_duration(left)} left")
+        percent = 100 * done // self.total
+        self._write(f"simulating: {percent:3d}%  {done:,} of {self.total:,} {self.what}, "
+                    f"about {_duration(left)} left")
 
     def close(self) -> None:
         if self.shown:
@@ -430,17 +433,18 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--partie", is_flag=True,
               help="Play whole parties (herzeln: 8 deals, herzerln: 6 rounds); --hands counts "
                    "parties. The default for herzeln and herzerln.")
-@click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
+@click.option("--players", "-p", type=int, metavar="N",
+              help="Number of seats (default: the game's usual).")
 @click.option("--hands", "-n", type=HANDS, default=DEFAULT_HANDS, show_default=True,
               help="Hands to play (parties with --partie): 1000000, 1e6 or 1_000_000.")
-@click.option("--seed", "-s", type=click.IntRange(min=0),
+@click.option("--seed", "-s", type=click.IntRange(min=0), metavar="S",
               help="The random seed (default: a fresh one, printed so the run can be repeated).")
 @click.option("--policy", default="random", show_default=True, metavar="random|heuristic",
               help="How the players choose their cards: uniformly at random among the legal "
                    "ones, or a sensible player for the contract at hand.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
-              help="Worker processes (default: all cores; one for small runs). Results do not "
-                   "depend on it.")
+              help="Worker processes (default: all cores, started once the run proves long "
+                   "enough to gain from them). Results do not depend on it.")
 @click.option("--dealer", type=int, metavar="SEAT",
               help="The dealer's seat (default: the last seat, so seat 0 is forehand).")
 @click.option("--declarer", type=int, metavar="SEAT",
@@ -463,7 +467,9 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               show_default=True,
               help="The engine: auto (the fast batch engine where it covers the deal and its "
                    "options), or force one (for checks and benchmarks; the same results).")
-@click.option("--no-progress", is_flag=True, help="No progress line on standard error.")
+@click.option("--no-progress", is_flag=True,
+              help="No progress line (shown on standard error, when it is a terminal, for runs "
+                   "of several blocks).")
 @click.option("--block-size", type=HANDS, hidden=True,
               help="Hands per random block (testing only: changes the random streams).")
 def simulate(game: str, contract: str | None, partie: bool, players: int | None, hands: int,
@@ -516,9 +522,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             fail(str(exc))
     sample_target = _check_output(sample_out, "--sample-out") if sample_out else None
 
-    if jobs is None:
-        # starting worker processes takes about half a second: not worth it for a small run
-        jobs = _default_jobs() if plan.hands * plan.deals >= SMALL_RUN else 1
+    adaptive = jobs is None  # workers only when the run is long enough to gain from them
+    jobs = jobs or _default_jobs()
     per_task = -(-(batch_size or block) // block)
     workers = max(1, min(jobs, task_count(plan, per_task)))
     progress = None
@@ -527,9 +532,11 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     try:
         with _sample_writer(sample_target) as write_records:
             res = run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
-                      on_records=write_records)
+                      on_records=write_records, adaptive=adaptive)
     except (ValueError, NotImplementedError) as exc:
         fail(_one_line(exc))
+    except OSError as exc:
+        fail(f"cannot write {sample_out}: {_one_line(exc)}" if sample_out else _one_line(exc))
     finally:
         if progress is not None:
             progress.close()
@@ -538,12 +545,15 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
         from herzla.sim.plot import plot_histograms
 
         title, xlabel, ylabel, hists = _plot_args(res)
-        with _atomic(Path(plot), binary=True) as fh:
-            plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
+        try:
+            with _atomic(Path(plot), binary=True) as fh:
+                plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
+        except OSError as exc:
+            fail(f"cannot write {plot}: {_one_line(exc)}")
     if as_json:
         click.echo(json.dumps(res.to_json(), indent=1))
         return
-    _print_report(res, workers)
+    _print_report(res, res.processes)
     if sample_target is not None:
         k = plan.sample * plan.deals
         click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "

@@ -164,23 +164,42 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _results(plan: Plan, tasks: Iterator[Task], workers: int
-             ) -> Generator[TaskResult, None, None]:
-    """Each task's result, in task order; at most two tasks per worker in flight."""
+#: about how long starting worker processes takes (spawn: a fresh interpreter importing numpy)
+START_COST = 0.5
+
+
+def _results(plan: Plan, tasks: Iterator[Task], count: int, workers: int, adaptive: bool,
+             used: list[int]) -> Generator[TaskResult, None, None]:
+    """Each task's result, in task order; at most two tasks per worker in flight.
+
+    ``adaptive``: play tasks in this process while the rest of the run looks too short to be
+    worth starting workers for.  ``used`` receives the number of processes that played.
+    """
+    used[:] = [1]
+    if workers > 1 and adaptive:
+        # the first task pays for warming up: judge by the latest one, from the second on
+        for done, task in enumerate(tasks, 1):
+            start = time.perf_counter()
+            yield play_task(plan, task)
+            latest = time.perf_counter() - start
+            if done >= 2 and latest * (count - done) > 4 * START_COST:
+                break
+        else:
+            return
     if workers <= 1:
         for task in tasks:
             yield play_task(plan, task)
         return
+    used[:] = [workers]
     ctx = multiprocessing.get_context("spawn")
     pool = ctx.Pool(workers, initializer=_ignore_sigint)
     ok = False
     try:
-        todo = tasks
         pending = deque(pool.apply_async(play_task, (plan, t))
-                        for t in islice(todo, 2 * workers))
+                        for t in islice(tasks, 2 * workers))
         while pending:
             out = pending.popleft().get()
-            nxt = next(todo, None)
+            nxt = next(tasks, None)
             if nxt is not None:
                 pending.append(pool.apply_async(play_task, (plan, nxt)))
             yield out
@@ -201,6 +220,7 @@ class SimResult:
     deal: DealTally | None
     partie: PartieTally | None
     elapsed: float
+    processes: int = 1  # that played the hands (not part of the answer: it changes nothing)
 
     @property
     def hands_played(self) -> int:
@@ -301,8 +321,12 @@ def task_count(plan: Plan, blocks_per_task: int) -> int:
 
 def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
         progress: Callable[[int], None] | None = None,
-        on_records: Callable[[list[dict[str, Any]]], None] | None = None) -> SimResult:
+        on_records: Callable[[list[dict[str, Any]]], None] | None = None,
+        adaptive: bool = False) -> SimResult:
     """Play ``plan`` on ``jobs`` worker processes (in this process for one job or one task).
+
+    ``adaptive``: start the workers only once the first tasks show that the run is long enough
+    to gain from them (else the whole run stays in this process).
 
     ``progress(units_done)`` is called after each task (units: hands, or parties), and
     ``on_records(records)`` with the sample hand records in order as they come (in a partie,
@@ -319,8 +343,10 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     totals: list[npt.NDArray[np.int64]] = []
     records: list[tuple[dict[str, Any], ...]] = []
     done = 0  # hands played, over all deals
-    results = _results(plan, tasks_of(plan, blocks_per_task),
-                       min(jobs, task_count(plan, blocks_per_task)))
+    count = task_count(plan, blocks_per_task)
+    used: list[int] = [1]
+    results = _results(plan, tasks_of(plan, blocks_per_task), count, min(jobs, count),
+                       adaptive, used)
     with closing(results):
         for task, res in zip(tasks_of(plan, blocks_per_task), results, strict=True):
             done += sum(plan.block_hands(b) for b in range(task.first, task.last))
@@ -348,4 +374,4 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
                     totals, records = [], []
             if progress is not None:
                 progress(done // deals)
-    return SimResult(plan, deal, partie, time.perf_counter() - start)
+    return SimResult(plan, deal, partie, time.perf_counter() - start, used[0])
