@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from herzla.cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from herzla.contracts import contracts_of, get_contract
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
+from herzla.contracts.herzla import Bid
 from herzla.layout import Lay, LayoutHand
 from herzla.sim.batch import bid_hands
 from herzla.sim.batch_bits import bits_of
@@ -96,12 +97,25 @@ def test_heuristic_profiles() -> None:
 
 def test_bidding_heuristic() -> None:
     rules = get_contract("herzla", "normal")()
-    strong = mask_of(parse_cards("CA CK CQ SA SK HA DA D7"))
-    assert sure_winners(strong, rules) == 7
-    assert announce(strong, rules) == "mord"
+    nearly = mask_of(parse_cards("CA CK CQ SA SK HA DA D7"))
+    assert sure_winners(nearly, rules) == 7
+    assert announce(nearly, rules) == "pass"
+    strong = mask_of(parse_cards("CA CK CQ CJ SA SK HA DA"))
+    assert sure_winners(strong, rules) == 8
+    assert announce(strong, rules) == announce(strong, rules, forehand=False) == "mord"
+    clubs = mask_of(parse_cards("CA CK CQ CJ CT C9 C8 SA"))
+    assert announce(clubs, rules) == "mord"  # forehand leads its clubs
+    assert announce(clubs, rules, forehand=False) == "pass"  # a red suit may be led first
+    run = mask_of(parse_cards("CA CK CQ CJ C7 SA HA D7"))  # the others' 3 clubs fall: C7 wins
+    assert sure_winners(run, rules) == 7 and announce(run, rules) == "pass"
     assert announce(HANDS[3], rules) == "beddl"
     hands = [HANDS[0], HANDS[3], HANDS[1], HANDS[2]]
     assert bidding(hands, 3, rules).declarer == 1
+    assert bidding([HANDS[0], HANDS[3], HANDS[1], clubs], 2, rules) == Bid("mord", 3)
+    late = bidding([HANDS[0], HANDS[3], HANDS[1], strong], 3, rules)
+    assert late == Bid("beddl", 1)
+    priority = get_contract("herzla", "normal")(options={"contract_priority": "mord-over-beddl"})
+    assert bidding([HANDS[0], HANDS[3], HANDS[1], strong], 3, priority) == Bid("mord", 3)
     ace_ten = get_contract("herzla", "normal")(options={"rank_order": "ace-ten"})
     assert announce(mask_of(parse_cards("CQ CJ C9 S8 S7 HQ H9 DJ")), ace_ten) == "beddl"
     assert announce(mask_of(parse_cards("CT CJ C9 S8 S7 HQ H9 DJ")), ace_ten) == "pass"
@@ -236,12 +250,13 @@ def test_batch_bidding_agrees(options: dict[str, Any]) -> None:
     rules = get_contract("herzla", "normal")(4, options)
     bits = bits_of(rules.pack(), rules.rank_order())
     rng = random.Random(3)
-    deals = [_deal(rules, rng) for _ in range(1500)]
-    strong = mask_of(parse_cards("CA CK CQ SA SK HA DA D7"))
+    deals = [_deal(rules, rng) for _ in range(1000)]
+    strong = [mask_of(parse_cards(h)) for h in ("CA CK CQ CJ SA SK HA DA",
+                                                 "CA CK CQ CJ CT C9 C8 SA")]
     weak = mask_of(parse_cards("CJ CT C9 S8 S7 H9 DJ D8"))
-    for i in range(0, 1500, 25):  # make sure both announcements and both priorities happen
-        deals[i][i % 4] = strong
-        deals[i][(i + 1 + i // 25 % 3) % 4] = weak
+    for i in range(0, 1000, 25):  # make sure both announcements and both priorities happen
+        deals[i][i % 4] = strong[i // 25 % 2]
+        deals[i][(i + 1 + i // 50 % 3) % 4] = weak
     for dealer in range(4):
         hands = [np.array([bits.mask_of_indices(d[s]) for d in deals], dtype=bits.dtype)
                  for s in range(4)]

@@ -20,6 +20,7 @@ back to the reference engine.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import sys
 from collections import Counter
@@ -41,10 +42,10 @@ from herzla.sim.batch_tricks import BitProfile, Groups, TrickPlay, TrickSetup, p
 from herzla.sim.engine import BlockResult, DealSpec
 from herzla.sim.policies import (
     AVOID,
-    MORD_SURE_WINNERS,
     PROFILES,
     ROLE_PROFILES,
     WIN,
+    sure_winners,
     top_ranks,
 )
 from herzla.sim.reference import CONTRACT_CODES, record_of, spec_rules
@@ -177,6 +178,19 @@ def _index_mask(bits: Bits, m: int) -> int:
 
 # -- herzla bidding ----------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=16)
+def _sure_tables(bits: Bits, rules: Contract) -> list[npt.NDArray[np.int64]]:
+    """Per suit, the sure winners (:func:`sure_winners`) of each holding, by its bit field."""
+    out = []
+    for suit in Suit:
+        base = suit * bits.stride
+        table = np.zeros(bits.low_field + 1, dtype=np.int64)
+        for v in range(bits.low_field + 1):
+            table[v] = sure_winners(_index_mask(bits, (v << base) & bits.pack_mask), rules)
+        out.append(table)
+    return out
+
+
 def bid_hands(bits: Bits, rules: Contract, hands: list[U], forehand: int
               ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
     """The bidding heuristic for each hand: contract codes (0 normal, 1 beddl, 2 mord) and the
@@ -185,21 +199,8 @@ def bid_hands(bits: Bits, rules: Contract, hands: list[U], forehand: int
     C = len(hands[0])
     tops = top_ranks(rules)
     top_mask = bits.mask(c for c in rules.pack().cards if c.rank in tops)
-    order = rules.rank_order().high_to_low
     field = bits.low_field
-    runs = []
-    for suit in Suit:
-        ranks = [r for r in order if rules.pack().mask >> Card(suit, r).index & 1]
-        table = np.zeros(field + 1, dtype=np.int64)
-        for v in range(field + 1):
-            n = 0
-            for r in ranks:
-                p = bits.pos[Card(suit, r).index] - suit * bits.stride
-                if not v >> p & 1:
-                    break
-                n += 1
-            table[v] = n
-        runs.append(table)
+    runs = _sure_tables(bits, rules)
     mord_first = np.full(C, -1, dtype=np.int64)
     beddl_first = np.full(C, -1, dtype=np.int64)
     any_first = np.full(C, -1, dtype=np.int64)
@@ -211,7 +212,10 @@ def bid_hands(bits: Bits, rules: Contract, hands: list[U], forehand: int
         sure = np.zeros(C, dtype=np.int64)
         for s in range(4):
             sure += runs[s].take(((h >> (s * bits.stride)) & field).astype(np.intp))
-        mord = (sure >= MORD_SURE_WINNERS) & ~beddl
+        mord = (sure == np.bitwise_count(h)) & ~beddl  # every card a sure winner
+        if i:  # after forehand: the first trick may be led in a suit the seat lacks
+            for s in range(4):
+                mord &= (h & bits.suit_mask[s]) != 0
         mord_first = np.where((mord_first < 0) & mord, seat, mord_first)
         beddl_first = np.where((beddl_first < 0) & beddl, seat, beddl_first)
         new = (any_first < 0) & (mord | beddl)
