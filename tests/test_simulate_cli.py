@@ -160,6 +160,25 @@ def test_results_do_not_depend_on_jobs_or_batch_size(args: list[str]) -> None:
     assert one == without_timing(*common, "--jobs", "1", "--batch-size", "1e4")
 
 
+def test_workers_started_halfway_change_nothing(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    import herzla.sim.runner as runner
+    from herzla.sim.command import _default_jobs
+
+    common = ["herzla", "--hands", "1000", "--seed", "5", "--block-size", "128",
+              "--sample", "300"]
+    one = without_timing(*common, "--jobs", "1", "--sample-out", str(tmp_path / "one.jsonl"))
+    # without --jobs, workers start once the run looks long enough: here after two tasks
+    monkeypatch.setattr(runner, "START_COST", 0.0)
+    result = invoke(*common, "--sample-out", str(tmp_path / "auto.jsonl"))
+    assert result.exit_code == 0, result.output
+    if _default_jobs() > 1:
+        assert "processes)" in result.stdout  # more than one played
+    assert without_timing(*common, "--sample-out", str(tmp_path / "auto.jsonl")) == one
+    assert ((tmp_path / "one.jsonl").read_text(encoding="utf-8")
+            == (tmp_path / "auto.jsonl").read_text(encoding="utf-8"))
+
+
 def test_engines_agree() -> None:
     common = ["herzerln", "--hands", "60", "--seed", "4", "--jobs", "1"]
     assert (without_timing(*common, "--engine", "reference")
