@@ -130,24 +130,58 @@ def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: 
     ``u`` holds the random policy's uniforms, None for the heuristic.
     """
     bits = setup.bits
-    dt = bits.dtype
     if u is not None:
         return _random_lays(bits, plus, minus, u)
-    if setup.any_suit:  # one row: a lay there lets the seat go on with any card of the next rank
-        after_up = setup.next_up(f_up) | setup.next_down(unopened)
-        good_p = plus & _ones((cur & after_up) != 0, dt)
-        good_m = minus & _ones((cur & setup.next_down(f_down)) != 0, dt)
-    else:
-        pred = setup.next_down(cur)  # cards whose successor up is held
-        succ = setup.next_up(cur)  # cards whose successor down is held
-        good_p = (plus & pred) | (plus & unopened & succ)
-        good_m = minus & succ
-    plain_p = plus & (bits.full ^ unopened)
-    good: npt.NDArray[np.bool_] = (good_p | good_m) != 0
-    plain: npt.NDArray[np.bool_] = (plain_p | minus) != 0
-    cp = np.where(good, good_p, np.where(plain, plain_p, plus))
-    cm = np.where(good, good_m, minus)
-    return _first_of(bits, cp, cm)
+    if setup.any_suit:
+        return _one_row_lays(setup, cur, plus, minus, f_up, f_down, unopened)
+    return _far_lays(setup, cur, plus, minus, unopened)
+
+
+def _count(x: U) -> npt.NDArray[np.int64]:
+    return np.bitwise_count(x).astype(np.int64)
+
+
+def _one_row_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: U,
+                  unopened: U) -> tuple[U, npt.NDArray[np.bool_]]:
+    """One row: the end after which most of the seat's cards fit it (a new row: either end),
+    then the end whose rank the seat holds fewest other cards of; a tie: the first move."""
+    key_p = _count(cur & (setup.next_up(f_up) | setup.next_down(unopened))) * 64
+    key_p -= _count(plus)
+    key_m = _count(cur & setup.next_down(f_down)) * 64
+    key_m -= _count(minus)
+    has_p = plus != 0
+    has_m = minus != 0
+    use_p = has_p & (~has_m | (key_p >= key_m))
+    use_m = has_m & (~has_p | (key_m >= key_p))
+    return _first_of(setup.bits, plus & _ones(use_p, plus.dtype.type),
+                     minus & _ones(use_m, minus.dtype.type))
+
+
+def _far_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U
+              ) -> tuple[U, npt.NDArray[np.bool_]]:
+    """Rows per suit: the move with most of the seat's other cards of that row beyond the laid
+    card in the direction of the lay (a new row: all of them); a tie: the first move."""
+    bits = setup.bits
+    best = np.full(len(cur), -1, dtype=np.int64)
+    card = np.zeros_like(cur)
+    at_minus = np.zeros(len(cur), dtype=bool)
+    for s in range(4):
+        held = cur & bits.suit_mask[s]
+        up = plus & bits.suit_mask[s]
+        down = minus & bits.suit_mask[s]
+        above = held & ~((up << 1) - 1)
+        far_up = np.where((up & unopened) != 0, _count(held) - 1, _count(above))
+        far_down = _count(held & (down - 1))
+        for cand, far, end in ((up, far_up, False), (down, far_down, True)):
+            # the random policy's order: card index, then + before -
+            where = bits.to_index(cand).astype(np.float64).view(np.uint64) >> np.uint64(52)
+            order = where.astype(np.int64) * 2 + end
+            key = np.where(cand != 0, far * 4096 + 4095 - order, -1)
+            better = key > best
+            best = np.where(better, key, best)
+            card = np.where(better, cand, card)
+            at_minus = np.where(better, end, at_minus)
+    return card, at_minus
 
 
 def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[U],

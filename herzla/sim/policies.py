@@ -25,9 +25,12 @@ Avoidance deals duck and shed their danger cards; Herzeln ``every-trick`` and Mo
 to win; ``last-trick`` keeps its high cards for the end; in Beddl the declarer ducks and the
 defenders play low, so that the declarer's cards stay on top.
 
-**Layout deals.**  Of the legal moves, in the random policy's order, the heuristic lays the first
-that lets the seat continue at the same end with a card of its own (for a row opened now: at
-either end of the new row); else the first that does not open a row; else the first move.
+**Layout deals.**  With rows per suit (Auflegen, the same-suit domino) the heuristic lays toward
+its far cards: the move with the most of its other cards of that row beyond the laid card in the
+direction of the lay (a row opened now: all its cards of that suit).  With one row regardless of
+suit: the move after which most of its cards fit the same end (a row opened now: either end),
+then the one whose rank it holds fewest other cards of.  Ties go to the first move in the random
+policy's order.  (Either beats random play by about a point a deal.)
 
 **Bidding** (Herzla with ``contract=None``).  In turn from forehand each seat announces Beddl when
 it holds none of the three highest ranks (A K Q, ace-ten: A T K); Mord when every card is a sure
@@ -71,7 +74,7 @@ from herzla.cards import (
     cards_of,
     mask_of,
 )
-from herzla.contracts.base import Contract
+from herzla.contracts.base import Contract, LayoutContract
 from herzla.contracts.herzla import Bid, resolve_bidding
 from herzla.layout import Lay, LayoutHand
 from herzla.sim.streams import pick
@@ -84,6 +87,7 @@ __all__ = [
     "bidding",
     "heuristic_card",
     "heuristic_lay",
+    "one_row",
     "random_card",
     "random_lay",
     "sure_winners",
@@ -237,19 +241,43 @@ def random_lay(state: LayoutHand, r: int) -> Lay | None:
     return moves[pick(r, len(moves))]
 
 
-def _continues(state: LayoutHand, lay: Lay, opening: bool) -> bool:
-    """Whether the seat can lay again at the end ``lay`` extends (a new row: at either end)."""
+def _follow_ups(state: LayoutHand, lay: Lay, opening: bool) -> int:
+    """How many of the seat's cards fit the end ``lay`` extends, after it (a new row: either
+    end)."""
     seat = state.turn
     key = state.contract.row_of(lay.card)
     after = state.copy()
     after.lay(lay.card, lay.end)
+    count = 0
     for c in cards_of(after.hands[seat]):
         if state.contract.row_of(c) != key:
             continue
         ends = after.fits(c)
         if ends and (opening or lay.end in ends):
-            return True
-    return False
+            count += 1
+    return count
+
+
+def _beyond(state: LayoutHand, lay: Lay, opening: bool) -> int:
+    """How many of the seat's other cards of the row lie beyond the laid card in the direction
+    of the lay (above it for ``+``, below for ``-``; a new row: all of them)."""
+    rules = state.contract
+    key = rules.row_of(lay.card)
+    seq = rules.sequence()
+    here = seq.index(lay.card.rank)
+    count = 0
+    for c in cards_of(state.hands[state.turn]):
+        if c == lay.card or rules.row_of(c) != key:
+            continue
+        there = seq.index(c.rank)
+        if opening or (there > here if lay.end == "+" else there < here):
+            count += 1
+    return count
+
+
+def one_row(rules: LayoutContract) -> bool:
+    """Whether all cards go to one row (the domino regardless of suit)."""
+    return len({rules.row_of(c) for c in rules.pack().cards}) == 1
 
 
 def heuristic_lay(state: LayoutHand) -> Lay | None:
@@ -257,14 +285,18 @@ def heuristic_lay(state: LayoutHand) -> Lay | None:
     moves = state.legal_moves()
     if not moves:
         return None
-    plain = []
-    for mv in moves:
-        opening = state.contract.row_of(mv.card) not in state.rows
-        if _continues(state, mv, opening):
-            return mv
-        if not opening:
-            plain.append(mv)
-    return (plain or moves)[0]
+    rules = state.contract
+    hand = cards_of(state.hands[state.turn])
+
+    def opening(mv: Lay) -> bool:
+        return rules.row_of(mv.card) not in state.rows
+
+    if one_row(rules):
+        def score(mv: Lay) -> tuple[int, int]:
+            same = sum(1 for c in hand if c.rank == mv.card.rank and c != mv.card)
+            return _follow_ups(state, mv, opening(mv)), -same
+        return max(moves, key=score)
+    return max(moves, key=lambda mv: _beyond(state, mv, opening(mv)))
 
 
 def top_ranks(rules: Contract, count: int = 3) -> tuple[Rank, ...]:
