@@ -7,9 +7,16 @@ so a block gives the same hands, the same choices and the same results as the re
 (:mod:`herzla.sim.reference`), whatever the chunk size.
 
 Hands are processed in chunks of ``chunk`` hands; loops run over tricks, positions and moves,
-never over hands.  Contracts it does not know (third-party ones) and option values it does not
-know are refused with a ValueError naming them; :func:`herzla.sim.engine.play_block` then falls
-back to the reference engine.
+never over hands.  Card sets are bit sets in a strength layout (:mod:`herzla.sim.batch_bits`);
+the trick play is :mod:`herzla.sim.batch_tricks`, the domino and Auflegen
+:mod:`herzla.sim.batch_layout`.  A Beddl or Mord hand that ends early plays on in lockstep, but
+its result is fixed by then (the declarer has won a trick, or a defender has), and its record
+stops where the hand ended.  The sample records carry every card played (with the end mark of a
+domino card that fits both ends), and replay to the same scores.
+
+Contracts it does not know (third-party ones) and option values it does not know are refused
+with a ValueError naming them; :func:`herzla.sim.engine.play_block` then falls back to the
+reference engine.
 
 >>> from herzla.sim.engine import DealSpec
 >>> res = play_block(DealSpec("herzla", "normal", 4, 3), seed=1, key=(0, 0), n=1000)
@@ -40,18 +47,12 @@ from herzla.contracts.base import Contract, LayoutContract
 from herzla.sim.batch_bits import Bits, U, bits_of
 from herzla.sim.batch_tricks import BitProfile, Groups, TrickPlay, TrickSetup, play_tricks
 from herzla.sim.engine import BlockResult, DealSpec
-from herzla.sim.policies import (
-    AVOID,
-    PROFILES,
-    ROLE_PROFILES,
-    WIN,
-    sure_winners,
-    top_ranks,
-)
+from herzla.sim.policies import AVOID, PROFILES, ROLE_PROFILES, sure_winners, top_ranks
 from herzla.sim.reference import CONTRACT_CODES, record_of, spec_rules
 from herzla.sim.streams import deal_keys, draw_words, move_uniforms
 
-__all__ = ["DEFAULT_CHUNK", "play_block", "supported", "unsupported"]
+__all__ = ["DEFAULT_CHUNK", "bid_hands", "deal", "keep_memory", "play_block", "supported",
+           "unsupported"]
 
 #: hands per chunk: big enough to amortise numpy's per-call cost, small enough for the caches
 DEFAULT_CHUNK = 16384
@@ -253,8 +254,8 @@ def _profile_groups(bits: Bits, base: Contract, players: int,
             return out
         return roles
     normal = BitProfile.of(PROFILES["herzla/normal"], bits)
-    b_decl, b_def = (BitProfile.of(p, bits) for p in ROLE_PROFILES["herzla/beddl"])
-    win = BitProfile.of(WIN, bits)
+    roles_of = [tuple(BitProfile.of(p, bits) for p in ROLE_PROFILES[f"herzla/{name}"])
+                for name in CONTRACT_CODES[1:]]
     present = [bool((code == k).any()) for k in range(3)]
 
     def bidding(seats: list[U]) -> Groups:
@@ -263,12 +264,15 @@ def _profile_groups(bits: Bits, base: Contract, players: int,
             groups: list[tuple[BitProfile, npt.NDArray[np.bool_] | None]] = []
             if present[0]:
                 groups.append((normal, code == 0))
-            if present[1]:
-                is_decl = seats[p] == decl
-                groups.append((b_decl, (code == 1) & is_decl))
-                groups.append((b_def, (code == 1) & ~is_decl))
-            if present[2]:
-                groups.append((win, code == 2))
+            is_decl = seats[p] == decl
+            for k, (dp, fp) in enumerate(roles_of, start=1):
+                if not present[k]:
+                    continue
+                if dp == fp:
+                    groups.append((dp, code == k))
+                else:
+                    groups.append((dp, (code == k) & is_decl))
+                    groups.append((fp, (code == k) & ~is_decl))
             groups[0] = (groups[0][0], None)
             out.append(groups)
         return out
