@@ -20,7 +20,7 @@ from herzla.sim.batch_bits import Bits, U, kth_bit, lowest_bit
 from herzla.sim.engine import DealSpec
 from herzla.sim.reference import record_of
 
-__all__ = ["LayoutSetup", "layout_chunk"]
+__all__ = ["LayoutSetup", "choose_lays", "layout_chunk"]
 
 
 @attrs.frozen(slots=True)

@@ -2,8 +2,11 @@
 
 Hands are arrays of bit sets in the strength layout of :class:`herzla.sim.batch_bits.Bits`, kept
 in *positions* relative to the trick's leader (position 0 leads); after each trick they are rotated
-so that the winner is position 0.  A parallel array of seat numbers tells the seat at each
-position.  The policies are those of :mod:`herzla.sim.policies`, written with bit operations.
+so that the winner is position 0, in log2(players) conditional rotations, and the leader's seat
+is carried along.  Each trick's cards and winner are kept; the scores are tallied from them at
+the end (:meth:`TrickPlay.per_seat`).  The policies are those of :mod:`herzla.sim.policies`,
+written with bit operations; the random policy's k-th legal card is found by clearing the lowest
+set bit k times.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import numpy.typing as npt
 from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
 from herzla.sim.policies import TrickProfile
 
-__all__ = ["BitProfile", "TrickPlay", "TrickSetup", "play_tricks"]
+__all__ = ["BitProfile", "TrickPlay", "TrickSetup", "heuristic_cards", "play_tricks",
+           "random_cards"]
 
 
 @attrs.frozen(slots=True)
