@@ -1,17 +1,18 @@
 """Random streams shared by both engines: one generator per fixed block of hands.
 
-Everything random about a hand is drawn up front, per hand, from its block's generator: one row of
-64-bit words per hand, ``pack_size`` shuffle keys followed by the move uniforms.  The rows are
-drawn in one go, so hand ``i`` of a block is the same whatever ``n`` (a block of ``n`` hands is a
-prefix of a longer one), and any engine, any chunking of a block and any number of worker
-processes see the same hands and make the same random choices.
+Everything random about a hand is drawn up front, per hand, from its block's generator (SFC64):
+one row of 64-bit words per hand, ``pack_size`` shuffle keys followed by the move uniforms.  The
+rows are drawn in order (in one go or in pieces, which gives the same words), so hand ``i`` of a
+block is the same whatever ``n`` (a block of ``n`` hands is a prefix of a longer one), and any
+engine, any chunking of a block and any number of worker processes see the same hands and make
+the same random choices.
 
 The deal: each card of the pack gets the key ``(word & ~63) | card_index`` (58 random bits, ties
 broken by the card index, so the keys are distinct); sorting the keys orders the cards, and seat
 ``s`` gets positions ``s*h .. s*h+h-1`` (``h`` the hand size); the rest lie aside.
 
 A random choice at move ``k``: the move words after the keys are read as 32-bit uniforms ``r``
-(little-endian halves, ``u = r / 2**32``); with ``m`` legal moves the choice is the
+(the halves in memory order, ``u = r / 2**32``); with ``m`` legal moves the choice is the
 ``floor(u * m) = (r * m) >> 32``-th of them, in ascending card index order (for layout moves, ``+``
 before ``-`` for one card).  Move ``k`` of a trick deal is the ``k``-th card played; in a layout
 deal it is the ``k``-th card laid (passes draw nothing).
