@@ -123,3 +123,9 @@ def test_heart_lead_ban_and_escape(seed: int) -> None:
             assert hands[trick.leader] & ~HEARTS_MASK == 0
         for k, card in enumerate(trick.cards):
             hands[(trick.leader + k) % 4] &= ~card.bit
+
+
+def test_fixed_totals_are_those_of_rules_5() -> None:
+    for game, table in (("herzeln", HERZELN_TOTALS), ("herzerln", HERZERLN_TOTALS)):
+        for players in (3, 4):
+            assert [c(players).score_total() for c in contracts_of(game)] == table[players]

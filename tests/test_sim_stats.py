@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herzla.cli import main
-from herzla.sim.runner import Plan, expected_total, run
+from herzla.sim.runner import Plan, run
 from herzla.sim.stats import ContractTally, DealTally, Histogram, PartieTally, rate, rounded
 
 SCALE = max(1, int(os.environ.get("HERZLA_SLOW_SCALE", "1") or 1))
@@ -150,7 +150,7 @@ def test_run_in_process_counts_every_hand() -> None:
 
     rules = get_contract("herzeln", "no-hearts")(4)
     plan = Plan("herzeln", "contract", 4, (DealSpec("herzeln", "no-hearts", 4, 3),), seed=3,
-                hands=700, expected=(expected_total(rules),), block=256)
+                hands=700, expected=(rules.score_total(),), block=256)
     res = run(plan, jobs=1)
     assert res.deal is not None and res.deal.hands == 700
     assert res.checks() == {"hand-total": 0}

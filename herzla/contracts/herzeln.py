@@ -57,6 +57,18 @@ class _HerzelnTricks(TrickContract):
             raise OptionError("option domino_wrap=false needs domino_suits=same-suit: one row "
                               "regardless of suit would block (RULES.md §3 domino)")
 
+    #: points per trick won (every-trick, no-tricks), or for the last trick (last-trick, ...)
+    per_trick: ClassVar[int] = 0
+    last: ClassVar[int] = 0
+
+    def values(self) -> dict[Card, int]:
+        """The points of each card that counts when captured (card-counting deals)."""
+        return {}
+
+    def score_total(self) -> int | None:
+        """RULES.md §5: the fixed total of a deal over all seats."""
+        return (sum(self.values().values()) + self.per_trick * self.hand_size + self.last)
+
     def _per_trick(self, outcome: Outcome, points: int, what: str) -> HandScore:
         tricks = outcome.trick_counts()
         if sum(tricks) != self.hand_size:
@@ -100,9 +112,12 @@ class NoHearts(_HerzelnTricks):
     number: ClassVar[int] = 1
     summary: ClassVar[str] = "each heart captured: A -11, T -10, K -4, Q -3, J -2, 9/8/7 -1"
 
+    def values(self) -> dict[Card, int]:
+        return {c: _HEART_VALUES[c.rank] for c in cards_of(self.pack().mask & HEARTS_MASK)}
+
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        values = {c: _HEART_VALUES[c.rank] for c in cards_of(self.pack().mask & HEARTS_MASK)}
-        return self._cards(outcome, values, "hearts A -11, T -10, K -4, Q -3, J -2, others -1")
+        return self._cards(outcome, self.values(),
+                           "hearts A -11, T -10, K -4, Q -3, J -2, others -1")
 
 
 class EveryTrick(_HerzelnTricks):
@@ -110,9 +125,10 @@ class EveryTrick(_HerzelnTricks):
     title: ClassVar[str] = "Every trick"
     number: ClassVar[int] = 2
     summary: ClassVar[str] = "+10 per trick won"
+    per_trick: ClassVar[int] = 10
 
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._per_trick(outcome, 10, "every trick")
+        return self._per_trick(outcome, self.per_trick, "every trick")
 
 
 class NoTricks(_HerzelnTricks):
@@ -120,9 +136,10 @@ class NoTricks(_HerzelnTricks):
     title: ClassVar[str] = "No tricks"
     number: ClassVar[int] = 3
     summary: ClassVar[str] = "-10 per trick won"
+    per_trick: ClassVar[int] = -10
 
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._per_trick(outcome, -10, "no tricks")
+        return self._per_trick(outcome, self.per_trick, "no tricks")
 
 
 class NoQueens(_HerzelnTricks):
@@ -131,8 +148,11 @@ class NoQueens(_HerzelnTricks):
     number: ClassVar[int] = 4
     summary: ClassVar[str] = "-20 per Queen/Ober captured"
 
+    def values(self) -> dict[Card, int]:
+        return {Card(s, Rank.QUEEN): -20 for s in Suit}
+
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._cards(outcome, {Card(s, Rank.QUEEN): -20 for s in Suit}, "-20 per Queen")
+        return self._cards(outcome, self.values(), "-20 per Queen")
 
 
 class KingOfHearts(_HerzelnTricks):
@@ -141,8 +161,11 @@ class KingOfHearts(_HerzelnTricks):
     number: ClassVar[int] = 5
     summary: ClassVar[str] = "-40 to whoever captures HK"
 
+    def values(self) -> dict[Card, int]:
+        return {Card(Suit.H, Rank.KING): -40}
+
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._cards(outcome, {Card(Suit.H, Rank.KING): -40}, "-40 for HK")
+        return self._cards(outcome, self.values(), "-40 for HK")
 
 
 class LastTrick(_HerzelnTricks):
@@ -150,9 +173,10 @@ class LastTrick(_HerzelnTricks):
     title: ClassVar[str] = "Last trick"
     number: ClassVar[int] = 6
     summary: ClassVar[str] = "+40 to the winner of trick 8"
+    last: ClassVar[int] = 40
 
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._last(outcome, 40)
+        return self._last(outcome, self.last)
 
 
 class NoLastTrick(_HerzelnTricks):
@@ -160,9 +184,10 @@ class NoLastTrick(_HerzelnTricks):
     title: ClassVar[str] = "No last trick"
     number: ClassVar[int] = 7
     summary: ClassVar[str] = "-40 to the winner of trick 8"
+    last: ClassVar[int] = -40
 
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._last(outcome, -40)
+        return self._last(outcome, self.last)
 
 
 class Domino(LayoutContract):

@@ -38,6 +38,10 @@ class _HerzerlnTricks(TrickContract):
         """The cards this round counts."""
         return frozenset()
 
+    def score_total(self) -> int | None:
+        """RULES.md §5: every counted card is captured by someone."""
+        return self.penalty * len(self.counted())
+
     def counts(self, outcome: Outcome) -> tuple[int, ...]:
         """How many counted cards each seat captured."""
         counted = self.counted()
@@ -74,6 +78,9 @@ class Tricks(_HerzerlnTricks):
         lines = tuple(f"Seat {s} won {t} trick{'s' if t != 1 else ''}: {-t:+d} (-1 per trick, "
                       f"{self.rule_ref} round 1)." for s, t in enumerate(tricks) if t)
         return HandScore(tuple(-t for t in tricks), None, (), lines)
+
+    def score_total(self) -> int | None:
+        return -self.hand_size
 
 
 class Hearts(_HerzerlnTricks):

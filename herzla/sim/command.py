@@ -28,7 +28,7 @@ from herzla.contracts.base import Contract
 from herzla.options import OptionError, resolve_options
 from herzla.scoring import PARTIES, partie_contracts, partie_dealer
 from herzla.sim.engine import DealSpec
-from herzla.sim.runner import Plan, SimResult, expected_total, run, task_count
+from herzla.sim.runner import Plan, SimResult, run, task_count
 from herzla.sim.stats import CONTRACT_CODES, DealTally, Histogram, Summary
 from herzla.sim.streams import BLOCK
 
@@ -181,7 +181,7 @@ def build_plan(game: str, contract: str | None, partie: bool, players: int | Non
         rules = [_rules(get_contract(game, c), n, options, None) for c in ids]
         specs = tuple(DealSpec(game, c, n, d, None, 0, options, policy)
                       for c, d in zip(ids, dealers, strict=True))
-        expected = tuple(expected_total(r) for r in rules)
+        expected = tuple(r.score_total() for r in rules)
         partie_total = None if None in expected else sum(e for e in expected if e is not None)
         return Plan(game, mode, n, specs, seed, hands, expected, partie_total,
                     lowest_wins=game == "herzla-kids", stock=None, sample=sample, block=block,
@@ -190,7 +190,7 @@ def build_plan(game: str, contract: str | None, partie: bool, players: int | Non
     spec = DealSpec(game, cls.id if mode == "contract" else None, n, dealer,
                     declarer if cls.needs_declarer else None, start_stock or 0, options, policy)
     return Plan(game, mode, n, (spec,), seed, hands,
-                (None if has_stock else expected_total(r),), None,
+                (None if has_stock else r.score_total(),), None,
                 lowest_wins=game == "herzla-kids", stock=start_stock, sample=sample, block=block,
                 engine=engine)
 

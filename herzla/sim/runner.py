@@ -25,52 +25,16 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.contracts.base import Contract
 from herzla.sim.engine import DealSpec, play_block
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
 from herzla.sim.streams import BLOCK
 
-__all__ = ["MODES", "Plan", "SimResult", "Task", "expected_total", "play_task", "run",
+__all__ = ["MODES", "Plan", "SimResult", "Task", "play_task", "run",
            "task_count", "tasks_of"]
 
 #: ``contract``: one deal type, each hand on its own; ``bidding``: herzla hands whose contract the
 #: bidding decides; ``partie``: whole parties, one stream per deal
 MODES = ("contract", "bidding", "partie")
-
-#: RULES.md §5: what each deal of a partie adds up to over the seats, by player count
-_DEAL_TOTALS: dict[tuple[str, int], tuple[int, ...]] = {
-    ("herzeln", 4): (-33, 80, -80, -80, -40, 40, -40, -60),
-    ("herzeln", 3): (-31, 80, -80, -80, -40, 40, -40, -30),
-    ("herzerln", 4): (-8, -8, -8, -8, -8, 40),
-    ("herzerln", 3): (-10, -8, -8, -8, -8, 42),
-}
-_PARTIE_ORDER: dict[str, tuple[str, ...]] = {
-    "herzeln": ("no-hearts", "every-trick", "no-tricks", "no-queens", "king-of-hearts",
-                "last-trick", "no-last-trick", "domino"),
-    "herzerln": ("tricks", "hearts", "jacks", "red-queens", "king-of-hearts", "auflegen"),
-}
-
-
-def expected_total(rules: Contract) -> int | None:
-    """What every hand of ``rules`` adds up to over the seats, when that is fixed (RULES.md §5).
-
-    Games with a stock are checked differently: players and stock together sum to zero.
-
-    >>> from herzla.contracts import get_contract
-    >>> expected_total(get_contract("herzeln", "no-hearts")(4))
-    -33
-    >>> expected_total(get_contract("herzla-kids", "normal")(4)) is None
-    True
-    """
-    fixed = rules.score_total()
-    if fixed is not None:
-        return fixed
-    order = _PARTIE_ORDER.get(rules.game)
-    totals = _DEAL_TOTALS.get((rules.game, rules.players))
-    if order is None or totals is None or rules.id not in order:
-        return None
-    return totals[order.index(rules.id)]
-
 
 @attrs.frozen(slots=True)
 class Plan:
