@@ -41,7 +41,10 @@ class HerzlaGroup(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
-        except click.Abort:
+        except click.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):
+                click.echo("herzla: interrupted", err=True)
+                sys.exit(130)
             click.echo("herzla: aborted", err=True)
             sys.exit(1)
         except click.UsageError as exc:
@@ -53,9 +56,6 @@ class HerzlaGroup(click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except KeyboardInterrupt:
-            click.echo("herzla: interrupted", err=True)
-            sys.exit(130)
 
 
 def read_input(path: str) -> str:

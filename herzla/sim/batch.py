@@ -148,8 +148,9 @@ def keep_memory() -> None:
     The batch engine frees and allocates the same large arrays chunk after chunk; returned
     memory comes back as fresh pages, one page fault each, which costs about a third of the
     run time.  This sets ``M_TRIM_THRESHOLD`` and ``M_MMAP_THRESHOLD`` for the whole process
-    (its memory then stays at its peak); :func:`play_block` calls it once, unless the
-    environment sets ``HERZLA_KEEP_MEMORY=0``.  Elsewhere than glibc it does nothing.
+    (its memory then stays at its peak), so the library never calls it on its own: the
+    simulator's runner does, in its own processes, unless the environment sets
+    ``HERZLA_KEEP_MEMORY=0``.  Elsewhere than glibc it does nothing.
     """
     global _KEPT
     if _KEPT:
@@ -486,7 +487,6 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         raise ValueError(f"the batch engine cannot play {reason}")
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
-    keep_memory()
     P = spec.players
     size = base.hand_size
     pack = base.pack()

@@ -54,6 +54,6 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         if reason is None:
             return batch.play_block(spec, seed, key, n, records)
         if engine == "batch":
-            raise ValueError(f"the batch engine cannot play {reason}; use engine='auto' or "
-                             f"'reference'")
+            raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
+                             f"can (engine auto or reference)")
     return reference.play_block(spec, seed, key, n, records)

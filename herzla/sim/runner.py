@@ -25,6 +25,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.sim.batch import keep_memory
 from herzla.sim.engine import DealSpec, play_block
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
 from herzla.sim.streams import BLOCK
@@ -97,6 +98,7 @@ class TaskResult:
 
 def play_task(plan: Plan, task: Task) -> TaskResult:
     """Play one task.  A module-level function, so that it pickles for spawned workers."""
+    keep_memory()
     tally = DealTally(plan.players)
     scores: list[npt.NDArray[np.int64]] = []
     records: list[dict[str, Any]] = []
