@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from herzla import contracts as registry
+from herzla.contracts import BUILTIN_MODULES
+
 CASES = Path(__file__).parent / "cases"
 
 
@@ -20,6 +23,14 @@ def load_cases() -> list[tuple[str, dict[str, Any]]]:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture
+def builtin_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only herzla's own contracts, as a user without plug-ins has them (restored afterwards)."""
+    table = {g: {i: c for i, c in cs.items() if c.__module__ in BUILTIN_MODULES}
+             for g, cs in registry._load().items()}
+    monkeypatch.setattr(registry, "_registry", {g: cs for g, cs in table.items() if cs})
 
 # The test plug-in is found through its entry point in the tests that ask for it, never by
 # collection (which would put it on sys.path for the whole run).

@@ -29,9 +29,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from herzla import contracts as registry
 from herzla.cli import main
-from herzla.contracts import BUILTIN_MODULES
 
 ROOT = Path(__file__).resolve().parents[1]
 FENCE = re.compile(r"^```(?P<info>[^\n`]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
@@ -115,16 +113,7 @@ def _argv(step: Step) -> tuple[list[str], str | None]:
 BLOCKS = all_blocks()
 
 
-@pytest.fixture(autouse=True)
-def builtin_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only herzla's own contracts, as a user without plug-ins has them (restored afterwards).
-
-    The test session may have a plug-in on ``sys.path`` (``tests/plugins``), which would add its
-    game to every listing.
-    """
-    table = {g: {i: c for i, c in cs.items() if c.__module__ in BUILTIN_MODULES}
-             for g, cs in registry._load().items()}
-    monkeypatch.setattr(registry, "_registry", {g: cs for g, cs in table.items() if cs})
+pytestmark = pytest.mark.usefixtures("builtin_registry")
 
 
 def test_the_docs_have_console_examples() -> None:

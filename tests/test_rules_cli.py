@@ -20,16 +20,7 @@ RULES_MD = [Path(__file__).resolve().parents[2] / "shared" / "RULES.md",
             Path(__file__).resolve().parents[1].parent / "shared" / "RULES.md"]
 
 
-@pytest.fixture(autouse=True)
-def builtin_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only herzla's own contracts, as a user without plug-ins has them (restored afterwards).
-
-    The test session may have a plug-in on ``sys.path`` (``tests/plugins``), which would add its
-    game to every listing.
-    """
-    table = {g: {i: c for i, c in cs.items() if c.__module__ in BUILTIN_MODULES}
-             for g, cs in registry._load().items()}
-    monkeypatch.setattr(registry, "_registry", {g: cs for g, cs in table.items() if cs})
+pytestmark = pytest.mark.usefixtures("builtin_registry")
 
 
 def run(*args: str) -> Result:
@@ -346,7 +337,7 @@ class Bube(NoJacks):
 
 
 @pytest.fixture
-def plugged(monkeypatch: pytest.MonkeyPatch) -> None:
+def plugged(builtin_registry: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry with two plug-in contracts, restored after the test."""
     table = {g: dict(cs) for g, cs in registry._load().items()}
     table["herzeln"]["no-jacks"] = NoJacks
