@@ -2,8 +2,9 @@
 
 Every contract of every game, each player count, both policies and a spread of options: a block
 played by the numpy batch engine and by the reference engine must give identical scores, stock,
-events, bidding results and sample records; the batch engine's records replay legally through
-``herzla.records.replay`` to the same scores; chunking and block size do not matter.
+events, bidding results, hearts captured and sample records; the batch engine's records replay
+legally through ``herzla.records.replay`` to the same scores and hearts; chunking and block size
+do not matter.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herzla import contracts
+from herzla.cards import Suit
 from herzla.contracts import contracts_of
 from herzla.contracts.herzla import Normal
 from herzla.records import Record, replay
@@ -87,6 +89,9 @@ def assert_same(a: BlockResult, b: BlockResult) -> None:
     if a.contracts is not None and b.contracts is not None:
         np.testing.assert_array_equal(a.contracts, b.contracts)
     assert a.records == b.records
+    assert (a.hearts is None) == (b.hearts is None)
+    if a.hearts is not None and b.hearts is not None:
+        np.testing.assert_array_equal(a.hearts, b.hearts)
 
 
 def assert_replays(res: BlockResult) -> None:
@@ -109,6 +114,24 @@ def assert_replays(res: BlockResult) -> None:
         assert dict(events) == res.events
 
 
+def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
+    """Hearts are reported exactly for the trick deals played in full, and match the records."""
+    layout = (spec.game, spec.contract) in {("herzeln", "domino"), ("herzerln", "auflegen")}
+    full = not layout and spec.contract is not None and spec.contract not in ("beddl", "mord")
+    assert (res.hearts is not None) == full
+    if res.hearts is None:
+        return
+    assert res.hearts.shape == res.scores.shape and res.hearts.dtype == np.int64
+    assert res.records
+    for i, obj in enumerate(res.records):
+        answer = replay(Record.from_json(obj))
+        assert answer.tricks is not None and answer.complete
+        want = [0] * spec.players
+        for trick in answer.tricks:
+            want[trick.winner] += sum(1 for c in trick.cards if c.suit == Suit.H)
+        assert res.hearts[i].tolist() == want, i
+
+
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
 def test_batch_matches_reference(cfg: Config, policy: str) -> None:
@@ -118,6 +141,7 @@ def test_batch_matches_reference(cfg: Config, policy: str) -> None:
     slow = reference.play_block(spec, seed, (3, 1), HANDS, records=HANDS)
     assert_same(fast, slow)
     assert_replays(fast)
+    assert_hearts(fast, spec)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -252,7 +276,9 @@ def test_invariants(policy: str) -> None:
                            9, (0,), n)
     assert res.stock_after is not None
     assert (res.scores.sum(axis=1) + res.stock_after - 25 == 0).all()
+    assert res.hearts is not None and (res.hearts.sum(axis=1) == 8).all()  # every heart, once
     res = batch.play_block(DealSpec("herzla", None, 4, 3, policy=policy), 9, (1,), n)
+    assert res.hearts is None  # the bidding: Beddl and Mord hands may end early
     assert res.contracts is not None and res.stock_after is not None
     settled = np.sort(res.scores[res.contracts > 0], axis=1)
     made = (settled == [-80, -80, -80, 240]).all(axis=1)
@@ -266,14 +292,21 @@ def test_invariants(policy: str) -> None:
             res = batch.play_block(DealSpec("herzeln", cls.id, players, 0, policy=policy),
                                    9, (2,), 500)
             assert (res.scores.sum(axis=1) == total).all(), cls.id
+            if res.hearts is not None:  # all the pack is dealt: 8 hearts, 6 with 3 players
+                assert (res.hearts.sum(axis=1) == 2 * players).all(), cls.id
     rounds = {4: (-8, -8, -8, -8, -8, 40), 3: (-10, -8, -8, -8, -8, 42)}
     for players, expect in rounds.items():
         for cls, total in zip(contracts_of("herzerln"), expect, strict=True):
             res = batch.play_block(DealSpec("herzerln", cls.id, players, 1, policy=policy),
                                    9, (3,), 500)
             assert (res.scores.sum(axis=1) == total).all(), cls.id
+            assert (res.hearts is None) == (cls.id == "auflegen")
+            if res.hearts is not None:  # the 30 cards of 3 players keep all 8 hearts
+                assert (res.hearts.sum(axis=1) == 8).all(), cls.id
     for players, aside in ((3, 0), (5, 1), (7, 1), (8, 4)):
         res = batch.play_block(DealSpec("herzla-kids", "normal", players, 0, policy=policy),
                                9, (4,), 500)
         taken = res.scores.sum(axis=1)
         assert ((taken <= 9) & (taken >= 9 - aside)).all()
+        assert res.hearts is not None
+        np.testing.assert_array_equal(res.hearts, res.scores)  # a point per heart

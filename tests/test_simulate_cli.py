@@ -83,6 +83,42 @@ def test_json_shape_of_one_contract() -> None:
     assert out["total"] == {"mean": -33.0, "min": -33, "max": -33, "expected": -33}
     assert out["elapsed_s"] >= 0 and out["hands_per_s"] > 0
     assert out["unit"] == "points" and "stock" not in out
+    assert len(out["hearts"]) == 4
+    for seat in out["hearts"]:
+        check_seat(seat, 2000)
+    # no-hearts: -1 a heart but the Ace -11, Ten -10, King -4, Queen -3, Jack -2
+    assert out["hearts"][0]["max"] <= 8 and out["hearts"][0]["min"] == 0
+
+
+def test_json_hearts_of_herzla_normal() -> None:
+    out = simulate_json("herzla", "--contract", "normal", "--hands", "3000", "--seed", "2",
+                        "--jobs", "1")
+    assert list(out).index("hearts") == list(out).index("total") + 1
+    hearts = out["hearts"]
+    for seat in hearts:
+        check_seat(seat, 3000)
+        assert 1.8 < seat["mean"] < 2.2 and seat["min"] == 0
+    # 8 hearts in every hand: exactly 8 * 3000 over the seats' histograms
+    assert sum(int(v) * c for seat in hearts for v, c in seat["histogram"].items()) == 24000
+    assert sum(seat["mean"] for seat in hearts) == pytest.approx(8.0, abs=4e-6)
+    # one seat took all 8 hearts exactly in the all-hearts and the Schleichermord hands
+    alone = out["events"].get("all-hearts", 0) + out["events"].get("schleichermord", 0)
+    assert sum(seat["histogram"].get("8", 0) for seat in hearts) == alone
+
+
+@pytest.mark.parametrize("args", [
+    ["herzla"],  # the bidding: Beddl and Mord hands may end early
+    ["herzla", "--contract", "beddl"],
+    ["herzla", "--contract", "mord", "--declarer", "2"],
+    ["herzerln", "--contract", "auflegen"],
+    ["herzeln", "--contract", "domino"],
+])
+def test_no_hearts_key_where_not_counted(args: list[str]) -> None:
+    out = simulate_json(*args, "--hands", "200", "--seed", "1")
+    assert "hearts" not in out
+    result = invoke(*args, "--hands", "200", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "Hearts captured" not in result.stdout
 
 
 def test_json_of_herzla_with_bidding_and_stock() -> None:
@@ -109,6 +145,15 @@ def test_json_of_a_partie() -> None:
             check_seat(seat, 300)
     for seat in out["seats"]:
         check_seat(seat, 300)
+    # the hearts captured: per trick deal, not for Auflegen nor for the partie as a whole
+    assert "hearts" not in out
+    assert ["hearts" in d for d in out["deals"]] == [True] * 5 + [False]
+    for d in out["deals"][:5]:
+        assert list(d).index("hearts") == list(d).index("total") + 1
+        for seat in d["hearts"]:
+            check_seat(seat, 300)
+        assert sum(int(v) * c for seat in d["hearts"]
+                   for v, c in seat["histogram"].items()) == 8 * 300  # 8 hearts a hand
     assert len(out["wins"]) == 3 and len(out["win_rates"]) == 3
     assert sum(out["wins"]) >= 300 and out["shared_wins"] >= sum(out["wins"]) - 300 > -1
     assert out["checks"] == {"hand-total": 0, "partie-total": 0}
@@ -273,6 +318,26 @@ def test_table_of_a_partie() -> None:
     assert "wins" in text and "Shared wins:" in text
     assert " 8  domino" in text and "partie" in text
     assert "320 hands (40 parties)" in text
+    hearts = text.split("Mean hearts captured per deal and seat (the trick deals):\n")[1]
+    rows = hearts.split("\n\n")[0].splitlines()
+    assert rows[0].startswith(" #  deal") and len(rows) == 8  # the heading and 7 trick deals
+    assert rows[1].startswith(" 1  no-hearts") and rows[1].endswith("     8.000")
+    assert "domino" not in hearts.split("\n\n")[0]
+
+
+def test_table_of_hearts_captured() -> None:
+    result = invoke("herzla", "--contract", "normal", "--hands", "500", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    section = text.split("\nHearts captured per hand and seat:\n")[1].split("\n\n")[0]
+    lines = section.splitlines()
+    assert lines[0] == "seat       mean       std      95% CI of the mean     min     max"
+    assert len(lines) == 5
+    for seat, line in enumerate(lines[1:]):
+        words = line.split()
+        assert words[0] == str(seat) and words[4] == ".."
+        assert 1.5 < float(words[1]) < 2.5 and "+" not in line  # counts, without signs
+        assert words[6:] == ["0", "8"]
 
 
 def test_table_of_bidding() -> None:

@@ -46,7 +46,7 @@ from herzla.contracts import kids as _kids
 from herzla.contracts.base import Contract, LayoutContract
 from herzla.sim.batch_bits import Bits, U, bits_of
 from herzla.sim.batch_tricks import BitProfile, Groups, TrickPlay, TrickSetup, play_tricks
-from herzla.sim.engine import BlockResult, DealSpec
+from herzla.sim.engine import BlockResult, DealSpec, counts_hearts
 from herzla.sim.policies import AVOID, PROFILES, ROLE_PROFILES, sure_winners, top_ranks
 from herzla.sim.reference import CONTRACT_CODES, record_of, spec_rules
 from herzla.sim.streams import deal_keys, draw_words, move_uniforms
@@ -353,6 +353,8 @@ def _score_tricks(rules: Contract, bits: Bits, play: TrickPlay, stock: int,
         return np.stack([np.where(lw == s, last[key], 0) for s in range(P)]).astype(
             np.int64), None
     groups, points = _card_values(rules)
+    if len(groups) == 1 and groups[0][1] == 1:  # one card per point: shared with the hearts
+        return play.counts(bits.mask_of_indices(groups[0][0]), P) * points, None
     weight = np.zeros(play.cards.shape, dtype=np.uint8)
     for m, v in groups:
         weight += np.bitwise_count(play.cards & bits.mask_of_indices(m)) * np.uint8(v)
@@ -413,14 +415,16 @@ def _trick_setup(rules: Contract, bits: Bits, dealer: int) -> TrickSetup:
 
 
 class _Chunk:
-    """The results of one chunk."""
+    """The results of one chunk (``scores`` and ``hearts``: hands x seats)."""
 
     def __init__(self, scores: npt.NDArray[np.int64], stock: npt.NDArray[np.int64] | None,
-                 contracts: npt.NDArray[np.int8] | None, records: list[dict[str, Any]]) -> None:
+                 contracts: npt.NDArray[np.int8] | None, records: list[dict[str, Any]],
+                 hearts: npt.NDArray[np.int64] | None = None) -> None:
         self.scores = scores
         self.stock = stock
         self.contracts = contracts
         self.records = records
+        self.hearts = hearts
 
 
 def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
@@ -447,6 +451,9 @@ def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: l
         profiles = _profile_groups(bits, base, P, code, decl)
     play = play_tricks(setup, hands, uniforms, profiles, lead_ban, record)
     scores, stock = _score_tricks(base, bits, play, spec.stock, code, decl, events)
+    hearts = None
+    if counts_hearts(base, bid):  # memoised: the normal game's scorer has counted them
+        hearts = play.counts(bits.mask_of_indices(HEARTS_MASK), P)
     records = []
     for i in range(min(record, C)):
         rules = base
@@ -467,7 +474,8 @@ def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: l
         plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(moves)]
         masks = [_index_mask(bits, int(h[i])) for h in hands]
         records.append(record_of(rules, spec, masks, plays))
-    return _Chunk(scores.T, stock, code if bid else None, records)
+    return _Chunk(scores.T, stock, code if bid else None, records,
+                  None if hearts is None else hearts.T)
 
 
 # -- the block -----------------------------------------------------------------------------
@@ -495,6 +503,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     scores = np.zeros((n, P), dtype=np.int64)
     stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None
     contracts = np.zeros(n, dtype=np.int8) if bid else None
+    hearts = np.zeros((n, P), dtype=np.int64) if counts_hearts(base, bid) else None
     events: Counter[str] = Counter()
     out: list[dict[str, Any]] = []
     cache: dict[tuple[str, int | None], Contract] = {}
@@ -516,6 +525,8 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             stock_after[c0:c0 + size_c] = res.stock
         if contracts is not None and res.contracts is not None:
             contracts[c0:c0 + size_c] = res.contracts
+        if hearts is not None and res.hearts is not None:
+            hearts[c0:c0 + size_c] = res.hearts
         out.extend(res.records)
     ev = {k: v for k, v in events.items() if v}
-    return BlockResult(scores, stock_after, ev, contracts, tuple(out))
+    return BlockResult(scores, stock_after, ev, contracts, tuple(out), hearts)

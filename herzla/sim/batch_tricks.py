@@ -3,10 +3,10 @@
 Hands are arrays of bit sets in the strength layout of :class:`herzla.sim.batch_bits.Bits`, kept
 in *positions* relative to the trick's leader (position 0 leads); after each trick they are rotated
 so that the winner is position 0, in log2(players) conditional rotations, and the leader's seat
-is carried along.  Each trick's cards and winner are kept; the scores are tallied from them at
-the end (:meth:`TrickPlay.per_seat`).  The policies are those of :mod:`herzla.sim.policies`,
-written with bit operations; the random policy's k-th legal card is found by clearing the lowest
-set bit k times.
+is carried along.  Each trick's cards and winner are kept; the scores (and the hearts each seat
+captured) are tallied from them at the end (:meth:`TrickPlay.per_seat`, :meth:`TrickPlay.counts`).
+The policies are those of :mod:`herzla.sim.policies`, written with bit operations; the random
+policy's k-th legal card is found by clearing the lowest set bit k times.
 """
 
 from __future__ import annotations
@@ -65,6 +65,9 @@ class TrickPlay:
     cards: U  # (tricks, C) the cards of each trick
     winners: npt.NDArray[np.uint8]  # (tricks, C) the seat that won each trick
     plays: list[U]  # per move, the card played by each of the first sample hands
+    #: :meth:`counts` per (mask, players): the scorer and the hearts tally share one count
+    _counts: dict[tuple[int, int], npt.NDArray[np.int64]] = attrs.field(
+        factory=dict, init=False, repr=False)
 
     def per_seat(self, values: npt.NDArray[Any], players: int) -> npt.NDArray[np.int64]:
         """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won.
@@ -78,8 +81,17 @@ class TrickPlay:
                          for s in range(players)]).astype(np.int64)
 
     def counts(self, mask: int, players: int) -> npt.NDArray[np.int64]:
-        """(players, C): how many cards of ``mask`` each seat captured."""
-        return self.per_seat(np.bitwise_count(self.cards & mask), players)
+        """(players, C): how many cards of ``mask`` each seat captured.
+
+        Computed once per mask and kept; the answer is read-only, as it is shared.
+        """
+        key = (mask, players)
+        out = self._counts.get(key)
+        if out is None:
+            out = self.per_seat(np.bitwise_count(self.cards & mask), players)
+            out.flags.writeable = False
+            self._counts[key] = out
+        return out
 
     def tricks_won(self, players: int) -> npt.NDArray[np.int64]:
         return self.per_seat(np.ones(self.winners.shape, dtype=np.uint8), players)

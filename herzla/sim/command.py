@@ -274,14 +274,22 @@ def _int(x: int) -> str:
     return f"{x:+,d}" if x else "0"
 
 
+def _unsigned(x: float, decimals: int = 3) -> str:
+    return f"{x:,.{decimals}f}"
+
+
 def _seat_table(summaries: Sequence[Summary], extra_head: str = "",
-                extra: Sequence[str] = ()) -> list[str]:
+                extra: Sequence[str] = (), signed: bool = True) -> list[str]:
+    """One line per seat: mean, std, 95% CI, min, max (``signed``: scores, with their signs;
+    else counts)."""
+    num = _signed if signed else _unsigned
+    whole = _int if signed else (lambda x: f"{x:,d}")
     lines = [f"{'seat':>4} {'mean':>10} {'std':>9} {'95% CI of the mean':>23} "
              f"{'min':>7} {'max':>7}{extra_head}"]
     for s, st in enumerate(summaries):
-        ci = f"{_signed(st.ci95[0])} .. {_signed(st.ci95[1])}"
-        lines.append(f"{s:>4} {_signed(st.mean):>10} {st.std:>9,.3f} {ci:>23} "
-                     f"{_int(st.min):>7} {_int(st.max):>7}{extra[s] if extra else ''}")
+        ci = f"{num(st.ci95[0])} .. {num(st.ci95[1])}"
+        lines.append(f"{s:>4} {num(st.mean):>10} {st.std:>9,.3f} {ci:>23} "
+                     f"{whole(st.min):>7} {whole(st.max):>7}{extra[s] if extra else ''}")
     return lines
 
 
@@ -356,6 +364,11 @@ def _print_report(res: SimResult, jobs: int) -> None:
             else:
                 out.append(f"Stock after the hand: mean {st.mean:,.3f}c, std {st.std:,.3f}, "
                            f"min {st.min:,}c, max {st.max:,}c")
+        hearts = t.hearts_summaries()
+        if hearts is not None:
+            out.append("")
+            out.append("Hearts captured per hand and seat:")
+            out += _seat_table(hearts, signed=False)
         if t.contracts is not None:
             c = t.contracts
             total = sum(c.hands)
@@ -393,6 +406,18 @@ def _print_report(res: SimResult, jobs: int) -> None:
         out.append(f"{'':>2}  {'partie':<{width}} {'':>6}"
                    + "".join(f"{_signed(m):>10}" for m in means)
                    + f"{_signed(pt.total.summary().mean):>10}")
+        counted = [(i, s, d) for i, (s, d) in enumerate(zip(p.specs, pt.deals, strict=True))
+                   if d.hearts_summaries() is not None]
+        if counted:
+            out.append("")
+            out.append("Mean hearts captured per deal and seat (the trick deals):")
+            out.append(head)
+            for i, s, d in counted:
+                per_seat = d.hearts_summaries()
+                assert per_seat is not None and d.hearts_total is not None
+                out.append(f"{i + 1:>2}  {s.contract:<{width}} {s.dealer:>6}"
+                           + "".join(f"{_unsigned(x.mean):>10}" for x in per_seat)
+                           + f"{_unsigned(d.hearts_total.summary().mean):>10}")
         events = {}
         for s, d in zip(p.specs, pt.deals, strict=True):
             events.update({f"{s.contract}: {k}": v for k, v in d.events_json().items()})
@@ -479,7 +504,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
              batch_size: int | None, engine: str, no_progress: bool,
              block_size: int | None) -> None:
     """Monte Carlo simulation of GAME: each seat's mean score, spread, 95% CI, min, max and
-    histogram, and how often each event happened.
+    histogram, how often each event happened, and in the trick deals played in full (not Beddl,
+    Mord or the bidding) the same statistics of the hearts each seat captured.
 
     \b
     What is played:

@@ -14,7 +14,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BlockResult", "DealSpec", "play_block"]
+from herzla.contracts.base import Contract, TrickContract
+
+__all__ = ["BlockResult", "DealSpec", "counts_hearts", "play_block"]
 
 
 @attrs.frozen(slots=True)
@@ -33,13 +35,27 @@ class DealSpec:
 
 @attrs.frozen(slots=True, eq=False)
 class BlockResult:
-    """The outcome of ``n`` hands."""
+    """The outcome of ``n`` hands.
+
+    ``hearts`` holds the hearts each seat captured, for trick deals played in full: every trick
+    contract without a declarer played on its own (herzla ``normal``, herzla-kids, Herzeln's and
+    Herzerln's trick deals).  It is None for layout deals, for Beddl and Mord (a hand may end
+    early, and the batch engine plays it on in lockstep) and for Herzla with the bidding.
+    """
 
     scores: npt.NDArray[np.int64]  # (n, players)
     stock_after: npt.NDArray[np.int64] | None  # (n,), games with a stock
     events: dict[str, int]  # event -> number of hands it happened in
     contracts: npt.NDArray[np.int8] | None  # herzla bidding: 0 normal, 1 beddl, 2 mord
     records: tuple[dict[str, Any], ...]  # the first hands as hand records (with plays)
+    hearts: npt.NDArray[np.int64] | None = None  # (n, players) hearts captured, see above
+
+
+def counts_hearts(rules: Contract, bid: bool) -> bool:
+    """Whether a block of ``rules`` (``bid``: Herzla with the bidding) reports the hearts each
+    seat captured (:attr:`BlockResult.hearts`): trick deals without a declarer, played on their
+    own."""
+    return isinstance(rules, TrickContract) and not bid and not rules.needs_declarer
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,

@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from herzla.cards import cards_of
+from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import contracts_of, get_contract
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.layout import LayoutHand
 from herzla.records import sort_hand
-from herzla.sim.engine import BlockResult, DealSpec
+from herzla.sim.engine import BlockResult, DealSpec, counts_hearts
 from herzla.sim.policies import (
     POLICIES,
     bidding,
@@ -118,6 +118,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     scores = np.zeros((n, players), dtype=np.int64)
     stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None
     contracts = np.zeros(n, dtype=np.int8) if bid else None
+    hearts = np.zeros((n, players), dtype=np.int64) if counts_hearts(base, bid) else None
     events: dict[str, int] = {}
     out: list[dict[str, Any]] = []
     cache: dict[tuple[str, int | None], Contract] = {("normal", None): base}
@@ -135,10 +136,13 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         state, plays = play_hand(rules, hands, spec.dealer, uniforms[i], spec.policy)
         result = rules.score(state.outcome(), spec.stock)
         scores[i] = result.scores
+        if hearts is not None:
+            assert isinstance(state, TrickHand)
+            hearts[i] = [(m & HEARTS_MASK).bit_count() for m in state.captured]
         if stock_after is not None:
             stock_after[i] = result.stock if result.stock is not None else spec.stock
         for e in result.events:
             events[e] = events.get(e, 0) + 1
         if i < records:
             out.append(record_of(rules, spec, hands, plays))
-    return BlockResult(scores, stock_after, events, contracts, tuple(out))
+    return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)

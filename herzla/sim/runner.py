@@ -119,7 +119,7 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
                   stock_after=res.stock_after if plan.stock is not None else None,
                   start_stock=plan.stock or 0,
                   expected_total=plan.expected[d] if plan.expected else None,
-                  contracts=contracts)
+                  contracts=contracts, hearts=res.hearts)
         if plan.mode == "partie":
             scores.append(np.asarray(res.scores, dtype=np.int64))
         records += res.records[:want]
@@ -210,8 +210,8 @@ class SimResult:
         return {k: out[k] for k in sorted(out)}
 
     def to_json(self) -> dict[str, Any]:
-        """The answer of ``herzla simulate --json`` (spec/cli.md), with the additions documented
-        there: everything but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""
+        """The answer of ``herzla simulate --json`` (spec/cli.md; docs/cli.md describes every key):
+        everything but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""
         p = self.plan
         spec = p.specs[0]
         out: dict[str, Any] = {
@@ -231,6 +231,7 @@ class SimResult:
             t = self.deal
             out["seats"] = [s.to_json() for s in t.seat_summaries()]
             out["total"] = _total_json(t, p.expected[0] if p.expected else None)
+            out.update(_hearts_json(t))
             out["events"] = t.events_json()
             out["event_rates"] = t.event_rates_json()
             out["checks"] = self.checks()
@@ -259,6 +260,7 @@ class SimResult:
                 {"deal": i + 1, "contract": spec_d.contract, "dealer": spec_d.dealer,
                  "seats": [s.to_json() for s in d.seat_summaries()],
                  "total": _total_json(d, p.expected[i] if p.expected else None),
+                 **_hearts_json(d),
                  "events": d.events_json(), "event_rates": d.event_rates_json()}
                 for i, (spec_d, d) in enumerate(zip(p.specs, pt.deals, strict=True))
             ]
@@ -270,6 +272,12 @@ class SimResult:
 def _total_json(t: DealTally, expected: int | None) -> dict[str, Any]:
     s = t.total.summary()
     return {"mean": s.mean, "min": s.min, "max": s.max, "expected": expected}
+
+
+def _hearts_json(t: DealTally) -> dict[str, Any]:
+    """``{"hearts": [per seat]}`` where the engine counted the hearts captured, else nothing."""
+    hearts = t.hearts_summaries()
+    return {} if hearts is None else {"hearts": [s.to_json() for s in hearts]}
 
 
 def tasks_of(plan: Plan, blocks_per_task: int) -> Iterator[Task]:

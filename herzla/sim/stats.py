@@ -48,6 +48,8 @@ DECIMALS = 6
 Z95 = 1.96
 #: herzla bidding: BlockResult.contracts codes
 CONTRACT_CODES = ("normal", "beddl", "mord")
+#: values spanning fewer than this many integers are counted with a bincount, not a sort
+BINCOUNT_SPAN = 1 << 12
 
 
 def rounded(x: float) -> float:
@@ -79,7 +81,13 @@ class Histogram:
         """Count every value of a one-dimensional integer array."""
         if values.size == 0:
             return
-        vals, counts = np.unique(values, return_counts=True)
+        lo, hi = int(values.min()), int(values.max())
+        if hi - lo < BINCOUNT_SPAN:  # a narrow range (hearts, most scores): no sort needed
+            binned = np.bincount(values - lo)
+            nz = np.flatnonzero(binned)
+            vals, counts = nz + lo, binned[nz]
+        else:
+            vals, counts = np.unique(values, return_counts=True)
         for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
             self.counts[int(v)] += int(c)
 
@@ -208,6 +216,8 @@ class DealTally:
     ``seats`` are the seats' score histograms, ``total`` the histogram of each hand's sum over the
     seats, ``stock`` that of the stock after each hand (games with a stock), ``events`` the number
     of hands each event happened in, ``checks`` the number of hands that broke an invariant.
+    ``hearts`` are the seats' histograms of hearts captured per hand and ``hearts_total`` that of
+    each hand's hearts over all seats, where the engine reports hearts (None elsewhere).
     """
 
     players: int
@@ -218,18 +228,26 @@ class DealTally:
     events: Counter[str] = attrs.field(factory=Counter)
     checks: Counter[str] = attrs.field(factory=Counter)
     contracts: ContractTally | None = None
+    hearts: list[Histogram] | None = None
+    hearts_total: Histogram | None = None
 
     def add(self, scores: npt.NDArray[np.int64], events: Mapping[str, int],
             stock_after: npt.NDArray[np.int64] | None = None, start_stock: int = 0,
             expected_total: int | None = None,
-            contracts: npt.NDArray[np.int8] | None = None) -> None:
-        """Count one block's hands (``scores``: hands x seats)."""
+            contracts: npt.NDArray[np.int8] | None = None,
+            hearts: npt.NDArray[np.int64] | None = None) -> None:
+        """Count one block's hands (``scores``, and ``hearts`` if given: hands x seats)."""
         n = scores.shape[0]
         self.hands += n
         for s in range(self.players):
             self.seats[s].add_values(scores[:, s])
         totals = scores.sum(axis=1)
         self.total.add_values(totals)
+        if hearts is not None:
+            seats, total = self._hearts()
+            for s in range(self.players):
+                seats[s].add_values(hearts[:, s])
+            total.add_values(hearts.sum(axis=1))
         for name, count in events.items():
             self.events[name] += int(count)
         if stock_after is not None:
@@ -261,9 +279,27 @@ class DealTally:
             if self.contracts is None:
                 self.contracts = ContractTally(self.players)
             self.contracts.merge(other.contracts)
+        if other.hearts is not None and other.hearts_total is not None:
+            seats, total = self._hearts()
+            for mine, theirs in zip(seats, other.hearts, strict=True):
+                mine.merge(theirs)
+            total.merge(other.hearts_total)
+
+    def _hearts(self) -> tuple[list[Histogram], Histogram]:
+        if self.hearts is None or self.hearts_total is None:
+            self.hearts = _seat_histograms(self)
+            self.hearts_total = Histogram()
+        return self.hearts, self.hearts_total
 
     def seat_summaries(self) -> list[Summary]:
         return [h.summary() for h in self.seats]
+
+    def hearts_summaries(self) -> list[Summary] | None:
+        """Each seat's hearts captured per hand, if every hand counted reported them, else None."""
+        if (self.hearts is None or self.hearts_total is None or not self.hands
+                or self.hearts_total.n != self.hands):
+            return None
+        return [h.summary() for h in self.hearts]
 
     def events_json(self) -> dict[str, int]:
         return _sorted_counts(self.events)
