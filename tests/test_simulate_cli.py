@@ -4,6 +4,8 @@ bad arguments, sample records, pictures."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -422,3 +424,22 @@ def test_help_names_the_statistics() -> None:
     text = " ".join(result.output.split())
     assert "sample standard deviation" in text and "1.96" in text
     assert "--block-size" not in text
+
+
+def test_the_documented_table_is_real_output() -> None:
+    """docs/cli.md shows a table under a ``console no-check`` block (not run by test_docs, for
+    its timing line): every other line must be what the command prints."""
+    from tests.test_docs import ROOT, parse_blocks
+
+    timing = re.compile(r" in [0-9.,]+ s \([0-9,]+ hands/s, ")
+    shown = [step for block in parse_blocks(ROOT / "docs" / "cli.md") if not block.check
+             for step in block.steps if step.expected and "herzla simulate" in step.command]
+    assert shown
+    for step in shown:
+        args = shlex.split(step.command)[1:]
+        result = CliRunner().invoke(main, [*args, "--no-progress"], prog_name="herzla")
+        assert result.exit_code == 0, result.output
+        got = [line.rstrip() for line in result.stdout.rstrip("\n").split("\n")]
+        want = step.expected.split("\n")
+        assert [timing.sub(" in T s (R hands/s, ", line) for line in got] == \
+            [timing.sub(" in T s (R hands/s, ", line) for line in want], step.where
