@@ -9,6 +9,7 @@ do not matter.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -310,3 +311,25 @@ def test_invariants(policy: str) -> None:
         assert ((taken <= 9) & (taken >= 9 - aside)).all()
         assert res.hearts is not None
         np.testing.assert_array_equal(res.hearts, res.scores)  # a point per heart
+
+
+SCALE = max(1, int(os.environ.get("HERZLA_SLOW_SCALE", "1") or 1))
+EVERY_CONTRACT: list[Config] = [
+    ("herzla", "normal", 4, {}, 40, None), ("herzla", "beddl", 4, {}, 0, 2),
+    ("herzla", "mord", 4, {}, 0, 1), ("herzla", None, 4, {}, 0, None),
+    *[("herzla-kids", "normal", p, {}, 0, None) for p in (3, 4, 5, 7, 8)],
+    *[(g, c.id, p, {}, 0, None) for g in ("herzeln", "herzerln") for c in contracts_of(g)
+      for p in (3, 4)],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("cfg", EVERY_CONTRACT, ids=_ids)
+def test_many_batch_hands_replay_on_the_reference_engine(cfg: Config, policy: str) -> None:
+    """Hundreds of batch-played hands of every contract (thousands with HERZLA_SLOW_SCALE),
+    each replayed as a hand record by the reference engine: every play legal, same score."""
+    n = 400 * SCALE
+    res = batch.play_block(_spec(cfg, policy), 2026, (7, SCALE), n, records=n)
+    assert len(res.records) == n
+    assert_replays(res)

@@ -7,7 +7,6 @@ processes, and prints a table (or ``--json``); optionally a picture of the score
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import secrets
@@ -28,14 +27,13 @@ from herzla.contracts.base import Contract
 from herzla.options import OptionError, resolve_options
 from herzla.scoring import PARTIES, partie_contracts, partie_dealer
 from herzla.sim.engine import DealSpec
+from herzla.sim.policies import POLICIES
 from herzla.sim.runner import Plan, SimResult, run, task_count
 from herzla.sim.stats import CONTRACT_CODES, DealTally, Histogram, Summary
 from herzla.sim.streams import BLOCK
 
 __all__ = ["HANDS", "HandsType", "simulate"]
 
-#: the policies every engine knows; herzla.sim.policies may name more (its POLICIES)
-DEFAULT_POLICIES = ("random", "heuristic")
 DEFAULT_HANDS = 10_000
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
@@ -69,15 +67,6 @@ class HandsType(click.ParamType):  # type: ignore[type-arg]
 
 
 HANDS = HandsType()
-
-
-def _known_policies() -> tuple[str, ...]:
-    try:
-        mod = importlib.import_module("herzla.sim.policies")
-    except ImportError:
-        return DEFAULT_POLICIES
-    names = getattr(mod, "POLICIES", None)
-    return tuple(names) if names else DEFAULT_POLICIES
 
 
 def _default_jobs() -> int:
@@ -118,7 +107,7 @@ def build_plan(game: str, contract: str | None, partie: bool, players: int | Non
         fail(_one_line(exc))
     options: dict[str, Any] = {k: resolved[k] for k in raw}  # the given ones, typed
 
-    policies = _known_policies()
+    policies = POLICIES
     if policy not in policies:
         fail(f"unknown policy {policy!r} (known: {', '.join(policies)})")
 

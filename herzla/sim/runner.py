@@ -112,9 +112,8 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
                                f"{n} hands of {plan.players} players")
         contracts = None
         if plan.mode == "bidding":
-            # an engine without the bidding heuristic plays every hand as a normal game
-            contracts = (res.contracts if res.contracts is not None
-                         else np.zeros(n, dtype=np.int8))
+            assert res.contracts is not None, "both engines report the contracts bid"
+            contracts = res.contracts
         tally.add(res.scores, res.events,
                   stock_after=res.stock_after if plan.stock is not None else None,
                   start_stock=plan.stock or 0,
