@@ -1,7 +1,8 @@
-"""A made-up third-party contract: "no-jacks", -5 per Jack captured, hearts may not be led first.
+"""A made-up plug-in deal for herzla: "no-jacks", -5 per Jack captured (docs/plugins.md).
 
 It lives outside herzla and reaches it only through the ``herzla.contracts`` entry point declared
-in ``herzla_nojacks-0.1.dist-info/entry_points.txt`` (as ``pip install`` would write it).
+in ``herzla_nojacks-0.1.dist-info/entry_points.txt`` (as ``pip install`` would write it); the
+plug-in tests (tests/test_plugins.py) play it through the command line.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from herzla.options import Option
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
 
+JACKS = tuple(Card(suit, Rank.JACK) for suit in Suit)
+
 
 class NoJacks(TrickContract):
     """-N per Jack captured (option jack_penalty); no heart may be led to the first trick."""
@@ -24,10 +27,13 @@ class NoJacks(TrickContract):
     title: ClassVar[str] = "No jacks"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[Option, ...]] = (
-        Option("jack_penalty", 5, doc="points lost per Jack captured", minimum=0),
+        Option("jack_penalty", 5, doc="points lost per Jack captured", rule="no-jacks",
+               minimum=0),
     )
-    rule_ref: ClassVar[str] = "herzla-nojacks README"
+    rule_ref: ClassVar[str] = "the herzla-nojacks README"
     summary: ClassVar[str] = "-5 per Jack captured; no heart lead to trick 1"
+
+    # pack() and rank_order() are inherited: 32 cards, natural order.
 
     def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
         if leading and not state.tricks:
@@ -36,14 +42,13 @@ class NoJacks(TrickContract):
 
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
         penalty = int(self.opts["jack_penalty"])
-        jacks = [Card(s, Rank.JACK) for s in Suit]
-        counts = [sum(1 for j in jacks if m & j.bit) for m in outcome.captured_cards()]
-        lines = tuple(f"Seat {s} captured {k} Jack(s): {-penalty * k}."
-                      for s, k in enumerate(counts) if k)
+        counts = [sum(1 for j in JACKS if m & j.bit) for m in outcome.captured_cards()]
+        lines = tuple(f"Seat {s} captured {k} Jack{'s' if k != 1 else ''}: {-penalty * k:+d} "
+                      f"(no-jacks, {penalty} per Jack)." for s, k in enumerate(counts) if k)
         return HandScore(tuple(-penalty * k for k in counts), None, (), lines)
 
     def score_total(self) -> int | None:
-        return -4 * int(self.opts["jack_penalty"])
+        return -len(JACKS) * int(self.opts["jack_penalty"])
 
 
 CONTRACTS = (NoJacks,)
