@@ -48,6 +48,10 @@ class HerzlaGroup(click.Group):
             click.echo("herzla: aborted", err=True)
             sys.exit(1)
         except click.UsageError as exc:
+            no_args = getattr(click.exceptions, "NoArgsIsHelpError", None)
+            if no_args is not None and isinstance(exc, no_args) and exc.ctx is not None:
+                click.echo(exc.ctx.get_help())  # bare `herzla`: the help, as --help gives it
+                sys.exit(0)
             hint = ""
             if exc.ctx is not None:
                 hint = f" (see '{exc.ctx.command_path} --help')"

@@ -30,6 +30,8 @@ def one_error_line(result: object) -> str:
 def test_help_of_every_command(runner: CliRunner) -> None:
     out = runner.invoke(main, ["--help"])
     assert out.exit_code == 0
+    bare = runner.invoke(main, [])
+    assert bare.exit_code == 0 and bare.output == out.output
     for cmd in ("replay", "deal", "score", "rules", "simulate"):
         assert cmd in out.output
         sub = runner.invoke(main, [cmd, "--help"], prog_name="herzla")
