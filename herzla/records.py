@@ -114,9 +114,9 @@ class Record:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)
         assert players is not None
-        if players not in cls_.player_counts:
-            counts = ", ".join(map(str, sorted(cls_.player_counts)))
-            raise RecordError(f"{game} {contract} is played by {counts} players, not {players}")
+        problem = cls_.player_count_problem(players)
+        if problem:
+            raise RecordError(problem)
         dealer = _int(obj, "dealer", players - 1)
         if dealer is None:
             dealer = players - 1

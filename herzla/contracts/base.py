@@ -157,9 +157,9 @@ class Contract:
     ) -> None:
         if players is None:
             players = self.player_counts[0]
-        if players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise OptionError(f"{self.game} {self.id} is played by {counts} players, not {players}")
+        problem = self.player_count_problem(players)
+        if problem:
+            raise OptionError(problem)
         self.players: int = players
         self.opts: dict[str, bool | int | str] = resolve_options(
             self.options, options, f" for {self.game}"
@@ -187,6 +187,15 @@ class Contract:
 
     def __hash__(self) -> int:
         return hash((type(self), self.players, tuple(sorted(self.opts.items())), self.declarer))
+
+    @classmethod
+    def player_count_problem(cls, players: int) -> str | None:
+        """None if the contract is played by ``players`` seats, else a sentence saying so."""
+        if players in cls.player_counts:
+            return None
+        counts = [str(c) for c in sorted(cls.player_counts)]
+        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+        return f"{cls.game} {cls.id} is played by {said} players, not {players}"
 
     @classmethod
     def key(cls) -> str:

@@ -140,10 +140,9 @@ def build_plan(game: str, contract: str | None, partie: bool, players: int | Non
              f"(one of {', '.join(c.id for c in classes)})")
 
     n = players if players is not None else cls.player_counts[0]
-    if n not in cls.player_counts:
-        counts = [str(c) for c in sorted(cls.player_counts)]
-        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-        fail(f"{game} {cls.id} is played by {said} players, not {n}")
+    problem = cls.player_count_problem(n)
+    if problem:
+        fail(problem)
     if dealer is None:
         dealer = n - 1
     elif not 0 <= dealer < n:
