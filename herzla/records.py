@@ -296,14 +296,17 @@ class ReplayResult:
         }
 
 
+def new_hand(rules: Contract, hands: Sequence[int], dealer: int) -> TrickHand | LayoutHand:
+    """The reference engine's state for a fresh hand of ``rules`` (trick or layout deal)."""
+    if isinstance(rules, LayoutContract):
+        return LayoutHand(rules, hands, dealer)
+    assert isinstance(rules, TrickContract)
+    return TrickHand(rules, hands, dealer)
+
+
 def start_state(record: Record) -> TrickHand | LayoutHand:
     """The engine state at the start of the record's hand."""
-    hands = [mask_of(h) for h in record.hands]
-    rules = record.rules
-    if isinstance(rules, LayoutContract):
-        return LayoutHand(rules, hands, record.dealer)
-    assert isinstance(rules, TrickContract)
-    return TrickHand(rules, hands, record.dealer)
+    return new_hand(record.rules, [mask_of(h) for h in record.hands], record.dealer)
 
 
 def replay(record: Record) -> ReplayResult:
@@ -382,11 +385,16 @@ def deal_hands(game: str, contract: str, players: int, seed: int | None = None,
     """A seeded deal: each seat's cards (codes), sorted; the leftovers are left out."""
     cls_ = get_contract(game, contract)
     rules = cls_(players, options, declarer if cls_.needs_declarer else None)
+    return [[str(c) for c in sort_hand(hand, rules)]
+            for hand in shuffled_hands(rules, random.Random(seed))]
+
+
+def shuffled_hands(rules: Contract, rnd: random.Random) -> list[list[Card]]:
+    """Shuffle the pack with ``rnd`` and deal each seat its cards; the leftovers lie aside."""
     cards = rules.pack().cards
-    random.Random(seed).shuffle(cards)
+    rnd.shuffle(cards)
     size = rules.hand_size
-    return [[str(c) for c in sort_hand(cards[s * size:(s + 1) * size], rules)]
-            for s in range(players)]
+    return [cards[s * size:(s + 1) * size] for s in range(rules.players)]
 
 
 def deal_record(game: str, contract: str, players: int, seed: int | None,

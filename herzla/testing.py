@@ -20,10 +20,10 @@ from typing import Any
 
 import attrs
 
-from herzla.cards import Card, cards_of
-from herzla.contracts.base import Contract, LayoutContract, TrickContract
+from herzla.cards import Card, cards_of, mask_of
+from herzla.contracts.base import Contract
 from herzla.layout import Lay, LayoutHand
-from herzla.records import Record, replay, sort_hand
+from herzla.records import Record, new_hand, replay, shuffled_hands, sort_hand
 from herzla.tricks import TrickHand
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]
@@ -46,16 +46,7 @@ class ConformanceReport:
 
 
 def _deal(rules: Contract, rnd: random.Random) -> list[int]:
-    cards = rules.pack().cards
-    rnd.shuffle(cards)
-    size = rules.hand_size
-    out = []
-    for s in range(rules.players):
-        m = 0
-        for c in cards[s * size:(s + 1) * size]:
-            m |= c.bit
-        out.append(m)
-    return out
+    return [mask_of(hand) for hand in shuffled_hands(rules, rnd)]
 
 
 Move = Card | Lay | None  # a card, a lay, or a pass
@@ -66,12 +57,7 @@ def _play(rules: Contract, dealt: list[int], dealer: int, rnd: random.Random,
           ) -> tuple[TrickHand | LayoutHand, list[str]]:
     """Play a dealt hand with random legal moves, calling ``after(state, move)`` after each."""
     plays: list[str] = []
-    state: TrickHand | LayoutHand
-    if isinstance(rules, LayoutContract):
-        state = LayoutHand(rules, dealt, dealer)
-    else:
-        assert isinstance(rules, TrickContract)
-        state = TrickHand(rules, dealt, dealer)
+    state = new_hand(rules, dealt, dealer)
     limit = 4 * len(rules.pack()) + 4 * rules.players
     while not state.over:
         limit -= 1
