@@ -170,12 +170,10 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
         target = int(records[0].rules.opts["target"])
         hands = int(records[0].rules.opts["hands"])
         finished = False
-        running = [0] * n
         for i, row in enumerate(rows):
             if row.result.scores is None:
                 break
-            running = list(row.totals)
-            if (hands and i + 1 == hands) or (not hands and max(running) >= target):
+            if (hands and i + 1 == hands) or (not hands and max(row.totals) >= target):
                 finished = True
                 if i + 1 < len(rows):
                     raise RecordError(f"the match ended with hand {i + 1}; record {i + 1} "
