@@ -9,18 +9,22 @@
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
+    Game,
     HandScore,
     LayoutContract,
     Outcome,
     TrickContract,
-    contracts_of,
+    contract_class,
+    contract_classes,
     games,
-    get_contract,
+    get_game,
     register,
 )
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
+from herzla.sim.api import SimulationError, simulate
+from herzla.sim.runner import SimResult
 from herzla.tricks import Trick, TrickHand
 
 __version__ = "0.1.0"
@@ -31,6 +35,7 @@ __all__ = [
     "Card",
     "CardError",
     "Contract",
+    "Game",
     "HandScore",
     "Lay",
     "LayoutContract",
@@ -43,15 +48,19 @@ __all__ = [
     "Record",
     "RecordError",
     "ReplayResult",
+    "SimResult",
+    "SimulationError",
     "Suit",
     "Trick",
     "TrickContract",
     "TrickHand",
-    "contracts_of",
+    "contract_class",
+    "contract_classes",
     "deal_record",
     "games",
-    "get_contract",
+    "get_game",
     "parse_cards",
     "register",
     "replay",
+    "simulate",
 ]

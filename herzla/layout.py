@@ -1,9 +1,10 @@
 """The reference layout engine: the Herzeln domino and the Herzerln Auflegen.
 
-Cards are laid in rows that grow from an opening Jack by the next rank up or down the contract's
-``sequence()``; with ``wrap()`` the sequence is a cycle (the domino's Aces "turn the corner").
-A seat that can lay a card must; otherwise it passes.  Seats go out in order; the deal ends when
-one seat is left, which takes last place.  Rule ids are those of spec/hand-record.md.
+Cards are laid in the rows the contract declares (:class:`herzla.contracts.vocabulary.Rows`):
+each grows from an opening Jack by the next rank up or down the sequence; with ``wrap`` the
+sequence is a cycle (the domino's Aces "turn the corner").  A seat that can lay a card must;
+otherwise it passes.  Seats go out in order; the deal ends when one seat is left, which takes last
+place.  The rule ids of illegal moves are those of the hand-record format (docs/hand-records.md).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class LayoutHand:
 
     __slots__ = (
         "contract", "players", "dealer", "hands", "rows", "turn", "order", "over", "history",
-        "laid", "_seq_pos", "_seq", "_wrap", "_first", "_open_pos",
+        "laid", "_rows", "_seq_pos", "_seq", "_wrap", "_first", "_open_pos",
     )
 
     def __init__(self, contract: LayoutContract, hands: Sequence[int], dealer: int) -> None:
@@ -48,11 +49,13 @@ class LayoutHand:
         self.over = False
         self.history: list[tuple[int, Lay | None, tuple[int, int] | None]] = []
         self.laid: list[Card] = []
-        self._seq = contract.sequence()
+        rows = contract.declaration.rows
+        self._rows = rows
+        self._seq = rows.sequence
         self._seq_pos = {r: i for i, r in enumerate(self._seq)}
-        self._wrap = contract.wrap()
-        self._first = contract.first_card()
-        self._open_pos = self._seq_pos[contract.opening_rank]
+        self._wrap = rows.wrap
+        self._first = rows.first
+        self._open_pos = self._seq_pos[rows.opening]
         self.turn = (dealer + 1) % self.players
         if self._first is not None:
             for seat, h in enumerate(self.hands):
@@ -64,10 +67,10 @@ class LayoutHand:
         """The ends (``+``, ``-``) of its row that ``card`` may be laid at now."""
         if self._first is not None and not self.laid:
             return ["+"] if card == self._first else []
-        key = self.contract.row_of(card)
+        key = self._rows.row_of(card)
         row = self.rows.get(key)
         if row is None:
-            return ["+"] if card.rank == self.contract.opening_rank else []
+            return ["+"] if card.rank == self._rows.opening else []
         low, high = row
         n = len(self._seq)
         pos = self._seq_pos.get(card.rank)
@@ -112,8 +115,8 @@ class LayoutHand:
         if self._first is not None and not self.laid and card != self._first:
             return Illegal("must-open-with-heart-jack",
                            f"seat {seat} holds {self._first} and must open with it, not {card}")
-        key = self.contract.row_of(card)
-        if key not in self.rows and card.rank != self.contract.opening_rank:
+        key = self._rows.row_of(card)
+        if key not in self.rows and card.rank != self._rows.opening:
             return Illegal("must-open-with-jack",
                            f"{card} cannot be laid before a Jack opens its row")
         ends = self.fits(card)
@@ -144,7 +147,7 @@ class LayoutHand:
         seat = self.turn
         ends = self.fits(card)
         side = end if end is not None else (ends[0] if ends else "+")
-        key = self.contract.row_of(card)
+        key = self._rows.row_of(card)
         before = self.rows.get(key)
         if before is None:
             pos = self._seq_pos[card.rank]
@@ -178,7 +181,7 @@ class LayoutHand:
     def undo(self) -> None:
         seat, lay, before = self.history.pop()
         if lay is not None:
-            key = self.contract.row_of(lay.card)
+            key = self._rows.row_of(lay.card)
             if before is None:
                 del self.rows[key]
             else:

@@ -1,4 +1,4 @@
-"""Rule options: typed, named parameters with defaults, as RULES.md names them.
+"""Rule options: typed, named parameters with defaults, as the rules name them.
 
 An option is written ``name=value`` on the command line and ``"name": value`` in a hand record.
 
@@ -18,6 +18,8 @@ from typing import Any
 
 import attrs
 
+from herzla.limits import MAX_AMOUNT, _short
+
 __all__ = ["Option", "OptionError", "resolve_options", "parse_option_assignments"]
 
 
@@ -27,7 +29,11 @@ class OptionError(ValueError):
 
 @attrs.frozen(slots=True)
 class Option:
-    """One rule option: its name, default (whose type is the option's type) and allowed values."""
+    """One rule option: its name, default (whose type is the option's type) and allowed values.
+
+    ``rule`` is the id of the rule-book entry it changes; a whole-number option lies between
+    ``minimum`` and :data:`herzla.limits.MAX_AMOUNT`.
+    """
 
     name: str
     default: bool | int | str
@@ -61,7 +67,11 @@ class Option:
             if not isinstance(value, int):
                 raise OptionError(f"option {self.name}: {value!r} is not a whole number")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name}: {value} is less than {self.minimum}")
+                raise OptionError(f"option {self.name}: {_short(value)} is less than "
+                                  f"{self.minimum}")
+            if value > MAX_AMOUNT:
+                raise OptionError(f"option {self.name}: {_short(value)} is more than "
+                                  f"{MAX_AMOUNT:,}")
             return value
         if not isinstance(value, str):
             raise OptionError(f"option {self.name}: {value!r} is not text")

@@ -1,7 +1,8 @@
-"""Hand records (spec/hand-record.md): reading and checking them, replaying and scoring them.
+"""Hand records: reading and checking them, replaying and scoring them, and the seeded deal.
 
->>> rec = Record.from_json({"game": "herzeln", "contract": "last-trick", "players": 3,
-...     "hands": deal_hands("herzeln", "last-trick", 3, seed=1)})
+The format is described in docs/hand-records.md.
+
+>>> rec = deal_record("herzeln", "last-trick", 3, seed=1)
 >>> result = replay(rec)
 >>> result.complete, result.illegal
 (False, None)
@@ -10,7 +11,7 @@
 from __future__ import annotations
 
 import json
-import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,11 +23,12 @@ from herzla.contracts import (
     LayoutContract,
     TrickContract,
     UnknownContract,
-    get_contract,
+    contract_class,
 )
 from herzla.contracts.base import HandScore
 from herzla.layout import LayoutHand
 from herzla.options import OptionError
+from herzla.sim.streams import seeded_deal
 from herzla.tricks import Trick, TrickHand
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "deal_hands",
     "deal_record",
     "load_json_text",
+    "new_hand",
     "replay",
     "sort_hand",
 ]
@@ -79,7 +82,7 @@ class Record:
     """A checked hand record.  Build one with :meth:`from_json`; ``to_json`` writes it back."""
 
     game: str
-    contract: str
+    contract_id: str
     players: int
     dealer: int
     declarer: int | None
@@ -87,14 +90,14 @@ class Record:
     options: Mapping[str, Any]
     hands: tuple[tuple[Card, ...], ...]
     plays: tuple[Play, ...]
-    rules: Contract = attrs.field(eq=False, repr=False)
+    contract: Contract = attrs.field(eq=False, repr=False)
 
     @classmethod
-    def from_json(cls, obj: Any, contract_class: type[Contract] | None = None) -> Record:
+    def from_json(cls, obj: Any, contract_cls: type[Contract] | None = None) -> Record:
         """Read and check a record (a parsed JSON object); RecordError names the first problem.
 
-        ``contract_class`` plays the record by that class instead of the registry's (for contracts
-        not registered yet, as in :func:`herzla.testing.check_contract`).
+        ``contract_cls`` plays the record by that contract class instead of the registry's (for
+        contracts not registered yet, as in :func:`herzla.testing.check_contract`).
         """
         if not isinstance(obj, dict):
             raise RecordError("a hand record must be a JSON object")
@@ -105,11 +108,11 @@ class Record:
         for key in ("game", "contract", "players", "hands"):
             if key not in obj:
                 raise RecordError(f"the hand record has no {key!r}")
-        game, contract = obj["game"], obj["contract"]
-        if not isinstance(game, str) or not isinstance(contract, str):
+        game, contract_id = obj["game"], obj["contract"]
+        if not isinstance(game, str) or not isinstance(contract_id, str):
             raise RecordError("game and contract must be text")
         try:
-            cls_ = contract_class or get_contract(game, contract)
+            cls_ = contract_cls or contract_class(game, contract_id)
         except UnknownContract as exc:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)
@@ -126,9 +129,9 @@ class Record:
         if declarer is not None and not 0 <= declarer < players:
             raise RecordError(f"declarer {declarer} is not a seat (seats are 0 to {players - 1})")
         if cls_.needs_declarer and declarer is None:
-            raise RecordError(f"{game} {contract} needs a declarer seat")
+            raise RecordError(f"{game} {contract_id} needs a declarer seat")
         if not cls_.needs_declarer and declarer is not None:
-            raise RecordError(f"{game} {contract} has no declarer; write null or leave it out")
+            raise RecordError(f"{game} {contract_id} has no declarer; write null or leave it out")
         stock = _int(obj, "stock", 0) or 0
         if stock < 0:
             raise RecordError(f"stock must be 0 or more cents, not {stock}")
@@ -138,13 +141,13 @@ class Record:
         if not isinstance(options, dict):
             raise RecordError("options must be a JSON object of option names and values")
         try:
-            rules = cls_(players, options, declarer)
+            contract = cls_(players, options, declarer)
         except OptionError as exc:
             raise RecordError(str(exc)) from None
-        hands = _read_hands(obj["hands"], rules)
-        plays = _read_plays(obj.get("plays", []), rules)
-        return cls(game, contract, players, dealer, declarer, stock, dict(options), hands,
-                   plays, rules)
+        hands = _read_hands(obj["hands"], contract)
+        plays = _read_plays(obj.get("plays", []), contract)
+        return cls(game, contract_id, players, dealer, declarer, stock, dict(options), hands,
+                   plays, contract)
 
     @classmethod
     def from_text(cls, text: str) -> Record:
@@ -153,12 +156,12 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game,
-            "contract": self.contract,
+            "contract": self.contract_id,
             "players": self.players,
             "dealer": self.dealer,
             "declarer": self.declarer,
         }
-        if self.rules.has_stock:
+        if self.contract.has_stock:
             out["stock"] = self.stock
         out["options"] = dict(self.options)
         out["hands"] = [[str(c) for c in h] for h in self.hands]
@@ -171,7 +174,7 @@ class Record:
 
     def leftovers(self) -> list[Card]:
         used = mask_of(c for h in self.hands for c in h)
-        return cards_of(self.rules.pack().mask & ~used)
+        return cards_of(self.contract.pack().mask & ~used)
 
 
 def load_json_text(text: str) -> Any:
@@ -191,12 +194,12 @@ def _card_of(text: Any, pack: Pack, where: str) -> Card:
         raise RecordError(f"{where}: {exc}") from None
 
 
-def _read_hands(raw: Any, rules: Contract) -> tuple[tuple[Card, ...], ...]:
-    n = rules.players
+def _read_hands(raw: Any, contract: Contract) -> tuple[tuple[Card, ...], ...]:
+    n = contract.players
     if not isinstance(raw, list) or len(raw) != n:
         raise RecordError(f"hands must be a list of {n} hands, one per seat")
-    pack = rules.pack()
-    size = rules.hand_size
+    pack = contract.pack()
+    size = contract.hand_size
     seen: dict[Card, int] = {}
     out = []
     for seat, hand in enumerate(raw):
@@ -212,17 +215,17 @@ def _read_hands(raw: Any, rules: Contract) -> tuple[tuple[Card, ...], ...]:
             seen[card] = seat
             cards.append(card)
         if len(cards) != size:
-            raise RecordError(f"seat {seat} holds {len(cards)} cards; {rules.game} with {n} "
+            raise RecordError(f"seat {seat} holds {len(cards)} cards; {contract.game} with {n} "
                               f"players deals {size}")
         out.append(tuple(cards))
     return tuple(out)
 
 
-def _read_plays(raw: Any, rules: Contract) -> tuple[Play, ...]:
+def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     if not isinstance(raw, list):
         raise RecordError("plays must be a list of card codes")
-    pack = rules.pack()
-    layout = rules.kind == "layout"
+    pack = contract.pack()
+    layout = contract.kind == "layout"
     out = []
     for i, text in enumerate(raw):
         if not isinstance(text, str):
@@ -250,14 +253,14 @@ class IllegalPlay:
     rule: str
     message: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "card": self.card, "rule": self.rule,
                 "message": self.message}
 
 
 @attrs.frozen(slots=True)
 class ReplayResult:
-    """What ``herzla replay`` answers (spec/hand-record.md)."""
+    """What ``herzla replay`` answers (docs/hand-records.md)."""
 
     record: Record
     complete: bool
@@ -273,21 +276,21 @@ class ReplayResult:
 
     @property
     def stock(self) -> int | None:
-        if not self.record.rules.has_stock:
+        if not self.record.contract.has_stock:
             return None
         if self.score is not None and self.score.stock is not None:
             return self.score.stock
         return self.record.stock
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         r = self.record
         return {
             "game": r.game,
-            "contract": r.contract,
+            "contract": r.contract_id,
             "players": r.players,
             "complete": self.complete,
-            "illegal": self.illegal.to_json() if self.illegal else None,
-            "tricks": [t.to_json() for t in self.tricks] if self.tricks is not None else None,
+            "illegal": self.illegal.to_dict() if self.illegal else None,
+            "tricks": [t.to_dict() for t in self.tricks] if self.tricks is not None else None,
             "order": list(self.order) if self.order is not None else None,
             "scores": list(self.scores) if self.scores is not None else None,
             "stock": self.stock,
@@ -296,17 +299,17 @@ class ReplayResult:
         }
 
 
-def new_hand(rules: Contract, hands: Sequence[int], dealer: int) -> TrickHand | LayoutHand:
-    """The reference engine's state for a fresh hand of ``rules`` (trick or layout deal)."""
-    if isinstance(rules, LayoutContract):
-        return LayoutHand(rules, hands, dealer)
-    assert isinstance(rules, TrickContract)
-    return TrickHand(rules, hands, dealer)
+def new_hand(contract: Contract, hands: Sequence[int], dealer: int) -> TrickHand | LayoutHand:
+    """The reference engine's state for a fresh hand of ``contract`` (trick or layout deal)."""
+    if isinstance(contract, LayoutContract):
+        return LayoutHand(contract, hands, dealer)
+    assert isinstance(contract, TrickContract)
+    return TrickHand(contract, hands, dealer)
 
 
 def start_state(record: Record) -> TrickHand | LayoutHand:
     """The engine state at the start of the record's hand."""
-    return new_hand(record.rules, [mask_of(h) for h in record.hands], record.dealer)
+    return new_hand(record.contract, [mask_of(h) for h in record.hands], record.dealer)
 
 
 def replay(record: Record) -> ReplayResult:
@@ -330,8 +333,8 @@ def replay(record: Record) -> ReplayResult:
             lines.append(f"The hand is not complete: {done} of {state.tricks_per_hand} tricks "
                          f"played.")
         elif done < state.tricks_per_hand:
-            lines.append(f"The hand ended early after trick {done} ({record.rules.title}: "
-                         f"{record.rules.summary}; {record.rules.rule_ref}).")
+            lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
+                         f"{record.contract.describe()}; {record.contract.cite()}).")
     else:
         illegal = _replay_layout(state, record.plays)
         tricks = None
@@ -346,9 +349,9 @@ def replay(record: Record) -> ReplayResult:
                         f"applied.")
     elif complete:
         try:
-            score = record.rules.score(state.outcome(), record.stock)
+            score = record.contract.score(state.outcome(), record.stock)
         except NotImplementedError:
-            raise RecordError(f"{record.game} {record.contract} cannot be scored yet") from None
+            raise RecordError(f"{record.game} {record.contract_id} cannot be scored yet") from None
         lines.extend(score.explanation)
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
 
@@ -373,44 +376,44 @@ def _replay_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | No
     return None
 
 
-def sort_hand(cards: Sequence[Card], rules: Contract) -> list[Card]:
+def sort_hand(cards: Sequence[Card], contract: Contract) -> list[Card]:
     """Cards sorted as the worked cases write them: by suit C S H D, high rank first."""
-    st = rules.rank_order().strength
+    st = contract.rank_order().strength
     return sorted(cards, key=lambda c: (c.suit, -st[c.rank]))
 
 
-def deal_hands(game: str, contract: str, players: int, seed: int | None = None,
-               options: Mapping[str, Any] | None = None,
-               declarer: int | None = None) -> list[list[str]]:
-    """A seeded deal: each seat's cards (codes), sorted; the leftovers are left out."""
-    cls_ = get_contract(game, contract)
-    rules = cls_(players, options, declarer if cls_.needs_declarer else None)
-    return [[str(c) for c in sort_hand(hand, rules)]
-            for hand in shuffled_hands(rules, random.Random(seed))]
+def deal_hands(contract: Contract, seed: int) -> list[list[Card]]:
+    """The seeded deal: each seat's cards, sorted; the leftovers are left out.
+
+    It is the first hand that ``herzla simulate`` plays with the same seed (the simulator's
+    first random stream, :func:`herzla.sim.streams.seeded_deal`).
+    """
+    masks = seeded_deal(contract.pack(), contract.players, contract.hand_size, seed)
+    return [sort_hand(cards_of(m), contract) for m in masks]
 
 
-def shuffled_hands(rules: Contract, rnd: random.Random) -> list[list[Card]]:
-    """Shuffle the pack with ``rnd`` and deal each seat its cards; the leftovers lie aside."""
-    cards = rules.pack().cards
-    rnd.shuffle(cards)
-    size = rules.hand_size
-    return [cards[s * size:(s + 1) * size] for s in range(rules.players)]
-
-
-def deal_record(game: str, contract: str, players: int, seed: int | None,
+def deal_record(game: str, contract_id: str, players: int, seed: int | None,
                 dealer: int | None = None, declarer: int | None = None, stock: int = 0,
                 options: Mapping[str, Any] | None = None) -> Record:
-    """A seeded deal as a checked hand record without plays."""
-    cls_ = get_contract(game, contract)
+    """A seeded deal as a checked hand record without plays (``seed=None``: a fresh one).
+
+    Beddl and Mord without a declarer are declared by forehand.
+    """
+    cls_ = contract_class(game, contract_id)
+    if dealer is None:
+        dealer = players - 1
     if cls_.needs_declarer and declarer is None:
-        declarer = (players if dealer is None else dealer + 1) % players
+        declarer = (dealer + 1) % players
+    try:
+        contract = cls_(players, options, declarer if cls_.needs_declarer else None)
+    except OptionError as exc:
+        raise RecordError(str(exc)) from None
+    if seed is None:
+        seed = secrets.randbits(63)
     obj: dict[str, Any] = {
-        "game": game, "contract": contract, "players": players,
-        "dealer": players - 1 if dealer is None else dealer,
-        "declarer": declarer if cls_.needs_declarer else None,
-        "stock": stock, "options": dict(options or {}),
-        "hands": deal_hands(game, contract, players, seed, options,
-                            declarer if cls_.needs_declarer else None),
+        "game": game, "contract": contract_id, "players": players, "dealer": dealer,
+        "declarer": contract.declarer, "stock": stock, "options": dict(options or {}),
+        "hands": [[str(c) for c in hand] for hand in deal_hands(contract, seed)],
         "plays": [],
     }
     return Record.from_json(obj)

@@ -4,14 +4,14 @@ This is the scoring-disputes lookup behind ``herzla score``: it checks that the 
 (tricks, captured cards, hearts, the last trick, the order of going out) and hands them to the
 contract's scoring hook as an :class:`~herzla.contracts.Outcome`.
 
->>> from herzla.contracts import get_contract
->>> rules = get_contract("herzla", "normal")(4)
->>> score_tallies(rules, hearts=[0, 3, 5, 0]).scores
+>>> from herzla.contracts import contract_class
+>>> contract = contract_class("herzla", "normal")(4)
+>>> score_tallies(contract, hearts=[0, 3, 5, 0]).scores
 (40, -30, -50, 40)
->>> score_tallies(rules, tricks=[3, 3, 2, 1])
+>>> score_tallies(contract, tricks=[3, 3, 2, 1])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-herzla.contracts.base.TallyError: the tricks won add up to 9, but herzla with 4 players has 8 tricks
+herzla.contracts.vocabulary.TallyError: the tricks won add up to 9, but herzla with 4 players ...
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ __all__ = ["score_tallies"]
 
 
 def score_tallies(
-    rules: Contract,
+    contract: Contract,
     *,
     tricks: Sequence[int] | None = None,
     hearts: Sequence[int] | None = None,
@@ -36,7 +36,7 @@ def score_tallies(
     stock: int = 0,
 ) -> HandScore:
     """Check the tallies against each other and the pack, then score them."""
-    n = rules.players
+    n = contract.players
     seats = range(n)
 
     def per_seat(name: str, values: Sequence[object] | None) -> None:
@@ -48,29 +48,30 @@ def score_tallies(
     per_seat("captured", captured)
     if stock < 0:
         raise TallyError(f"the stock cannot be negative ({stock}c)")
-    if stock and not rules.has_stock:
-        raise TallyError(f"{rules.game} has no stock")
-    if rules.kind == "layout":
+    if stock and not contract.has_stock:
+        raise TallyError(f"{contract.game} has no stock")
+    if contract.kind == "layout":
         if tricks is not None or hearts is not None or captured is not None:
-            raise TallyError(f"{rules.game} {rules.id} is a layout deal: give the order of "
+            raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "
                              f"going out, not tricks or cards")
         if order is None:
-            raise TallyError(f"{rules.game} {rules.id} needs the order of going out (--order)")
+            raise TallyError(f"{contract.game} {contract.id} needs the order of going out "
+                             f"(--order)")
         if sorted(order) != list(seats):
             raise TallyError(f"the order of going out must name each of the {n} seats once, "
                              f"not {' '.join(map(str, order))}")
-        return rules.score(Outcome(n, order=tuple(order)), stock)
+        return contract.score(Outcome(n, order=tuple(order)), stock)
     if order is not None:
-        raise TallyError(f"{rules.game} {rules.id} is a trick deal: there is no order of going "
-                         f"out")
-    per_hand = rules.hand_size
-    pack = rules.pack()
+        raise TallyError(f"{contract.game} {contract.id} is a trick deal: there is no order of "
+                         f"going out")
+    per_hand = contract.hand_size
+    pack = contract.pack()
     if tricks is not None:
         if min(tricks) < 0:
             raise TallyError("a seat cannot win fewer than 0 tricks")
-        if sum(tricks) > per_hand or (made is None and not rules.needs_declarer
+        if sum(tricks) > per_hand or (made is None and not contract.needs_declarer
                                       and sum(tricks) != per_hand):
-            raise TallyError(f"the tricks won add up to {sum(tricks)}, but {rules.game} with "
+            raise TallyError(f"the tricks won add up to {sum(tricks)}, but {contract.game} with "
                              f"{n} players has {per_hand} tricks")
     masks: tuple[int, ...] | None = None
     if captured is not None:
@@ -119,7 +120,7 @@ def score_tallies(
         tricks=tuple(tricks) if tricks is not None else None,
         hearts=heart_counts,
         last_winner=last_winner,
-        declarer=rules.declarer,
+        declarer=contract.declarer,
         made=made,
     )
-    return rules.score(outcome, stock)
+    return contract.score(outcome, stock)

@@ -6,8 +6,8 @@ every card stays in exactly one place, undo and copy restore the state exactly, 
 score has one whole number per seat (adding up to ``score_total()`` where the contract fixes one,
 the stock included), and a hand record of the hand replays to the same score.
 
->>> from herzla.contracts import get_contract
->>> report = check_contract(get_contract("herzeln", "domino"), players=3, hands=20)
+>>> from herzla.contracts import contract_class
+>>> report = check_contract(contract_class("herzeln", "domino"), players=3, hands=20)
 >>> report.hands
 20
 """
@@ -20,10 +20,11 @@ from typing import Any
 
 import attrs
 
-from herzla.cards import Card, cards_of, mask_of
+from herzla.cards import Card, cards_of
 from herzla.contracts.base import Contract
 from herzla.layout import Lay, LayoutHand
-from herzla.records import Record, new_hand, replay, shuffled_hands, sort_hand
+from herzla.records import Record, new_hand, replay, sort_hand
+from herzla.sim.streams import seeded_deal
 from herzla.tricks import TrickHand
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]
@@ -37,7 +38,7 @@ class ConformanceError(AssertionError):
 class ConformanceReport:
     """What ``check_contract`` played: hands, moves, and the totals it saw per seat."""
 
-    contract: str
+    contract_id: str
     players: int
     hands: int
     moves: int
@@ -45,29 +46,30 @@ class ConformanceReport:
     early_ends: int
 
 
-def _deal(rules: Contract, rnd: random.Random) -> list[int]:
-    return [mask_of(hand) for hand in shuffled_hands(rules, rnd)]
+def _deal(contract: Contract, rnd: random.Random) -> list[int]:
+    return seeded_deal(contract.pack(), contract.players, contract.hand_size,
+                       rnd.getrandbits(63))
 
 
 Move = Card | Lay | None  # a card, a lay, or a pass
 
 
-def _play(rules: Contract, dealt: list[int], dealer: int, rnd: random.Random,
+def _play(contract: Contract, dealt: list[int], dealer: int, rnd: random.Random,
           after: Callable[[TrickHand | LayoutHand, Move], None] | None = None
           ) -> tuple[TrickHand | LayoutHand, list[str]]:
     """Play a dealt hand with random legal moves, calling ``after(state, move)`` after each."""
     plays: list[str] = []
-    state = new_hand(rules, dealt, dealer)
-    limit = 4 * len(rules.pack()) + 4 * rules.players
+    state = new_hand(contract, dealt, dealer)
+    limit = 4 * len(contract.pack()) + 4 * contract.players
     while not state.over:
         limit -= 1
         if limit < 0:
-            raise ConformanceError(f"{rules.game} {rules.id}: the hand did not end")
+            raise ConformanceError(f"{contract.game} {contract.id}: the hand did not end")
         move: Move
         if isinstance(state, TrickHand):
             legal = state.legal_plays()
             if not legal:
-                raise ConformanceError(f"{rules.game} {rules.id}: seat {state.turn} has no "
+                raise ConformanceError(f"{contract.game} {contract.id}: seat {state.turn} has no "
                                        f"legal card")
             move = rnd.choice(legal)
             state.play(move)
@@ -84,36 +86,36 @@ def _play(rules: Contract, dealt: list[int], dealer: int, rnd: random.Random,
     return state, plays
 
 
-def random_hand(rules: Contract, rnd: random.Random, dealer: int | None = None
+def random_hand(contract: Contract, rnd: random.Random, dealer: int | None = None
                 ) -> tuple[list[int], TrickHand | LayoutHand, list[str]]:
     """Deal and play one hand with random legal moves; (dealt hands, final state, plays)."""
-    dealer = rules.players - 1 if dealer is None else dealer
-    dealt = _deal(rules, rnd)
-    state, plays = _play(rules, dealt, dealer, rnd)
+    dealer = contract.players - 1 if dealer is None else dealer
+    dealt = _deal(contract, rnd)
+    state, plays = _play(contract, dealt, dealer, rnd)
     return dealt, state, plays
 
 
-def _check_views(state: TrickHand | LayoutHand, rules: Contract, h: int) -> None:
+def _check_views(state: TrickHand | LayoutHand, contract: Contract, h: int) -> None:
     """The legal-move views agree with check()."""
     if isinstance(state, TrickHand):
         legal = state.legal_plays()
         if not legal:
-            raise _fail(f"seat {state.turn} has no legal card", rules, h)
+            raise _fail(f"seat {state.turn} has no legal card", contract, h)
         for c in legal:
             if state.check(c) is not None:
-                raise _fail(f"{c} is in legal_plays() but check() refuses it", rules, h)
+                raise _fail(f"{c} is in legal_plays() but check() refuses it", contract, h)
     else:
         lays = state.legal_moves()
         if not lays and state.check_pass() is not None:
-            raise _fail("no legal lay, yet passing is refused", rules, h)
+            raise _fail("no legal lay, yet passing is refused", contract, h)
         for lay in lays:
             if state.check(lay.card, lay.end) is not None:
-                raise _fail(f"{lay} is a legal move but check() refuses it", rules, h)
+                raise _fail(f"{lay} is a legal move but check() refuses it", contract, h)
 
 
-def _fail(what: str, rules: Contract, hand: int) -> ConformanceError:
-    return ConformanceError(f"{rules.game} {rules.id} ({rules.players} players), hand {hand}: "
-                            f"{what}")
+def _fail(what: str, contract: Contract, hand: int) -> ConformanceError:
+    return ConformanceError(f"{contract.game} {contract.id} ({contract.players} players), "
+                            f"hand {hand}: {what}")
 
 
 def _snapshot(st: TrickHand | LayoutHand) -> tuple[Any, ...]:
@@ -140,7 +142,7 @@ def _conserved(st: TrickHand | LayoutHand, dealt_mask: int) -> bool:
 
 
 def check_contract(
-    contract: type[Contract],
+    contract_cls: type[Contract],
     players: int | None = None,
     hands: int = 200,
     seed: int = 0,
@@ -150,19 +152,20 @@ def check_contract(
 ) -> ConformanceReport:
     """Play ``hands`` random legal hands of ``contract`` and check its invariants.
 
-    Raises :class:`ConformanceError` naming the broken invariant and the hand.
+    Raises :class:`ConformanceError` naming the broken invariant and the hand.  The contract
+    class need not be registered.
     """
-    n = players if players is not None else contract.player_counts[0]
-    if contract.needs_declarer and declarer is None:
+    n = players if players is not None else contract_cls.player_counts[0]
+    if contract_cls.needs_declarer and declarer is None:
         declarer = 0
-    rules = contract(n, options, declarer if contract.needs_declarer else None)
+    contract = contract_cls(n, options, declarer if contract_cls.needs_declarer else None)
     rnd = random.Random(seed)
     totals = [0] * n
     moves = 0
     early = 0
     for h in range(hands):
         dealer = rnd.randrange(n)
-        dealt = _deal(rules, rnd)
+        dealt = _deal(contract, rnd)
         dealt_mask = 0
         for m in dealt:
             dealt_mask |= m
@@ -172,9 +175,10 @@ def check_contract(
                   dealt_mask: int = dealt_mask, count: list[int] = count) -> None:
             count[0] += 1
             if not _conserved(state, dealt_mask):
-                raise _fail(f"after {move or 'a pass'} a card is lost or in two places", rules, h)
+                raise _fail(f"after {move or 'a pass'} a card is lost or in two places",
+                            contract, h)
             if not state.over:
-                _check_views(state, rules, h)
+                _check_views(state, contract, h)
             if move is not None and rnd.random() < 0.1:
                 now = _snapshot(state)
                 copy = state.copy()
@@ -182,37 +186,37 @@ def check_contract(
                 if isinstance(state, TrickHand):
                     assert isinstance(move, Card)
                     if state.check(move) is not None:
-                        raise _fail(f"{move} was played but check() refuses it", rules, h)
+                        raise _fail(f"{move} was played but check() refuses it", contract, h)
                     state.play(move)
                 else:
                     assert isinstance(move, Lay)
                     if state.check(move.card, move.end) is not None:
-                        raise _fail(f"{move} was laid but check() refuses it", rules, h)
+                        raise _fail(f"{move} was laid but check() refuses it", contract, h)
                     state.lay(move.card, move.end)
                 if _snapshot(state) != now or _snapshot(copy) != now:
-                    raise _fail(f"undo/copy around {move} did not restore the state", rules, h)
+                    raise _fail(f"undo/copy around {move} did not restore the state", contract, h)
 
-        state, plays = _play(rules, dealt, dealer, rnd, after)
+        state, plays = _play(contract, dealt, dealer, rnd, after)
         moves += count[0]
         if isinstance(state, TrickHand) and len(state.tricks) < state.tricks_per_hand:
             early += 1
-        result = rules.score(state.outcome(), stock)
+        result = contract.score(state.outcome(), stock)
         if len(result.scores) != n or not all(isinstance(v, int) for v in result.scores):
-            raise _fail(f"the score {result.scores} is not one whole number per seat", rules, h)
-        fixed = rules.score_total()
+            raise _fail(f"the score {result.scores} is not one whole number per seat", contract, h)
+        fixed = contract.score_total()
         stock_change = (result.stock - stock) if result.stock is not None else 0
         if fixed is not None and sum(result.scores) + stock_change != fixed:
             raise _fail(f"the scores {result.scores} (stock change {stock_change}) add up to "
-                        f"{sum(result.scores) + stock_change}, not {fixed}", rules, h)
+                        f"{sum(result.scores) + stock_change}, not {fixed}", contract, h)
         record = {
-            "game": rules.game, "contract": rules.id, "players": n, "dealer": dealer,
-            "declarer": rules.declarer, "stock": stock, "options": dict(options or {}),
-            "hands": [[str(c) for c in sort_hand(cards_of(m), rules)] for m in dealt],
+            "game": contract.game, "contract": contract.id, "players": n, "dealer": dealer,
+            "declarer": contract.declarer, "stock": stock, "options": dict(options or {}),
+            "hands": [[str(c) for c in sort_hand(cards_of(m), contract)] for m in dealt],
             "plays": plays,
         }
-        again = replay(Record.from_json(record, type(rules)))
+        again = replay(Record.from_json(record, type(contract)))
         if again.illegal is not None or not again.complete or again.scores != result.scores:
             raise _fail(f"the hand record does not replay to the same score "
-                        f"({again.illegal or again.scores})", rules, h)
+                        f"({again.illegal or again.scores})", contract, h)
         totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
-    return ConformanceReport(rules.id, n, hands, moves, tuple(totals), early)
+    return ConformanceReport(contract.id, n, hands, moves, tuple(totals), early)

@@ -4,9 +4,9 @@ A :class:`TrickHand` holds each seat's cards as a bit set, the trick in progress
 played.  ``legal_mask()`` is a cheap view of the legal cards; ``play`` and ``undo`` move forward and
 back without copying, and ``copy()`` is shallow and fast, for solvers and Monte Carlo players.
 
->>> from herzla.contracts import get_contract
+>>> from herzla.contracts import contract_class
 >>> from herzla.cards import parse_cards, mask_of
->>> c = get_contract("herzla", "normal")()
+>>> c = contract_class("herzla", "normal")()
 >>> hands = [mask_of(parse_cards(h)) for h in (
 ...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
 ...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
@@ -41,7 +41,7 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner}
 
 

@@ -46,7 +46,7 @@ def test_replay_human_output(runner: CliRunner, tmp_path: Path) -> None:
     assert "trick 1: seat 0 leads C7 CA C8 C9 -> seat 1" in out.output
     assert "Scores: seat 0 +160c, seat 1 -30c, seat 2 -30c, seat 3 -20c" in out.output
     assert "Stock: 0c" in out.output
-    assert "collects the stock of 80c (RULES.md §1 stock payout)" in out.output
+    assert "collects the stock of 80c (rule herzla/stock-payout)" in out.output
 
 
 def test_replay_illegal_exits_1_and_says_why(runner: CliRunner) -> None:
@@ -192,7 +192,7 @@ def test_schleichermord_from_tricks_alone(runner: CliRunner) -> None:
 def test_dispute_mord_lost(runner: CliRunner) -> None:
     a = score(runner, "herzla", "mord", "--declarer", "1", "--lost")
     assert a["scores"] == [80, -240, 80, 80]
-    assert any("RULES.md §1 contracts lost" in str(x) for x in a["explanation"])  # type: ignore
+    assert any("rule herzla/contract-settlement" in str(x) for x in a["explanation"])  # type: ignore
 
 
 def test_dispute_herzeln_no_hearts(runner: CliRunner) -> None:
@@ -225,7 +225,7 @@ def test_dispute_auflegen_three_players(runner: CliRunner) -> None:
     (["herzla", "beddl", "--declarer", "3", "--tricks", "2,2,2,2"],
      "seat 3 cannot have won 2"),
     (["herzla-kids", "normal", "-p", "4", "--hearts", "3,3,2,0"],
-     "with 4 players they add up to 9 (no card lies aside)"),
+     "the hearts captured add up to 8, not 9"),
     (["herzla-kids", "normal", "-p", "5", "--hearts", "1,0,0,0,0"],
      "add up to at least 8 (only 1 card lies aside)"),
     (["herzeln", "no-hearts", "--hearts", "1,2,3,2"], "needs the cards each seat captured"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from herzla.cards import Card, mask_of, parse_cards
-from herzla.contracts import get_contract
+from herzla.contracts import contract_class
 from herzla.contracts.base import LayoutContract, TrickContract
 from herzla.layout import LayoutHand
 from herzla.tricks import TrickHand
@@ -22,7 +22,7 @@ def codes(cards: list[Card]) -> list[str]:
 
 def trick_hand(game: str, contract: str, hands: list[str], dealer: int = 3,
                **kw: object) -> TrickHand:
-    rules = get_contract(game, contract)(len(hands), **kw)  # type: ignore[arg-type]
+    rules = contract_class(game, contract)(len(hands), **kw)  # type: ignore[arg-type]
     assert isinstance(rules, TrickContract)
     return TrickHand(rules, masks(hands), dealer)
 
@@ -87,7 +87,7 @@ def test_beddl_ends_when_the_declarer_wins_a_trick() -> None:
 
 
 def layout(game: str, contract: str, hands: list[str], dealer: int, **kw: object) -> LayoutHand:
-    rules = get_contract(game, contract)(len(hands), **kw)  # type: ignore[arg-type]
+    rules = contract_class(game, contract)(len(hands), **kw)  # type: ignore[arg-type]
     assert isinstance(rules, LayoutContract)
     return LayoutHand(rules, masks(hands), dealer)
 

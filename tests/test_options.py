@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from herzla.cards import Card, mask_of, parse_cards
-from herzla.contracts import game_options, games, get_contract
+from herzla.contracts import contract_class, game_options, games
 from herzla.contracts.herzla import resolve_bidding
 from herzla.layout import LayoutHand
 from herzla.options import OptionError
 from herzla.records import Record, RecordError, replay
-from herzla.scoring import score_sheet
+from herzla.sheets import score_sheet
 from tests.conftest import CASES
 
 RULES_OPTIONS = {
@@ -66,10 +66,10 @@ def test_rank_order_ace_ten() -> None:
 
 def test_contract_priority() -> None:
     bids = ["pass", "beddl", "mord", "pass"]
-    assert resolve_bidding(bids, 0).contract == "beddl"
+    assert resolve_bidding(bids, 0).contract_id == "beddl"
     assert resolve_bidding(bids, 0, priority="mord-over-beddl").declarer == 2
     assert resolve_bidding(["beddl", "beddl", "pass", "pass"], 3).declarer == 3
-    assert resolve_bidding(["pass"] * 4, 1).contract == "normal"
+    assert resolve_bidding(["pass"] * 4, 1).contract_id == "normal"
 
 
 def test_heart_lead_ban_tricks() -> None:
@@ -165,7 +165,7 @@ def test_domino_suits_and_wrap() -> None:
 @pytest.mark.parametrize(("wrap", "fits"), [(True, ["+"]), (False, [])])
 def test_domino_wrap_in_same_suit_rows(wrap: bool, fits: list[str]) -> None:
 
-    rules = get_contract("herzeln", "domino")(4, {"domino_suits": "same-suit",
+    rules = contract_class("herzeln", "domino")(4, {"domino_suits": "same-suit",
                                                   "domino_wrap": wrap})
     hands = ["DJ DQ C9 CJ CQ CK CT CA", "DK DT S9 SJ SQ SK ST SA",
              "DA D7 H9 HJ HQ HK HT HA", "D8 D9 C7 C8 S7 S8 H7 H8"]
@@ -189,4 +189,4 @@ def test_bad_options_are_malformed(options: dict[str, Any], message: str) -> Non
 
 def test_option_errors_are_option_errors() -> None:
     with pytest.raises(OptionError):
-        get_contract("herzeln", "domino")(4, {"domino_wrap": False})
+        contract_class("herzeln", "domino")(4, {"domino_wrap": False})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from herzla.contracts import Contract, get_contract
+from herzla.contracts import Contract, contract_class
 from herzla.records import Record, replay
 from herzla.testing import check_contract
 from herzla.tricks import TrickHand
@@ -44,7 +44,7 @@ def test_plugin_contract_plays_through_the_cli() -> None:
     assert record["contract"] == "no-jacks" and len(record["hands"]) == 4
     # play it out on the reference engine: everybody plays the first legal card
     rec = Record.from_json(record, plugin_class())
-    state = TrickHand(rec.rules, [sum(c.bit for c in h) for h in rec.hands],  # type: ignore
+    state = TrickHand(rec.contract, [sum(c.bit for c in h) for h in rec.hands],  # type: ignore
                       rec.dealer)
     while not state.over:
         card = state.legal_plays()[0]
@@ -54,7 +54,7 @@ def test_plugin_contract_plays_through_the_cli() -> None:
     assert answer.returncode == 0, answer.stderr
     result = json.loads(answer.stdout)
     assert result["complete"] and sum(result["scores"]) == -28
-    assert result == replay(Record.from_json(record, plugin_class())).to_json()
+    assert result == replay(Record.from_json(record, plugin_class())).to_dict()
     # the plug-in's lead ban is enforced by the reference engine
     hearts = [str(c) for c in rec.hands[0] if c.suit == 2]
     if hearts and len(hearts) < 8:
@@ -85,14 +85,30 @@ def test_register_at_run_time(monkeypatch: pytest.MonkeyPatch) -> None:
     from herzla.contracts import register
     from herzla.contracts.herzerln import Jacks
 
-    copy = {g: dict(cs) for g, cs in registry._load().items()}
-    monkeypatch.setattr(registry, "_registry", copy)  # restored after the test
+    monkeypatch.setattr(registry, "_registry", dict(registry._load()))  # restored afterwards
 
     class LateJacks(Jacks):
         game = "test-late"
         id = "jacks"
 
     register(LateJacks)
-    assert get_contract("test-late", "jacks") is LateJacks
+    assert contract_class("test-late", "jacks") is LateJacks
     with pytest.raises(LookupError, match="not a test-late contract"):
-        get_contract("test-late", "queens")
+        contract_class("test-late", "queens")
+
+
+
+def test_plugin_plays_on_the_batch_engine_as_on_the_reference() -> None:
+    """The plug-in, written in the vocabulary, gets the fast engine: the same --json."""
+    args = ["simulate", "bube", "--contract", "no-jacks", "--hands", "3000", "--seed", "4",
+            "--json", "--jobs", "1", "-o", "jack_penalty=3"]
+    answers = []
+    for engine in ("batch", "reference"):
+        out = herzla(*args, "--engine", engine, "--policy", "heuristic")
+        assert out.returncode == 0, out.stderr
+        answer = json.loads(out.stdout)
+        del answer["elapsed_s"], answer["hands_per_s"]
+        answers.append(answer)
+    assert answers[0] == answers[1]
+    assert answers[0]["total"] == {"mean": -12.0, "min": -12, "max": -12, "expected": -12}
+    assert answers[0]["checks"] == {"hand-total": 0}

@@ -13,9 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herzla.cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
-from herzla.contracts import contracts_of, get_contract
+from herzla.contracts import contract_class, contract_classes
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
-from herzla.contracts.herzla import Bid
 from herzla.layout import Lay, LayoutHand
 from herzla.sim.batch import bid_hands
 from herzla.sim.batch_bits import bits_of
@@ -47,7 +46,7 @@ def _play(state: TrickHand, codes: str) -> None:
 
 
 def _trick(game: str, cid: str, declarer: int | None = None) -> TrickContract:
-    rules = get_contract(game, cid)(declarer=declarer)
+    rules = contract_class(game, cid)(declarer=declarer)
     assert isinstance(rules, TrickContract)
     return rules
 
@@ -96,7 +95,7 @@ def test_heuristic_profiles() -> None:
 
 
 def test_bidding_heuristic() -> None:
-    rules = get_contract("herzla", "normal")()
+    rules = contract_class("herzla", "normal")()
     nearly = mask_of(parse_cards("CA CK CQ SA SK HA DA D7"))
     assert sure_winners(nearly, rules) == 7
     assert announce(nearly, rules) == "pass"
@@ -110,13 +109,13 @@ def test_bidding_heuristic() -> None:
     assert sure_winners(run, rules) == 7 and announce(run, rules) == "pass"
     assert announce(HANDS[3], rules) == "beddl"
     hands = [HANDS[0], HANDS[3], HANDS[1], HANDS[2]]
-    assert bidding(hands, 3, rules).declarer == 1
-    assert bidding([HANDS[0], HANDS[3], HANDS[1], clubs], 2, rules) == Bid("mord", 3)
+    assert bidding(hands, 3, rules)[1] == 1
+    assert bidding([HANDS[0], HANDS[3], HANDS[1], clubs], 2, rules) == ("mord", 3)
     late = bidding([HANDS[0], HANDS[3], HANDS[1], strong], 3, rules)
-    assert late == Bid("beddl", 1)
-    priority = get_contract("herzla", "normal")(options={"contract_priority": "mord-over-beddl"})
-    assert bidding([HANDS[0], HANDS[3], HANDS[1], strong], 3, priority) == Bid("mord", 3)
-    ace_ten = get_contract("herzla", "normal")(options={"rank_order": "ace-ten"})
+    assert late == ("beddl", 1)
+    priority = contract_class("herzla", "normal")(options={"contract_priority": "mord-over-beddl"})
+    assert bidding([HANDS[0], HANDS[3], HANDS[1], strong], 3, priority) == ("mord", 3)
+    ace_ten = contract_class("herzla", "normal")(options={"rank_order": "ace-ten"})
     assert announce(mask_of(parse_cards("CQ CJ C9 S8 S7 HQ H9 DJ")), ace_ten) == "beddl"
     assert announce(mask_of(parse_cards("CT CJ C9 S8 S7 HQ H9 DJ")), ace_ten) == "pass"
 
@@ -169,7 +168,8 @@ def batch_lay(state: LayoutHand, r: int | None) -> Lay | None:
             f_up = unopened = jacks
     else:
         for c in cards_of(rules.pack().mask):
-            if c.rank == rules.opening_rank and rules.row_of(c) not in state.rows:
+            rows = rules.declaration.rows
+            if c.rank == rows.opening and rows.row_of(c) not in state.rows:
                 unopened |= bits.mask([c])
     u = None if r is None else np.array([r * 2.0**-32])
     arr = [np.array([m], dtype=dt) for m in (bits.mask_of_indices(hand), plus, minus, f_up,
@@ -182,7 +182,7 @@ def batch_lay(state: LayoutHand, r: int | None) -> Lay | None:
 
 def _contract(game: str, cid: str, players: int, options: dict[str, Any],
               declarer: int) -> Contract:
-    cls = get_contract(game, cid)
+    cls = contract_class(game, cid)
     return cls(players, options, declarer if cls.needs_declarer else None)
 
 
@@ -193,9 +193,9 @@ def _deal(rules: Contract, rng: random.Random) -> list[int]:
     return [mask_of(cards[s * h:(s + 1) * h]) for s in range(rules.players)]
 
 
-TRICK_CASES = [("herzla", c.id, 4) for c in contracts_of("herzla")] + [
+TRICK_CASES = [("herzla", c.id, 4) for c in contract_classes("herzla")] + [
     ("herzla-kids", "normal", p) for p in (3, 4, 5, 8)] + [
-    (g, c.id, p) for g in ("herzeln", "herzerln") for c in contracts_of(g)
+    (g, c.id, p) for g in ("herzeln", "herzerln") for c in contract_classes(g)
     if c.kind == "tricks" for p in (3, 4)]
 
 
@@ -247,7 +247,7 @@ def test_batch_layout_policies_agree(case: tuple[str, str, int, dict[str, Any]],
 @pytest.mark.parametrize("options", [{}, {"rank_order": "ace-ten"},
                                      {"contract_priority": "mord-over-beddl"}])
 def test_batch_bidding_agrees(options: dict[str, Any]) -> None:
-    rules = get_contract("herzla", "normal")(4, options)
+    rules = contract_class("herzla", "normal")(4, options)
     bits = bits_of(rules.pack(), rules.rank_order())
     rng = random.Random(3)
     deals = [_deal(rules, rng) for _ in range(1000)]
@@ -262,6 +262,6 @@ def test_batch_bidding_agrees(options: dict[str, Any]) -> None:
                  for s in range(4)]
         code, decl = bid_hands(bits, rules, hands, (dealer + 1) % 4)
         for i, d in enumerate(deals):
-            bid = bidding(d, dealer, rules)
-            assert ("normal", "beddl", "mord")[code[i]] == bid.contract
-            assert (None if code[i] == 0 else int(decl[i])) == bid.declarer
+            contract_id, declarer = bidding(d, dealer, rules)
+            assert ("normal", "beddl", "mord")[code[i]] == contract_id
+            assert (None if code[i] == 0 else int(decl[i])) == declarer

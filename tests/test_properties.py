@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herzla.cards import HEARTS_MASK
-from herzla.contracts import contracts_of, games, get_contract
+from herzla.contracts import contract_class, contract_classes, games
 from herzla.contracts.base import Contract
 from herzla.testing import check_contract, random_hand
 from herzla.tricks import TrickHand
 
-ALL = [(c, p) for g in games() for c in contracts_of(g) for p in c.player_counts]
+ALL = [(c, p) for g in games() for c in contract_classes(g) for p in c.player_counts]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -35,7 +35,7 @@ def test_conformance(contract: type[Contract], players: int, seed: int) -> None:
        payout=st.sampled_from(["void", "never"]))
 def test_herzla_normal_is_zero_sum_and_takes_8_hearts(seed: int, stock: int, unit: int,
                                                       no_void: str, payout: str) -> None:
-    rules = get_contract("herzla", "normal")(4, {"heart_unit": unit, "no_void": no_void,
+    rules = contract_class("herzla", "normal")(4, {"heart_unit": unit, "no_void": no_void,
                                                  "stock_payout": payout})
     _, state, _ = random_hand(rules, random.Random(seed))
     assert isinstance(state, TrickHand)
@@ -53,7 +53,7 @@ def test_herzla_normal_is_zero_sum_and_takes_8_hearts(seed: int, stock: int, uni
 @given(seed=SEEDS, declarer=st.integers(0, 3), stake=st.integers(0, 200))
 def test_beddl_and_mord_end_exactly_when_the_rules_say(contract: str, seed: int, declarer: int,
                                                        stake: int) -> None:
-    rules = get_contract("herzla", contract)(4, {"contract_stake": stake}, declarer)
+    rules = contract_class("herzla", contract)(4, {"contract_stake": stake}, declarer)
     _, state, _ = random_hand(rules, random.Random(seed))
     assert isinstance(state, TrickHand)
     winners = [t.winner for t in state.tricks]
@@ -76,7 +76,7 @@ def test_beddl_and_mord_end_exactly_when_the_rules_say(contract: str, seed: int,
 @settings(max_examples=100, deadline=None)
 @given(seed=SEEDS, players=st.integers(3, 8))
 def test_kids_hearts_captured_are_9_minus_leftover_hearts(seed: int, players: int) -> None:
-    rules = get_contract("herzla-kids", "normal")(players)
+    rules = contract_class("herzla-kids", "normal")(players)
     dealt, state, _ = random_hand(rules, random.Random(seed))
     in_play = 0
     for m in dealt:
@@ -100,7 +100,7 @@ def test_deal_totals_and_partie_sums(game: str, players: int, seed: int) -> None
     table = HERZELN_TOTALS if game == "herzeln" else HERZERLN_TOTALS
     rnd = random.Random(seed)
     partie = 0
-    for cls, want in zip(contracts_of(game), table[players], strict=True):
+    for cls, want in zip(contract_classes(game), table[players], strict=True):
         rules = cls(players)
         _, state, _ = random_hand(rules, rnd)
         total = sum(rules.score(state.outcome()).scores)
@@ -113,7 +113,7 @@ def test_deal_totals_and_partie_sums(game: str, players: int, seed: int) -> None
 @given(seed=SEEDS)
 def test_heart_lead_ban_and_escape(seed: int) -> None:
     """No heart is led to tricks 1-2 unless the leader holds nothing but hearts."""
-    rules = get_contract("herzla", "normal")(4)
+    rules = contract_class("herzla", "normal")(4)
     dealt, state, _ = random_hand(rules, random.Random(seed))
     assert isinstance(state, TrickHand)
     hands = list(dealt)
@@ -128,4 +128,4 @@ def test_heart_lead_ban_and_escape(seed: int) -> None:
 def test_fixed_totals_are_those_of_rules_5() -> None:
     for game, table in (("herzeln", HERZELN_TOTALS), ("herzerln", HERZERLN_TOTALS)):
         for players in (3, 4):
-            assert [c(players).score_total() for c in contracts_of(game)] == table[players]
+            assert [c(players).score_total() for c in contract_classes(game)] == table[players]

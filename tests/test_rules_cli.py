@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from herzla import contracts as registry
-from herzla.contracts import BUILTIN_MODULES, HandScore, Outcome, TrickContract, contracts_of
+from herzla.contracts import BUILTIN_MODULES, HandScore, Outcome, TrickContract, contract_classes
 from herzla.options import Option
 from herzla.rulebook import BOOK, COMMON, GAMES, entries, find, resolve_option, rule_json
 
@@ -39,7 +39,7 @@ def flat(text: str) -> str:
 
 
 def builtin(game: str) -> list[type[Any]]:
-    return [c for c in contracts_of(game) if c.__module__ in BUILTIN_MODULES]
+    return [c for c in contract_classes(game) if c.__module__ in BUILTIN_MODULES]
 
 
 # -- listing and games ------------------------------------------------------------------------

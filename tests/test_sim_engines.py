@@ -20,13 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herzla import contracts
-from herzla.cards import Suit
-from herzla.contracts import contracts_of
+from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit
+from herzla.contracts import contract_classes
 from herzla.contracts.herzla import Normal
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
-from herzla.sim.engine import BlockResult, DealSpec, play_block
+from herzla.sim.engine import play_block
 from herzla.sim.policies import POLICIES
+from herzla.sim.spec import BlockResult, DealSpec
+from herzla.tricks import TrickHand
 
 Config = tuple[str, str | None, int, dict[str, Any], int, int | None]
 
@@ -56,7 +58,7 @@ def _configs() -> list[Config]:
     ]
     out += [("herzla-kids", "normal", p, {}, 0, None) for p in (3, 4, 5, 8)]
     for game in ("herzeln", "herzerln"):
-        for cls in contracts_of(game):
+        for cls in contract_classes(game):
             for p in (3, 4):
                 out.append((game, cls.id, p, {}, 0, None))
     return out
@@ -117,8 +119,8 @@ def assert_replays(res: BlockResult) -> None:
 
 def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
     """Hearts are reported exactly for the trick deals played in full, and match the records."""
-    layout = (spec.game, spec.contract) in {("herzeln", "domino"), ("herzerln", "auflegen")}
-    full = not layout and spec.contract is not None and spec.contract not in ("beddl", "mord")
+    layout = (spec.game, spec.contract_id) in {("herzeln", "domino"), ("herzerln", "auflegen")}
+    full = not layout and spec.contract_id is not None and spec.contract_id not in ("beddl", "mord")
     assert (res.hearts is not None) == full
     if res.hearts is None:
         return
@@ -169,7 +171,7 @@ def test_bidding_with_many_contracts(policy: str, priority: str) -> None:
     DealSpec("herzeln", "domino", 4, 1),
     DealSpec("herzerln", "auflegen", 3, 2, policy="heuristic"),
     DealSpec("herzla-kids", "normal", 5, 0),
-], ids=lambda s: f"{s.game}-{s.contract}")
+], ids=lambda s: f"{s.game}-{s.contract_id}")
 def test_chunking_and_block_size_do_not_matter(spec: DealSpec) -> None:
     whole = batch.play_block(spec, 5, (1, 2), 90, records=90, chunk=90)
     for chunk in (1, 8, 89):
@@ -194,40 +196,52 @@ def test_dispatch() -> None:
 
 
 class _Sneaky(Normal):
-    """A third-party contract: Herzla's normal game under another name."""
+    """A third-party contract: Herzla's normal game under another name, all declared."""
 
     game = "sim-test"
 
 
+class _OwnBan(Normal):
+    """A third-party contract whose lead ban is Python of its own: no heart led while a seat
+    holds a club."""
+
+    game = "sim-test"
+    id = "own-ban"
+
+    def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
+        if leading and state.hands[seat] & SUIT_MASKS[0]:
+            return HEARTS_MASK, "heart-lead-ban"
+        return None
+
+
 @pytest.fixture
 def third_party(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(contracts._load(), "sim-test", {"normal": _Sneaky})
+    monkeypatch.setattr(contracts, "_registry", dict(contracts._load()))
+    contracts.register(_Sneaky)
+    contracts.register(_OwnBan)
     yield
 
 
 @pytest.mark.usefixtures("third_party")
-def test_third_party_contracts_fall_back() -> None:
+def test_third_party_contracts_in_the_vocabulary_play_on_the_batch_engine() -> None:
     spec = DealSpec("sim-test", "normal", 4, 3, policy="heuristic", stock=10)
-    assert batch.unsupported(spec) is not None
-    with pytest.raises(ValueError, match="sim-test/normal"):
+    assert batch.unsupported(spec) is None
+    fast = play_block(spec, 2, (0, 0), 30, records=30, engine="batch")
+    assert_same(fast, reference.play_block(spec, 2, (0, 0), 30, records=30))
+    assert fast.records[0]["game"] == "sim-test"
+
+
+@pytest.mark.usefixtures("third_party")
+def test_contracts_with_hooks_of_their_own_fall_back() -> None:
+    spec = DealSpec("sim-test", "own-ban", 4, 3, policy="random")
+    reason = batch.unsupported(spec)
+    assert reason is not None and "sim-test/own-ban" in reason and "banned()" in reason
+    with pytest.raises(ValueError, match=r"banned\(\)"):
         play_block(spec, 2, (0, 0), 10, engine="batch")
-    with pytest.raises(ValueError, match="not built into herzla"):
+    with pytest.raises(ValueError, match="sim-test/own-ban"):
         batch.play_block(spec, 2, (0, 0), 10)
     auto = play_block(spec, 2, (0, 0), 30, records=30)
     assert_same(auto, reference.play_block(spec, 2, (0, 0), 30, records=30))
-    assert auto.records[0]["game"] == "sim-test"
-
-
-def test_unknown_options_fall_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    known = batch.KNOWN_OPTIONS["herzla"] - {"heart_unit"}
-    monkeypatch.setitem(batch.KNOWN_OPTIONS, "herzla", known)
-    spec = DealSpec("herzla", "normal", 4, 3, options={"heart_unit": 20})
-    with pytest.raises(ValueError, match="heart_unit=20"):
-        play_block(spec, 3, (0, 0), 10, engine="batch")
-    auto = play_block(spec, 3, (0, 0), 40)
-    assert_same(auto, reference.play_block(spec, 3, (0, 0), 40))
-    # the default value plays as before, so the batch engine still takes it
-    assert batch.supported(DealSpec("herzla", "normal", 4, 3, options={"heart_unit": 10}))
 
 
 _HERZLA_OPTIONS = st.fixed_dictionaries({}, optional={
@@ -289,7 +303,7 @@ def test_invariants(policy: str) -> None:
     totals: dict[int, tuple[int, ...]] = {4: (-33, 80, -80, -80, -40, 40, -40, -60),
                                           3: (-31, 80, -80, -80, -40, 40, -40, -30)}
     for players, expect in totals.items():
-        for cls, total in zip(contracts_of("herzeln"), expect, strict=True):
+        for cls, total in zip(contract_classes("herzeln"), expect, strict=True):
             res = batch.play_block(DealSpec("herzeln", cls.id, players, 0, policy=policy),
                                    9, (2,), 500)
             assert (res.scores.sum(axis=1) == total).all(), cls.id
@@ -297,7 +311,7 @@ def test_invariants(policy: str) -> None:
                 assert (res.hearts.sum(axis=1) == 2 * players).all(), cls.id
     rounds = {4: (-8, -8, -8, -8, -8, 40), 3: (-10, -8, -8, -8, -8, 42)}
     for players, expect in rounds.items():
-        for cls, total in zip(contracts_of("herzerln"), expect, strict=True):
+        for cls, total in zip(contract_classes("herzerln"), expect, strict=True):
             res = batch.play_block(DealSpec("herzerln", cls.id, players, 1, policy=policy),
                                    9, (3,), 500)
             assert (res.scores.sum(axis=1) == total).all(), cls.id
@@ -318,7 +332,7 @@ EVERY_CONTRACT: list[Config] = [
     ("herzla", "normal", 4, {}, 40, None), ("herzla", "beddl", 4, {}, 0, 2),
     ("herzla", "mord", 4, {}, 0, 1), ("herzla", None, 4, {}, 0, None),
     *[("herzla-kids", "normal", p, {}, 0, None) for p in (3, 4, 5, 7, 8)],
-    *[(g, c.id, p, {}, 0, None) for g in ("herzeln", "herzerln") for c in contracts_of(g)
+    *[(g, c.id, p, {}, 0, None) for g in ("herzeln", "herzerln") for c in contract_classes(g)
       for p in (3, 4)],
 ]
 

@@ -97,7 +97,7 @@ def test_huge_values_do_not_overflow() -> None:
 
 def test_summary_json_and_rounding() -> None:
     h = Histogram({-2: 1, 0: 2, 10: 1})
-    j = h.summary().to_json()
+    j = h.summary().to_dict()
     assert list(j) == ["mean", "std", "ci95", "min", "max", "histogram"]
     assert list(j["histogram"]) == ["-2", "0", "10"]
     assert j["mean"] == 2.0 and j["min"] == -2 and j["max"] == 10
@@ -131,7 +131,7 @@ def test_deal_tally_checks_fixed_totals() -> None:
 
 
 def test_contract_tally_reads_made_and_lost_from_the_scores() -> None:
-    c = ContractTally(4)
+    c = ContractTally(4, ("normal", "beddl", "mord"))
     codes = np.array([0, 1, 1, 2, 2], dtype=np.int8)
     scores = np.array([[40, 40, -40, -40],
                        [240, -80, -80, -80],   # beddl made by seat 0
@@ -140,7 +140,7 @@ def test_contract_tally_reads_made_and_lost_from_the_scores() -> None:
                        [80, 80, 80, -240]],    # mord lost by seat 3
                       dtype=np.int64)
     c.add(codes, scores)
-    j = c.to_json()
+    j = c.to_dict()
     assert j["normal"] == {"hands": 1, "rate": 0.2}
     assert j["beddl"] == {"hands": 2, "rate": 0.4, "made": 1, "lost": 1,
                           "declarers": [1, 1, 0, 0]}
@@ -160,10 +160,10 @@ def test_partie_tally_wins_and_shared_wins() -> None:
 
 
 def test_run_in_process_counts_every_hand() -> None:
-    from herzla.contracts import get_contract
-    from herzla.sim.engine import DealSpec
+    from herzla.contracts import contract_class
+    from herzla.sim.spec import DealSpec
 
-    rules = get_contract("herzeln", "no-hearts")(4)
+    rules = contract_class("herzeln", "no-hearts")(4)
     plan = Plan("herzeln", "contract", 4, (DealSpec("herzeln", "no-hearts", 4, 3),), seed=3,
                 hands=700, expected=(rules.score_total(),), block=256)
     res = run(plan, jobs=1)
@@ -192,7 +192,7 @@ def test_deal_tally_counts_and_merges_hearts() -> None:
 
 
 def _hearts_run(game: str, contract: str, players: int, hands: int) -> DealTally:
-    from herzla.sim.engine import DealSpec
+    from herzla.sim.spec import DealSpec
 
     plan = Plan(game, "contract", players, (DealSpec(game, contract, players, players - 1),),
                 seed=4, hands=hands, block=512)
@@ -226,14 +226,14 @@ def test_the_hearts_of_every_hand_add_up_to_the_hearts_in_play(
 
 
 def test_no_hearts_where_hands_are_not_played_in_full() -> None:
-    from herzla.sim.engine import DealSpec
+    from herzla.sim.spec import DealSpec
 
     for spec, mode in ((DealSpec("herzla", None, 4, 3), "bidding"),
                        (DealSpec("herzla", "mord", 4, 3, declarer=0), "contract"),
                        (DealSpec("herzerln", "auflegen", 4, 3), "contract")):
         res = run(Plan(spec.game, mode, 4, (spec,), seed=1, hands=300), jobs=1)
         assert res.deal is not None and res.deal.hearts is None
-        assert "hearts" not in res.to_json()
+        assert "hearts" not in res.to_dict()
 
 
 # -- statistical sanity (slow) ----------------------------------------------------------------

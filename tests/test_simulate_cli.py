@@ -210,7 +210,7 @@ def test_results_do_not_depend_on_jobs_or_batch_size(args: list[str]) -> None:
 def test_workers_started_halfway_change_nothing(monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     import herzla.sim.runner as runner
-    from herzla.sim.command import _default_jobs
+    from herzla.sim.api import default_jobs as _default_jobs
 
     common = ["herzla", "--hands", "1000", "--seed", "5", "--block-size", "128",
               "--sample", "300"]
@@ -248,8 +248,8 @@ def test_engines_agree() -> None:
     (["herzla", "-o", "heart_unit"], "NAME=VALUE"),
     (["herzeln", "-o", "domino_wrap=false"], "domino_wrap"),
     (["herzla", "--partie"], "herzla has no partie"),
-    (["herzeln", "--partie", "--contract", "domino"], "--contract and --partie"),
-    (["herzla", "--declarer", "1"], "--declarer needs --contract beddl or mord"),
+    (["herzeln", "--partie", "--contract", "domino"], "a contract and a partie exclude each other"),
+    (["herzla", "--declarer", "1"], "a declarer goes with the contract beddl or mord"),
     (["herzla", "--contract", "normal", "--declarer", "1"], "has no declarer"),
     (["herzla", "--contract", "mord", "--declarer", "4"], "not a seat"),
     (["herzla", "--dealer", "-1"], "not a seat"),

@@ -1,14 +1,18 @@
-"""The contract registry, fed by the ``herzla.contracts`` entry points.
+"""The registry of games and contract classes, fed by the ``herzla.contracts`` entry points.
 
-Every contract, herzla's own included, is found through the entry-point group
-``herzla.contracts``.  An entry point names a :class:`Contract` subclass, or a module or sequence
-holding several (a module's ``CONTRACTS``).  ``register`` adds one at run time (for tests and
+Every game, herzla's own included, is found through the entry-point group ``herzla.contracts``.
+An entry point names a module (its ``GAME``, a :class:`Game`, and its ``CONTRACTS``), a
+:class:`Game`, a :class:`Contract` subclass, or a sequence of these.  Contract classes of a game
+nobody declares a :class:`Game` for make a plain one; contract classes for an existing game are
+added after its own.  ``register`` adds a contract class or a game at run time (for tests and
 notebooks).
 
->>> get_contract("herzla", "beddl").title
+>>> contract_class("herzla", "beddl").title
 'Beddl'
->>> [c.id for c in contracts_of("herzerln")]
+>>> [c.id for c in contract_classes("herzerln")]
 ['tricks', 'hearts', 'jacks', 'red-queens', 'king-of-hearts', 'auflegen']
+>>> get_game("herzeln").partie_ids()[-1]
+'domino'
 """
 
 from __future__ import annotations
@@ -25,23 +29,47 @@ from herzla.contracts.base import (
     HandScore,
     LayoutContract,
     Outcome,
-    TallyError,
     TrickContract,
+)
+from herzla.contracts.game import Game, Rule
+from herzla.contracts.vocabulary import (
+    CardValue,
+    Counts,
+    EarlyEnd,
+    LayoutRules,
+    LeadBan,
+    Rows,
+    Settlement,
+    TallyError,
+    TrickRules,
 )
 from herzla.options import Option
 
 __all__ = [
+    "CardValue",
     "Contract",
+    "Counts",
+    "EarlyEnd",
+    "Game",
     "HandScore",
     "LayoutContract",
+    "LayoutRules",
+    "LeadBan",
     "Outcome",
+    "Rows",
+    "Rule",
+    "Settlement",
     "TallyError",
     "TrickContract",
+    "TrickRules",
     "UnknownContract",
-    "contracts_of",
-    "games",
-    "get_contract",
+    "contract_class",
+    "contract_classes",
+    "game_of",
     "game_options",
+    "games",
+    "get_game",
+    "is_builtin",
     "register",
 ]
 
@@ -58,30 +86,63 @@ class UnknownContract(LookupError):
     """No such game, or no such contract in a game."""
 
 
-_registry: dict[str, dict[str, type[Contract]]] | None = None
+_registry: dict[str, Game] | None = None
 
 
-def _contracts_in(obj: Any) -> list[type[Contract]]:
+def _found_in(obj: Any) -> tuple[list[Game], list[type[Contract]]]:
+    """The games and contract classes an entry point's object declares."""
+    if isinstance(obj, Game):
+        return [obj], []
+    if isinstance(obj, type) and issubclass(obj, Game):
+        return [obj()], []
     if isinstance(obj, type) and issubclass(obj, Contract):
-        return [obj]
+        return [], [obj]
     if isinstance(obj, ModuleType):
-        obj = getattr(obj, "CONTRACTS", ())
-    if isinstance(obj, Iterable):
-        return [c for c in obj if isinstance(c, type) and issubclass(c, Contract)]
-    return []
+        game = getattr(obj, "GAME", None)
+        games_ = [game] if isinstance(game, Game) else []
+        contracts = getattr(obj, "CONTRACTS", ())
+        return games_, [c for c in contracts if isinstance(c, type) and issubclass(c, Contract)]
+    out_g: list[Game] = []
+    out_c: list[type[Contract]] = []
+    if isinstance(obj, Iterable) and not isinstance(obj, str):
+        for item in obj:
+            g, c = _found_in(item)
+            out_g += g
+            out_c += c
+    return out_g, out_c
 
 
-def _add(table: dict[str, dict[str, type[Contract]]], cls: type[Contract]) -> None:
-    if not cls.game or not cls.id:
-        raise TypeError(f"{cls.__name__} must set the class attributes game and id")
-    table.setdefault(cls.game, {})[cls.id] = cls
+def _build(found_games: list[Game], loose: list[type[Contract]]) -> dict[str, Game]:
+    table: dict[str, Game] = {}
+    for g in found_games:
+        if not g.id:
+            raise TypeError(f"{type(g).__name__} must set the class attribute id")
+        table.setdefault(g.id, g)
+    extra: dict[str, list[type[Contract]]] = {}
+    for cls in loose:
+        if not cls.game or not cls.id:
+            raise TypeError(f"{cls.__name__} must set the class attributes game and id")
+        game = table.get(cls.game)
+        if game is not None and cls in game.contract_classes():
+            continue
+        if cls not in extra.setdefault(cls.game, []):
+            extra[cls.game].append(cls)
+    for game_id, classes in extra.items():
+        if game_id in table:
+            table[game_id] = table[game_id].with_contracts(sorted(classes, key=lambda c: c.id))
+        else:
+            table[game_id] = Game.of(game_id, sorted(classes, key=lambda c: c.id))
+    builtin = [importlib.import_module(m).GAME.id for m in BUILTIN_MODULES]
+    names = sorted(table, key=lambda g: (builtin.index(g) if g in builtin else len(builtin), g))
+    return {g: table[g] for g in names}
 
 
-def _load() -> dict[str, dict[str, type[Contract]]]:
+def _load() -> dict[str, Game]:
     global _registry
     if _registry is not None:
         return _registry
-    table: dict[str, dict[str, type[Contract]]] = {}
+    found_games: list[Game] = []
+    loose: list[type[Contract]] = []
     found_builtin = False
     for ep in entry_points(group=GROUP):
         try:
@@ -92,64 +153,75 @@ def _load() -> dict[str, dict[str, type[Contract]]]:
             continue
         if ep.value.split(":")[0] in BUILTIN_MODULES:
             found_builtin = True
-        for cls in _contracts_in(obj):
-            _add(table, cls)
+        g, c = _found_in(obj)
+        found_games += g
+        loose += c
     if not found_builtin:  # running from a source tree that was never installed
         for name in BUILTIN_MODULES:
-            for cls in _contracts_in(importlib.import_module(name)):
-                table.setdefault(cls.game, {}).setdefault(cls.id, cls)
-    builtin_games = ["herzla", "herzla-kids", "herzeln", "herzerln"]
-    names = sorted(table, key=lambda g: (builtin_games.index(g) if g in builtin_games
-                                         else len(builtin_games), g))
-    _registry = {g: _ordered(g, table[g]) for g in names}
+            g, c = _found_in(importlib.import_module(name))
+            found_games += g
+            loose += c
+    _registry = _build(found_games, loose)
     return _registry
 
 
-def _ordered(game: str, cs: dict[str, type[Contract]]) -> dict[str, type[Contract]]:
-    """Built-in contracts in their partie order first, then the others by id."""
-    order: list[str] = []
-    for name in BUILTIN_MODULES:
-        mod = importlib.import_module(name)
-        order += [c.id for c in getattr(mod, "CONTRACTS", ()) if c.game == game]
-    ranked = sorted(cs, key=lambda i: (order.index(i) if i in order else len(order), i))
-    return {i: cs[i] for i in ranked}
-
-
-def register(cls: type[Contract]) -> type[Contract]:
-    """Add a contract class at run time (usable as a class decorator)."""
+def register(obj: type[Contract] | Game) -> Any:
+    """Add a contract class or a game at run time (usable as a class decorator)."""
+    global _registry
     table = _load()
-    _add(table, cls)
-    return cls
+    games_ = [g for g in table.values()]
+    if isinstance(obj, Game):
+        games_ = [g for g in games_ if g.id != obj.id] + [obj]
+        _registry = _build(games_, [])
+    else:
+        _registry = _build(games_, [obj])
+    return obj
 
 
 def games() -> list[str]:
+    """The ids of every game the registry knows, herzla's own first."""
     return list(_load())
 
 
-def contracts_of(game: str) -> list[type[Contract]]:
+def get_game(game: str) -> Game:
+    """The game ``game``; UnknownContract names the games there are."""
     table = _load()
     if game not in table:
         raise UnknownContract(f"unknown game {game!r} (known: {', '.join(table)})")
-    return list(table[game].values())
+    return table[game]
 
 
-def get_contract(game: str, contract: str) -> type[Contract]:
-    """The contract class for a game and contract id; UnknownContract names what is wrong."""
+def contract_classes(game: str) -> list[type[Contract]]:
+    """The contract classes of a game, in partie order."""
+    return list(get_game(game).contract_classes())
+
+
+def contract_class(game: str, contract_id: str) -> type[Contract]:
+    """The contract class of a game and contract id; UnknownContract names what is wrong."""
+    classes = contract_classes(game)
+    for cls in classes:
+        if cls.id == contract_id:
+            return cls
+    raise UnknownContract(
+        f"{contract_id!r} is not a {game} contract (known: {', '.join(c.id for c in classes)})"
+    )
+
+
+def game_of(contract: Contract | type[Contract]) -> Game:
+    """The game a contract belongs to (a plain one for a contract nobody has registered)."""
+    cls = contract if isinstance(contract, type) else type(contract)
     table = _load()
-    if game not in table:
-        raise UnknownContract(f"unknown game {game!r} (known: {', '.join(table)})")
-    cs = table[game]
-    if contract not in cs:
-        raise UnknownContract(
-            f"{contract!r} is not a {game} contract (known: {', '.join(cs)})"
-        )
-    return cs[contract]
+    game = table.get(cls.game)
+    if game is not None and cls in game.contract_classes():
+        return game
+    return Game.of(cls.game, [cls])
 
 
 def game_options(game: str) -> tuple[Option, ...]:
     """The options of a game: those of all its contracts, each once."""
-    seen: dict[str, Option] = {}
-    for cls in contracts_of(game):
-        for o in cls.options:
-            seen.setdefault(o.name, o)
-    return tuple(seen.values())
+    return get_game(game).options
+
+
+def is_builtin(cls: type[Contract]) -> bool:
+    """Whether a contract class is one of herzla's own."""
+    return cls.__module__ in BUILTIN_MODULES

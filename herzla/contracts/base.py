@@ -1,7 +1,8 @@
-"""The contract model: the base classes every deal type subclasses, and what scoring works on.
+"""The contract model: the base classes every deal type subclasses, hooks documented once.
 
-A contract is a small class with class-level metadata and a few hooks.  The hooks are documented
-once, here; a game module only overrides the ones it needs.
+A contract class is a deal type (``Beddl``); a contract is an instance of one, the rules of one
+table: the number of players, the options (checked, defaults filled in) and the declarer.  A
+contract id (``"beddl"``) names a class within its game.
 
 Metadata (class attributes):
 
@@ -10,33 +11,45 @@ Metadata (class attributes):
 ``kind``
     ``"tricks"`` (played by :mod:`herzla.tricks`) or ``"layout"`` (played by :mod:`herzla.layout`).
 ``player_counts``
-    The numbers of seats the contract can be played with.
+    The numbers of seats the contract can be played with, the usual one first.
 ``options``
     The game's rule options (:class:`herzla.options.Option`), with typed defaults.  Every contract
     of one game lists the same options, so a record's options are checked against the game.
 ``needs_declarer``, ``has_stock``
-    Whether a record names a declarer, and whether the game keeps a stock (cents).
-``rule_ref``, ``summary``
-    The RULES.md section and a one-line statement of the contract.
+    Whether a record names a declarer, and whether the contract's scores move a stock (cents).
+``summary``, ``source``
+    Optional: a one-line statement of the contract (by default it is written from the
+    declaration), and where a plug-in's rules are written (cited in explanations).
+``tags``, ``topics``, ``example``
+    For the contract's entry in the rule book (``herzla rules``): its source tags (default
+    ``plug-in``), further words it answers to, and worked numbers.
 
-Hooks for trick deals (:class:`TrickContract`):
+**The declaration.**  A contract says what it is made of in the vocabulary of
+:mod:`herzla.contracts.vocabulary`; ``declare()`` returns it for the contract's players and
+options, and ``contract.declaration`` holds it.  Trick deals set class attributes (``values``,
+``per_trick``, ``last_trick``, ``lead_bans``, ``early_end``, ``counted``, ``danger``); layout deals
+``rows`` and ``places``.  A contract whose declaration depends on its options or players
+overrides ``declare()``, usually with ``attrs.evolve(super().declare(), ...)``.
+
+Hooks (each derives from the declaration by default; override only what the vocabulary cannot
+say):
 
 ``pack()``, ``rank_order()``
     The cards in play for this number of players, and the order that wins tricks.
-``banned(state, seat, leading)``
-    Cards the seat may not lead (``leading``) or discard (not following suit) now, with the rule id;
-    or ``None``.  The engine applies the escape of RULES.md §0: a ban never leaves no legal card.
-``ends_early(state)``
-    Called after each trick; True ends the hand before all cards are played.
+``check_options()``
+    Refuse option combinations that cannot be played (raise OptionError).
+``settle(counts, stock)``
+    The scores of hands from their :class:`~herzla.contracts.vocabulary.Counts`, as arrays with
+    one column per hand: the one scorer of the contract, which the reference engine applies to
+    one hand and the batch engine to many.  Must be written with numpy array operations.
+``explain(outcome, counts, settlement, stock)``
+    The sentences that explain one hand's score, each naming the rule it rests on.
+``banned(state, seat, leading)``, ``ends_early(state)`` (trick deals)
+    The cards a seat may not lead or discard now (with the rule id), and whether the hand ends
+    after the trick just played.  Overriding these with Python of your own is allowed: the
+    reference engine plays such a contract, and the batch engine declines it, naming the hook.
 
-Hooks for layout deals (:class:`LayoutContract`): ``sequence()``, ``wrap()``, ``row_of(card)``,
-``first_card()`` and ``places()``; see that class.
-
-The scoring hook, for both kinds:
-
-``score(outcome, stock)``
-    A :class:`HandScore` from an :class:`Outcome` (what each seat took, or the order of going out).
-    It names the rule behind each amount in its explanation sentences.
+``score(outcome, stock)`` puts them together for one hand: counts, settlement and explanation.
 """
 
 from __future__ import annotations
@@ -45,38 +58,48 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+import numpy as np
 
 from herzla.cards import (
     HEARTS_MASK,
     NATURAL,
     PACK_32,
-    Card,
+    SUIT_MASKS,
     Pack,
-    Rank,
     RankOrder,
+    Suit,
     cards_of,
+)
+from herzla.contracts.vocabulary import (
+    CardValue,
+    Counts,
+    EarlyEnd,
+    LayoutRules,
+    LeadBan,
+    Rows,
+    Settlement,
+    TallyError,
+    TrickRules,
+    value_text,
 )
 from herzla.options import Option, OptionError, resolve_options
 
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
 
-__all__ = ["Contract", "HandScore", "LayoutContract", "Outcome", "TallyError", "TrickContract"]
-
-
-class TallyError(ValueError):
-    """Tallies that do not add up, or that lack what the contract needs to score."""
+__all__ = ["Contract", "HandScore", "LayoutContract", "Outcome", "TallyError", "TrickContract",
+           "card_list", "seat_list"]
 
 
 @attrs.frozen(slots=True)
 class Outcome:
-    """What happened in a hand, as far as scoring needs to know.
+    """What happened in one hand, as far as scoring needs to know.
 
     ``captured`` holds each seat's captured cards as a bit set (trick deals); ``tricks`` the tricks
     each seat won; ``hearts`` the hearts each seat captured (derived from ``captured`` when that is
     known); ``last_winner`` the winner of the last trick; ``order`` the seats in the order they went
     out (layout deals); ``made`` says whether a declarer's contract was made, when only that is
-    known (for ``herzla score``).
+    known (for ``herzla score``).  A tally may give only some of these.
     """
 
     players: int
@@ -88,28 +111,6 @@ class Outcome:
     declarer: int | None = None
     tricks_played: int | None = None
     made: bool | None = None
-
-    def heart_counts(self) -> tuple[int, ...]:
-        if self.hearts is not None:
-            return self.hearts
-        if self.captured is not None:
-            return tuple((m & HEARTS_MASK).bit_count() for m in self.captured)
-        raise TallyError("this contract needs the hearts (or captured cards) of each seat")
-
-    def trick_counts(self) -> tuple[int, ...]:
-        if self.tricks is None:
-            raise TallyError("this contract needs the tricks won by each seat")
-        return self.tricks
-
-    def captured_cards(self) -> tuple[int, ...]:
-        if self.captured is None:
-            raise TallyError("this contract needs the cards each seat captured")
-        return self.captured
-
-    def going_out_order(self) -> tuple[int, ...]:
-        if self.order is None:
-            raise TallyError("this contract needs the order in which the seats went out")
-        return self.order
 
 
 @attrs.frozen(slots=True)
@@ -133,8 +134,12 @@ def card_list(mask: int) -> str:
     return " ".join(str(c) for c in cards_of(mask))
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class Contract:
-    """Base of every contract.  Instances are cheap, immutable once built, and hashable by value."""
+    """Base of every contract.  Instances are cheap, immutable once built, and equal by value."""
 
     game: ClassVar[str] = ""
     id: ClassVar[str] = ""
@@ -144,10 +149,13 @@ class Contract:
     options: ClassVar[tuple[Option, ...]] = ()
     needs_declarer: ClassVar[bool] = False
     has_stock: ClassVar[bool] = False
-    rule_ref: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    source: ClassVar[str] = ""
+    tags: ClassVar[tuple[str, ...]] = ("plug-in",)
+    topics: ClassVar[str] = ""
+    example: ClassVar[str] = ""
 
-    __slots__ = ("players", "opts", "declarer")
+    __slots__ = ("players", "opts", "declarer", "declaration")
 
     def __init__(
         self,
@@ -173,6 +181,7 @@ class Contract:
         elif declarer is not None:
             raise OptionError(f"{self.game} {self.id} has no declarer")
         self.declarer: int | None = declarer
+        self.declaration: TrickRules | LayoutRules = self.declare()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, declarer={self.declarer})"
@@ -199,7 +208,17 @@ class Contract:
 
     @classmethod
     def key(cls) -> str:
+        """``game/id``: also the id of the contract's entry in the rule book."""
         return f"{cls.game}/{cls.id}"
+
+    @classmethod
+    def default(cls, players: int | None = None) -> Contract:
+        """A contract of this class with the default options (seat 0 declaring, if needed)."""
+        return cls(players, None, 0 if cls.needs_declarer else None)
+
+    def cite(self) -> str:
+        """How explanations name the rule behind the contract's amounts."""
+        return self.source or f"rule {self.key()}"
 
     # -- hooks shared by both kinds ---------------------------------------------------------
     def check_options(self) -> None:
@@ -216,9 +235,39 @@ class Contract:
     def hand_size(self) -> int:
         return len(self.pack()) // self.players
 
+    @property
+    def leftovers(self) -> int:
+        """How many cards of the pack lie aside, dealt to nobody."""
+        return len(self.pack()) % self.players
+
+    def declare(self) -> TrickRules | LayoutRules:
+        """What the contract is made of, for its players and options."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The contract in one sentence: ``summary``, or words from the declaration."""
+        return self.summary
+
+    def counts(self, outcome: Outcome) -> Counts:
+        """The counts the scorer reads, for one hand, checked against each other."""
+        raise NotImplementedError
+
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        """The scores of hands (one column each) from their counts."""
+        raise NotImplementedError
+
+    def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
+                stock: int = 0) -> tuple[str, ...]:
+        """Sentences explaining the score of one hand (column 0 of ``settled``)."""
+        return ()
+
     def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
         """Score a finished hand.  ``stock`` is the stock before the hand (games with a stock)."""
-        raise NotImplementedError
+        counts = self.counts(outcome)
+        settled = self.settle(counts, stock)
+        scores, new_stock, events = settled.column(0)
+        lines = self.explain(outcome, counts, settled, stock)
+        return HandScore(scores, new_stock if self.has_stock else None, events, lines)
 
     def score_total(self) -> int | None:
         """What the scores of a hand always add up to over the seats (and stock), if fixed."""
@@ -226,65 +275,272 @@ class Contract:
 
 
 class TrickContract(Contract):
-    """A deal played in tricks."""
+    """A deal played in tricks.  The class attributes below are its declaration."""
 
     kind: ClassVar[str] = "tricks"
+    #: what capturing certain cards costs or earns
+    values: ClassVar[tuple[CardValue, ...]] = ()
+    #: points per trick won, and for winning the last trick
+    per_trick: ClassVar[int] = 0
+    last_trick: ClassVar[int] = 0
+    #: cards that may not be led (or discarded) to the first tricks
+    lead_bans: ClassVar[tuple[LeadBan, ...]] = ()
+    #: when a declarer's contract ends early (and is lost)
+    early_end: ClassVar[EarlyEnd | None] = None
+    #: further card classes the scorer counts (CardValue with 0 points)
+    counted: ClassVar[tuple[CardValue, ...]] = ()
+    #: the cards the heuristic player avoids, most dangerous first (None: from the values)
+    danger: ClassVar[tuple[int, ...] | None] = None
 
+    declaration: TrickRules
+
+    def declare(self) -> TrickRules:
+        pack = self.pack().mask
+        return TrickRules(
+            values=tuple(attrs.evolve(v, cards=v.cards & pack) for v in self.values),
+            per_trick=self.per_trick,
+            last_trick=self.last_trick,
+            lead_bans=tuple(attrs.evolve(b, cards=b.cards & pack) for b in self.lead_bans),
+            early_end=self.early_end,
+            counted=tuple(c.cards & pack for c in self.counted),
+            danger=self.danger,
+        )
+
+    def _class_name(self, cards: int) -> str:
+        for v in (*self.declaration.values, *self.counted):
+            if v.cards & self.pack().mask == cards:
+                return v.name
+        return "card"
+
+    def describe(self) -> str:
+        if self.summary:
+            return self.summary
+        d = self.declaration
+        parts = []
+        values = [v for v in d.values if v.points]
+        if values:
+            names = {v.name for v in values}
+            head = f"each {values[0].name} captured: " if len(names) == 1 and len(values) > 1 \
+                else ""
+            parts.append(head + value_text(values, self.pack().mask))
+        if d.per_trick:
+            parts.append(f"{d.per_trick:+d} per trick won")
+        if d.last_trick:
+            parts.append(f"{d.last_trick:+d} to the winner of the last trick")
+        if d.early_end is not None:
+            who = ("the declarer wins a trick" if d.early_end is EarlyEnd.DECLARER_WINS
+                   else "a defender wins one")
+            parts.append(f"the declarer must {d.early_end.goal}; the hand ends the moment {who}")
+        pack = self.pack().mask
+        for ban in d.lead_bans:
+            if ban.tricks:
+                suits = [s for s in Suit if ban.cards == SUIT_MASKS[s] & pack]
+                what = suits[0].french.lower()[:-1] if suits else card_list(ban.cards)
+                first = "trick 1" if ban.tricks == 1 else f"the first {ban.tricks} tricks"
+                verb = "led to or discarded on" if ban.discards else "led to"
+                parts.append(f"no {what} {verb} {first}")
+        return "; ".join(parts) or self.title
+
+    # -- play -------------------------------------------------------------------------------
     def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
         """Cards (bit set) ``seat`` may not lead or discard now, and the rule id; None for none."""
-        return None
+        return self.declaration.banned(len(state.tricks), leading)
 
     def ends_early(self, state: TrickHand) -> bool:
         """After each trick: True ends the hand before all cards are played."""
-        return False
+        end = self.declaration.early_end
+        if end is None or self.declarer is None:
+            return False
+        mine = state.won[self.declarer]
+        if end is EarlyEnd.DECLARER_WINS:
+            return mine > 0
+        return sum(state.won) != mine
+
+    # -- scoring ----------------------------------------------------------------------------
+    def counts(self, outcome: Outcome) -> Counts:
+        n = self.players
+        d = self.declaration
+        pack = self.pack()
+        tricks = outcome.tricks
+        cards: dict[int, list[int]] = {}
+        hearts = pack.mask & HEARTS_MASK
+        for m in d.classes():
+            if outcome.captured is not None:
+                cards[m] = [(c & m).bit_count() for c in outcome.captured]
+            elif outcome.hearts is not None and m == hearts:
+                cards[m] = list(outcome.hearts)
+        ended = self._ended(outcome)
+        for m, got in cards.items():
+            self._check_class(m, got, complete=ended is not True)
+        return Counts.of_one(n, tricks=tricks, cards=cards, last=outcome.last_winner,
+                             ended=ended)
+
+    def _ended(self, outcome: Outcome) -> bool | None:
+        """Whether the early end came: from ``made`` or from the tricks; checked."""
+        end = self.declaration.early_end
+        if end is None:
+            return False
+        decl = self.declarer if outcome.declarer is None else outcome.declarer
+        tricks = outcome.tricks
+        if tricks is None or decl is None:
+            return None if outcome.made is None else not outcome.made
+        mine = tricks[decl]
+        others = sum(tricks) - mine
+        size = self.hand_size
+        if end is EarlyEnd.DECLARER_WINS:
+            ended, enders, word = mine > 0, mine, "the declarer wins a trick"
+        else:
+            ended, enders, word = others > 0, others, "a defender wins a trick"
+        if enders > 1:
+            who = f"seat {decl}" if end is EarlyEnd.DECLARER_WINS else "the defenders"
+            raise TallyError(f"{self.title} ends the moment {word}, so {who} cannot have won "
+                             f"{enders}")
+        if not ended and sum(tricks) < size:
+            raise TallyError(f"{self.title} is made only when all {size} tricks are played "
+                             f"without the early end; the tricks given end too soon")
+        if outcome.made is not None and outcome.made == ended:
+            said = "made" if outcome.made else "lost"
+            raise TallyError(f"the tricks given say {self.title} was "
+                             f"{'lost' if ended else 'made'}, not {said}")
+        return ended
+
+    def _check_class(self, cards: int, got: Sequence[int], complete: bool) -> None:
+        name = self._class_name(cards)
+        total = cards.bit_count()
+        if min(got) < 0:
+            raise TallyError(f"a seat cannot capture fewer than 0 {name}s")
+        if sum(got) > total:
+            raise TallyError(f"the {name}s captured add up to {sum(got)}; the pack has {total}")
+        aside = self.leftovers
+        if complete and sum(got) < total - aside:
+            if aside:
+                lie = plural(aside, "card") + (" lie" if aside > 1 else " lies") + " aside"
+                raise TallyError(f"the {name}s captured add up to {sum(got)}; with "
+                                 f"{self.players} players they add up to at least "
+                                 f"{total - aside} (only {lie})")
+            raise TallyError(f"the {name}s captured add up to {sum(got)}, not {total}")
+
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        d = self.declaration
+        scores = np.zeros((self.players, counts.hands), dtype=np.int64)
+        for v in d.values:
+            if v.points:
+                scores += v.points * counts.card_counts(v.cards)
+        if d.per_trick:
+            scores += d.per_trick * counts.trick_counts()
+        if d.last_trick:
+            seats = np.arange(self.players, dtype=np.int64)[:, None]
+            scores += d.last_trick * (seats == counts.last_winner()[None, :])
+        events = {}
+        if d.early_end is not None:
+            ended = counts.early_end()
+            events = {"contract-made": ~ended, "contract-lost": ended}
+        return Settlement(scores, None, events)
+
+    def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
+                stock: int = 0) -> tuple[str, ...]:
+        d = self.declaration
+        lines = []
+        cite = self.cite()
+        for v in d.values:
+            if not v.points:
+                continue
+            got = counts.card_counts(v.cards)[:, 0]
+            for s in range(self.players):
+                k = int(got[s])
+                if not k:
+                    continue
+                pts = v.points * k
+                if outcome.captured is not None:
+                    what = card_list(outcome.captured[s] & v.cards)
+                else:
+                    what = plural(k, v.name)
+                lines.append(f"Seat {s} captured {what}: {pts:+d} ({v.points:+d} per {v.name}, "
+                             f"{cite}).")
+        if d.per_trick:
+            for s, t in enumerate(counts.trick_counts()[:, 0]):
+                if t:
+                    lines.append(f"Seat {s} won {plural(int(t), 'trick')}: {d.per_trick * t:+d} "
+                                 f"({d.per_trick:+d} per trick, {cite}).")
+        if d.last_trick:
+            w = int(counts.last_winner()[0])
+            lines.append(f"Seat {w} won the last trick: {d.last_trick:+d} ({cite}).")
+        if d.early_end is not None and self.declarer is not None:
+            ended = bool(counts.early_end()[0])
+            lines.append(f"Seat {self.declarer} {'lost' if ended else 'made'} {self.title} "
+                         f"({d.early_end.goal}; {cite}).")
+        if not lines:
+            lines.append(f"Nobody scores ({cite}).")
+        return tuple(lines)
+
+    def score_total(self) -> int | None:
+        """The fixed total of a hand played out with every card dealt (values, tricks, last
+        trick); None with an early end or leftovers that may hold counted cards."""
+        d = self.declaration
+        if d.early_end is not None:
+            return None
+        if self.leftovers and any(v.points for v in d.values):
+            return None
+        return (sum(v.points * v.cards.bit_count() for v in d.values)
+                + d.per_trick * self.hand_size + d.last_trick)
 
 
 class LayoutContract(Contract):
     """A deal played by laying cards in rows (Herzeln domino, Herzerln Auflegen).
 
-    Rows grow from an opening Jack by the next rank up or down ``sequence()`` (low to high).
-    ``row_of(card)`` names the row a card belongs to (one row for all cards, or one per suit);
-    ``wrap()`` lets a row turn the corner from the highest rank to the lowest; ``first_card()``
-    is the card that must open the deal (its holder moves first), or None when forehand moves first
-    and any Jack opens; ``places()`` gives the points for first, second, ... place out.
+    Declared by ``rows`` (:class:`~herzla.contracts.vocabulary.Rows`) and ``places`` (the points
+    for first, second, ... place out); override ``declare()`` where they depend on the players or
+    the options.
     """
 
     kind: ClassVar[str] = "layout"
-    opening_rank: ClassVar[Rank] = Rank.JACK
+    rows: ClassVar[Rows | None] = None
+    places: ClassVar[tuple[int, ...]] = ()
 
-    def sequence(self) -> tuple[Rank, ...]:
-        raise NotImplementedError
+    declaration: LayoutRules
 
-    def wrap(self) -> bool:
-        return False
+    def declare(self) -> LayoutRules:
+        if self.rows is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no rows")
+        return LayoutRules(self.rows, self.places)
 
-    def row_of(self, card: Card) -> int:
-        return int(card.suit)
+    def describe(self) -> str:
+        if self.summary:
+            return self.summary
+        rows = self.declaration.rows
+        seq = " ".join(r.code for r in rows.sequence)
+        kind = "rows per suit" if rows.per_suit else "one row regardless of suit"
+        opener = (f"{rows.first} opens" if rows.first is not None
+                  else f"any {rows.opening.french} opens")
+        corner = ", turning the corner" if rows.wrap else ""
+        places = ", ".join(f"{p:+d}" if p else "0" for p in self.declaration.places)
+        return f"lay cards in {kind} ({seq}{corner}); {opener}; places {places}"
 
-    def first_card(self) -> Card | None:
-        return None
-
-    def places(self) -> tuple[int, ...]:
-        raise NotImplementedError
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        order = outcome.going_out_order()
+    def counts(self, outcome: Outcome) -> Counts:
+        order = outcome.order
+        if order is None:
+            raise TallyError("this contract needs the order in which the seats went out")
         if sorted(order) != list(range(self.players)):
             raise TallyError(
                 f"the order of going out must name each of the {self.players} seats once"
             )
-        table = self.places()
-        scores = [0] * self.players
-        lines = []
-        for place, seat in enumerate(order):
-            scores[seat] = table[place]
-            points = f"{table[place]:+d}" if table[place] else "0"
-            lines.append(f"Seat {seat} went out {_ordinal(place + 1)}: {points} "
-                         f"({self.rule_ref}, places by going out).")
-        return HandScore(tuple(scores), None, (), tuple(lines))
+        return Counts.of_one(self.players, order=order)
+
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        table = np.asarray(self.declaration.places, dtype=np.int64)
+        return Settlement(table.take(counts.place_of()))
+
+    def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
+                stock: int = 0) -> tuple[str, ...]:
+        order = outcome.order or ()
+        table = self.declaration.places
+        return tuple(
+            f"Seat {seat} went out {_ordinal(place + 1)}: "
+            f"{f'{table[place]:+d}' if table[place] else '0'} (places by going out, "
+            f"{self.cite()})." for place, seat in enumerate(order))
 
     def score_total(self) -> int | None:
-        return sum(self.places())
+        return sum(self.declaration.places)
 
 
 def _ordinal(n: int) -> str:

@@ -1,50 +1,45 @@
-"""Austrian Herzeln (RULES.md §3): seven trick deals and the domino deal, in a partie of 8."""
+"""Austrian Herzeln (game ``herzeln``): seven trick deals and the domino, in a partie of 8."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from herzla.cards import (
-    ACE_TEN,
-    HEARTS_MASK,
-    PACK_24,
-    PACK_32,
-    Card,
-    Pack,
-    Rank,
-    RankOrder,
-    Suit,
-    cards_of,
-)
-from herzla.contracts.base import (
-    HandScore,
-    LayoutContract,
-    Outcome,
-    TallyError,
-    TrickContract,
-)
+from herzla.cards import ACE_TEN, HEARTS_MASK, PACK_24, PACK_32, Card, Pack, Rank, RankOrder, Suit
+from herzla.contracts.base import Contract, LayoutContract, TrickContract
+from herzla.contracts.game import Game, rule
+from herzla.contracts.vocabulary import CardValue, LayoutRules, Rows
 from herzla.options import Option, OptionError
 
-__all__ = ["HERZELN_OPTIONS", "CONTRACTS"]
+__all__ = ["CONTRACTS", "HERZELN_OPTIONS", "Herzeln"]
 
 HERZELN_OPTIONS: tuple[Option, ...] = (
     Option("dealer_rotation", "per-deal", ("per-deal", "per-partie"),
            doc="the deal passes clockwise after each deal, or only after the partie",
-           rule="§3 partie"),
+           rule="herzeln/partie"),
     Option("domino_suits", "any-suit", ("any-suit", "same-suit"),
            doc="the domino is one row regardless of suit, or four rows, one per suit",
-           rule="§3 domino"),
+           rule="herzeln/domino-options"),
     Option("domino_wrap", True, doc="Aces turn the corner in the domino (false only with "
-           "same-suit rows)", rule="§3 domino"),
+           "same-suit rows)", rule="herzeln/domino-options"),
 )
 
 
-class _HerzelnTricks(TrickContract):
+def _heart(rank: Rank) -> int:
+    return Card(Suit.H, rank).bit
+
+
+def _check(opts: Mapping[str, Any]) -> None:
+    if opts["domino_wrap"] is False and opts["domino_suits"] == "any-suit":
+        raise OptionError("option domino_wrap=false needs domino_suits=same-suit: one row "
+                          "regardless of suit would block (rule herzeln/domino-options)")
+
+
+class _Herzeln(Contract):
     game: ClassVar[str] = "herzeln"
     player_counts: ClassVar[tuple[int, ...]] = (4, 3)
     options: ClassVar[tuple[Option, ...]] = HERZELN_OPTIONS
-    rule_ref: ClassVar[str] = "RULES.md §3"
-    number: ClassVar[int] = 0
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
 
     def pack(self) -> Pack:
         return PACK_24 if self.players == 3 else PACK_32
@@ -53,177 +48,186 @@ class _HerzelnTricks(TrickContract):
         return ACE_TEN
 
     def check_options(self) -> None:
-        if self.opts["domino_wrap"] is False and self.opts["domino_suits"] == "any-suit":
-            raise OptionError("option domino_wrap=false needs domino_suits=same-suit: one row "
-                              "regardless of suit would block (RULES.md §3 domino)")
-
-    #: points per trick won (every-trick, no-tricks), or for the last trick (last-trick, ...)
-    per_trick: ClassVar[int] = 0
-    last: ClassVar[int] = 0
-
-    def values(self) -> dict[Card, int]:
-        """The points of each card that counts when captured (card-counting deals)."""
-        return {}
-
-    def score_total(self) -> int | None:
-        """RULES.md §5: the fixed total of a deal over all seats."""
-        return (sum(self.values().values()) + self.per_trick * self.hand_size + self.last)
-
-    def _per_trick(self, outcome: Outcome, points: int, what: str) -> HandScore:
-        tricks = outcome.trick_counts()
-        if sum(tricks) != self.hand_size:
-            raise TallyError(f"the tricks won add up to {sum(tricks)}, not {self.hand_size}")
-        scores = tuple(points * t for t in tricks)
-        lines = tuple(f"Seat {s} won {t} trick{'s' if t != 1 else ''}: {points * t:+d} "
-                      f"({points:+d} per trick, {self.rule_ref} deal {self.number}, {what})."
-                      for s, t in enumerate(tricks) if t)
-        return HandScore(scores, None, (), lines)
-
-    def _last(self, outcome: Outcome, points: int) -> HandScore:
-        w = outcome.last_winner
-        if w is None or not 0 <= w < self.players:
-            raise TallyError("this contract needs the winner of the last trick")
-        scores = [0] * self.players
-        scores[w] = points
-        line = (f"Seat {w} won the last trick: {points:+d} ({self.rule_ref} deal {self.number}, "
-                f"{self.id}).")
-        return HandScore(tuple(scores), None, (), (line,))
-
-    def _cards(self, outcome: Outcome, values: dict[Card, int], what: str) -> HandScore:
-        captured = outcome.captured_cards()
-        scores = [0] * self.players
-        lines = []
-        for s, m in enumerate(captured):
-            got = [c for c in cards_of(m) if c in values]
-            if got:
-                scores[s] = sum(values[c] for c in got)
-                lines.append(f"Seat {s} captured {' '.join(map(str, got))}: {scores[s]:+d} "
-                             f"({what}, {self.rule_ref} deal {self.number}).")
-        return HandScore(tuple(scores), None, (), tuple(lines))
+        _check(self.opts)
 
 
-_HEART_VALUES = {Rank.ACE: -11, Rank.TEN: -10, Rank.KING: -4, Rank.QUEEN: -3, Rank.JACK: -2,
-                 Rank.NINE: -1, Rank.EIGHT: -1, Rank.SEVEN: -1}
-
-
-class NoHearts(_HerzelnTricks):
+class NoHearts(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-hearts"
     title: ClassVar[str] = "No hearts"
-    number: ClassVar[int] = 1
-    summary: ClassVar[str] = "each heart captured: A -11, T -10, K -4, Q -3, J -2, 9/8/7 -1"
+    values: ClassVar[tuple[CardValue, ...]] = (
+        CardValue(_heart(Rank.ACE), -11, "heart"),
+        CardValue(_heart(Rank.TEN), -10, "heart"),
+        CardValue(_heart(Rank.KING), -4, "heart"),
+        CardValue(_heart(Rank.QUEEN), -3, "heart"),
+        CardValue(_heart(Rank.JACK), -2, "heart"),
+        CardValue(HEARTS_MASK & ~(_heart(Rank.ACE) | _heart(Rank.TEN) | _heart(Rank.KING)
+                                  | _heart(Rank.QUEEN) | _heart(Rank.JACK)), -1, "heart"),
+    )
+    topics: ClassVar[str] = "hearts"
+    example: ClassVar[str] = """Case 22: seat 0 takes HA H7 (-12), seat 1 HT (-10), seat 2 HK HQ
+        HJ (-9), seat 3 H9 H8 (-2)."""
 
-    def values(self) -> dict[Card, int]:
-        return {c: _HEART_VALUES[c.rank] for c in cards_of(self.pack().mask & HEARTS_MASK)}
 
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._cards(outcome, self.values(),
-                           "hearts A -11, T -10, K -4, Q -3, J -2, others -1")
-
-
-class EveryTrick(_HerzelnTricks):
+class EveryTrick(_Herzeln, TrickContract):
     id: ClassVar[str] = "every-trick"
     title: ClassVar[str] = "Every trick"
-    number: ClassVar[int] = 2
-    summary: ClassVar[str] = "+10 per trick won"
     per_trick: ClassVar[int] = 10
+    topics: ClassVar[str] = "tricks"
+    example: ClassVar[str] = "Case 23: tricks won 3, 2, 2, 1 score 30, 20, 20, 10."
 
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._per_trick(outcome, self.per_trick, "every trick")
 
-
-class NoTricks(_HerzelnTricks):
+class NoTricks(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-tricks"
     title: ClassVar[str] = "No tricks"
-    number: ClassVar[int] = 3
-    summary: ClassVar[str] = "-10 per trick won"
     per_trick: ClassVar[int] = -10
+    topics: ClassVar[str] = "tricks"
+    example: ClassVar[str] = "Case 24: tricks won 0, 4, 1, 3 score 0, -40, -10, -30."
 
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._per_trick(outcome, self.per_trick, "no tricks")
 
-
-class NoQueens(_HerzelnTricks):
+class NoQueens(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-queens"
     title: ClassVar[str] = "No queens"
-    number: ClassVar[int] = 4
-    summary: ClassVar[str] = "-20 per Queen/Ober captured"
-
-    def values(self) -> dict[Card, int]:
-        return {Card(s, Rank.QUEEN): -20 for s in Suit}
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._cards(outcome, self.values(), "-20 per Queen")
+    values: ClassVar[tuple[CardValue, ...]] = (
+        CardValue(sum(Card(s, Rank.QUEEN).bit for s in Suit), -20, "Queen"),)
+    topics: ClassVar[str] = "queens ober"
+    example: ClassVar[str] = ("Case 25: seat 2 takes DQ and HQ (-40), seat 1 CQ, seat 0 SQ (-20 "
+                              "each).")
 
 
-class KingOfHearts(_HerzelnTricks):
+class KingOfHearts(_Herzeln, TrickContract):
     id: ClassVar[str] = "king-of-hearts"
     title: ClassVar[str] = "King of hearts"
-    number: ClassVar[int] = 5
-    summary: ClassVar[str] = "-40 to whoever captures HK"
-
-    def values(self) -> dict[Card, int]:
-        return {Card(Suit.H, Rank.KING): -40}
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._cards(outcome, self.values(), "-40 for HK")
+    values: ClassVar[tuple[CardValue, ...]] = (CardValue(_heart(Rank.KING), -40,
+                                                         "King of hearts"),)
+    topics: ClassVar[str] = "king hk"
+    example: ClassVar[str] = "Case 26: seat 1 wins HK in trick 2: -40."
 
 
-class LastTrick(_HerzelnTricks):
+class LastTrick(_Herzeln, TrickContract):
     id: ClassVar[str] = "last-trick"
     title: ClassVar[str] = "Last trick"
-    number: ClassVar[int] = 6
-    summary: ClassVar[str] = "+40 to the winner of trick 8"
-    last: ClassVar[int] = 40
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._last(outcome, self.last)
+    last_trick: ClassVar[int] = 40
+    topics: ClassVar[str] = "last"
+    example: ClassVar[str] = "Case 27: seat 3 wins trick 8: +40."
 
 
-class NoLastTrick(_HerzelnTricks):
+class NoLastTrick(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-last-trick"
     title: ClassVar[str] = "No last trick"
-    number: ClassVar[int] = 7
-    summary: ClassVar[str] = "-40 to the winner of trick 8"
-    last: ClassVar[int] = -40
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return self._last(outcome, self.last)
+    last_trick: ClassVar[int] = -40
+    topics: ClassVar[str] = "last"
+    example: ClassVar[str] = "Case 28: seat 0 wins trick 8: -40."
 
 
-class Domino(LayoutContract):
+class Domino(_Herzeln, LayoutContract):
     """Unteranlegen: one row regardless of suit from any Jack; Aces turn the corner."""
 
-    game: ClassVar[str] = "herzeln"
     id: ClassVar[str] = "domino"
     title: ClassVar[str] = "Domino (Unteranlegen)"
-    number: ClassVar[int] = 8
-    player_counts: ClassVar[tuple[int, ...]] = (4, 3)
-    options: ClassVar[tuple[Option, ...]] = HERZELN_OPTIONS
-    rule_ref: ClassVar[str] = "RULES.md §3 domino"
+    topics: ClassVar[str] = "unteranlegen row layout jacks"
     summary: ClassVar[str] = ("lay cards in one row regardless of suit from a Jack, next rank up "
-                              "or down, Aces turn the corner; places 0, -10, -20, -30")
+                              "or down in the order 7 8 9 J Q K T A (3 players: from the 9), "
+                              "Aces turn the corner; a seat that cannot lay passes; places by "
+                              "going out")
+    example: ClassVar[str] = """Case 29: seats go out 2, 0, 3, 1, scoring -10, -30, 0, -20 for
+        seats 0 to 3."""
 
-    check_options = _HerzelnTricks.check_options
-
-    def pack(self) -> Pack:
-        return PACK_24 if self.players == 3 else PACK_32
-
-    def rank_order(self) -> RankOrder:
-        return ACE_TEN
-
-    def sequence(self) -> tuple[Rank, ...]:
+    def declare(self) -> LayoutRules:
         low = Rank.NINE if self.players == 3 else Rank.SEVEN
-        return tuple(r for r in reversed(ACE_TEN.high_to_low) if r >= low)
-
-    def wrap(self) -> bool:
-        return bool(self.opts["domino_wrap"])
-
-    def row_of(self, card: Card) -> int:
-        return int(card.suit) if self.opts["domino_suits"] == "same-suit" else 0
-
-    def places(self) -> tuple[int, ...]:
-        return (0, -10, -20) if self.players == 3 else (0, -10, -20, -30)
+        sequence = tuple(r for r in reversed(ACE_TEN.high_to_low) if r >= low)
+        rows = Rows(sequence, wrap=bool(self.opts["domino_wrap"]),
+                    per_suit=self.opts["domino_suits"] == "same-suit")
+        return LayoutRules(rows, (0, -10, -20) if self.players == 3 else (0, -10, -20, -30))
 
 
-CONTRACTS = (NoHearts, EveryTrick, NoTricks, NoQueens, KingOfHearts, LastTrick, NoLastTrick,
-             Domino)
+class Herzeln(Game):
+    """Herzeln: a partie of 8 deals in fixed order; the highest total wins."""
+
+    id: ClassVar[str] = "herzeln"
+    title: ClassVar[str] = "Herzeln"
+    about: ClassVar[str] = "Austrian Herzeln: a partie of 8 deals ending in the domino"
+    contracts: ClassVar[tuple[type[Contract], ...]] = (
+        NoHearts, EveryTrick, NoTricks, NoQueens, KingOfHearts, LastTrick, NoLastTrick, Domino)
+    partie: ClassVar[int] = 8
+    sheet: ClassVar[str] = "partie"
+
+    def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:
+        if opts.get("dealer_rotation", "per-deal") == "per-deal":
+            return (first + index) % players
+        return first
+
+    def rotation_text(self, opts: Mapping[str, Any]) -> str:
+        """The option that names the rotation."""
+        return f"dealer_rotation={opts.get('dealer_rotation', 'per-deal')}"
+
+    rules = (
+        rule("herzeln/table", "Players, pack and rank order", "players pack cards deal order "
+             "rank ace-ten faces", "Herzeln",
+             """Herzeln is played by 3 players with 24 French cards (A T K Q J 9), or by 4
+             players with 32 cards (7 to A), German or French faces. The rank order is ace-ten
+             (A T K Q J 9 8 7). 8 cards each."""),
+        rule("herzeln/partie", "The partie", "partie deals dealer rotation order lead forehand",
+             "Herzeln ruling",
+             """A partie is 8 deals in this fixed order: no-hearts, every-trick, no-tricks,
+             no-queens, king-of-hearts, last-trick, no-last-trick, domino. Forehand leads. The
+             deal passes clockwise after each deal (a ruling; with dealer_rotation=per-partie it
+             passes after the partie). There are no lead restrictions. Every deal is played
+             out.""", options="dealer_rotation"),
+        rule("herzeln/domino-row", "Domino: one row regardless of suit", "domino row layout "
+             "jacks unteranlegen", "Herzeln",
+             """The domino (Unteranlegen) is a single row built regardless of suit (the Herzeln
+             text: "cards of any suit"; a German summary: "ohne Rücksicht a…", cut off
+             mid-sentence). Forehand moves first. The row is opened with any Jack; a player who
+             holds no Jack passes. After that, a card may be laid at the upper end if its rank
+             is the next higher rank than that end's card, or at the lower end if it is the
+             next lower rank, in the game's rank order (7 8 9 J Q K T A).""",
+             options="domino_suits"),
+        rule("herzeln/domino-corner", "Domino: Aces turn the corner", "domino corner wrap aces "
+             "cycle block", "Herzeln",
+             """Aces "turn the corner": the order is a cycle, so above an Ace comes the lowest
+             rank (7, or 9 with 3 players) and below the lowest rank comes an Ace. With every
+             card dealt the row cannot block.""", options="domino_wrap",
+             example="""Case 29 (4 players): SA is laid below H7, and sevens above Aces. Case 31
+             (3 players): the cycle is 9 J Q K T A, and an Ace goes below a 9."""),
+        rule("herzeln/domino-ends", "Domino: choosing the end", "domino ends marks upper lower",
+             "Herzeln",
+             """When both ends ask for the same rank, the player chooses the end. A hand record
+             writes + for the upper end or - for the lower end after the card (e.g. "C7-"); with
+             no mark the card goes to the upper end. A mark naming an end the card does not fit
+             is illegal (not-adjacent); a mark on the Jack that opens the row has no effect.""",
+             example="""Case 57: C7 is the 8th card of the row 8 9 J Q K T A and fits both ends;
+             written C7- it goes below the 8 and the seats go out 3, 1, 2, 0. Case 58: D8+ names
+             the upper end, which an 8 does not fit: not-adjacent."""),
+        rule("herzeln/domino-must-lay", "Domino: lay if able, else pass", "domino pass "
+             "must-play-if-able", "ruling",
+             """A player must lay a card if able, else passes (a ruling).""",
+             example="""Case 34: after DJ opens the row, seat 1 passes although it holds HQ and
+             H9: illegal, rule must-play-if-able."""),
+        rule("herzeln/domino-places", "Domino: places by going out", "domino places going-out "
+             "order score", "Herzeln ruling",
+             """The first player out takes first place; play goes on until one player is left,
+             who takes last place. Places score 0, −10, −20, −30 (3 players: 0, −10, −20, a
+             ruling)."""),
+        rule("herzeln/domino-options", "Domino options: suits and wrap", "domino options suits "
+             "same-suit any-suit rows wrap corner malformed", "ruling",
+             """domino_suits=any-suit|same-suit: with same-suit there are four rows, one per
+             suit, each opened by its Jack, and a row's cards follow suit.
+             domino_wrap=true|false: false is only allowed with same-suit rows, where a row then
+             ends at the Ace and at the lowest card; with one row regardless of suit it would
+             block, so that combination is refused as malformed.""",
+             options="domino_suits domino_wrap"),
+        rule("herzeln/winner", "Winning the partie", "winner partie totals ties zero-sum",
+             "Herzeln",
+             """The partie's winner has the highest total; equal totals share. Totals are not
+             zero-sum.""",
+             example="""Cases 22-29 form one 4-player partie with totals -52, -120, -39, -2: seat
+             3 wins."""),
+        rule("herzeln/invariants", "Invariants", "invariants totals partie", "Herzeln",
+             """Deal totals over all players, 4 players: −33, +80, −80, −80, −40, +40, −40, −60
+             (partie −213); 3 players: −31, +80, −80, −80, −40, +40, −40, −30 (partie
+             −181)."""),
+    )
+
+
+GAME = Herzeln()
+CONTRACTS = GAME.contracts

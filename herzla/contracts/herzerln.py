@@ -1,27 +1,24 @@
-"""Austrian Herzerln (RULES.md §4): five trick rounds and Auflegen, in a partie of 6."""
+"""Austrian Herzerln (game ``herzerln``): five trick rounds and Auflegen, in a partie of 6."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_30, PACK_32, Card, Pack, Rank, RankOrder, Suit
-from herzla.contracts.base import HandScore, LayoutContract, Outcome, TallyError, TrickContract
+from herzla.contracts.base import Contract, LayoutContract, TrickContract
+from herzla.contracts.game import Game, rule
+from herzla.contracts.vocabulary import CardValue, LayoutRules, LeadBan, Rows
 
-if TYPE_CHECKING:
-    from herzla.tricks import TrickHand
+__all__ = ["CONTRACTS", "Herzerln"]
 
-__all__ = ["CONTRACTS"]
+#: rounds 2 and 5: no heart may be led to or discarded on trick 1
+HEART_FREE = LeadBan(HEARTS_MASK, 1, discards=True, rule="heart-free-first-trick")
 
 
-class _HerzerlnTricks(TrickContract):
+class _Herzerln(Contract):
     game: ClassVar[str] = "herzerln"
     player_counts: ClassVar[tuple[int, ...]] = (4, 3)
-    rule_ref: ClassVar[str] = "RULES.md §4"
-    number: ClassVar[int] = 0
-    heart_free_first_trick: ClassVar[bool] = False
-    #: points per counted card, and the counted card's name (see ``counted``)
-    penalty: ClassVar[int] = -1
-    unit: ClassVar[str] = "card"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
 
     def pack(self) -> Pack:
         return PACK_30 if self.players == 3 else PACK_32
@@ -29,135 +26,124 @@ class _HerzerlnTricks(TrickContract):
     def rank_order(self) -> RankOrder:
         return NATURAL
 
-    def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
-        if self.heart_free_first_trick and not state.tricks:
-            return HEARTS_MASK, "heart-free-first-trick"
-        return None
 
-    def counted(self) -> frozenset[Card]:
-        """The cards this round counts."""
-        return frozenset()
-
-    def score_total(self) -> int | None:
-        """RULES.md §5: every counted card is captured by someone."""
-        return self.penalty * len(self.counted())
-
-    def counts(self, outcome: Outcome) -> tuple[int, ...]:
-        """How many counted cards each seat captured."""
-        counted = self.counted()
-        return tuple(sum(1 for c in counted if m >> c.index & 1)
-                     for m in outcome.captured_cards())
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        counted = self.counted()
-        what = f"{self.penalty} per {self.unit}, {self.rule_ref} round {self.number}"
-        counts = self.counts(outcome)
-        if sum(counts) > len(counted):
-            raise TallyError(f"the {self.unit}s captured add up to {sum(counts)}, "
-                             f"but the pack has {len(counted)}")
-        scores = tuple(self.penalty * k for k in counts)
-        lines = tuple(f"Seat {s} captured {k} {self.unit}{'s' if k != 1 else ''}: "
-                      f"{self.penalty * k:+d} ({what})." for s, k in enumerate(counts) if k)
-        return HandScore(scores, None, (), lines)
-
-
-def _cards(*codes: str) -> frozenset[Card]:
-    return frozenset(Card.from_str(c) for c in codes)
-
-
-class Tricks(_HerzerlnTricks):
+class Tricks(_Herzerln, TrickContract):
     id: ClassVar[str] = "tricks"
     title: ClassVar[str] = "Tricks"
-    number: ClassVar[int] = 1
-    summary: ClassVar[str] = "-1 per trick won"
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        tricks = outcome.trick_counts()
-        if sum(tricks) != self.hand_size:
-            raise TallyError(f"the tricks won add up to {sum(tricks)}, not {self.hand_size}")
-        lines = tuple(f"Seat {s} won {t} trick{'s' if t != 1 else ''}: {-t:+d} (-1 per trick, "
-                      f"{self.rule_ref} round 1)." for s, t in enumerate(tricks) if t)
-        return HandScore(tuple(-t for t in tricks), None, (), lines)
-
-    def score_total(self) -> int | None:
-        return -self.hand_size
+    per_trick: ClassVar[int] = -1
+    example: ClassVar[str] = "Case 36: tricks won 2, 3, 1, 2 score -2, -3, -1, -2."
 
 
-class Hearts(_HerzerlnTricks):
+class Hearts(_Herzerln, TrickContract):
     id: ClassVar[str] = "hearts"
     title: ClassVar[str] = "Hearts"
-    number: ClassVar[int] = 2
-    heart_free_first_trick: ClassVar[bool] = True
-    unit: ClassVar[str] = "heart"
-    summary: ClassVar[str] = "-1 per heart captured; trick 1 is heart-free"
-
-    def counted(self) -> frozenset[Card]:
-        return frozenset(c for c in self.pack().cards if c.suit == Suit.H)
-
-    def counts(self, outcome: Outcome) -> tuple[int, ...]:
-        return outcome.heart_counts()  # a tally of hearts per seat is enough
+    values: ClassVar[tuple[CardValue, ...]] = (CardValue(HEARTS_MASK, -1, "heart"),)
+    lead_bans: ClassVar[tuple[LeadBan, ...]] = (HEART_FREE,)
+    topics: ClassVar[str] = "heart-free"
+    example: ClassVar[str] = "Case 37: hearts captured 0, 4, 3, 1 score 0, -4, -3, -1."
 
 
-class Jacks(_HerzerlnTricks):
+class Jacks(_Herzerln, TrickContract):
     id: ClassVar[str] = "jacks"
     title: ClassVar[str] = "Jacks"
-    number: ClassVar[int] = 3
-    penalty: ClassVar[int] = -2
-    unit: ClassVar[str] = "Jack"
-    summary: ClassVar[str] = "-2 per Jack captured"
-
-    def counted(self) -> frozenset[Card]:
-        return frozenset(Card(s, Rank.JACK) for s in Suit)
+    values: ClassVar[tuple[CardValue, ...]] = (
+        CardValue(sum(Card(s, Rank.JACK).bit for s in Suit), -2, "Jack"),)
+    topics: ClassVar[str] = "unter"
+    example: ClassVar[str] = "Case 38: Jacks captured 1, 0, 2, 1 score -2, 0, -4, -2."
 
 
-class RedQueens(_HerzerlnTricks):
+class RedQueens(_Herzerln, TrickContract):
     id: ClassVar[str] = "red-queens"
     title: ClassVar[str] = "Red queens"
-    number: ClassVar[int] = 4
-    penalty: ClassVar[int] = -4
-    unit: ClassVar[str] = "red Queen"
-    summary: ClassVar[str] = "-4 per red Queen (HQ, DQ) captured"
-
-    def counted(self) -> frozenset[Card]:
-        return _cards("HQ", "DQ")
+    values: ClassVar[tuple[CardValue, ...]] = (
+        CardValue(Card(Suit.H, Rank.QUEEN).bit | Card(Suit.D, Rank.QUEEN).bit, -4, "red Queen"),)
+    topics: ClassVar[str] = "queens"
+    example: ClassVar[str] = "Case 39: seat 1 captures HQ and DQ: -8."
 
 
-class KingOfHearts(_HerzerlnTricks):
+class KingOfHearts(_Herzerln, TrickContract):
     id: ClassVar[str] = "king-of-hearts"
     title: ClassVar[str] = "King of hearts"
-    number: ClassVar[int] = 5
-    penalty: ClassVar[int] = -8
-    heart_free_first_trick: ClassVar[bool] = True
-    unit: ClassVar[str] = "King of hearts"
-    summary: ClassVar[str] = "-8 to whoever captures HK; trick 1 is heart-free"
-
-    def counted(self) -> frozenset[Card]:
-        return _cards("HK")
+    values: ClassVar[tuple[CardValue, ...]] = (
+        CardValue(Card(Suit.H, Rank.KING).bit, -8, "King of hearts"),)
+    lead_bans: ClassVar[tuple[LeadBan, ...]] = (HEART_FREE,)
+    topics: ClassVar[str] = "king hk heart-free"
+    example: ClassVar[str] = "Case 40: seat 0 captures HK in trick 8: -8."
 
 
-class Auflegen(LayoutContract):
+class Auflegen(_Herzerln, LayoutContract):
     """Auflegen: HJ opens; rows per suit J up to A and down to 7; no wrap."""
 
-    game: ClassVar[str] = "herzerln"
     id: ClassVar[str] = "auflegen"
     title: ClassVar[str] = "Auflegen"
-    number: ClassVar[int] = 6
-    player_counts: ClassVar[tuple[int, ...]] = (4, 3)
-    rule_ref: ClassVar[str] = "RULES.md §4 Auflegen"
-    summary: ClassVar[str] = ("HJ opens; per-suit rows grow from their Jack up to A and down to 7; "
-                              "places 20, 14, 6, 0 (3 players: 21, 14, 7)")
+    topics: ClassVar[str] = "rows layout jacks hj pass wrap"
+    summary: ClassVar[str] = ("HJ opens; per-suit rows grow from their Jack up to A and down to "
+                              "7; a seat that cannot lay passes; places 20, 14, 6, 0 (3 "
+                              "players: 21, 14, 7)")
+    example: ClassVar[str] = """Case 48: seat 2 holds HJ but lays DJ: illegal,
+        must-open-with-heart-jack. Case 49: with the club row at CJ alone, C9 needs CT first:
+        not-adjacent. Case 44 (3 players): the black rows end at the 8. Case 41: seats go out 2,
+        3, 0, 1 for 20, 14, 6, 0."""
 
-    def pack(self) -> Pack:
-        return PACK_30 if self.players == 3 else PACK_32
-
-    def sequence(self) -> tuple[Rank, ...]:
-        return tuple(r for r in Rank if r >= Rank.SEVEN)
-
-    def first_card(self) -> Card | None:
-        return Card(Suit.H, Rank.JACK)
-
-    def places(self) -> tuple[int, ...]:
-        return (21, 14, 7) if self.players == 3 else (20, 14, 6, 0)
+    def declare(self) -> LayoutRules:
+        rows = Rows(tuple(r for r in Rank if r >= Rank.SEVEN), wrap=False, per_suit=True,
+                    first=Card(Suit.H, Rank.JACK))
+        return LayoutRules(rows, (21, 14, 7) if self.players == 3 else (20, 14, 6, 0))
 
 
-CONTRACTS = (Tricks, Hearts, Jacks, RedQueens, KingOfHearts, Auflegen)
+class Herzerln(Game):
+    """Herzerln: a partie of 6 rounds with one dealer; the most points win."""
+
+    id: ClassVar[str] = "herzerln"
+    title: ClassVar[str] = "Herzerln"
+    about: ClassVar[str] = "Austrian Herzerln: a partie of 6 rounds ending in Auflegen"
+    contracts: ClassVar[tuple[type[Contract], ...]] = (
+        Tricks, Hearts, Jacks, RedQueens, KingOfHearts, Auflegen)
+    partie: ClassVar[int] = 6
+    sheet: ClassVar[str] = "partie"
+
+    rules = (
+        rule("herzerln/table", "Players, pack and rank order", "players pack cards deal order "
+             "rank natural black-sevens", "Herzerln",
+             """Herzerln is played by 4 players with 32 cards, 8 each, or by 3 players with 30
+             cards (the black sevens C7 and S7 removed), 10 each. The order is natural: 7 8 9 T
+             J Q K A (the text's 4-player list omits the 7 but says 32 cards: a typo)."""),
+        rule("herzerln/partie", "The partie", "partie rounds dealer order lead forehand",
+             "Herzerln",
+             """A partie is 6 rounds in this fixed order: tricks, hearts, jacks, red-queens,
+             king-of-hearts, auflegen, with the same dealer; the deal passes clockwise only
+             after the 6th round. Forehand leads."""),
+        rule("herzerln/heart-free", "Heart-free first trick", "heart-free hearts first-trick "
+             "lead discard lead-ban escape king-of-hearts", "Herzerln",
+             """In rounds 2 and 5 (hearts, king-of-hearts) no heart may be led to or discarded
+             on trick 1, with the escape of rule common/escape: a player holding only hearts
+             must play one. Hearts may be led from trick 2 on.""",
+             example="""Case 45: forehand leads HT to trick 1 while holding other suits:
+             illegal, rule heart-free-first-trick. Case 46: seat 1 discards H7 on trick 1
+             although it holds clubs and a diamond: illegal. Case 47: seat 1 holds only hearts,
+             so it must discard one on trick 1 (the escape)."""),
+        rule("herzerln/auflegen-rows", "Auflegen: the rows", "auflegen rows layout jacks hj "
+             "pass wrap", "Herzerln",
+             """The holder of HJ opens by laying it. Play then goes clockwise. Rows are per suit
+             in natural order: a Jack opens its suit's row at any time; a row grows up J Q K A
+             and down J T 9 8 7 by the next card of the same suit; there is no wrap. A player
+             must lay a card if able, else passes."""),
+        rule("herzerln/auflegen-places", "Auflegen: places by going out", "auflegen places "
+             "going-out order score", "Herzerln",
+             """Places are taken by going out, as in the domino: 20, 14, 6, 0 (3 players: 21,
+             14, 7)."""),
+        rule("herzerln/winner", "Zero-sum partie and winner", "winner partie zero-sum totals",
+             "Herzerln",
+             """A partie is zero-sum: rounds 1-5 take 40 points (3 players: 42) that round 6
+             pays back. The most points wins.""",
+             example="""Cases 36-41 form one 4-player partie with totals -6, -15, 12, 9: seat 2
+             wins."""),
+        rule("herzerln/invariants", "Invariants", "invariants totals zero-sum partie",
+             "Herzerln",
+             """Round totals, 4 players: −8 ×5, then +40; 3 players: −10, −8, −8, −8, −8, then
+             +42: each partie sums to 0."""),
+    )
+
+
+GAME = Herzerln()
+CONTRACTS = GAME.contracts

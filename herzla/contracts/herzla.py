@@ -1,46 +1,62 @@
-"""Bavarian Herzla (RULES.md §1): the Normal game, Beddl, Mord, Schleichermord and the stock.
+"""Bavarian Herzla (game ``herzla``): the Normal game, Beddl, Mord, Schleichermord, the stock and
+the bidding.
 
 Amounts are in cents.  The stock (pot) is an account of its own: every hand is zero-sum over the
-players and the stock together.
+players and the stock together.  The normal game's settlement and the settlement of Beddl and Mord
+are written here once, on arrays (one column per hand), for the reference engine and the batch
+engine alike; so is the bidding (:meth:`Herzla.resolve_bids`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
 from herzla.cards import ACE_TEN, HEARTS_MASK, NATURAL, PACK_32, Pack, RankOrder
-from herzla.contracts.base import HandScore, Outcome, TallyError, TrickContract, seat_list
+from herzla.contracts.base import Outcome, TrickContract, seat_list
+from herzla.contracts.game import Game, rule
+from herzla.contracts.vocabulary import (
+    CardValue,
+    Counts,
+    EarlyEnd,
+    LeadBan,
+    Settlement,
+    TallyError,
+    TrickRules,
+)
 from herzla.options import Option
 
-if TYPE_CHECKING:
-    from herzla.tricks import TrickHand
-
-__all__ = ["Beddl", "HERZLA_OPTIONS", "Mord", "Normal", "Bid", "resolve_bidding"]
+__all__ = ["Beddl", "Bid", "HERZLA_OPTIONS", "Herzla", "Mord", "Normal", "resolve_bidding"]
 
 HERZLA_OPTIONS: tuple[Option, ...] = (
     Option("heart_unit", 10, doc="cents per heart captured; every heart amount scales with it",
-           rule="§1 settlement", minimum=1),
+           rule="herzla/settlement", minimum=1),
     Option("contract_stake", 80, doc="cents each defender pays or receives in Beddl and Mord; "
-           "also the Schleichermord payment per opponent", rule="§1 contracts", minimum=0),
+           "also the Schleichermord payment per opponent", rule="herzla/contract-settlement",
+           minimum=0),
     Option("rank_order", "natural", ("natural", "ace-ten"),
-           doc="the order that wins tricks (the source's infobox says ace-ten)", rule="§1"),
+           doc="the order that wins tricks (a published summary's card box says ace-ten)",
+           rule="herzla/table"),
     Option("contract_priority", "position", ("position", "mord-over-beddl"),
            doc="bidding: the first announcement wins, or a later Mord outbids an earlier Beddl",
-           rule="§1 bidding"),
+           rule="herzla/bidding"),
     Option("heart_lead_ban_tricks", 2, doc="hearts may not be led to this many first tricks",
-           rule="§1 heart lead ban", minimum=0),
+           rule="herzla/heart-lead-ban", minimum=0),
     Option("heart_lead_ban_in_contracts", True, doc="the heart lead ban applies in Beddl and Mord "
-           "too", rule="§1 heart lead ban"),
+           "too", rule="herzla/heart-lead-ban"),
     Option("no_void", "pay-stock", ("pay-stock", "no-payment"),
            doc="with no void player, every player pays per heart into the stock, or nobody pays",
-           rule="§1 settlement, 0 void players"),
+           rule="herzla/no-void"),
     Option("stock_payout", "void", ("void", "never"),
            doc="the stock goes to the void player(s) of the next normal game with 1 or 2 void "
-           "players, or is never paid out", rule="§1 stock payout"),
+           "players, or is never paid out", rule="herzla/stock-payout"),
 )
+
+HEART = CardValue(HEARTS_MASK, 0, "heart")
 
 
 class _HerzlaBase(TrickContract):
@@ -48,6 +64,8 @@ class _HerzlaBase(TrickContract):
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[Option, ...]] = HERZLA_OPTIONS
     has_stock: ClassVar[bool] = True
+    danger: ClassVar[tuple[int, ...] | None] = (HEARTS_MASK,)
+    tags: ClassVar[tuple[str, ...]] = ("Herzla",)
 
     def pack(self) -> Pack:
         return PACK_32
@@ -58,12 +76,10 @@ class _HerzlaBase(TrickContract):
     def _ban_applies(self) -> bool:
         return True
 
-    def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
-        ban = self.opts["heart_lead_ban_tricks"]
-        assert isinstance(ban, int)
-        if leading and len(state.tricks) < ban and self._ban_applies():
-            return HEARTS_MASK, "heart-lead-ban"
-        return None
+    def declare(self) -> TrickRules:
+        tricks = int(self.opts["heart_lead_ban_tricks"]) if self._ban_applies() else 0
+        bans = (LeadBan(HEARTS_MASK, tricks, rule="heart-lead-ban"),) if tricks else ()
+        return attrs.evolve(super().declare(), lead_bans=bans)
 
     def score_total(self) -> int | None:
         return 0
@@ -74,125 +90,150 @@ class Normal(_HerzlaBase):
 
     id: ClassVar[str] = "normal"
     title: ClassVar[str] = "Normal game"
-    rule_ref: ClassVar[str] = "RULES.md §1"
     summary: ClassVar[str] = ("every taker pays a unit per heart captured to the void player(s); "
                               "all hearts to one player pay the stock; none void pay the stock")
+    counted: ClassVar[tuple[CardValue, ...]] = (HEART,)
+    topics: ClassVar[str] = "hearts void settlement"
 
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        """The normal game's settlement of each hand (the one scorer of both engines)."""
         n = self.players
         unit = int(self.opts["heart_unit"])
         stake = int(self.opts["contract_stake"])
-        total = 8
-        lines: list[str] = []
-        scores = [0] * n
-        tricks = outcome.tricks
-        if tricks is not None:
-            slam = [s for s in range(n) if tricks[s] == self.hand_size]
-            if slam:
-                s = slam[0]
-                for o in range(n):
-                    scores[o] = stake * (n - 1) if o == s else -stake
-                lines.append(
-                    f"Seat {s} won all 8 tricks without announcing Mord: Schleichermord, "
-                    f"{stake}c from each opponent, {stake * (n - 1)}c in all; it replaces the "
-                    f"heart settlement and the stock is untouched (RULES.md §1 Schleichermord)."
-                )
-                return HandScore(tuple(scores), stock, ("schleichermord",), tuple(lines))
-        hearts = outcome.heart_counts()
-        if sum(hearts) != total or min(hearts) < 0:
-            raise TallyError(f"the hearts captured add up to {sum(hearts)}, not {total}")
+        hearts_class = self.pack().mask & HEARTS_MASK
+        total = hearts_class.bit_count() * unit
+        tricks = counts.known_tricks()
+        won_all = None if tricks is None else tricks == self.hand_size
+        try:
+            hearts = counts.card_counts(hearts_class)
+        except TallyError:
+            if won_all is None or not won_all.any(axis=0).all():
+                raise
+            hearts = np.zeros((n, counts.hands), dtype=np.int64)  # Schleichermord decides
+        if won_all is None and bool(((hearts == hearts_class.bit_count()).any(axis=0)).any()):
+            raise TallyError("one seat captured every heart, so it may have won every trick "
+                             "(a Schleichermord): give the tricks won as well")
+        void = hearts == 0
+        nv = np.minimum(void.sum(axis=0), n - 1)  # all n void: a Schleichermord, decided below
+        # per number of void players (0 .. n-1): does every taker pay, what a void player gets,
+        # what goes to the stock, and what share of the stock a void player collects
+        pay_stock = self.opts["no_void"] == "pay-stock"
+        payout = stock > 0 and self.opts["stock_payout"] == "void"
+        pays = np.array([pay_stock] + [True] * (n - 1), dtype=np.int64)
+        share = np.array([0] + [total // v for v in range(1, n - 1)] + [0], dtype=np.int64)
+        to_stock = np.array([total if pay_stock else 0] + [0] * (n - 2) + [total],
+                            dtype=np.int64)
+        stock_share = np.array([0] + [stock // v if payout else 0 for v in range(1, n - 1)]
+                               + [0], dtype=np.int64)
+        scores = void * (share + stock_share).take(nv) - hearts * (unit * pays.take(nv))
+        new_stock = stock + to_stock.take(nv) - stock_share.take(nv) * nv
+        slam = np.zeros(counts.hands, dtype=np.bool_)
+        if won_all is not None:
+            slam = won_all.any(axis=0)
+            if slam.any():
+                scores = np.where(slam, np.where(won_all, stake * (n - 1), -stake), scores)
+                new_stock = np.where(slam, stock, new_stock)
+        live = ~slam
+        events = {
+            "schleichermord": slam,
+            "no-void": live & (nv == 0),
+            "one-void": live & (nv == 1),
+            "two-void": live & (nv >= 2) & (nv < n - 1),
+            "all-hearts": live & (nv == n - 1),
+            "stock-paid": live & (stock_share.take(nv) > 0),
+        }
+        return Settlement(scores.astype(np.int64), new_stock.astype(np.int64), events)
+
+    def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
+                stock: int = 0) -> tuple[str, ...]:
+        n = self.players
+        unit = int(self.opts["heart_unit"])
+        stake = int(self.opts["contract_stake"])
+        scores, new_stock, events = settled.column(0)
+        assert new_stock is not None
+        if "schleichermord" in events:
+            s = max(range(n), key=lambda i: scores[i])
+            return (f"Seat {s} won all {self.hand_size} tricks without announcing Mord: "
+                    f"Schleichermord, {stake}c from each opponent, {stake * (n - 1)}c in all; it "
+                    f"replaces the heart settlement and the stock is untouched "
+                    f"(rule herzla/schleichermord).",)
+        hearts = [int(h) for h in counts.card_counts(self.pack().mask & HEARTS_MASK)[:, 0]]
+        total = sum(hearts)
         void = [s for s in range(n) if hearts[s] == 0]
         takers = [s for s in range(n) if hearts[s] > 0]
         taken = ", ".join(f"seat {s} {hearts[s]}" for s in takers)
-        lines.append(f"Hearts captured: {taken}; {seat_list(void) or 'nobody'} void.")
-        new_stock = stock
-        events: list[str] = []
-        if len(void) == n - 1:
+        lines = [f"Hearts captured: {taken}; {seat_list(void) or 'nobody'} void."]
+        if "all-hearts" in events:
             s = takers[0]
-            scores[s] = -total * unit
-            new_stock += total * unit
-            events.append("all-hearts")
             lines.append(f"Seat {s} captured all {total} hearts and pays {total * unit}c to the "
-                         f"stock (RULES.md §1, 3 void players).")
-        elif not void:
-            events.append("no-void")
+                         f"stock (rule herzla/all-hearts).")
+        elif "no-void" in events:
             if self.opts["no_void"] == "pay-stock":
-                for s in range(n):
-                    scores[s] = -hearts[s] * unit
-                new_stock += total * unit
                 lines.append(f"Nobody is void: every player pays {unit}c per heart into the "
-                             f"stock, {total * unit}c in all (RULES.md §1, 0 void players; "
-                             f"option no_void=pay-stock).")
+                             f"stock, {total * unit}c in all (rule herzla/no-void; option "
+                             f"no_void=pay-stock).")
             else:
-                lines.append("Nobody is void and nobody pays (RULES.md §1, 0 void players; "
-                             "option no_void=no-payment).")
+                lines.append("Nobody is void and nobody pays (rule herzla/no-void; option "
+                             "no_void=no-payment).")
         else:
-            events.append("one-void" if len(void) == 1 else "two-void")
-            pot = 0
-            for s in takers:
-                scores[s] = -hearts[s] * unit
-                pot += hearts[s] * unit
-            share = pot // len(void)
-            for s in void:
-                scores[s] = share
+            pot = total * unit
             if len(void) == 1:
                 lines.append(f"Every taker pays {unit}c per heart to seat {void[0]}, the only void "
-                             f"player: {pot}c (RULES.md §1, 1 void player).")
+                             f"player: {pot}c (rule herzla/one-void).")
             else:
                 lines.append(f"The takers' {pot}c are pooled and split between "
-                             f"{seat_list(void)}: {share}c each (RULES.md §1, 2 void players).")
-            if stock and self.opts["stock_payout"] == "void":
-                stock_share = stock // len(void)
-                for s in void:
-                    scores[s] += stock_share
-                new_stock = stock - stock_share * len(void)
-                events.append("stock-paid")
+                             f"{seat_list(void)}: {pot // len(void)}c each (rule herzla/two-void).")
+            if "stock-paid" in events:
+                paid = stock - new_stock
                 if len(void) == 1:
                     lines.append(f"Seat {void[0]} also collects the stock of {stock}c "
-                                 f"(RULES.md §1 stock payout).")
+                                 f"(rule herzla/stock-payout).")
                 else:
                     left = f"; {new_stock}c stays in the stock" if new_stock else ""
-                    lines.append(f"They also split the stock of {stock}c, {stock_share}c each"
-                                 f"{left} (RULES.md §1 stock payout).")
+                    lines.append(f"They also split the stock of {stock}c, {paid // len(void)}c "
+                                 f"each{left} (rule herzla/stock-payout).")
+            elif stock and self.opts["stock_payout"] == "never":
+                lines.append(f"The stock of {stock}c stays (rule herzla/stock-payout; option "
+                             f"stock_payout=never).")
             elif stock:
-                lines.append(f"The stock of {stock}c stays (option stock_payout=never).")
+                lines.append(f"The stock of {stock}c does not split into whole cents for "
+                             f"{len(void)} players and stays (rule herzla/stock-payout).")
         lines.append(f"Stock after the hand: {new_stock}c.")
-        return HandScore(tuple(scores), new_stock, tuple(events), tuple(lines))
+        return tuple(lines)
 
 
 class _Declared(_HerzlaBase):
     needs_declarer: ClassVar[bool] = True
-    goal: ClassVar[str] = ""
 
     def _ban_applies(self) -> bool:
         return bool(self.opts["heart_lead_ban_in_contracts"])
 
-    def made(self, tricks: Sequence[int]) -> bool:
-        raise NotImplementedError
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        """Made: each defender pays the declarer the stake; lost: the declarer pays each."""
+        assert self.declarer is not None
+        n = self.players
+        stake = int(self.opts["contract_stake"])
+        ended = counts.early_end()
+        sign = np.where(ended, -1, 1).astype(np.int64)
+        scores = np.repeat((-sign * stake)[None, :], n, axis=0)
+        scores[self.declarer] = sign * stake * (n - 1)
+        return Settlement(scores, np.full(counts.hands, stock, dtype=np.int64),
+                          {"contract-made": ~ended, "contract-lost": ended})
 
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        d = self.declarer if outcome.declarer is None else outcome.declarer
-        if d is None:
-            raise TallyError(f"{self.id} needs the declarer's seat")
-        made = outcome.made
-        if made is None:
-            if outcome.tricks is None:
-                raise TallyError(f"{self.id} needs the tricks won by each seat, or made/lost")
-            made = self.made(outcome.tricks)
+    def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
+                stock: int = 0) -> tuple[str, ...]:
+        d = self.declarer
+        assert d is not None and self.early_end is not None
         stake = int(self.opts["contract_stake"])
         n = self.players
-        sign = 1 if made else -1
-        scores = [-sign * stake] * n
-        scores[d] = sign * stake * (n - 1)
-        if made:
-            line = (f"Seat {d} made {self.title} ({self.goal}): each defender pays {stake}c, "
-                    f"{stake * (n - 1)}c in all (RULES.md §1 contracts won).")
+        goal = self.early_end.goal
+        if "contract-made" in settled.column(0)[2]:
+            line = (f"Seat {d} made {self.title} ({goal}): each defender pays {stake}c, "
+                    f"{stake * (n - 1)}c in all (rule herzla/contract-settlement).")
         else:
-            line = (f"Seat {d} lost {self.title} ({self.goal}): seat {d} pays each defender "
-                    f"{stake}c, {stake * (n - 1)}c in all (RULES.md §1 contracts lost).")
-        lines = (line, f"The stock of {stock}c is left alone (RULES.md §1).")
-        return HandScore(tuple(scores), stock, ("contract-made" if made else "contract-lost",),
-                         lines)
+            line = (f"Seat {d} lost {self.title} ({goal}): seat {d} pays each defender "
+                    f"{stake}c, {stake * (n - 1)}c in all (rule herzla/contract-settlement).")
+        return line, f"The stock of {stock}c is left alone (rule herzla/contract-settlement)."
 
 
 class Beddl(_Declared):
@@ -200,25 +241,9 @@ class Beddl(_Declared):
 
     id: ClassVar[str] = "beddl"
     title: ClassVar[str] = "Beddl"
-    goal: ClassVar[str] = "win no trick"
-    rule_ref: ClassVar[str] = "RULES.md §1"
+    early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DECLARER_WINS
+    topics: ClassVar[str] = "declarer contract"
     summary: ClassVar[str] = "the declarer wins no trick; ends the moment the declarer wins one"
-
-    def made(self, tricks: Sequence[int]) -> bool:
-        assert self.declarer is not None
-        if tricks[self.declarer] > 0:
-            if tricks[self.declarer] > 1:
-                raise TallyError(f"Beddl ends the moment the declarer wins a trick, so seat "
-                                 f"{self.declarer} cannot have won {tricks[self.declarer]}")
-            return False
-        if sum(tricks) < self.hand_size:
-            raise TallyError("Beddl is made only when all 8 tricks are played without the "
-                             "declarer winning one; the tricks given end too soon")
-        return True
-
-    def ends_early(self, state: TrickHand) -> bool:
-        assert self.declarer is not None
-        return state.won[self.declarer] > 0
 
 
 class Mord(_Declared):
@@ -226,32 +251,16 @@ class Mord(_Declared):
 
     id: ClassVar[str] = "mord"
     title: ClassVar[str] = "Mord"
-    goal: ClassVar[str] = "win every trick"
-    rule_ref: ClassVar[str] = "RULES.md §1"
+    early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DEFENDER_WINS
+    topics: ClassVar[str] = "declarer contract"
     summary: ClassVar[str] = "the declarer wins every trick; ends the moment a defender wins one"
-
-    def made(self, tricks: Sequence[int]) -> bool:
-        assert self.declarer is not None
-        if sum(tricks) != tricks[self.declarer]:
-            if sum(tricks) - tricks[self.declarer] > 1:
-                raise TallyError("Mord ends the moment a defender wins a trick, so the defenders "
-                                 f"cannot have won {sum(tricks) - tricks[self.declarer]}")
-            return False
-        if tricks[self.declarer] < self.hand_size:
-            raise TallyError("Mord is made only when the declarer wins all 8 tricks; the "
-                             "tricks given end too soon")
-        return True
-
-    def ends_early(self, state: TrickHand) -> bool:
-        assert self.declarer is not None
-        return sum(state.won) != state.won[self.declarer]
 
 
 @attrs.frozen(slots=True)
 class Bid:
     """The result of the bidding: the contract id and the declarer (None for a normal game)."""
 
-    contract: str
+    contract_id: str
     declarer: int | None
 
 
@@ -259,29 +268,172 @@ def resolve_bidding(announcements: Sequence[str], forehand: int, players: int = 
                     priority: str = "position") -> Bid:
     """Resolve announcements made in turn from forehand: ``"pass"``, ``"beddl"`` or ``"mord"``.
 
-    With ``priority="position"`` the first announcement wins outright (RULES.md §1, positional
-    priority); with ``"mord-over-beddl"`` a later Mord outbids an earlier Beddl.
+    With ``priority="position"`` the first announcement wins outright (positional priority); with
+    ``"mord-over-beddl"`` a later Mord outbids an earlier Beddl.
 
     >>> resolve_bidding(["pass", "beddl", "mord", "pass"], forehand=0)
-    Bid(contract='beddl', declarer=1)
+    Bid(contract_id='beddl', declarer=1)
     >>> resolve_bidding(["pass", "beddl", "mord", "pass"], 0, priority="mord-over-beddl")
-    Bid(contract='mord', declarer=2)
+    Bid(contract_id='mord', declarer=2)
     """
-    best: Bid | None = None
-    for i, word in enumerate(announcements[:players]):
-        seat = (forehand + i) % players
-        if word not in ("pass", "beddl", "mord"):
+    words = list(Herzla.bidding)
+    wants = []
+    for word in announcements[:players]:
+        want = 0 if word == "pass" else words.index(word) if word in words[1:] else -1
+        if want < 0:
             raise ValueError(f"{word!r} is not an announcement (pass, beddl or mord)")
-        if word == "pass":
-            continue
-        if best is None:
-            best = Bid(word, seat)
-            if priority == "position" or word == "mord":
-                break
-        elif word == "mord":
-            best = Bid(word, seat)
-            break
-    return best or Bid("normal", None)
+        wants.append(np.array([want], dtype=np.int8))
+    code, turn = GAME.resolve_bids(wants, {"contract_priority": priority})
+    if not code[0]:
+        return Bid("normal", None)
+    return Bid(words[int(code[0])], (forehand + int(turn[0])) % players)
 
 
+class Herzla(Game):
+    """Bavarian Herzla: 4 players; a session of hands with the stock carried along."""
+
+    id: ClassVar[str] = "herzla"
+    title: ClassVar[str] = "Herzla"
+    about: ClassVar[str] = ("Bavarian Herzla: 4 players; the normal game with its stock, Beddl, "
+                            "Mord and Schleichermord")
+    contracts: ClassVar[tuple[type[TrickContract], ...]] = (Normal, Beddl, Mord)
+    sheet: ClassVar[str] = "session"
+    bidding: ClassVar[tuple[str, ...]] = ("normal", "beddl", "mord")
+
+    def resolve_bids(self, wants: Sequence[npt.NDArray[np.int8]], opts: Mapping[str, Any]
+                     ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """The first announcement wins outright; with ``contract_priority=mord-over-beddl`` a
+        later Mord (code 2) outbids an earlier Beddl (code 1)."""
+        size = len(wants[0])
+        code = np.zeros(size, dtype=np.int8)
+        turn = np.full(size, -1, dtype=np.int64)
+        mord_code = np.zeros(size, dtype=np.int8)
+        mord_turn = np.full(size, -1, dtype=np.int64)
+        for i, want in enumerate(wants):
+            new = (code == 0) & (want != 0)
+            code = np.where(new, want, code).astype(np.int8)
+            turn = np.where(new, i, turn)
+            first_mord = (mord_code == 0) & (want == 2)
+            mord_code = np.where(first_mord, 2, mord_code).astype(np.int8)
+            mord_turn = np.where(first_mord, i, mord_turn)
+        if opts.get("contract_priority") == "mord-over-beddl":
+            later = mord_code == 2
+            code = np.where(later, mord_code, code).astype(np.int8)
+            turn = np.where(later, mord_turn, turn)
+        return code, turn
+
+    rules = (
+        rule("herzla/table", "Players, pack and rank order", "players pack cards deal order rank "
+             "natural ace-ten", "Herzla",
+             """Herzla is played by 4 players with a 32-card German-suited pack (7 to A), in
+             natural order (A K Q J T 9 8 7), 8 cards each. The Herzla text says the cards rank
+             in their natural order; a published summary's card box lists an ace-ten order,
+             which a table can play with rank_order=ace-ten.""", options="rank_order"),
+        rule("herzla/contracts", "Contracts: normal, beddl, mord", "contracts normal beddl mord "
+             "declarer defenders", "Herzla",
+             """There are three contracts: normal, beddl (the declarer wins no trick) and mord
+             (the declarer wins every trick). The successful bidder is the declarer against 3
+             defenders; if nobody bids, a normal game is played."""),
+        rule("herzla/bidding", "Bidding", "bidding bid announce priority beddl mord declarer "
+             "pass", "Herzla ruling",
+             """Starting with forehand and going clockwise, each player may announce Beddl or
+             Mord or pass. The first announcement wins outright (positional priority); the
+             procedure is a ruling. With contract_priority=mord-over-beddl a later Mord outbids
+             an earlier Beddl.""", options="contract_priority"),
+        rule("herzla/lead", "Forehand leads", "lead forehand first-trick normal beddl mord",
+             "Herzla ruling",
+             """Forehand leads to the first trick in every contract (the Herzla text; a ruling
+             for the contracts)."""),
+        rule("herzla/heart-lead-ban", "Heart lead ban", "hearts lead lead-ban heart-lead-ban "
+             "discard first-trick beddl mord", "Herzla",
+             """Hearts may not be led to trick 1 or trick 2, in every contract; discarding hearts
+             is allowed. A player who holds nothing but hearts must lead one all the same (the
+             escape, rule common/escape).""",
+             options="heart_lead_ban_tricks heart_lead_ban_in_contracts",
+             example="""Case 07: seat 0 holds nothing but hearts when it leads trick 2, so it
+             leads one. Case 13: seat 1 leads a heart to trick 2 while holding clubs, spades and
+             diamonds: illegal, rule heart-lead-ban."""),
+        rule("herzla/early-end", "Early end", "early-end end early beddl mord normal made lost "
+             "hand-over", "Herzla",
+             """Beddl ends the moment the declarer wins a trick (lost). Mord ends the moment a
+             defender wins a trick (lost). Otherwise the contract is made after trick 8. A
+             normal game is always played out.""",
+             example="""Case 09: Beddl by seat 3 ends when seat 3 wins trick 7. Case 11: Mord by
+             seat 1 ends when seat 2, a defender, wins trick 4."""),
+        rule("herzla/settlement", "Normal-game settlement", "settlement normal hearts void "
+             "takers cents stock payment", "Herzla",
+             """The normal game is settled in cents, with the stock (pot) as an account of its
+             own. The void players are those who captured no heart, the takers the others;
+             every taker pays 10c per heart captured. Where the payments go depends on the
+             number of void players (1, 2, 3 or 0).""", options="heart_unit"),
+        rule("herzla/one-void", "Settlement with 1 void player", "one-void void settlement "
+             "normal hearts", "Herzla",
+             """With 1 void player, the takers' payments go to the void player (80c in all).""",
+             options="heart_unit",
+             example="""Case 02: seat 0 alone is void and collects the takers' 30c + 30c + 20c =
+             80c, and the stock of 80c besides: 160, -30, -30, -20."""),
+        rule("herzla/two-void", "Settlement with 2 void players", "two-void void settlement "
+             "normal hearts split", "Herzla",
+             """With 2 void players, the takers' payments are pooled and split equally: 40c
+             each.""", options="heart_unit",
+             example="""Case 01: seats 0 and 3 are void and split the takers' 30c + 50c, 40c
+             each: 40, -30, -50, 40."""),
+        rule("herzla/all-hearts", "All hearts to one player (3 void players)", "all-hearts "
+             "three-void void settlement normal hearts stock", "Herzla",
+             """With 3 void players (one player captured all 8 hearts), that player pays 80c to
+             the stock.""", options="heart_unit",
+             example="""Case 04: seat 2 captures all 8 hearts without winning every trick: 0, 0,
+             -80, 0, and the stock grows from 0c to 80c."""),
+        rule("herzla/no-void", "No void player", "no-void void settlement normal hearts stock",
+             "ruling",
+             """With 0 void players, every player pays 10c per heart into the stock (80c in
+             all). This is a ruling, after the Hearts "Jack"; with no_void=no-payment nobody
+             pays.""", options="no_void heart_unit",
+             example="""Case 05: every seat captures 2 hearts and pays 20c into the stock, which
+             grows from 80c to 160c."""),
+        rule("herzla/stock-payout", "Stock payout", "stock pot payout carry void normal",
+             "ruling",
+             """The stock carries over. In the next normal game with exactly 1 void player, that
+             player also collects the whole stock; with 2 void players they split it equally
+             (an odd cent stays in the stock). With stock_payout=never the stock is left
+             untouched. Beddl, Mord and Schleichermord leave the stock alone.""",
+             options="stock_payout",
+             example="""Case 03: with 160c in the stock, the two void players split the takers'
+             80c and the stock: 120, -30, -50, 120, and the stock is 0c. Case 18: with
+             stock_payout=never the lone void player collects only the takers' 80c and the
+             stock stays at 80c."""),
+        rule("herzla/schleichermord", "Schleichermord", "schleichermord sneaky mord normal "
+             "slam stock", "Herzla ruling",
+             """Schleichermord ("sneaky Mord"): in a normal game, a player who wins all 8 tricks
+             without having announced it collects 80c from each opponent; this replaces the
+             heart settlement (and the all-hearts-to-stock payment). The 80c from each opponent
+             is a ruling, since 80c does not split three ways.""", options="contract_stake",
+             example="""Case 06: forehand wins all 8 tricks unannounced: 240, -80, -80, -80; the
+             stock of 80c is untouched."""),
+        rule("herzla/contract-settlement", "Contracts won and lost", "beddl mord settlement made "
+             "lost declarer defenders stake stock", "Herzla",
+             """Beddl or Mord made: each defender pays the declarer 80c. Lost: the declarer pays
+             each defender 80c. The stock is left alone.""", options="contract_stake",
+             example="""Case 08: Beddl made by seat 3: -80, -80, -80, 240. Case 09: Beddl lost by
+             seat 3: 80, 80, 80, -240. Case 11: Mord lost by seat 1: 80, -240, 80, 80."""),
+        rule("herzla/amounts", "Amounts: heart unit and contract stake", "amounts unit cents "
+             "stake options", "ruling",
+             """heart_unit (10): every heart amount scales with it, so the all-hearts payment is
+             8 units. contract_stake (80): what each defender pays or receives in Beddl and
+             Mord, and also the Schleichermord payment per opponent.""",
+             options="heart_unit contract_stake"),
+        rule("herzla/session", "A session and its winner", "session sheet winner stock carry "
+             "balance", "ruling",
+             """A list of Herzla hands is a session: the stock is carried from hand to hand, and
+             each player's net balance is the sum of their amounts. The seat with the highest
+             balance wins the session (a ruling; the Herzla text names no winner)."""),
+        rule("herzla/invariants", "Invariants", "invariants zero-sum stock hearts beddl mord",
+             "Herzla",
+             """Every hand is zero-sum over the players and the stock together. In a normal game
+             8 hearts are captured, and players + stock sum to 0 in every hand. Beddl and Mord:
+             the declarer scores ±240, each defender ∓80."""),
+    )
+
+
+GAME = Herzla()
 CONTRACTS = (Normal, Beddl, Mord)

@@ -1,25 +1,28 @@
-"""The children's Herzla (RULES.md §2): 3 to 8 players, 36 cards, penalty points per heart."""
+"""The children's Herzla (game ``herzla-kids``): 3 to 8 players, 36 cards, a penalty point per
+heart, a match to a target or over a number of hands."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
 
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_36, Pack, RankOrder
-from herzla.contracts.base import HandScore, Outcome, TallyError, TrickContract
+from herzla.contracts.base import Outcome, TrickContract, plural
+from herzla.contracts.game import Game, rule
+from herzla.contracts.vocabulary import CardValue, Counts, LeadBan, Settlement, TrickRules
 from herzla.options import Option
 
-if TYPE_CHECKING:
-    from herzla.tricks import TrickHand
-
-__all__ = ["KIDS_OPTIONS", "KidsNormal"]
+__all__ = ["KIDS_OPTIONS", "Kids", "KidsNormal"]
 
 KIDS_OPTIONS: tuple[Option, ...] = (
     Option("heart_lead_ban_tricks", 2, doc="hearts may not be led to this many first tricks",
-           rule="§2 (as §1 heart lead ban)", minimum=0),
+           rule="herzla-kids/play", minimum=0),
     Option("target", 50, doc="a match ends when someone reaches this many penalty points",
-           rule="§2 match", minimum=1),
+           rule="herzla-kids/match", minimum=1),
     Option("hands", 0, doc="a match of this many hands instead (0: play to the target)",
-           rule="§2 match", minimum=0),
+           rule="herzla-kids/match", minimum=0),
 )
 
 
@@ -31,7 +34,9 @@ class KidsNormal(TrickContract):
     title: ClassVar[str] = "Children's Herzla"
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
     options: ClassVar[tuple[Option, ...]] = KIDS_OPTIONS
-    rule_ref: ClassVar[str] = "RULES.md §2"
+    values: ClassVar[tuple[CardValue, ...]] = (CardValue(HEARTS_MASK, 1, "heart"),)
+    tags: ClassVar[tuple[str, ...]] = ("Herzla",)
+    topics: ClassVar[str] = "hearts penalty"
     summary: ClassVar[str] = ("1 penalty point per heart captured; the leftover cards lie aside "
                               "and count for nobody")
 
@@ -41,28 +46,80 @@ class KidsNormal(TrickContract):
     def rank_order(self) -> RankOrder:
         return NATURAL
 
-    def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
-        if leading and len(state.tricks) < int(self.opts["heart_lead_ban_tricks"]):
-            return HEARTS_MASK, "heart-lead-ban"
-        return None
+    def declare(self) -> TrickRules:
+        tricks = int(self.opts["heart_lead_ban_tricks"])
+        bans = (LeadBan(HEARTS_MASK, tricks, rule="heart-lead-ban"),) if tricks else ()
+        return attrs.evolve(super().declare(), lead_bans=bans)
 
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        hearts = outcome.heart_counts()
-        aside = len(self.pack()) % self.players
-        if sum(hearts) > 9 or min(hearts) < 0 or sum(hearts) < 9 - aside:
-            lie = f"{aside} card{'s lie' if aside != 1 else ' lies'} aside"
-            least = f"at least {9 - aside} (only {lie})" if aside else "9 (no card lies aside)"
-            raise TallyError(f"the hearts captured add up to {sum(hearts)}; with "
-                             f"{self.players} players they add up to {least}")
-        lines = [f"Seat {s} captured {h} heart{'s' if h != 1 else ''}: {h} penalty point"
-                 f"{'s' if h != 1 else ''} (RULES.md §2)." for s, h in enumerate(hearts) if h]
-        left = 9 - sum(hearts)
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        """Penalty points from the declaration; the event ``all-hearts``: one player took every
+        heart that was captured."""
+        settled = super().settle(counts, stock)
+        hearts = counts.card_counts(HEARTS_MASK & self.pack().mask)
+        taken = hearts.sum(axis=0)
+        return attrs.evolve(settled, events={
+            "all-hearts": (taken > 0) & (hearts.max(axis=0) == taken)})
+
+    def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
+                stock: int = 0) -> tuple[str, ...]:
+        hearts = [int(h) for h in counts.card_counts(HEARTS_MASK & self.pack().mask)[:, 0]]
+        lines = [f"Seat {s} captured {plural(h, 'heart')}: {plural(h, 'penalty point')} "
+                 f"(rule herzla-kids/scoring)." for s, h in enumerate(hearts) if h]
+        left = (HEARTS_MASK & self.pack().mask).bit_count() - sum(hearts)
         if left:
-            lines.append(f"{left} heart{'s lie' if left != 1 else ' lies'} aside with the "
-                         f"leftovers and count{'' if left != 1 else 's'} for nobody (RULES.md §2).")
-        taken = sum(hearts)
-        events = ("all-hearts",) if taken and max(hearts) == taken else ()
-        return HandScore(tuple(hearts), None, events, tuple(lines))
+            lines.append(f"{plural(left, 'heart')} {'lie' if left != 1 else 'lies'} aside with "
+                         f"the leftovers and count{'' if left != 1 else 's'} for nobody "
+                         f"(rule herzla-kids/table).")
+        return tuple(lines)
 
 
+class Kids(Game):
+    """The children's Herzla: a match to a target, or over a number of hands."""
+
+    id: ClassVar[str] = "herzla-kids"
+    title: ClassVar[str] = "Herzla for children"
+    about: ClassVar[str] = "3 to 8 players, 36 cards, a penalty point per heart"
+    contracts: ClassVar[tuple[type[TrickContract], ...]] = (KidsNormal,)
+    sheet: ClassVar[str] = "match"
+    lowest_wins: ClassVar[bool] = True
+
+    def match_over(self, totals: Sequence[int], hands: int, opts: Mapping[str, Any]) -> bool:
+        if int(opts["hands"]):
+            return hands >= int(opts["hands"])
+        return max(totals) >= int(opts["target"])
+
+    def match_text(self, opts: Mapping[str, Any]) -> str:
+        length = f"{opts['hands']} hands" if int(opts["hands"]) else f"to {opts['target']} points"
+        return f"Match: {length}; fewest points win (rule herzla-kids/match)."
+
+    rules = (
+        rule("herzla-kids/table", "Players, pack and leftovers", "players pack cards deal "
+             "leftovers order", "Herzla",
+             """The children's variant is played by 3 to 8 players with a 36-card pack (6 to A),
+             in natural order with the 6 lowest. The cards are dealt evenly: 12 each with 3
+             players, 9 with 4, 7 with 5, 6 with 6, 5 with 7 and 4 with 8. The leftovers (with 5,
+             7 and 8 players: 1, 1 and 4 cards) lie aside face down and count for nobody.""",
+             example="""Case 20: 5 players, 7 cards each; HA is left over, so 8 points are taken.
+             Case 21: 8 players, 4 cards each; C6 S6 H6 H7 are left over, so 7 points are
+             taken."""),
+        rule("herzla-kids/play", "Normal game only, with the heart lead ban", "normal play "
+             "bidding lead hearts lead-ban heart-lead-ban", "Herzla",
+             """Only the normal game is played (no bidding), with the heart lead ban: hearts may
+             not be led to trick 1 or trick 2 (option heart_lead_ban_tricks), with the escape of
+             rule common/escape.""", options="heart_lead_ban_tricks"),
+        rule("herzla-kids/scoring", "Penalty points", "scoring points penalty hearts normal",
+             "Herzla",
+             """1 penalty point per heart captured. Scores are penalty points, written as positive
+             numbers.""",
+             example="""Case 19: 3 players each capture 3 hearts: 3, 3, 3 (9 in all)."""),
+        rule("herzla-kids/match", "The match", "match target hands winner ties", "Herzla ruling",
+             """A match runs a fixed number of hands (hands) or until someone reaches the target
+             (target, default 50). The fewest points win; equal totals share the win (a ruling
+             on ties).""", options="target hands"),
+        rule("herzla-kids/invariants", "Invariants", "invariants hearts leftovers", "Herzla",
+             """Hearts captured = 9 − hearts among the leftovers."""),
+    )
+
+
+GAME = Kids()
 CONTRACTS = (KidsNormal,)

@@ -1,10 +1,11 @@
 """The numpy batch engine: many hands of one deal in lockstep, with the reference's results.
 
-It plays the built-in contracts of every game (Herzla with its bidding, the children's Herzla,
-Herzeln's trick deals and domino, Herzerln's rounds and Auflegen) with both policies, and scores
-them with the events of the reference scorers.  Randomness comes from :mod:`herzla.sim.streams`,
-so a block gives the same hands, the same choices and the same results as the reference engine
-(:mod:`herzla.sim.reference`), whatever the chunk size.
+It plays every contract whose rules are declared in the vocabulary of
+:mod:`herzla.contracts.vocabulary` (every contract of herzla's games, and plug-in contracts
+written that way), with both policies and the bidding, and scores them with the contract's own
+scorer (``settle``) applied to all the hands of a chunk at once.  Randomness comes from
+:mod:`herzla.sim.streams`, so a block gives the same hands, the same choices and the same results
+as the reference engine (:mod:`herzla.sim.reference`), whatever the chunk size.
 
 Hands are processed in chunks of ``chunk`` hands; loops run over tricks, positions and moves,
 never over hands.  Card sets are bit sets in a strength layout (:mod:`herzla.sim.batch_bits`);
@@ -14,11 +15,11 @@ its result is fixed by then (the declarer has won a trick, or a defender has), a
 stops where the hand ended.  The sample records carry every card played (with the end mark of a
 domino card that fits both ends), and replay to the same scores.
 
-Contracts it does not know (third-party ones) and option values it does not know are refused
-with a ValueError naming them; :func:`herzla.sim.engine.play_block` then falls back to the
-reference engine.
+A contract that writes a hook of its own in Python (``banned``, ``ends_early``, ``counts`` or
+``score``) is declined with the reason (:func:`unsupported`); :func:`herzla.sim.engine.play_block`
+then plays it on the reference engine.
 
->>> from herzla.sim.engine import DealSpec
+>>> from herzla.sim.spec import DealSpec
 >>> res = play_block(DealSpec("herzla", "normal", 4, 3), seed=1, key=(0, 0), n=1000)
 >>> res.scores.shape, int(res.scores.sum() + (res.stock_after - 0).sum())
 ((1000, 4), 0)
@@ -31,24 +32,34 @@ import functools
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from herzla.cards import HEARTS_MASK, Card, Rank, Suit, mask_of
-from herzla.contracts import get_contract
-from herzla.contracts import herzeln as _herzeln
-from herzla.contracts import herzerln as _herzerln
-from herzla.contracts import herzla as _herzla
-from herzla.contracts import kids as _kids
-from herzla.contracts.base import Contract, LayoutContract
+from herzla.cards import HEARTS_MASK, Suit
+from herzla.contracts import (
+    Contract,
+    Counts,
+    LayoutContract,
+    TrickContract,
+    TrickRules,
+    contract_class,
+    game_of,
+)
+from herzla.contracts.vocabulary import early_end_reached
 from herzla.sim.batch_bits import Bits, U, bits_of
-from herzla.sim.batch_tricks import BitProfile, Groups, TrickPlay, TrickSetup, play_tricks
-from herzla.sim.engine import BlockResult, DealSpec, counts_hearts
-from herzla.sim.policies import AVOID, PROFILES, ROLE_PROFILES, sure_winners, top_ranks
-from herzla.sim.reference import CONTRACT_CODES, record_of, spec_rules
+from herzla.sim.batch_tricks import (
+    BitProfile,
+    Groups,
+    TrickPlay,
+    TrickSetup,
+    per_seat,
+    play_tricks,
+)
+from herzla.sim.policies import sure_winners, top_ranks, trick_profile, wants_to_avoid
+from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
 from herzla.sim.streams import deal_keys, draw_words, move_uniforms
 
 __all__ = ["DEFAULT_CHUNK", "bid_hands", "deal", "keep_memory", "play_block", "supported",
@@ -59,41 +70,60 @@ DEFAULT_CHUNK = 16384
 #: hands dealt at a time within a chunk (the random words of so many hands fit the L2 cache)
 DEAL_CHUNK = 1024
 
-#: the options the batch engine plays, per game (any value)
-KNOWN_OPTIONS: dict[str, frozenset[str]] = {
-    "herzla": frozenset({"heart_unit", "contract_stake", "rank_order", "contract_priority",
-                         "heart_lead_ban_tricks", "heart_lead_ban_in_contracts", "no_void",
-                         "stock_payout"}),
-    "herzla-kids": frozenset({"heart_lead_ban_tricks", "target", "hands"}),
-    "herzeln": frozenset({"dealer_rotation", "domino_suits", "domino_wrap"}),
-    "herzerln": frozenset(),
+#: the hooks whose own Python the batch engine cannot run, per kind of deal
+_HOOKS: dict[type[Contract], tuple[str, ...]] = {
+    TrickContract: ("banned", "ends_early", "counts", "score"),
+    LayoutContract: ("counts", "score"),
 }
 
-_BUILTIN: frozenset[type[Contract]] = frozenset(
-    (*_herzla.CONTRACTS, *_kids.CONTRACTS, *_herzeln.CONTRACTS, *_herzerln.CONTRACTS))
 
+def _unsupported_contract(contract: Contract) -> str | None:
+    cls = type(contract)
+    base = LayoutContract if isinstance(contract, LayoutContract) else TrickContract
+    if not isinstance(contract, base):
+        return f"the contract {contract.key()}, which is neither a trick nor a layout deal"
+    for hook in _HOOKS[base]:
+        if getattr(cls, hook) is not getattr(base, hook):
+            return (f"the contract {contract.key()} ({cls.__module__}.{cls.__qualname__}), "
+                    f"whose {hook}() is Python of its own rather than a declaration")
+    try:
+        bits = bits_of(contract.pack(), contract.rank_order())
+        if isinstance(contract, LayoutContract):
+            from herzla.sim.batch_layout import LayoutSetup
 
-def _unsupported_rules(rules: Contract) -> str | None:
-    cls = type(rules)
-    if cls not in _BUILTIN:
-        return f"the contract {rules.key()} ({cls.__module__}.{cls.__qualname__}), " \
-               f"which is not built into herzla"
-    known = KNOWN_OPTIONS.get(rules.game, frozenset())
-    for opt in cls.options:
-        value = rules.opts.get(opt.name, opt.default)
-        if opt.name not in known and value != opt.default:
-            return f"the option {opt.name}={value}"
+            LayoutSetup.of(contract, bits)
+    except ValueError as exc:
+        return f"the contract {contract.key()}: {exc}"
+    if isinstance(contract, TrickContract):
+        if contract.declaration.early_end is not None and contract.declarer is None:
+            return f"the contract {contract.key()}: an early end needs a declarer"
+        if contract.hand_size > 255 // 4:
+            return f"the contract {contract.key()}: hands of {contract.hand_size} cards"
     return None
 
 
 def unsupported(spec: DealSpec) -> str | None:
-    """Why the batch engine cannot play ``spec`` (naming the contract or option), or None."""
-    rules, _ = spec_rules(spec)
-    return _unsupported_rules(rules)
+    """Why the batch engine cannot play ``spec`` (naming the contract and the hook), or None."""
+    base, bid = spec_contract(spec)
+    for contract in _bidding_contracts(base) if bid else [base]:
+        reason = _unsupported_contract(contract)
+        if reason is not None:
+            return reason
+    return None
 
 
 def supported(spec: DealSpec) -> bool:
     return unsupported(spec) is None
+
+
+def _bidding_contracts(base: Contract) -> list[Contract]:
+    """With bidding: a contract per code of the game's ``bidding`` (declared by seat 0)."""
+    game = game_of(base)
+    out = []
+    for contract_id in game.bidding:
+        cls = contract_class(game.id, contract_id)
+        out.append(cls(base.players, base.opts, 0 if cls.needs_declarer else None))
+    return out
 
 
 # -- dealing -------------------------------------------------------------------------------
@@ -178,97 +208,89 @@ def _index_mask(bits: Bits, m: int) -> int:
     return out
 
 
-# -- herzla bidding ----------------------------------------------------------------------------
+
+# -- the bidding -------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=16)
-def _sure_tables(bits: Bits, rules: Contract) -> list[npt.NDArray[np.int64]]:
+def _sure_tables(bits: Bits, contract: Contract) -> list[npt.NDArray[np.int64]]:
     """Per suit, the sure winners (:func:`sure_winners`) of each holding, by its bit field."""
     out = []
     for suit in Suit:
         base = suit * bits.stride
         table = np.zeros(bits.low_field + 1, dtype=np.int64)
         for v in range(bits.low_field + 1):
-            table[v] = sure_winners(_index_mask(bits, (v << base) & bits.pack_mask), rules)
+            table[v] = sure_winners(_index_mask(bits, (v << base) & bits.pack_mask), contract)
         out.append(table)
     return out
 
 
-def bid_hands(bits: Bits, rules: Contract, hands: list[U], forehand: int
+def bid_hands(bits: Bits, base: Contract, hands: list[U], forehand: int
               ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """The bidding heuristic for each hand: contract codes (0 normal, 1 beddl, 2 mord) and the
-    declarer seat (-1 for none)."""
+    """The bidding heuristic for each hand (:func:`herzla.sim.policies.announce`), settled by
+    the game's ``resolve_bids``: contract codes and the declarer seat (-1 for none)."""
     P = len(hands)
     C = len(hands[0])
-    tops = top_ranks(rules)
-    top_mask = bits.mask(c for c in rules.pack().cards if c.rank in tops)
+    game = game_of(base)
+    announced = [contract_class(game.id, i) for i in game.bidding[1:]]
+    tops = top_ranks(base)
+    top_mask = bits.mask(c for c in base.pack().cards if c.rank in tops)
     field = bits.low_field
-    runs = _sure_tables(bits, rules)
-    mord_first = np.full(C, -1, dtype=np.int64)
-    beddl_first = np.full(C, -1, dtype=np.int64)
-    any_first = np.full(C, -1, dtype=np.int64)
-    any_code = np.zeros(C, dtype=np.int8)
+    runs = _sure_tables(bits, base)
+    wants = []
     for i in range(P):
-        seat = (forehand + i) % P
-        h = hands[seat]
-        beddl = (h & top_mask) == 0
+        h = hands[(forehand + i) % P]
+        no_top = (h & top_mask) == 0
         sure = np.zeros(C, dtype=np.int64)
         for s in range(4):
             sure += runs[s].take(((h >> (s * bits.stride)) & field).astype(np.intp))
-        mord = (sure == np.bitwise_count(h)) & ~beddl  # every card a sure winner
+        all_sure = sure == np.bitwise_count(h)  # every card a sure winner
         if i:  # after forehand: the first trick may be led in a suit the seat lacks
             for s in range(4):
-                mord &= (h & bits.suit_mask[s]) != 0
-        mord_first = np.where((mord_first < 0) & mord, seat, mord_first)
-        beddl_first = np.where((beddl_first < 0) & beddl, seat, beddl_first)
-        new = (any_first < 0) & (mord | beddl)
-        any_first = np.where(new, seat, any_first)
-        any_code = np.where(new, np.where(mord, 2, 1), any_code).astype(np.int8)
-    if rules.opts.get("contract_priority") == "mord-over-beddl":
-        code = np.where(mord_first >= 0, 2, np.where(beddl_first >= 0, 1, 0)).astype(np.int8)
-        decl = np.where(mord_first >= 0, mord_first, beddl_first)
-        return code, decl
-    return any_code, any_first
+                all_sure &= (h & bits.suit_mask[s]) != 0
+        want = np.zeros(C, dtype=np.int8)
+        for k, cls in enumerate(announced, start=1):
+            fits = no_top if wants_to_avoid(cls) else all_sure
+            want = np.where((want == 0) & fits, k, want).astype(np.int8)
+        wants.append(want)
+    code, turn = game.resolve_bids(wants, base.opts)
+    decl = np.where(turn >= 0, (forehand + turn) % P, -1)
+    return code, decl
 
 
 # -- trick deals ---------------------------------------------------------------------------
 
-def _profile_groups(bits: Bits, base: Contract, players: int,
+def _profile_groups(bits: Bits, by_code: Sequence[Contract], players: int,
                     code: npt.NDArray[np.int8] | None, decl: npt.NDArray[np.int64] | None
                     ) -> Callable[[list[U]], Groups]:
-    key = base.key()
-    if code is None:
-        prof = BitProfile.of(PROFILES.get(key, AVOID), bits)
-        fixed: Groups = [[(prof, None)] for _ in range(players)]
-        return lambda seats: fixed
-    assert decl is not None
-    if key in ROLE_PROFILES:  # a fixed declarer's contract
-        dp, fp = (BitProfile.of(p, bits) for p in ROLE_PROFILES[key])
-        if dp == fp:
-            same: Groups = [[(dp, None)] for _ in range(players)]
-            return lambda seats: same
+    """The heuristic's profiles (read from each contract's declaration) and the hands that use
+    them, at each position of a trick whose seats are ``seats``."""
+    def roles(contract: Contract) -> tuple[BitProfile, BitProfile]:
+        d = 0 if contract.declarer is None else contract.declarer
+        other = (d + 1) % players
+        return (BitProfile.of(trick_profile(contract, d), bits),
+                BitProfile.of(trick_profile(contract, other), bits))
 
-        def roles(seats: list[U]) -> Groups:
-            out: Groups = []
-            for p in range(players):
-                is_decl = seats[p] == decl
-                out.append([(fp, None), (dp, is_decl)])
-            return out
-        return roles
-    normal = BitProfile.of(PROFILES["herzla/normal"], bits)
-    roles_of = [tuple(BitProfile.of(p, bits) for p in ROLE_PROFILES[f"herzla/{name}"])
-                for name in CONTRACT_CODES[1:]]
-    present = [bool((code == k).any()) for k in range(3)]
+    if code is None:
+        dp, fp = roles(by_code[0])
+        if dp == fp:
+            fixed: Groups = [[(dp, None)] for _ in range(players)]
+            return lambda seats: fixed
+        seat = by_code[0].declarer
+
+        def one(seats: list[U]) -> Groups:
+            return [[(fp, None), (dp, seats[p] == seat)] for p in range(players)]
+        return one
+    assert decl is not None
+    present = [k for k in range(len(by_code)) if bool((code == k).any())]
+    profiles = {k: roles(by_code[k]) for k in present}
 
     def bidding(seats: list[U]) -> Groups:
         out: Groups = []
         for p in range(players):
             groups: list[tuple[BitProfile, npt.NDArray[np.bool_] | None]] = []
-            if present[0]:
-                groups.append((normal, code == 0))
             is_decl = seats[p] == decl
-            for k, (dp, fp) in enumerate(roles_of, start=1):
-                if not present[k]:
-                    continue
+            for k in present:
+                dp, fp = profiles[k]
                 if dp == fp:
                     groups.append((dp, code == k))
                 else:
@@ -280,138 +302,111 @@ def _profile_groups(bits: Bits, base: Contract, players: int,
     return bidding
 
 
-_HEART_VALUES = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+def _trick_setup(by_code: Sequence[Contract], bits: Bits, dealer: int,
+                 code: npt.NDArray[np.int8] | None) -> TrickSetup:
+    """The trick loop's view of the contracts' lead bans: per trick, the cards a lead (and a
+    discard) may be chosen from while the seat holds any, for all hands or per hand."""
+    base = by_code[0]
+    P = base.players
+    T = base.hand_size
+    full = bits.full
+
+    def keep(t: int, leading: bool) -> U | int | None:
+        masks = []
+        for c in by_code:
+            d = c.declaration
+            assert isinstance(d, TrickRules)
+            ban = d.banned(t, leading)
+            masks.append(full if ban is None else full ^ bits.mask_of_indices(ban[0]))
+        if all(m == full for m in masks):
+            return None
+        if code is None or len(set(masks)) == 1:
+            return masks[0]
+        return np.array(masks, dtype=bits.dtype).take(code)
+
+    lead = tuple(keep(t, True) for t in range(T))
+    discard = tuple(keep(t, False) for t in range(T))
+    return TrickSetup(bits, P, T, (dealer + 1) % P, lead, discard)
 
 
-def _card_values(rules: Contract) -> tuple[list[tuple[int, int]], int]:
-    """(card set in the card index encoding, weight) pairs and the points per weight of a
-    card-counting contract (weights are positive, so each seat's total fits a byte)."""
-    key = rules.key()
-    pack = rules.pack().mask
-    if key == "herzeln/no-hearts":
-        groups: dict[int, int] = {}
-        for c in rules.pack().cards:
-            if c.suit == Suit.H:
-                v = _HEART_VALUES.get(c.rank, 1)
-                groups[v] = groups.get(v, 0) | c.bit
-        return [(m, v) for v, m in groups.items()], -1
-    if key == "herzeln/no-queens":
-        return [(mask_of(Card(s, Rank.QUEEN) for s in Suit) & pack, 1)], -20
-    if key == "herzeln/king-of-hearts":
-        return [(Card(Suit.H, Rank.KING).bit, 1)], -40
-    if isinstance(rules, _herzerln._HerzerlnTricks) and key != "herzerln/tricks":
-        return [(mask_of(rules.counted()) & pack, 1)], rules.penalty
-    raise AssertionError(key)
+class _PlayCounts:
+    """The counts of a chunk's play for one contract, over some of its hands (``cols``), each
+    computed when the contract's scorer first reads it.  Tricks after an early end do not
+    count."""
+
+    def __init__(self, contract: Contract, bits: Bits, play: TrickPlay,
+                 cols: npt.NDArray[np.intp] | None) -> None:
+        self.contract = contract
+        self.bits = bits
+        self.play = play
+        self.cols = cols
+        self.P = contract.players
+        d = contract.declaration
+        assert isinstance(d, TrickRules)
+        self.alive: npt.NDArray[np.bool_] | None = None
+        self.reached: npt.NDArray[np.bool_] | None = None
+        if d.early_end is not None:
+            assert contract.declarer is not None
+            self.reached = early_end_reached(d.early_end, self._cols(play.winners),
+                                             contract.declarer)
+            alive = np.ones_like(self.reached)
+            alive[1:] = ~self.reached[:-1]
+            self.alive = alive
+
+    def _cols(self, a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return a if self.cols is None else a[:, self.cols]
+
+    def _sum(self, values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+        if self.alive is not None:
+            values = values * self.alive
+        return per_seat(values, self._cols(self.play.winners), self.P)
+
+    def tricks(self) -> npt.NDArray[np.int64]:
+        if self.alive is None and self.cols is None:
+            out: npt.NDArray[np.int64] = self.play.tricks_won(self.P)
+            return out
+        return self._sum(np.ones(self._cols(self.play.winners).shape, dtype=np.uint8))
+
+    def cards(self, cards: int) -> npt.NDArray[np.int64]:
+        mask = self.bits.mask_of_indices(cards)
+        if self.alive is None and self.cols is None:
+            out: npt.NDArray[np.int64] = self.play.counts(mask, self.P)
+            return out
+        return self._sum(np.bitwise_count(self._cols(self.play.cards) & mask))
+
+    def last(self) -> npt.NDArray[np.int64]:
+        winners: npt.NDArray[np.int64] = self._cols(self.play.winners).astype(np.int64)
+        last = np.full(winners.shape[1], winners.shape[0] - 1)
+        if self.alive is not None:
+            last -= np.argmax(self.alive[::-1], axis=0)
+        out: npt.NDArray[np.int64] = np.take_along_axis(winners, last[None, :], axis=0)[0]
+        return out
+
+    def ended(self) -> npt.NDArray[np.bool_]:
+        if self.reached is None:
+            return np.zeros(self._cols(self.play.winners).shape[1], dtype=np.bool_)
+        out: npt.NDArray[np.bool_] = self.reached[-1]
+        return out
+
+    def moves(self, i: int) -> int:
+        """How many cards hand ``i`` (of these columns) played before it ended."""
+        T: int = self.play.winners.shape[0]
+        if self.alive is None:
+            return T * self.P
+        return int(self.alive[:, i].sum()) * self.P
 
 
-def _score_tricks(rules: Contract, bits: Bits, play: TrickPlay, stock: int,
-                  code: npt.NDArray[np.int8] | None, decl: npt.NDArray[np.int64] | None,
-                  events: Counter[str]) -> tuple[npt.NDArray[np.int64],
-                                                 npt.NDArray[np.int64] | None]:
-    """(scores (P, C), stock after (C,) or None), counting the events."""
-    P = rules.players
-    T = rules.hand_size
-    key = rules.key()
-    C = play.cards.shape[1]
-    hearts_mask = bits.mask_of_indices(HEARTS_MASK)
-    if rules.game == "herzla":
-        stake = int(rules.opts["contract_stake"])
-        if code is None or decl is None:
-            which = {"normal": 0, "beddl": 1, "mord": 2}[rules.id]
-            code = np.full(C, which, dtype=np.int8)
-            decl = np.full(C, -1 if rules.declarer is None else rules.declarer, dtype=np.int64)
-        normal = code == 0
-        if normal.all():
-            return _score_normal(rules, play, hearts_mask, stock, normal, events)
-        scores = np.zeros((P, C), dtype=np.int64)
-        stock_after = np.full(C, stock, dtype=np.int64)
-        if normal.any():
-            ns, nst = _score_normal(rules, play, hearts_mask, stock, normal, events)
-            scores[:, normal] = ns[:, normal]
-            stock_after[normal] = nst[normal]
-        declared = ~normal
-        won_by_decl = (play.winners == decl).sum(axis=0)
-        made = np.where(code == 1, won_by_decl == 0, won_by_decl == T)
-        sign = np.where(made, 1, -1)
-        for s in range(P):
-            mine = np.where(decl == s, sign * stake * (P - 1), -sign * stake)
-            scores[s, declared] = mine[declared]
-        events["contract-made"] += int((made & declared).sum())
-        events["contract-lost"] += int((~made & declared).sum())
-        return scores, stock_after
-    if rules.game == "herzla-kids":
-        hearts = play.counts(hearts_mask, P)
-        taken = hearts.sum(axis=0)
-        events["all-hearts"] += int(((taken > 0) & (hearts.max(axis=0) == taken)).sum())
-        return hearts, None
-    per_trick = {"herzeln/every-trick": 10, "herzeln/no-tricks": -10, "herzerln/tricks": -1}
-    if key in per_trick:
-        return play.tricks_won(P) * per_trick[key], None
-    last = {"herzeln/last-trick": 40, "herzeln/no-last-trick": -40}
-    if key in last:
-        lw = play.winners[T - 1]
-        return np.stack([np.where(lw == s, last[key], 0) for s in range(P)]).astype(
-            np.int64), None
-    groups, points = _card_values(rules)
-    if len(groups) == 1 and groups[0][1] == 1:  # one card per point: shared with the hearts
-        return play.counts(bits.mask_of_indices(groups[0][0]), P) * points, None
-    weight = np.zeros(play.cards.shape, dtype=np.uint8)
-    for m, v in groups:
-        weight += np.bitwise_count(play.cards & bits.mask_of_indices(m)) * np.uint8(v)
-    return play.per_seat(weight, P) * points, None
-
-
-def _score_normal(rules: Contract, play: TrickPlay, hearts_mask: int, stock: int,
-                  which: npt.NDArray[np.bool_], events: Counter[str]
-                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The normal game's settlement (RULES.md §1) of each hand, and its events where ``which``."""
-    P = rules.players
-    unit = int(rules.opts["heart_unit"])
-    stake = int(rules.opts["contract_stake"])
-    total = 8
-    hearts = play.counts(hearts_mask, P)
-    w = play.winners
-    slam = (w == w[0]).all(axis=0)
-    void = hearts == 0
-    nv = void.sum(axis=0)
-    # per number of void players: does every taker pay, what does a void player get, what
-    # goes to the stock, and what share of the stock does a void player collect
-    pay_stock = rules.opts["no_void"] == "pay-stock"
-    payout = stock > 0 and rules.opts["stock_payout"] == "void"
-    pays = np.array([pay_stock] + [True] * (P - 1), dtype=np.int64)
-    share = np.array([0] + [total * unit // v for v in range(1, P - 1)] + [0], dtype=np.int64)
-    to_stock = np.array([total * unit if pay_stock else 0] + [0] * (P - 2) + [total * unit],
-                        dtype=np.int64)
-    stock_share = np.array([0] + [stock // v if payout else 0 for v in range(1, P - 1)] + [0],
-                           dtype=np.int64)
-    scores = void * (share + stock_share).take(nv) - hearts * (unit * pays.take(nv))
-    new_stock = stock + to_stock.take(nv) - stock_share.take(nv) * nv
-    if slam.any():
-        slam_seat = np.arange(P)[:, None] == w[0][None, :]
-        scores = np.where(slam, np.where(slam_seat, stake * (P - 1), -stake), scores)
-        new_stock = np.where(slam, stock, new_stock)
-    live = which & ~slam
-    counts = np.bincount(nv[live], minlength=P)
-    events["schleichermord"] += int((which & slam).sum())
-    events["no-void"] += int(counts[0])
-    events["one-void"] += int(counts[1])
-    events["two-void"] += int(counts[2:P - 1].sum())
-    events["all-hearts"] += int(counts[P - 1])
-    if payout:
-        events["stock-paid"] += int(counts[1:P - 1].sum())
-    return scores.astype(np.int64), new_stock.astype(np.int64)
-
-
-def _trick_setup(rules: Contract, bits: Bits, dealer: int) -> TrickSetup:
-    P = rules.players
-    lead_ban = 0
-    if rules.game in ("herzla", "herzla-kids"):
-        lead_ban = int(rules.opts["heart_lead_ban_tricks"])
-        if rules.needs_declarer and not rules.opts["heart_lead_ban_in_contracts"]:
-            lead_ban = 0
-    free = bool(getattr(rules, "heart_free_first_trick", False))
-    return TrickSetup(bits, P, rules.hand_size, (dealer + 1) % P, lead_ban, free,
-                      bits.mask_of_indices(HEARTS_MASK))
+def _settle(contract: Contract, bits: Bits, play: TrickPlay, stock: int,
+            cols: npt.NDArray[np.intp] | None, events: Counter[str]
+            ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None, _PlayCounts]:
+    """The contract's settlement of some hands: (scores (P, n), stock after or None), counting
+    the events."""
+    source = _PlayCounts(contract, bits, play, cols)
+    n = play.winners.shape[1] if cols is None else len(cols)
+    settled = contract.settle(Counts(contract.players, n, source=source), stock)
+    for name, hit in settled.events.items():
+        events[name] += int(np.count_nonzero(hit))
+    return settled.scores, settled.stock, source
 
 
 class _Chunk:
@@ -429,51 +424,56 @@ class _Chunk:
 
 def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
                  uniforms: npt.NDArray[np.float64] | None, record: int,
-                 events: Counter[str], cache: dict[tuple[str, int | None], Contract]
-                 ) -> _Chunk:
+                 events: Counter[str], cache: dict[tuple[int, int], Contract]) -> _Chunk:
     P = spec.players
     C = len(hands[0])
     forehand = (spec.dealer + 1) % P
-    setup = _trick_setup(base, bits, spec.dealer)
     code: npt.NDArray[np.int8] | None = None
     decl: npt.NDArray[np.int64] | None = None
-    lead_ban = None
+    by_code = _bidding_contracts(base) if bid else [base]
     if bid:
         code, decl = bid_hands(bits, base, hands, forehand)
-        if not base.opts["heart_lead_ban_in_contracts"]:
-            lead_ban = code == 0
-    elif base.needs_declarer:
-        assert base.declarer is not None
-        code = np.full(C, 1 if base.id == "beddl" else 2, dtype=np.int8)
+    elif base.declarer is not None:
         decl = np.full(C, base.declarer, dtype=np.int64)
+    setup = _trick_setup(by_code, bits, spec.dealer, code)
     profiles = None
     if uniforms is None:
-        profiles = _profile_groups(bits, base, P, code, decl)
-    play = play_tricks(setup, hands, uniforms, profiles, lead_ban, record)
-    scores, stock = _score_tricks(base, bits, play, spec.stock, code, decl, events)
+        profiles = _profile_groups(bits, by_code, P, code, decl)
+    play = play_tricks(setup, hands, uniforms, profiles, record)
+    sources: dict[tuple[int, int], tuple[_PlayCounts, npt.NDArray[np.intp] | None]] = {}
+    if code is None:
+        scores, stock, src = _settle(base, bits, play, spec.stock, None, events)
+        sources[0, -1] = (src, None)
+    else:
+        assert decl is not None
+        scores = np.zeros((P, C), dtype=np.int64)
+        stock = np.full(C, spec.stock, dtype=np.int64) if base.has_stock else None
+        for k, cls_contract in enumerate(by_code):
+            for d in ([-1] if cls_contract.declarer is None else range(P)):
+                cols = np.flatnonzero((code == k) & (decl == d))
+                if not len(cols):
+                    continue
+                if (k, d) not in cache:
+                    cache[k, d] = type(cls_contract)(P, spec.options, None if d < 0 else d)
+                sc, st, src = _settle(cache[k, d], bits, play, spec.stock, cols, events)
+                scores[:, cols] = sc
+                if stock is not None and st is not None:
+                    stock[cols] = st
+                sources[k, d] = (src, cols)
     hearts = None
-    if counts_hearts(base, bid):  # memoised: the normal game's scorer has counted them
+    if counts_hearts(base, bid):  # memoised: a scorer counting hearts has counted them
         hearts = play.counts(bits.mask_of_indices(HEARTS_MASK), P)
     records = []
     for i in range(min(record, C)):
-        rules = base
-        if bid:
-            assert code is not None and decl is not None
-            name = CONTRACT_CODES[int(code[i])]
-            d = int(decl[i]) if code[i] else None
-            if (name, d) not in cache:
-                cache[name, d] = get_contract("herzla", name)(P, spec.options, d)
-            rules = cache[name, d]
-        moves = P * setup.tricks
-        if rules.needs_declarer:
-            assert rules.declarer is not None
-            w = play.winners[:, i]
-            ended = w == rules.declarer if rules.id == "beddl" else w != rules.declarer
-            if ended.any():
-                moves = (int(np.argmax(ended)) + 1) * P
-        plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(moves)]
+        k = 0 if code is None else int(code[i])
+        d = -1 if decl is None or (code is not None and not code[i]) else int(decl[i])
+        key = (0, -1) if code is None else (k, d)
+        contract = base if code is None else cache[key]
+        src, where = sources[key]
+        j = i if where is None else int(np.searchsorted(where, i))
+        plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(src.moves(j))]
         masks = [_index_mask(bits, int(h[i])) for h in hands]
-        records.append(record_of(rules, spec, masks, plays))
+        records.append(record_of(contract, spec, masks, plays))
     return _Chunk(scores.T, stock, code if bid else None, records,
                   None if hearts is None else hearts.T)
 
@@ -484,17 +484,17 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
                chunk: int = DEFAULT_CHUNK) -> BlockResult:
     """Play ``n`` hands of block ``key`` of ``seed``, ``chunk`` hands at a time.
 
-    Raises ValueError naming the contract or option when the batch engine cannot play ``spec``.
+    Raises ValueError naming the contract and hook when the batch engine cannot play ``spec``.
     """
     from herzla.sim import batch_layout
     from herzla.sim.streams import block_generator
 
-    base, bid = spec_rules(spec)
-    reason = _unsupported_rules(base)
+    reason = unsupported(spec)
     if reason is not None:
         raise ValueError(f"the batch engine cannot play {reason}")
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
+    base, bid = spec_contract(spec)
     P = spec.players
     size = base.hand_size
     pack = base.pack()
@@ -506,7 +506,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     hearts = np.zeros((n, P), dtype=np.int64) if counts_hearts(base, bid) else None
     events: Counter[str] = Counter()
     out: list[dict[str, Any]] = []
-    cache: dict[tuple[str, int | None], Contract] = {}
+    cache: dict[tuple[int, int], Contract] = {}
     layout = isinstance(base, LayoutContract)
     for c0 in range(0, n, chunk):
         size_c = min(chunk, n - c0)

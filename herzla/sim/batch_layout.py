@@ -15,10 +15,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.contracts.base import LayoutContract
+from herzla.contracts import Counts, LayoutContract
 from herzla.sim.batch_bits import Bits, U, kth_bit, lowest_bit
-from herzla.sim.engine import DealSpec
-from herzla.sim.reference import record_of
+from herzla.sim.spec import DealSpec, record_of
 
 __all__ = ["LayoutSetup", "choose_lays", "layout_chunk"]
 
@@ -34,26 +33,31 @@ class LayoutSetup:
     wrap: bool
     any_suit: bool
     first: int  # the card that must open (bit), or 0
-    places: tuple[int, ...]
+    places: tuple[int, ...]  # (the contract's settle pays them)
     ranks: tuple[int, ...]  # per sequence position, the cards of that rank
     tops: int
     bottoms: int
 
     @classmethod
-    def of(cls, rules: LayoutContract, bits: Bits) -> LayoutSetup:
-        seq = rules.sequence()
-        st = rules.rank_order().strength
+    def of(cls, contract: LayoutContract, bits: Bits) -> LayoutSetup:
+        """The setup of a contract's declared rows; ValueError when the batch engine cannot
+        hold them (a sequence that is not the pack's ranks in the contract's rank order)."""
+        rows = contract.declaration.rows
+        seq = rows.sequence
+        st = contract.rank_order().strength
         where = [st[r] - bits.offset for r in seq]
         if where != list(range(len(seq))) or len(seq) != bits.stride:
-            raise ValueError(f"{rules.key()}: the sequence is not the strength layout's field")
+            raise ValueError("its row sequence is not the pack's ranks in its rank order")
+        if rows.opening not in seq:
+            raise ValueError("its rows open with a rank outside their sequence")
         n = len(seq)
         pack = bits.pack_mask
         ranks = tuple(sum(1 << (s * bits.stride + q) for s in range(4)) & pack for q in range(n))
-        first = rules.first_card()
-        any_suit = len({rules.row_of(c) for c in bits.pack.cards}) == 1
-        jack = seq.index(rules.opening_rank)
-        return cls(bits, rules.players, n, jack, rules.wrap(), any_suit,
-                   bits.mask([first]) if first is not None else 0, rules.places(), ranks,
+        first = rows.first
+        jack = seq.index(rows.opening)
+        return cls(bits, contract.players, n, jack, rows.wrap, not rows.per_suit,
+                   bits.mask([first]) if first is not None else 0,
+                   contract.declaration.places, ranks,
                    sum(1 << (s * bits.stride + n - 1) for s in range(4)),
                    sum(1 << (s * bits.stride) for s in range(4)))
 
@@ -184,14 +188,15 @@ def _far_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U
     return card, at_minus
 
 
-def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[U],
+def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: list[U],
                  uniforms: npt.NDArray[np.float64] | None, record: int
                  ) -> tuple[npt.NDArray[np.int64], list[dict[str, Any]]]:
     """Play a chunk of layout deals: (scores (C, players), the first ``record`` hand records).
 
+    The scores are the contract's settlement of the places the seats went out in.
     ``uniforms`` is (C, moves) for the random policy, or None for the heuristic.
     """
-    setup = LayoutSetup.of(rules, bits)
+    setup = LayoutSetup.of(contract, bits)
     dt = bits.dtype
     P = setup.players
     C = len(hands[0])
@@ -216,8 +221,7 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
     f_up = np.full(C, jacks, dtype=dt)  # the cards the upper ends ask for (and closed rows' Jacks)
     f_down = np.zeros(C, dtype=dt)  # the cards the lower ends ask for
     unopened = np.full(C, jacks, dtype=dt)
-    places = np.array(setup.places, dtype=np.int64)
-    score = np.zeros((P, C), dtype=np.int64)
+    place = np.zeros((P, C), dtype=np.int64)  # per position: the place it went out in
     out_count = np.zeros(C, dtype=np.int64)
     done = np.zeros(C, dtype=bool)
     laid = np.zeros(C, dtype=np.intp)
@@ -269,22 +273,23 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
         laid += has
         out = has & (cur == 0)
         if out.any():
-            score[j] = np.where(out, places.take(out_count, mode="clip"), score[j])
+            place[j] = np.where(out, out_count, place[j])
             out_count += out
             fin = out & (out_count == P - 1)
             if fin.any():
                 for r in range(P):
-                    score[r] = np.where(fin & (pos[r] != 0), places[P - 1], score[r])
+                    place[r] = np.where(fin & (pos[r] != 0), P - 1, place[r])
                 done |= fin
                 keep = _ones(~fin, dt)
                 f_up &= keep
                 f_down &= keep
         step += 1
-    final = np.zeros((C, P), dtype=np.int64)
+    seat_place = np.zeros((P, C), dtype=np.int64)
     for j in range(P):
         seat = (start + j) % P
         for s in range(P):
-            final[:, s] += np.where(seat == s, score[j], 0)
+            seat_place[s] += np.where(seat == s, place[j], 0)
+    final = contract.settle(Counts(P, C, places=seat_place)).scores.T
     records = []
     for i in range(min(record, C)):
         plays = []
@@ -305,5 +310,5 @@ def layout_chunk(spec: DealSpec, rules: LayoutContract, bits: Bits, hands: list[
                 cards |= 1 << bits.card_at[low.bit_length() - 1]
                 m ^= low
             masks.append(cards)
-        records.append(record_of(rules, spec, masks, plays))
+        records.append(record_of(contract, spec, masks, plays))
     return final, records

@@ -21,8 +21,8 @@ import numpy.typing as npt
 from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
 from herzla.sim.policies import TrickProfile
 
-__all__ = ["BitProfile", "TrickPlay", "TrickSetup", "heuristic_cards", "play_tricks",
-           "random_cards"]
+__all__ = ["BitProfile", "TrickPlay", "TrickSetup", "heuristic_cards", "per_seat",
+           "play_tricks", "random_cards"]
 
 
 @attrs.frozen(slots=True)
@@ -45,17 +45,21 @@ class BitProfile:
         return cls(prof.lead, prof.follow, prof.discard, danger, union)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class TrickSetup:
-    """What the trick loop needs to know about the contract and the table."""
+    """What the trick loop needs to know about the contract and the table.
+
+    ``lead[t]`` and ``discard[t]``: the cards a lead (a discard) to trick ``t`` must be chosen
+    from while the seat holds any of them (the complement of the banned cards, strength
+    layout; an array gives it per hand), or None where no ban applies.
+    """
 
     bits: Bits
     players: int
     tricks: int
     forehand: int
-    lead_ban_tricks: int  # hearts may not be led to this many first tricks
-    first_trick_free: bool  # no heart led or discarded to trick 1 (Herzerln)
-    ban_mask: int  # the banned cards (hearts), strength layout
+    lead: tuple[U | int | None, ...]
+    discard: tuple[U | int | None, ...]
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -70,15 +74,8 @@ class TrickPlay:
         factory=dict, init=False, repr=False)
 
     def per_seat(self, values: npt.NDArray[Any], players: int) -> npt.NDArray[np.int64]:
-        """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won.
-
-        The sums are packed in 8-bit lanes of one word per hand, so each must stay below 256.
-        """
-        v = values.astype(np.uint64)
-        v <<= self.winners.astype(np.uint64) << np.uint64(3)
-        acc = v.sum(axis=0, dtype=np.uint64)
-        return np.stack([(acc >> np.uint64(8 * s)) & np.uint64(255)
-                         for s in range(players)]).astype(np.int64)
+        """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won."""
+        return per_seat(values, self.winners, players)
 
     def counts(self, mask: int, players: int) -> npt.NDArray[np.int64]:
         """(players, C): how many cards of ``mask`` each seat captured.
@@ -95,6 +92,21 @@ class TrickPlay:
 
     def tricks_won(self, players: int) -> npt.NDArray[np.int64]:
         return self.per_seat(np.ones(self.winners.shape, dtype=np.uint8), players)
+
+
+def per_seat(values: npt.NDArray[Any], winners: npt.NDArray[Any], players: int
+             ) -> npt.NDArray[np.int64]:
+    """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won
+    (``winners``, the seat that won each trick).
+
+    The sums are packed in 8-bit lanes of one word per hand, so each must stay below 256 (and
+    there are at most 8 seats).
+    """
+    v = values.astype(np.uint64)
+    v <<= winners.astype(np.uint64) << np.uint64(3)
+    acc = v.sum(axis=0, dtype=np.uint64)
+    return np.stack([(acc >> np.uint64(8 * s)) & np.uint64(255)
+                     for s in range(players)]).astype(np.int64)
 
 
 class _Memo:
@@ -229,14 +241,13 @@ def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
 
 
 def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.float64] | None,
-                profiles: Callable[[list[U]], Groups] | None,
-                lead_ban: npt.NDArray[np.bool_] | None, record: int) -> TrickPlay:
-    """Play a chunk of hands to the end (hands that end early play on; their result is fixed).
+                profiles: Callable[[list[U]], Groups] | None, record: int) -> TrickPlay:
+    """Play a chunk of hands to the end (hands that end early play on; their tricks after the
+    end do not count).
 
     ``hands`` holds each seat's cards (strength layout); ``uniforms`` (moves, C) the random
-    policy's uniforms, or None for the heuristic, whose ``profiles(seats, p)`` gives the profiles
-    and the hands that use them at position ``p`` (``seats`` the seat at each position).
-    ``lead_ban`` says for which hands the heart lead ban applies (None: all).
+    policy's uniforms, or None for the heuristic, whose ``profiles(seats)`` gives, per position,
+    the profiles and the hands that use them (``seats`` the seat at each position).
     """
     bits = setup.bits
     dt = bits.dtype
@@ -246,17 +257,13 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
     fh = setup.forehand
     pos = [hands[(fh + j) % P].copy() for j in range(P)]
     leader = np.full(C, fh, dtype=np.uint8)
-    not_banned = bits.full ^ setup.ban_mask
-    lead_keep: U | int = not_banned
-    if lead_ban is not None:
-        lead_keep = np.where(lead_ban, dt(not_banned), dt(bits.full))
     trick_cards = np.zeros((T, C), dtype=dt)
     winners = np.zeros((T, C), dtype=np.uint8)
     plays: list[U] = []
     move = 0
     for t in range(T):
-        lead_rule = t < setup.lead_ban_tricks or (setup.first_trick_free and t == 0)
-        discard_rule = setup.first_trick_free and t == 0
+        lead_keep = setup.lead[t]
+        discard_keep = setup.discard[t]
         played: list[U] = []
         suit: U | None = None
         top: U | None = None
@@ -269,16 +276,16 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
             follows = None
             if p == 0:
                 legal = cur
-                if lead_rule:
-                    keep = cur & (not_banned if discard_rule else lead_keep)
+                if lead_keep is not None:
+                    keep = cur & lead_keep
                     legal = np.where(keep != 0, keep, cur)
             else:
                 assert suit is not None
                 follow = cur & suit
                 follows = follow != 0
                 other = cur
-                if discard_rule:
-                    keep = cur & not_banned
+                if discard_keep is not None:
+                    keep = cur & discard_keep
                     other = np.where(keep != 0, keep, cur)
                 legal = _ones(~follows, dt)  # follow suit if able, else any card
                 legal &= other

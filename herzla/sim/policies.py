@@ -8,8 +8,9 @@ Two policies play every deal:
 ``heuristic``
     A simple, deterministic player for the deal at hand, described below.
 
-**Trick deals.**  Each contract (and, in Beddl and Mord, each role) has a :class:`TrickProfile`:
-how to lead, how to follow suit and how to discard when void.  "Lowest" and "highest" go by the
+**Trick deals.**  Each contract (and, in Beddl and Mord, each role) has a :class:`TrickProfile`,
+read from the contract's declaration (:func:`trick_profile`): how to lead, how to follow suit and
+how to discard when void.  "Lowest" and "highest" go by the
 contract's rank order; between suits a tie goes to the lowest suit (C S H D).
 
 - lead ``low``: the lowest card that is not a danger card (else the lowest card);
@@ -32,26 +33,26 @@ suit: the move after which most of its cards fit the same end (a row opened now:
 then the one whose rank it holds fewest other cards of.  Ties go to the first move in the random
 policy's order.  (Either beats random play by about a point a deal.)
 
-**Bidding** (Herzla with ``contract=None``).  In turn from forehand each seat announces Beddl when
-it holds none of the three highest ranks (A K Q, ace-ten: A T K); Mord when every card is a sure
+**Bidding** (a game with bidding, Herzla, with ``contract=None``).  In turn from forehand each seat
+announces Beddl (a contract whose declarer must win no trick) when it holds none of the three
+highest ranks (A K Q, ace-ten: A T K); Mord (must win every trick) when every card is a sure
 winner (per suit the unbroken run of top cards from the Ace, or the whole suit once that run
 outlasts the other seats' cards of it) and it is forehand or holds all four suits; else it passes.
-:func:`herzla.contracts.herzla.resolve_bidding` settles the announcements with the
-``contract_priority`` option.  (Beddl so bid is made about 70% of the time under the heuristic;
-Mord, rare at about one hand in 8,000, always.)
+The game's ``resolve_bids`` settles the announcements with its options.  (Beddl so bid is made
+about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000, always.)
 
->>> from herzla.contracts import get_contract
+>>> from herzla.contracts import contract_class
 >>> from herzla.cards import mask_of, parse_cards
->>> rules = get_contract("herzla", "normal")()
+>>> normal = contract_class("herzla", "normal")()
 >>> hands = [mask_of(parse_cards(h)) for h in (
 ...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
 ...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
->>> announce(hands[3], rules), announce(hands[1], rules)
+>>> announce(hands[3], normal), announce(hands[1], normal)
 ('beddl', 'pass')
->>> bidding(hands, 3, rules)
-Bid(contract='beddl', declarer=3)
+>>> bidding(hands, 3, normal)
+('beddl', 3)
 >>> from herzla.tricks import TrickHand
->>> state = TrickHand(rules, hands, dealer=3)
+>>> state = TrickHand(normal, hands, dealer=3)
 >>> str(heuristic_card(state))  # lead low, not a heart
 'C7'
 """
@@ -62,9 +63,9 @@ import functools
 from collections.abc import Sequence
 
 import attrs
+import numpy as np
 
 from herzla.cards import (
-    HEARTS_MASK,
     SUIT_MASKS,
     Card,
     Pack,
@@ -72,10 +73,8 @@ from herzla.cards import (
     RankOrder,
     Suit,
     cards_of,
-    mask_of,
 )
-from herzla.contracts.base import Contract, LayoutContract
-from herzla.contracts.herzla import Bid, resolve_bidding
+from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, game_of
 from herzla.layout import Lay, LayoutHand
 from herzla.sim.streams import pick
 from herzla.tricks import TrickHand
@@ -87,7 +86,6 @@ __all__ = [
     "bidding",
     "heuristic_card",
     "heuristic_lay",
-    "one_row",
     "random_card",
     "random_lay",
     "sure_winners",
@@ -118,13 +116,6 @@ class TrickProfile:
         return m
 
 
-def _cards(*codes: str) -> int:
-    return mask_of(Card.from_str(c) for c in codes)
-
-
-_QUEENS = mask_of(Card(s, Rank.QUEEN) for s in Suit)
-_JACKS = mask_of(Card(s, Rank.JACK) for s in Suit)
-
 #: duck and shed the highest cards
 AVOID = TrickProfile("low", "duck", "high")
 #: try to win every trick
@@ -140,38 +131,54 @@ def avoid(*danger: int) -> TrickProfile:
     return TrickProfile("low", "duck", "danger", tuple(danger))
 
 
-#: the profile of each built-in trick contract (contracts with a declarer: see ROLE_PROFILES)
-PROFILES: dict[str, TrickProfile] = {
-    "herzla/normal": avoid(HEARTS_MASK),
-    "herzla-kids/normal": avoid(HEARTS_MASK),
-    "herzeln/no-hearts": avoid(HEARTS_MASK),
-    "herzeln/every-trick": WIN,
-    "herzeln/no-tricks": AVOID,
-    "herzeln/no-queens": avoid(_QUEENS),
-    "herzeln/king-of-hearts": avoid(_cards("HK")),
-    "herzeln/last-trick": KEEP,
-    "herzeln/no-last-trick": AVOID,
-    "herzerln/tricks": AVOID,
-    "herzerln/hearts": avoid(HEARTS_MASK),
-    "herzerln/jacks": avoid(_JACKS),
-    "herzerln/red-queens": avoid(_cards("HQ", "DQ")),
-    "herzerln/king-of-hearts": avoid(_cards("HK")),
-}
+def danger_classes(contract: Contract) -> tuple[int, ...]:
+    """The cards the heuristic avoids capturing, most dangerous first: those the contract names,
+    else the card values that hurt (negative points, or positive ones where the lowest total
+    wins), worst first.  Neighbouring classes merge when every card of the worse one outranks
+    every card of the better one, since shedding the highest card of the union then sheds the
+    same card (and the batch engine has fewer classes to look at)."""
+    d = contract.declaration
+    assert isinstance(d, TrickRules)
+    if d.danger is not None:
+        return tuple(m for m in d.danger if m)
+    sign = 1 if game_of(contract).lowest_wins else -1
+    bad = sorted((v for v in d.values if v.points * sign > 0 and v.cards),
+                 key=lambda v: -abs(v.points))
+    st = contract.rank_order().strength
 
-#: (declarer, defenders) profiles of the contracts with a declarer
-ROLE_PROFILES: dict[str, tuple[TrickProfile, TrickProfile]] = {
-    "herzla/beddl": (AVOID, FEED),
-    "herzla/mord": (WIN, WIN),
-}
+    def key(c: Card) -> tuple[int, int]:
+        return st[c.rank], -c.suit
+
+    out: list[int] = []
+    for v in bad:
+        if out and min(map(key, cards_of(out[-1]))) > max(map(key, cards_of(v.cards))):
+            out[-1] |= v.cards
+        else:
+            out.append(v.cards)
+    return tuple(out)
 
 
-def trick_profile(rules: Contract, seat: int) -> TrickProfile:
-    """The heuristic's profile for ``seat`` in this trick contract (AVOID for unknown ones)."""
-    key = rules.key()
-    if key in ROLE_PROFILES:
-        decl, dfn = ROLE_PROFILES[key]
-        return decl if seat == rules.declarer else dfn
-    return PROFILES.get(key, AVOID)
+def trick_profile(contract: Contract, seat: int) -> TrickProfile:
+    """The heuristic's profile for ``seat``, read from the contract's declaration.
+
+    A declarer who must win no trick ducks, and the defenders feed; a declarer who must win every
+    trick, and the defenders, try to win.  Otherwise: avoid the danger cards if there are any;
+    win tricks that score; keep high cards for a last trick that scores; else duck.
+    """
+    d = contract.declaration
+    assert isinstance(d, TrickRules)
+    if d.early_end is not None and contract.declarer is not None:
+        if d.early_end is EarlyEnd.DECLARER_WINS:
+            return AVOID if seat == contract.declarer else FEED
+        return WIN
+    danger = danger_classes(contract)
+    if danger:
+        return avoid(*danger)
+    if d.per_trick > 0:
+        return WIN
+    if d.last_trick > 0:
+        return KEEP
+    return AVOID
 
 
 def _lowest(cards: Sequence[Card], st: Sequence[int]) -> Card:
@@ -190,11 +197,11 @@ def random_card(state: TrickHand, r: int) -> Card:
 
 def heuristic_card(state: TrickHand) -> Card:
     """The heuristic policy's card for the seat to play."""
-    rules = state.contract
-    st = rules.rank_order().strength
+    contract = state.contract
+    st = contract.rank_order().strength
     legal = cards_of(state.legal_mask())
     seat = state.turn
-    prof = trick_profile(rules, seat)
+    prof = trick_profile(contract, seat)
     if not state.trick:
         if prof.lead == "high":
             return _highest(legal, st)
@@ -245,12 +252,13 @@ def _follow_ups(state: LayoutHand, lay: Lay, opening: bool) -> int:
     """How many of the seat's cards fit the end ``lay`` extends, after it (a new row: either
     end)."""
     seat = state.turn
-    key = state.contract.row_of(lay.card)
+    rows = state.contract.declaration.rows
+    key = rows.row_of(lay.card)
     after = state.copy()
     after.lay(lay.card, lay.end)
     count = 0
     for c in cards_of(after.hands[seat]):
-        if state.contract.row_of(c) != key:
+        if rows.row_of(c) != key:
             continue
         ends = after.fits(c)
         if ends and (opening or lay.end in ends):
@@ -261,13 +269,13 @@ def _follow_ups(state: LayoutHand, lay: Lay, opening: bool) -> int:
 def _beyond(state: LayoutHand, lay: Lay, opening: bool) -> int:
     """How many of the seat's other cards of the row lie beyond the laid card in the direction
     of the lay (above it for ``+``, below for ``-``; a new row: all of them)."""
-    rules = state.contract
-    key = rules.row_of(lay.card)
-    seq = rules.sequence()
+    rows = state.contract.declaration.rows
+    key = rows.row_of(lay.card)
+    seq = rows.sequence
     here = seq.index(lay.card.rank)
     count = 0
     for c in cards_of(state.hands[state.turn]):
-        if c == lay.card or rules.row_of(c) != key:
+        if c == lay.card or rows.row_of(c) != key:
             continue
         there = seq.index(c.rank)
         if opening or (there > here if lay.end == "+" else there < here):
@@ -275,23 +283,18 @@ def _beyond(state: LayoutHand, lay: Lay, opening: bool) -> int:
     return count
 
 
-def one_row(rules: LayoutContract) -> bool:
-    """Whether all cards go to one row (the domino regardless of suit)."""
-    return len({rules.row_of(c) for c in rules.pack().cards}) == 1
-
-
 def heuristic_lay(state: LayoutHand) -> Lay | None:
     """The heuristic policy's lay for the seat to move; None when it must pass."""
     moves = state.legal_moves()
     if not moves:
         return None
-    rules = state.contract
+    rows = state.contract.declaration.rows
     hand = cards_of(state.hands[state.turn])
 
     def opening(mv: Lay) -> bool:
-        return rules.row_of(mv.card) not in state.rows
+        return rows.row_of(mv.card) not in state.rows
 
-    if one_row(rules):
+    if not rows.per_suit:
         def score(mv: Lay) -> tuple[int, int]:
             same = sum(1 for c in hand if c.rank == mv.card.rank and c != mv.card)
             return _follow_ups(state, mv, opening(mv)), -same
@@ -299,9 +302,9 @@ def heuristic_lay(state: LayoutHand) -> Lay | None:
     return max(moves, key=lambda mv: _beyond(state, mv, opening(mv)))
 
 
-def top_ranks(rules: Contract, count: int = 3) -> tuple[Rank, ...]:
+def top_ranks(contract: Contract, count: int = 3) -> tuple[Rank, ...]:
     """The ``count`` highest ranks of the contract's pack in its rank order."""
-    return _suits_high_to_low(rules.pack(), rules.rank_order())[1][:count]
+    return _suits_high_to_low(contract.pack(), contract.rank_order())[1][:count]
 
 
 @functools.lru_cache(maxsize=32)
@@ -315,7 +318,7 @@ def _suits_high_to_low(pack: Pack, order: RankOrder
     return suits, ranks
 
 
-def sure_winners(hand: int, rules: Contract) -> int:
+def sure_winners(hand: int, contract: Contract) -> int:
     """The cards sure to win their tricks once the seat has the lead, added up over the suits.
 
     In a suit: the unbroken run of top cards from the highest rank down; or the whole holding
@@ -323,7 +326,7 @@ def sure_winners(hand: int, rules: Contract) -> int:
     as many rounds, the worst case being one seat holding them all).
     """
     total = 0
-    for bits in _suits_high_to_low(rules.pack(), rules.rank_order())[0]:
+    for bits in _suits_high_to_low(contract.pack(), contract.rank_order())[0]:
         held = sum(1 for b in bits if hand & b)
         run = 0
         for b in bits:
@@ -334,26 +337,51 @@ def sure_winners(hand: int, rules: Contract) -> int:
     return total
 
 
-def announce(hand: int, rules: Contract, forehand: bool = True) -> str:
-    """The bidding heuristic's announcement for one hand: ``beddl``, ``mord`` or ``pass``.
+def bidding_contracts(contract: Contract) -> list[type[Contract]]:
+    """The contract classes the game's bidding chooses between, in code order (the first is the
+    one played when nobody announces)."""
+    game = game_of(contract)
+    return [contract_class(game.id, i) for i in game.bidding]
 
-    Beddl without any card of the three highest ranks; Mord when every card is a sure winner
+
+def wants_to_avoid(cls: type[Contract]) -> bool:
+    """Whether a declarer's contract asks the declarer to win no trick (else every trick)."""
+    return getattr(cls, "early_end", None) is EarlyEnd.DECLARER_WINS
+
+
+def announce(hand: int, contract: Contract, forehand: bool = True) -> str:
+    """The bidding heuristic's announcement for one hand: a contract id of the game's bidding,
+    or ``pass``.
+
+    A contract whose declarer must win no trick (Beddl) without any card of the three highest
+    ranks; one whose declarer must win every trick (Mord) when every card is a sure winner
     (:func:`sure_winners`) and the seat leads to the first trick or holds every suit (else the
-    first trick may be led in a suit it lacks).
+    first trick may be led in a suit it lacks).  The first that fits, in code order.
     """
     cards = cards_of(hand)
-    tops = top_ranks(rules)
-    if not any(c.rank in tops for c in cards):
-        return "beddl"
-    if sure_winners(hand, rules) == len(cards) and (forehand or len({c.suit for c in cards}) == 4):
-        return "mord"
+    tops = top_ranks(contract)
+    no_top = not any(c.rank in tops for c in cards)
+    all_sure = (sure_winners(hand, contract) == len(cards)
+                and (forehand or len({c.suit for c in cards}) == 4))
+    for cls in bidding_contracts(contract)[1:]:
+        if no_top if wants_to_avoid(cls) else all_sure:
+            return cls.id
     return "pass"
 
 
-def bidding(hands: Sequence[int], dealer: int, rules: Contract) -> Bid:
-    """The bidding of a Herzla hand: announcements from forehand, resolved by the options."""
+def bidding(hands: Sequence[int], dealer: int, contract: Contract) -> tuple[str, int | None]:
+    """The bidding of a hand: announcements in turn from forehand, resolved by the game's contract
+    (its ``resolve_bids`` with the contract's options).  Returns the contract id and the
+    declarer (None when nobody announced)."""
     n = len(hands)
     forehand = (dealer + 1) % n
-    words = [announce(hands[(forehand + i) % n], rules, i == 0) for i in range(n)]
-    return resolve_bidding(words, forehand, n, str(rules.opts.get("contract_priority",
-                                                                  "position")))
+    game = game_of(contract)
+    ids = list(game.bidding)
+    wants = []
+    for i in range(n):
+        word = announce(hands[(forehand + i) % n], contract, i == 0)
+        wants.append(np.array([0 if word == "pass" else ids.index(word)], dtype=np.int8))
+    code, turn = game.resolve_bids(wants, contract.opts)
+    if not code[0]:
+        return ids[0], None
+    return ids[int(code[0])], (forehand + int(turn[0])) % n

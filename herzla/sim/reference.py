@@ -1,8 +1,8 @@
 """The simulator on the reference engines: slow, exact, and the yardstick for the batch engine.
 
 It plays any contract, third-party ones included, with the policies of :mod:`herzla.sim.policies`
-and the Herzla bidding heuristic, drawing its randomness from :mod:`herzla.sim.streams` exactly as
-the batch engine does.
+and the bidding heuristic, drawing its randomness from :mod:`herzla.sim.streams` exactly as the
+batch engine does.
 """
 
 from __future__ import annotations
@@ -12,14 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from herzla.cards import HEARTS_MASK, cards_of
-from herzla.contracts import contracts_of, get_contract
-from herzla.contracts.base import Contract, LayoutContract, TrickContract
+from herzla.cards import HEARTS_MASK
+from herzla.contracts import Contract, LayoutContract, TrickContract, contract_class, game_of
 from herzla.layout import LayoutHand
-from herzla.records import sort_hand
-from herzla.sim.engine import BlockResult, DealSpec, counts_hearts
 from herzla.sim.policies import (
-    POLICIES,
     bidding,
     heuristic_card,
     heuristic_lay,
@@ -27,44 +23,14 @@ from herzla.sim.policies import (
     random_card,
     random_lay,
 )
+from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
 from herzla.sim.streams import block_generator, deal_masks, draw_block
 from herzla.tricks import TrickHand
 
-__all__ = ["CONTRACT_CODES", "play_block", "play_hand", "spec_rules"]
-
-#: BlockResult.contracts codes of the Herzla bidding
-CONTRACT_CODES = ("normal", "beddl", "mord")
+__all__ = ["play_block", "play_hand"]
 
 
-def spec_rules(spec: DealSpec) -> tuple[Contract, bool]:
-    """The contract a spec plays (the normal game when bidding) and whether it bids each hand.
-
-    ``contract=None`` means bidding in Herzla, and the only contract of a game that has one;
-    Beddl and Mord without a declarer are played by forehand.
-    """
-    if spec.policy not in POLICIES:
-        raise ValueError(f"unknown policy {spec.policy!r} (known: {', '.join(POLICIES)})")
-    bid = False
-    if spec.contract is None:
-        if spec.game == "herzla":
-            bid = True
-            cls = get_contract("herzla", "normal")
-        else:
-            classes = contracts_of(spec.game)
-            if len(classes) != 1:
-                raise ValueError(f"{spec.game} needs a contract (bidding is Herzla's alone)")
-            cls = classes[0]
-    else:
-        cls = get_contract(spec.game, spec.contract)
-    if not 0 <= spec.dealer < spec.players:
-        raise ValueError(f"dealer {spec.dealer} is not a seat of {spec.players} players")
-    declarer = None
-    if cls.needs_declarer:
-        declarer = (spec.dealer + 1) % spec.players if spec.declarer is None else spec.declarer
-    return cls(spec.players, spec.options, declarer), bid
-
-
-def play_hand(rules: Contract, hands: list[int], dealer: int, uniforms: Sequence[Any],
+def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Sequence[Any],
               policy: str = "random") -> tuple[TrickHand | LayoutHand, list[str]]:
     """Play one hand with a policy; returns the final state and the plays as a record writes them.
 
@@ -74,8 +40,8 @@ def play_hand(rules: Contract, hands: list[int], dealer: int, uniforms: Sequence
     plays: list[str] = []
     k = 0
     heuristic = policy == "heuristic"
-    if isinstance(rules, LayoutContract):
-        lay = LayoutHand(rules, hands, dealer)
+    if isinstance(contract, LayoutContract):
+        lay = LayoutHand(contract, hands, dealer)
         while not lay.over:
             move = heuristic_lay(lay) if heuristic else random_lay(lay, int(uniforms[k]))
             if move is None:
@@ -85,8 +51,8 @@ def play_hand(rules: Contract, hands: list[int], dealer: int, uniforms: Sequence
             plays.append(mark(lay, move))
             lay.lay(move.card, move.end)
         return lay, plays
-    assert isinstance(rules, TrickContract)
-    st = TrickHand(rules, hands, dealer)
+    assert isinstance(contract, TrickContract)
+    st = TrickHand(contract, hands, dealer)
     while not st.over:
         card = heuristic_card(st) if heuristic else random_card(st, int(uniforms[k]))
         k += 1
@@ -95,22 +61,10 @@ def play_hand(rules: Contract, hands: list[int], dealer: int, uniforms: Sequence
     return st, plays
 
 
-def record_of(rules: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str]
-              ) -> dict[str, Any]:
-    """A sample hand as a hand record (spec/hand-record.md)."""
-    return {
-        "game": rules.game, "contract": rules.id, "players": spec.players,
-        "dealer": spec.dealer, "declarer": rules.declarer, "stock": spec.stock,
-        "options": dict(spec.options),
-        "hands": [[str(c) for c in sort_hand(cards_of(h), rules)] for h in hands],
-        "plays": plays,
-    }
-
-
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0
                ) -> BlockResult:
     """Play ``n`` hands of block ``key`` of ``seed`` on the reference engines."""
-    base, bid = spec_rules(spec)
+    base, bid = spec_contract(spec)
     players = spec.players
     size = base.hand_size
     pack = [c.index for c in base.pack().cards]
@@ -121,20 +75,21 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     hearts = np.zeros((n, players), dtype=np.int64) if counts_hearts(base, bid) else None
     events: dict[str, int] = {}
     out: list[dict[str, Any]] = []
-    cache: dict[tuple[str, int | None], Contract] = {("normal", None): base}
+    codes = list(game_of(base).bidding)
+    cache: dict[tuple[str, int | None], Contract] = {(base.id, None): base}
     for i in range(n):
         hands = deal_masks(cards[i], players, size)
-        rules = base
+        contract = base
         if bid:
-            b = bidding(hands, spec.dealer, base)
-            if (b.contract, b.declarer) not in cache:
-                cls = get_contract("herzla", b.contract)
-                cache[b.contract, b.declarer] = cls(players, spec.options, b.declarer)
-            rules = cache[b.contract, b.declarer]
+            contract_id, declarer = bidding(hands, spec.dealer, base)
+            if (contract_id, declarer) not in cache:
+                cls = contract_class(spec.game, contract_id)
+                cache[contract_id, declarer] = cls(players, spec.options, declarer)
+            contract = cache[contract_id, declarer]
             assert contracts is not None
-            contracts[i] = CONTRACT_CODES.index(b.contract)
-        state, plays = play_hand(rules, hands, spec.dealer, uniforms[i], spec.policy)
-        result = rules.score(state.outcome(), spec.stock)
+            contracts[i] = codes.index(contract_id)
+        state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], spec.policy)
+        result = contract.score(state.outcome(), spec.stock)
         scores[i] = result.scores
         if hearts is not None:
             assert isinstance(state, TrickHand)
@@ -144,5 +99,5 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         for e in result.events:
             events[e] = events.get(e, 0) + 1
         if i < records:
-            out.append(record_of(rules, spec, hands, plays))
+            out.append(record_of(contract, spec, hands, plays))
     return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)

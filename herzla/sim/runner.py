@@ -26,7 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.sim.batch import keep_memory
-from herzla.sim.engine import DealSpec, play_block
+from herzla.sim.engine import play_block
+from herzla.sim.spec import DealSpec
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
 from herzla.sim.streams import BLOCK
 
@@ -59,6 +60,7 @@ class Plan:
     sample: int = 0
     block: int = BLOCK
     engine: str = "auto"
+    contract_names: tuple[str, ...] = ()  # with bidding: the contract of each code
 
     @property
     def blocks(self) -> int:
@@ -99,7 +101,7 @@ class TaskResult:
 def play_task(plan: Plan, task: Task) -> TaskResult:
     """Play one task.  A module-level function, so that it pickles for spawned workers."""
     keep_memory()
-    tally = DealTally(plan.players)
+    tally = DealTally(plan.players, plan.contract_names)
     scores: list[npt.NDArray[np.int64]] = []
     records: list[dict[str, Any]] = []
     d = task.deal
@@ -197,7 +199,8 @@ class SimResult:
         return self.hands_played / self.elapsed if self.elapsed > 0 else 0.0
 
     def checks(self) -> dict[str, int]:
-        """Invariant checks (RULES.md §5): the number of hands (parties) that broke each."""
+        """Invariant checks (the fixed totals of the rules): the number of hands (parties) that
+        broke each."""
         out: dict[str, int] = {}
         if self.deal is not None:
             out.update(self.deal.checks)
@@ -208,14 +211,14 @@ class SimResult:
             out.update(self.partie.checks)
         return {k: out[k] for k in sorted(out)}
 
-    def to_json(self) -> dict[str, Any]:
-        """The answer of ``herzla simulate --json`` (spec/cli.md; docs/cli.md describes every key):
-        everything but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The answer of ``herzla simulate --json`` (docs/cli.md describes every key): everything
+        but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""
         p = self.plan
         spec = p.specs[0]
         out: dict[str, Any] = {
             "game": p.game,
-            "contract": spec.contract if p.mode == "contract" else None,
+            "contract": spec.contract_id if p.mode == "contract" else None,
             "mode": p.mode,
             "players": p.players,
             "hands": p.hands,
@@ -228,27 +231,27 @@ class SimResult:
         }
         if self.deal is not None:
             t = self.deal
-            out["seats"] = [s.to_json() for s in t.seat_summaries()]
+            out["seats"] = [s.to_dict() for s in t.seat_summaries()]
             out["total"] = _total_json(t, p.expected[0] if p.expected else None)
             out.update(_hearts_json(t))
             out["events"] = t.events_json()
             out["event_rates"] = t.event_rates_json()
             out["checks"] = self.checks()
             if t.stock is not None:
-                out["stock"] = {"start": p.stock, **t.stock.summary().to_json()}
+                out["stock"] = {"start": p.stock, **t.stock.summary().to_dict()}
             if t.contracts is not None:
-                out["contracts"] = t.contracts.to_json()
+                out["contracts"] = t.contracts.to_dict()
         else:
             assert self.partie is not None
             pt = self.partie
-            out["seats"] = [h.summary().to_json() for h in pt.seats]
+            out["seats"] = [h.summary().to_dict() for h in pt.seats]
             s = pt.total.summary()
             out["total"] = {"mean": s.mean, "min": s.min, "max": s.max,
                             "expected": p.partie_total}
             events: dict[str, int] = {}
             for spec_d, d in zip(p.specs, pt.deals, strict=True):
                 for k, v in d.events_json().items():
-                    events[f"{spec_d.contract}/{k}"] = v
+                    events[f"{spec_d.contract_id}/{k}"] = v
             out["events"] = {k: events[k] for k in sorted(events)}
             out["event_rates"] = {k: rate(v, pt.parties) for k, v in out["events"].items()}
             out["checks"] = self.checks()
@@ -256,8 +259,8 @@ class SimResult:
             out["win_rates"] = [rate(w, pt.parties) for w in pt.wins]
             out["shared_wins"] = pt.shared_wins
             out["deals"] = [
-                {"deal": i + 1, "contract": spec_d.contract, "dealer": spec_d.dealer,
-                 "seats": [s.to_json() for s in d.seat_summaries()],
+                {"deal": i + 1, "contract": spec_d.contract_id, "dealer": spec_d.dealer,
+                 "seats": [s.to_dict() for s in d.seat_summaries()],
                  "total": _total_json(d, p.expected[i] if p.expected else None),
                  **_hearts_json(d),
                  "events": d.events_json(), "event_rates": d.event_rates_json()}
@@ -276,7 +279,7 @@ def _total_json(t: DealTally, expected: int | None) -> dict[str, Any]:
 def _hearts_json(t: DealTally) -> dict[str, Any]:
     """``{"hearts": [per seat]}`` where the engine counted the hearts captured, else nothing."""
     hearts = t.hearts_summaries()
-    return {} if hearts is None else {"hearts": [s.to_json() for s in hearts]}
+    return {} if hearts is None else {"hearts": [s.to_dict() for s in hearts]}
 
 
 def tasks_of(plan: Plan, blocks_per_task: int) -> Iterator[Task]:
@@ -311,7 +314,8 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     start = time.perf_counter()
     deals = len(plan.specs)
     deal: DealTally | None = None
-    partie = (PartieTally(plan.players, [DealTally(plan.players) for _ in plan.specs])
+    partie = (PartieTally(plan.players, [DealTally(plan.players, plan.contract_names)
+                                         for _ in plan.specs])
               if plan.mode == "partie" else None)
     totals: list[npt.NDArray[np.int64]] = []
     records: list[tuple[dict[str, Any], ...]] = []

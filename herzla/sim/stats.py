@@ -15,7 +15,7 @@ Floats in the JSON answer are rounded to :data:`DECIMALS` places, so the answer 
 >>> s = h.summary()
 >>> s.mean, s.std, s.min, s.max
 (0.5, 2.516611, -2, 4)
->>> s.to_json()["histogram"]
+>>> s.to_dict()["histogram"]
 {'-2': 1, '0': 2, '4': 1}
 """
 
@@ -31,7 +31,6 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "CONTRACT_CODES",
     "DECIMALS",
     "ContractTally",
     "DealTally",
@@ -46,8 +45,6 @@ __all__ = [
 DECIMALS = 6
 #: the normal quantile of a two-sided 95% interval
 Z95 = 1.96
-#: herzla bidding: BlockResult.contracts codes
-CONTRACT_CODES = ("normal", "beddl", "mord")
 #: values spanning fewer than this many integers are counted with a bincount, not a sort
 BINCOUNT_SPAN = 1 << 12
 
@@ -138,7 +135,7 @@ class Summary:
     max: int
     histogram: tuple[tuple[int, int], ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "mean": self.mean, "std": self.std, "ci95": list(self.ci95),
             "min": self.min, "max": self.max,
@@ -156,22 +153,27 @@ def _seat_histograms(self: Any) -> list[Histogram]:
 
 @attrs.define(slots=True)
 class ContractTally:
-    """Herzla with bidding: how often each contract was chosen, made and lost, and by which seat.
+    """With bidding: how often each contract (``names``, in code order: the one played when
+    nobody announces first) was chosen, made and lost, and by which seat.
 
-    Made and lost are read from the scores: a made Beddl or Mord leaves exactly one seat (the
-    declarer) ahead, a lost one exactly one seat behind.
+    Made and lost are read from the scores: a declarer's contract made leaves exactly one seat
+    (the declarer) ahead, one lost exactly one seat behind.
     """
 
     players: int
-    hands: list[int] = attrs.field(factory=lambda: [0] * len(CONTRACT_CODES))
-    made: list[int] = attrs.field(factory=lambda: [0] * len(CONTRACT_CODES))
-    lost: list[int] = attrs.field(factory=lambda: [0] * len(CONTRACT_CODES))
+    names: tuple[str, ...]
+    hands: list[int] = attrs.field(
+        default=attrs.Factory(lambda self: [0] * len(self.names), takes_self=True))
+    made: list[int] = attrs.field(
+        default=attrs.Factory(lambda self: [0] * len(self.names), takes_self=True))
+    lost: list[int] = attrs.field(
+        default=attrs.Factory(lambda self: [0] * len(self.names), takes_self=True))
     declarers: list[list[int]] = attrs.field(
-        default=attrs.Factory(lambda self: [[0] * self.players for _ in CONTRACT_CODES],
+        default=attrs.Factory(lambda self: [[0] * self.players for _ in self.names],
                               takes_self=True))
 
     def add(self, codes: npt.NDArray[np.int8], scores: npt.NDArray[np.int64]) -> None:
-        for code in range(len(CONTRACT_CODES)):
+        for code in range(len(self.names)):
             sel = codes == code
             k = int(sel.sum())
             if not k:
@@ -189,17 +191,17 @@ class ContractTally:
                 self.declarers[code][int(s)] += int(c)
 
     def merge(self, other: ContractTally) -> None:
-        for code in range(len(CONTRACT_CODES)):
+        for code in range(len(self.names)):
             self.hands[code] += other.hands[code]
             self.made[code] += other.made[code]
             self.lost[code] += other.lost[code]
             for s in range(self.players):
                 self.declarers[code][s] += other.declarers[code][s]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         total = sum(self.hands)
         out: dict[str, Any] = {}
-        for code, name in enumerate(CONTRACT_CODES):
+        for code, name in enumerate(self.names):
             entry: dict[str, Any] = {"hands": self.hands[code],
                                      "rate": rate(self.hands[code], total)}
             if code:
@@ -221,6 +223,7 @@ class DealTally:
     """
 
     players: int
+    contract_names: tuple[str, ...] = ()  # with bidding: the names of the contract codes
     hands: int = 0
     seats: list[Histogram] = attrs.field(default=attrs.Factory(_seat_histograms, takes_self=True))
     total: Histogram = attrs.field(factory=Histogram)
@@ -261,7 +264,7 @@ class DealTally:
             self.checks["hand-total"] += int(np.count_nonzero(totals != expected_total))
         if contracts is not None:
             if self.contracts is None:
-                self.contracts = ContractTally(self.players)
+                self.contracts = ContractTally(self.players, self.contract_names)
             self.contracts.add(contracts, scores)
 
     def merge(self, other: DealTally) -> None:
@@ -277,7 +280,7 @@ class DealTally:
         self.checks.update(other.checks)
         if other.contracts is not None:
             if self.contracts is None:
-                self.contracts = ContractTally(self.players)
+                self.contracts = ContractTally(self.players, self.contract_names)
             self.contracts.merge(other.contracts)
         if other.hearts is not None and other.hearts_total is not None:
             seats, total = self._hearts()

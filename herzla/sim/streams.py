@@ -28,9 +28,13 @@ deal it is the ``k``-th card laid (passes draw nothing).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from herzla.cards import Pack
 
 __all__ = [
     "BLOCK",
@@ -41,6 +45,7 @@ __all__ = [
     "draw_words",
     "move_uniforms",
     "pick",
+    "seeded_deal",
 ]
 
 #: hands per random block; fixed, so results do not depend on jobs or batch sizes
@@ -121,3 +126,14 @@ def deal_masks(cards_row: Sequence[int] | npt.NDArray[np.int8], players: int,
 def pick(r: int, m: int) -> int:
     """Which of ``m`` legal moves a 32-bit uniform ``r`` picks: ``floor(r / 2**32 * m)``."""
     return (int(r) * m) >> 32
+
+
+def seeded_deal(pack: Pack, players: int, hand_size: int, seed: int,
+                key: tuple[int, ...] = (0, 0)) -> list[int]:
+    """Each seat's cards (bit sets) of the first hand of stream ``key`` of ``seed``: the deal of
+    ``herzla deal``, and the first hand ``herzla simulate`` plays with the same seed."""
+    if seed < 0:
+        raise ValueError(f"a seed is a whole number of 0 or more, not {seed}")
+    cards, _ = draw_block(block_generator(seed, key), 1, [c.index for c in pack.cards],
+                          players * hand_size)
+    return deal_masks(cards[0], players, hand_size)

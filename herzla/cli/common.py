@@ -9,9 +9,11 @@ from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
+from herzla.contracts import Contract, UnknownContract, contract_class, contract_classes
 from herzla.options import OptionError, parse_option_assignments
 
-__all__ = ["HerzlaGroup", "UserError", "fail", "read_input", "option_flag", "parse_options"]
+__all__ = ["HerzlaGroup", "UserError", "fail", "game_contract", "option_flag", "parse_options",
+           "read_input"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -81,7 +83,8 @@ def option_flag(f: F) -> F:
     """The repeatable ``--option NAME=VALUE`` flag."""
     return click.option(
         "--option", "-o", "option_items", multiple=True, metavar="NAME=VALUE",
-        help="A rule option as RULES.md names it (repeatable), e.g. -o stock_payout=never.",
+        help="A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
+             "-o stock_payout=never.",
     )(f)
 
 
@@ -89,4 +92,14 @@ def parse_options(items: Sequence[str]) -> dict[str, str]:
     try:
         return parse_option_assignments(items)
     except OptionError as exc:
+        fail(str(exc))
+
+
+def game_contract(game: str, contract_id: str | None) -> type[Contract]:
+    """The contract class of ``game`` named ``contract_id`` (None: the game's first)."""
+    try:
+        if contract_id is None:
+            return contract_classes(game)[0]
+        return contract_class(game, contract_id)
+    except UnknownContract as exc:
         fail(str(exc))

@@ -1,12 +1,13 @@
-"""Whole parties and score sheets: a partie, session or match as a sequence of hand records.
+"""Score sheets: a partie, session or match scored from a list of hand records.
 
-- Herzeln: a partie of 8 deals in fixed order, the deal passing clockwise after each deal (option
-  ``dealer_rotation=per-partie``: after the partie); the highest total wins (RULES.md §3).
-- Herzerln: a partie of 6 rounds in fixed order with one dealer; the most points win (RULES.md §4).
-- Herzla: a session of hands with the stock carried from hand to hand; each player's net balance
-  and the stock (RULES.md §1).
-- Herzla-kids: a match of ``hands`` hands or to the ``target``; the fewest points win (RULES.md §2).
-Equal totals share the win.
+What a list forms is the game's :attr:`~herzla.contracts.Game.sheet`:
+
+- a partie (Herzeln: 8 deals, Herzerln: 6 rounds) in the game's fixed order, each dealt by the
+  seat the game's dealer rotation names;
+- a session (Herzla): the stock carried from hand to hand, each player's net balance;
+- a match (the children's Herzla): hands until the game's match end.
+
+The winners have the best total (the lowest where the game says so); equal totals share the win.
 """
 
 from __future__ import annotations
@@ -16,28 +17,18 @@ from typing import Any
 
 import attrs
 
-from herzla.contracts import contracts_of
+from herzla.contracts import Game, get_game
 from herzla.records import Record, RecordError, ReplayResult, replay
 
-__all__ = ["PARTIES", "ScoreSheet", "SheetRow", "partie_contracts", "partie_dealer", "score_sheet"]
-
-#: games whose hands form a fixed partie: the contract ids in order
-PARTIES: dict[str, int] = {"herzeln": 8, "herzerln": 6}
+__all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
 
 
-def partie_contracts(game: str) -> list[str]:
+def partie_ids(game: str) -> list[str]:
     """The contract ids of a partie, in order (herzeln: 8 deals, herzerln: 6 rounds)."""
-    if game not in PARTIES:
-        raise RecordError(f"{game} has no partie (parties: {', '.join(PARTIES)})")
-    return [c.id for c in contracts_of(game)][: PARTIES[game]]
-
-
-def partie_dealer(game: str, first_dealer: int, index: int, players: int,
-                  rotation: str = "per-deal") -> int:
-    """The dealer of deal ``index`` (from 0) of a partie whose first dealer is ``first_dealer``."""
-    if game == "herzeln" and rotation == "per-deal":
-        return (first_dealer + index) % players
-    return first_dealer
+    g = get_game(game)
+    if not g.partie:
+        raise RecordError(f"{game} has no partie")
+    return g.partie_ids()
 
 
 @attrs.frozen(slots=True)
@@ -49,15 +40,15 @@ class SheetRow:
     totals: tuple[int, ...]
     stock: int | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         r = self.result
         return {
             "index": self.index,
-            "contract": r.record.contract,
+            "contract": r.record.contract_id,
             "dealer": r.record.dealer,
             "declarer": r.record.declarer,
             "complete": r.complete,
-            "illegal": r.illegal.to_json() if r.illegal else None,
+            "illegal": r.illegal.to_dict() if r.illegal else None,
             "scores": list(r.scores) if r.scores is not None else None,
             "totals": list(self.totals),
             "stock": self.stock,
@@ -83,13 +74,13 @@ class ScoreSheet:
     def illegal(self) -> bool:
         return any(row.result.illegal is not None for row in self.rows)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "players": self.players,
             "kind": self.kind,
             "finished": self.finished,
-            "deals": [row.to_json() for row in self.rows],
+            "deals": [row.to_dict() for row in self.rows],
             "totals": list(self.totals),
             "winners": list(self.winners) if self.winners is not None else None,
             "stock": self.stock,
@@ -125,33 +116,32 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
             if (rec.game, rec.players) != (records[0].game, records[0].players):
                 raise RecordError(f"record {i} is {rec.game} with {rec.players} players; the "
                                   f"sheet is {records[0].game} with {records[0].players}")
-            if dict(rec.options) != dict(records[0].options):
+            if rec.contract.opts != records[0].contract.opts:
                 raise RecordError(f"record {i} has other options than record 0")
             if carried is not None and rec.stock != carried:
                 raise RecordError(f"record {i} says the stock is {rec.stock}c, but the session "
                                   f"carries {carried}c")
         records.append(rec)
         results.append(replay(rec))
-        if rec.rules.has_stock:
+        if rec.contract.has_stock:
             carried = results[-1].stock
     game, n = records[0].game, records[0].players
-    kind = "partie" if game in PARTIES else "match" if game == "herzla-kids" else "session"
+    g: Game = get_game(game)
+    opts = records[0].contract.opts
+    kind = g.sheet
     lines: list[str] = []
     if kind == "partie":
-        order = partie_contracts(game)
-        rotation = str(records[0].rules.opts.get("dealer_rotation", "per-deal"))
+        order = g.partie_ids()
         if len(records) > len(order):
             raise RecordError(f"a {game} partie has {len(order)} deals, not {len(records)}")
         for i, rec in enumerate(records):
-            if rec.contract != order[i]:
+            if rec.contract_id != order[i]:
                 raise RecordError(f"deal {i + 1} of a {game} partie is {order[i]}, "
-                                  f"not {rec.contract}")
-            want = partie_dealer(game, records[0].dealer, i, n, rotation)
+                                  f"not {rec.contract_id}")
+            want = g.dealer(records[0].dealer, i, n, opts)
             if rec.dealer != want:
                 raise RecordError(f"deal {i + 1}: the dealer is seat {want}, not {rec.dealer} "
-                                  f"(dealer_rotation={rotation})" if game == "herzeln" else
-                                  f"deal {i + 1}: the dealer is seat {want} for the whole "
-                                  f"partie, not {rec.dealer}")
+                                  f"({g.rotation_text(opts)})")
     totals = [0] * n
     rows: list[SheetRow] = []
     stock: int | None = None
@@ -165,26 +155,24 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
         rows.append(SheetRow(i, result, tuple(totals), stock))
     done = not stopped
     if kind == "partie":
-        finished = done and len(records) == PARTIES[game]
+        finished = done and len(records) == g.partie
     elif kind == "match":
-        target = int(records[0].rules.opts["target"])
-        hands = int(records[0].rules.opts["hands"])
         finished = False
         for i, row in enumerate(rows):
             if row.result.scores is None:
                 break
-            if (hands and i + 1 == hands) or (not hands and max(row.totals) >= target):
+            if g.match_over(row.totals, i + 1, opts):
                 finished = True
                 if i + 1 < len(rows):
                     raise RecordError(f"the match ended with hand {i + 1}; record {i + 1} "
                                       f"comes after it")
-        length = f"{hands} hands" if hands else f"to {target} points"
-        lines.append(f"Match: {length}; fewest points win (RULES.md §2).")
+                break
+        lines.append(g.match_text(opts))
     else:
         finished = done
     winners = None
     if finished:
-        winners = _best(totals, lowest=(kind == "match"))
+        winners = _best(totals, lowest=g.lowest_wins)
         lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
                      f"{', '.join(f'seat {s}' for s in winners)} with {totals[winners[0]]}"
                      f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")

@@ -1,8 +1,8 @@
-"""``herzla simulate``: Monte Carlo simulation of a game, a contract or whole parties (spec/cli.md).
+"""``herzla simulate``: Monte Carlo simulation of a game, a contract or whole parties.
 
-The command checks its arguments, builds a :class:`herzla.sim.runner.Plan`, runs it on worker
-processes, and prints a table (or ``--json``); optionally a picture of the score histograms
-(``--plot``) and the first hands as hand records (``--sample K --sample-out FILE``).
+The command parses its arguments, runs :func:`herzla.simulate`, and prints a table (or
+``--json``); optionally a picture of the score histograms (``--plot``) and the first hands as hand
+records (``--sample K --sample-out FILE``).
 """
 
 from __future__ import annotations
@@ -21,22 +21,15 @@ from typing import IO, Any, BinaryIO, cast
 
 import click
 
-from herzla.clitools import fail, option_flag, parse_options
-from herzla.contracts import UnknownContract, contracts_of, game_options, get_contract
-from herzla.contracts.base import Contract
-from herzla.options import OptionError, resolve_options
-from herzla.scoring import PARTIES, partie_contracts, partie_dealer
-from herzla.sim.engine import DealSpec
-from herzla.sim.policies import POLICIES
-from herzla.sim.runner import Plan, SimResult, run, task_count
-from herzla.sim.stats import CONTRACT_CODES, DealTally, Histogram, Summary
+from herzla.cli.common import fail, option_flag, parse_options
+from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
+from herzla.sim.runner import SimResult
+from herzla.sim.stats import DealTally, Histogram, Summary
 from herzla.sim.streams import BLOCK
 
 __all__ = ["HANDS", "HandsType", "simulate"]
 
 DEFAULT_HANDS = 10_000
-#: more hands than a run could play in reasonable time
-MAX_HANDS = 10**12
 
 
 class HandsType(click.ParamType):  # type: ignore[type-arg]
@@ -69,118 +62,8 @@ class HandsType(click.ParamType):  # type: ignore[type-arg]
 HANDS = HandsType()
 
 
-def _default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _rules(cls: type[Contract], players: int, options: dict[str, Any],
-           declarer: int | None) -> Contract:
-    try:
-        return cls(players, options, declarer)
-    except OptionError as exc:
-        fail(_one_line(exc))
-
-
-def build_plan(game: str, contract: str | None, partie: bool, players: int | None, hands: int,
-               seed: int, policy: str, dealer: int | None, declarer: int | None,
-               stock: int | None, option_items: Sequence[str], sample: int = 0,
-               block: int = BLOCK, engine: str = "auto") -> Plan:
-    """Check the arguments of ``herzla simulate`` and turn them into a :class:`Plan`.
-
-    Raises :class:`herzla.clitools.UserError` (one line, exit 2) for anything wrong.
-    """
-    try:
-        classes = contracts_of(game)
-    except UnknownContract as exc:
-        fail(str(exc))
-    raw = parse_options(option_items)
-    try:
-        resolved = resolve_options(game_options(game), raw, f" for {game}")
-    except OptionError as exc:
-        fail(_one_line(exc))
-    options: dict[str, Any] = {k: resolved[k] for k in raw}  # the given ones, typed
-
-    policies = POLICIES
-    if policy not in policies:
-        fail(f"unknown policy {policy!r} (known: {', '.join(policies)})")
-
-    # which deals: one contract, whole parties, or herzla with bidding
-    if contract is not None and partie:
-        fail("--contract and --partie exclude each other: choose one")
-    if partie and game not in PARTIES:
-        fail(f"{game} has no partie (games with a partie: {', '.join(PARTIES)}); "
-             f"use --contract")
-    if contract is not None:
-        try:
-            cls = get_contract(game, contract)
-        except UnknownContract as exc:
-            fail(str(exc))
-        mode = "contract"
-    elif partie or game in PARTIES:
-        mode = "partie"
-        cls = classes[0]
-    elif any(c.needs_declarer for c in classes):  # herzla: the bidding decides each hand
-        if declarer is not None:
-            choices = " or ".join(c.id for c in classes if c.needs_declarer)
-            fail(f"--declarer needs --contract {choices}")
-        mode = "bidding"
-        cls = next((c for c in classes if not c.needs_declarer), classes[0])
-    elif len(classes) == 1:
-        mode = "contract"
-        cls = classes[0]
-    else:
-        fail(f"{game}: choose a contract with --contract "
-             f"(one of {', '.join(c.id for c in classes)})")
-
-    n = players if players is not None else cls.player_counts[0]
-    problem = cls.player_count_problem(n)
-    if problem:
-        fail(problem)
-    if dealer is None:
-        dealer = n - 1
-    elif not 0 <= dealer < n:
-        fail(f"--dealer {dealer} is not a seat of {n} players (seats 0 to {n - 1})")
-    forehand = (dealer + 1) % n
-    if mode == "contract" and cls.needs_declarer:
-        if declarer is None:
-            declarer = forehand
-        elif not 0 <= declarer < n:
-            fail(f"--declarer {declarer} is not a seat of {n} players (seats 0 to {n - 1})")
-    elif declarer is not None:
-        fail(f"{game} {cls.id} has no declarer"
-             + (" (only " + " and ".join(c.id for c in classes if c.needs_declarer) + " have)"
-                if any(c.needs_declarer for c in classes) else ""))
-    has_stock = cls.has_stock
-    if stock is not None and not has_stock:
-        fail(f"--stock: {game} has no stock")
-    start_stock = (stock or 0) if has_stock else None
-
-    if mode == "partie":
-        ids = partie_contracts(game)
-        rotation = str(resolved.get("dealer_rotation", "per-deal"))
-        dealers = [partie_dealer(game, dealer, i, n, rotation) for i in range(len(ids))]
-        rules = [_rules(get_contract(game, c), n, options, None) for c in ids]
-        specs = tuple(DealSpec(game, c, n, d, None, 0, options, policy)
-                      for c, d in zip(ids, dealers, strict=True))
-        expected = tuple(r.score_total() for r in rules)
-        partie_total = None if None in expected else sum(e for e in expected if e is not None)
-        return Plan(game, mode, n, specs, seed, hands, expected, partie_total,
-                    lowest_wins=game == "herzla-kids", stock=None, sample=sample, block=block,
-                    engine=engine)
-    r = _rules(cls, n, options, declarer if cls.needs_declarer else None)
-    spec = DealSpec(game, cls.id if mode == "contract" else None, n, dealer,
-                    declarer if cls.needs_declarer else None, start_stock or 0, options, policy)
-    return Plan(game, mode, n, (spec,), seed, hands,
-                (None if has_stock else r.score_total(),), None,
-                lowest_wins=game == "herzla-kids", stock=start_stock, sample=sample, block=block,
-                engine=engine)
 
 
 # -- output files -----------------------------------------------------------------------------
@@ -295,8 +178,8 @@ _STATS_NOTE = "std: the sample standard deviation; 95% CI of the mean: mean ± 1
 
 _CHECK_TEXT = {
     "zero-sum": "the players and the stock sum to 0 in every hand",
-    "hand-total": "every hand adds up to its contract's fixed total (RULES.md §5)",
-    "partie-total": "every partie adds up to its fixed total (RULES.md §5)",
+    "hand-total": "every hand adds up to its contract's fixed total",
+    "partie-total": "every partie adds up to its fixed total",
 }
 
 
@@ -331,7 +214,7 @@ def _print_report(res: SimResult, jobs: int) -> None:
         out.append(f"{p.hands:,} parties, {policy}, seed {p.seed}, "
                    f"{_options_text(dict(spec.options))}")
     else:
-        what = f"{p.game} {spec.contract}" if p.mode == "contract" else (
+        what = f"{p.game} {spec.contract_id}" if p.mode == "contract" else (
             f"{p.game}, contract chosen by the bidding each hand")
         decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
         out.append(f"{what}{decl}, {n} players, dealer seat {spec.dealer}, forehand seat "
@@ -362,7 +245,7 @@ def _print_report(res: SimResult, jobs: int) -> None:
             total = sum(c.hands)
             out.append("")
             out.append(f"{'contract':<12} {'hands':>12} {'rate':>8} {'made':>10} {'lost':>10}")
-            for code, name in enumerate(CONTRACT_CODES):
+            for code, name in enumerate(c.names):
                 made = f"{c.made[code]:>10,} {c.lost[code]:>10,}" if code else ""
                 out.append(f"{name:<12} {c.hands[code]:>12,} {c.hands[code] / total:>8.2%} "
                            f"{made}".rstrip())
@@ -381,14 +264,14 @@ def _print_report(res: SimResult, jobs: int) -> None:
                    f"each tied seat counts a win.")
         out.append("")
         out.append("Mean score per deal and seat:")
-        width = max(len(s.contract or "") for s in p.specs)
+        width = max(len(s.contract_id or "") for s in p.specs)
         head = (f"{'#':>2}  {'deal':<{width}} {'dealer':>6}"
                 + "".join(f"{'seat ' + str(s):>10}" for s in range(n)) + f"{'total':>10}")
         out.append(head)
         for i, (s, d) in enumerate(zip(p.specs, pt.deals, strict=True)):
             means = [h.summary().mean for h in d.seats]
             tot = d.total.summary().mean
-            out.append(f"{i + 1:>2}  {s.contract:<{width}} {s.dealer:>6}"
+            out.append(f"{i + 1:>2}  {s.contract_id:<{width}} {s.dealer:>6}"
                        + "".join(f"{_signed(m):>10}" for m in means) + f"{_signed(tot):>10}")
         means = [h.summary().mean for h in pt.seats]
         out.append(f"{'':>2}  {'partie':<{width}} {'':>6}"
@@ -403,12 +286,12 @@ def _print_report(res: SimResult, jobs: int) -> None:
             for i, s, d in counted:
                 per_seat = d.hearts_summaries()
                 assert per_seat is not None and d.hearts_total is not None
-                out.append(f"{i + 1:>2}  {s.contract:<{width}} {s.dealer:>6}"
+                out.append(f"{i + 1:>2}  {s.contract_id:<{width}} {s.dealer:>6}"
                            + "".join(f"{_unsigned(x.mean):>10}" for x in per_seat)
                            + f"{_unsigned(d.hearts_total.summary().mean):>10}")
         events = {}
         for s, d in zip(p.specs, pt.deals, strict=True):
-            events.update({f"{s.contract}: {k}": v for k, v in d.events_json().items()})
+            events.update({f"{s.contract_id}: {k}": v for k, v in d.events_json().items()})
         out.append("")
         out += _events_table(events, pt.parties, "parties")
         out += _checks_lines(res.checks(), "hands or parties")
@@ -432,7 +315,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                 f"{spec.policy}, seed {p.seed}", f"partie total ({unit})", "share of parties",
                 res.partie.seats)
     assert isinstance(res.deal, DealTally)
-    what = spec.contract if p.mode == "contract" else "with bidding"
+    what = spec.contract_id if p.mode == "contract" else "with bidding"
     decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
     return (f"{p.game} {what}{decl}, {p.players} players, {p.hands:,} hands, policy "
             f"{spec.policy}, seed {p.seed}", f"score per hand ({unit})", "share of hands",
@@ -465,7 +348,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--stock", type=click.IntRange(min=0), metavar="CENTS",
               help="herzla: cents in the stock before each hand (default 0).")
 @option_flag
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (spec/cli.md).")
+@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/cli.md).")
 @click.option("--plot", metavar="FILE.png",
               help="Also draw each seat's score histogram into FILE.png (needs matplotlib: "
                    "pip install 'herzla[plot]').")
@@ -522,9 +405,13 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     block = block_size or BLOCK
     if seed is None:
         seed = secrets.randbits(32)
-    plan = build_plan(game, contract, partie, players, hands, seed, policy, dealer, declarer,
-                      stock, option_items, sample=min(sample or 0, hands), block=block,
-                      engine=engine)
+    options = parse_options(option_items)
+    try:  # check everything before any hand is played or any file is touched
+        plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
+                        options=options, partie=partie, dealer=dealer, declarer=declarer,
+                        stock=stock, sample=sample or 0, block=block, engine=engine)
+    except SimulationError as exc:
+        fail(str(exc))
     plot_format = None
     if plot is not None:
         from herzla.sim.plot import PlotUnavailable, check_plot_target
@@ -536,19 +423,15 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             fail(str(exc))
     sample_target = _check_output(sample_out, "--sample-out") if sample_out else None
 
-    adaptive = jobs is None  # workers only when the run is long enough to gain from them
-    jobs = jobs or _default_jobs()
-    per_task = -(-(batch_size or block) // block)
-    workers = max(1, min(jobs, task_count(plan, per_task)))
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
         progress = _Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
     try:
         with _sample_writer(sample_target) as write_records:
-            res = run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
-                      on_records=write_records, adaptive=adaptive)
-    except (ValueError, NotImplementedError) as exc:
-        fail(_one_line(exc))
+            res = run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=write_records,
+                           progress=progress)
+    except SimulationError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"cannot write {sample_out}: {_one_line(exc)}" if sample_out else _one_line(exc))
     finally:
@@ -565,7 +448,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
         except OSError as exc:
             fail(f"cannot write {plot}: {_one_line(exc)}")
     if as_json:
-        click.echo(json.dumps(res.to_json(), indent=1))
+        click.echo(json.dumps(res.to_dict(), indent=1))
         return
     _print_report(res, res.processes)
     if sample_target is not None:

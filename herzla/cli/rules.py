@@ -1,0 +1,210 @@
+"""``herzla rules [GAME] [TOPIC] [--json]``: the rule book, by game and topic."""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import json
+import textwrap
+from collections.abc import Iterable, Sequence
+
+import click
+
+from herzla.cli.common import fail
+from herzla.contracts import get_game
+from herzla.options import Option
+from herzla.rulebook import (
+    COMMON,
+    SOURCES,
+    Rule,
+    UnknownTopic,
+    entries,
+    find,
+    game_about,
+    game_json,
+    get_rule,
+    known_games,
+    options_of,
+    rule_json,
+    topics_of,
+)
+
+__all__ = ["render_rule", "rules_command"]
+
+WIDTH = 79
+
+
+def _wrap(text: str, indent: str = "  ", first: str | None = None) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent if first is None else first,
+                         subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
+
+
+def _values(opt: Option) -> str:
+    if opt.choices:
+        return "|".join(opt.choices)
+    if isinstance(opt.default, bool):
+        return "true|false" if opt.default else "false|true"
+    return "N"
+
+
+def _default(opt: Option) -> str:
+    return str(opt.default).lower() if isinstance(opt.default, bool) else str(opt.default)
+
+
+def render_rule(rule: Rule, game: str | None = None) -> list[str]:
+    """A rule as readable lines: title, tags and id, text, example, options, topics."""
+    tags = " ".join(SOURCES.get(s, f"[{s}]") for s in rule.sources)
+    where = f"rule {rule.id}" + ("" if rule.origin == "herzla" else f", {rule.origin}")
+    lines = [f"{rule.title}  {tags}  ({where})"]
+    lines += _wrap(rule.text)
+    if rule.example:
+        lines += _wrap(f"Example: {rule.example}")
+    for g, opt in options_of(rule):
+        prefix = f"{g} option" if g != (game or rule.game) or rule.game == COMMON else "Option"
+        kind = ""
+        if not opt.choices and not isinstance(opt.default, bool):
+            kind = "a whole number" + (f" >= {opt.minimum}" if opt.minimum is not None else "")
+            kind += ", "
+        lines += _wrap(f"{prefix} {opt.name}={_values(opt)} ({kind}default {_default(opt)}): "
+                       f"{opt.doc}.", indent="      ", first="  ")
+    words = [t for t in rule.topics if not t.isdigit()]
+    lines += _wrap(f"Topics: {', '.join(words)}", indent="      ", first="  ")
+    return lines
+
+
+def _game_header(game: str) -> list[str]:
+    title, about = game_about(game)
+    if game == COMMON:
+        return [f"{title}: {about}."]
+    lines = [f"{title} (game {game})", *_wrap(f"{about}.", indent="")]
+    g = get_game(game)
+    lines += _wrap(f"Players: {', '.join(map(str, g.player_counts()))}. Contracts: "
+                   + ", ".join(c.id for c in g.contract_classes()) + ".", indent="")
+    if g.options:
+        lines += _wrap("Options (defaults): " + ", ".join(f"{o.name}={_default(o)}"
+                                                          for o in g.options) + ".", indent="")
+    return lines
+
+
+def _print(lines: Iterable[str]) -> None:
+    for line in lines:
+        click.echo(line)
+
+
+def _print_rules(rules: Sequence[Rule], game: str | None) -> None:
+    shown_common = False
+    for i, rule in enumerate(rules):
+        if rule.game == COMMON and game not in (None, COMMON) and not shown_common:
+            shown_common = True
+            click.echo("")
+            click.echo("Common ground, for every game:")
+        if i:
+            click.echo("")
+        _print(render_rule(rule, game))
+
+
+def _listing() -> list[str]:
+    lines = ["The rule book, by game and topic:",
+             "  herzla rules GAME          every rule of a game, the common ground at the end",
+             "  herzla rules GAME TOPIC    the rules about a topic: a contract id, a word, an",
+             "                             option name or a rule id (--json: as JSON)",
+             "  herzla rules RULE-ID       one rule, by the id explanations cite",
+             "", "Games:"]
+    for g in known_games():
+        _title, about = game_about(g)
+        lines += _wrap(f"{g:<12} {about}", indent=" " * 15, first="  ")
+    lines += ["", "Topics:"]
+    for g in known_games():
+        lines += _wrap(f"{g}: {', '.join(topics_of(g))}", indent="      ", first="  ")
+    return lines
+
+
+def _suggest_game(game: str) -> str:
+    known = known_games()
+    close = difflib.get_close_matches(game.lower(), known, n=2, cutoff=0.6)
+    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    return f"unknown game {game!r} ({hint}known: {', '.join(known)})"
+
+
+def _dump(obj: object) -> None:
+    click.echo(json.dumps(obj, indent=1, ensure_ascii=False))
+
+
+@click.command("rules")
+@click.argument("game", required=False)
+@click.argument("topic", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
+def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
+    """The rule text, with its source and the option that changes it.
+
+    \b
+    herzla rules                  the games and the topics the rule book knows
+    herzla rules GAME             every rule of a game (herzla, herzla-kids, herzeln,
+                                  herzerln, common), the common ground at the end
+    herzla rules GAME TOPIC       the rules about a topic: a contract id (domino, beddl),
+                                  a word (stock, lead, corner) or an option name
+    herzla rules TOPIC            the rules about a topic in every game
+    herzla rules RULE-ID          one rule by its id, as explanations cite it
+                                  (herzla/stock-payout)
+    """
+    if game is None:
+        if as_json:
+            _dump({"game": None, "topic": None,
+                   "games": [game_json(g) for g in known_games()],
+                   "topics": {g: topics_of(g) for g in known_games()},
+                   "entries": [rule_json(r) for r in entries()]})
+        else:
+            _print(_listing())
+        return
+    name = game.strip().lower()
+    rules: list[Rule]
+    if "/" in name and topic is None:
+        try:
+            rules = [get_rule(name)]
+        except UnknownTopic as exc:
+            fail(str(exc))
+        if as_json:
+            _dump({"game": rules[0].game, "topic": name, "entries": [rule_json(rules[0])]})
+        else:
+            _print(render_rule(rules[0]))
+        return
+    if name not in known_games():
+        if topic is not None:
+            fail(_suggest_game(game))
+        rules = []
+        for g in known_games():
+            with contextlib.suppress(UnknownTopic):
+                rules += [r for r in find(g, name) if r not in rules]
+        if not rules:
+            fail(_suggest_game(game))
+        if as_json:
+            _dump({"game": None, "topic": game, "entries": [rule_json(r) for r in rules]})
+        else:
+            click.echo(f"The rules about {game!r} in every game:")
+            for rule in rules:
+                click.echo("")
+                _print(render_rule(rule))
+        return
+    if topic is None:
+        rules = entries(name)
+    else:
+        try:
+            rules = find(name, topic)
+        except UnknownTopic as exc:
+            fail(str(exc))
+    if as_json:
+        out = {"game": name, "topic": topic, **({} if topic else {"about": game_json(name)}),
+               "entries": [rule_json(r) for r in rules]}
+        _dump(out)
+        return
+    if topic is None:
+        _print(_game_header(name))
+    else:
+        n = len(rules)
+        title, _ = game_about(name)
+        click.echo(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about {topic!r}")
+    click.echo("")
+    _print_rules(rules, name)
+
+

@@ -1,0 +1,93 @@
+"""``herzla score GAME CONTRACT [tallies]``: the score of a hand from what each seat took."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from herzla.cards import CardError, parse_cards
+from herzla.cli.common import fail, game_contract, option_flag, parse_options
+from herzla.cli.render import print_score
+from herzla.contracts import TallyError
+from herzla.limits import LimitError
+from herzla.options import OptionError
+from herzla.tally import score_tallies
+
+__all__ = ["score"]
+
+
+def _ints(text: str | None, what: str) -> list[int] | None:
+    if text is None:
+        return None
+    parts = text.replace(",", " ").split()
+    if any(len(p) > 20 for p in parts):
+        fail(f"--{what} {text[:40]!r}: a number is too long")
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        fail(f"--{what} {text!r}: write whole numbers, one per seat, e.g. 2,3,1,2")
+
+
+@click.command("score")
+@click.argument("game")
+@click.argument("contract_id", metavar="CONTRACT")
+@click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
+@click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat, seat 0 first.")
+@click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat.")
+@click.option("--captured", multiple=True, metavar="CARDS",
+              help="The cards one seat captured (repeat once per seat, seat 0 first; '-' for "
+                   "none). Only the cards that count are needed.")
+@click.option("--last-trick", "last_trick", type=int, metavar="SEAT",
+              help="The seat that won the last trick.")
+@click.option("--order", metavar="S,S,..", help="Layout deals: the seats in the order they went "
+              "out.")
+@click.option("--declarer", type=int, help="herzla beddl/mord: the declarer's seat.")
+@click.option("--made", "made_flag", is_flag=True, help="herzla beddl/mord: the contract was "
+              "made (instead of --tricks).")
+@click.option("--lost", "lost_flag", is_flag=True, help="herzla beddl/mord: the contract was "
+              "lost (instead of --tricks).")
+@click.option("--stock", type=int, default=0, show_default=True,
+              help="herzla: cents in the stock before the hand.")
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
+def score(game: str, contract_id: str, players: int | None, tricks: str | None,
+          hearts: str | None, captured: tuple[str, ...], last_trick: int | None,
+          order: str | None, declarer: int | None, made_flag: bool, lost_flag: bool, stock: int,
+          option_items: tuple[str, ...], as_json: bool) -> None:
+    """The score of a hand from what each seat took, itemised with the rule behind each amount.
+
+    \b
+    Examples:
+      herzla score herzla normal --hearts 0,3,5,0 --stock 80
+      herzla score herzla beddl --declarer 3 --lost
+      herzla score herzeln no-hearts --captured "HA H7" --captured HT --captured "HK HQ HJ" \\
+          --captured "H9 H8"
+      herzla score herzerln auflegen --order 2,3,0,1
+    """
+    if made_flag and lost_flag:
+        fail("--made and --lost exclude each other: give one")
+    made = True if made_flag else False if lost_flag else None
+    cls = game_contract(game, contract_id)
+    n = players if players is not None else cls.player_counts[0]
+    try:
+        if declarer is not None and not cls.needs_declarer:
+            fail(f"{game} {contract_id} has no declarer")
+        contract = cls(n, parse_options(option_items), declarer if cls.needs_declarer else None)
+        cards = None
+        if captured:
+            cards = [[] if c.strip() in ("-", "") else parse_cards(c) for c in captured]
+        result = score_tallies(
+            contract, tricks=_ints(tricks, "tricks"), hearts=_ints(hearts, "hearts"),
+            captured=cards, last_winner=last_trick, order=_ints(order, "order"), made=made,
+            stock=stock)
+    except (OptionError, TallyError, CardError, LimitError) as exc:
+        fail(str(exc))
+    if as_json:
+        click.echo(json.dumps({
+            "game": contract.game, "contract": contract.id, "players": n,
+            "scores": list(result.scores), "stock": result.stock if contract.has_stock else None,
+            "events": list(result.events), "explanation": list(result.explanation),
+        }, indent=1))
+        return
+    print_score(contract.game, contract.id, n, result, contract.has_stock)

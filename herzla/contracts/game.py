@@ -1,0 +1,170 @@
+"""The game model: a :class:`Game` per game (its contracts, partie, score sheet, bidding) and the
+rule-book entries (:class:`Rule`) each game module writes next to its contracts.
+
+A game module (``herzla.contracts.herzeln``) defines its contract classes and one ``GAME``, a
+:class:`Game` subclass instance; the ``herzla.contracts`` entry points find both.  A plug-in that
+only adds contract classes gets a plain :class:`Game` made from them.
+
+Metadata of a game (class attributes):
+
+``id``, ``title``, ``about``
+    The game id, a display title and one sentence on what it is.
+``contracts``
+    Its contract classes, in partie order.
+``partie``
+    How many of the first contracts form a partie (0: the game has none).
+``sheet``
+    What a list of records forms: ``"partie"``, ``"session"`` (the stock carried along) or
+    ``"match"``.
+``lowest_wins``
+    Whether the lowest total wins (penalty points), else the highest.
+``bidding``
+    The contract ids the bidding chooses between, in their code order, the first being the one
+    played when nobody announces; empty when the game has no bidding.
+``rules``
+    The game's own rule-book entries, beside the entries its contracts make of themselves.
+
+Hooks: ``dealer(first, index, players, opts)`` (who deals the ``index``-th hand of a partie or
+session), ``resolve_bids(...)`` (the bidding, for many hands at once), ``match_over(...)`` (when a
+match ends) and ``check_options(opts)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from herzla.options import Option
+
+if TYPE_CHECKING:
+    from herzla.contracts.base import Contract
+
+__all__ = ["Game", "Rule", "rule"]
+
+
+@attrs.frozen(slots=True)
+class Rule:
+    """One entry of the rule book.
+
+    ``id`` is ``game/name`` (``herzla/stock-payout``); ``topics`` the words it answers to;
+    ``sources`` its source tags (``Herzla``, ``Herzeln``, ``Herzerln``: the game's founding text;
+    ``family``: a convention of the related games; ``ruling``: a decision of this project;
+    ``plug-in``); ``options`` names the options that change it (``name`` for an option of its own
+    game, ``game:name`` for another game's); ``example`` gives worked numbers, or is empty.
+    """
+
+    id: str
+    title: str
+    topics: tuple[str, ...]
+    text: str
+    sources: tuple[str, ...]
+    options: tuple[str, ...] = ()
+    example: str = ""
+    origin: str = "herzla"
+
+    @property
+    def game(self) -> str:
+        return self.id.partition("/")[0]
+
+    def option_refs(self) -> list[tuple[str, str]]:
+        """(game, option name) for each option named."""
+        out = []
+        for ref in self.options:
+            game, sep, name = ref.partition(":")
+            out.append((game, name) if sep else (self.game, ref))
+        return out
+
+
+def rule(id: str, title: str, topics: str, sources: str, text: str, options: str = "",
+         example: str = "") -> Rule:
+    """A rule from words: topics, sources and options separated by spaces; text and example
+    wrapped freely (runs of white space become one space)."""
+    return Rule(id, title, tuple(topics.split()), " ".join(text.split()),
+                tuple(sources.split()), tuple(options.split()), " ".join(example.split()))
+
+
+class Game:
+    """A game of the family: its contracts and how its hands add up (see the module notes)."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    about: ClassVar[str] = ""
+    contracts: ClassVar[tuple[type[Contract], ...]] = ()
+    partie: ClassVar[int] = 0
+    sheet: ClassVar[str] = "session"
+    lowest_wins: ClassVar[bool] = False
+    bidding: ClassVar[tuple[str, ...]] = ()
+    rules: ClassVar[tuple[Rule, ...]] = ()
+
+    def __init__(self, contracts: Sequence[type[Contract]] = ()) -> None:
+        self._contracts: tuple[type[Contract], ...] = tuple(contracts) or self.contracts
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+    @classmethod
+    def of(cls, game_id: str, contracts: Sequence[type[Contract]]) -> Game:
+        """The plain game of a plug-in that declares contract classes only."""
+        sub: type[Game] = type(f"Game[{game_id}]", (cls,), {
+            "id": game_id, "title": game_id, "about": "a game added by a plug-in"})
+        return sub(contracts)
+
+    # -- what it is made of ---------------------------------------------------------------
+    def contract_classes(self) -> tuple[type[Contract], ...]:
+        """Its contract classes: its own in partie order, then any that plug-ins add."""
+        return self._contracts
+
+    def with_contracts(self, extra: Sequence[type[Contract]]) -> Game:
+        """This game with plug-in contract classes added after its own."""
+        ids = {c.id for c in self._contracts}
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._contracts = self._contracts + tuple(c for c in extra if c.id not in ids)
+        return new
+
+    @property
+    def has_stock(self) -> bool:
+        return any(c.has_stock for c in self._contracts)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options of its contracts, each once."""
+        seen: dict[str, Option] = {}
+        for cls in self._contracts:
+            for o in cls.options:
+                seen.setdefault(o.name, o)
+        return tuple(seen.values())
+
+    def player_counts(self) -> list[int]:
+        return sorted({n for c in self._contracts for n in c.player_counts})
+
+    def partie_ids(self) -> list[str]:
+        """The contract ids of a partie, in order (empty: no partie)."""
+        return [c.id for c in self._contracts[: self.partie]]
+
+    # -- hooks ------------------------------------------------------------------------------
+    def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:
+        """The dealer of hand ``index`` (from 0) of a partie whose first dealer is ``first``."""
+        return first
+
+    def rotation_text(self, opts: Mapping[str, Any]) -> str:
+        """How the deal passes in a partie, in words."""
+        return "one dealer for the whole partie"
+
+    def match_over(self, totals: Sequence[int], hands: int, opts: Mapping[str, Any]) -> bool:
+        """Whether a match (``sheet == "match"``) is over after ``hands`` hands."""
+        return False
+
+    def match_text(self, opts: Mapping[str, Any]) -> str:
+        return ""
+
+    def resolve_bids(self, wants: Sequence[npt.NDArray[np.int8]], opts: Mapping[str, Any]
+                     ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """The bidding of many hands: ``wants[i]`` holds, per hand, what the ``i``-th seat from
+        forehand announces (0: pass, else the code of a contract in ``bidding``).  Returns the
+        contract code and the declarer's turn from forehand (-1 when nobody announced)."""
+        raise NotImplementedError(f"{self.id} has no bidding")

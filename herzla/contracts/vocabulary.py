@@ -1,0 +1,323 @@
+"""The rule vocabulary: what the contracts of this family are made of, declared once.
+
+A contract declares its rules in these few words, and every part of herzla reads the declaration:
+the reference engines (:mod:`herzla.tricks`, :mod:`herzla.layout`), the numpy batch engine, the
+heuristic players, the exact solver and ``herzla rules``.
+
+Trick deals (:class:`TrickRules`):
+
+- :class:`CardValue`: what capturing certain cards costs or earns (``-20`` per Queen);
+- ``per_trick`` and ``last_trick``: points per trick won, and for winning the last trick;
+- :class:`LeadBan`: cards that may not be led (and perhaps not discarded) to the first tricks,
+  with the rule id an illegal play names; the engines apply the escape: a ban never leaves a
+  player without a legal card;
+- :class:`EarlyEnd`: the hand ends the moment the declarer wins a trick (Beddl) or a defender
+  wins one (Mord); a hand that ends early is lost by the declarer.
+
+Layout deals (:class:`LayoutRules`): the :class:`Rows` (sequence of ranks, wrap, one row or one
+per suit, the opening rank and the card that must open) and the points of the places by going out.
+
+Scoring works on :class:`Counts`, arrays with one column per hand, so one scorer serves one hand
+(a column) and the batch engine (many columns) alike; it returns a :class:`Settlement`.
+
+>>> from herzla.cards import HEARTS_MASK
+>>> v = CardValue(HEARTS_MASK, -1, "heart")
+>>> v.points, v.name
+(-1, 'heart')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from herzla.cards import Card, Rank, cards_of
+
+__all__ = [
+    "CardValue",
+    "CountSource",
+    "Counts",
+    "EarlyEnd",
+    "LayoutRules",
+    "LeadBan",
+    "Rows",
+    "Settlement",
+    "TallyError",
+    "TrickRules",
+    "early_end_reached",
+]
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+
+class TallyError(ValueError):
+    """Tallies that do not add up, or that lack what the contract needs to score."""
+
+
+@attrs.frozen(slots=True)
+class CardValue:
+    """Capturing any card of ``cards`` (a bit set, card index encoding) scores ``points``.
+
+    ``name`` says how the rule text names one such card ("heart", "Queen", "King of hearts").
+    """
+
+    cards: int
+    points: int
+    name: str = "card"
+
+
+@attrs.frozen(slots=True)
+class LeadBan:
+    """The ``cards`` may not be led to the first ``tricks`` tricks; with ``discards`` they may not
+    be discarded on them either (a heart-free trick).  ``rule`` is the id an illegal play names.
+    """
+
+    cards: int
+    tricks: int
+    discards: bool = False
+    rule: str = "heart-lead-ban"
+
+    def applies(self, trick_index: int, leading: bool) -> bool:
+        """Whether the ban holds for a card led (``leading``) or discarded to trick
+        ``trick_index`` (from 0)."""
+        return trick_index < self.tricks and (leading or self.discards)
+
+
+class EarlyEnd(enum.Enum):
+    """When a declarer's contract ends before all cards are played (and is lost)."""
+
+    #: the declarer wins a trick (Beddl: the declarer must win none)
+    DECLARER_WINS = "declarer-wins-a-trick"
+    #: a defender wins a trick (Mord: the declarer must win every one)
+    DEFENDER_WINS = "defender-wins-a-trick"
+
+    @property
+    def goal(self) -> str:
+        """What the declarer must do, in words."""
+        return "win no trick" if self is EarlyEnd.DECLARER_WINS else "win every trick"
+
+
+def early_end_reached(end: EarlyEnd, winners: npt.NDArray[np.integer], declarer: int | Ints
+                      ) -> Bools:
+    """Per trick (rows of ``winners``, one column per hand): whether the early end has come by
+    the end of that trick.  ``winners`` holds the seat that won each trick."""
+    hit = winners == declarer
+    if end is EarlyEnd.DEFENDER_WINS:
+        hit = ~hit
+    out: Bools = np.logical_or.accumulate(hit, axis=0)
+    return out
+
+
+@attrs.frozen(slots=True)
+class TrickRules:
+    """What a trick deal is made of (see the module notes).
+
+    ``counted`` lists further card classes the scorer needs counted per seat (the Herzla normal
+    game counts hearts although no heart has a fixed value); ``danger`` names the cards the
+    heuristic player avoids capturing, most dangerous first, or None to derive them from the
+    card values.
+    """
+
+    values: tuple[CardValue, ...] = ()
+    per_trick: int = 0
+    last_trick: int = 0
+    lead_bans: tuple[LeadBan, ...] = ()
+    early_end: EarlyEnd | None = None
+    counted: tuple[int, ...] = ()
+    danger: tuple[int, ...] | None = None
+
+    def classes(self) -> tuple[int, ...]:
+        """Every card class the scorer counts, each once, values first."""
+        out: list[int] = []
+        for m in (*(v.cards for v in self.values), *self.counted):
+            if m not in out:
+                out.append(m)
+        return tuple(out)
+
+    def banned(self, trick_index: int, leading: bool) -> tuple[int, str] | None:
+        """The cards banned from being led (or discarded) to trick ``trick_index``, and the rule
+        of the first ban that applies; None when none applies."""
+        cards = 0
+        rule = ""
+        for ban in self.lead_bans:
+            if ban.applies(trick_index, leading):
+                cards |= ban.cards
+                rule = rule or ban.rule
+        return (cards, rule) if cards else None
+
+    def ban_tricks(self) -> int:
+        """How many first tricks some ban applies to."""
+        return max((b.tricks for b in self.lead_bans), default=0)
+
+
+@attrs.frozen(slots=True)
+class Rows:
+    """The rows of a layout deal.
+
+    A row is opened by a card of ``opening`` rank and grows by the next rank up or down
+    ``sequence`` (low to high).  With ``wrap`` the sequence is a cycle (above the highest rank
+    comes the lowest).  ``per_suit``: one row per suit, whose cards follow suit; else one row
+    regardless of suit.  ``first``: the card that must open the deal (its holder moves first), or
+    None when forehand moves first and any opening card opens.
+    """
+
+    sequence: tuple[Rank, ...]
+    wrap: bool = False
+    per_suit: bool = True
+    opening: Rank = Rank.JACK
+    first: Card | None = None
+
+    def row_of(self, card: Card) -> int:
+        """The row a card belongs to: its suit, or 0 for the one row."""
+        return int(card.suit) if self.per_suit else 0
+
+
+@attrs.frozen(slots=True)
+class LayoutRules:
+    """What a layout deal is made of: its rows and the points of first, second, ... place."""
+
+    rows: Rows
+    places: tuple[int, ...]
+
+
+class CountSource(Protocol):
+    """Where the batch engine's counts come from, computed only when a scorer reads them."""
+
+    def tricks(self) -> Ints: ...
+    def cards(self, cards: int) -> Ints: ...
+    def last(self) -> Ints: ...
+    def ended(self) -> Bools: ...
+
+
+class Counts:
+    """What a scorer reads about ``hands`` hands: arrays with one column per hand.
+
+    - ``tricks`` (players, hands): tricks each seat won (up to an early end);
+    - ``cards``: per card class (a bit set), (players, hands): how many of its cards each seat
+      captured;
+    - ``last`` (hands,): the seat that won the last trick played;
+    - ``ended`` (hands,): whether the contract's early end came (the declarer's contract is
+      lost);
+    - ``places`` (players, hands): layout deals: the place (0 first) in which each seat went out.
+
+    Pieces a tally does not give are None; the accessors raise :class:`TallyError` naming what
+    is missing.  The batch engine gives a ``source`` instead, which computes a piece the first
+    time a scorer reads it.
+    """
+
+    __slots__ = ("players", "hands", "_tricks", "_cards", "_last", "_ended", "_places",
+                 "_source")
+
+    def __init__(self, players: int, hands: int, *, tricks: Ints | None = None,
+                 cards: Mapping[int, Ints] | None = None, last: Ints | None = None,
+                 ended: Bools | None = None, places: Ints | None = None,
+                 source: CountSource | None = None) -> None:
+        self.players = players
+        self.hands = hands
+        self._tricks = tricks
+        self._cards: dict[int, Ints] = dict(cards or {})
+        self._last = last
+        self._ended = ended
+        self._places = places
+        self._source = source
+
+    def known_tricks(self) -> Ints | None:
+        """The tricks won by each seat, or None when the tally does not give them."""
+        if self._tricks is None and self._source is not None:
+            self._tricks = self._source.tricks()
+        return self._tricks
+
+    def trick_counts(self) -> Ints:
+        got = self.known_tricks()
+        if got is None:
+            raise TallyError("this contract needs the tricks won by each seat")
+        return got
+
+    def card_counts(self, cards: int) -> Ints:
+        got = self._cards.get(cards)
+        if got is None and self._source is not None:
+            got = self._cards[cards] = self._source.cards(cards)
+        if got is None:
+            raise TallyError("this contract needs the cards each seat captured")
+        return got
+
+    def last_winner(self) -> Ints:
+        if self._last is None and self._source is not None:
+            self._last = self._source.last()
+        if self._last is None:
+            raise TallyError("this contract needs the winner of the last trick")
+        return self._last
+
+    def early_end(self) -> Bools:
+        if self._ended is None and self._source is not None:
+            self._ended = self._source.ended()
+        if self._ended is None:
+            raise TallyError("this contract needs the tricks won by each seat, or made/lost")
+        return self._ended
+
+    def place_of(self) -> Ints:
+        if self._places is None:
+            raise TallyError("this contract needs the order in which the seats went out")
+        return self._places
+
+    @classmethod
+    def of_one(cls, players: int, *, tricks: Sequence[int] | None = None,
+               cards: Mapping[int, Sequence[int]] | None = None, last: int | None = None,
+               ended: bool | None = None, order: Sequence[int] | None = None) -> Counts:
+        """The counts of one hand (one column)."""
+        def col(values: Sequence[int]) -> Ints:
+            return np.asarray(values, dtype=np.int64).reshape(players, 1)
+
+        places = None
+        if order is not None:
+            places = np.zeros((players, 1), dtype=np.int64)
+            for place, seat in enumerate(order):
+                places[seat, 0] = place
+        return cls(
+            players, 1,
+            tricks=None if tricks is None else col(tricks),
+            cards={m: col(v) for m, v in (cards or {}).items()},
+            last=None if last is None else np.array([last], dtype=np.int64),
+            ended=None if ended is None else np.array([ended], dtype=np.bool_),
+            places=places,
+        )
+
+
+@attrs.frozen(slots=True, eq=False)
+class Settlement:
+    """The scores of ``C`` hands: (players, C), the stock after each (C,) for a game with a
+    stock, and per event name which hands it happened in (C,)."""
+
+    scores: Ints
+    stock: Ints | None = None
+    events: Mapping[str, Bools] = attrs.field(factory=dict)
+
+    def column(self, i: int = 0) -> tuple[tuple[int, ...], int | None, tuple[str, ...]]:
+        """Hand ``i``: its scores, its stock after (or None) and the names of its events."""
+        scores = tuple(int(v) for v in self.scores[:, i])
+        stock = None if self.stock is None else int(self.stock[i])
+        events = tuple(name for name, hit in self.events.items() if bool(hit[i]))
+        return scores, stock, events
+
+
+def value_text(values: Sequence[CardValue], pack_mask: int) -> str:
+    """The card values in words: ``"A -11, T -10, 9/8/7 -1"`` for one class of cards by rank, or
+    ``"-20 per Queen"``."""
+    parts = []
+    for v in values:
+        cards = cards_of(v.cards & pack_mask)
+        parts.append((v, cards))
+    if len(parts) > 1 and all(len(cs) == 1 or len({c.rank for c in cs}) == len(cs)
+                              for _, cs in parts):
+        by_points: dict[int, list[str]] = {}
+        for v, cs in sorted(parts, key=lambda p: p[0].points):
+            for c in sorted(cs, key=lambda c: -c.rank):
+                by_points.setdefault(v.points, []).append(c.rank.code)
+        return ", ".join(f"{'/'.join(ranks)} {points:+d}" for points, ranks in by_points.items())
+    return "; ".join(f"{v.points:+d} per {v.name}" for v, _ in parts)

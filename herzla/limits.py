@@ -1,0 +1,56 @@
+"""The limits herzla checks on entry, so that no amount can overflow the engines' 64-bit
+integers and no input can exhaust memory: one table, read by the library, ``replay``, ``score``
+and ``simulate`` alike (docs/cli.md lists them).
+
+>>> check_stock(80)
+80
+>>> check_seed(-1)
+Traceback (most recent call last):
+...
+herzla.limits.LimitError: a seed is a whole number from 0 to 9223372036854775807, not -1
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_AMOUNT",
+    "MAX_SEED",
+    "LimitError",
+    "check_amount",
+    "check_seed",
+    "check_stock",
+]
+
+#: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
+#: every sum the engines form over a hand (at most 36 cards and 8 seats) stays far below 2**63
+MAX_AMOUNT = 10**12
+#: the largest seed (2**63 - 1)
+MAX_SEED = 2**63 - 1
+
+
+class LimitError(ValueError):
+    """A number outside the limits herzla handles."""
+
+
+def check_amount(value: int, what: str, minimum: int = 0) -> int:
+    """``value`` if ``minimum <= value <= MAX_AMOUNT``, else LimitError naming ``what``."""
+    if not minimum <= value <= MAX_AMOUNT:
+        raise LimitError(f"{what} must be {minimum} to {MAX_AMOUNT:,}, not {_short(value)}")
+    return value
+
+
+def check_stock(stock: int) -> int:
+    return check_amount(stock, "the stock (cents)")
+
+
+def check_seed(seed: int) -> int:
+    if not 0 <= seed <= MAX_SEED:
+        raise LimitError(f"a seed is a whole number from 0 to {MAX_SEED}, not {_short(seed)}")
+    return seed
+
+
+def _short(value: int) -> str:
+    """A number as text, shortened when it has more than 30 digits."""
+    text = str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}a number of " \
+        f"{len(str(abs(value)))} digits"
+    return text

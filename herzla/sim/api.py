@@ -1,0 +1,209 @@
+"""The simulator as a library function: ``herzla.simulate(...)``, what ``herzla simulate`` runs.
+
+>>> res = simulate("herzeln", "no-hearts", hands=2000, seed=7, jobs=1)
+>>> d = res.to_dict()
+>>> d["contract"], d["hands"], d["total"]["expected"], len(d["seats"])
+('no-hearts', 2000, -33, 4)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from herzla.contracts import (
+    Contract,
+    UnknownContract,
+    contract_class,
+    get_game,
+)
+from herzla.limits import LimitError, check_seed, check_stock
+from herzla.options import OptionError, resolve_options
+from herzla.sim.engine import ENGINES
+from herzla.sim.runner import Plan, SimResult, run, task_count
+from herzla.sim.spec import POLICIES, DealSpec
+from herzla.sim.streams import BLOCK
+
+__all__ = ["MAX_HANDS", "SimulationError", "default_jobs", "plan_run", "run_plan", "simulate"]
+
+#: more hands than a run could play in reasonable time
+MAX_HANDS = 10**12
+
+
+class SimulationError(ValueError):
+    """Arguments the simulator cannot play, with the problem named in one sentence."""
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
+              declarer: int | None) -> Contract:
+    try:
+        return cls(players, options, declarer)
+    except OptionError as exc:
+        raise SimulationError(" ".join(str(exc).split())) from None
+
+
+def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
+             players: int | None = None, policy: str = "random",
+             options: Mapping[str, Any] | None = None, partie: bool = False,
+             dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
+             sample: int = 0, block: int = BLOCK, engine: str = "auto") -> Plan:
+    """Check the arguments of a simulation and turn them into a :class:`Plan`.
+
+    ``contract`` None: whole parties for a game with a partie, the bidding for a game with
+    bidding, else the game's only contract.  Raises :class:`SimulationError` naming what is
+    wrong.
+    """
+    if engine not in ENGINES:
+        raise SimulationError(f"unknown engine {engine!r} (auto, batch or reference)")
+    try:
+        g = get_game(game)
+    except UnknownContract as exc:
+        raise SimulationError(str(exc)) from None
+    classes = g.contract_classes()
+    try:
+        check_seed(seed)
+        if stock is not None:
+            check_stock(stock)
+        resolved = resolve_options(g.options, options, f" for {game}")
+    except (OptionError, LimitError) as exc:
+        raise SimulationError(" ".join(str(exc).split())) from None
+    given: dict[str, Any] = {k: resolved[k] for k in (options or {})}  # the given ones, typed
+    if not 1 <= hands <= MAX_HANDS:
+        raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
+    if policy not in POLICIES:
+        raise SimulationError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
+
+    # which deals: one contract, whole parties, or the bidding
+    if contract is not None and partie:
+        raise SimulationError("a contract and a partie exclude each other: choose one")
+    if partie and not g.partie:
+        parties = [x for x in _games_with_partie()]
+        raise SimulationError(f"{game} has no partie (games with a partie: "
+                              f"{', '.join(parties)}); choose a contract")
+    if contract is not None:
+        try:
+            cls = contract_class(game, contract)
+        except UnknownContract as exc:
+            raise SimulationError(str(exc)) from None
+        mode = "contract"
+    elif partie or g.partie:
+        mode = "partie"
+        cls = classes[0]
+    elif g.bidding:
+        if declarer is not None:
+            choices = " or ".join(c.id for c in classes if c.needs_declarer)
+            raise SimulationError(f"a declarer goes with the contract {choices}")
+        mode = "bidding"
+        cls = contract_class(game, g.bidding[0])
+    elif len(classes) == 1:
+        mode = "contract"
+        cls = classes[0]
+    else:
+        raise SimulationError(f"{game}: choose a contract (one of "
+                              f"{', '.join(c.id for c in classes)})")
+
+    n = players if players is not None else cls.player_counts[0]
+    problem = cls.player_count_problem(n)
+    if problem:
+        raise SimulationError(problem)
+    if dealer is None:
+        dealer = n - 1
+    elif not 0 <= dealer < n:
+        raise SimulationError(f"dealer {dealer} is not a seat of {n} players "
+                              f"(seats 0 to {n - 1})")
+    forehand = (dealer + 1) % n
+    if mode == "contract" and cls.needs_declarer:
+        if declarer is None:
+            declarer = forehand
+        elif not 0 <= declarer < n:
+            raise SimulationError(f"declarer {declarer} is not a seat of {n} players "
+                                  f"(seats 0 to {n - 1})")
+    elif declarer is not None:
+        with_one = [c.id for c in classes if c.needs_declarer]
+        raise SimulationError(f"{game} {cls.id} has no declarer"
+                              + (" (only " + " and ".join(with_one) + " have)"
+                                 if with_one else ""))
+    has_stock = cls.has_stock
+    if stock is not None and not has_stock:
+        raise SimulationError(f"{game} has no stock")
+    start_stock = (stock or 0) if has_stock else None
+    sample = min(sample, hands)
+
+    if mode == "partie":
+        ids = g.partie_ids()
+        dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
+        contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
+        specs = tuple(DealSpec(game, c, n, d, None, 0, given, policy)
+                      for c, d in zip(ids, dealers, strict=True))
+        expected = tuple(c.score_total() for c in contracts)
+        partie_total = None if None in expected else sum(e for e in expected if e is not None)
+        return Plan(game, mode, n, specs, seed, hands, expected, partie_total,
+                    lowest_wins=g.lowest_wins, stock=None, sample=sample, block=block,
+                    engine=engine)
+    chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
+    spec = DealSpec(game, cls.id if mode == "contract" else None, n, dealer,
+                    declarer if cls.needs_declarer else None, start_stock or 0, given, policy)
+    return Plan(game, mode, n, (spec,), seed, hands,
+                (None if has_stock else chosen.score_total(),), None,
+                lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
+                engine=engine, contract_names=g.bidding if mode == "bidding" else ())
+
+
+def _games_with_partie() -> list[str]:
+    from herzla.contracts import games
+
+    return [g for g in games() if get_game(g).partie]
+
+
+def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
+             players: int | None = None, policy: str = "random",
+             options: Mapping[str, Any] | None = None, partie: bool = False,
+             dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
+             jobs: int | None = None, batch_size: int | None = None, engine: str = "auto",
+             sample: int = 0, block: int = BLOCK,
+             on_records: Callable[[list[dict[str, Any]]], None] | None = None,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Simulate ``hands`` seeded hands (parties, with a partie) of ``game``.
+
+    The answer is the same for a given ``seed`` whatever ``jobs`` (worker processes; None: all
+    cores, started only once the run proves long enough to gain from them), ``batch_size``
+    (hands per worker task, in whole blocks) and ``engine`` (``auto``, ``batch`` or
+    ``reference``) are.  ``options`` are rule options by name (typed values, or text as on the
+    command line).  ``sample`` hands (parties) are handed to ``on_records`` as hand records;
+    ``progress`` is called with the hands (parties) done so far.  The result's ``to_dict()`` is
+    the ``--json`` answer of ``herzla simulate``.  Raises :class:`SimulationError`.
+    """
+    plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
+                    options=options, partie=partie, dealer=dealer, declarer=declarer,
+                    stock=stock, sample=sample, block=block, engine=engine)
+    return run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=on_records,
+                    progress=progress)
+
+
+def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = None,
+             on_records: Callable[[list[dict[str, Any]]], None] | None = None,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Run a checked plan (:func:`plan_run`); the rest of :func:`simulate`."""
+    block = plan.block
+    adaptive = jobs is None
+    want = default_jobs() if jobs is None else jobs
+    if want < 1:
+        raise SimulationError(f"jobs must be at least 1, not {want}")
+    per_task = -(-(batch_size or block) // block)
+    workers = max(1, min(want, task_count(plan, per_task)))
+    try:
+        return run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
+                   on_records=on_records, adaptive=adaptive)
+    except (ValueError, NotImplementedError) as exc:
+        if isinstance(exc, SimulationError):
+            raise
+        raise SimulationError(" ".join(str(exc).split()) or type(exc).__name__) from None
