@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import IO, Any, NoReturn, TypeVar
 
 import click
@@ -31,8 +37,58 @@ def fail(message: str) -> NoReturn:
     raise UserError(message)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the program is, so that it cleans up as on Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Stopped(Exception):
+    """An interruption, carried past click (which would print a blank line for it)."""
+
+
+@contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP interrupt it like Ctrl-C."""
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Terminated(signum)
+
+    old: dict[int, Any] = {}
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            old[sig] = signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for number, was in old.items():
+            signal.signal(number, was)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+
+
 class HerzlaGroup(click.Group):
-    """A click group whose usage errors are one line (``herzla: error: ...``) and exit 2."""
+    """A click group whose errors are one line (``herzla: error: ...``) and exit 2.
+
+    Ctrl-C, SIGTERM and SIGHUP stop the command (its clean-up runs) with one line and exit
+    128 + the signal's number; an answer that cannot be written (a full disk) is one line and
+    exit 2; a closed pipe ends the program quietly.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise _Stopped() from exc
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -40,7 +96,19 @@ class HerzlaGroup(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
-            return super().main(args, prog_name, complete_var, False, **extra)
+            with _signals_interrupt():
+                try:
+                    return super().main(args, prog_name, complete_var, False, **extra)
+                finally:
+                    sys.stdout.flush()
+        except _Stopped as exc:
+            cause = exc.__cause__
+            if isinstance(cause, Terminated):
+                name = signal.Signals(cause.signum).name
+                click.echo(f"herzla: stopped by {name}", err=True)
+                sys.exit(128 + cause.signum)
+            click.echo("herzla: interrupted", err=True)
+            sys.exit(130)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.Abort as exc:
@@ -62,6 +130,13 @@ class HerzlaGroup(click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
+        except OSError as exc:  # writing the answer failed
+            _silence_stdout()
+            if exc.errno == errno.EPIPE:
+                sys.exit(141)
+            click.echo(f"herzla: error: cannot write the answer: {exc.strerror or exc}",
+                       err=True)
+            sys.exit(2)
 
 
 def read_input(path: str) -> str:

@@ -8,20 +8,18 @@ records (``--sample K --sample-out FILE``).
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
-import tempfile
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import IO, Any, BinaryIO, cast
+from typing import Any, BinaryIO, cast
 
 import click
 
 from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.output import Progress, check_output, open_output
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram, Summary
@@ -64,75 +62,6 @@ HANDS = HandsType()
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-# -- output files -----------------------------------------------------------------------------
-
-def _check_output(path: str, what: str) -> Path:
-    target = Path(path)
-    if target.is_dir():
-        fail(f"{what} {path} is a folder, not a file")
-    if not target.resolve().parent.is_dir():
-        fail(f"{what} {path}: no such folder {target.resolve().parent}")
-    return target
-
-
-@contextmanager
-def _atomic(target: Path, binary: bool = False) -> Iterator[IO[Any]]:
-    """A temporary file beside ``target``, renamed onto it only if the block ends without error."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        fh: IO[Any] = (os.fdopen(fd, "wb") if binary
-                       else os.fdopen(fd, "w", encoding="utf-8", newline="\n"))
-        with fh:
-            yield fh
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-# -- progress ---------------------------------------------------------------------------------
-
-class _Progress:
-    """A one-line progress report on standard error, rewritten in place."""
-
-    def __init__(self, total: int, what: str) -> None:
-        self.total = total
-        self.what = what
-        self.start = self.last = time.perf_counter()
-        self.shown = False
-        self._write(f"simulating {total:,} {what} ...")
-
-    def _write(self, text: str) -> None:
-        click.echo(f"\r{text:<78}", nl=False, err=True)
-        self.shown = True
-
-    def __call__(self, done: int) -> None:
-        now = time.perf_counter()
-        if now - self.last < 0.25 and done < self.total:
-            return
-        self.last = now
-        spent = now - self.start
-        left = spent * (self.total - done) / done if done else 0.0
-        percent = 100 * done // self.total
-        self._write(f"simulating: {percent:3d}%  {done:,} of {self.total:,} {self.what}, "
-                    f"about {_duration(left)} left")
-
-    def close(self) -> None:
-        if self.shown:
-            click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds // 60:.0f} min {seconds % 60:02.0f} s"
-    return f"{seconds // 3600:.0f} h {seconds % 3600 // 60:02.0f} min"
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -413,19 +342,20 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     except SimulationError as exc:
         fail(str(exc))
     plot_format = None
+    plot_target = None
     if plot is not None:
         from herzla.sim.plot import PlotUnavailable, check_plot_target
 
-        _check_output(plot, "--plot")
+        plot_target = check_output(plot, "--plot")
         try:
-            plot_format = check_plot_target(plot)
+            plot_format = check_plot_target(str(plot_target))
         except PlotUnavailable as exc:
             fail(str(exc))
-    sample_target = _check_output(sample_out, "--sample-out") if sample_out else None
+    sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
 
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
-        progress = _Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
+        progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
     try:
         with _sample_writer(sample_target) as write_records:
             res = run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=write_records,
@@ -438,12 +368,12 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
         if progress is not None:
             progress.close()
 
-    if plot is not None and plot_format is not None:
+    if plot_target is not None and plot_format is not None:
         from herzla.sim.plot import plot_histograms
 
         title, xlabel, ylabel, hists = _plot_args(res)
         try:
-            with _atomic(Path(plot), binary=True) as fh:
+            with open_output(plot_target, binary=True) as fh:
                 plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
         except OSError as exc:
             fail(f"cannot write {plot}: {_one_line(exc)}")
@@ -465,7 +395,7 @@ def _sample_writer(target: Path | None) -> Iterator[Any]:
     if target is None:
         yield None
         return
-    with _atomic(target) as fh:
+    with open_output(target) as fh:
         def write(records: list[dict[str, Any]]) -> None:
             for rec in records:
                 fh.write(json.dumps(rec, separators=(", ", ": ")) + "\n")
