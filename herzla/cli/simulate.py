@@ -20,7 +20,9 @@ import click
 
 from herzla.cli.common import fail, option_flag, parse_options
 from herzla.cli.output import Progress, check_output, open_output
-from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
+from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
+from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError
+from herzla.sim.procs import WorkerLost
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram, Summary
 from herzla.sim.streams import BLOCK
@@ -128,7 +130,7 @@ def _options_text(options: dict[str, Any]) -> str:
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
-def _print_report(res: SimResult, jobs: int) -> None:
+def _print_report(res: SimResult) -> None:
     p = res.plan
     spec = p.specs[0]
     n = p.players
@@ -226,7 +228,10 @@ def _print_report(res: SimResult, jobs: int) -> None:
         out += _checks_lines(res.checks(), "hands or parties")
     out.append("")
     played = res.hands_played
+    jobs = res.processes
     procs = "1 process" if jobs == 1 else f"{jobs} processes"
+    if res.cluster is not None:
+        procs = f"{jobs} dask worker{'s' if jobs != 1 else ''} at {res.cluster}"
     what = "hands" if p.mode != "partie" else f"hands ({p.hands:,} parties)"
     out.append(f"{_STATS_NOTE}.")
     out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
@@ -268,8 +273,18 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="How the players choose their cards: uniformly at random among the legal "
                    "ones, or a sensible player for the contract at hand.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
-              help="Worker processes (default: all cores, started once the run proves long "
-                   "enough to gain from them). Results do not depend on it.")
+              help="Processes that play, this one included (default: all the cores this "
+                   "process may use, the others started once the run proves long enough to "
+                   "gain from them); more than the usable cores plays on that many, with a "
+                   "note. Results do not depend on it.")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Play on the workers of the dask scheduler at ADDRESS (tcp://HOST:PORT; "
+                   "needs pip install 'herzla[dask]'; docs/cluster.md) instead of on this "
+                   "machine: the same results as a local run.")
+@click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
+              default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
+              help="How long to wait for the scheduler and a worker, or for a lost one to "
+                   "come back, before giving up.")
 @click.option("--dealer", type=int, metavar="SEAT",
               help="The dealer's seat (default: the last seat, so seat 0 is forehand).")
 @click.option("--declarer", type=int, metavar="SEAT",
@@ -298,7 +313,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--block-size", type=HANDS, hidden=True,
               help="Hands per random block (testing only: changes the random streams).")
 def simulate(game: str, contract: str | None, partie: bool, players: int | None, hands: int,
-             seed: int | None, policy: str, jobs: int | None, dealer: int | None,
+             seed: int | None, policy: str, jobs: int | None, cluster: str | None,
+             cluster_timeout: float, dealer: int | None,
              declarer: int | None, stock: int | None, option_items: tuple[str, ...],
              as_json: bool, plot: str | None, sample: int | None, sample_out: str | None,
              batch_size: int | None, engine: str, no_progress: bool,
@@ -328,9 +344,13 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
       herzla simulate herzla --contract mord --declarer 0 --hands 1e6 --json
       herzla simulate herzerln --contract hearts --policy heuristic --plot hearts.png
       herzla simulate herzla --hands 1000 --sample 20 --sample-out hands.jsonl
+      herzla simulate herzla --hands 1e9 --cluster tcp://127.0.0.1:8786
     """
     if (sample is None) != (sample_out is None):
         fail("--sample K and --sample-out FILE go together")
+    if cluster is not None and jobs is not None:
+        fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
+             "play")
     block = block_size or BLOCK
     if seed is None:
         seed = secrets.randbits(32)
@@ -353,15 +373,20 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             fail(str(exc))
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
 
+    if jobs is not None and jobs > default_jobs():
+        cores = default_jobs()
+        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
+                   f"core{'s' if cores != 1 else ''} this process may use; playing on "
+                   f"{cores}", err=True)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
         progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
     try:
         with _sample_writer(sample_target) as write_records:
             res = run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=write_records,
-                           progress=progress)
-    except SimulationError as exc:
-        fail(str(exc))
+                           progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
+    except (SimulationError, ClusterError, WorkerLost) as exc:
+        fail(_one_line(exc))
     except OSError as exc:
         fail(f"cannot write {sample_out}: {_one_line(exc)}" if sample_out else _one_line(exc))
     finally:
@@ -380,7 +405,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     if as_json:
         click.echo(json.dumps(res.to_dict(), indent=1))
         return
-    _print_report(res, res.processes)
+    _print_report(res)
     if sample_target is not None:
         k = plan.sample * plan.deals
         click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "

@@ -20,15 +20,22 @@ from herzla.contracts import (
 )
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError, resolve_options
+from herzla.sim.cluster import DEFAULT_TIMEOUT
 from herzla.sim.engine import ENGINES
 from herzla.sim.runner import Plan, SimResult, run, task_count
 from herzla.sim.spec import POLICIES, DealSpec
 from herzla.sim.streams import BLOCK
 
-__all__ = ["MAX_HANDS", "SimulationError", "default_jobs", "plan_run", "run_plan", "simulate"]
+__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "default_jobs", "plan_run",
+           "run_plan", "simulate"]
 
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
+
+
+#: blocks per task on a cluster (unless ``batch_size`` says otherwise): about a tenth of a second
+#: of play, so that a task's round trip through the scheduler costs little
+CLUSTER_TASK_BLOCKS = 4
 
 
 class SimulationError(ValueError):
@@ -36,7 +43,7 @@ class SimulationError(ValueError):
 
 
 def default_jobs() -> int:
-    """All the cores this process may use."""
+    """All the cores this process may use: the default and the most of ``jobs``."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
@@ -171,38 +178,59 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
              jobs: int | None = None, batch_size: int | None = None, engine: str = "auto",
              sample: int = 0, block: int = BLOCK,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
-             progress: Callable[[int], None] | None = None) -> SimResult:
+             progress: Callable[[int], None] | None = None, cluster: str | None = None,
+             cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
     """Simulate ``hands`` seeded hands (parties, with a partie) of ``game``.
 
-    The answer is the same for a given ``seed`` whatever ``jobs`` (worker processes; None: all
-    cores, started only once the run proves long enough to gain from them), ``batch_size``
-    (hands per worker task, in whole blocks) and ``engine`` (``auto``, ``batch`` or
-    ``reference``) are.  ``options`` are rule options by name (typed values, or text as on the
-    command line).  ``sample`` hands (parties) are handed to ``on_records`` as hand records;
-    ``progress`` is called with the hands (parties) done so far.  The result's ``to_dict()`` is
-    the ``--json`` answer of ``herzla simulate``.  Raises :class:`SimulationError`.
+    The answer is the same for a given ``seed`` whatever ``jobs`` (processes that play, this
+    one included, at most :func:`default_jobs`; None: all cores, the others started only once
+    the run proves long enough to gain from them), ``cluster`` (the address of a dask
+    scheduler whose workers play instead: :func:`run_plan`), ``batch_size`` (hands per task, in
+    whole blocks) and ``engine`` (``auto``, ``batch`` or ``reference``) are.  ``options`` are
+    rule options by name (typed values, or text as on the command line).  ``sample`` hands
+    (parties) are handed to ``on_records`` as hand records; ``progress`` is called with the
+    hands (parties) done so far.  The result's ``to_dict()`` is the ``--json`` answer of
+    ``herzla simulate``.  Raises :class:`SimulationError` (and the errors of :func:`run_plan`).
     """
     plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
                     options=options, partie=partie, dealer=dealer, declarer=declarer,
                     stock=stock, sample=sample, block=block, engine=engine)
     return run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=on_records,
-                    progress=progress)
+                    progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
 
 
 def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = None,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
-             progress: Callable[[int], None] | None = None) -> SimResult:
-    """Run a checked plan (:func:`plan_run`); the rest of :func:`simulate`."""
+             progress: Callable[[int], None] | None = None, cluster: str | None = None,
+             cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
+    """Run a checked plan (:func:`plan_run`); the rest of :func:`simulate`.
+
+    ``jobs`` above :func:`default_jobs` plays on that many.  With ``cluster`` (``tcp://HOST:PORT``
+    of a dask scheduler; needs ``pip install 'herzla[dask]'``) the scheduler's workers play the
+    same seeded blocks as dask tasks (:mod:`herzla.sim.cluster`), so the answer is the one of a
+    local run; ``cluster_timeout`` bounds the wait for the scheduler and a worker.  Raises
+    :class:`SimulationError`; :class:`herzla.sim.cluster.ClusterError` when the cluster cannot
+    be reached or is lost, :class:`herzla.sim.procs.WorkerLost` when local worker processes
+    keep dying (each a one-line message).
+    """
     block = plan.block
+    if cluster is not None and jobs is not None:
+        raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
+                              "play")
     adaptive = jobs is None
     want = default_jobs() if jobs is None else jobs
     if want < 1:
         raise SimulationError(f"jobs must be at least 1, not {want}")
-    per_task = -(-(batch_size or block) // block)
+    want = min(want, default_jobs())
+    if batch_size is None and cluster is not None:
+        per_task = max(1, min(CLUSTER_TASK_BLOCKS, plan.blocks // 16))
+    else:
+        per_task = -(-(batch_size or block) // block)
     workers = max(1, min(want, task_count(plan, per_task)))
     try:
         return run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
-                   on_records=on_records, adaptive=adaptive)
+                   on_records=on_records, adaptive=adaptive, cluster=cluster,
+                   cluster_timeout=cluster_timeout)
     except (ValueError, NotImplementedError) as exc:
         if isinstance(exc, SimulationError):
             raise

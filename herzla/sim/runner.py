@@ -4,21 +4,20 @@ A run is a :class:`Plan`: one or more deal *streams* (one for a single contract,
 partie), each played in fixed blocks of ``block`` hands (:data:`herzla.sim.streams.BLOCK`).  Block
 ``b`` of stream ``d`` is played by :func:`herzla.sim.engine.play_block` with the key ``(d, b)``, so
 in a partie, deal ``d`` of partie ``i`` is hand ``i`` of stream ``d``: all the deals of a partie
-are the same hand of their blocks.  Worker tasks take whole blocks (``blocks_per_task`` of them)
-and send back exact tallies (:mod:`herzla.sim.stats`), merged in block order; so the results are
-the same for any number of workers and any batch size, and memory stays flat: no per-hand array
+are the same hand of their blocks.  Tasks take whole blocks (``blocks_per_task`` of them; in a
+partie, those blocks of every deal, so a task adds up its own partie totals) and send back exact
+tallies (:mod:`herzla.sim.stats`), merged in block order; so the results are the same for any
+number of processes, on this machine (:mod:`herzla.sim.procs`) or on a dask cluster
+(:mod:`herzla.sim.cluster`), and any batch size, and memory stays flat: no per-hand array
 outlives its block.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
+import functools
 import time
-from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
-from itertools import islice
 from typing import Any
 
 import attrs
@@ -26,7 +25,9 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.sim.batch import keep_memory
+from herzla.sim.cluster import DEFAULT_TIMEOUT
 from herzla.sim.engine import play_block
+from herzla.sim.procs import local_map, start_method
 from herzla.sim.spec import DealSpec
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
 from herzla.sim.streams import BLOCK
@@ -81,102 +82,103 @@ class Plan:
 
 @attrs.frozen(slots=True)
 class Task:
-    """A worker's share: blocks ``first .. last-1`` of the stream of deal ``deal``."""
+    """A share of the run: blocks ``first .. last-1`` (of every deal stream, in a partie)."""
 
     first: int
     last: int
-    deal: int = 0
 
 
 @attrs.frozen(slots=True, eq=False)
 class TaskResult:
-    """What a worker sends back: the deal's tally, in a partie each block's scores (to add up the
-    partie totals), and the task's share of the sample hand records."""
+    """What a task sends back: its tally (a partie's, with its deals', in a partie) and its share
+    of the sample hand records (in a partie, partie by partie, each partie's deals in order)."""
 
-    tally: DealTally
-    scores: tuple[npt.NDArray[np.int64], ...]
+    tally: DealTally | PartieTally
     records: tuple[dict[str, Any], ...]
 
 
 def play_task(plan: Plan, task: Task) -> TaskResult:
-    """Play one task.  A module-level function, so that it pickles for spawned workers."""
+    """Play one task.  A module-level function, so that it pickles for worker processes and
+    cluster workers (whose memory it keeps, see :func:`herzla.sim.batch.keep_memory`)."""
     keep_memory()
-    tally = DealTally(plan.players, plan.contract_names)
-    scores: list[npt.NDArray[np.int64]] = []
+    deals = len(plan.specs)
+    tallies = [DealTally(plan.players, plan.contract_names) for _ in plan.specs]
+    partie = PartieTally(plan.players, tallies) if plan.mode == "partie" else None
     records: list[dict[str, Any]] = []
-    d = task.deal
     for b in range(task.first, task.last):
         n = plan.block_hands(b)
         want = plan.block_records(b)
-        res = play_block(plan.specs[d], plan.seed, (d, b), n, want, engine=plan.engine)
-        if res.scores.shape != (n, plan.players):
-            raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
-                               f"{n} hands of {plan.players} players")
-        contracts = None
-        if plan.mode == "bidding":
-            assert res.contracts is not None, "both engines report the contracts bid"
-            contracts = res.contracts
-        tally.add(res.scores, res.events,
-                  stock_after=res.stock_after if plan.stock is not None else None,
-                  start_stock=plan.stock or 0,
-                  expected_total=plan.expected[d] if plan.expected else None,
-                  contracts=contracts, hearts=res.hearts)
-        if plan.mode == "partie":
-            scores.append(np.asarray(res.scores, dtype=np.int64))
-        records += res.records[:want]
-    return TaskResult(tally, tuple(scores), tuple(records))
+        totals: npt.NDArray[np.int64] | None = None
+        block_records: list[tuple[dict[str, Any], ...]] = []
+        for d in range(deals):
+            res = play_block(plan.specs[d], plan.seed, (d, b), n, want, engine=plan.engine)
+            if res.scores.shape != (n, plan.players):
+                raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
+                                   f"{n} hands of {plan.players} players")
+            contracts = None
+            if plan.mode == "bidding":
+                assert res.contracts is not None, "both engines report the contracts bid"
+                contracts = res.contracts
+            tallies[d].add(res.scores, res.events,
+                           stock_after=res.stock_after if plan.stock is not None else None,
+                           start_stock=plan.stock or 0,
+                           expected_total=plan.expected[d] if plan.expected else None,
+                           contracts=contracts, hearts=res.hearts)
+            if partie is not None:
+                scores = np.asarray(res.scores, dtype=np.int64)
+                totals = scores.copy() if totals is None else totals + scores
+            block_records.append(res.records[:want])
+        if partie is not None:
+            assert totals is not None
+            partie.add_totals(totals, plan.partie_total, plan.lowest_wins)
+        records += [block_records[d][i] for i in range(len(block_records[0]))
+                    for d in range(deals) if i < len(block_records[d])]
+    return TaskResult(partie if partie is not None else tallies[0], tuple(records))
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-#: about how long starting worker processes takes (spawn: a fresh interpreter importing numpy)
-START_COST = 0.5
+#: about how long forking a worker process takes (seconds); ten times as long without fork (a
+#: fresh interpreter importing numpy and herzla: a fork server's, or spawn)
+START_COST = 0.05
 
 
 def _results(plan: Plan, tasks: Iterator[Task], count: int, workers: int, adaptive: bool,
-             used: list[int]) -> Generator[TaskResult, None, None]:
-    """Each task's result, in task order; at most two tasks per worker in flight.
+             used: list[int], cluster: str | None = None,
+             cluster_timeout: float = DEFAULT_TIMEOUT) -> Generator[TaskResult, None, None]:
+    """Each task's result, in task order: on the cluster at ``cluster``, or on this process and
+    ``workers - 1`` worker processes.
 
     ``adaptive``: play tasks in this process while the rest of the run looks too short to be
-    worth starting workers for.  ``used`` receives the number of processes that played.
+    worth starting workers for.  ``used`` receives the number of processes (cluster workers)
+    that played.
     """
+    play = functools.partial(play_task, plan)
+    if cluster is not None:
+        from herzla.sim.cluster import cluster_map
+
+        def connected(n: int) -> None:
+            used[:] = [n]
+
+        yield from cluster_map(play, tasks, cluster, timeout=cluster_timeout,
+                               on_connect=connected)
+        return
     used[:] = [1]
     if workers > 1 and adaptive:
         # the first task pays for warming up: judge by the latest one, from the second on
         for done, task in enumerate(tasks, 1):
             start = time.perf_counter()
-            yield play_task(plan, task)
+            yield play(task)
             latest = time.perf_counter() - start
-            if done >= 2 and latest * (count - done) > 4 * START_COST:
+            cost = START_COST * (workers - 1) * (1 if start_method() == "fork" else 10)
+            if done >= 2 and latest * (count - done) > 4 * cost:
                 break
         else:
             return
     if workers <= 1:
         for task in tasks:
-            yield play_task(plan, task)
+            yield play(task)
         return
     used[:] = [workers]
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_ignore_sigint)
-    ok = False
-    try:
-        pending = deque(pool.apply_async(play_task, (plan, t))
-                        for t in islice(tasks, 2 * workers))
-        while pending:
-            out = pending.popleft().get()
-            nxt = next(tasks, None)
-            if nxt is not None:
-                pending.append(pool.apply_async(play_task, (plan, nxt)))
-            yield out
-        ok = True
-    finally:
-        if ok:
-            pool.close()
-            pool.join()
-        else:
-            pool.terminate()
+    yield from local_map(play, tasks, workers - 1)
 
 
 @attrs.frozen(slots=True)
@@ -188,6 +190,7 @@ class SimResult:
     partie: PartieTally | None
     elapsed: float
     processes: int = 1  # that played the hands (not part of the answer: it changes nothing)
+    cluster: str | None = None  # the scheduler whose workers played (processes: its workers)
 
     @property
     def hands_played(self) -> int:
@@ -283,23 +286,23 @@ def _hearts_json(t: DealTally) -> dict[str, Any]:
 
 
 def tasks_of(plan: Plan, blocks_per_task: int) -> Iterator[Task]:
-    """The worker tasks, in the order they are merged: runs of ``blocks_per_task`` blocks, and in
-    a partie each run once per deal."""
+    """The tasks, in the order they are merged: runs of ``blocks_per_task`` blocks."""
     k = max(1, blocks_per_task)
     for b in range(0, plan.blocks, k):
-        for d in range(len(plan.specs)):
-            yield Task(b, min(b + k, plan.blocks), d)
+        yield Task(b, min(b + k, plan.blocks))
 
 
 def task_count(plan: Plan, blocks_per_task: int) -> int:
-    return -(-plan.blocks // max(1, blocks_per_task)) * len(plan.specs)
+    return -(-plan.blocks // max(1, blocks_per_task))
 
 
 def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
         progress: Callable[[int], None] | None = None,
         on_records: Callable[[list[dict[str, Any]]], None] | None = None,
-        adaptive: bool = False) -> SimResult:
-    """Play ``plan`` on ``jobs`` worker processes (in this process for one job or one task).
+        adaptive: bool = False, cluster: str | None = None,
+        cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
+    """Play ``plan`` on ``jobs`` processes (this one and ``jobs - 1`` workers), or on the
+    workers of the dask scheduler at ``cluster`` (:mod:`herzla.sim.cluster`).
 
     ``adaptive``: start the workers only once the first tasks show that the run is long enough
     to gain from them (else the whole run stays in this process).
@@ -307,48 +310,33 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     ``progress(units_done)`` is called after each task (units: hands, or parties), and
     ``on_records(records)`` with the sample hand records in order as they come (in a partie,
     partie by partie, each partie's deals in order).  An engine's ValueError (a contract, option
-    or policy it cannot play) propagates.
+    or policy it cannot play) propagates; so do :class:`herzla.sim.cluster.ClusterError` and
+    :class:`herzla.sim.procs.WorkerLost`.
     """
     if plan.hands < 1:
         raise ValueError("a run needs at least one hand")
     start = time.perf_counter()
-    deals = len(plan.specs)
     deal: DealTally | None = None
-    partie = (PartieTally(plan.players, [DealTally(plan.players, plan.contract_names)
-                                         for _ in plan.specs])
-              if plan.mode == "partie" else None)
-    totals: list[npt.NDArray[np.int64]] = []
-    records: list[tuple[dict[str, Any], ...]] = []
-    done = 0  # hands played, over all deals
+    partie: PartieTally | None = None
+    done = 0  # hands (parties) counted
     count = task_count(plan, blocks_per_task)
     used: list[int] = [1]
     results = _results(plan, tasks_of(plan, blocks_per_task), count, min(jobs, count),
-                       adaptive, used)
+                       adaptive, used, cluster, cluster_timeout)
     with closing(results):
         for task, res in zip(tasks_of(plan, blocks_per_task), results, strict=True):
             done += sum(plan.block_hands(b) for b in range(task.first, task.last))
-            if partie is None:
-                if deal is None:
-                    deal = res.tally
+            if isinstance(res.tally, PartieTally):
+                if partie is None:
+                    partie = res.tally
                 else:
-                    deal.merge(res.tally)
-                if res.records and on_records is not None:
-                    on_records(list(res.records))
+                    partie.merge(res.tally)
+            elif deal is None:
+                deal = res.tally
             else:
-                partie.deals[task.deal].merge(res.tally)
-                if task.deal == 0:
-                    totals = [np.zeros_like(sc) for sc in res.scores]
-                    records = []
-                for acc, sc in zip(totals, res.scores, strict=True):
-                    acc += sc
-                records.append(res.records)
-                if task.deal == deals - 1:  # every deal of these blocks is in: the partie totals
-                    for acc in totals:
-                        partie.add_totals(acc, plan.partie_total, plan.lowest_wins)
-                    if on_records is not None and records[0]:
-                        on_records([records[d][i] for i in range(len(records[0]))
-                                    for d in range(deals) if i < len(records[d])])
-                    totals, records = [], []
+                deal.merge(res.tally)
+            if res.records and on_records is not None:
+                on_records(list(res.records))
             if progress is not None:
-                progress(done // deals)
-    return SimResult(plan, deal, partie, time.perf_counter() - start, used[0])
+                progress(done)
+    return SimResult(plan, deal, partie, time.perf_counter() - start, used[0], cluster)

@@ -1,0 +1,260 @@
+"""Tasks on a dask.distributed cluster: an ordered map with retries, cancellation and a bounded
+connect time.
+
+:func:`cluster_map` runs ``fn(item)`` for each item of ``items`` as a dask task on the workers of
+the scheduler at ``address`` and yields the results in the order of ``items``, whatever order
+the workers finish in.  It is all a caller needs (``herzla simulate --cluster`` plays its seeded
+blocks through it)::
+
+    from herzla.sim.cluster import cluster_map
+    for result in cluster_map(functools.partial(work, common), items, "tcp://host:8786"):
+        ...
+
+- ``fn`` and the items must pickle (a module-level function, or a :func:`functools.partial` of
+  one) and the workers must be able to import them: start them from an environment with the
+  same herzla (and plug-ins) installed.
+- Connecting is bounded by ``timeout`` seconds: nothing listening at the address, no dask
+  scheduler there, or a scheduler without a worker is a :class:`ClusterError` with a one-line
+  message, never a hang.  So is losing every worker, or the scheduler, for ``timeout`` seconds
+  during the run.
+- A worker that dies loses nothing: the scheduler runs its tasks again on the others (a task
+  whose workers died ``distributed.scheduler.allowed-failures`` + 1 times, 4 by default, is a
+  ClusterError).  A task that raises is tried ``retries`` more times, then its exception is
+  raised here as it is.
+- At most ``window`` tasks are on the cluster at a time (default: twice the workers' threads,
+  at least 4), so the scheduler holds few tasks and few results wait, however many items.
+- Closing the generator (an exception or Ctrl-C in the loop, ``break``) cancels the tasks still
+  on the cluster and closes the connection.
+
+``distributed`` is imported only here, when a cluster is asked for; without it the functions
+raise ClusterError saying to ``pip install 'herzla[dask]'``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any, TypeAlias, TypeVar
+
+__all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "cluster_map", "connect"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+#: distributed's Client and Future (imported only when a cluster is asked for; partly typed)
+Client: TypeAlias = Any
+Future: TypeAlias = Any
+
+#: seconds to wait for the scheduler and a worker, and for a lost one to come back
+DEFAULT_TIMEOUT = 10.0
+#: how often a wait for a result looks at the cluster's health (seconds)
+_POLL = 0.5
+_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+_INSTALL = "--cluster needs dask.distributed: pip install 'herzla[dask]'"
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used or was lost, said in one line."""
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def check_address(address: str) -> str:
+    """The scheduler address with its protocol (``host:port`` becomes ``tcp://host:port``);
+    ClusterError names what is wrong with it.
+
+    >>> check_address("127.0.0.1:8786"), check_address("tcp://sched.example:8786")
+    ('tcp://127.0.0.1:8786', 'tcp://sched.example:8786')
+    >>> check_address("sched.example")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    herzla.sim.cluster.ClusterError: the scheduler address 'sched.example' has no port ...
+    """
+    text = address.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    hint = "(write tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786)"
+    if scheme not in _SCHEMES:
+        raise ClusterError(f"the scheduler address {address!r}: unknown protocol {scheme!r} "
+                           f"{hint}")
+    if not rest:
+        raise ClusterError(f"the scheduler address {address!r} is empty {hint}")
+    if scheme in ("tcp", "tls"):
+        host, colon, port = rest.rpartition(":")
+        if not colon or not host:
+            raise ClusterError(f"the scheduler address {address!r} has no port {hint}")
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise ClusterError(f"the scheduler address {address!r}: {port!r} is not a port "
+                               f"(1 to 65535) {hint}")
+    return f"{scheme}://{rest}"
+
+
+def _probe(address: str, timeout: float) -> None:
+    """For a tcp:// address: fail at once where nothing listens (dask would retry until its
+    timeout), and within ``timeout`` where nothing answers."""
+    scheme, _, rest = address.partition("://")
+    if scheme != "tcp":
+        return
+    host, _, port = rest.rpartition(":")
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            pass
+    except ConnectionRefusedError:
+        raise ClusterError(f"no dask scheduler at {address}: nothing listens there "
+                           f"(start one with 'dask scheduler')") from None
+    except TimeoutError:
+        raise ClusterError(f"no dask scheduler at {address}: no answer within "
+                           f"{timeout:g} s") from None
+    except OSError as exc:
+        raise ClusterError(f"no dask scheduler at {address}: {_one_line(exc)}") from None
+
+
+def _new_client(address: str, timeout: float) -> Client:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(_INSTALL) from None
+
+    base: Any = distributed.Client
+
+    class _Client(base):  # type: ignore[misc]
+        """A client that, when it fails to connect, leaves nothing to close at exit."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            try:
+                super().__init__(*args, **kwargs)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    self.status = "closed"
+                with contextlib.suppress(Exception):
+                    self._loop_runner.stop()
+                raise
+
+    try:
+        return _Client(address, timeout=timeout, set_as_default=False)
+    except Exception as exc:
+        raise ClusterError(f"no dask scheduler answered at {address} within {timeout:g} s "
+                           f"({_one_line(exc)})") from None
+
+
+def _threads(client: Client) -> tuple[int, int]:
+    """(workers, threads) of the cluster now ((0, 0) while the scheduler is away)."""
+    if client.status != "running":
+        return 0, 0
+    try:
+        info = client.scheduler_info(n_workers=0)
+    except TypeError:  # distributed before 2025: every worker listed
+        info = client.scheduler_info()
+    listed = info.get("workers", {})
+    workers = info.get("n_workers", len(listed))
+    threads = info.get("total_threads", sum(int(w.get("nthreads", 1)) for w in listed.values()))
+    return int(workers), int(threads)
+
+
+@contextlib.contextmanager
+def connect(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Client]:
+    """A client of the scheduler at ``address`` that has at least one worker, closed on exit;
+    ClusterError (one line) when there is none within ``timeout`` seconds."""
+    if timeout <= 0:
+        raise ClusterError(f"the cluster timeout must be more than 0 seconds, not {timeout:g}")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ClusterError(_INSTALL) from None
+    address = check_address(address)
+    _probe(address, timeout)
+    client = _new_client(address, timeout)
+    try:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except TimeoutError:
+            raise ClusterError(f"the dask scheduler at {address} has no worker (start one with "
+                               f"'dask worker {address}')") from None
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            client.close(timeout=timeout)
+
+
+def cluster_map(fn: Callable[[T], R], items: Iterable[T], address: str, *,
+                timeout: float = DEFAULT_TIMEOUT, retries: int = 1, window: int | None = None,
+                on_connect: Callable[[int], None] | None = None) -> Generator[R, None, None]:
+    """``fn(item)`` for each item, run on the cluster at ``address``, yielded in order (see the
+    module notes).  ``on_connect(workers)`` is called once connected."""
+    with connect(address, timeout) as client:
+        if on_connect is not None:
+            on_connect(_threads(client)[0])
+        yield from ordered_results(client, fn, items, timeout=timeout, retries=retries,
+                                   window=window)
+
+
+def ordered_results(client: Client, fn: Callable[[T], R], items: Iterable[T], *,
+                    timeout: float = DEFAULT_TIMEOUT, retries: int = 1,
+                    window: int | None = None) -> Generator[R, None, None]:
+    """:func:`cluster_map` on a connected client (left open)."""
+    prefix = f"herzla-{uuid.uuid4().hex[:12]}"
+    todo = enumerate(items)
+    pending: deque[Future] = deque()
+
+    def top_up() -> None:
+        limit = max(1, window) if window is not None else max(4, 2 * _threads(client)[1])
+        while len(pending) < limit:
+            nxt = next(todo, None)
+            if nxt is None:
+                return
+            i, item = nxt
+            pending.append(client.submit(fn, item, key=f"{prefix}-{i}", retries=retries,
+                                         pure=False))
+
+    done = False
+    try:
+        top_up()
+        while pending:
+            result = _result(client, pending[0], timeout)
+            pending.popleft()
+            top_up()
+            yield result
+        done = True
+    finally:
+        if not done and pending:
+            if client.status == "running":
+                with contextlib.suppress(Exception):
+                    client.cancel(list(pending), force=True)
+            pending.clear()
+
+
+def _result(client: Client, future: Future, timeout: float) -> Any:
+    """The future's result; ClusterError when the cluster is lost (no scheduler, or no worker,
+    for ``timeout`` seconds) or keeps killing the task's workers."""
+    from distributed import KilledWorker
+
+    lost_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=_POLL)
+        except TimeoutError:
+            pass
+        except KilledWorker as exc:
+            raise ClusterError(f"the workers running a task died too often "
+                               f"({_one_line(exc)}); see the workers' logs") from None
+        except Exception as exc:
+            if type(exc).__name__ in ("CancelledError", "FutureCancelledError"):
+                raise ClusterError(f"the cluster dropped a task (lost the scheduler?): "
+                                   f"{_one_line(exc)}") from None
+            raise
+        healthy = client.status == "running" and _threads(client)[0] > 0
+        now = time.monotonic()
+        if healthy:
+            lost_since = None
+        elif lost_since is None:
+            lost_since = now
+        elif now - lost_since > timeout:
+            what = ("the connection to the scheduler" if client.status != "running"
+                    else "every worker")
+            raise ClusterError(f"lost {what} for more than {timeout:g} s")

@@ -1,0 +1,275 @@
+"""Local worker processes: an ordered map over this process and ``workers`` helpers.
+
+:func:`local_map` runs ``fn(item)`` for each item and yields the results in the order of the
+items.  The calling process plays too: it hands each helper a few items ahead (so a helper never
+waits for work) and, while no result is due, runs the next item itself; so ``workers`` helpers
+and the caller keep ``workers + 1`` cores busy, and the helpers' start-up is not time lost.
+
+Start-up is cheap: on Linux, a process with no other thread *forks* its helpers (a few
+milliseconds: numpy and herzla are already imported, and no resource tracker or fork server is
+started); elsewhere, or with other threads running, a fork server with herzla's simulator
+preloaded forks them (one interpreter start for the run, then a fork per helper).
+
+Faults and signals:
+
+- A helper that dies (``kill -9``, out of memory) loses nothing: its items go to the others and
+  a new helper replaces it; after :data:`RESTARTS` deaths in one map the map fails with
+  :class:`WorkerLost`, one line.
+- Helpers ignore SIGINT and SIGHUP (Ctrl-C at a terminal, a hang-up of the session, a signal to
+  the process group: the caller decides) and die silently of SIGTERM; on Linux they also get
+  SIGTERM when the caller dies.  Signals are blocked while a helper starts, so none catches it
+  half-made.  The fork server (and its resource tracker), where used, start with SIGINT and
+  SIGHUP ignored for the same reason.
+- However the map ends (done, an exception, Ctrl-C, SIGTERM turned into an exception by the
+  caller, the generator closed), the helpers are stopped and waited for before it returns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import multiprocessing.connection
+import os
+import pickle
+import signal
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
+
+__all__ = ["RESTARTS", "WorkerLost", "local_map", "start_method"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: helper deaths one map survives (their items are run again); one more is a WorkerLost
+RESTARTS = 2
+#: items each helper holds (one running, the rest waiting in its pipe)
+AHEAD = 2
+#: modules the fork server imports before it forks helpers
+PRELOAD = ["herzla.sim.runner"]
+_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+class WorkerLost(RuntimeError):
+    """Helpers kept dying; the message is one line."""
+
+
+def start_method() -> str:
+    """How helpers start here: ``fork`` (Linux, no other thread in this process), else
+    ``forkserver`` where there is one, else ``spawn``.  The environment variable
+    ``HERZLA_START_METHOD`` chooses one of them (for tests)."""
+    methods = multiprocessing.get_all_start_methods()
+    forced = os.environ.get("HERZLA_START_METHOD", "")
+    if forced in methods:
+        return forced
+    if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGTERM this process when the one that started it dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def _helper(conn: Connection, fn: Callable[[Any], Any], inherited: list[int]) -> None:
+    """A helper's life: run the items it is sent, send back (index, ok, result or error)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    for fd in inherited:  # the caller's ends of the other helpers' pipes (fork)
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    try:
+        while True:
+            msg = conn.recv()
+            if msg is None:
+                return
+            i, item = msg
+            try:
+                out: tuple[int, bool, Any] = (i, True, fn(item))
+            except Exception as exc:
+                out = (i, False, exc)
+            try:
+                conn.send(out)
+            except Exception as exc:  # an answer or an error that does not pickle
+                conn.send((i, False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+    except (EOFError, OSError, KeyboardInterrupt):
+        return  # the caller is gone or stopped us: nothing to say
+
+
+class _Helper:
+    def __init__(self, ctx: Any, fn: Callable[[Any], Any], others: list[int]) -> None:
+        parent, child = multiprocessing.Pipe()
+        self.conn = parent
+        self.proc = ctx.Process(target=_helper, args=(child, fn, others), daemon=True)
+        self.proc.start()
+        child.close()
+        self.held: deque[int] = deque()  # indices sent, not answered yet, in order
+
+    def stop(self, hard: bool) -> None:
+        if not hard:
+            with contextlib.suppress(OSError, ValueError):
+                self.conn.send(None)
+        else:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                self.proc.terminate()
+
+    def reap(self) -> None:
+        self.proc.join(timeout=2)
+        if self.proc.exitcode is None:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                self.proc.kill()
+            self.proc.join(timeout=2)
+        self.conn.close()
+
+
+@contextlib.contextmanager
+def _quiet_start(method: str) -> Iterator[None]:
+    """Signals blocked while helpers fork (they unblock them once their handlers are set);
+    for a fork server, SIGINT and SIGHUP ignored while it (and its resource tracker) starts,
+    which they inherit."""
+    blocked = hasattr(signal, "pthread_sigmask")
+    old_mask: set[Any] = set()
+    if blocked:
+        old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    ignored: dict[signal.Signals, Any] = {}
+    if method != "fork" and threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGHUP):
+            ignored[sig] = signal.signal(sig, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        for sig, was in ignored.items():
+            signal.signal(sig, was)
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+
+
+def _describe(code: int | None) -> str:
+    if code is not None and code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+    return f"exit code {code}"
+
+
+def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
+              window: int | None = None) -> Generator[R, None, None]:
+    """``fn(item)`` for each item, in order, on this process and ``workers`` helpers (see the
+    module notes); ``fn`` and the items must pickle.
+
+    This process runs an item only when no result is waiting and the item is fewer than
+    ``window`` (default ``4 * (workers + 1)``) places after the one due.  An exception of ``fn``
+    is raised here as it is; helpers that keep dying raise WorkerLost.
+    """
+    todo = enumerate(items)
+    queue: deque[tuple[int, T]] = deque()  # to hand out before the rest (a dead helper's)
+    exhausted = False
+    sent: dict[int, T] = {}  # items the helpers hold
+    results: dict[int, R] = {}
+    due = 0  # the index to yield next
+    ahead = window if window is not None else 4 * (workers + 1)
+    method = start_method()
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload(PRELOAD)
+    helpers: list[_Helper] = []
+    deaths = 0
+    clean = False
+
+    def next_item() -> tuple[int, T] | None:
+        nonlocal exhausted
+        if queue:
+            return queue.popleft()
+        if exhausted:
+            return None
+        nxt = next(todo, None)
+        exhausted = nxt is None
+        return nxt
+
+    def start(count: int) -> None:
+        with _quiet_start(method):
+            for _ in range(count):
+                fds = [h.conn.fileno() for h in helpers] if method == "fork" else []
+                helpers.append(_Helper(ctx, fn, fds))
+
+    def lose(h: _Helper) -> None:
+        """A helper died: its items go back in the queue, a new helper replaces it."""
+        nonlocal deaths, queue
+        h.proc.join(timeout=2)
+        code = h.proc.exitcode
+        helpers.remove(h)
+        h.reap()
+        queue = deque(sorted([*queue, *((i, sent.pop(i)) for i in h.held)],
+                             key=lambda x: x[0]))
+        deaths += 1
+        if deaths > RESTARTS:
+            raise WorkerLost(f"worker processes keep dying ({deaths} died, the last "
+                             f"{_describe(code)})")
+        start(1)
+
+    try:
+        start(workers)
+        while True:
+            while due in results:
+                out = results.pop(due)
+                due += 1
+                yield out
+            for h in helpers:  # keep every helper a few items ahead
+                while len(h.held) < AHEAD:
+                    nxt = next_item()
+                    if nxt is None:
+                        break
+                    h.conn.send(nxt)
+                    h.held.append(nxt[0])
+                    sent[nxt[0]] = nxt[1]
+            if exhausted and not queue and not sent:
+                break
+            waits: list[Any] = [h.conn for h in helpers] + [h.proc.sentinel for h in helpers]
+            ready = multiprocessing.connection.wait(waits, timeout=0)
+            if not ready:  # no answer yet: run the next item here, unless too far ahead
+                nxt = next_item()
+                if nxt is not None and nxt[0] - due < ahead:
+                    results[nxt[0]] = fn(nxt[1])
+                    continue
+                if nxt is not None:
+                    queue.appendleft(nxt)
+                ready = multiprocessing.connection.wait(waits)
+            for h in list(helpers):
+                dead = h.proc.sentinel in ready
+                if not dead and h.conn not in ready:
+                    continue
+                failed: BaseException | None = None
+                try:
+                    while h.conn.poll():
+                        i, ok, value = h.conn.recv()
+                        h.held.remove(i)
+                        sent.pop(i)
+                        if ok:
+                            results[i] = value
+                        else:
+                            failed = value
+                            break
+                except (EOFError, OSError, pickle.UnpicklingError):
+                    dead = True
+                if failed is not None:
+                    raise failed
+                if dead:
+                    lose(h)
+        clean = True
+    finally:
+        for h in helpers:
+            h.stop(hard=not clean)
+        for h in helpers:
+            h.reap()
