@@ -18,8 +18,8 @@ import click
 from herzla.contracts import Contract, UnknownContract, contract_class, contract_classes
 from herzla.options import OptionError, parse_option_assignments
 
-__all__ = ["HerzlaGroup", "UserError", "fail", "game_contract", "option_flag", "parse_options",
-           "read_input"]
+__all__ = ["HerzlaGroup", "UserError", "check_stopped", "fail", "game_contract", "option_flag",
+           "parse_options", "read_input"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,14 +49,29 @@ class _Stopped(Exception):
     """An interruption, carried past click (which would print a blank line for it)."""
 
 
+#: the signals taken while a command runs; each raised an exception where the program was, but
+#: code that swallows every exception (some of Python's C internals, during an import) can
+#: lose it, so long-running commands call :func:`check_stopped` between steps to raise it again
+_TAKEN: list[int] = []
+
+
+def _stop(signum: int) -> KeyboardInterrupt:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated(signum)
+
+
 @contextmanager
 def _signals_interrupt() -> Iterator[None]:
-    """While the command runs, SIGTERM and SIGHUP interrupt it like Ctrl-C."""
+    """While the command runs, SIGTERM and SIGHUP interrupt it like Ctrl-C (SIGINT, unless it
+    is ignored, as in a background job)."""
     def handler(signum: int, frame: FrameType | None) -> None:
-        raise Terminated(signum)
+        _TAKEN.append(signum)
+        raise _stop(signum)
 
+    _TAKEN.clear()
     old: dict[int, Any] = {}
-    for sig in (signal.SIGTERM, signal.SIGHUP):
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        if sig == signal.SIGINT and signal.getsignal(sig) is not signal.default_int_handler:
+            continue
         with contextlib.suppress(ValueError, OSError):  # not the main thread
             old[sig] = signal.signal(sig, handler)
     try:
@@ -64,6 +79,13 @@ def _signals_interrupt() -> Iterator[None]:
     finally:
         for number, was in old.items():
             signal.signal(number, was)
+
+
+def check_stopped() -> None:
+    """Raise again the interruption of a signal taken while the command runs, in case its first
+    exception was lost (see :data:`_TAKEN`)."""
+    if _TAKEN:
+        raise _stop(_TAKEN[-1])
 
 
 def _silence_stdout() -> None:
@@ -86,7 +108,9 @@ class HerzlaGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            out = super().invoke(ctx)
+            check_stopped()
+            return out
         except KeyboardInterrupt as exc:
             raise _Stopped() from exc
 

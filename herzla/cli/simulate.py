@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, cast
 
 import click
 
-from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.common import check_stopped, fail, option_flag, parse_options
 from herzla.cli.output import Progress, check_output, open_output
 from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError
@@ -381,10 +381,16 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
         progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
+
+    def tick(done: int) -> None:  # after each task: the progress line, and a stop not lost
+        check_stopped()
+        if progress is not None:
+            progress(done)
+
     try:
         with _sample_writer(sample_target) as write_records:
             res = run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=write_records,
-                           progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
+                           progress=tick, cluster=cluster, cluster_timeout=cluster_timeout)
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:

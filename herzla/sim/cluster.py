@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import threading
 import time
 import uuid
 from collections import deque
@@ -115,6 +116,47 @@ def _probe(address: str, timeout: float) -> None:
         raise ClusterError(f"no dask scheduler at {address}: {_one_line(exc)}") from None
 
 
+def _hello(address: str, timeout: float) -> None:
+    """Ask whatever listens at ``address`` who it is, within ``timeout`` seconds: a dask
+    scheduler answers its identity (the client's own handshake would wait for ever on a
+    server that accepts the connection and says nothing)."""
+    import asyncio
+
+    import distributed.comm
+
+    open_comm: Any = getattr(distributed.comm, "connect")  # noqa: B009 (not in its __all__)
+
+    async def ask() -> Any:
+        comm = await open_comm(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    answer: list[Any] = []
+
+    def run() -> None:
+        try:
+            answer.append(asyncio.run(asyncio.wait_for(ask(), timeout)))
+        except BaseException as exc:  # handed to the caller
+            answer.append(exc)
+
+    thread = threading.Thread(target=run, name="herzla-cluster-hello", daemon=True)
+    thread.start()
+    thread.join(timeout + 1)
+    got = answer[0] if answer else None
+    if got is None or isinstance(got, TimeoutError):
+        raise ClusterError(f"no dask scheduler answered at {address} within {timeout:g} s")
+    if isinstance(got, BaseException):
+        raise ClusterError(f"no dask scheduler answered at {address} "
+                           f"({_one_line(got)})") from None
+    if not isinstance(got, dict) or got.get("type") != "Scheduler":
+        kind = got.get("type") if isinstance(got, dict) else None
+        raise ClusterError(f"{address} is not a dask scheduler"
+                           + (f" (a dask {kind})" if kind else ""))
+
+
 def _new_client(address: str, timeout: float) -> Client:
     try:
         import distributed
@@ -169,6 +211,7 @@ def connect(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Client]:
         raise ClusterError(_INSTALL) from None
     address = check_address(address)
     _probe(address, timeout)
+    _hello(address, timeout)
     client = _new_client(address, timeout)
     try:
         try:

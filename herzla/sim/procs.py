@@ -18,8 +18,8 @@ Faults and signals:
 - Helpers ignore SIGINT and SIGHUP (Ctrl-C at a terminal, a hang-up of the session, a signal to
   the process group: the caller decides) and die silently of SIGTERM; on Linux they also get
   SIGTERM when the caller dies.  Signals are blocked while a helper starts, so none catches it
-  half-made.  The fork server (and its resource tracker), where used, start with SIGINT and
-  SIGHUP ignored for the same reason.
+  half-made (nor a fork server or its resource tracker, which keep them blocked: no traceback
+  from them when a whole process group is signalled).
 - However the map ends (done, an exception, Ctrl-C, SIGTERM turned into an exception by the
   caller, the generator closed), the helpers are stopped and waited for before it returns.
 """
@@ -136,25 +136,20 @@ class _Helper:
 
 
 @contextlib.contextmanager
-def _quiet_start(method: str) -> Iterator[None]:
-    """Signals blocked while helpers fork (they unblock them once their handlers are set);
-    for a fork server, SIGINT and SIGHUP ignored while it (and its resource tracker) starts,
-    which they inherit."""
-    blocked = hasattr(signal, "pthread_sigmask")
-    old_mask: set[Any] = set()
-    if blocked:
-        old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-    ignored: dict[signal.Signals, Any] = {}
-    if method != "fork" and threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGINT, signal.SIGHUP):
-            ignored[sig] = signal.signal(sig, signal.SIG_IGN)
+def _quiet_start() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP blocked while helpers start: a signal that comes meanwhile
+    waits and stops this process right after, and what starts inherits the blocked signals:
+    a helper unblocks them once its handlers are set; a fork server and its resource tracker
+    (which unblocks SIGINT and SIGTERM, both of which it ignores) keep them blocked, and end
+    when this process closes their pipes."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     try:
         yield
     finally:
-        for sig, was in ignored.items():
-            signal.signal(sig, was)
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _describe(code: int | None) -> str:
@@ -199,7 +194,7 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
         return nxt
 
     def start(count: int) -> None:
-        with _quiet_start(method):
+        with _quiet_start():
             for _ in range(count):
                 fds = [h.conn.fileno() for h in helpers] if method == "fork" else []
                 helpers.append(_Helper(ctx, fn, fds))
@@ -226,12 +221,17 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
                 out = results.pop(due)
                 due += 1
                 yield out
-            for h in helpers:  # keep every helper a few items ahead
+            for h in list(helpers):  # keep every helper a few items ahead
                 while len(h.held) < AHEAD:
                     nxt = next_item()
                     if nxt is None:
                         break
-                    h.conn.send(nxt)
+                    try:
+                        h.conn.send(nxt)
+                    except OSError:  # it died: the item stays to do
+                        queue.appendleft(nxt)
+                        lose(h)
+                        break
                     h.held.append(nxt[0])
                     sent[nxt[0]] = nxt[1]
             if exhausted and not queue and not sent:

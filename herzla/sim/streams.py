@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.random  # now, not lazily in the middle of a run (where a signal could be lost)
 import numpy.typing as npt
 
 if TYPE_CHECKING:

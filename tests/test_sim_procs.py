@@ -1,0 +1,186 @@
+"""Local worker processes: the ordered map, a worker killed mid-run, signals to a parallel run,
+and the cap on ``--jobs``.
+
+The signal tests run ``herzla simulate`` in a session of its own (``start_new_session``) and
+signal its process group, as a terminal or ``kill -- -PGID`` does, or the parent alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from herzla.cli import main
+from herzla.sim.api import default_jobs
+from herzla.sim.procs import RESTARTS, WorkerLost, local_map, start_method
+
+ROOT = Path(__file__).resolve().parents[1]
+two_cores = pytest.mark.skipif(default_jobs() < 2, reason="needs 2 usable cores")
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def fail_on(bad: int, x: int) -> int:
+    if x == bad:
+        raise ValueError(f"item {bad} is bad")
+    return x
+
+
+def die_on(marker: Path, parent: int, x: int) -> int:
+    """Kill the helper that runs item 0 (never the parent); with a marker path, only once."""
+    if x == 0 and os.getpid() != parent and (not marker.name or not marker.exists()):
+        if marker.name:
+            marker.touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return x * 10
+
+
+def test_local_map_keeps_order() -> None:
+    assert list(local_map(square, range(40), 2)) == [x * x for x in range(40)]
+    assert list(local_map(square, iter(range(5)), 1, window=1)) == [0, 1, 4, 9, 16]
+    assert list(local_map(square, [], 1)) == []
+
+
+def test_an_exception_comes_back_as_it_is() -> None:
+    with pytest.raises(ValueError, match="item 7 is bad"):
+        list(local_map(functools.partial(fail_on, 7), range(20), 1))
+
+
+def test_a_killed_helper_loses_nothing(tmp_path: Path) -> None:
+    fn = functools.partial(die_on, tmp_path / "died", os.getpid())
+    assert list(local_map(fn, range(12), 1)) == [x * 10 for x in range(12)]
+    assert (tmp_path / "died").exists()
+
+
+def test_helpers_that_keep_dying_are_one_line() -> None:
+    fn = functools.partial(die_on, Path(""), os.getpid())
+    with pytest.raises(WorkerLost) as info:
+        list(local_map(fn, range(6), 1))
+    message = str(info.value)
+    assert "\n" not in message
+    assert f"{RESTARTS + 1} died" in message and "SIGKILL" in message
+
+
+def test_fork_where_safe() -> None:
+    if sys.platform.startswith("linux"):
+        assert start_method() == "fork"
+
+
+def test_too_many_jobs_are_capped_with_a_note() -> None:
+    result = CliRunner().invoke(main, ["simulate", "herzla-kids", "--hands", "300", "--seed", "1",
+                                       "--jobs", "1000", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    cores = default_jobs()
+    assert result.stderr.startswith(f"herzla: note: --jobs 1000 is more than the {cores} core")
+    assert len(result.stderr.splitlines()) == 1
+    processes = result.stdout.strip().splitlines()[-1]
+    assert processes.endswith(("1 process).", f"{cores} processes)."))
+
+
+# -- a whole run as a user starts it ----------------------------------------------------------
+
+def herzla(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "herzla", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env={**os.environ, **(env or {})})
+
+
+def children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii")
+    except OSError:
+        return []
+    return [int(p) for p in text.split()]
+
+
+def wait_for(check: Any, what: str, seconds: float = 30.0) -> Any:
+    """Poll ``check()`` until it is true (a deadline against hangs, not a timing assert)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+def group_gone(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+RUN = ["simulate", "herzla", "--hands", "1e8", "--seed", "3", "--jobs", "2", "--no-progress"]
+
+
+@two_cores
+@pytest.mark.parametrize(("sig", "to_group", "method"), [
+    (signal.SIGTERM, True, "fork"),
+    (signal.SIGTERM, False, "fork"),
+    (signal.SIGHUP, True, "fork"),
+    (signal.SIGHUP, False, "fork"),
+    (signal.SIGINT, True, "fork"),
+    (signal.SIGHUP, True, "forkserver"),
+    (signal.SIGTERM, True, "forkserver"),
+], ids=lambda v: v.name if isinstance(v, signal.Signals) else str(v))
+def test_a_signal_stops_a_parallel_run_cleanly(tmp_path: Path, sig: signal.Signals,
+                                               to_group: bool, method: str) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    proc = herzla(*RUN, "--sample", "5", "--sample-out", str(out / "sample.jsonl"),
+                  env={"HERZLA_START_METHOD": method})
+    try:
+        wait_for(lambda: children(proc.pid), "the worker process")
+        wait_for(lambda: list(out.iterdir()), "the sample file being written")
+        if to_group:
+            os.killpg(proc.pid, sig)
+        else:
+            os.kill(proc.pid, sig)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    name = "interrupted" if sig == signal.SIGINT else f"stopped by {sig.name}"
+    assert stderr == f"herzla: {name}\n"  # no traceback from a worker or the resource tracker
+    assert proc.returncode == 128 + sig
+    assert stdout == ""
+    wait_for(lambda: group_gone(proc.pid), "the workers to go")
+    assert list(out.iterdir()) == []  # no sample, no .tmp file
+
+
+@two_cores
+def test_a_worker_killed_mid_run_changes_nothing() -> None:
+    args = ["simulate", "herzla", "--contract", "normal", "--hands", "600000", "--seed", "9",
+            "--block-size", "4096", "--json", "--no-progress"]
+    proc = herzla(*args, "--jobs", "2")
+    try:
+        helper = wait_for(lambda: children(proc.pid), "the worker process")[0]
+        os.kill(helper, signal.SIGKILL)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0, stderr
+    assert stderr == ""
+    got = json.loads(stdout)
+    result = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    want = json.loads(result.stdout)
+    for d in (got, want):
+        del d["elapsed_s"], d["hands_per_s"]
+    assert got == want
