@@ -79,21 +79,25 @@ def start_scheduler(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     return proc, address
 
 
-def workers_seen(address: str) -> int:
-    from distributed import Client
+def client(address: str) -> Any:
+    """A client of the scheduler at ``address`` (distributed is partly typed)."""
+    import distributed
 
-    with Client(address, timeout=20, set_as_default=False) as client:
-        return int(client.scheduler_info(n_workers=0)["n_workers"])
+    make: Any = distributed.Client
+    return make(address, timeout=20, set_as_default=False)
+
+
+def workers_seen(address: str) -> int:
+    with client(address) as c:
+        return int(c.scheduler_info(n_workers=0)["n_workers"])
 
 
 def scheduler_tasks(address: str) -> int:
-    from distributed import Client
-
     def count(dask_scheduler: Any) -> int:
         return len(dask_scheduler.tasks)
 
-    with Client(address, timeout=20, set_as_default=False) as client:
-        return int(client.run_on_scheduler(count))
+    with client(address) as c:
+        return int(c.run_on_scheduler(count))
 
 
 @pytest.fixture(scope="module")

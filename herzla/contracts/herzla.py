@@ -114,7 +114,10 @@ class Normal(_HerzlaBase):
             raise TallyError("one seat captured every heart, so it may have won every trick "
                              "(a Schleichermord): give the tricks won as well")
         void = hearts == 0
-        nv = np.minimum(void.sum(axis=0), n - 1)  # all n void: a Schleichermord, decided below
+        nv = void[0].astype(np.intp)  # row by row: much faster than a sum over the seats' axis
+        for row in void[1:]:
+            nv += row
+        np.minimum(nv, n - 1, out=nv)  # all n void: a Schleichermord, decided below
         # per number of void players (0 .. n-1): does every taker pay, what a void player gets,
         # what goes to the stock, and what share of the stock a void player collects
         pay_stock = self.opts["no_void"] == "pay-stock"
@@ -129,10 +132,13 @@ class Normal(_HerzlaBase):
         new_stock = stock + to_stock.take(nv) - stock_share.take(nv) * nv
         slam = np.zeros(counts.hands, dtype=np.bool_)
         if won_all is not None:
-            slam = won_all.any(axis=0)
-            if slam.any():
-                scores = np.where(slam, np.where(won_all, stake * (n - 1), -stake), scores)
-                new_stock = np.where(slam, stock, new_stock)
+            slam = won_all[0].copy()  # row by row, as nv above
+            for row in won_all[1:]:
+                slam |= row
+            hit = np.flatnonzero(slam)  # the few Schleichermord hands
+            if len(hit):
+                scores[:, hit] = np.where(won_all[:, hit], stake * (n - 1), -stake)
+                new_stock[hit] = stock
         live = ~slam
         events = {
             "schleichermord": slam,
@@ -142,7 +148,8 @@ class Normal(_HerzlaBase):
             "all-hearts": live & (nv == n - 1),
             "stock-paid": live & (stock_share.take(nv) > 0),
         }
-        return Settlement(scores.astype(np.int64), new_stock.astype(np.int64), events)
+        return Settlement(scores.astype(np.int64, copy=False),
+                          new_stock.astype(np.int64, copy=False), events)
 
     def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
                 stock: int = 0) -> tuple[str, ...]:

@@ -68,7 +68,7 @@ __all__ = ["DEFAULT_CHUNK", "bid_hands", "deal", "keep_memory", "play_block", "s
 #: hands per chunk: big enough to amortise numpy's per-call cost, small enough for the caches
 DEFAULT_CHUNK = 16384
 #: hands dealt at a time within a chunk (the random words of so many hands fit the L2 cache)
-DEAL_CHUNK = 1024
+DEAL_CHUNK = 2048
 
 #: the hooks whose own Python the batch engine cannot run, per kind of deal
 _HOOKS: dict[type[Contract], tuple[str, ...]] = {

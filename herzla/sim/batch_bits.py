@@ -39,6 +39,7 @@ class Bits:
     def __init__(self, pack: Pack, order: RankOrder) -> None:
         self.pack = pack
         self.order = order
+        self._labels: npt.NDArray[np.uint64] | None = None
         st = order.strength
         cards = pack.cards
         ranks = sorted({c.rank for c in cards})
@@ -99,8 +100,13 @@ class Bits:
         return self.card_of_bit(bit.bit_length() - 1)
 
     def labels(self) -> npt.NDArray[np.uint64]:
-        """The deal labels of the pack's cards (index layout positions, in card index order)."""
-        return np.array([self.ipos[c.index] for c in self.pack.cards], dtype=np.uint64)
+        """The deal labels of the pack's cards (index layout positions, in card index order);
+        computed once, read-only."""
+        if self._labels is None:
+            labels = np.array([self.ipos[c.index] for c in self.pack.cards], dtype=np.uint64)
+            labels.flags.writeable = False
+            self._labels = labels
+        return self._labels
 
     # -- vector conversions ---------------------------------------------------------------
     def to_index(self, x: U) -> U:

@@ -11,6 +11,7 @@ policy's k-th legal card is found by clearing the lowest set bit k times.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -72,10 +73,17 @@ class TrickPlay:
     #: :meth:`counts` per (mask, players): the scorer and the hearts tally share one count
     _counts: dict[tuple[int, int], npt.NDArray[np.int64]] = attrs.field(
         factory=dict, init=False, repr=False)
+    #: each trick's winner as the shift of its seat's 8-bit lane (:func:`per_seat`), once
+    _lanes: list[npt.NDArray[np.uint64]] = attrs.field(factory=list, init=False, repr=False)
+
+    def lanes(self) -> npt.NDArray[np.uint64]:
+        if not self._lanes:
+            self._lanes.append(lanes_of(self.winners))
+        return self._lanes[0]
 
     def per_seat(self, values: npt.NDArray[Any], players: int) -> npt.NDArray[np.int64]:
         """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won."""
-        return per_seat(values, self.winners, players)
+        return per_seat(values, self.winners, players, self.lanes())
 
     def counts(self, mask: int, players: int) -> npt.NDArray[np.int64]:
         """(players, C): how many cards of ``mask`` each seat captured.
@@ -91,22 +99,37 @@ class TrickPlay:
         return out
 
     def tricks_won(self, players: int) -> npt.NDArray[np.int64]:
-        return self.per_seat(np.ones(self.winners.shape, dtype=np.uint8), players)
+        return _unpack(np.left_shift(np.uint64(1), self.lanes()).sum(axis=0, dtype=np.uint64),
+                       players)
 
 
-def per_seat(values: npt.NDArray[Any], winners: npt.NDArray[Any], players: int
-             ) -> npt.NDArray[np.int64]:
+def lanes_of(winners: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
+    """The shift of each winner seat's 8-bit lane: ``8 * seat`` (tricks, C) uint64."""
+    out = winners.astype(np.uint64)
+    out <<= np.uint64(3)
+    return out
+
+
+def _unpack(acc: npt.NDArray[np.uint64], players: int) -> npt.NDArray[np.int64]:
+    """(players, C) int64 from the 8-bit lanes of one word per hand (lane ``s``: seat ``s``)."""
+    if sys.byteorder == "little":
+        lanes = acc.view(np.uint8).reshape(len(acc), 8)
+        return np.ascontiguousarray(lanes[:, :players].T, dtype=np.int64)
+    return np.stack([(acc >> np.uint64(8 * s)) & np.uint64(255)
+                     for s in range(players)]).astype(np.int64)
+
+
+def per_seat(values: npt.NDArray[Any], winners: npt.NDArray[Any], players: int,
+             lanes: npt.NDArray[np.uint64] | None = None) -> npt.NDArray[np.int64]:
     """(players, C): each seat's sum of ``values`` (tricks, C) over the tricks it won
-    (``winners``, the seat that won each trick).
+    (``winners``, the seat that won each trick; ``lanes``: :func:`lanes_of` them, if known).
 
     The sums are packed in 8-bit lanes of one word per hand, so each must stay below 256 (and
     there are at most 8 seats).
     """
     v = values.astype(np.uint64)
-    v <<= winners.astype(np.uint64) << np.uint64(3)
-    acc = v.sum(axis=0, dtype=np.uint64)
-    return np.stack([(acc >> np.uint64(8 * s)) & np.uint64(255)
-                     for s in range(players)]).astype(np.int64)
+    v <<= lanes_of(winners) if lanes is None else lanes
+    return _unpack(v.sum(axis=0, dtype=np.uint64), players)
 
 
 class _Memo:

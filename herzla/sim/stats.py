@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -37,6 +37,7 @@ __all__ = [
     "Histogram",
     "PartieTally",
     "Summary",
+    "count_rows",
     "rate",
     "rounded",
 ]
@@ -47,6 +48,8 @@ DECIMALS = 6
 Z95 = 1.96
 #: values spanning fewer than this many integers are counted with a bincount, not a sort
 BINCOUNT_SPAN = 1 << 12
+#: the most bins one bincount of several columns uses
+_TABLE_BINS = 1 << 15
 
 
 def rounded(x: float) -> float:
@@ -85,8 +88,12 @@ class Histogram:
             vals, counts = nz + lo, binned[nz]
         else:
             vals, counts = np.unique(values, return_counts=True)
+        self._add_counts(vals, counts)
+
+    def _add_counts(self, vals: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]) -> None:
+        mine = self.counts
         for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
-            self.counts[int(v)] += int(c)
+            mine[v] += c
 
     def add(self, value: int, count: int = 1) -> None:
         self.counts[value] += count
@@ -121,6 +128,39 @@ class Histogram:
             min=min(self.counts), max=max(self.counts),
             histogram=tuple(sorted((v, c) for v, c in self.counts.items() if c)),
         )
+
+
+def count_rows(hists: Sequence[Histogram], rows: npt.NDArray[np.int64]) -> None:
+    """Count row ``j`` of ``rows`` (one row per histogram, one column per hand) into
+    ``hists[j]``: one bincount for all the rows where their values span a narrow range (scores,
+    hearts), else row by row.  The same counts as :meth:`Histogram.add_values` on each row."""
+    k, n = rows.shape
+    if k != len(hists):
+        raise ValueError(f"{k} rows for {len(hists)} histograms")
+    if n == 0:
+        return
+    lo, hi = int(rows.min()), int(rows.max())
+    span = hi - lo + 1
+    if span * k > _TABLE_BINS:
+        for h, row in zip(hists, rows, strict=True):
+            h.add_values(row)
+        return
+    idx = rows - lo
+    if k > 1:
+        idx += np.arange(0, span * k, span, dtype=np.int64)[:, None]
+    binned = np.bincount(idx.ravel(), minlength=span * k).reshape(k, span)
+    for h, counts in zip(hists, binned, strict=True):
+        nz = np.flatnonzero(counts)
+        h._add_counts(nz + lo, counts[nz])
+
+
+def _with_total(table: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """(hands x seats) -> (seats + 1) x hands: each seat's row, then each hand's total."""
+    n, P = table.shape
+    rows = np.empty((P + 1, n), dtype=np.int64)
+    rows[:P] = table.T
+    np.add.reduce(rows[:P], axis=0, out=rows[P])
+    return rows
 
 
 @attrs.frozen(slots=True)
@@ -240,17 +280,13 @@ class DealTally:
             contracts: npt.NDArray[np.int8] | None = None,
             hearts: npt.NDArray[np.int64] | None = None) -> None:
         """Count one block's hands (``scores``, and ``hearts`` if given: hands x seats)."""
-        n = scores.shape[0]
-        self.hands += n
-        for s in range(self.players):
-            self.seats[s].add_values(scores[:, s])
-        totals = scores.sum(axis=1)
-        self.total.add_values(totals)
+        self.hands += scores.shape[0]
+        rows = _with_total(scores)
+        count_rows([*self.seats, self.total], rows)
+        totals = rows[-1]
         if hearts is not None:
             seats, total = self._hearts()
-            for s in range(self.players):
-                seats[s].add_values(hearts[:, s])
-            total.add_values(hearts.sum(axis=1))
+            count_rows([*seats, total], _with_total(hearts))
         for name, count in events.items():
             self.events[name] += int(count)
         if stock_after is not None:
@@ -329,10 +365,9 @@ class PartieTally:
                    lowest_wins: bool = False) -> None:
         """Count one block's partie totals (parties x seats); equal best totals share the win."""
         self.parties += totals.shape[0]
-        for s in range(self.players):
-            self.seats[s].add_values(totals[:, s])
-        sums = totals.sum(axis=1)
-        self.total.add_values(sums)
+        rows = _with_total(totals)
+        count_rows([*self.seats, self.total], rows)
+        sums = rows[-1]
         if expected_total is not None:
             self.checks["partie-total"] += int(np.count_nonzero(sums != expected_total))
         best = totals.min(axis=1) if lowest_wins else totals.max(axis=1)
