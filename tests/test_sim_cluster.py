@@ -273,3 +273,29 @@ def test_an_interrupted_run_cancels_its_tasks(cluster: str, tmp_path: Path,
     assert stdout == ""
     assert list(out.iterdir()) == []  # no sample file, no .tmp file
     wait_for(lambda: scheduler_tasks(cluster) == 0, "the cluster to drop the run's tasks")
+
+
+def test_a_lost_scheduler_is_one_line(tmp_path: Path) -> None:
+    scheduler, address = start_scheduler(tmp_path)
+    worker = start_worker(address, tmp_path / "worker.log")
+    try:
+        wait_for(lambda: workers_seen(address) == 1, "the worker")
+        proc = subprocess.Popen([sys.executable, "-m", "herzla", "simulate", "herzla",
+                                 "--hands", "1e9", "--seed", "5", "--no-progress", "--cluster",
+                                 address, "--cluster-timeout", "2"],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, start_new_session=True)
+        try:
+            wait_for(lambda: proc.poll() is not None or scheduler_tasks(address) > 0,
+                     "tasks on the cluster")
+            scheduler.kill()
+            stdout, stderr = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    finally:
+        stop(worker)
+        stop(scheduler)
+    assert stderr == f"herzla: error: lost the connection to the dask scheduler at {address}\n"
+    assert proc.returncode == 2 and stdout == ""

@@ -291,6 +291,18 @@ def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert list(tmp_path.iterdir()) == []
 
 
+def test_cluster_without_distributed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in list(sys.modules):
+        if name.split(".")[0] in ("distributed", "dask"):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    line = one_error_line(invoke("herzla", "--hands", "10", "--cluster", "tcp://127.0.0.1:8786",
+                                 "--sample", "2", "--sample-out", str(tmp_path / "s.jsonl")))
+    assert line == ("herzla: error: --cluster needs dask.distributed: pip install "
+                    "'herzla[dask]'")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize(("name", "says"), [("missing/h.png", "no such folder"),
                                             (".", "is a folder"), ("h.nope", ".nope")])
 def test_plot_bad_target(tmp_path: Path, name: str, says: str) -> None:

@@ -21,7 +21,7 @@ import click
 from herzla.cli.common import check_stopped, fail, option_flag, parse_options
 from herzla.cli.output import Progress, check_output, open_output
 from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
-from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError
+from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram, Summary
@@ -373,6 +373,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             fail(str(exc))
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
 
+    if cluster is not None:
+        quiet_logs()
     if jobs is not None and jobs > default_jobs():
         cores = default_jobs()
         click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "

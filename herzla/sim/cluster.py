@@ -41,7 +41,8 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeAlias, TypeVar
 
-__all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "cluster_map", "connect"]
+__all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "cluster_map", "connect",
+           "quiet_logs"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,6 +64,26 @@ class ClusterError(RuntimeError):
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def quiet_logs() -> None:
+    """Keep distributed's log (a lost worker, a lost scheduler, with tracebacks) off standard
+    error, for a command line that reports what matters in one line.  Does nothing without
+    distributed."""
+    try:
+        import distributed  # noqa: F401  (its import sets its loggers' levels)
+    except ImportError:
+        return
+    import logging
+
+    silent = logging.CRITICAL + 1
+    names = [n for n in logging.root.manager.loggerDict
+             if n.split(".")[0] in ("distributed", "tornado", "asyncio")]
+    for name in {"distributed", "tornado", "asyncio", *names}:
+        logger = logging.getLogger(name)
+        logger.setLevel(silent)
+        for handler in logger.handlers:
+            handler.setLevel(silent)
 
 
 def check_address(address: str) -> str:
@@ -241,6 +262,7 @@ def ordered_results(client: Client, fn: Callable[[T], R], items: Iterable[T], *,
                     timeout: float = DEFAULT_TIMEOUT, retries: int = 1,
                     window: int | None = None) -> Generator[R, None, None]:
     """:func:`cluster_map` on a connected client (left open)."""
+    address = str(getattr(client.scheduler, "address", "") or "the cluster")
     prefix = f"herzla-{uuid.uuid4().hex[:12]}"
     todo = enumerate(items)
     pending: deque[Future] = deque()
@@ -259,7 +281,7 @@ def ordered_results(client: Client, fn: Callable[[T], R], items: Iterable[T], *,
     try:
         top_up()
         while pending:
-            result = _result(client, pending[0], timeout)
+            result = _result(client, pending[0], timeout, address)
             pending.popleft()
             top_up()
             yield result
@@ -272,7 +294,7 @@ def ordered_results(client: Client, fn: Callable[[T], R], items: Iterable[T], *,
             pending.clear()
 
 
-def _result(client: Client, future: Future, timeout: float) -> Any:
+def _result(client: Client, future: Future, timeout: float, address: str) -> Any:
     """The future's result; ClusterError when the cluster is lost (no scheduler, or no worker,
     for ``timeout`` seconds) or keeps killing the task's workers."""
     from distributed import KilledWorker
@@ -288,8 +310,11 @@ def _result(client: Client, future: Future, timeout: float) -> Any:
                                f"({_one_line(exc)}); see the workers' logs") from None
         except Exception as exc:
             if type(exc).__name__ in ("CancelledError", "FutureCancelledError"):
-                raise ClusterError(f"the cluster dropped a task (lost the scheduler?): "
-                                   f"{_one_line(exc)}") from None
+                if client.status != "running" or "connection" in str(exc):
+                    raise ClusterError(f"lost the connection to the dask scheduler at "
+                                       f"{address}") from None
+                raise ClusterError(f"the dask scheduler at {address} cancelled a task "
+                                   f"({_one_line(exc)})") from None
             raise
         healthy = client.status == "running" and _threads(client)[0] > 0
         now = time.monotonic()
@@ -298,6 +323,6 @@ def _result(client: Client, future: Future, timeout: float) -> Any:
         elif lost_since is None:
             lost_since = now
         elif now - lost_since > timeout:
-            what = ("the connection to the scheduler" if client.status != "running"
-                    else "every worker")
+            what = (f"the connection to the dask scheduler at {address}"
+                    if client.status != "running" else f"every worker of {address}")
             raise ClusterError(f"lost {what} for more than {timeout:g} s")
