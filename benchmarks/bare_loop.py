@@ -5,8 +5,9 @@ scoring, no statistics, no records, one process).
 Card sets are 32-bit masks (suit ``s`` in bits ``8s .. 8s+7``, higher bit = higher card, hearts
 suit 2), all the hands of a chunk move together: deal by sorting random keys (in pieces that fit
 the cache), play a uniformly random legal card at each of the 4 positions of each of the 8
-tricks, the winner leads next (hands kept in position order, rotated by conditional swaps), and
-the hearts of each trick go to its winner (in 8-bit lanes of one word per hand).
+tricks (a uniform per card played, drawn as the play needs them: one row per move), the winner
+leads next (hands kept in position order, rotated by conditional swaps), and the hearts of each
+trick go to its winner (in 8-bit lanes of one word per hand).
 
     python benchmarks/bare_loop.py --hands 1e7 [--json]
 """
@@ -30,18 +31,15 @@ def deal(rng: np.random.Generator, n: int, piece: int = 2048
          ) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.float64]]:
     """Each seat's cards (4, n) and a uniform per card played (32, n)."""
     hands = np.empty((4, n), dtype=np.uint32)
-    u = np.empty((32, n), dtype=np.float64)
     for a in range(0, n, piece):
         b = min(n, a + piece)
-        words = rng.integers(0, 2**64 - 1, size=(b - a, 48), dtype=np.uint64, endpoint=True)
-        keys = words[:, :32]
+        keys = rng.integers(0, 2**64 - 1, size=(b - a, 32), dtype=np.uint64, endpoint=True)
         keys &= HIGH
         keys |= LABELS
         keys.sort(axis=1)  # the low 6 bits: the pack in a random order
         one = np.left_shift(np.uint32(1), (keys & np.uint64(63)).astype(np.uint32))
         hands[:, a:b] = np.bitwise_or.reduce(one.reshape(b - a, 4, 8), axis=2).T
-        np.multiply(words[:, 32:].view(np.uint32).T, 2.0**-32, out=u[:, a:b])
-    return hands, u
+    return hands, rng.random((32, n))
 
 
 def play_chunk(rng: np.random.Generator, n: int) -> npt.NDArray[np.int64]:

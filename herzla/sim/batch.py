@@ -129,9 +129,8 @@ def _bidding_contracts(base: Contract) -> list[Contract]:
 # -- dealing -------------------------------------------------------------------------------
 
 def deal(bits: Bits, words: npt.NDArray[np.uint64], players: int, size: int) -> list[U]:
-    """Each seat's cards (strength layout) for a chunk of hands, from the block's words (whose
-    key words it overwrites)."""
-    keys = deal_keys(words, bits.labels(), in_place=True)[:, :players * size]
+    """Each seat's cards (strength layout) for a chunk of hands, from the block's words."""
+    keys = deal_keys(words, bits.labels())[:, :players * size]  # a contiguous copy sorts faster
     keys &= np.uint64(63)
     np.left_shift(np.uint64(1), keys, out=keys)
     one = np.array(keys.T, dtype=bits.dtype, order="C")  # one row per dealt position
@@ -481,15 +480,16 @@ def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: l
 # -- the block -----------------------------------------------------------------------------
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
-               chunk: int = DEFAULT_CHUNK) -> BlockResult:
+               chunk: int = DEFAULT_CHUNK, checked: bool = False) -> BlockResult:
     """Play ``n`` hands of block ``key`` of ``seed``, ``chunk`` hands at a time.
 
-    Raises ValueError naming the contract and hook when the batch engine cannot play ``spec``.
+    Raises ValueError naming the contract and hook when the batch engine cannot play ``spec``
+    (``checked``: the caller has just asked :func:`unsupported`).
     """
     from herzla.sim import batch_layout
     from herzla.sim.streams import block_generator
 
-    reason = unsupported(spec)
+    reason = None if checked else unsupported(spec)
     if reason is not None:
         raise ValueError(f"the batch engine cannot play {reason}")
     if chunk < 1:
@@ -500,10 +500,12 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     pack = base.pack()
     bits = bits_of(pack, base.rank_order())
     gen = block_generator(seed, key)
-    scores = np.zeros((n, P), dtype=np.int64)
+    # seats x hands, as the chunks and the tallies hold them: the (hands x seats) answers are
+    # their transposed views, so no copy transposes them back and forth
+    scores = np.zeros((P, n), dtype=np.int64)
     stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None
     contracts = np.zeros(n, dtype=np.int8) if bid else None
-    hearts = np.zeros((n, P), dtype=np.int64) if counts_hearts(base, bid) else None
+    hearts = np.zeros((P, n), dtype=np.int64) if counts_hearts(base, bid) else None
     events: Counter[str] = Counter()
     out: list[dict[str, Any]] = []
     cache: dict[tuple[int, int], Contract] = {}
@@ -520,13 +522,14 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             res = _Chunk(lay_scores, None, None, lay_records)
         else:
             res = _trick_chunk(spec, base, bid, bits, hands, uniforms, want, events, cache)
-        scores[c0:c0 + size_c] = res.scores
+        scores[:, c0:c0 + size_c] = res.scores.T
         if stock_after is not None and res.stock is not None:
             stock_after[c0:c0 + size_c] = res.stock
         if contracts is not None and res.contracts is not None:
             contracts[c0:c0 + size_c] = res.contracts
         if hearts is not None and res.hearts is not None:
-            hearts[c0:c0 + size_c] = res.hearts
+            hearts[:, c0:c0 + size_c] = res.hearts.T
         out.extend(res.records)
     ev = {k: v for k, v in events.items() if v}
-    return BlockResult(scores, stock_after, ev, contracts, tuple(out), hearts)
+    return BlockResult(scores.T, stock_after, ev, contracts, tuple(out),
+                       None if hearts is None else hearts.T)

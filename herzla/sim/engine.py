@@ -28,7 +28,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     if engine != "reference":
         reason = batch.unsupported(spec)
         if reason is None:
-            return batch.play_block(spec, seed, key, n, records)
+            return batch.play_block(spec, seed, key, n, records, checked=True)
         if engine == "batch":
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
