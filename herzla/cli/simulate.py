@@ -336,7 +336,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     Statistics: std is the sample standard deviation (n-1); the 95% CI of the mean is
     mean ± 1.96·std/√n. herzla amounts are in cents. For a given --seed every number but the
     timing (elapsed_s, hands_per_s: single hands played per second) is the same whatever
-    --jobs, --batch-size and --engine are.
+    --jobs, --cluster, --batch-size and --engine are.
 
     \b
     Examples:
