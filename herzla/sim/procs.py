@@ -51,7 +51,9 @@ RESTARTS = 2
 AHEAD = 2
 #: modules the fork server imports before it forks helpers
 PRELOAD = ["herzla.sim.runner"]
-_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+#: the signals that stop a run (SIGHUP is not everywhere)
+_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+            if hasattr(signal, name)}
 
 
 class WorkerLost(RuntimeError):
@@ -82,9 +84,8 @@ def _die_with_parent() -> None:
 
 def _helper(conn: Connection, fn: Callable[[Any], Any], inherited: list[int]) -> None:
     """A helper's life: run the items it is sent, send back (index, ok, result or error)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_DFL if sig == signal.SIGTERM else signal.SIG_IGN)
     _die_with_parent()
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
