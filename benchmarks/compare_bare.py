@@ -26,6 +26,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,8 +50,10 @@ class Runs:
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[dict[str, float], float]:
+    # from a folder of no source tree, so that PYTHONPATH decides which herzla runs
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                          cwd=tempfile.gettempdir())
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
@@ -83,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         runs["bare loop"].walls.append(n / wall)
         for label, tree in trees.items():
             env = {**os.environ, "PYTHONPATH": str(tree)}
+            check = subprocess.run([sys.executable, "-c", "import herzla; print(herzla.__file__)"],
+                                   capture_output=True, text=True, env=env,
+                                   cwd=tempfile.gettempdir())
+            if not check.stdout.startswith(str(tree)):
+                raise SystemExit(f"{label}: herzla comes from {check.stdout.strip()}, not {tree}")
             for jobs in args.jobs:
                 name = f"{label} --jobs {jobs}"
                 answer, wall = timed([sys.executable, "-m", "herzla", "simulate", "herzla",
