@@ -13,6 +13,7 @@ median over the rounds.  Two rates per run:
 
     python benchmarks/compare_bare.py                      # 1e7 hands, 3 rounds
     python benchmarks/compare_bare.py --hands 2e6 --rounds 5 --baseline /tmp/herzla-main
+    python benchmarks/compare_bare.py --wait-idle 0.9        # on a shared machine
 
 Not part of the test suite.
 """
@@ -49,7 +50,32 @@ class Runs:
         return statistics.median(self.walls)
 
 
+def _cpu_times() -> tuple[int, int]:
+    """(idle, total) jiffies of all CPUs since boot (Linux)."""
+    with open("/proc/stat", encoding="ascii") as fh:
+        fields = [int(x) for x in fh.readline().split()[1:]]
+    return fields[3] + fields[4], sum(fields)
+
+
+def wait_idle(share: float, seconds: float = 2.0, patience: float = 900.0) -> None:
+    """Wait until the CPUs were at least ``share`` idle over ``seconds`` (other work done),
+    for at most ``patience`` seconds."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        idle0, total0 = _cpu_times()
+        time.sleep(seconds)
+        idle1, total1 = _cpu_times()
+        if total1 > total0 and (idle1 - idle0) / (total1 - total0) >= share:
+            return
+    print(f"  (the machine stayed busy for {patience:.0f} s: measuring anyway)", flush=True)
+
+
+IDLE: list[float] = []  # the idle share to wait for before each run (--wait-idle)
+
+
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[dict[str, float], float]:
+    if IDLE:
+        wait_idle(IDLE[0])
     # from a folder of no source tree, so that PYTHONPATH decides which herzla runs
     start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env,
@@ -69,7 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline", metavar="DIR",
                     help="also run herzla from this source tree (e.g. the previous version)")
     ap.add_argument("--json", metavar="FILE", help="also write every run as JSON")
+    ap.add_argument("--wait-idle", type=float, metavar="SHARE",
+                    help="before each run, wait until the CPUs were this idle over 2 s "
+                         "(e.g. 0.9: nothing else running), so shared machines measure less "
+                         "of the others' work (Linux)")
     args = ap.parse_args(argv)
+    if args.wait_idle:
+        IDLE.append(args.wait_idle)
     n = int(args.hands)
 
     trees = {"herzla": ROOT}
