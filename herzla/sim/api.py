@@ -33,9 +33,11 @@ __all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "default_jobs"
 MAX_HANDS = 10**12
 
 
-#: blocks per task on a cluster (unless ``batch_size`` says otherwise): about a tenth of a second
-#: of play, so that a task's round trip through the scheduler costs little
-CLUSTER_TASK_BLOCKS = 4
+#: hands per task on a cluster (unless ``batch_size`` says otherwise), in blocks: about half a
+#: second of play, so that a task's round trip through the scheduler (and the worker's own
+#: chatter, which shares its interpreter with the play) costs little; fewer for a run of fewer
+#: than 16 such tasks, and a partie's blocks count once per deal
+CLUSTER_TASK_BLOCKS = 32
 
 
 class SimulationError(ValueError):
@@ -223,7 +225,7 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
         raise SimulationError(f"jobs must be at least 1, not {want}")
     want = min(want, default_jobs())
     if batch_size is None and cluster is not None:
-        per_task = max(1, min(CLUSTER_TASK_BLOCKS, plan.blocks // 16))
+        per_task = max(1, min(CLUSTER_TASK_BLOCKS // plan.deals, plan.blocks // 16))
     else:
         per_task = -(-(batch_size or block) // block)
     workers = max(1, min(want, task_count(plan, per_task)))
