@@ -184,3 +184,29 @@ def test_a_worker_killed_mid_run_changes_nothing() -> None:
     for d in (got, want):
         del d["elapsed_s"], d["hands_per_s"]
     assert got == want
+
+
+@two_cores
+def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    if start_method() != "fork":
+        pytest.skip("the patched task reaches the workers only when they are forked")
+    import herzla.sim.runner as runner
+
+    parent = os.getpid()
+    real = runner.play_task
+
+    def dying(plan: Any, task: Any) -> Any:
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(plan, task)
+
+    monkeypatch.setattr(runner, "play_task", dying)
+    out = tmp_path / "sample.jsonl"
+    result = CliRunner().invoke(main, ["simulate", "herzla", "--hands", "3000", "--seed", "1",
+                                       "--block-size", "100", "--jobs", "2", "--no-progress",
+                                       "--sample", "3", "--sample-out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (f"herzla: error: worker processes keep dying ({RESTARTS + 1} died, "
+                             f"the last killed by SIGKILL)\n")
+    assert result.stdout == "" and list(tmp_path.iterdir()) == []
