@@ -130,7 +130,8 @@ def contract_rule(cls: type[Contract]) -> Rule:
     game = game_of(cls)
     ids = [c.id for c in game.contract_classes()]
     words = [cls.id, *cls.topics.split(),
-             *(w for w in re.findall(r"[a-z0-9-]+", cls.title.lower()) if len(w) > 2)]
+             *(w for w in re.findall(r"[a-z0-9-]+", cls.title.lower())
+               if len(w) > 2 and w not in games())]
     number = ""
     if cls.id in game.partie_ids():
         number = f"{ids.index(cls.id) + 1}"
