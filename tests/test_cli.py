@@ -114,11 +114,11 @@ def test_deal_is_seeded_and_replays(runner: CliRunner) -> None:
     ("players", lambda r: r.__setitem__("players", 5), "played by 4 players, not 5"),
     ("declarer", lambda r: r.__setitem__("declarer", 1), "herzla normal has no declarer"),
     ("beddl", lambda r: r.__setitem__("contract", "beddl"), "herzla beddl needs a declarer"),
-    ("stock", lambda r: r.__setitem__("stock", -5), "stock must be 0 or more cents"),
-    ("play", lambda r: r["plays"].__setitem__(3, "pass"), "'pass' exists only in the layout"),
+    ("stock", lambda r: r.__setitem__("stock", -5), "must be 0 to 1,000,000,000,000, not -5"),
+    ("play", lambda r: r["plays"].__setitem__(3, "pass"), '"pass" exists only in the layout'),
     ("play code", lambda r: r["plays"].__setitem__(3, "C1"), "plays[3]: 'C1' is not a card"),
-    ("option", lambda r: r.__setitem__("options", {"x": 1}), "unknown option 'x' for herzla"),
-    ("key", lambda r: r.__setitem__("note", 1), "unknown key 'note'"),
+    ("option", lambda r: r.__setitem__("options", {"x": 1}), 'unknown option "x" for herzla'),
+    ("key", lambda r: r.__setitem__("note", 1), 'unknown key "note"'),
 ])
 def test_malformed_records(runner: CliRunner, name: str, mutate: object,
                            message: str) -> None:
@@ -137,7 +137,7 @@ def test_replay_json_lines(runner: CliRunner) -> None:
     answers = [json.loads(line) for line in out.stdout.splitlines()]
     assert [a["illegal"] is None for a in answers] == [True, False, True]
     bad = lines + "\n" + "{}"
-    assert "line 4: the hand record has no 'game'" in one_error_line(
+    assert 'line 4: the hand record has no "game"' in one_error_line(
         runner.invoke(main, ["replay", "-"], input=bad))
 
 

@@ -243,7 +243,7 @@ def test_engines_agree() -> None:
     (["nosuchgame"], "unknown game 'nosuchgame'"),
     (["herzla", "--contract", "slam"], "'slam' is not a herzla contract"),
     (["herzla", "--policy", "clever"], "unknown policy 'clever'"),
-    (["herzla", "-o", "colour=blue"], "unknown option 'colour'"),
+    (["herzla", "-o", "colour=blue"], 'unknown option "colour"'),
     (["herzla", "-o", "heart_unit=lots"], "heart_unit"),
     (["herzla", "-o", "heart_unit"], "NAME=VALUE"),
     (["herzeln", "-o", "domino_wrap=false"], "domino_wrap"),

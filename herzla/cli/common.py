@@ -9,7 +9,6 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from types import FrameType
 from typing import IO, Any, NoReturn, TypeVar
 
@@ -18,8 +17,8 @@ import click
 from herzla.contracts import Contract, UnknownContract, contract_class, contract_classes
 from herzla.options import OptionError, parse_option_assignments
 
-__all__ = ["HerzlaGroup", "UserError", "fail", "game_contract", "option_flag", "parse_options",
-           "read_input"]
+__all__ = ["HerzlaGroup", "Terminated", "UserError", "fail", "game_contract", "option_flag",
+           "parse_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -137,21 +136,6 @@ class HerzlaGroup(click.Group):
             click.echo(f"herzla: error: cannot write the answer: {exc.strerror or exc}",
                        err=True)
             sys.exit(2)
-
-
-def read_input(path: str) -> str:
-    """The text of a file, or of standard input for ``-``; a missing file is a UserError."""
-    if path == "-":
-        return sys.stdin.read()
-    p = Path(path)
-    if not p.exists():
-        fail(f"no such file: {path}")
-    if p.is_dir():
-        fail(f"{path} is a folder, not a file")
-    try:
-        return p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {exc}")
 
 
 def option_flag(f: F) -> F:

@@ -83,6 +83,7 @@ from herzla.contracts.vocabulary import (
     value_text,
 )
 from herzla.options import Option, OptionError, resolve_options
+from herzla.quote import number
 
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
@@ -204,7 +205,7 @@ class Contract:
             return None
         counts = [str(c) for c in sorted(cls.player_counts)]
         said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-        return f"{cls.game} {cls.id} is played by {said} players, not {players}"
+        return f"{cls.game} {cls.id} is played by {said} players, not {number(players)}"
 
     @classmethod
     def key(cls) -> str:
