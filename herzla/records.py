@@ -118,7 +118,8 @@ class Record:
         except UnknownContract as exc:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)
-        assert players is not None
+        if players is None:
+            raise RecordError("players must be a whole number, not null")
         problem = cls_.player_count_problem(players)
         if problem:
             raise RecordError(problem)
