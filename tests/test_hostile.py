@@ -301,7 +301,7 @@ def _mutate(draw: st.DrawFn) -> Any:
     for _ in range(draw(st.integers(1, 3))):
         kind = draw(st.sampled_from(["key", "drop", "play", "hand", "swap"]))
         if kind == "key":
-            rec[draw(st.sampled_from(list(rec) + ["extra"]))] = draw(values)
+            rec[draw(st.sampled_from([*list(rec), "extra"]))] = draw(values)
         elif kind == "drop" and rec:
             rec.pop(draw(st.sampled_from(list(rec))))
         elif kind == "play" and isinstance(rec.get("plays"), list) and rec["plays"]:
