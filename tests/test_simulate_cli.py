@@ -443,3 +443,25 @@ def test_the_documented_table_is_real_output() -> None:
         want = step.expected.split("\n")
         assert [timing.sub(" in T s (R hands/s, ", line) for line in got] == \
             [timing.sub(" in T s (R hands/s, ", line) for line in want], step.where
+
+
+@pytest.mark.parametrize("args", [
+    ["herzla"], ["herzla", "--contract", "mord"], ["herzla-kids", "--players", "5"],
+    ["herzeln"], ["herzerln", "--contract", "jacks", "--players", "3"],
+])
+def test_deal_deals_the_first_simulated_hand(args: list[str], tmp_path: Path) -> None:
+    """One deal procedure: ``herzla deal GAME --seed S`` is the first hand that
+    ``herzla simulate GAME --seed S`` plays, and so is ``deal_record(..., seed=S)``."""
+    from herzla.records import deal_record
+
+    out = tmp_path / "first.jsonl"
+    sim = invoke(*args, "--hands", "3", "--seed", "4242", "--sample", "1",
+                 "--sample-out", str(out), "--jobs", "1")
+    assert sim.exit_code == 0, sim.output
+    first = json.loads(out.read_text().splitlines()[0])
+    dealt = CliRunner().invoke(main, ["deal", args[0], "--seed", "4242", *args[1:]])
+    assert dealt.exit_code == 0, dealt.output
+    record = json.loads(dealt.stdout)
+    assert record["hands"] == first["hands"]
+    lib = deal_record(first["game"], record["contract"], first["players"], seed=4242)
+    assert [[str(c) for c in h] for h in lib.hands] == first["hands"]
