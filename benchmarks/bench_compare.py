@@ -78,7 +78,7 @@ def main() -> None:
                         answers[label] = a
                 o, n = statistics.median(rates["old"]), statistics.median(rates["new"])
                 same = answers["old"] == answers["new"]
-                print(f"{name:<28} {o:>12,.0f} {n:>12,.0f} {n / o:>12.2f} {str(same):>12}")
+                print(f"{name:<28} {o:>12,.0f} {n:>12,.0f} {n / o:>12.2f} {same!s:>12}")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
                            check=False)
