@@ -204,13 +204,13 @@ def test_a_word_matching_several_entries_prints_them_all() -> None:
     assert [i for i in ids(result) if i.endswith("-void")] == [
         "herzla/one-void", "herzla/two-void", "herzla/no-void"]
     text = run("herzla", "void").stdout
-    assert text.splitlines()[0] == "Herzla (game herzla): 7 rules about 'void'"
+    assert text.splitlines()[0] == 'Herzla (game herzla): 7 rules about "void"'
 
 
 def test_a_topic_without_a_game_searches_every_game() -> None:
     result = run("corner")
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("The rules about 'corner' in every game:")
+    assert result.stdout.startswith('The rules about "corner" in every game:')
     assert "Aces \"turn the corner\"" in flat(result.stdout)
     found = ids(run("hearts", "--json"))
     assert {"herzla/heart-lead-ban", "herzeln/no-hearts", "herzerln/hearts",
@@ -301,13 +301,13 @@ def test_rule_json_round_trip() -> None:
 
 # -- errors -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("args", "named", "suggests"), [
-    (("poker",), "unknown game 'poker'", "known: herzla, herzla-kids, herzeln, herzerln, common"),
-    (("herzl",), "unknown game 'herzl'", "did you mean herzla"),
-    (("skat", "domino"), "unknown game 'skat'", "known: herzla"),
-    (("herzla", "bogus"), "no rule of herzla is about 'bogus'", "topics: normal, beddl, mord"),
+    (("poker",), 'unknown game "poker"', "known: herzla, herzla-kids, herzeln, herzerln, common"),
+    (("herzl",), 'unknown game "herzl"', "did you mean herzla"),
+    (("skat", "domino"), 'unknown game "skat"', "known: herzla"),
+    (("herzla", "bogus"), 'no rule of herzla is about "bogus"', "topics: normal, beddl, mord"),
     (("herzeln", "dominoes"), "", ""),  # a plural that matches: no error
-    (("herzla", "stok"), "'stok'", "did you mean stock?"),
-    (("herzerln", "corner"), "no rule of herzerln is about 'corner'", "auflegen"),
+    (("herzla", "stok"), '"stok"', "did you mean stock?"),
+    (("herzerln", "corner"), 'no rule of herzerln is about "corner"', "auflegen"),
 ])
 def test_unknown_game_or_topic(args: tuple[str, ...], named: str, suggests: str) -> None:
     result = run(*args)
@@ -380,7 +380,7 @@ def test_a_rule_id_names_one_rule() -> None:
     assert result.stdout.startswith("Stock payout  [ruling]  (rule herzla/stock-payout)")
     assert ids(run("herzeln/no-queens", "--json")) == ["herzeln/no-queens"]
     bad = run("herzla/nothing")
-    assert bad.exit_code == 2 and "no rule has the id 'herzla/nothing'" in bad.stderr
+    assert bad.exit_code == 2 and 'no rule has the id "herzla/nothing"' in bad.stderr
 
 
 # -- faithful to RULES.md ---------------------------------------------------------------------

@@ -443,21 +443,25 @@ class TrickContract(Contract):
         d = self.declaration
         lines = []
         cite = self.cite()
+        pack = self.pack().mask
+        groups: dict[str, list[CardValue]] = {}
         for v in d.values:
-            if not v.points:
-                continue
-            got = counts.card_counts(v.cards)[:, 0]
+            if v.points:
+                groups.setdefault(v.name, []).append(v)
+        for name, group in groups.items():  # e.g. the hearts of no-hearts, each rank its value
+            rate = (f"{group[0].points:+d} per {name}" if len(group) == 1
+                    else f"{name}s {value_text(group, pack)}")
+            got = [counts.card_counts(v.cards)[:, 0] for v in group]
             for s in range(self.players):
-                k = int(got[s])
+                k = sum(int(g[s]) for g in got)
                 if not k:
                     continue
-                pts = v.points * k
+                pts = sum(v.points * int(g[s]) for v, g in zip(group, got, strict=True))
                 if outcome.captured is not None:
-                    what = card_list(outcome.captured[s] & v.cards)
+                    what = card_list(outcome.captured[s] & sum(v.cards for v in group))
                 else:
-                    what = plural(k, v.name)
-                lines.append(f"Seat {s} captured {what}: {pts:+d} ({v.points:+d} per {v.name}, "
-                             f"{cite}).")
+                    what = plural(k, name)
+                lines.append(f"Seat {s} captured {what}: {pts:+d} ({rate}, {cite}).")
         if d.per_trick:
             for s, t in enumerate(counts.trick_counts()[:, 0]):
                 if t:
