@@ -55,6 +55,7 @@ from herzla.tricks import TrickHand
 
 __all__ = [
     "BEDDL",
+    "CARD_ACTIONS",
     "GAMES",
     "LOWER",
     "MORD",
@@ -235,6 +236,8 @@ def _utility_range(rules: Contract, stock: int) -> tuple[int, int]:
             scores += rules.score(outcome, stock).scores
         except TallyError:
             continue
+    if not scores:  # pragma: no cover - a plug-in contract that scores none of these tallies
+        raise ValueError(f"{rules.game} {rules.id}: no tally to find the range of its scores")
     return min(scores), max(scores)
 
 
@@ -758,10 +761,9 @@ class HerzlaObserver:
         hands = episode.hands()
         lines = [f"seat {player}"]
         if self._own:
-            lines.append(f"hand {' '.join(_sorted_codes(hands[player], rules))}".rstrip())
+            lines.append(f"hand {_words(hands[player], rules)}")
         if self._all:
-            lines += [f"hand of seat {s} {' '.join(_sorted_codes(h, rules))}".rstrip()
-                      for s, h in enumerate(hands)]
+            lines += [f"hand of seat {s} {_words(h, rules)}" for s, h in enumerate(hands)]
         if not self._public:
             return "\n".join(lines)
         if episode.rules is not None:
@@ -794,9 +796,13 @@ class HerzlaObserver:
             number = len(table.tricks) + (0 if table.trick else 1)
             lines.append(f"trick {number} led by {table.leader}" + "".join(
                 f" {(table.leader + i) % setup.players}:{c}" for i, c in enumerate(table.trick)))
-            lines += [f"captured by {s} {' '.join(_sorted_codes(m, rules))}".rstrip()
-                      for s, m in enumerate(table.captured)]
+            lines += [f"captured by {s} {_words(m, rules)}" for s, m in enumerate(table.captured)]
         return "\n".join(lines)
+
+
+def _words(mask: int, rules: Contract) -> str:
+    """Cards as text, sorted as records write them; ``-`` for none."""
+    return " ".join(_sorted_codes(mask, rules)) or "-"
 
 
 def _put_cards(row: npt.NDArray[np.float32], mask: int) -> None:
