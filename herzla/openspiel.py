@@ -188,6 +188,14 @@ def _illegal(engine: Engine, card: Card) -> str:
     return bad.message if bad is not None else f"{card} is not a legal move"
 
 
+def _illegal_pass(engine: Engine) -> str:
+    """Why the engine refuses a pass now (a sentence)."""
+    if isinstance(engine, TrickHand):
+        return "there is no pass in a trick deal"
+    bad = engine.check_pass()
+    return bad.message if bad is not None else "a pass is not a legal move now"
+
+
 def _play(engine: Engine, move: Move) -> str:
     """Make a legal move; returns it as a hand record writes it."""
     if isinstance(engine, TrickHand):
@@ -326,7 +334,6 @@ MORD = 74
 NUM_ACTIONS = 75
 
 _BID_ACTIONS = {PASS: "pass", BEDDL: "beddl", MORD: "mord"}
-_BID_WORDS = {w: a for a, w in _BID_ACTIONS.items()}
 
 #: OpenSpiel's short names of herzla's games
 GAMES = {"python_herzla": "herzla", "python_herzla_kids": "herzla-kids",
@@ -352,7 +359,14 @@ class _Setup:
     rules: Contract | None
     #: the contract that fixes the pack and sorts hands before the bidding ends
     base: Contract
+    #: the game's parameters as OpenSpiel gave them (pickles rebuild the setup from them)
     key: tuple[str, tuple[tuple[str, Any], ...]]
+    pack: int  # the pack, a bit set
+    hand_size: int
+    layout: bool
+    contract_ids: tuple[str, ...]
+    row_keys: tuple[int, ...]
+    has_declarer: bool
 
     @property
     def bidding(self) -> bool:
@@ -362,29 +376,9 @@ class _Setup:
     def forehand(self) -> int:
         return (self.dealer + 1) % self.players
 
-    @functools.cached_property
-    def pack_and_size(self) -> tuple[int, int]:
-        return _pack(self.base)
-
     @property
     def cards_dealt(self) -> int:
-        return self.pack_and_size[1] * self.players
-
-    @property
-    def layout(self) -> bool:
-        return _is_layout(self.base)
-
-    @functools.cached_property
-    def contract_ids(self) -> tuple[str, ...]:
-        return _contract_ids(self.game)
-
-    @functools.cached_property
-    def row_keys(self) -> tuple[int, ...]:
-        return _row_keys(self.base)
-
-    @functools.cached_property
-    def has_declarer(self) -> bool:
-        return _has_declarer(self.game)
+        return self.hand_size * self.players
 
     @property
     def max_moves(self) -> int:
@@ -446,9 +440,11 @@ def _setup_of(game: str, params: tuple[tuple[str, Any], ...]) -> _Setup:
     elif declarer_given != -1:
         raise OptionError(f"{game} {contract} has no declarer")
     base = _make_rules(game, base_id, players, options, declarer)
+    pack, hand_size = _pack(base)
     return _Setup(game, contract, players, dealer, declarer, stock,
                   tuple(sorted(base.opts.items())), None if bidding else base, base,
-                  (game, params))
+                  (game, params), pack, hand_size, _is_layout(base), ids, _row_keys(base),
+                  _has_declarer(game))
 
 
 # =================================================================================================
@@ -470,7 +466,7 @@ class _Episode:
         self.engine: Engine | None = None
         self.plays: list[str] = []
         self.moves: list[int] = []
-        self._left = setup.pack_and_size[0]
+        self._left = setup.pack
 
     # -- phases -----------------------------------------------------------------------------
     @property
@@ -555,11 +551,13 @@ class _Episode:
         if self.engine is None:
             return f"action {action} is not an announcement (pass {PASS}, beddl {BEDDL}, " \
                    f"mord {MORD})"
-        if action < LOWER:
+        if 0 <= action < LOWER:
             return _illegal(self.engine, Card.from_index(action))
-        if action < PASS:
+        if LOWER <= action < PASS:
             card = Card.from_index(action - LOWER)
             return f"{card}- is not legal: {card} does not fit both ends of its row"
+        if action == PASS:
+            return _illegal_pass(self.engine)
         return f"action {action} is not a legal move now"
 
     def action_string(self, action: int) -> str:
@@ -677,7 +675,7 @@ class HerzlaObserver:
                 pieces.append(("declarer", (n,)))
             if setup.bidding:
                 pieces.append(("bids", (n, len(_BID_ACTIONS))))
-            tricks = setup.pack_and_size[1]
+            tricks = setup.hand_size
             if setup.layout and self._recall:
                 pieces.append(("moves", (setup.max_moves, _SEQUENCE_WIDTH)))
             elif setup.layout:
