@@ -130,6 +130,26 @@ def test_openspiel_random_simulation(spec: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=8, serialize=True, verbose=False)
 
 
+OPTION_SPECS = [
+    "python_herzla(contract=mord,heart_lead_ban_in_contracts=false,rank_order=ace-ten)",
+    "python_herzla(contract=bidding,contract_priority=mord-over-beddl,stock=50,"
+    "no_void=no-payment,stock_payout=never,heart_unit=20,contract_stake=30)",
+    "python_herzla(stock=70,heart_lead_ban_tricks=0)",
+    "python_herzeln(contract=domino,domino_suits=same-suit,domino_wrap=false,players=3)",
+    "python_herzeln(contract=domino,domino_suits=same-suit,players=4)",
+    "python_herzla_kids(players=6,heart_lead_ban_tricks=0,dealer=2)",
+]
+
+
+@pytest.mark.parametrize("spec", OPTION_SPECS)
+def test_openspiel_random_simulation_with_options(spec: str) -> None:
+    game = pyspiel.load_game(spec)
+    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+    state = play(game.new_initial_state(), random.Random(spec))
+    result = replay(Record.from_json(state.record()))
+    assert result.scores is not None and list(result.scores) == state.returns()
+
+
 # -- records ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("spec", SPECS)
 def test_records_replay_to_the_returns(spec: str) -> None:
@@ -239,6 +259,11 @@ def test_an_illegal_card_is_refused_with_the_engines_reason() -> None:
     others = [c for c in cards_of(engine.hands[1])]
     with pytest.raises(ValueError, match=f"seat 0 does not hold {others[0]}"):
         state.apply_action(others[0].index)
+    with pytest.raises(ValueError, match="there is no pass in a trick deal"):
+        state.apply_action(hos.PASS)
+    state = deal(pyspiel.load_game("python_herzerln(contract=auflegen)"), random.Random(3))
+    with pytest.raises(ValueError, match=r"seat \d passed but can lay HJ"):
+        state.apply_action(hos.PASS)
 
 
 @pytest.mark.parametrize("spec", ["python_herzeln(contract=domino,players=4)",
