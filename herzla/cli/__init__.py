@@ -16,6 +16,7 @@ from herzla.cli.replay import replay_command
 from herzla.cli.rules import rules_command
 from herzla.cli.score import score
 from herzla.cli.simulate import simulate
+from herzla.cli.solve import solve_command
 
 __all__ = ["main"]
 
@@ -31,5 +32,5 @@ def main() -> None:
     """
 
 
-for _command in (replay_command, deal, score, rules_command, simulate):
+for _command in (replay_command, deal, score, rules_command, simulate, solve_command):
     main.add_command(_command)
