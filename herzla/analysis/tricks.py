@@ -43,10 +43,11 @@ INF = 1 << 40
 class Features:
     """Which techniques the search uses (all by default; switched off only to measure them)."""
 
-    __slots__ = ("equivalence", "table", "ordering", "bounds", "mtdf")
+    __slots__ = ("equivalence", "table", "ordering", "bounds", "mtdf", "relative")
 
     def __init__(self, equivalence: bool = True, table: bool = True, ordering: bool = True,
-                 bounds: bool = True, mtdf: bool = True) -> None:
+                 bounds: bool = True, mtdf: bool = True, relative: bool = True) -> None:
+        self.relative = relative
         self.equivalence = equivalence
         self.table = table
         self.ordering = ordering
@@ -89,6 +90,7 @@ class TrickSearch:
         self._early_end = d.early_end
         self._ban_cache: dict[tuple[int, bool], int] = {}
         self.tt: dict[object, tuple[int, int, int]] = {}
+        self._squeeze: dict[tuple[int, ...], int] = {}
         # the polarity: does the maximiser want to win tricks?
         self.gain = self._polarity()
 
@@ -260,6 +262,14 @@ class TrickSearch:
         if isinstance(sc, LeafTable):
             psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
         bcache: dict[tuple[int, ...], tuple[int, int]] = {}
+        # relative ranks: in a suit whose cards all score and are banned alike, the key holds
+        # each seat's cards by their rank among the cards still out
+        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9)}) == 1 for u in range(4)]
+        relative = f.relative and any(uniform)
+        shifts = [9 * u for u in range(4) if uniform[u]]
+        raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
+        squeeze = self._squeeze
+        suit_bits = 9 * n
 
         def leaf(winner: int) -> int:
             assert isinstance(sc, LeafTable)
@@ -268,8 +278,21 @@ class TrickSearch:
 
         def key_of(leader: int) -> object:
             k = leader
-            for h in H:
-                k = (k << 36) | h
+            if relative:
+                out = 0
+                for h in H:
+                    out |= h
+                for sh in shifts:
+                    suit = tuple([h >> sh & 511 for h in H])
+                    got = squeeze.get(suit)
+                    if got is None:
+                        got = squeeze[suit] = _squeeze_suit(suit)
+                    k = (k << suit_bits) | got
+                for h in H:
+                    k = (k << 36) | (h & raw_mask)
+            else:
+                for h in H:
+                    k = (k << 36) | h
             if table:
                 return (k, psig[0])
             return k
@@ -337,12 +360,11 @@ class TrickSearch:
                 return reps
             if boolean and seat != declarer:
                 # defenders: follow and lead low (Mord: high), discard high
-                if k and not legal & led:
-                    reps.reverse()
-                elif gain:
-                    reps.sort(key=_strength_key, reverse=True)
+                if k:
+                    if gain or not legal & led:
+                        reps.reverse()
                 else:
-                    reps.sort(key=_strength_key)
+                    reps.sort(key=_strength_key, reverse=gain)
                 return reps
             if k == 0:  # lead: low cards first when avoiding, high when winning
                 reps.sort(key=_strength_key, reverse=gain)
@@ -372,30 +394,9 @@ class TrickSearch:
                 return h & ~ban
             return h
 
-        def decided(seat: int, k: int, t: int, led: int, best: int, bseat: int) -> bool:
-            """Boolean scorers: whether the trick in progress already ends the contract,
-            whatever the seats still to play do (they play against the declarer)."""
-            played = (declarer - seat) % n >= n - k  # the declarer has played to this trick
-            if not played:
-                return False
-            above = ~((2 << best) - 1) & led
-            if lose_on_declarer:
-                if bseat != declarer:
-                    return False
-                for i in range(n - k):  # can every seat still to play stay under?
-                    legal = legal_of((seat + i) % n, k + i, t, led)
-                    if not legal & ~above:
-                        return False
-                return True
-            if bseat != declarer:
-                return True
-            return any(legal_of((seat + i) % n, k + i, t, led) & above for i in range(n - k))
-
         def play(seat: int, k: int, t: int, out: int, led: int, best: int, bseat: int,
                  tmask: int, alpha: int, beta: int) -> int:
             search.nodes += 1
-            if boolean and cutoffs and decided(seat, k, t, led, best, bseat):
-                return 0
             legal = legal_of(seat, k, t, led)
             maxing = seat == seat_max
             v = -INF if maxing else INF
@@ -437,7 +438,84 @@ class TrickSearch:
                 hi += hi_tab[s][sub]
             return lo, hi
 
+        def verdict(leader: int, t: int, out: int) -> int:
+            """Boolean scorers: made (1) or lost (0) when the suits alone decide it, else -1.
+
+            Beddl, a defender to lead: the declarer never leads again, so it is made when in
+            every suit its i-th lowest card is below the defenders' i-th lowest (playing low
+            under every lead, discarding high); lost when the leader can lead a suit in which
+            every card of the declarer is above every card of the defenders.  The declarer to
+            lead: lost when every lead it may make is above all the defenders' cards of its
+            suit.  Mord: made when the declarer is to lead and holds the top cards of every
+            suit it holds; lost when a defender to lead can lead a suit in which a defender
+            holds the top card, or the declarer may only lead cards a defender can beat.
+            """
+            mine = H[declarer]
+            theirs = out & ~mine
+            legal = legal_of(leader, 0, t, 0)
+            if lose_on_declarer:
+                if leader != declarer:
+                    safe = True
+                    for sh in (0, 9, 18, 27):
+                        d = mine >> sh & 511
+                        o = theirs >> sh & 511
+                        lead = legal >> sh & 511
+                        if d and lead and forced_to_win(leader, sh, lead & -lead, d & -d):
+                            return 0
+                        while d and o:
+                            dl, ol = d & -d, o & -o
+                            if dl > ol:
+                                safe = False
+                                break
+                            d ^= dl
+                            o ^= ol
+                    return 1 if safe else -1
+                for sh in (0, 9, 18, 27):
+                    lead = legal >> sh & 511
+                    if lead and (lead & -lead).bit_length() <= (theirs >> sh & 511).bit_length():
+                        return -1
+                return 0
+            if leader == declarer:
+                if all(not (mine >> sh & 511) or (mine >> sh & 511 & -(mine >> sh & 511))
+                       .bit_length() > (theirs >> sh & 511).bit_length()
+                       for sh in (0, 9, 18, 27)):
+                    return 1
+                for sh in (0, 9, 18, 27):
+                    if (legal >> sh & 511).bit_length() > (theirs >> sh & 511).bit_length():
+                        return -1
+                return 0
+            for sh in (0, 9, 18, 27):
+                if legal >> sh & 511 and (theirs >> sh & 511).bit_length() > \
+                        (mine >> sh & 511).bit_length():
+                    return 0
+            return -1
+
+        def forced_to_win(leader: int, sh: int, x: int, dmin: int) -> bool:
+            """Beddl: whether a lead of ``x`` (suit at ``sh``) by a defender wins the declarer
+            the trick, whose lowest card of the suit is ``dmin``: the defenders before it
+            follow low, the declarer cannot get under, and nobody after it must overtake."""
+            top = x
+            seat = (leader + 1) % n
+            while seat != declarer:
+                held = H[seat] >> sh & 511
+                if held and held & -held > top:
+                    top = held & -held
+                seat = (seat + 1) % n
+            if dmin < top:
+                return False
+            seat = (declarer + 1) % n
+            while seat != leader:
+                held = H[seat] >> sh & 511
+                if held and held & -held > dmin:
+                    return False
+                seat = (seat + 1) % n
+            return True
+
         def boundary(leader: int, t: int, out: int, alpha: int, beta: int) -> int:
+            if boolean and cutoffs:
+                got_v = verdict(leader, t, out)
+                if got_v >= 0:
+                    return got_v
             if additive and use_bounds:
                 lo, hi = bounds(t, out)
                 if lo >= beta:
@@ -545,6 +623,31 @@ class TrickSearch:
             def run(alpha: int, beta: int) -> int:
                 return play(state.turn, k0, t0, out0, led0, best0, bseat0, tmask0, alpha, beta)
         return run
+
+
+def _squeeze(out: int, held: int) -> int:
+    """The cards ``held`` (within one suit's 9 bits) by their rank among the cards ``out``."""
+    got = 0
+    k = 0
+    while out:
+        low = out & -out
+        if held & low:
+            got |= 1 << k
+        k += 1
+        out ^= low
+    return got
+
+
+def _squeeze_suit(held: tuple[int, ...]) -> int:
+    """One suit's holdings (9 bits per seat) by rank among the suit's cards still out, packed
+    9 bits per seat."""
+    out = 0
+    for h in held:
+        out |= h
+    k = 0
+    for h in held:
+        k = (k << 9) | _squeeze(out, h)
+    return k
 
 
 def _strength_key(b: int) -> int:

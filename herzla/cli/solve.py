@@ -59,7 +59,10 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
             answers.append(solve(obj, seat=seat, plays=with_plays))
         except IllegalPlayError as exc:
             answers.append(exc)
-        except (RecordError, TallyError, SolveError) as exc:
+        except SolveError as exc:
+            hint = " with --seat S" if seat is None and "give the seat" in str(exc) else ""
+            fail(f"{where}{exc}{hint}")
+        except (RecordError, TallyError) as exc:
             fail(f"{where}{exc}")
     for i, ans in enumerate(answers):
         if as_json:
