@@ -178,7 +178,7 @@ class LeafTable:
         self._sigs: list[dict[tuple[int, tuple[int, ...]], int]] = [{} for _ in finals]
         self._sig_rows: list[dict[tuple[int, tuple[int, ...]], int]] = [{} for _ in finals]
         self._sig_partial: list[list[tuple[int, ...]]] = [[] for _ in finals]
-        self._bounds: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+        self._bounds: dict[tuple[int, tuple[int, ...], bool], tuple[int, int]] = {}
         self._comps = {t: compositions(t, n) for t in range(max(self.totals, default=0) + 1)}
 
     def _counts(self, grids: npt.NDArray[np.intp]) -> Counts:
@@ -242,10 +242,12 @@ class LeafTable:
         sigs[key] = got
         return got
 
-    def bounds(self, seat: int, sigs: tuple[int, ...]) -> tuple[int, int]:
+    def bounds(self, seat: int, sigs: tuple[int, ...], idle: bool = False
+               ) -> tuple[int, int]:
         """The lowest and highest score ``seat`` can still end with, given the signatures of
-        the partial tallies (every completion of each piece, any last winner)."""
-        got = self._bounds.get((seat, sigs))
+        the partial tallies (every completion of each piece, any last winner); with ``idle``,
+        only the completions in which ``seat`` captures nothing more."""
+        got = self._bounds.get((seat, sigs, idle))
         if got is not None:
             return got
         if self.table is None:
@@ -256,11 +258,11 @@ class LeafTable:
             left = self.totals[piece] - sum(partial)
             index = self.index[piece]
             axes.append([index[tuple(a + b for a, b in zip(partial, c, strict=True))]
-                         for c in self._comps[left]])
+                         for c in self._comps[left] if not (idle and c[seat])])
         if self.has_last:
-            axes.append(list(range(self.players)))
+            axes.append([w for w in range(self.players) if not (idle and w == seat)])
         part = self.table[seat][np.ix_(*axes)]
-        got = self._bounds[(seat, sigs)] = (int(part.min()), int(part.max()))
+        got = self._bounds[(seat, sigs, idle)] = (int(part.min()), int(part.max()))
         return got
 
 

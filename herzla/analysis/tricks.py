@@ -227,6 +227,8 @@ class TrickSearch:
         lo_tab: list[list[int]] = []
         hi_tab: list[list[int]] = []
         trick_lo = trick_hi = last_lo = last_hi = 0
+        idle_tab: list[list[int]] = []
+        idle_trick = idle_last = 0
         if isinstance(sc, AdditiveScore):
             for w in range(n):
                 row = [0] * 36
@@ -248,6 +250,16 @@ class TrickSearch:
                 hi_tab.append(his)
             trick_lo, trick_hi = min(tv), max(tv)
             last_lo, last_hi = min(lv), max(lv)
+            others = [w for w in range(n) if w != S]
+            imin = [min(cv[w][b] for w in others) for b in range(36)]
+            for u in range(4):
+                tab = [0] * 512
+                for sub in range(1, 512):
+                    low = sub & -sub
+                    tab[sub] = tab[sub ^ low] + imin[u * 9 + low.bit_length() - 1]
+                idle_tab.append(tab)
+            idle_trick = min(tv[w] for w in others)
+            idle_last = min(lv[w] for w in others)
         # table scorer: the partial tallies (per piece: a tuple per seat) and their masks
         pieces: list[int] = []
         partial: list[tuple[int, ...]] = []
@@ -511,6 +523,30 @@ class TrickSearch:
                 seat = (seat + 1) % n
             return True
 
+        def escapes(out: int) -> bool:
+            """Whether seat ``S``, not to lead, can keep out of every trick still to come: in
+            every suit its i-th lowest card is below the others' i-th lowest (it plays low under
+            every lead and discards high, and so never leads)."""
+            mine = H[S]
+            theirs = out & ~mine
+            for sh in (0, 9, 18, 27):
+                d = mine >> sh & 511
+                o = theirs >> sh & 511
+                while d and o:
+                    dl, ol = d & -d, o & -o
+                    if dl > ol:
+                        return False
+                    d ^= dl
+                    o ^= ol
+            return True
+
+        def idle_bound(t: int, out: int) -> int:
+            """Additive scorers: the least ``S`` gets when it captures nothing more."""
+            lo = idle_last + (T - t) * idle_trick
+            for u in range(4):
+                lo += idle_tab[u][out >> (9 * u) & 511]
+            return lo
+
         def boundary(leader: int, t: int, out: int, alpha: int, beta: int) -> int:
             if boolean and cutoffs:
                 got_v = verdict(leader, t, out)
@@ -524,21 +560,33 @@ class TrickSearch:
                     return hi
                 if lo == hi:
                     return lo
+                if leader != S and escapes(out):
+                    lo2 = idle_bound(t, out)
+                    if lo2 >= beta or lo2 == hi:
+                        return lo2
+                    if lo2 > alpha:
+                        alpha = lo2
             elif table and use_bounds:
                 got_b = bcache.get(psig[0])
                 if got_b is None:
                     assert isinstance(sc, LeafTable)
                     lo, hi = sc.bounds(S, psig[0])
+                    lo2, hi2 = sc.bounds(S, psig[0], idle=True)
                     if sign < 0:
-                        lo, hi = -hi, -lo
-                    got_b = bcache[psig[0]] = (lo, hi)
-                lo, hi = got_b
+                        lo, hi, lo2, hi2 = -hi, -lo, -hi2, -lo2
+                    got_b = bcache[psig[0]] = (lo, hi, lo2)
+                lo, hi, lo2 = got_b
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
                 if lo == hi:
                     return lo
+                if lo2 > lo and leader != S and escapes(out):
+                    if lo2 >= beta or lo2 == hi:
+                        return lo2
+                    if lo2 > alpha:
+                        alpha = lo2
             key: object = None
             first = -1
             if use_tt:
