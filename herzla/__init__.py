@@ -6,6 +6,7 @@
 8
 """
 
+from herzla.advise import AdviceError, AdviceResult, advise
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
@@ -20,7 +21,6 @@ from herzla.contracts import (
     get_game,
     register,
 )
-from herzla.advise import AdviceError, AdviceResult, advise
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay

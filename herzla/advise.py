@@ -65,6 +65,7 @@ class AdvicePlan:
     options: Mapping[str, Any]
     seed: int
     samples: int
+    choices: tuple[str, ...] = CHOICES
 
     def contract(self, choice: str) -> TrickContract:
         cls = contract_class("herzla", choice)
@@ -112,7 +113,7 @@ def play_chunk(plan: AdvicePlan, chunk: Chunk) -> ChunkResult:
     """Play one chunk of samples: a module-level function, so it pickles for workers."""
     cents: dict[tuple[str, str], list[int]] = {}
     made: dict[tuple[str, str], list[bool]] = {}
-    contracts = {c: plan.contract(c) for c in CHOICES}
+    contracts = {c: plan.contract(c) for c in plan.choices}
     for i in range(chunk.first, chunk.last):
         hands = sample_hands(plan, i)
         for choice, contract in contracts.items():
@@ -246,9 +247,13 @@ def parse_hand(hand: str | Sequence[str] | Sequence[Card]) -> int:
 
 def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
                 stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
-                options: Mapping[str, Any] | None = None) -> AdvicePlan:
+                options: Mapping[str, Any] | None = None,
+                choices: Sequence[str] = CHOICES) -> AdvicePlan:
     """Check the arguments of :func:`advise`; AdviceError names the first problem."""
     mask = parse_hand(hand)
+    unknown = [c for c in choices if c not in CHOICES]
+    if unknown or not choices:
+        raise AdviceError(f"choices are {', '.join(CHOICES)}, not {', '.join(unknown) or 'none'}")
     for name, v in (("seat", seat), ("dealer", dealer)):
         if not 0 <= v < 4:
             raise AdviceError(f"{name} {v} is not a seat of 4 players (seats 0 to 3)")
@@ -257,8 +262,9 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, deale
     try:
         check_stock(stock)
         check_seed(seed)
-        plan = AdvicePlan(mask, seat, dealer, stock, dict(options or {}), seed, samples)
-        for c in CHOICES:
+        plan = AdvicePlan(mask, seat, dealer, stock, dict(options or {}), seed, samples,
+                          tuple(c for c in CHOICES if c in choices))
+        for c in plan.choices:
             plan.contract(c)
     except (LimitError, OptionError) as exc:
         raise AdviceError(" ".join(str(exc).split())) from None
@@ -295,15 +301,17 @@ def _play(args: tuple[AdvicePlan, Chunk]) -> ChunkResult:
 def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
            stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
            jobs: int | None = None, progress: Callable[[int], None] | None = None,
-           options: Mapping[str, Any] | None = None) -> AdviceResult:
+           options: Mapping[str, Any] | None = None,
+           choices: Sequence[str] = CHOICES) -> AdviceResult:
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
     (worker processes; None: one per core).  ``progress`` is called with the samples done.
-    Raises :class:`AdviceError`.
+    ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
+    normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
     """
     start = time.perf_counter()
-    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options)
+    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices)
     if jobs is None:
         from herzla.sim.api import default_jobs
 
@@ -319,9 +327,9 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
         if progress is not None:
             progress(done)
     merged = merge_chunks(results)
-    choices: dict[str, dict[str, Estimate]] = {}
-    for c in CHOICES:
-        choices[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)))
+    weighed: dict[str, dict[str, Estimate]] = {}
+    for c in plan.choices:
+        weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)))
                       for way in ("double_dummy", "heuristic")}
-    best = max(CHOICES, key=lambda c: (choices[c]["heuristic"].mean, -CHOICES.index(c)))
-    return AdviceResult(plan, choices, best, time.perf_counter() - start)
+    best = max(plan.choices, key=lambda c: (weighed[c]["heuristic"].mean, -CHOICES.index(c)))
+    return AdviceResult(plan, weighed, best, time.perf_counter() - start)

@@ -86,7 +86,7 @@ def test_solve_exit_codes(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_advise_cli(runner: CliRunner) -> None:
-    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "3",
+    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
                                "--jobs", "1", "--json"])
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
@@ -95,9 +95,10 @@ def test_advise_cli(runner: CliRunner) -> None:
     assert set(d["choices"]) == set(CHOICES)
     assert d["choices"]["normal"]["heuristic"]["p_made"] is None
     assert 0 <= d["choices"]["beddl"]["double_dummy"]["p_made"] <= 1
-    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
-                               "--jobs", "1"])
+    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "5",
+                               "--jobs", "1", "--only", "beddl", "--only", "mord"])
     assert res.exit_code == 0 and "Recommendation:" in res.output
+    assert "normal" not in res.output.split("Recommendation")[0].split("95% CI")[-1]
 
 
 @pytest.mark.parametrize(("hand", "named"), [
@@ -129,10 +130,14 @@ def test_sample_deals_keep_the_hand_and_deal_the_rest() -> None:
     assert sample_hands(plan, 1) == sample_hands(plan, 1) != sample_hands(plan, 2)
 
 
-def test_double_dummy_share_matches_a_direct_computation() -> None:
-    res = advise(HAND, seat=1, dealer=0, stock=40, samples=6, seed=4, jobs=1)
+@pytest.mark.parametrize("choices", [("beddl", "mord"), ("normal",)])
+def test_double_dummy_share_matches_a_direct_computation(choices: tuple[str, ...]) -> None:
+    samples = 20 if "normal" not in choices else 2
+    res = advise(HAND, seat=1, dealer=0, stock=40, samples=samples, seed=4, jobs=1,
+                 choices=choices)
     plan = res.plan
-    for choice in CHOICES:
+    assert tuple(res.choices) == choices
+    for choice in choices:
         contract = plan.contract(choice)
         made, cents = [], []
         for i in range(plan.samples):
@@ -153,8 +158,8 @@ def test_double_dummy_share_matches_a_direct_computation() -> None:
 
 
 def test_advise_is_the_same_for_any_jobs() -> None:
-    a = advise(HAND, samples=20, seed=2, jobs=1).to_dict()
-    b = advise(HAND, samples=20, seed=2, jobs=2).to_dict()
+    a = advise(HAND, samples=40, seed=2, jobs=1, choices=("beddl", "mord")).to_dict()
+    b = advise(HAND, samples=40, seed=2, jobs=2, choices=("beddl", "mord")).to_dict()
     a.pop("elapsed_s")
     b.pop("elapsed_s")
     assert a == b
@@ -165,4 +170,6 @@ def test_advise_checks_its_arguments() -> None:
         advise(HAND, seat=4)
     with pytest.raises(AdviceError, match="samples"):
         advise(HAND, samples=0)
-    assert [str(c) for c in cards_of(plan_advice(HAND).hand)][0] == "C9"
+    with pytest.raises(AdviceError, match="choices"):
+        advise(HAND, choices=("slam",))
+    assert str(cards_of(plan_advice(HAND).hand)[0]) == "C9"

@@ -196,7 +196,7 @@ class LeafTable:
     def value(self, seat: int, finals: Sequence[int], last: int | None) -> int:
         """Seat ``seat``'s score for the leaf with final tallies ``finals`` (indices into
         ``self.finals``) and last winner ``last``."""
-        key = (*finals, last) if self.has_last else tuple(finals)
+        key = (*finals, last if last is not None else 0) if self.has_last else tuple(finals)
         if self.table is not None:
             return int(self.table[(seat, *key)])
         assert self._lazy is not None
@@ -300,7 +300,6 @@ def _random_counts(contract: TrickContract, columns: int, rng: np.random.Generat
 
 def _learn(contract: TrickContract, stock: int, totals: Sequence[int]) -> TrickScore:
     d = contract.declaration
-    n = contract.players
     rng = np.random.default_rng(20260)
     counts, src = _random_counts(contract, PROBES, rng)
     try:

@@ -220,7 +220,8 @@ class TrickSearch:
         additive = isinstance(sc, AdditiveScore)
         table = isinstance(sc, LeafTable)
         declarer = sc.declarer if isinstance(sc, BooleanScore) else -1
-        lose_on_declarer = boolean and sc.early_end is EarlyEnd.DECLARER_WINS
+        lose_on_declarer = isinstance(sc, BooleanScore) and \
+            sc.early_end is EarlyEnd.DECLARER_WINS
         cv: list[list[int]] = []
         tv: list[int] = []
         lv: list[int] = []
@@ -273,7 +274,7 @@ class TrickSearch:
         psig: list[tuple[int, ...]] = [()]
         if isinstance(sc, LeafTable):
             psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
-        bcache: dict[tuple[int, ...], tuple[int, int]] = {}
+        bcache: dict[tuple[int, ...], tuple[int, int, int]] = {}
         # relative ranks: in a suit whose cards all score and are banned alike, the key holds
         # each seat's cards by their rank among the cards still out
         uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9)}) == 1 for u in range(4)]
@@ -336,11 +337,11 @@ class TrickSearch:
                 k = (tmask & pieces[p]).bit_count()
                 if k:
                     old = partial[p]
-                    partial[p] = old[:winner] + (old[winner] + k,) + old[winner + 1:]
+                    partial[p] = (*old[:winner], old[winner] + k, *old[winner + 1:])
                     sigs[p] = sc.signature(S, p, partial[p])
             if len(partial) > nclass:
                 old = partial[nclass]
-                partial[nclass] = old[:winner] + (old[winner] + 1,) + old[winner + 1:]
+                partial[nclass] = (*old[:winner], old[winner] + 1, *old[winner + 1:])
                 sigs[nclass] = sc.signature(S, nclass, partial[nclass])
             if t + 1 == T:
                 v = leaf(winner)

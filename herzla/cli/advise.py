@@ -58,13 +58,15 @@ class _Progress:
               help="The random seed; the same seed gives the same answer for any --jobs.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
               help="Worker processes (default: all cores). The answer does not depend on it.")
+@click.option("--only", "only", multiple=True, type=click.Choice(CHOICES), metavar="CHOICE",
+              help="Weigh only this choice (repeatable; default: normal, beddl and mord).")
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/analysis.md).")
 @click.option("--no-progress", is_flag=True,
               help="No progress line (shown on standard error when it is a terminal).")
 def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, samples: int,
-                   seed: int, jobs: int | None, option_items: tuple[str, ...], as_json: bool,
-                   no_progress: bool) -> None:
+                   seed: int, jobs: int | None, only: tuple[str, ...],
+                   option_items: tuple[str, ...], as_json: bool, no_progress: bool) -> None:
     """What each choice (normal, beddl, mord with the seat declaring) is worth to a hand.
 
     Samples K deals of the 24 unseen cards among the other three seats and plays every choice
@@ -85,7 +87,7 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
         progress = _Progress(samples)
     try:
         res = advise(hand, seat=seat, dealer=dealer, stock=stock, samples=samples, seed=seed,
-                     jobs=jobs, progress=progress, options=options)
+                     jobs=jobs, progress=progress, options=options, choices=only or CHOICES)
     except AdviceError as exc:
         fail(str(exc))
     finally:
@@ -119,7 +121,7 @@ def _print(res: AdviceResult) -> None:
            "",
            f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
            f"{'95% CI':>16}"]
-    for c in CHOICES:
+    for c in res.plan.choices:
         for way, name in (("double_dummy", "double dummy"), ("heuristic", "heuristic")):
             out.append(_row(c, name, res.choices[c][way]))
     best = res.choices[res.recommendation]["heuristic"]
