@@ -230,8 +230,8 @@ class _TrickSolver(_Solver):
         out: list[str] = []
         while not st.over:
             maxing = self._maxing(st)
-            for rep in self.search.classes(st):
-                card = Card.from_index(rep)
+            for index in self.search.moves(st):
+                card = Card.from_index(index)
                 st.play(card)
                 ok = (self.value(st, value - 1, value) >= value if maxing
                       else self.value(st, value, value + 1) <= value)

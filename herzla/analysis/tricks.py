@@ -91,6 +91,8 @@ class TrickSearch:
         self._ban_cache: dict[tuple[int, bool], int] = {}
         self.tt: dict[object, tuple[int, int, int]] = {}
         self._squeeze: dict[tuple[int, ...], int] = {}
+        self._root: Callable[[TrickHand], Callable[[int, int], int]] | None = None
+        self._moves: Callable[[TrickHand], list[int]] | None = None
         # the polarity: does the maximiser want to win tricks?
         self.gain = self._polarity()
 
@@ -132,6 +134,11 @@ class TrickSearch:
     # -- the search -------------------------------------------------------------------------
     def value(self, state: TrickHand, alpha: int = -INF, beta: int = INF) -> int:
         """The value of an engine state (fail-soft within ``(alpha, beta)``)."""
+        if isinstance(self.score, BooleanScore):  # made (1) or lost (0): nothing outside
+            if beta <= 0:
+                return 0
+            if alpha >= 1:
+                return 1
         run = self._make(state)
         return run(alpha, beta)
 
@@ -195,7 +202,22 @@ class TrickSearch:
         return got
 
     def _make(self, state: TrickHand) -> Callable[[int, int], int]:
-        """A function (alpha, beta) -> value of ``state``, closing over the search."""
+        """A function (alpha, beta) -> value of ``state``."""
+        if self._root is None:
+            self._root, self._moves = self._build(state)
+        return self._root(state)
+
+    def moves(self, state: TrickHand) -> list[int]:
+        """The card indices the search tries for the seat to play, in its order (equivalent
+        cards once; at a trick boundary the table's best lead first)."""
+        if self._moves is None:
+            self._root, self._moves = self._build(state)
+        return self._moves(state)
+
+    def _build(self, state: TrickHand) -> tuple[Callable[[TrickHand], Callable[[int, int], int]],
+                                                Callable[[TrickHand], list[int]]]:
+        """The search's functions for the deal of ``state``: one giving (alpha, beta) -> value
+        of a position, and one giving the moves of a position in search order."""
         n = self.players
         H = [self.bits(h) for h in state.hands]
         sc = self.score
@@ -352,7 +374,8 @@ class TrickSearch:
             partial[:] = saved
             return v
 
-        def order(seat: int, k: int, legal: int, out: int, best: int, led: int) -> list[int]:
+        def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
+                  bseat: int = -1) -> list[int]:
             if not legal & (legal - 1):
                 return [legal.bit_length() - 1]
             h = H[seat]
@@ -376,8 +399,23 @@ class TrickSearch:
                 if k:
                     if gain or not legal & led:
                         reps.reverse()
-                else:
-                    reps.sort(key=_strength_key, reverse=gain)
+                    elif bseat != declarer and (
+                            (declarer - seat) % n >= n - k
+                            or not H[declarer] & led & ~((2 << best) - 1)):
+                        reps.reverse()  # the declarer cannot win this trick: shed high cards
+                elif gain:
+                    reps.sort(key=_strength_key, reverse=True)
+                else:  # Beddl: lead where the declarer's low cards are least covered
+                    mine = H[declarer]
+                    theirs = out & ~mine
+                    rank: dict[int, int] = {}
+                    for sh in (0, 9, 18, 27):
+                        d = mine >> sh & 511
+                        if d:
+                            rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
+                        else:
+                            rank[sh] = 16
+                    reps.sort(key=lambda c: (rank[c // 9 * 9], c % 9))
                 return reps
             if k == 0:  # lead: low cards first when avoiding, high when winning
                 reps.sort(key=_strength_key, reverse=gain)
@@ -415,7 +453,7 @@ class TrickSearch:
             v = -INF if maxing else INF
             h = H[seat]
             nxt = (seat + 1) % n
-            for c in order(seat, k, legal, out, best, led):
+            for c in order(seat, k, legal, out, best, led, bseat):
                 bit = 1 << c
                 H[seat] = h ^ bit
                 if bit & led and c > best:
@@ -451,6 +489,8 @@ class TrickSearch:
                 hi += hi_tab[s][sub]
             return lo, hi
 
+        witness = [-1]  # a lead that decides a lost verdict
+
         def verdict(leader: int, t: int, out: int) -> int:
             """Boolean scorers: made (1) or lost (0) when the suits alone decide it, else -1.
 
@@ -474,6 +514,7 @@ class TrickSearch:
                         o = theirs >> sh & 511
                         lead = legal >> sh & 511
                         if d and lead and forced_to_win(leader, sh, lead & -lead, d & -d):
+                            witness[0] = (lead & -lead).bit_length() - 1 + sh
                             return 0
                         while d and o:
                             dl, ol = d & -d, o & -o
@@ -498,8 +539,9 @@ class TrickSearch:
                         return -1
                 return 0
             for sh in (0, 9, 18, 27):
-                if legal >> sh & 511 and (theirs >> sh & 511).bit_length() > \
-                        (mine >> sh & 511).bit_length():
+                lead = legal >> sh & 511
+                if lead and (theirs >> sh & 511).bit_length() > (mine >> sh & 511).bit_length():
+                    witness[0] = lead.bit_length() - 1 + sh
                     return 0
             return -1
 
@@ -648,30 +690,69 @@ class TrickSearch:
             return v
 
         # -- the root: the trick in progress ---------------------------------------------
-        t0 = len(state.tricks)
-        out0 = 0
-        for h in H:
-            out0 |= h
-        tcards = [self._to_bit[c.index] for c in state.trick]
-        tmask0 = 0
-        for b in tcards:
-            tmask0 |= 1 << b
-        out0 |= tmask0
-        k0 = len(tcards)
-        leader0 = state.leader
-        if k0 == 0:
-            def run(alpha: int, beta: int) -> int:
-                return boundary(leader0, t0, out0, alpha, beta)
-        else:
-            led0 = suit_of[tcards[0]]
-            best0, bseat0 = tcards[0], leader0
-            for i, b in enumerate(tcards[1:], 1):
-                if (1 << b) & led0 and b > best0:
-                    best0, bseat0 = b, (leader0 + i) % n
+        to_bit = self._to_bit
+        to_card = self._to_card
 
-            def run(alpha: int, beta: int) -> int:
-                return play(state.turn, k0, t0, out0, led0, best0, bseat0, tmask0, alpha, beta)
-        return run
+        def reset(st: TrickHand) -> tuple[int, int, int, int, int, int, int, int, int]:
+            """Load a position: (seat, cards played to the trick, trick index, cards out, led
+            suit, best card, its seat, the trick's cards, leader)."""
+            for i, h in enumerate(st.hands):
+                H[i] = search.bits(h)
+            if isinstance(sc, LeafTable):
+                partial[:] = [tuple((c & m).bit_count() for c in st.captured)
+                              for m in sc.classes]
+                if sc.has_tricks:
+                    partial.append(tuple(st.won))
+                psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
+            out0 = 0
+            for h in H:
+                out0 |= h
+            tcards = [to_bit[c.index] for c in st.trick]
+            tmask0 = 0
+            for b in tcards:
+                tmask0 |= 1 << b
+            out0 |= tmask0
+            led0 = best0 = bseat0 = 0
+            if tcards:
+                led0 = suit_of[tcards[0]]
+                best0, bseat0 = tcards[0], st.leader
+                for i, b in enumerate(tcards[1:], 1):
+                    if (1 << b) & led0 and b > best0:
+                        best0, bseat0 = b, (st.leader + i) % n
+            return (st.turn, len(tcards), len(st.tricks), out0, led0, best0, bseat0, tmask0,
+                    st.leader)
+
+        def root(st: TrickHand) -> Callable[[int, int], int]:
+            seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
+            if k0 == 0:
+                def run(alpha: int, beta: int) -> int:
+                    reset(st)
+                    return boundary(leader0, t0, out0, alpha, beta)
+            else:
+                def run(alpha: int, beta: int) -> int:
+                    reset(st)
+                    return play(seat0, k0, t0, out0, led0, best0, bseat0, tmask0, alpha, beta)
+            return run
+
+        def moves(st: TrickHand) -> list[int]:
+            seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
+            legal = legal_of(seat0, k0, t0, led0)
+            got = order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0)
+            first = -1
+            if k0 == 0 and use_tt:
+                hit = tt.get(key_of(leader0))
+                if hit is not None:
+                    first = hit[2]
+            if k0 == 0 and boolean and cutoffs:
+                witness[0] = -1
+                if verdict(leader0, t0, out0) == 0 and witness[0] >= 0:
+                    first = witness[0]
+            if first in got:
+                got.remove(first)
+                got.insert(0, first)
+            return [to_card[b] for b in got]
+
+        return root, moves
 
 
 def _squeeze(out: int, held: int) -> int:
