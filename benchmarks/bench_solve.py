@@ -195,8 +195,9 @@ def main() -> None:
     print(f"\n4. herzla advise, {adv['samples']:,} samples, --jobs {adv['jobs']}: "
           f"{adv['wall_s']:.1f} s")
     if args.json:
-        Path(args.json).write_text(json.dumps({"end_to_end": e2e, "in_process": inp, "techniques": rows,
-                                               "normal": nd, "advise": adv}, indent=1))
+        Path(args.json).write_text(json.dumps({"end_to_end": e2e, "in_process": inp,
+                                               "techniques": rows, "normal": nd,
+                                               "advise": adv}, indent=1))
 
 
 if __name__ == "__main__":

@@ -735,7 +735,7 @@ class TrickSearch:
             return run
 
         def moves(st: TrickHand) -> list[int]:
-            seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
+            seat0, k0, t0, out0, led0, best0, bseat0, _tmask, leader0 = reset(st)
             legal = legal_of(seat0, k0, t0, led0)
             got = order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0)
             first = -1
