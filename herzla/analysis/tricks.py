@@ -394,19 +394,24 @@ class TrickSearch:
                 reps.append(c)
             if not ordering or len(reps) < 2:
                 return reps
-            if boolean and seat != declarer:
+            if seat != seat_max and (boolean or not gain):
                 # defenders: follow and lead low (Mord: high), discard high
                 if k:
-                    if gain or not legal & led:
+                    if not legal & led:
+                        if boolean:
+                            reps.reverse()
+                        else:
+                            reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=True)
+                    elif gain:
                         reps.reverse()
-                    elif bseat != declarer and (
-                            (declarer - seat) % n >= n - k
-                            or not H[declarer] & led & ~((2 << best) - 1)):
+                    elif bseat != seat_max and (
+                            (seat_max - seat) % n >= n - k
+                            or not H[seat_max] & led & ~((2 << best) - 1)):
                         reps.reverse()  # the declarer cannot win this trick: shed high cards
                 elif gain:
                     reps.sort(key=_strength_key, reverse=True)
                 else:  # Beddl: lead where the declarer's low cards are least covered
-                    mine = H[declarer]
+                    mine = H[seat_max]
                     theirs = out & ~mine
                     rank: dict[int, int] = {}
                     for sh in (0, 9, 18, 27):
