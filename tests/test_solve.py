@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, trick_score
 from herzla.analysis.tricks import Features, TrickSearch
-from herzla.cards import cards_of
+from herzla.cards import PACK_32, cards_of
 from herzla.contracts import Contract, get_game
 from herzla.layout import LayoutHand
 from herzla.records import Record, new_hand
@@ -268,3 +270,32 @@ def test_the_two_void_example_mid_hand() -> None:
     obj = json.loads((EXAMPLES / "herzla-two-void.json").read_text())
     res = solve(dict(obj, plays=obj["plays"][:12]), seat=2, plays=True)
     assert res.to_move == 1 and res.value == min(res.plays.values())  # type: ignore[union-attr]
+
+
+# -- whole deals against an independent search (slow) -----------------------------------------
+
+SCALE = max(1, int(os.environ.get("HERZLA_SLOW_SCALE", "1") or 1))
+
+
+@pytest.mark.slow
+def test_whole_beddl_and_mord_deals_agree_with_the_bare_search() -> None:
+    """Whole deals from the first card, worth announcing or not, against the benchmark's bare
+    alpha-beta search (which shares no code with herzla)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bare_search.py"
+    spec = importlib.util.spec_from_file_location("bare_search", path)
+    assert spec is not None and spec.loader is not None
+    bare: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bare)
+
+    rnd = random.Random(99)
+    for i in range(12 * SCALE):
+        contract = ("beddl", "mord")[i % 2]
+        declarer = rnd.randrange(4)
+        hands = seeded_deal(PACK_32, 4, 8, rnd.randrange(1 << 30))
+        codes = [[str(c) for c in cards_of(h)] for h in hands]
+        obj = {"game": "herzla", "contract": contract, "players": 4, "dealer": 3,
+               "declarer": declarer, "hands": codes, "plays": []}
+        res = solve(obj)
+        bits = [sum(bare.card_bit(c) for c in h) for h in codes]
+        want = bare.solve_beddl_mord(bits, 0, declarer, contract == "beddl")
+        assert res.made == (want > 0), obj

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
 from herzla.cards import SUIT_MASKS
 from herzla.contracts import EarlyEnd, TrickContract
@@ -40,19 +42,16 @@ __all__ = ["INF", "Features", "TrickSearch"]
 INF = 1 << 40
 
 
+@attrs.frozen(slots=True)
 class Features:
     """Which techniques the search uses (all by default; switched off only to measure them)."""
 
-    __slots__ = ("equivalence", "table", "ordering", "bounds", "mtdf", "relative")
-
-    def __init__(self, equivalence: bool = True, table: bool = True, ordering: bool = True,
-                 bounds: bool = True, mtdf: bool = True, relative: bool = True) -> None:
-        self.relative = relative
-        self.equivalence = equivalence
-        self.table = table
-        self.ordering = ordering
-        self.bounds = bounds
-        self.mtdf = mtdf
+    equivalence: bool = True
+    table: bool = True
+    ordering: bool = True
+    bounds: bool = True
+    mtdf: bool = True
+    relative: bool = True
 
 
 class TrickSearch:
