@@ -96,7 +96,10 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     if result.illegal is not None:
         raise IllegalPlayError(result.illegal)
     state = _position(rec)
-    declarer = contract.declarer if _is_boolean(rec) else None
+    try:
+        declarer = contract.declarer if _is_boolean(rec) else None
+    except NotImplementedError as exc:
+        raise SolveError(str(exc)) from None
     if seat is None:
         if declarer is None:
             raise SolveError(f"{rec.game} {rec.contract_id} is solved for one seat against the "

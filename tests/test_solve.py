@@ -7,7 +7,7 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -15,8 +15,16 @@ from hypothesis import strategies as st
 
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, trick_score
 from herzla.analysis.tricks import Features, TrickSearch
-from herzla.cards import PACK_32, cards_of
-from herzla.contracts import Contract, get_game
+from herzla.cards import PACK_32, Card, Rank, Suit, cards_of
+from herzla.contracts import (
+    CardValue,
+    Contract,
+    LeadBan,
+    TrickContract,
+    game_of,
+    get_game,
+)
+from herzla.contracts.vocabulary import Counts, Settlement
 from herzla.layout import LayoutHand
 from herzla.records import Record, new_hand
 from herzla.sim.policies import mark
@@ -25,6 +33,8 @@ from herzla.solve import IllegalPlayError, SolveError, solve
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
+
+_JACKS = sum(Card(suit, Rank.JACK).bit for suit in Suit)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
@@ -66,10 +76,11 @@ def minimax(state: TrickHand | LayoutHand, contract: Contract, seat: int, maxer:
 
 
 def end_position(game: str, contract_id: str, players: int, rnd: random.Random,
-                 options: dict[str, Any] | None = None) -> dict[str, Any]:
+                 options: dict[str, Any] | None = None,
+                 cls_: type[Contract] | None = None) -> dict[str, Any]:
     """A record of a seeded deal played at random until few cards are left in every hand."""
-    cls = get_game(game).contract_classes()
-    cls_ = next(c for c in cls if c.id == contract_id)
+    if cls_ is None:
+        cls_ = next(c for c in get_game(game).contract_classes() if c.id == contract_id)
     declarer = rnd.randrange(players) if cls_.needs_declarer else None
     contract = cls_(players, options or {}, declarer)
     dealer = rnd.randrange(players)
@@ -102,9 +113,10 @@ def end_position(game: str, contract_id: str, players: int, rnd: random.Random,
             "hands": [[str(c) for c in cards_of(h)] for h in hands], "plays": plays}
 
 
-def check_against_minimax(obj: dict[str, Any], rnd: random.Random) -> None:
-    rec = Record.from_json(obj)
-    game = get_game(rec.game)
+def check_against_minimax(obj: dict[str, Any], rnd: random.Random,
+                          cls_: type[Contract] | None = None) -> None:
+    rec = Record.from_json(obj, cls_)
+    game = game_of(rec.contract)
     sign = -1 if game.lowest_wins else 1
     res = solve(rec, seat=rnd.randrange(rec.players), plays=True)
     from herzla.solve import _position
@@ -156,6 +168,40 @@ def test_same_suit_domino(options: dict[str, Any]) -> None:
 def test_solver_agrees_with_minimax_anywhere(deal: tuple[str, str, int], seed: int) -> None:
     rnd = random.Random(seed)
     check_against_minimax(end_position(*deal, rnd), rnd)
+
+
+class _Jacks(TrickContract):
+    """Not registered anywhere: -3 per Jack, +1 per trick, no Jack led to or discarded on the
+    first two tricks."""
+
+    game: ClassVar[str] = "test"
+    id: ClassVar[str] = "jacks"
+    values: ClassVar[tuple[CardValue, ...]] = (CardValue(_JACKS, -3, "Jack"),)
+    per_trick: ClassVar[int] = 1
+    lead_bans: ClassVar[tuple[LeadBan, ...]] = (LeadBan(_JACKS, 2, discards=True),)
+
+
+class _MostTricks(TrickContract):
+    """Not registered anywhere, scored by hand (not additively): the seats with the most tricks
+    share 12 points."""
+
+    game: ClassVar[str] = "test"
+    id: ClassVar[str] = "most-tricks"
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4)
+
+    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+        tricks = counts.trick_counts()
+        top = tricks == tricks.max(axis=0)
+        return Settlement((12 // top.sum(axis=0)) * top)
+
+
+@pytest.mark.parametrize("cls_", [_Jacks, _MostTricks])
+def test_a_contract_nobody_registered_is_solved_by_its_declaration(
+        cls_: type[TrickContract]) -> None:
+    rnd = random.Random(cls_.id)
+    for n in cls_.player_counts:
+        for _ in range(4):
+            check_against_minimax(end_position("test", cls_.id, n, rnd, cls_=cls_), rnd, cls_)
 
 
 # -- properties ------------------------------------------------------------------------------

@@ -176,7 +176,8 @@ class LeafTable:
         self._class_ids: list[dict[bytes, int]] = [{} for _ in finals]
         self._final_class: list[dict[tuple[int, int], int]] = [{} for _ in finals]
         self._sigs: list[dict[tuple[int, tuple[int, ...]], int]] = [{} for _ in finals]
-        self._sig_rows: list[dict[tuple[int, tuple[int, ...]], int]] = [{} for _ in finals]
+        self._sig_rows: list[dict[tuple[int, int, tuple[int, ...]], int]] = [
+            {} for _ in finals]
         self._sig_partial: list[list[tuple[int, ...]]] = [[] for _ in finals]
         self._bounds: dict[tuple[int, tuple[int, ...], bool], tuple[int, int]] = {}
         self._comps = {t: compositions(t, n) for t in range(max(self.totals, default=0) + 1)}
@@ -234,10 +235,10 @@ class LeafTable:
         row = tuple(self._class_of(seat, piece, index[tuple(a + b for a, b in
                                                             zip(partial, c, strict=True))])
                     for c in self._comps[left])
-        ids = self._sig_rows[piece]
-        got = ids.get((left, row))
+        ids = self._sig_rows[piece]  # per seat: a partial stands for its class for one seat
+        got = ids.get((seat, left, row))
         if got is None:
-            got = ids[(left, row)] = len(ids)
+            got = ids[(seat, left, row)] = len(ids)
             self._sig_partial[piece].append(partial)
         sigs[key] = got
         return got
