@@ -6,6 +6,7 @@
 8
 """
 
+from herzla.advise import AdviceError, AdviceResult, advise
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
@@ -25,18 +26,22 @@ from herzla.options import Option, OptionError
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
 from herzla.sim.api import SimulationError, simulate
 from herzla.sim.runner import SimResult
+from herzla.solve import IllegalPlayError, SolveError, SolveResult, solve
 from herzla.tricks import Trick, TrickHand
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ACE_TEN",
+    "AdviceError",
+    "AdviceResult",
     "NATURAL",
     "Card",
     "CardError",
     "Contract",
     "Game",
     "HandScore",
+    "IllegalPlayError",
     "Lay",
     "LayoutContract",
     "LayoutHand",
@@ -50,10 +55,13 @@ __all__ = [
     "ReplayResult",
     "SimResult",
     "SimulationError",
+    "SolveError",
+    "SolveResult",
     "Suit",
     "Trick",
     "TrickContract",
     "TrickHand",
+    "advise",
     "contract_class",
     "contract_classes",
     "deal_record",
@@ -63,4 +71,5 @@ __all__ = [
     "register",
     "replay",
     "simulate",
+    "solve",
 ]

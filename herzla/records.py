@@ -42,6 +42,7 @@ __all__ = [
     "deal_record",
     "load_json_text",
     "new_hand",
+    "play_layout",
     "replay",
     "sort_hand",
 ]
@@ -380,7 +381,7 @@ def replay(record: Record) -> ReplayResult:
             lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
                          f"{record.contract.describe()}; {record.contract.cite()}).")
     else:
-        illegal = _replay_layout(state, record.plays)
+        illegal = play_layout(state, record.plays)
         tricks = None
         order = tuple(state.order)
         lines = [] if state.over else [f"The deal is not complete: {len(state.order)} of "
@@ -400,7 +401,9 @@ def replay(record: Record) -> ReplayResult:
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
 
 
-def _replay_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
+def play_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
+    """Play a record's plays of a layout deal on ``state`` (passes may be left out, as the
+    format says), up to the first illegal one, which it returns."""
     for i, play in enumerate(plays):
         if play.card is None:
             bad = state.check_pass()

@@ -10,12 +10,14 @@ from __future__ import annotations
 import click
 
 from herzla import __version__
+from herzla.cli.advise import advise_command
 from herzla.cli.common import HerzlaGroup
 from herzla.cli.deal import deal
 from herzla.cli.replay import replay_command
 from herzla.cli.rules import rules_command
 from herzla.cli.score import score
 from herzla.cli.simulate import simulate
+from herzla.cli.solve import solve_command
 
 __all__ = ["main"]
 
@@ -31,5 +33,6 @@ def main() -> None:
     """
 
 
-for _command in (replay_command, deal, score, rules_command, simulate):
+for _command in (replay_command, deal, score, rules_command, simulate, solve_command,
+                 advise_command):
     main.add_command(_command)

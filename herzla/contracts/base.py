@@ -217,6 +217,17 @@ class Contract:
         """A contract of this class with the default options (seat 0 declaring, if needed)."""
         return cls(players, None, 0 if cls.needs_declarer else None)
 
+    @classmethod
+    def own_hooks(cls) -> tuple[str, ...]:
+        """The hooks of play and scoring this class writes in Python of its own instead of
+        declaring them; the engines that read only declarations (the batch engine, the solver)
+        decline such a contract, naming the hook."""
+        base: type[Contract] = LayoutContract if issubclass(cls, LayoutContract) else \
+            TrickContract
+        names = ("counts", "score") if base is LayoutContract else \
+            ("banned", "ends_early", "counts", "score")
+        return tuple(n for n in names if getattr(cls, n) is not getattr(base, n))
+
     def cite(self) -> str:
         """How explanations name the rule behind the contract's amounts."""
         return self.source or f"rule {self.key()}"
