@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from herzla.analysis.scoring import trick_score
+from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Rank, cards_of, mask_of
 from herzla.records import Record, start_state
 from herzla.sim.reference import play_hand
 from herzla.sim.streams import seeded_deal
-from herzla.solve import solve
 from herzla.tricks import TrickHand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +181,7 @@ def main() -> None:
     print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
           f"{e2e['ratio']:.1f}x faster")
     inp = in_process(deals)
-    print(f"   in one process, per deal from the record to the answer: herzla.solve "
+    print(f"   in one process, per deal from the record to the answer: herzla.analysis.solve "
           f"{inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s: {inp['ratio']:.1f}x")
     rows = techniques(deals, normal_positions(4 if args.quick else 8, 12))
     print("\n2. What each technique buys (in this process; one switched off at a time):")

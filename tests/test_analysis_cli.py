@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from herzla.advise import CHOICES, AdviceError, advise, plan_advice, sample_hands
+from herzla.analysis.advise import CHOICES, AdviceError, advise, plan_advice, sample_hands
 from herzla.analysis.scoring import BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
 from herzla.cards import PACK_32, cards_of

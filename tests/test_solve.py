@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, trick_score
+from herzla.analysis.solve import IllegalPlayError, SolveError, solve
 from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Card, Rank, Suit, cards_of
 from herzla.contracts import (
@@ -29,7 +30,6 @@ from herzla.layout import LayoutHand
 from herzla.records import Record, new_hand
 from herzla.sim.policies import mark
 from herzla.sim.streams import seeded_deal
-from herzla.solve import IllegalPlayError, SolveError, solve
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
@@ -119,7 +119,7 @@ def check_against_minimax(obj: dict[str, Any], rnd: random.Random,
     game = game_of(rec.contract)
     sign = -1 if game.lowest_wins else 1
     res = solve(rec, seat=rnd.randrange(rec.players), plays=True)
-    from herzla.solve import _position
+    from herzla.analysis.solve import _position
 
     state = _position(rec)
     maxer = res.seat
@@ -211,7 +211,7 @@ def test_every_technique_off_gives_the_same_values() -> None:
     for game, cid, n in [("herzla", "normal", 4), ("herzla", "beddl", 4),
                          ("herzeln", "no-hearts", 4), ("herzla-kids", "normal", 5)]:
         rec = Record.from_json(end_position(game, cid, n, rnd))
-        from herzla.solve import _position
+        from herzla.analysis.solve import _position
 
         state = _position(rec)
         assert isinstance(state, TrickHand)

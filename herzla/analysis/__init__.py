@@ -5,5 +5,6 @@
 - :mod:`herzla.analysis.tricks`: the search of trick deals;
 - :mod:`herzla.analysis.layout`: the search of layout deals (the domino, Auflegen).
 
-The library functions are :func:`herzla.solve.solve` and :func:`herzla.advise.advise`.
+The library functions are :func:`herzla.analysis.solve.solve` and
+:func:`herzla.analysis.advise.advise` (``herzla.solve`` and ``herzla.advise``).
 """

@@ -9,7 +9,14 @@ import time
 
 import click
 
-from herzla.advise import CHOICES, DEFAULT_SAMPLES, AdviceError, AdviceResult, Estimate, advise
+from herzla.analysis.advise import (
+    CHOICES,
+    DEFAULT_SAMPLES,
+    AdviceError,
+    AdviceResult,
+    Estimate,
+    advise,
+)
 from herzla.cli.common import fail, option_flag, parse_options
 
 __all__ = ["advise_command"]

@@ -9,11 +9,11 @@ from typing import Any
 
 import click
 
+from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
 from herzla.cli.common import fail
 from herzla.cli.input import open_records
 from herzla.contracts import TallyError, contract_class, get_game
 from herzla.records import RecordError
-from herzla.solve import IllegalPlayError, SolveError, SolveResult, solve
 
 __all__ = ["solve_command"]
 

@@ -1,4 +1,4 @@
-"""``herzla.solve``: the exact double-dummy value of the position a hand record reaches.
+"""``herzla.analysis.solve``: the exact double-dummy value of the position a hand record reaches.
 
 Every seat sees every card and plays perfectly.  In Beddl and Mord the declarer tries to make the
 contract and the defenders together try to break it; in every other deal seat ``S`` gets the

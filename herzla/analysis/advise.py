@@ -1,4 +1,5 @@
-"""``herzla.advise``: what Normal, Beddl and Mord are worth to a player holding eight Herzla cards.
+"""``herzla.advise``: what Normal, Beddl and Mord are worth to a player holding eight Herzla
+cards.
 
 It samples deals of the 24 unseen cards among the other three seats (uniformly; sample ``i`` is
 drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the answer is the same for any number
