@@ -6,6 +6,8 @@
 8
 """
 
+from typing import TYPE_CHECKING, Any
+
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
@@ -23,20 +25,48 @@ from herzla.contracts import (
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
-from herzla.sim.api import SimulationError, simulate
-from herzla.sim.runner import SimResult
 from herzla.tricks import Trick, TrickHand
+
+if TYPE_CHECKING:
+    from herzla.analysis.advise import AdviceError, AdviceResult, advise
+    from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+    from herzla.sim.api import SimulationError, simulate
+    from herzla.sim.runner import SimResult
+
+#: the parts imported when first used (the simulator and the analysis load what they need then)
+_LAZY = {
+    "AdviceError": "herzla.analysis.advise", "AdviceResult": "herzla.analysis.advise",
+    "advise": "herzla.analysis.advise",
+    "SimulationError": "herzla.sim.api", "simulate": "herzla.sim.api",
+    "SimResult": "herzla.sim.runner",
+    "IllegalPlayError": "herzla.analysis.solve", "SolveError": "herzla.analysis.solve",
+    "SolveResult": "herzla.analysis.solve", "solve": "herzla.analysis.solve",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'herzla' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ACE_TEN",
+    "AdviceError",
+    "AdviceResult",
     "NATURAL",
     "Card",
     "CardError",
     "Contract",
     "Game",
     "HandScore",
+    "IllegalPlayError",
     "Lay",
     "LayoutContract",
     "LayoutHand",
@@ -50,10 +80,13 @@ __all__ = [
     "ReplayResult",
     "SimResult",
     "SimulationError",
+    "SolveError",
+    "SolveResult",
     "Suit",
     "Trick",
     "TrickContract",
     "TrickHand",
+    "advise",
     "contract_class",
     "contract_classes",
     "deal_record",
@@ -63,4 +96,5 @@ __all__ = [
     "register",
     "replay",
     "simulate",
+    "solve",
 ]

@@ -9,7 +9,7 @@ Card.from_str('HA')
 >>> str(Card.from_str("10d"))
 Traceback (most recent call last):
 ...
-herzla.cards.CardError: '10d' is not a card code (write suit then rank, e.g. 'HA', 'CT', 'S7')
+herzla.cards.CardError: "10d" is not a card code (write suit then rank, e.g. HA, CT, S7)
 >>> str(Card.from_str("D10"))
 'DT'
 >>> [str(c) for c in cards_of(mask_of(parse_cards("HA, ck s7")))]
@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar
 
 import attrs
+
+from herzla.quote import quote
 
 __all__ = [
     "ACE_TEN",
@@ -139,6 +141,11 @@ _RANK_WORDS.update(
         "dame": Rank.QUEEN,
         "bube": Rank.JACK,
         "konig": Rank.KING,
+        "koenig": Rank.KING,
+        "sechs": Rank.SIX,
+        "sieben": Rank.SEVEN,
+        "acht": Rank.EIGHT,
+        "neun": Rank.NINE,
         "six": Rank.SIX,
         "seven": Rank.SEVEN,
         "eight": Rank.EIGHT,
@@ -206,7 +213,7 @@ for _c in CARDS:
 def parse_card(text: str) -> Card:
     """Parse one card; raise :class:`CardError` naming the text if it is not a card."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card code (write suit then rank, e.g. 'HA', 'CT')")
+        raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT)")
     key = text.strip().upper()
     card = _CODES.get(key)
     if card is not None:
@@ -224,7 +231,7 @@ def parse_card(text: str) -> Card:
             return Card(_SUIT_WORDS[b], _RANK_WORDS[a])
         if a in _SUIT_WORDS and b in _RANK_WORDS and len(a) > 1:
             return Card(_SUIT_WORDS[a], _RANK_WORDS[b])
-    raise CardError(f"{text!r} is not a card code (write suit then rank, e.g. 'HA', 'CT', 'S7')")
+    raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT, S7)")
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

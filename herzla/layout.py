@@ -116,9 +116,11 @@ class LayoutHand:
             return Illegal("must-open-with-heart-jack",
                            f"seat {seat} holds {self._first} and must open with it, not {card}")
         key = self._rows.row_of(card)
-        if key not in self.rows and card.rank != self._rows.opening:
-            return Illegal("must-open-with-jack",
-                           f"{card} cannot be laid before a Jack opens its row")
+        if key not in self.rows:
+            if card.rank != self._rows.opening:
+                return Illegal("must-open-with-jack", f"{card} cannot be laid before a "
+                                                      f"{self._rows.opening.french} opens its row")
+            return None  # a card that opens a row has no end: a mark on it means nothing
         ends = self.fits(card)
         if not ends or (end is not None and end not in ends):
             asked = self.asked(key)

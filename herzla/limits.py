@@ -12,6 +12,8 @@ herzla.limits.LimitError: a seed is a whole number from 0 to 9223372036854775807
 
 from __future__ import annotations
 
+from herzla.quote import number
+
 __all__ = [
     "MAX_AMOUNT",
     "MAX_SEED",
@@ -35,7 +37,7 @@ class LimitError(ValueError):
 def check_amount(value: int, what: str, minimum: int = 0) -> int:
     """``value`` if ``minimum <= value <= MAX_AMOUNT``, else LimitError naming ``what``."""
     if not minimum <= value <= MAX_AMOUNT:
-        raise LimitError(f"{what} must be {minimum} to {MAX_AMOUNT:,}, not {_short(value)}")
+        raise LimitError(f"{what} must be {minimum} to {MAX_AMOUNT:,}, not {number(value)}")
     return value
 
 
@@ -45,12 +47,7 @@ def check_stock(stock: int) -> int:
 
 def check_seed(seed: int) -> int:
     if not 0 <= seed <= MAX_SEED:
-        raise LimitError(f"a seed is a whole number from 0 to {MAX_SEED}, not {_short(seed)}")
+        raise LimitError(f"a seed is a whole number from 0 to {MAX_SEED}, not {number(seed)}")
     return seed
 
 
-def _short(value: int) -> str:
-    """A number as text, shortened when it has more than 30 digits."""
-    text = str(value) if abs(value) < 10**30 else f"{'-' if value < 0 else ''}a number of " \
-        f"{len(str(abs(value)))} digits"
-    return text

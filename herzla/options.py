@@ -8,7 +8,7 @@ An option is written ``name=value`` on the command line and ``"name": value`` in
 >>> Option("stock_payout", "void", choices=("void", "never")).parse("sometimes")
 Traceback (most recent call last):
 ...
-herzla.options.OptionError: option stock_payout: 'sometimes' is not one of void, never
+herzla.options.OptionError: option stock_payout: "sometimes" is not one of void, never
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from typing import Any
 
 import attrs
 
-from herzla.limits import MAX_AMOUNT, _short
+from herzla.limits import MAX_AMOUNT
+from herzla.quote import number, quote
 
 __all__ = ["Option", "OptionError", "resolve_options", "parse_option_assignments"]
 
@@ -54,30 +55,35 @@ class Option:
                 return value
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
                 return value.strip().lower() == "true"
-            raise OptionError(f"option {self.name}: {value!r} is not true or false")
+            raise OptionError(f"option {self.name}: {quote(value)} is not true or false")
         if t is int:
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name}: {value!r} is not a whole number")
+                raise OptionError(f"option {self.name}: {quote(value)} is not a whole number")
             if isinstance(value, str):
+                text = value.strip()
+                digits = text.lstrip("+-")
+                if digits.isdigit() and len(digits) > 30:
+                    raise OptionError(f"option {self.name}: {quote(value)} is more than "
+                                      f"{MAX_AMOUNT:,}")
                 try:
-                    value = int(value.strip())
+                    value = int(text)
                 except ValueError:
-                    msg = f"option {self.name}: {value!r} is not a whole number"
+                    msg = f"option {self.name}: {quote(value)} is not a whole number"
                     raise OptionError(msg) from None
             if not isinstance(value, int):
-                raise OptionError(f"option {self.name}: {value!r} is not a whole number")
+                raise OptionError(f"option {self.name}: {quote(value)} is not a whole number")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name}: {_short(value)} is less than "
+                raise OptionError(f"option {self.name}: {number(value)} is less than "
                                   f"{self.minimum}")
             if value > MAX_AMOUNT:
-                raise OptionError(f"option {self.name}: {_short(value)} is more than "
+                raise OptionError(f"option {self.name}: {number(value)} is more than "
                                   f"{MAX_AMOUNT:,}")
             return value
         if not isinstance(value, str):
-            raise OptionError(f"option {self.name}: {value!r} is not text")
+            raise OptionError(f"option {self.name}: {quote(value)} is not text")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"option {self.name}: {value!r} is not one of {', '.join(self.choices)}"
+                f"option {self.name}: {quote(value)} is not one of {', '.join(self.choices)}"
             )
         return value
 
@@ -97,7 +103,7 @@ def resolve_options(
         opt = table.get(name)
         if opt is None:
             names = ", ".join(sorted(table)) or "none"
-            raise OptionError(f"unknown option {name!r}{where} (known: {names})")
+            raise OptionError(f"unknown option {quote(name)}{where} (known: {names})")
         out[name] = opt.parse(value)
     return out
 
@@ -108,6 +114,6 @@ def parse_option_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"--option {item!r}: write NAME=VALUE")
+            raise OptionError(f"--option {quote(item)}: write NAME=VALUE")
         out[name.strip()] = value.strip()
     return out

@@ -27,7 +27,9 @@ from herzla.contracts import (
 )
 from herzla.contracts.base import HandScore
 from herzla.layout import LayoutHand
+from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError
+from herzla.quote import number, quote
 from herzla.sim.streams import seeded_deal
 from herzla.tricks import Trick, TrickHand
 
@@ -40,6 +42,7 @@ __all__ = [
     "deal_record",
     "load_json_text",
     "new_hand",
+    "play_layout",
     "replay",
     "sort_hand",
 ]
@@ -73,7 +76,7 @@ def _int(obj: Mapping[str, Any], key: str, default: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{key} must be a whole number, not {value!r}")
+        raise RecordError(f"{key} must be a whole number, not {quote(value)}")
     return value
 
 
@@ -103,11 +106,11 @@ class Record:
             raise RecordError("a hand record must be a JSON object")
         unknown = sorted(set(obj) - set(KEYS))
         if unknown:
-            raise RecordError(f"unknown key {unknown[0]!r} in the hand record "
+            raise RecordError(f"unknown key {quote(unknown[0])} in the hand record "
                               f"(keys: {', '.join(KEYS)})")
         for key in ("game", "contract", "players", "hands"):
             if key not in obj:
-                raise RecordError(f"the hand record has no {key!r}")
+                raise RecordError(f"the hand record has no {quote(key)}")
         game, contract_id = obj["game"], obj["contract"]
         if not isinstance(game, str) or not isinstance(contract_id, str):
             raise RecordError("game and contract must be text")
@@ -116,7 +119,8 @@ class Record:
         except UnknownContract as exc:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)
-        assert players is not None
+        if players is None:
+            raise RecordError("players must be a whole number, not null")
         problem = cls_.player_count_problem(players)
         if problem:
             raise RecordError(problem)
@@ -124,17 +128,21 @@ class Record:
         if dealer is None:
             dealer = players - 1
         if not 0 <= dealer < players:
-            raise RecordError(f"dealer {dealer} is not a seat (seats are 0 to {players - 1})")
+            raise RecordError(f"dealer {number(dealer)} is not a seat (seats are 0 to "
+                              f"{players - 1})")
         declarer = _int(obj, "declarer", None)
         if declarer is not None and not 0 <= declarer < players:
-            raise RecordError(f"declarer {declarer} is not a seat (seats are 0 to {players - 1})")
+            raise RecordError(f"declarer {number(declarer)} is not a seat (seats are 0 to "
+                              f"{players - 1})")
         if cls_.needs_declarer and declarer is None:
             raise RecordError(f"{game} {contract_id} needs a declarer seat")
         if not cls_.needs_declarer and declarer is not None:
             raise RecordError(f"{game} {contract_id} has no declarer; write null or leave it out")
         stock = _int(obj, "stock", 0) or 0
-        if stock < 0:
-            raise RecordError(f"stock must be 0 or more cents, not {stock}")
+        try:
+            check_stock(stock)
+        except LimitError as exc:
+            raise RecordError(str(exc)) from None
         if stock and not cls_.has_stock:
             raise RecordError(f"{game} has no stock, but the record says stock {stock}")
         options = obj.get("options") or {}
@@ -177,17 +185,47 @@ class Record:
         return cards_of(self.contract.pack().mask & ~used)
 
 
+#: the largest JSON document read whole (a record, or a list of records); JSON Lines are read a
+#: line at a time, each line at most this long
+MAX_DOCUMENT = 64 * 1024 * 1024
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the key {quote(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
 def load_json_text(text: str) -> Any:
+    """Parse JSON text; RecordError names the problem (bad JSON, a key given twice, a number of
+    too many digits, nesting too deep, a document over :data:`MAX_DOCUMENT`)."""
+    if len(text) > MAX_DOCUMENT:
+        raise RecordError(f"the JSON document is larger than {MAX_DOCUMENT // 2**20} MiB; write "
+                          f"records one a line (JSON Lines) to replay more")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")\
+        what = exc.msg.removesuffix(" at").removesuffix(":")
+        raise RecordError(f"not valid JSON: {what} at line {exc.lineno} column {exc.colno}")\
             from None
+    except RecursionError:
+        raise RecordError("not valid JSON for a record: lists or objects nested too deeply")\
+            from None
+    except RecordError:
+        raise
+    except ValueError as exc:  # integer strings longer than Python converts
+        if "digits" in str(exc):
+            raise RecordError("not valid JSON for a record: a number has too many digits")\
+                from None
+        raise RecordError(f"not valid JSON: {exc}") from None
 
 
 def _card_of(text: Any, pack: Pack, where: str) -> Card:
     if not isinstance(text, str):
-        raise RecordError(f"{where}: {text!r} is not a card code")
+        raise RecordError(f"{where}: {quote(text)} is not a card code")
     try:
         return pack.parse(text)
     except CardError as exc:
@@ -204,7 +242,7 @@ def _read_hands(raw: Any, contract: Contract) -> tuple[tuple[Card, ...], ...]:
     out = []
     for seat, hand in enumerate(raw):
         if not isinstance(hand, list):
-            raise RecordError(f"hands[{seat}] must be a list of card codes")
+            raise RecordError(f"hands[{seat}] must be a list of card codes, not {quote(hand)}")
         cards = []
         for text in hand:
             card = _card_of(text, pack, f"hands[{seat}]")
@@ -225,19 +263,24 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     if not isinstance(raw, list):
         raise RecordError("plays must be a list of card codes")
     pack = contract.pack()
-    layout = contract.kind == "layout"
+    layout = isinstance(contract, LayoutContract)
+    marks = isinstance(contract, LayoutContract) and contract.declaration.rows.end_marks
     out = []
     for i, text in enumerate(raw):
         if not isinstance(text, str):
-            raise RecordError(f"plays[{i}]: {text!r} is not a card code")
+            raise RecordError(f"plays[{i}]: {quote(text)} is not a card code")
         if text.strip().lower() == "pass":
             if not layout:
-                raise RecordError(f"plays[{i}]: 'pass' exists only in the layout deals")
+                raise RecordError(f'plays[{i}]: "pass" exists only in the layout deals')
             out.append(Play(None))
             continue
         end = None
         body = text.strip()
-        if layout and body[-1:] in ("+", "-"):
+        if body[-1:] in ("+", "-"):
+            if not marks:
+                raise RecordError(f"plays[{i}]: {quote(text)}: an end mark (+ or -) exists only "
+                                  f"where a card can fit both ends of a row (the Herzeln "
+                                  f"domino, whose rows turn the corner)")
             body, end = body[:-1], body[-1]
         out.append(Play(_card_of(body, pack, f"plays[{i}]"), end))
     return tuple(out)
@@ -326,6 +369,8 @@ def replay(record: Record) -> ReplayResult:
                 break
             state.play(play.card)
         tricks: tuple[Trick, ...] | None = tuple(state.tricks)
+        if state.trick:  # the trick in progress comes last, without a winner
+            tricks = (*state.tricks, Trick(state.leader, tuple(state.trick), None))
         order = None
         lines = []
         done = len(state.tricks)
@@ -336,7 +381,7 @@ def replay(record: Record) -> ReplayResult:
             lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
                          f"{record.contract.describe()}; {record.contract.cite()}).")
     else:
-        illegal = _replay_layout(state, record.plays)
+        illegal = play_layout(state, record.plays)
         tricks = None
         order = tuple(state.order)
         lines = [] if state.over else [f"The deal is not complete: {len(state.order)} of "
@@ -356,7 +401,9 @@ def replay(record: Record) -> ReplayResult:
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
 
 
-def _replay_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
+def play_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
+    """Play a record's plays of a layout deal on ``state`` (passes may be left out, as the
+    format says), up to the first illegal one, which it returns."""
     for i, play in enumerate(plays):
         if play.card is None:
             bad = state.check_pass()
@@ -410,6 +457,10 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
         raise RecordError(str(exc)) from None
     if seed is None:
         seed = secrets.randbits(63)
+    try:
+        check_seed(seed)
+    except LimitError as exc:
+        raise RecordError(str(exc)) from None
     obj: dict[str, Any] = {
         "game": game, "contract": contract_id, "players": players, "dealer": dealer,
         "declarer": contract.declarer, "stock": stock, "options": dict(options or {}),

@@ -22,7 +22,10 @@ import difflib
 import re
 from typing import Any
 
+import attrs
+
 from herzla.contracts import (
+    BUILTIN_MODULES,
     Contract,
     Rule,
     contract_classes,
@@ -33,6 +36,7 @@ from herzla.contracts import (
 )
 from herzla.contracts.game import rule
 from herzla.options import Option
+from herzla.quote import quote
 
 __all__ = [
     "COMMON",
@@ -110,7 +114,7 @@ COMMON_RULES = (
        hearts, the player must play a heart. A ban never leaves a player without a legal
        card."""),
     rule("common/options", "Rule options", "options rulings", "ruling",
-       """Every ruling has a named option so a table that plays it differently can say so. Option
+       """Rulings a table may well play differently have a named option, so it can say so. Option
        names are the ones users type: --option name=value on the command line, "options":
        {"name": value} in a hand record. Where an option lists its values (name=a|b), the first
        is the default. Booleans are JSON true/false (or "true"/"false" on the command line). An
@@ -130,7 +134,8 @@ def contract_rule(cls: type[Contract]) -> Rule:
     game = game_of(cls)
     ids = [c.id for c in game.contract_classes()]
     words = [cls.id, *cls.topics.split(),
-             *(w for w in re.findall(r"[a-z0-9-]+", cls.title.lower()) if len(w) > 2)]
+             *(w for w in re.findall(r"[a-z0-9-]+", cls.title.lower())
+               if len(w) > 2 and w not in games())]
     number = ""
     if cls.id in game.partie_ids():
         number = f"{ids.index(cls.id) + 1}"
@@ -142,7 +147,7 @@ def contract_rule(cls: type[Contract]) -> Rule:
         kind = "layout deal" if cls.kind == "layout" else "trick deal"
         where = f" Its rules: {cls.source}." if cls.source else ""
         text += f" A {kind} for {counts} players.{where}"
-    title = f"{'Deal ' + number + ': ' if number else ''}{cls.title}"
+    title = f"{game.hand_name.capitalize() + ' ' + number + ': ' if number else ''}{cls.title}"
     return Rule(cls.key(), title, tuple(dict.fromkeys(words)), text, cls.tags,
                 tuple(o.name for o in cls.options) if not is_builtin(cls) else (),
                 " ".join(cls.example.split()),
@@ -164,7 +169,9 @@ def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     if game == COMMON:
         return list(COMMON_RULES)
     g = get_game(game)
-    out = list(g.rules)
+    module = type(g).__module__
+    out = [r if module in BUILTIN_MODULES else attrs.evolve(r, origin=f"plug-in {module}")
+           for r in g.rules]
     out += [contract_rule(c) for c in g.contract_classes()]
     if common:
         out += list(COMMON_RULES)
@@ -178,7 +185,7 @@ def get_rule(rule_id: str) -> Rule:
         for r in entries(game):
             if r.id == rule_id:
                 return r
-    raise UnknownTopic(f"no rule has the id {rule_id!r}")
+    raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
 
 
 def _norm(word: str) -> str:
@@ -229,7 +236,7 @@ def find(game: str, topic: str) -> list[Rule]:
     hint = f"did you mean {' or '.join(close)}? " if close else ""
     where = "the common ground" if game == COMMON else game
     more = "" if game == COMMON else "; and those of 'herzla rules common'"
-    raise UnknownTopic(f"no rule of {where} is about {topic!r}; {hint}"
+    raise UnknownTopic(f"no rule of {where} is about {quote(topic)}; {hint}"
                        f"topics: {', '.join(own)}{more}")
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from herzla.cards import HEARTS_MASK, Card, cards_of
 from herzla.contracts.base import Contract, HandScore, Outcome, TallyError
+from herzla.limits import LimitError, check_stock
 
 __all__ = ["score_tallies"]
 
@@ -46,8 +47,10 @@ def score_tallies(
     per_seat("tricks", tricks)
     per_seat("hearts", hearts)
     per_seat("captured", captured)
-    if stock < 0:
-        raise TallyError(f"the stock cannot be negative ({stock}c)")
+    try:
+        check_stock(stock)
+    except LimitError as exc:
+        raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:
         raise TallyError(f"{contract.game} has no stock")
     if contract.kind == "layout":
@@ -101,7 +104,9 @@ def score_tallies(
     heart_counts = tuple(hearts) if hearts is not None else None
     if heart_counts is not None:
         total = len(cards_of(pack.mask & HEARTS_MASK))
-        if min(heart_counts) < 0 or sum(heart_counts) > total:
+        if min(heart_counts) < 0:
+            raise TallyError("a seat cannot capture fewer than 0 hearts")
+        if sum(heart_counts) > total:
             raise TallyError(f"the hearts captured add up to {sum(heart_counts)}; the pack has "
                              f"{total}")
         if tricks is not None:

@@ -79,8 +79,10 @@ def _play(contract: Contract, dealt: list[int], dealer: int, rnd: random.Random,
             if move is None:
                 state.pass_turn()
             else:
+                # a record marks the end only where the card fits both
+                text = str(move) if len(state.fits(move.card)) > 1 else str(move.card)
                 state.lay(move.card, move.end)
-        plays.append("pass" if move is None else str(move))
+        plays.append("pass" if move is None else text if isinstance(move, Lay) else str(move))
         if after is not None:
             after(state, move)
     return state, plays

@@ -35,11 +35,12 @@ __all__ = ["Illegal", "Trick", "TrickHand"]
 
 @attrs.frozen(slots=True)
 class Trick:
-    """A finished trick: who led, the cards in the order played, and who won it."""
+    """A trick: who led, the cards in the order played, and who won it (None while it is still
+    in progress)."""
 
     leader: int
     cards: tuple[Card, ...]
-    winner: int
+    winner: int | None
 
     def to_dict(self) -> dict[str, object]:
         return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner}
@@ -47,7 +48,7 @@ class Trick:
 
 @attrs.frozen(slots=True)
 class Illegal:
-    """Why a play is not allowed: the rule id (as in spec/hand-record.md) and a sentence."""
+    """Why a play is not allowed: the rule id (docs/hand-records.md lists them) and a sentence."""
 
     rule: str
     message: str
@@ -173,6 +174,7 @@ class TrickHand:
             if not self.tricks:
                 raise IndexError("nothing to undo")
             last = self.tricks.pop()
+            assert last.winner is not None  # the engine keeps finished tricks only
             for c in last.cards:
                 self.captured[last.winner] &= ~(1 << c.index)
             self.won[last.winner] -= 1

@@ -105,20 +105,20 @@ def test_deal_is_seeded_and_replays(runner: CliRunner) -> None:
 
 
 @pytest.mark.parametrize(("name", "mutate", "message"), [
-    ("unknown card", lambda r: r["hands"][0].__setitem__(0, "HX"), "'HX' is not a card code"),
+    ("unknown card", lambda r: r["hands"][0].__setitem__(0, "HX"), '"HX" is not a card code'),
     ("duplicate", lambda r: r["hands"][1].__setitem__(0, r["hands"][0][0]),
      "CQ is dealt to seats 0 and 1"),
     ("hand size", lambda r: r["hands"][2].pop(), "seat 2 holds 7 cards; herzla with 4 players"),
-    ("contract", lambda r: r.__setitem__("contract", "misere"), "'misere' is not a herzla"),
-    ("game", lambda r: r.__setitem__("game", "skat"), "unknown game 'skat'"),
+    ("contract", lambda r: r.__setitem__("contract", "misere"), '"misere" is not a herzla'),
+    ("game", lambda r: r.__setitem__("game", "skat"), 'unknown game "skat"'),
     ("players", lambda r: r.__setitem__("players", 5), "played by 4 players, not 5"),
     ("declarer", lambda r: r.__setitem__("declarer", 1), "herzla normal has no declarer"),
     ("beddl", lambda r: r.__setitem__("contract", "beddl"), "herzla beddl needs a declarer"),
-    ("stock", lambda r: r.__setitem__("stock", -5), "stock must be 0 or more cents"),
-    ("play", lambda r: r["plays"].__setitem__(3, "pass"), "'pass' exists only in the layout"),
-    ("play code", lambda r: r["plays"].__setitem__(3, "C1"), "plays[3]: 'C1' is not a card"),
-    ("option", lambda r: r.__setitem__("options", {"x": 1}), "unknown option 'x' for herzla"),
-    ("key", lambda r: r.__setitem__("note", 1), "unknown key 'note'"),
+    ("stock", lambda r: r.__setitem__("stock", -5), "must be 0 to 1,000,000,000,000, not -5"),
+    ("play", lambda r: r["plays"].__setitem__(3, "pass"), '"pass" exists only in the layout'),
+    ("play code", lambda r: r["plays"].__setitem__(3, "C1"), 'plays[3]: "C1" is not a card'),
+    ("option", lambda r: r.__setitem__("options", {"x": 1}), 'unknown option "x" for herzla'),
+    ("key", lambda r: r.__setitem__("note", 1), 'unknown key "note"'),
 ])
 def test_malformed_records(runner: CliRunner, name: str, mutate: object,
                            message: str) -> None:
@@ -137,7 +137,7 @@ def test_replay_json_lines(runner: CliRunner) -> None:
     answers = [json.loads(line) for line in out.stdout.splitlines()]
     assert [a["illegal"] is None for a in answers] == [True, False, True]
     bad = lines + "\n" + "{}"
-    assert "line 4: the hand record has no 'game'" in one_error_line(
+    assert 'line 4: the hand record has no "game"' in one_error_line(
         runner.invoke(main, ["replay", "-"], input=bad))
 
 
@@ -230,7 +230,7 @@ def test_dispute_auflegen_three_players(runner: CliRunner) -> None:
      "add up to at least 8 (only 1 card lies aside)"),
     (["herzeln", "no-hearts", "--hearts", "1,2,3,2"], "needs the cards each seat captured"),
     (["herzla", "normal", "--hearts", "0,3,5"], "one value per seat (4 seats), not 3"),
-    (["herzla", "normal", "--captured", "HX"], "'HX' is not a card code"),
+    (["herzla", "normal", "--captured", "HX"], '"HX" is not a card code'),
 ])
 def test_contradictory_tallies(runner: CliRunner, args: list[str], message: str) -> None:
     assert message in one_error_line(runner.invoke(main, ["score", *args]))

@@ -185,3 +185,41 @@ def test_the_transcript_parser() -> None:
         pytest.skip("no docs/cli.md")
     blocks = parse_blocks(path)
     assert all(s.command for b in blocks for s in b.steps)
+
+
+def sh_commands() -> list[tuple[str, str]]:
+    """Every ``herzla`` command in the README's ``sh`` blocks: (where, command line)."""
+    path = ROOT / "README.md"
+    text = path.read_text(encoding="utf-8")
+    out = []
+    for m in FENCE.finditer(text):
+        if m.group("info").split()[:1] != ["sh"]:
+            continue
+        line_no = text.count("\n", 0, m.start()) + 1
+        for i, line in enumerate(m.group("body").splitlines(), 1):
+            for part in line.split("&&"):
+                words = shlex.split(part, comments=True)
+                if words and words[0] == "herzla":
+                    out.append((f"README.md:{line_no + i}", part.split("#")[0].strip()))
+    return out
+
+
+@pytest.mark.parametrize(("where", "command"), sh_commands(), ids=[w for w, _ in sh_commands()])
+def test_readme_commands_run(where: str, command: str, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's commands work as shown (from a folder holding the repository's docs and
+    tests, where ``> FILE`` writes FILE)."""
+    for name in ("docs", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(tmp_path)
+    words = shlex.split(command)
+    target = None
+    if ">" in words:
+        at = words.index(">")
+        target, words = words[at + 1], words[:at]
+    result = CliRunner().invoke(main, words[1:], prog_name="herzla")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert result.exit_code == 0, f"{where}: $ {command}\n{result.output}"
+    if target is not None:
+        (tmp_path / target).write_text(result.stdout, encoding="utf-8")

@@ -176,8 +176,8 @@ def test_domino_wrap_in_same_suit_rows(wrap: bool, fits: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"heart_units": 5}, "unknown option 'heart_units'"),
-    ({"heart_unit": "ten"}, "option heart_unit: 'ten' is not a whole number"),
+    ({"heart_units": 5}, 'unknown option "heart_units"'),
+    ({"heart_unit": "ten"}, 'option heart_unit: "ten" is not a whole number'),
     ({"heart_unit": 0}, "option heart_unit: 0 is less than 1"),
     ({"stock_payout": "sometimes"}, "not one of void, never"),
     ({"heart_lead_ban_in_contracts": "yes"}, "is not true or false"),

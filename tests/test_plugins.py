@@ -69,7 +69,7 @@ def test_plugin_unknown_without_the_distribution() -> None:
                          capture_output=True, text=True, env=env, timeout=120, check=False)
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == [
-        "herzla: error: unknown game 'bube' (known: herzla, herzla-kids, herzeln, herzerln)"]
+        'herzla: error: unknown game "bube" (known: herzla, herzla-kids, herzeln, herzerln)']
 
 
 def test_plugin_passes_conformance() -> None:

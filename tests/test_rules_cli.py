@@ -11,9 +11,16 @@ import pytest
 from click.testing import CliRunner, Result
 
 from herzla import contracts as registry
-from herzla.contracts import BUILTIN_MODULES, HandScore, Outcome, TrickContract, contract_classes
+from herzla.cards import Rank, Suit
+from herzla.contracts import (
+    BUILTIN_MODULES,
+    CardValue,
+    TrickContract,
+    contract_classes,
+    get_game,
+)
 from herzla.options import Option
-from herzla.rulebook import BOOK, COMMON, GAMES, entries, find, resolve_option, rule_json
+from herzla.rulebook import COMMON, entries, find, get_rule, resolve_option, rule_json
 
 BUILTIN_GAMES = ("herzla", "herzla-kids", "herzeln", "herzerln")
 RULES_MD = [Path(__file__).resolve().parents[2] / "shared" / "RULES.md",
@@ -21,6 +28,8 @@ RULES_MD = [Path(__file__).resolve().parents[2] / "shared" / "RULES.md",
 
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
+
+BOOK = entries()
 
 
 def run(*args: str) -> Result:
@@ -58,16 +67,17 @@ def test_each_game_prints_all_its_rules(game: str) -> None:
     result = run(game)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    title, section, _ = GAMES[game]
-    assert out.startswith(f"{title} (game {game}, RULES.md {section})")
+    title = get_game(game).title
+    assert out.startswith(f"{title} (game {game})")
     for rule in BOOK:
         if rule.game in (game, COMMON):
             assert f"\n{rule.title}  [" in out, rule.id
-    assert "Common ground (RULES.md §0), for every game:" in out
+            assert f"(rule {rule.id})" in out, rule.id
+    assert "Common ground, for every game:" in out
     for cls in builtin(game):
         assert cls.id in out
     # the game's own rules come before the common ground
-    assert out.index("Common ground (RULES.md §0)") > out.index(
+    assert out.index("Common ground, for every game") > out.index(
         next(r.title for r in BOOK if r.game == game))
 
 
@@ -106,8 +116,9 @@ def test_herzeln_domino_explains_the_corner_rule() -> None:
     assert "Places score 0, −10, −20, −30 (3 players: 0, −10, −20, a ruling)" in text
     assert "regardless of suit" in text and "[Herzeln]" in text and "[ruling]" in text
     assert ids(run("herzeln", "domino", "--json")) == [
-        "herzeln/domino", "herzeln/domino-corner", "herzeln/domino-ends",
-        "herzeln/domino-must-lay", "herzeln/domino-places", "herzeln/domino-options"]
+        "herzeln/domino-row", "herzeln/domino-corner", "herzeln/domino-ends",
+        "herzeln/domino-must-lay", "herzeln/domino-places", "herzeln/domino-options",
+        "herzeln/domino"]
 
 
 def test_herzla_stock() -> None:
@@ -141,13 +152,13 @@ def test_herzerln_hearts_has_heart_free_first_trick_and_escape() -> None:
     result = run("herzerln", "hearts")
     assert result.exit_code == 0, result.output
     text = flat(result.stdout)
-    assert "−1 per heart captured; trick 1 is heart-free" in text
+    assert "-1 per heart; no heart led to or discarded on trick 1." in text
     assert "In rounds 2 and 5 (hearts, king-of-hearts) no heart may be led to or discarded " \
            "on trick 1" in text
     assert "Hearts may be led from trick 2 on." in text
     assert "the player holds nothing but hearts, the player must play a heart" in text
     assert ids(run("herzerln", "hearts", "--json")) == [
-        "herzerln/hearts", "herzerln/heart-free", "common/escape"]
+        "herzerln/heart-free", "herzerln/hearts", "herzerln/king-of-hearts", "common/escape"]
 
 
 @pytest.mark.parametrize(("game", "topic", "rule_id", "phrase"), [
@@ -158,11 +169,12 @@ def test_herzerln_hearts_has_heart_free_first_trick_and_escape() -> None:
     ("herzla", "follow", "common/trick-play", "must follow the led suit if they can"),
     ("herzla", "pack", "herzla/table", "32-card German-suited pack (7 to A)"),
     ("herzla-kids", "match", "herzla-kids/match", "The fewest points win"),
-    ("herzeln", "no-hearts", "herzeln/no-hearts", "A −11, T −10, K −4, Q −3, J −2, 9/8/7 −1"),
+    ("herzeln", "no-hearts", "herzeln/no-hearts", "A -11, T -10, K -4, Q -3, J -2, 9/8/7 -1"),
     ("herzeln", "partie", "herzeln/partie", "The deal passes clockwise after each deal"),
     ("herzeln", "invariants", "herzeln/invariants", "(partie −213)"),
     ("herzeln", "corner", "herzeln/domino-corner", "below the lowest rank comes an Ace"),
-    ("herzerln", "auflegen", "herzerln/auflegen", "The holder of HJ opens by laying it"),
+    ("herzerln", "auflegen", "herzerln/auflegen-rows", "The holder of HJ opens by laying it"),
+    ("herzerln", "auflegen", "herzerln/auflegen", "HJ opens; per-suit rows grow"),
     ("herzerln", "auflegen", "herzerln/auflegen-places", "20, 14, 6, 0 (3 players: 21, 14, 7)"),
     ("herzerln", "partie", "herzerln/partie", "the deal passes clockwise only after the 6th"),
     ("herzerln", "zero-sum", "herzerln/winner", "rounds 1-5 take 40 points (3 players: 42)"),
@@ -192,13 +204,13 @@ def test_a_word_matching_several_entries_prints_them_all() -> None:
     assert [i for i in ids(result) if i.endswith("-void")] == [
         "herzla/one-void", "herzla/two-void", "herzla/no-void"]
     text = run("herzla", "void").stdout
-    assert text.splitlines()[0] == "Herzla (RULES.md §1, game herzla): 6 rules about 'void'"
+    assert text.splitlines()[0] == 'Herzla (game herzla): 7 rules about "void"'
 
 
 def test_a_topic_without_a_game_searches_every_game() -> None:
     result = run("corner")
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("The rules about 'corner' in every game:")
+    assert result.stdout.startswith('The rules about "corner" in every game:')
     assert "Aces \"turn the corner\"" in flat(result.stdout)
     found = ids(run("hearts", "--json"))
     assert {"herzla/heart-lead-ban", "herzeln/no-hearts", "herzerln/hearts",
@@ -212,9 +224,10 @@ def test_every_contract_has_a_rule() -> None:
             if game == "herzla-kids":
                 assert find(game, "normal")
                 continue
-            assert any(r.game == game and cls.id in r.topics for r in BOOK), (game, cls.id)
+            assert any(r.id == cls.key() for r in BOOK), (game, cls.id)
             result = run(game, cls.id)
             assert result.exit_code == 0, result.output
+            assert get_rule(cls.key()).text.startswith(cls.default().describe()[:1].upper())
 
 
 # -- options ----------------------------------------------------------------------------------
@@ -266,8 +279,8 @@ def test_json_of_the_whole_book() -> None:
     assert herzeln["players"] == [3, 4]
     assert "corner" in data["topics"]["herzeln"]
     for entry in data["entries"]:
-        assert set(entry) == {"id", "game", "section", "origin", "title", "topics", "sources",
-                              "text", "example", "options"}
+        assert set(entry) == {"id", "game", "origin", "title", "topics", "sources", "text",
+                              "example", "options"}
         assert entry["sources"] and set(entry["sources"]) <= {
             "Herzla", "Herzeln", "Herzerln", "family", "ruling", "plug-in"}
 
@@ -282,19 +295,19 @@ def test_json_of_a_game() -> None:
 def test_rule_json_round_trip() -> None:
     rule = next(r for r in BOOK if r.id == "herzla/stock-payout")
     data = rule_json(rule)
-    assert data["sources"] == ["ruling"] and data["section"] == "§1"
+    assert data["sources"] == ["ruling"] and data["game"] == "herzla"
     assert data["options"][0]["name"] == "stock_payout"
 
 
 # -- errors -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("args", "named", "suggests"), [
-    (("poker",), "unknown game 'poker'", "known: herzla, herzla-kids, herzeln, herzerln, common"),
-    (("herzl",), "unknown game 'herzl'", "did you mean herzla"),
-    (("skat", "domino"), "unknown game 'skat'", "known: herzla"),
-    (("herzla", "bogus"), "no rule of herzla is about 'bogus'", "topics: normal, beddl, mord"),
+    (("poker",), 'unknown game "poker"', "known: herzla, herzla-kids, herzeln, herzerln, common"),
+    (("herzl",), 'unknown game "herzl"', "did you mean herzla"),
+    (("skat", "domino"), 'unknown game "skat"', "known: herzla"),
+    (("herzla", "bogus"), 'no rule of herzla is about "bogus"', "topics: normal, beddl, mord"),
     (("herzeln", "dominoes"), "", ""),  # a plural that matches: no error
-    (("herzla", "stok"), "'stok'", "did you mean stock?"),
-    (("herzerln", "corner"), "no rule of herzerln is about 'corner'", "auflegen"),
+    (("herzla", "stok"), '"stok"', "did you mean stock?"),
+    (("herzerln", "corner"), 'no rule of herzerln is about "corner"', "auflegen"),
 ])
 def test_unknown_game_or_topic(args: tuple[str, ...], named: str, suggests: str) -> None:
     result = run(*args)
@@ -325,11 +338,9 @@ class NoJacks(TrickContract):
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[Option, ...]] = (
         Option("jack_penalty", 5, doc="points lost per Jack captured", minimum=0),)
-    rule_ref: ClassVar[str] = "the plug-in's README"
-    summary: ClassVar[str] = "-5 per Jack captured"
-
-    def score(self, outcome: Outcome, stock: int = 0) -> HandScore:
-        return HandScore((0,) * self.players)
+    source: ClassVar[str] = "the plug-in's README"
+    values: ClassVar[tuple[CardValue, ...]] = (
+        CardValue(sum(1 << (s * 9 + Rank.JACK) for s in Suit), -5, "Jack"),)
 
 
 class Bube(NoJacks):
@@ -339,20 +350,18 @@ class Bube(NoJacks):
 @pytest.fixture
 def plugged(builtin_registry: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry with two plug-in contracts, restored after the test."""
-    table = {g: dict(cs) for g, cs in registry._load().items()}
-    table["herzeln"]["no-jacks"] = NoJacks
-    table["bube"] = {"no-jacks": Bube}
-    monkeypatch.setattr(registry, "_registry", table)
+    monkeypatch.setattr(registry, "_registry", dict(registry._load()))
+    registry.register(NoJacks)
+    registry.register(Bube)
 
 
 @pytest.mark.usefixtures("plugged")
-def test_plugin_contracts_show_their_summary_and_options() -> None:
+def test_plugin_contracts_show_their_rules_and_options() -> None:
     result = run("herzeln", "no-jacks")
     assert result.exit_code == 0, result.output
     text = flat(result.stdout)
-    assert "No jacks [plug-in] (plug-in tests.test_rules_cli)" in text
-    assert "-5 per Jack captured. A trick deal for 4 players; its rules: the plug-in's README." \
-           in text
+    assert "No jacks [plug-in] (rule herzeln/no-jacks, plug-in tests.test_rules_cli)" in text
+    assert "-5 per Jack. A trick deal for 4 players. Its rules: the plug-in's README." in text
     assert "Option jack_penalty=N (a whole number >= 0, default 5): points lost per Jack " \
            "captured." in text
     assert "no-jacks" in run("herzeln").stdout
@@ -365,6 +374,15 @@ def test_plugin_contracts_show_their_summary_and_options() -> None:
     assert data["entries"][0]["options"][0]["name"] == "jack_penalty"
 
 
+def test_a_rule_id_names_one_rule() -> None:
+    result = run("herzla/stock-payout")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Stock payout  [ruling]  (rule herzla/stock-payout)")
+    assert ids(run("herzeln/no-queens", "--json")) == ["herzeln/no-queens"]
+    bad = run("herzla/nothing")
+    assert bad.exit_code == 2 and 'no rule has the id "herzla/nothing"' in bad.stderr
+
+
 # -- faithful to RULES.md ---------------------------------------------------------------------
 def _rules_md() -> str:
     for path in RULES_MD:
@@ -374,7 +392,7 @@ def _rules_md() -> str:
 
 
 def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"[−+±∓-]?\d+c?", text))
+    return set(re.findall(r"[+±∓-]?\d+c?", text.replace("−", "-")))
 
 
 def test_rule_texts_keep_the_numbers_of_rules_md() -> None:

@@ -131,6 +131,7 @@ def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
         assert answer.tricks is not None and answer.complete
         want = [0] * spec.players
         for trick in answer.tricks:
+            assert trick.winner is not None  # complete: no trick in progress
             want[trick.winner] += sum(1 for c in trick.cards if c.suit == Suit.H)
         assert res.hearts[i].tolist() == want, i
 

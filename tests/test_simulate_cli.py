@@ -240,10 +240,10 @@ def test_engines_agree() -> None:
     (["herzla", "--hands", "2.5"], "whole number"),
     (["herzla", "--hands", "0"], "positive"),
     (["herzla", "--hands", "1e400"], "more than"),
-    (["nosuchgame"], "unknown game 'nosuchgame'"),
-    (["herzla", "--contract", "slam"], "'slam' is not a herzla contract"),
-    (["herzla", "--policy", "clever"], "unknown policy 'clever'"),
-    (["herzla", "-o", "colour=blue"], "unknown option 'colour'"),
+    (["nosuchgame"], 'unknown game "nosuchgame"'),
+    (["herzla", "--contract", "slam"], '"slam" is not a herzla contract'),
+    (["herzla", "--policy", "clever"], 'unknown policy "clever"'),
+    (["herzla", "-o", "colour=blue"], 'unknown option "colour"'),
     (["herzla", "-o", "heart_unit=lots"], "heart_unit"),
     (["herzla", "-o", "heart_unit"], "NAME=VALUE"),
     (["herzeln", "-o", "domino_wrap=false"], "domino_wrap"),
@@ -455,3 +455,25 @@ def test_the_documented_table_is_real_output() -> None:
         want = step.expected.split("\n")
         assert [timing.sub(" in T s (R hands/s, ", line) for line in got] == \
             [timing.sub(" in T s (R hands/s, ", line) for line in want], step.where
+
+
+@pytest.mark.parametrize("args", [
+    ["herzla"], ["herzla", "--contract", "mord"], ["herzla-kids", "--players", "5"],
+    ["herzeln"], ["herzerln", "--contract", "jacks", "--players", "3"],
+])
+def test_deal_deals_the_first_simulated_hand(args: list[str], tmp_path: Path) -> None:
+    """One deal procedure: ``herzla deal GAME --seed S`` is the first hand that
+    ``herzla simulate GAME --seed S`` plays, and so is ``deal_record(..., seed=S)``."""
+    from herzla.records import deal_record
+
+    out = tmp_path / "first.jsonl"
+    sim = invoke(*args, "--hands", "3", "--seed", "4242", "--sample", "1",
+                 "--sample-out", str(out), "--jobs", "1")
+    assert sim.exit_code == 0, sim.output
+    first = json.loads(out.read_text().splitlines()[0])
+    dealt = CliRunner().invoke(main, ["deal", args[0], "--seed", "4242", *args[1:]])
+    assert dealt.exit_code == 0, dealt.output
+    record = json.loads(dealt.stdout)
+    assert record["hands"] == first["hands"]
+    lib = deal_record(first["game"], record["contract"], first["players"], seed=4242)
+    assert [[str(c) for c in h] for h in lib.hands] == first["hands"]

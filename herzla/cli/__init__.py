@@ -11,16 +11,24 @@ import click
 
 from herzla import __version__
 from herzla.cli.common import HerzlaGroup
-from herzla.cli.deal import deal
-from herzla.cli.replay import replay_command
-from herzla.cli.rules import rules_command
-from herzla.cli.score import score
-from herzla.cli.simulate import simulate
 
 __all__ = ["main"]
 
 
-@click.group(cls=HerzlaGroup, context_settings={"help_option_names": ["-h", "--help"]})
+#: each command and where it lives; a command's module is imported only when it is used
+COMMANDS = {
+    "replay": "herzla.cli.replay:replay_command",
+    "deal": "herzla.cli.deal:deal",
+    "score": "herzla.cli.score:score",
+    "rules": "herzla.cli.rules:rules_command",
+    "simulate": "herzla.cli.simulate:simulate",
+    "solve": "herzla.cli.solve:solve_command",
+    "advise": "herzla.cli.advise:advise_command",
+}
+
+
+@click.group(cls=HerzlaGroup, lazy=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="herzla")
 def main() -> None:
     """Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
@@ -30,6 +38,3 @@ def main() -> None:
     the domino), herzerln (6 rounds ending in Auflegen), and any game a plug-in adds.
     """
 
-
-for _command in (replay_command, deal, score, rules_command, simulate):
-    main.add_command(_command)

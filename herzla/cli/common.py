@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from types import FrameType
 from typing import IO, Any, NoReturn, TypeVar
 
@@ -18,8 +18,8 @@ import click
 from herzla.contracts import Contract, UnknownContract, contract_class, contract_classes
 from herzla.options import OptionError, parse_option_assignments
 
-__all__ = ["HerzlaGroup", "UserError", "check_stopped", "fail", "game_contract", "option_flag",
-           "parse_options", "read_input"]
+__all__ = ["HerzlaGroup", "Terminated", "UserError", "check_stopped", "fail", "game_contract",
+           "option_flag", "parse_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -106,6 +106,21 @@ class HerzlaGroup(click.Group):
     exit 2; a closed pipe ends the program quietly.
     """
 
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*self.lazy, *(n for n in super().list_commands(ctx) if n not in self.lazy)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self.lazy.get(cmd_name)
+        if where is None:
+            return super().get_command(ctx, cmd_name)
+        module, _, attr = where.partition(":")
+        command: click.Command = getattr(importlib.import_module(module), attr)
+        return command
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             out = super().invoke(ctx)
@@ -161,21 +176,6 @@ class HerzlaGroup(click.Group):
             click.echo(f"herzla: error: cannot write the answer: {exc.strerror or exc}",
                        err=True)
             sys.exit(2)
-
-
-def read_input(path: str) -> str:
-    """The text of a file, or of standard input for ``-``; a missing file is a UserError."""
-    if path == "-":
-        return sys.stdin.read()
-    p = Path(path)
-    if not p.exists():
-        fail(f"no such file: {path}")
-    if p.is_dir():
-        fail(f"{path} is a folder, not a file")
-    try:
-        return p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {exc}")
 
 
 def option_flag(f: F) -> F:

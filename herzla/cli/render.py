@@ -23,8 +23,8 @@ def print_result(res: ReplayResult) -> None:
                f"forehand seat {r.forehand}{decl}")
     if res.tricks is not None:
         for i, t in enumerate(res.tricks, 1):
-            click.echo(f"  trick {i}: seat {t.leader} leads {' '.join(map(str, t.cards))} "
-                       f"-> seat {t.winner}")
+            won = "(in progress)" if t.winner is None else f"-> seat {t.winner}"
+            click.echo(f"  trick {i}: seat {t.leader} leads {' '.join(map(str, t.cards))} {won}")
     if res.order is not None and res.order:
         click.echo(f"  out in order: {' '.join(f'seat {s}' for s in res.order)}")
     status = "complete" if res.complete else "not complete"

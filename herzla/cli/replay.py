@@ -1,19 +1,55 @@
-"""``herzla replay RECORD|- [--json]``: validate, replay and score hand records."""
+"""``herzla replay RECORD|- [--json]``: validate, replay and score hand records.
+
+One record gets one answer; a list of records is a score sheet; JSON Lines are replayed a line at
+a time, each answer written as its record is read (:mod:`herzla.cli.input`), with a progress line
+on a terminal.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import sys
+import time
 
 import click
 
-from herzla.cli.common import fail, read_input
+from herzla.cli.common import fail
+from herzla.cli.input import open_records
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
-from herzla.records import Record, RecordError, load_json_text, replay
+from herzla.records import Record, RecordError, ReplayResult, replay
 from herzla.sheets import score_sheet
 
 __all__ = ["replay_command"]
+
+
+def _show(res: ReplayResult, as_json: bool, compact: bool, first: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(res.to_dict(), indent=None if compact else 1))
+        return
+    if not first:
+        click.echo("")
+    print_result(res)
+
+
+class _Count:
+    """``replaying: N records`` on standard error, when it is a terminal."""
+
+    def __init__(self) -> None:
+        self.on = sys.stderr.isatty()
+        self.last = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, n: int) -> None:
+        now = time.perf_counter()
+        if self.on and now - self.last >= 0.5:
+            self.last = now
+            self.shown = True
+            click.echo(f"\rreplaying: {n:,} records", nl=False, err=True)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
 
 
 @click.command("replay")
@@ -26,50 +62,48 @@ def replay_command(record: str, as_json: bool) -> None:
     RECORD is a file, or - for standard input.  It holds one hand record (a JSON object), a JSON
     list of records forming one partie, session or match (printed as a score sheet), or hand
     records one per line (JSON Lines, as `herzla simulate --sample-out` writes them), each
-    replayed on its own.  Exit 0 when every play is legal (complete or not), 1 at an illegal
-    play, 2 for malformed input.
+    replayed on its own and answered as it is read.  Exit 0 when every play is legal (complete
+    or not), 1 at an illegal play, 2 for malformed input (with JSON Lines, the answers before the
+    malformed line are written first).
     """
-    text = read_input(record)
+    source = open_records(record)
+    illegal = False
     try:
+        if source.lines is None:
+            doc = source.document
+            if isinstance(doc, list):
+                sheet = score_sheet(doc)
+                if as_json:
+                    click.echo(json.dumps(sheet.to_dict(), indent=1))
+                else:
+                    print_sheet(sheet)
+                raise SystemExit(1 if sheet.illegal else 0)
+            res = replay(Record.from_json(doc))
+            _show(res, as_json, compact=False, first=True)
+            raise SystemExit(1 if res.illegal is not None else 0)
+        held: ReplayResult | None = None  # the first answer, until a second record shows
+        count = 0
+        progress = _Count()
         try:
-            objs = [load_json_text(text)]
-        except RecordError:
-            objs = _json_lines(text)
-        if len(objs) == 1 and isinstance(objs[0], list):
-            sheet = score_sheet(objs[0])
-            if as_json:
-                click.echo(json.dumps(sheet.to_dict(), indent=1))
-            else:
-                print_sheet(sheet)
-            raise SystemExit(1 if sheet.illegal else 0)
-        results = []
-        for i, obj in enumerate(objs):
-            try:
-                results.append(replay(Record.from_json(obj)))
-            except RecordError as exc:
-                raise RecordError(f"line {i + 1}: {exc}" if len(objs) > 1 else str(exc)) from None
+            for number, obj in source.lines:
+                try:
+                    res = replay(Record.from_json(obj))
+                except RecordError as exc:
+                    raise RecordError(f"line {number}: {exc}") from None
+                count += 1
+                illegal |= res.illegal is not None
+                if count == 1:
+                    held = res
+                    continue
+                if held is not None:
+                    _show(held, as_json, compact=True, first=True)
+                    held = None
+                _show(res, as_json, compact=True, first=False)
+                progress(count)
+        finally:
+            progress.close()
+            if held is not None:  # one record in all: answered like a single document
+                _show(held, as_json, compact=False, first=True)
     except (RecordError, TallyError) as exc:
         fail(str(exc))
-    for i, res in enumerate(results):
-        if as_json:
-            click.echo(json.dumps(res.to_dict(), indent=None if len(results) > 1 else 1))
-        else:
-            if i:
-                click.echo("")
-            print_result(res)
-    raise SystemExit(1 if any(r.illegal is not None for r in results) else 0)
-
-
-def _json_lines(text: str) -> list[Any]:
-    """Records one per line; if the text is not JSON Lines either, the JSON error stands."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2:
-        load_json_text(text)  # raises the JSON error of the whole text
-    out = []
-    for i, line in enumerate(lines):
-        try:
-            out.append(json.loads(line))
-        except json.JSONDecodeError:
-            load_json_text(text)
-            raise RecordError(f"line {i + 1} is not valid JSON") from None
-    return out
+    raise SystemExit(1 if illegal else 0)

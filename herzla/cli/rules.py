@@ -13,6 +13,7 @@ import click
 from herzla.cli.common import fail
 from herzla.contracts import get_game
 from herzla.options import Option
+from herzla.quote import quote
 from herzla.rulebook import (
     COMMON,
     SOURCES,
@@ -124,7 +125,7 @@ def _suggest_game(game: str) -> str:
     known = known_games()
     close = difflib.get_close_matches(game.lower(), known, n=2, cutoff=0.6)
     hint = f"did you mean {' or '.join(close)}? " if close else ""
-    return f"unknown game {game!r} ({hint}known: {', '.join(known)})"
+    return f"unknown game {quote(game)} ({hint}known: {', '.join(known)})"
 
 
 def _dump(obj: object) -> None:
@@ -181,7 +182,7 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
         if as_json:
             _dump({"game": None, "topic": game, "entries": [rule_json(r) for r in rules]})
         else:
-            click.echo(f"The rules about {game!r} in every game:")
+            click.echo(f"The rules about {quote(game)} in every game:")
             for rule in rules:
                 click.echo("")
                 _print(render_rule(rule))
@@ -203,7 +204,7 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     else:
         n = len(rules)
         title, _ = game_about(name)
-        click.echo(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about {topic!r}")
+        click.echo(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about {quote(topic)}")
     click.echo("")
     _print_rules(rules, name)
 

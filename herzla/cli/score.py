@@ -12,6 +12,7 @@ from herzla.cli.render import print_score
 from herzla.contracts import TallyError
 from herzla.limits import LimitError
 from herzla.options import OptionError
+from herzla.quote import quote
 from herzla.tally import score_tallies
 
 __all__ = ["score"]
@@ -22,11 +23,11 @@ def _ints(text: str | None, what: str) -> list[int] | None:
         return None
     parts = text.replace(",", " ").split()
     if any(len(p) > 20 for p in parts):
-        fail(f"--{what} {text[:40]!r}: a number is too long")
+        fail(f"--{what} {quote(text)}: a number is too long")
     try:
         return [int(p) for p in parts]
     except ValueError:
-        fail(f"--{what} {text!r}: write whole numbers, one per seat, e.g. 2,3,1,2")
+        fail(f"--{what} {quote(text)}: write whole numbers, one per seat, e.g. 2,3,1,2")
 
 
 @click.command("score")

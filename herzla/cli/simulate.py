@@ -20,6 +20,7 @@ import click
 
 from herzla.cli.common import check_stopped, fail, option_flag, parse_options
 from herzla.cli.output import Progress, check_output, open_output
+from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
@@ -50,12 +51,12 @@ class HandsType(click.ParamType):  # type: ignore[type-arg]
             try:
                 number = Decimal(text)
             except InvalidOperation:
-                self.fail(f"{value!r} is not a number (write e.g. 1000000, 1e6 or 1_000_000)",
+                self.fail(f"{quote(value)} is not a number (write e.g. 1000000, 1e6 or 1_000_000)",
                           param, ctx)
         if not number.is_finite() or number != number.to_integral_value() or number < 1:
-            self.fail(f"{value!r} is not a positive whole number", param, ctx)
+            self.fail(f"{quote(value)} is not a positive whole number", param, ctx)
         if number > MAX_HANDS:
-            self.fail(f"{value!r} is more than {MAX_HANDS:.0e}", param, ctx)
+            self.fail(f"{quote(value)} is more than {MAX_HANDS:.0e}", param, ctx)
         return int(number)
 
 
@@ -396,7 +397,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:
-        fail(f"cannot write {sample_out}: {_one_line(exc)}" if sample_out else _one_line(exc))
+        fail(f"cannot write {sample_out}: {exc.strerror or _one_line(exc)}" if sample_out
+             else _one_line(exc))
     finally:
         if progress is not None:
             progress.close()
@@ -409,7 +411,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             with open_output(plot_target, binary=True) as fh:
                 plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
         except OSError as exc:
-            fail(f"cannot write {plot}: {_one_line(exc)}")
+            fail(f"cannot write {plot}: {exc.strerror or _one_line(exc)}")
     if as_json:
         click.echo(json.dumps(res.to_dict(), indent=1))
         return

@@ -44,6 +44,7 @@ from herzla.contracts.vocabulary import (
     TrickRules,
 )
 from herzla.options import Option
+from herzla.quote import quote
 
 __all__ = [
     "CardValue",
@@ -187,7 +188,7 @@ def get_game(game: str) -> Game:
     """The game ``game``; UnknownContract names the games there are."""
     table = _load()
     if game not in table:
-        raise UnknownContract(f"unknown game {game!r} (known: {', '.join(table)})")
+        raise UnknownContract(f"unknown game {quote(game)} (known: {', '.join(table)})")
     return table[game]
 
 
@@ -203,7 +204,7 @@ def contract_class(game: str, contract_id: str) -> type[Contract]:
         if cls.id == contract_id:
             return cls
     raise UnknownContract(
-        f"{contract_id!r} is not a {game} contract (known: {', '.join(c.id for c in classes)})"
+        f"{quote(contract_id)} is not a {game} contract (known: {', '.join(c.id for c in classes)})"
     )
 
 

@@ -83,6 +83,7 @@ from herzla.contracts.vocabulary import (
     value_text,
 )
 from herzla.options import Option, OptionError, resolve_options
+from herzla.quote import number
 
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
@@ -204,7 +205,7 @@ class Contract:
             return None
         counts = [str(c) for c in sorted(cls.player_counts)]
         said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-        return f"{cls.game} {cls.id} is played by {said} players, not {players}"
+        return f"{cls.game} {cls.id} is played by {said} players, not {number(players)}"
 
     @classmethod
     def key(cls) -> str:
@@ -215,6 +216,17 @@ class Contract:
     def default(cls, players: int | None = None) -> Contract:
         """A contract of this class with the default options (seat 0 declaring, if needed)."""
         return cls(players, None, 0 if cls.needs_declarer else None)
+
+    @classmethod
+    def own_hooks(cls) -> tuple[str, ...]:
+        """The hooks of play and scoring this class writes in Python of its own instead of
+        declaring them; the engines that read only declarations (the batch engine, the solver)
+        decline such a contract, naming the hook."""
+        base: type[Contract] = LayoutContract if issubclass(cls, LayoutContract) else \
+            TrickContract
+        names = ("counts", "score") if base is LayoutContract else \
+            ("banned", "ends_early", "counts", "score")
+        return tuple(n for n in names if getattr(cls, n) is not getattr(base, n))
 
     def cite(self) -> str:
         """How explanations name the rule behind the contract's amounts."""
@@ -442,21 +454,25 @@ class TrickContract(Contract):
         d = self.declaration
         lines = []
         cite = self.cite()
+        pack = self.pack().mask
+        groups: dict[str, list[CardValue]] = {}
         for v in d.values:
-            if not v.points:
-                continue
-            got = counts.card_counts(v.cards)[:, 0]
+            if v.points:
+                groups.setdefault(v.name, []).append(v)
+        for name, group in groups.items():  # e.g. the hearts of no-hearts, each rank its value
+            rate = (f"{group[0].points:+d} per {name}" if len(group) == 1
+                    else f"{name}s {value_text(group, pack)}")
+            got = [counts.card_counts(v.cards)[:, 0] for v in group]
             for s in range(self.players):
-                k = int(got[s])
+                k = sum(int(g[s]) for g in got)
                 if not k:
                     continue
-                pts = v.points * k
+                pts = sum(v.points * int(g[s]) for v, g in zip(group, got, strict=True))
                 if outcome.captured is not None:
-                    what = card_list(outcome.captured[s] & v.cards)
+                    what = card_list(outcome.captured[s] & sum(v.cards for v in group))
                 else:
-                    what = plural(k, v.name)
-                lines.append(f"Seat {s} captured {what}: {pts:+d} ({v.points:+d} per {v.name}, "
-                             f"{cite}).")
+                    what = plural(k, name)
+                lines.append(f"Seat {s} captured {what}: {pts:+d} ({rate}, {cite}).")
         if d.per_trick:
             for s, t in enumerate(counts.trick_counts()[:, 0]):
                 if t:

@@ -23,6 +23,8 @@ Metadata of a game (class attributes):
     played when nobody announces; empty when the game has no bidding.
 ``rules``
     The game's own rule-book entries, beside the entries its contracts make of themselves.
+``hand_name``
+    What the game calls one hand of a partie: ``deal`` (Herzeln) or ``round`` (Herzerln).
 
 Hooks: ``dealer(first, index, players, opts)`` (who deals the ``index``-th hand of a partie or
 session), ``resolve_bids(...)`` (the bidding, for many hands at once), ``match_over(...)`` (when a
@@ -99,6 +101,7 @@ class Game:
     lowest_wins: ClassVar[bool] = False
     bidding: ClassVar[tuple[str, ...]] = ()
     rules: ClassVar[tuple[Rule, ...]] = ()
+    hand_name: ClassVar[str] = "deal"
 
     def __init__(self, contracts: Sequence[type[Contract]] = ()) -> None:
         self._contracts: tuple[type[Contract], ...] = tuple(contracts) or self.contracts

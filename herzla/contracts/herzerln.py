@@ -101,6 +101,7 @@ class Herzerln(Game):
         Tricks, Hearts, Jacks, RedQueens, KingOfHearts, Auflegen)
     partie: ClassVar[int] = 6
     sheet: ClassVar[str] = "partie"
+    hand_name: ClassVar[str] = "round"
 
     rules = (
         rule("herzerln/table", "Players, pack and rank order", "players pack cards deal order "

@@ -29,6 +29,7 @@ from herzla.contracts.vocabulary import (
     TrickRules,
 )
 from herzla.options import Option
+from herzla.quote import quote
 
 __all__ = ["Beddl", "Bid", "HERZLA_OPTIONS", "Herzla", "Mord", "Normal", "resolve_bidding"]
 
@@ -288,7 +289,7 @@ def resolve_bidding(announcements: Sequence[str], forehand: int, players: int = 
     for word in announcements[:players]:
         want = 0 if word == "pass" else words.index(word) if word in words[1:] else -1
         if want < 0:
-            raise ValueError(f"{word!r} is not an announcement (pass, beddl or mord)")
+            raise ValueError(f"{quote(word)} is not an announcement (pass, beddl or mord)")
         wants.append(np.array([want], dtype=np.int8))
     code, turn = GAME.resolve_bids(wants, {"contract_priority": priority})
     if not code[0]:

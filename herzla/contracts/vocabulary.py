@@ -173,6 +173,12 @@ class Rows:
     opening: Rank = Rank.JACK
     first: Card | None = None
 
+    @property
+    def end_marks(self) -> bool:
+        """Whether a hand record may say which end a card goes to (``D7-``): only where a card
+        can fit both ends of a row, which takes rows that turn the corner."""
+        return self.wrap
+
     def row_of(self, card: Card) -> int:
         """The row a card belongs to: its suit, or 0 for the one row."""
         return int(card.suit) if self.per_suit else 0
@@ -270,8 +276,11 @@ class Counts:
     def of_one(cls, players: int, *, tricks: Sequence[int] | None = None,
                cards: Mapping[int, Sequence[int]] | None = None, last: int | None = None,
                ended: bool | None = None, order: Sequence[int] | None = None) -> Counts:
-        """The counts of one hand (one column)."""
+        """The counts of one hand (one column); TallyError for a count no hand can have."""
         def col(values: Sequence[int]) -> Ints:
+            if len(values) != players or any(not -1000 <= v <= 1000 for v in values):
+                raise TallyError(f"give a count from 0 to the cards in play for each of the "
+                                 f"{players} seats")
             return np.asarray(values, dtype=np.int64).reshape(players, 1)
 
         places = None
@@ -283,7 +292,7 @@ class Counts:
             players, 1,
             tricks=None if tricks is None else col(tricks),
             cards={m: col(v) for m, v in (cards or {}).items()},
-            last=None if last is None else np.array([last], dtype=np.int64),
+            last=None if last is None else col([last] * players)[0],
             ended=None if ended is None else np.array([ended], dtype=np.bool_),
             places=places,
         )

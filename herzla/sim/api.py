@@ -20,6 +20,7 @@ from herzla.contracts import (
 )
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError, resolve_options
+from herzla.quote import quote
 from herzla.sim.cluster import DEFAULT_TIMEOUT
 from herzla.sim.engine import ENGINES
 from herzla.sim.runner import Plan, SimResult, run, task_count
@@ -72,7 +73,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     wrong.
     """
     if engine not in ENGINES:
-        raise SimulationError(f"unknown engine {engine!r} (auto, batch or reference)")
+        raise SimulationError(f"unknown engine {quote(engine)} (auto, batch or reference)")
     try:
         g = get_game(game)
     except UnknownContract as exc:
@@ -89,7 +90,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     if not 1 <= hands <= MAX_HANDS:
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
     if policy not in POLICIES:
-        raise SimulationError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
+        raise SimulationError(f"unknown policy {quote(policy)} (known: {', '.join(POLICIES)})")
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:

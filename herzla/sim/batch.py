@@ -70,22 +70,13 @@ DEFAULT_CHUNK = 16384
 #: hands dealt at a time within a chunk (the random words of so many hands fit the L2 cache)
 DEAL_CHUNK = 2048
 
-#: the hooks whose own Python the batch engine cannot run, per kind of deal
-_HOOKS: dict[type[Contract], tuple[str, ...]] = {
-    TrickContract: ("banned", "ends_early", "counts", "score"),
-    LayoutContract: ("counts", "score"),
-}
-
-
 def _unsupported_contract(contract: Contract) -> str | None:
     cls = type(contract)
-    base = LayoutContract if isinstance(contract, LayoutContract) else TrickContract
-    if not isinstance(contract, base):
+    if not isinstance(contract, LayoutContract | TrickContract):
         return f"the contract {contract.key()}, which is neither a trick nor a layout deal"
-    for hook in _HOOKS[base]:
-        if getattr(cls, hook) is not getattr(base, hook):
-            return (f"the contract {contract.key()} ({cls.__module__}.{cls.__qualname__}), "
-                    f"whose {hook}() is Python of its own rather than a declaration")
+    for hook in cls.own_hooks():
+        return (f"the contract {contract.key()} ({cls.__module__}.{cls.__qualname__}), "
+                f"whose {hook}() is Python of its own rather than a declaration")
     try:
         bits = bits_of(contract.pack(), contract.rank_order())
         if isinstance(contract, LayoutContract):

@@ -8,6 +8,7 @@ way.
 
 from __future__ import annotations
 
+from herzla.quote import quote
 from herzla.sim import batch, reference
 from herzla.sim.spec import BlockResult, DealSpec
 
@@ -24,7 +25,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     contract writes in Python of its own); ``auto`` then uses the reference engine.
     """
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r} (auto, batch or reference)")
+        raise ValueError(f"unknown engine {quote(engine)} (auto, batch or reference)")
     if engine != "reference":
         reason = batch.unsupported(spec)
         if reason is None:

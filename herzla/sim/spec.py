@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from herzla.cards import cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, get_game
+from herzla.quote import quote
 from herzla.records import sort_hand
 from herzla.sim.policies import POLICIES
 
@@ -71,7 +72,7 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
     Beddl and Mord without a declarer are played by forehand.  ValueError names what is wrong.
     """
     if spec.policy not in POLICIES:
-        raise ValueError(f"unknown policy {spec.policy!r} (known: {', '.join(POLICIES)})")
+        raise ValueError(f"unknown policy {quote(spec.policy)} (known: {', '.join(POLICIES)})")
     game = get_game(spec.game)
     bid = False
     if spec.contract_id is None:

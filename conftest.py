@@ -1,0 +1,25 @@
+"""pytest set-up for the whole tree: the files that need OpenSpiel (the ``openspiel`` extra).
+
+Their doctests carry the ``openspiel`` marker like the tests of ``tests/test_openspiel.py``, and
+without open_spiel installed they are not collected at all (``-m "not openspiel"`` deselects them
+when it is installed).
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+OPENSPIEL_FILES = ("herzla/openspiel.py", "docs/openspiel.md", "docs/examples/openspiel_mcts.py")
+
+collect_ignore = [] if find_spec("pyspiel") else list(OPENSPIEL_FILES)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    needs = {ROOT / name for name in OPENSPIEL_FILES}
+    for item in items:
+        if item.path in needs:
+            item.add_marker(pytest.mark.openspiel)

@@ -1,0 +1,10 @@
+"""Exact analysis: the double-dummy searches behind ``herzla solve`` and ``herzla advise``.
+
+- :mod:`herzla.analysis.scoring`: how a trick deal's end is valued, learnt from the contract's own
+  scorer (made/lost, additive, or a table of every final tally);
+- :mod:`herzla.analysis.tricks`: the search of trick deals;
+- :mod:`herzla.analysis.layout`: the search of layout deals (the domino, Auflegen).
+
+The library functions are :func:`herzla.analysis.solve.solve` and
+:func:`herzla.analysis.advise.advise` (``herzla.solve`` and ``herzla.advise``).
+"""

@@ -1,0 +1,336 @@
+"""``herzla.advise``: what Normal, Beddl and Mord are worth to a player holding eight Herzla
+cards.
+
+It samples deals of the 24 unseen cards among the other three seats (uniformly; sample ``i`` is
+drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the answer is the same for any number
+of worker processes) and plays each choice, with the seat as declarer in Beddl and Mord, on every
+sampled deal twice: with every hand open and perfect play (the solver, :mod:`herzla.analysis`;
+in the normal game the seat's score when the other three play against it), and with the
+simulator's heuristic player in all four seats.  docs/analysis.md shows an example.
+
+The work is cut into fixed chunks of samples; :func:`play_chunk` maps a chunk to its result, and
+results are merged in chunk order, so a chunk may be played anywhere (a worker process here, a
+cluster elsewhere) without changing the answer.
+
+>>> res = advise("CJ CT C9 S9 S8 HT D9 D8", samples=4, seed=1, jobs=1)
+>>> sorted(res.choices), res.samples
+(['beddl', 'mord', 'normal'], 4)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+from herzla.analysis.scoring import BooleanScore, trick_score
+from herzla.analysis.tricks import TrickSearch
+from herzla.cards import PACK_32, Card, CardError, cards_of, parse_cards
+from herzla.contracts import TrickContract, contract_class
+from herzla.limits import LimitError, check_seed, check_stock
+from herzla.options import OptionError
+from herzla.records import sort_hand
+from herzla.sim.reference import play_hand
+from herzla.tricks import TrickHand
+
+__all__ = ["CHOICES", "AdviceError", "AdvicePlan", "AdviceResult", "Chunk", "ChunkResult",
+           "Estimate", "advise", "chunks_of", "merge_chunks", "play_chunk", "plan_advice",
+           "sample_hands"]
+
+#: the choices of a Herzla player, in the order they are reported
+CHOICES = ("normal", "beddl", "mord")
+#: samples per chunk (fixed: the answer does not depend on it, only the work split does)
+CHUNK = 16
+DEFAULT_SAMPLES = 200
+_UNIFORMS = [0] * 64  # the heuristic player draws no random numbers
+
+
+class AdviceError(ValueError):
+    """Arguments the advisor cannot use, with the problem named in one sentence."""
+
+
+@attrs.frozen(slots=True)
+class AdvicePlan:
+    """What to sample: the hand (a bit set), the seats, the stock, the options, the seed."""
+
+    hand: int
+    seat: int
+    dealer: int
+    stock: int
+    options: Mapping[str, Any]
+    seed: int
+    samples: int
+    choices: tuple[str, ...] = CHOICES
+
+    def contract(self, choice: str) -> TrickContract:
+        cls = contract_class("herzla", choice)
+        c = cls(4, self.options, self.seat if cls.needs_declarer else None)
+        assert isinstance(c, TrickContract)
+        return c
+
+
+@attrs.frozen(slots=True)
+class Chunk:
+    """Samples ``first .. last - 1``."""
+
+    first: int
+    last: int
+
+
+@attrs.frozen(slots=True, eq=False)
+class ChunkResult:
+    """Per choice and way of playing (``double_dummy``, ``heuristic``): the seat's cents on each
+    sample, and whether the contract was made (Beddl, Mord)."""
+
+    cents: Mapping[tuple[str, str], tuple[int, ...]]
+    made: Mapping[tuple[str, str], tuple[bool, ...]]
+
+
+def sample_hands(plan: AdvicePlan, i: int) -> list[int]:
+    """The four hands (bit sets) of sample ``i``: the unseen cards shuffled by the sample's own
+    generator and dealt eight each to the other seats in seat order."""
+    unseen = cards_of(PACK_32.mask & ~plan.hand)
+    rng = np.random.default_rng(np.random.SeedSequence(plan.seed, spawn_key=(i,)))
+    order = rng.permutation(len(unseen))
+    hands = [0] * 4
+    k = 0
+    for s in range(4):
+        if s == plan.seat:
+            hands[s] = plan.hand
+            continue
+        for j in order[k:k + 8]:
+            hands[s] |= unseen[int(j)].bit
+        k += 8
+    return hands
+
+
+def play_chunk(plan: AdvicePlan, chunk: Chunk) -> ChunkResult:
+    """Play one chunk of samples: a module-level function, so it pickles for workers."""
+    cents: dict[tuple[str, str], list[int]] = {}
+    made: dict[tuple[str, str], list[bool]] = {}
+    contracts = {c: plan.contract(c) for c in plan.choices}
+    for i in range(chunk.first, chunk.last):
+        hands = sample_hands(plan, i)
+        for choice, contract in contracts.items():
+            sc = trick_score(contract, plan.stock, hands)
+            search = TrickSearch(contract, sc, plan.seat)
+            value = search.exact(TrickHand(contract, hands, plan.dealer))
+            if isinstance(sc, BooleanScore):
+                dd = (sc.made if value else sc.lost)[plan.seat]
+                made.setdefault((choice, "double_dummy"), []).append(bool(value))
+            else:
+                dd = value
+            cents.setdefault((choice, "double_dummy"), []).append(dd)
+            state, _ = play_hand(contract, list(hands), plan.dealer, _UNIFORMS, "heuristic")
+            score = contract.score(state.outcome(), plan.stock)
+            cents.setdefault((choice, "heuristic"), []).append(score.scores[plan.seat])
+            if isinstance(sc, BooleanScore):
+                made.setdefault((choice, "heuristic"), []).append(
+                    "contract-made" in score.events)
+    return ChunkResult({k: tuple(v) for k, v in cents.items()},
+                       {k: tuple(v) for k, v in made.items()})
+
+
+def chunks_of(plan: AdvicePlan, size: int = CHUNK) -> list[Chunk]:
+    return [Chunk(a, min(a + size, plan.samples)) for a in range(0, plan.samples, size)]
+
+
+def merge_chunks(results: Sequence[ChunkResult]) -> ChunkResult:
+    """Chunk results in chunk order, as one."""
+    cents: dict[tuple[str, str], tuple[int, ...]] = {}
+    made: dict[tuple[str, str], tuple[bool, ...]] = {}
+    for r in results:
+        for k, v in r.cents.items():
+            cents[k] = cents.get(k, ()) + v
+        for k, b in r.made.items():
+            made[k] = made.get(k, ()) + b
+    return ChunkResult(cents, made)
+
+
+@attrs.frozen(slots=True)
+class Estimate:
+    """One choice under one way of playing: the share made (Beddl, Mord) with its 95% interval
+    (Wilson), and the mean of the seat's cents with its 95% interval (mean ± 1.96·s/√n)."""
+
+    p_made: float | None
+    p_made_ci95: tuple[float, float] | None
+    mean: float
+    ci95: tuple[float, float]
+
+    @classmethod
+    def of(cls, cents: Sequence[int], made: Sequence[bool] | None) -> Estimate:
+        n = len(cents)
+        arr = np.asarray(cents, dtype=np.float64)
+        mean = float(arr.mean())
+        half = 1.96 * float(arr.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
+        p = ci = None
+        if made is not None:
+            k = sum(made)
+            p = k / n
+            ci = _wilson(k, n)
+        return cls(p, ci, mean, (mean - half, mean + half))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "p_made": None if self.p_made is None else round(self.p_made, 4),
+            "p_made_ci95": None if self.p_made_ci95 is None
+            else [round(x, 4) for x in self.p_made_ci95],
+            "mean": round(self.mean, 2),
+            "ci95": [round(x, 2) for x in self.ci95],
+        }
+
+
+def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+@attrs.frozen(slots=True)
+class AdviceResult:
+    """The answer of :func:`advise`; ``to_dict()`` is the ``herzla advise --json`` object."""
+
+    plan: AdvicePlan
+    choices: Mapping[str, Mapping[str, Estimate]]
+    recommendation: str
+    elapsed: float
+
+    @property
+    def samples(self) -> int:
+        return self.plan.samples
+
+    def hand(self) -> list[Card]:
+        return sort_hand(cards_of(self.plan.hand), self.plan.contract("normal"))
+
+    def to_dict(self) -> dict[str, Any]:
+        p = self.plan
+        out: dict[str, Any] = {
+            "hand": [str(c) for c in self.hand()], "seat": p.seat, "dealer": p.dealer,
+            "stock": p.stock, "samples": p.samples, "seed": p.seed,
+        }
+        if p.options:
+            out["options"] = dict(p.options)
+        out["choices"] = {c: {k: e.to_dict() for k, e in ways.items()}
+                          for c, ways in self.choices.items()}
+        out["recommendation"] = self.recommendation
+        out["elapsed_s"] = round(self.elapsed, 3)
+        return out
+
+
+def parse_hand(hand: str | Sequence[str] | Sequence[Card]) -> int:
+    """Eight distinct cards of the 32-card pack as a bit set; AdviceError names a bad card."""
+    if isinstance(hand, str) or (hand and isinstance(hand[0], str)):
+        try:
+            cards = parse_cards(hand)  # type: ignore[arg-type]
+        except CardError as exc:
+            raise AdviceError(str(exc)) from None
+    else:
+        cards = [c for c in hand if isinstance(c, Card)]
+    mask = 0
+    for c in cards:
+        if c not in PACK_32:
+            raise AdviceError(f"{c} is not in the 32-card pack of herzla")
+        if mask & c.bit:
+            raise AdviceError(f"{c} appears twice in the hand")
+        mask |= c.bit
+    if len(cards) != 8:
+        raise AdviceError(f"a herzla hand holds 8 cards, not {len(cards)}")
+    return mask
+
+
+def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
+                stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
+                options: Mapping[str, Any] | None = None,
+                choices: Sequence[str] = CHOICES) -> AdvicePlan:
+    """Check the arguments of :func:`advise`; AdviceError names the first problem."""
+    mask = parse_hand(hand)
+    unknown = [c for c in choices if c not in CHOICES]
+    if unknown or not choices:
+        raise AdviceError(f"choices are {', '.join(CHOICES)}, not {', '.join(unknown) or 'none'}")
+    for name, v in (("seat", seat), ("dealer", dealer)):
+        if not 0 <= v < 4:
+            raise AdviceError(f"{name} {v} is not a seat of 4 players (seats 0 to 3)")
+    if samples < 1:
+        raise AdviceError(f"samples must be at least 1, not {samples}")
+    try:
+        check_stock(stock)
+        check_seed(seed)
+        plan = AdvicePlan(mask, seat, dealer, stock, dict(options or {}), seed, samples,
+                          tuple(c for c in CHOICES if c in choices))
+        for c in plan.choices:
+            plan.contract(c)
+    except (LimitError, OptionError) as exc:
+        raise AdviceError(" ".join(str(exc).split())) from None
+    return plan
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int) -> Iterator[ChunkResult]:
+    if jobs <= 1 or len(chunks) <= 1:
+        for ch in chunks:
+            yield play_chunk(plan, ch)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(min(jobs, len(chunks)), initializer=_ignore_sigint)
+    ok = False
+    try:
+        yield from pool.imap(_play, [(plan, ch) for ch in chunks])
+        ok = True
+    finally:
+        if ok:
+            pool.close()
+            pool.join()
+        else:
+            pool.terminate()
+
+
+def _play(args: tuple[AdvicePlan, Chunk]) -> ChunkResult:
+    return play_chunk(*args)
+
+
+def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
+           stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
+           jobs: int | None = None, progress: Callable[[int], None] | None = None,
+           options: Mapping[str, Any] | None = None,
+           choices: Sequence[str] = CHOICES) -> AdviceResult:
+    """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
+
+    ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
+    (worker processes; None: one per core).  ``progress`` is called with the samples done.
+    ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
+    normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
+    """
+    start = time.perf_counter()
+    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices)
+    if jobs is None:
+        from herzla.sim.api import default_jobs
+
+        jobs = default_jobs()
+    if jobs < 1:
+        raise AdviceError(f"jobs must be at least 1, not {jobs}")
+    chunks = chunks_of(plan)
+    done = 0
+    results = []
+    for ch, res in zip(chunks, _results(plan, chunks, jobs), strict=True):
+        results.append(res)
+        done += ch.last - ch.first
+        if progress is not None:
+            progress(done)
+    merged = merge_chunks(results)
+    weighed: dict[str, dict[str, Estimate]] = {}
+    for c in plan.choices:
+        weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)))
+                      for way in ("double_dummy", "heuristic")}
+    best = max(plan.choices, key=lambda c: (weighed[c]["heuristic"].mean, -CHOICES.index(c)))
+    return AdviceResult(plan, weighed, best, time.perf_counter() - start)

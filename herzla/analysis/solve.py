@@ -1,0 +1,310 @@
+"""``herzla.analysis.solve``: the exact double-dummy value of the position a hand record reaches.
+
+Every seat sees every card and plays perfectly.  In Beddl and Mord the declarer tries to make the
+contract and the defenders together try to break it; in every other deal seat ``S`` gets the
+best score it can guarantee when all the others play against it ("paranoid"), scored by the
+contract's own scorer (cents in Herzla, with the record's stock and options; points elsewhere;
+in the children's Herzla points are penalties, so lower is better).  What was captured before
+the position counts.  The search is in :mod:`herzla.analysis`; docs/analysis.md explains it.
+
+>>> from herzla.records import Record
+>>> import json
+>>> rec = Record.from_json(json.load(open("docs/examples/herzla-beddl-lost.json")))
+>>> res = solve(rec.to_json() | {"plays": []})
+>>> res.made, res.value, res.seat
+(False, -240, 3)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from herzla.analysis.layout import LayoutSearch
+from herzla.analysis.scoring import AdditiveScore, BooleanScore, trick_score
+from herzla.analysis.tricks import TrickSearch
+from herzla.cards import Card, mask_of
+from herzla.contracts import EarlyEnd, LayoutContract, TrickContract, game_of
+from herzla.layout import LayoutHand
+from herzla.records import IllegalPlay, Record, play_layout, replay, start_state
+from herzla.sim.policies import mark
+from herzla.tricks import TrickHand
+
+__all__ = ["IllegalPlayError", "SolveError", "SolveResult", "solve"]
+
+
+class SolveError(ValueError):
+    """A position the solver cannot answer, with the problem named in one sentence."""
+
+
+class IllegalPlayError(SolveError):
+    """The record has an illegal play; ``illegal`` names it as ``herzla replay`` does."""
+
+    def __init__(self, illegal: IllegalPlay) -> None:
+        super().__init__(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} is "
+                         f"illegal: {illegal.message} (rule {illegal.rule})")
+        self.illegal = illegal
+
+
+@attrs.frozen(slots=True)
+class SolveResult:
+    """The answer of :func:`solve`; ``to_dict()`` is the ``herzla solve --json`` object."""
+
+    game: str
+    contract: str
+    players: int
+    seat: int
+    to_move: int | None
+    value: int
+    made: bool | None
+    line: tuple[str, ...]
+    plays: Mapping[str, int] | None
+    nodes: int
+    elapsed: float
+    complete: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "contract": self.contract, "players": self.players,
+            "seat": self.seat, "to_move": self.to_move, "value": self.value, "made": self.made,
+            "line": list(self.line),
+        }
+        if self.plays is not None:
+            out["plays"] = dict(self.plays)
+        out["nodes"] = self.nodes
+        out["elapsed_s"] = round(self.elapsed, 3)
+        return out
+
+
+def solve(record: Record | Mapping[str, Any], seat: int | None = None,
+          plays: bool = False) -> SolveResult:
+    """Solve the position ``record`` reaches after its plays.
+
+    ``seat``: the seat whose score is optimised (needed except in Beddl and Mord, where it
+    defaults to the declarer and only says whose score ``value`` is).  ``plays``: also give the
+    exact value of every legal play of the seat to move.  Raises
+    :class:`herzla.records.RecordError` for a malformed record, :class:`IllegalPlayError` for
+    an illegal play and :class:`SolveError` for a missing or wrong seat.
+    """
+    start = time.perf_counter()
+    rec = record if isinstance(record, Record) else Record.from_json(dict(record))
+    contract = rec.contract
+    result = replay(rec)
+    if result.illegal is not None:
+        raise IllegalPlayError(result.illegal)
+    hooks = [h for h in type(contract).own_hooks() if h in ("banned", "ends_early")]
+    if hooks:
+        raise SolveError(f"the contract {contract.key()} plays by a {hooks[0]}() of its own, "
+                         f"which the solver cannot search; it reads declared rules only")
+    state = _position(rec)
+    try:
+        declarer = contract.declarer if _is_boolean(rec) else None
+    except NotImplementedError as exc:
+        raise SolveError(str(exc)) from None
+    if seat is None:
+        if declarer is None:
+            raise SolveError(f"{rec.game} {rec.contract_id} is solved for one seat against the "
+                             f"others: give the seat (0 to {rec.players - 1})")
+        seat = declarer
+    if not 0 <= seat < rec.players:
+        raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
+                         f"(seats 0 to {rec.players - 1})")
+    if result.complete:
+        assert result.score is not None
+        made = None
+        if declarer is not None:
+            made = "contract-made" in result.score.events
+        return SolveResult(rec.game, rec.contract_id, rec.players, seat, None,
+                           result.score.scores[seat], made, (), {} if plays else None, 0,
+                           time.perf_counter() - start, complete=True)
+    sign = -1 if game_of(contract).lowest_wins else 1
+    if isinstance(state, TrickHand):
+        assert isinstance(contract, TrickContract)
+        solver: _Solver = _TrickSolver(rec, contract, state, seat, sign)
+    else:
+        assert isinstance(contract, LayoutContract)
+        solver = _LayoutSolver(rec, contract, state, seat, sign)
+    value = solver.exact(state)
+    line = solver.line(state, value)
+    values = solver.play_values(state) if plays else None
+    return SolveResult(rec.game, rec.contract_id, rec.players, seat, state.turn,
+                       solver.score(value), solver.made(value), tuple(line), values,
+                       solver.nodes, time.perf_counter() - start)
+
+
+def _is_boolean(rec: Record) -> bool:
+    c = rec.contract
+    return isinstance(c, TrickContract) and isinstance(
+        trick_score(c, rec.stock, [mask_of(h) for h in rec.hands]), BooleanScore)
+
+
+def _position(rec: Record) -> TrickHand | LayoutHand:
+    """The engine state after the record's (legal) plays."""
+    state = start_state(rec)
+    if isinstance(state, TrickHand):
+        for play in rec.plays:
+            assert play.card is not None
+            state.play(play.card)
+    else:
+        play_layout(state, rec.plays)
+    return state
+
+
+class _Solver:
+    """What :func:`solve` asks of a search: values in the search's orientation (maximised)."""
+
+    search: TrickSearch | LayoutSearch
+
+    @property
+    def nodes(self) -> int:
+        return self.search.nodes
+
+    def exact(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def score(self, value: int) -> int:
+        raise NotImplementedError
+
+    def made(self, value: int) -> bool | None:
+        return None
+
+    def line(self, state: Any, value: int) -> list[str]:
+        raise NotImplementedError
+
+    def play_values(self, state: Any) -> dict[str, int]:
+        raise NotImplementedError
+
+
+class _TrickSolver(_Solver):
+    def __init__(self, rec: Record, contract: TrickContract, state: TrickHand, seat: int,
+                 sign: int) -> None:
+        self.contract = contract
+        self.stock = rec.stock
+        self.sc = trick_score(contract, rec.stock, [mask_of(h) for h in rec.hands])
+        self.seat = seat
+        self.sign = sign
+        self.search: TrickSearch = TrickSearch(contract, self.sc, seat, sign)
+
+    def _offset(self, st: TrickHand) -> int:
+        """What the position's past adds (additive scorers: the search values the future)."""
+        sc = self.sc
+        if isinstance(sc, AdditiveScore):
+            return self.sign * sc.of_tally(self.seat, st.captured, st.won, None)
+        return 0
+
+    def _terminal(self, st: TrickHand) -> int:
+        sc = self.sc
+        if isinstance(sc, BooleanScore):
+            won = [t.winner for t in st.tricks]
+            if sc.early_end is EarlyEnd.DECLARER_WINS:
+                ended = sc.declarer in won
+            else:
+                ended = any(w != sc.declarer for w in won)
+            return 0 if ended else 1
+        scores = self.contract.score(st.outcome(), self.stock).scores
+        return self.sign * scores[self.seat]
+
+    def value(self, st: TrickHand, alpha: int, beta: int) -> int:
+        if st.over:
+            return self._terminal(st)
+        off = self._offset(st)
+        return off + self.search.value(st, alpha - off, beta - off)
+
+    def exact(self, state: TrickHand) -> int:
+        if state.over:
+            return self._terminal(state)
+        off = self._offset(state)
+        return off + self.search.exact(state)
+
+    def score(self, value: int) -> int:
+        sc = self.sc
+        if isinstance(sc, BooleanScore):
+            return (sc.made if value else sc.lost)[self.seat]
+        return self.sign * value
+
+    def made(self, value: int) -> bool | None:
+        return bool(value) if isinstance(self.sc, BooleanScore) else None
+
+    def _maxing(self, st: TrickHand) -> bool:
+        sc = self.sc
+        return st.turn == (sc.declarer if isinstance(sc, BooleanScore) else self.seat)
+
+    def line(self, state: TrickHand, value: int) -> list[str]:
+        st = state.copy()
+        out: list[str] = []
+        while not st.over:
+            maxing = self._maxing(st)
+            for index in self.search.moves(st):
+                card = Card.from_index(index)
+                st.play(card)
+                ok = (self.value(st, value - 1, value) >= value if maxing
+                      else self.value(st, value, value + 1) <= value)
+                if ok:
+                    out.append(str(card))
+                    break
+                st.undo()
+            else:  # pragma: no cover - the value is that of one of the children
+                raise AssertionError("no play reaches the position's value")
+        return out
+
+    def play_values(self, state: TrickHand) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for _rep, members in sorted(self.search.classes(state).items()):
+            st = state.copy()
+            st.play(Card.from_index(members[0]))
+            v = self.score(self.exact(st))
+            for m in members:
+                out[str(Card.from_index(m))] = v
+        return {k: out[k] for k in sorted(out, key=lambda c: Card.from_str(c).index)}
+
+
+class _LayoutSolver(_Solver):
+    def __init__(self, rec: Record, contract: LayoutContract, state: LayoutHand, seat: int,
+                 sign: int) -> None:
+        self.sign = sign
+        self.search: LayoutSearch = LayoutSearch(contract, seat, sign)
+
+    def exact(self, state: LayoutHand) -> int:
+        return self.search.exact(state)
+
+    def score(self, value: int) -> int:
+        return self.sign * value
+
+    def line(self, state: LayoutHand, value: int) -> list[str]:
+        st = state.copy()
+        out: list[str] = []
+        while not st.over:
+            maxing = st.turn == self.search.seat
+            for move in self.search.moves(st):
+                text = "pass" if move is None else mark(st, move)
+                if move is None:
+                    st.pass_turn()
+                else:
+                    st.lay(move.card, move.end)
+                ok = (self.search.value(st, value - 1, value) >= value if maxing
+                      else self.search.value(st, value, value + 1) <= value)
+                if ok:
+                    out.append(text)
+                    break
+                st.undo()
+            else:  # pragma: no cover
+                raise AssertionError("no move reaches the position's value")
+        return out
+
+    def play_values(self, state: LayoutHand) -> dict[str, int]:
+        out: dict[str, int] = {}
+        lays = state.legal_moves()
+        if not lays:
+            st = state.copy()
+            st.pass_turn()
+            return {"pass": self.score(self.search.exact(st))}
+        for lay in lays:
+            st = state.copy()
+            text = mark(st, lay)
+            st.lay(lay.card, lay.end)
+            out[text] = self.score(self.search.exact(st))
+        return out
+

@@ -1,0 +1,792 @@
+"""The double-dummy search of trick deals: alpha-beta on bit sets, with what makes it fast.
+
+A position is every seat's cards (bit sets), the trick in progress and the tricks played.  The
+search values it for one seat ``S`` (the *maximiser*; in Beddl and Mord the declarer), everyone
+else minimising ("paranoid"), in one of the three ways of :mod:`herzla.analysis.scoring`.
+
+Techniques (``benchmarks/README.md`` measures what each buys):
+
+- **bit sets in strength order**: inside the search a card is ``suit * 9 + strength``, so within a
+  suit a higher bit is a stronger card and "does it win the trick" is one comparison;
+- **equivalent cards**: two cards of one seat that are neighbours in strength among the cards
+  still out (in hands or on the table), and that belong to the same counted classes and lead
+  bans, lead to the same values, so only the lowest of each run is searched;
+- **transposition table** at trick boundaries, keyed by the hands and the leader (and, for
+  non-additive scorers, the signatures of the partial tallies), holding lower and upper bounds
+  and the best lead; the trick index follows from the cards left, so the lead bans do too;
+- **move ordering**: the table's best lead first, then by the contract's polarity (where
+  winning tricks is bad for the maximiser everyone tries ducking first, else winning first);
+- **bounds** (additive scorers): what the cards and tricks still to come can add to the
+  maximiser's score at most and at least, which ends the search of a position whose window it
+  falls outside;
+- **null-window searches**: the made/lost search is a boolean one, and exact values come from
+  MTD(f), a series of null-window searches sharing the table.
+
+Legality comes from the declaration alone: follow suit, ``declaration.banned(trick, leading)``
+with the escape (a ban never leaves a seat without a legal card), ``declaration.early_end``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
+from herzla.cards import SUIT_MASKS
+from herzla.contracts import EarlyEnd, TrickContract
+from herzla.tricks import TrickHand
+
+__all__ = ["INF", "Features", "TrickSearch"]
+
+INF = 1 << 40
+
+
+@attrs.frozen(slots=True)
+class Features:
+    """Which techniques the search uses (all by default; switched off only to measure them)."""
+
+    equivalence: bool = True
+    table: bool = True
+    ordering: bool = True
+    bounds: bool = True
+    mtdf: bool = True
+    relative: bool = True
+
+
+class TrickSearch:
+    """The search of one trick deal for one maximising seat.
+
+    Build it once for a deal; :meth:`value` answers positions of that deal given as reference
+    engine states (:class:`herzla.tricks.TrickHand`), all sharing one transposition table.
+    Values are the maximiser's: made (1) or lost (0) for a boolean scorer, else its final score
+    (times ``sign``: -1 where lower is better, so the search always maximises).
+    """
+
+    def __init__(self, contract: TrickContract, score: TrickScore, seat: int, sign: int = 1,
+                 features: Features | None = None) -> None:
+        f = features or Features()
+        self.features = f
+        self.contract = contract
+        self.score = score
+        self.seat = seat
+        self.sign = sign
+        self.nodes = 0
+        n = contract.players
+        self.players = n
+        strength = contract.rank_order().strength
+        # card index -> search bit, and back
+        to_bit = [0] * 36
+        for i in range(36):
+            to_bit[i] = (i // 9) * 9 + strength[i % 9]
+        self._to_bit = to_bit
+        self._to_card = [0] * 36
+        for i, b in enumerate(to_bit):
+            self._to_card[b] = i
+        d = contract.declaration
+        self._classes = d.classes()
+        self._bans = d.lead_bans
+        self._early_end = d.early_end
+        self._ban_cache: dict[tuple[int, bool], int] = {}
+        self.tt: dict[object, tuple[int, int, int]] = {}
+        self._squeeze: dict[tuple[int, ...], int] = {}
+        self._root: Callable[[TrickHand], Callable[[int, int], int]] | None = None
+        self._moves: Callable[[TrickHand], list[int]] | None = None
+        # the polarity: does the maximiser want to win tricks?
+        self.gain = self._polarity()
+
+    # -- conversions ------------------------------------------------------------------------
+    def bits(self, mask: int) -> int:
+        """A card-index bit set in search bits."""
+        out = 0
+        tb = self._to_bit
+        while mask:
+            low = mask & -mask
+            out |= 1 << tb[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def card(self, bit: int) -> int:
+        """The card index of a search bit number."""
+        return self._to_card[bit]
+
+    def banned(self, trick: int, leading: bool) -> int:
+        """The search bits banned from being led (discarded) to trick ``trick``."""
+        key = (trick, leading)
+        got = self._ban_cache.get(key)
+        if got is None:
+            ban = self.contract.declaration.banned(trick, leading)
+            got = self._ban_cache[key] = self.bits(ban[0]) if ban else 0
+        return got
+
+    def _polarity(self) -> bool:
+        sc = self.score
+        if isinstance(sc, BooleanScore):
+            return sc.early_end is EarlyEnd.DEFENDER_WINS
+        if isinstance(sc, AdditiveScore):
+            s = self.seat
+            total = sum(sc.card[s][s]) + sc.trick[s][s] * self.contract.hand_size \
+                + sc.last[s][s]
+            return self.sign * total > 0
+        return False
+
+    # -- the search -------------------------------------------------------------------------
+    def value(self, state: TrickHand, alpha: int = -INF, beta: int = INF) -> int:
+        """The value of an engine state (fail-soft within ``(alpha, beta)``)."""
+        if isinstance(self.score, BooleanScore):  # made (1) or lost (0): nothing outside
+            if beta <= 0:
+                return 0
+            if alpha >= 1:
+                return 1
+        run = self._make(state)
+        return run(alpha, beta)
+
+    def exact(self, state: TrickHand, guess: int = 0) -> int:
+        """The exact value of an engine state: MTD(f) (or one full-window search)."""
+        run = self._make(state)
+        if isinstance(self.score, BooleanScore):
+            return run(0, 1)
+        if not self.features.mtdf:
+            return run(-INF, INF)
+        lo, hi, g = -INF, INF, guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = run(beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def classes(self, state: TrickHand) -> dict[int, list[int]]:
+        """The legal cards of the seat to play grouped into equivalent runs: the card index of
+        each run's lowest card -> the card indices of the run."""
+        legal = self.bits(state.legal_mask())
+        seat = state.turn
+        h = self.bits(state.hands[seat])
+        out_cards = self.bits(sum(state.hands) | sum(c.bit for c in state.trick))
+        sig = self._signatures()
+        runs: dict[int, list[int]] = {}
+        m = legal
+        rep_of: dict[int, int] = {}
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            below = out_cards & _BELOW[c]
+            rep = c
+            if below and self.features.equivalence:
+                p = below.bit_length() - 1
+                if h >> p & 1 and sig[p] == sig[c]:
+                    rep = rep_of[p]
+            rep_of[c] = rep
+            runs.setdefault(self.card(rep), []).append(self.card(c))
+        return runs
+
+    def _signatures(self) -> list[int]:
+        got: list[int] | None = getattr(self, "_sig", None)
+        if got is None:
+            sig = []
+            for b in range(36):
+                i = self._to_card[b]
+                key = 0
+                for k, m in enumerate(self._classes):
+                    if m >> i & 1:
+                        key |= 1 << k
+                for k, ban in enumerate(self._bans):
+                    if ban.cards >> i & 1:
+                        key |= 1 << (k + len(self._classes))
+                sig.append(key)
+            got = self._sig = sig
+        return got
+
+    def _make(self, state: TrickHand) -> Callable[[int, int], int]:
+        """A function (alpha, beta) -> value of ``state``."""
+        if self._root is None:
+            self._root, self._moves = self._build(state)
+        return self._root(state)
+
+    def moves(self, state: TrickHand) -> list[int]:
+        """The card indices the search tries for the seat to play, in its order (equivalent
+        cards once; at a trick boundary the table's best lead first)."""
+        if self._moves is None:
+            self._root, self._moves = self._build(state)
+        return self._moves(state)
+
+    def _build(self, state: TrickHand) -> tuple[Callable[[TrickHand], Callable[[int, int], int]],
+                                                Callable[[TrickHand], list[int]]]:
+        """The search's functions for the deal of ``state``: one giving (alpha, beta) -> value
+        of a position, and one giving the moves of a position in search order."""
+        n = self.players
+        H = [self.bits(h) for h in state.hands]
+        sc = self.score
+        seat_max = sc.declarer if isinstance(sc, BooleanScore) else self.seat
+        sign = self.sign
+        T = state.tricks_per_hand
+        f = self.features
+        equivalence, use_tt, ordering, use_bounds = f.equivalence, f.table, f.ordering, f.bounds
+        cutoffs = f.bounds
+        tt = self.tt
+        sig = self._signatures()
+        gain = self.gain
+        lead_ban = [self.banned(t, True) for t in range(T)]
+        disc_ban = [self.banned(t, False) for t in range(T)]
+        suit_of = [SUIT_MASKS[b // 9] for b in range(36)]
+        below_tab = _BELOW
+        S = self.seat
+        search = self
+
+        # -- what a finished trick is worth, per scoring kind --------------------------------
+        boolean = isinstance(sc, BooleanScore)
+        additive = isinstance(sc, AdditiveScore)
+        table = isinstance(sc, LeafTable)
+        declarer = sc.declarer if isinstance(sc, BooleanScore) else -1
+        lose_on_declarer = isinstance(sc, BooleanScore) and \
+            sc.early_end is EarlyEnd.DECLARER_WINS
+        cv: list[list[int]] = []
+        tv: list[int] = []
+        lv: list[int] = []
+        lo_tab: list[list[int]] = []
+        hi_tab: list[list[int]] = []
+        trick_lo = trick_hi = last_lo = last_hi = 0
+        idle_tab: list[list[int]] = []
+        idle_trick = idle_last = 0
+        if isinstance(sc, AdditiveScore):
+            for w in range(n):
+                row = [0] * 36
+                for b in range(36):
+                    row[b] = sign * sc.card[S][w][self._to_card[b]]
+                cv.append(row)
+                tv.append(sign * sc.trick[S][w])
+                lv.append(sign * sc.last[S][w])
+            cmin = [min(cv[w][b] for w in range(n)) for b in range(36)]
+            cmax = [max(cv[w][b] for w in range(n)) for b in range(36)]
+            for s in range(4):
+                los, his = [0] * 512, [0] * 512
+                for sub in range(1, 512):
+                    low = sub & -sub
+                    b = s * 9 + low.bit_length() - 1
+                    los[sub] = los[sub ^ low] + cmin[b]
+                    his[sub] = his[sub ^ low] + cmax[b]
+                lo_tab.append(los)
+                hi_tab.append(his)
+            trick_lo, trick_hi = min(tv), max(tv)
+            last_lo, last_hi = min(lv), max(lv)
+            others = [w for w in range(n) if w != S]
+            imin = [min(cv[w][b] for w in others) for b in range(36)]
+            for u in range(4):
+                tab = [0] * 512
+                for sub in range(1, 512):
+                    low = sub & -sub
+                    tab[sub] = tab[sub ^ low] + imin[u * 9 + low.bit_length() - 1]
+                idle_tab.append(tab)
+            idle_trick = min(tv[w] for w in others)
+            idle_last = min(lv[w] for w in others)
+        # table scorer: the partial tallies (per piece: a tuple per seat) and their masks
+        pieces: list[int] = []
+        partial: list[tuple[int, ...]] = []
+        if isinstance(sc, LeafTable):
+            pieces = [self.bits(m) for m in sc.classes]
+            for m in sc.classes:
+                partial.append(tuple((c & m).bit_count() for c in state.captured))
+            if sc.has_tricks:
+                partial.append(tuple(state.won))
+        nclass = len(pieces)
+        psig: list[tuple[int, ...]] = [()]
+        if isinstance(sc, LeafTable):
+            psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
+        bcache: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        # relative ranks: in a suit whose cards all score and are banned alike, the key holds
+        # each seat's cards by their rank among the cards still out
+        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9)}) == 1 for u in range(4)]
+        relative = f.relative and any(uniform)
+        shifts = [9 * u for u in range(4) if uniform[u]]
+        raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
+        squeeze = self._squeeze
+        suit_bits = 9 * n
+
+        def leaf(winner: int) -> int:
+            assert isinstance(sc, LeafTable)
+            finals = [sc.index[p][partial[p]] for p in range(len(partial))]
+            return sign * sc.value(S, finals, winner)
+
+        def key_of(leader: int) -> object:
+            k = leader
+            if relative:
+                out = 0
+                for h in H:
+                    out |= h
+                for sh in shifts:
+                    suit = tuple([h >> sh & 511 for h in H])
+                    got = squeeze.get(suit)
+                    if got is None:
+                        got = squeeze[suit] = _squeeze_suit(suit)
+                    k = (k << suit_bits) | got
+                for h in H:
+                    k = (k << 36) | (h & raw_mask)
+            else:
+                for h in H:
+                    k = (k << 36) | h
+            if table:
+                return (k, psig[0])
+            return k
+
+        def complete(winner: int, tmask: int, t: int, out: int, alpha: int, beta: int) -> int:
+            if boolean:
+                if (winner == declarer) == lose_on_declarer:
+                    return 0
+                if t + 1 == T:
+                    return 1
+                return boundary(winner, t + 1, out & ~tmask, alpha, beta)
+            if additive:
+                row = cv[winner]
+                gain_now = tv[winner]
+                m = tmask
+                while m:
+                    low = m & -m
+                    gain_now += row[low.bit_length() - 1]
+                    m ^= low
+                if t + 1 == T:
+                    return gain_now + lv[winner]
+                return gain_now + boundary(winner, t + 1, out & ~tmask, alpha - gain_now,
+                                           beta - gain_now)
+            assert isinstance(sc, LeafTable)
+            saved = list(partial)
+            saved_sigs = psig[0]
+            sigs = list(saved_sigs)
+            for p in range(nclass):
+                k = (tmask & pieces[p]).bit_count()
+                if k:
+                    old = partial[p]
+                    partial[p] = (*old[:winner], old[winner] + k, *old[winner + 1:])
+                    sigs[p] = sc.signature(S, p, partial[p])
+            if len(partial) > nclass:
+                old = partial[nclass]
+                partial[nclass] = (*old[:winner], old[winner] + 1, *old[winner + 1:])
+                sigs[nclass] = sc.signature(S, nclass, partial[nclass])
+            if t + 1 == T:
+                v = leaf(winner)
+            else:
+                psig[0] = tuple(sigs)
+                v = boundary(winner, t + 1, out & ~tmask, alpha, beta)
+                psig[0] = saved_sigs
+            partial[:] = saved
+            return v
+
+        def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
+                  bseat: int = -1) -> list[int]:
+            if not legal & (legal - 1):
+                return [legal.bit_length() - 1]
+            h = H[seat]
+            reps: list[int] = []
+            m = legal
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if equivalence:
+                    below = out & below_tab[c]
+                    if below:
+                        p = below.bit_length() - 1
+                        if h >> p & 1 and sig[p] == sig[c]:
+                            continue
+                reps.append(c)
+            if not ordering or len(reps) < 2:
+                return reps
+            if seat != seat_max and (boolean or not gain):
+                # defenders: follow and lead low (Mord: high), discard high
+                if k:
+                    if not legal & led:
+                        if boolean:
+                            reps.reverse()
+                        else:
+                            reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=True)
+                    elif gain:
+                        reps.reverse()
+                    elif bseat != seat_max and (
+                            (seat_max - seat) % n >= n - k
+                            or not H[seat_max] & led & ~((2 << best) - 1)):
+                        reps.reverse()  # the declarer cannot win this trick: shed high cards
+                elif gain:
+                    reps.sort(key=_strength_key, reverse=True)
+                else:  # Beddl: lead where the declarer's low cards are least covered
+                    mine = H[seat_max]
+                    theirs = out & ~mine
+                    rank: dict[int, int] = {}
+                    for sh in (0, 9, 18, 27):
+                        d = mine >> sh & 511
+                        if d:
+                            rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
+                        else:
+                            rank[sh] = 16
+                    reps.sort(key=lambda c: (rank[c // 9 * 9], c % 9))
+                return reps
+            if k == 0:  # lead: low cards first when avoiding, high when winning
+                reps.sort(key=_strength_key, reverse=gain)
+            elif legal & led:
+                ducks = [c for c in reps if c < best]
+                overs = [c for c in reps if c > best]
+                if gain:
+                    reps = overs + ducks
+                else:
+                    ducks.reverse()
+                    overs.reverse()
+                    reps = ducks + overs
+            else:  # discard: the highest first when avoiding
+                reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=not gain)
+            return reps
+
+        def legal_of(seat: int, k: int, t: int, led: int) -> int:
+            h = H[seat]
+            if k:
+                legal = h & led
+                if legal:
+                    return legal
+                ban = disc_ban[t]
+            else:
+                ban = lead_ban[t]
+            if ban and h & ~ban:
+                return h & ~ban
+            return h
+
+        def play(seat: int, k: int, t: int, out: int, led: int, best: int, bseat: int,
+                 tmask: int, alpha: int, beta: int) -> int:
+            search.nodes += 1
+            legal = legal_of(seat, k, t, led)
+            maxing = seat == seat_max
+            v = -INF if maxing else INF
+            h = H[seat]
+            nxt = (seat + 1) % n
+            for c in order(seat, k, legal, out, best, led, bseat):
+                bit = 1 << c
+                H[seat] = h ^ bit
+                if bit & led and c > best:
+                    nbest, nbseat = c, seat
+                else:
+                    nbest, nbseat = best, bseat
+                if k + 1 == n:
+                    r = complete(nbseat, tmask | bit, t, out, alpha, beta)
+                else:
+                    r = play(nxt, k + 1, t, out, led, nbest, nbseat, tmask | bit, alpha, beta)
+                H[seat] = h
+                if maxing:
+                    if r > v:
+                        v = r
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif r < v:
+                    v = r
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            return v
+
+        def bounds(t: int, out: int) -> tuple[int, int]:
+            lo = last_lo + (T - t) * trick_lo
+            hi = last_hi + (T - t) * trick_hi
+            for s in range(4):
+                sub = out >> (9 * s) & 511
+                lo += lo_tab[s][sub]
+                hi += hi_tab[s][sub]
+            return lo, hi
+
+        witness = [-1]  # a lead that decides a lost verdict
+
+        def verdict(leader: int, t: int, out: int) -> int:
+            """Boolean scorers: made (1) or lost (0) when the suits alone decide it, else -1.
+
+            Beddl, a defender to lead: the declarer never leads again, so it is made when in
+            every suit its i-th lowest card is below the defenders' i-th lowest (playing low
+            under every lead, discarding high); lost when the leader can lead a suit in which
+            every card of the declarer is above every card of the defenders.  The declarer to
+            lead: lost when every lead it may make is above all the defenders' cards of its
+            suit.  Mord: made when the declarer is to lead and holds the top cards of every
+            suit it holds; lost when a defender to lead can lead a suit in which a defender
+            holds the top card, or the declarer may only lead cards a defender can beat.
+            """
+            mine = H[declarer]
+            theirs = out & ~mine
+            legal = legal_of(leader, 0, t, 0)
+            if lose_on_declarer:
+                if leader != declarer:
+                    safe = True
+                    for sh in (0, 9, 18, 27):
+                        d = mine >> sh & 511
+                        o = theirs >> sh & 511
+                        lead = legal >> sh & 511
+                        if d and lead and forced_to_win(leader, sh, lead & -lead, d & -d):
+                            witness[0] = (lead & -lead).bit_length() - 1 + sh
+                            return 0
+                        while d and o:
+                            dl, ol = d & -d, o & -o
+                            if dl > ol:
+                                safe = False
+                                break
+                            d ^= dl
+                            o ^= ol
+                    return 1 if safe else -1
+                for sh in (0, 9, 18, 27):
+                    lead = legal >> sh & 511
+                    if lead and (lead & -lead).bit_length() <= (theirs >> sh & 511).bit_length():
+                        return -1
+                return 0
+            if leader == declarer:
+                if all(not (mine >> sh & 511) or (mine >> sh & 511 & -(mine >> sh & 511))
+                       .bit_length() > (theirs >> sh & 511).bit_length()
+                       for sh in (0, 9, 18, 27)):
+                    return 1
+                for sh in (0, 9, 18, 27):
+                    if (legal >> sh & 511).bit_length() > (theirs >> sh & 511).bit_length():
+                        return -1
+                return 0
+            for sh in (0, 9, 18, 27):
+                lead = legal >> sh & 511
+                if lead and (theirs >> sh & 511).bit_length() > (mine >> sh & 511).bit_length():
+                    witness[0] = lead.bit_length() - 1 + sh
+                    return 0
+            return -1
+
+        def forced_to_win(leader: int, sh: int, x: int, dmin: int) -> bool:
+            """Beddl: whether a lead of ``x`` (suit at ``sh``) by a defender wins the declarer
+            the trick, whose lowest card of the suit is ``dmin``: the defenders before it
+            follow low, the declarer cannot get under, and nobody after it must overtake."""
+            top = x
+            seat = (leader + 1) % n
+            while seat != declarer:
+                held = H[seat] >> sh & 511
+                if held and held & -held > top:
+                    top = held & -held
+                seat = (seat + 1) % n
+            if dmin < top:
+                return False
+            seat = (declarer + 1) % n
+            while seat != leader:
+                held = H[seat] >> sh & 511
+                if held and held & -held > dmin:
+                    return False
+                seat = (seat + 1) % n
+            return True
+
+        def escapes(out: int) -> bool:
+            """Whether seat ``S``, not to lead, can keep out of every trick still to come: in
+            every suit its i-th lowest card is below the others' i-th lowest (it plays low under
+            every lead and discards high, and so never leads)."""
+            mine = H[S]
+            theirs = out & ~mine
+            for sh in (0, 9, 18, 27):
+                d = mine >> sh & 511
+                o = theirs >> sh & 511
+                while d and o:
+                    dl, ol = d & -d, o & -o
+                    if dl > ol:
+                        return False
+                    d ^= dl
+                    o ^= ol
+            return True
+
+        def idle_bound(t: int, out: int) -> int:
+            """Additive scorers: the least ``S`` gets when it captures nothing more."""
+            lo = idle_last + (T - t) * idle_trick
+            for u in range(4):
+                lo += idle_tab[u][out >> (9 * u) & 511]
+            return lo
+
+        def boundary(leader: int, t: int, out: int, alpha: int, beta: int) -> int:
+            if boolean and cutoffs:
+                got_v = verdict(leader, t, out)
+                if got_v >= 0:
+                    return got_v
+            if additive and use_bounds:
+                lo, hi = bounds(t, out)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if leader != S and escapes(out):
+                    lo2 = idle_bound(t, out)
+                    if lo2 >= beta or lo2 == hi:
+                        return lo2
+                    if lo2 > alpha:
+                        alpha = lo2
+            elif table and use_bounds:
+                got_b = bcache.get(psig[0])
+                if got_b is None:
+                    assert isinstance(sc, LeafTable)
+                    lo, hi = sc.bounds(S, psig[0])
+                    lo2, hi2 = sc.bounds(S, psig[0], idle=True)
+                    if sign < 0:
+                        lo, hi, lo2, hi2 = -hi, -lo, -hi2, -lo2
+                    got_b = bcache[psig[0]] = (lo, hi, lo2)
+                lo, hi, lo2 = got_b
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo2 > lo and leader != S and escapes(out):
+                    if lo2 >= beta or lo2 == hi:
+                        return lo2
+                    if lo2 > alpha:
+                        alpha = lo2
+            key: object = None
+            first = -1
+            if use_tt:
+                key = key_of(leader)
+                got = tt.get(key)
+                if got is not None:
+                    lo, hi, first = got
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                    if alpha >= beta:
+                        return alpha
+            search.nodes += 1
+            legal = legal_of(leader, 0, t, 0)
+            maxing = leader == seat_max
+            v = -INF if maxing else INF
+            best_card = -1
+            h = H[leader]
+            nxt = (leader + 1) % n
+            moves = order(leader, 0, legal, out, -1, 0)
+            if first >= 0 and first in moves and moves[0] != first:
+                moves.remove(first)
+                moves.insert(0, first)
+            aa, bb = alpha, beta
+            for c in moves:
+                bit = 1 << c
+                H[leader] = h ^ bit
+                r = play(nxt, 1, t, out, suit_of[c], c, leader, bit, aa, bb)
+                H[leader] = h
+                if maxing:
+                    if r > v:
+                        v, best_card = r, c
+                        if v > aa:
+                            aa = v
+                            if aa >= bb:
+                                break
+                elif r < v:
+                    v, best_card = r, c
+                    if v < bb:
+                        bb = v
+                        if aa >= bb:
+                            break
+            if use_tt:
+                old = tt.get(key)
+                lo, hi = (old[0], old[1]) if old else (-INF, INF)
+                if v <= alpha:
+                    hi = min(hi, v)
+                elif v >= beta:
+                    lo = max(lo, v)
+                else:
+                    lo = hi = v
+                tt[key] = (lo, hi, best_card)
+            return v
+
+        # -- the root: the trick in progress ---------------------------------------------
+        to_bit = self._to_bit
+        to_card = self._to_card
+
+        def reset(st: TrickHand) -> tuple[int, int, int, int, int, int, int, int, int]:
+            """Load a position: (seat, cards played to the trick, trick index, cards out, led
+            suit, best card, its seat, the trick's cards, leader)."""
+            for i, h in enumerate(st.hands):
+                H[i] = search.bits(h)
+            if isinstance(sc, LeafTable):
+                partial[:] = [tuple((c & m).bit_count() for c in st.captured)
+                              for m in sc.classes]
+                if sc.has_tricks:
+                    partial.append(tuple(st.won))
+                psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
+            out0 = 0
+            for h in H:
+                out0 |= h
+            tcards = [to_bit[c.index] for c in st.trick]
+            tmask0 = 0
+            for b in tcards:
+                tmask0 |= 1 << b
+            out0 |= tmask0
+            led0 = best0 = bseat0 = 0
+            if tcards:
+                led0 = suit_of[tcards[0]]
+                best0, bseat0 = tcards[0], st.leader
+                for i, b in enumerate(tcards[1:], 1):
+                    if (1 << b) & led0 and b > best0:
+                        best0, bseat0 = b, (st.leader + i) % n
+            return (st.turn, len(tcards), len(st.tricks), out0, led0, best0, bseat0, tmask0,
+                    st.leader)
+
+        def root(st: TrickHand) -> Callable[[int, int], int]:
+            seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
+            if k0 == 0:
+                def run(alpha: int, beta: int) -> int:
+                    reset(st)
+                    return boundary(leader0, t0, out0, alpha, beta)
+            else:
+                def run(alpha: int, beta: int) -> int:
+                    reset(st)
+                    return play(seat0, k0, t0, out0, led0, best0, bseat0, tmask0, alpha, beta)
+            return run
+
+        def moves(st: TrickHand) -> list[int]:
+            seat0, k0, t0, out0, led0, best0, bseat0, _tmask, leader0 = reset(st)
+            legal = legal_of(seat0, k0, t0, led0)
+            got = order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0)
+            first = -1
+            if k0 == 0 and use_tt:
+                hit = tt.get(key_of(leader0))
+                if hit is not None:
+                    first = hit[2]
+            if k0 == 0 and boolean and cutoffs:
+                witness[0] = -1
+                if verdict(leader0, t0, out0) == 0 and witness[0] >= 0:
+                    first = witness[0]
+            if first in got:
+                got.remove(first)
+                got.insert(0, first)
+            return [to_card[b] for b in got]
+
+        return root, moves
+
+
+def _squeeze(out: int, held: int) -> int:
+    """The cards ``held`` (within one suit's 9 bits) by their rank among the cards ``out``."""
+    got = 0
+    k = 0
+    while out:
+        low = out & -out
+        if held & low:
+            got |= 1 << k
+        k += 1
+        out ^= low
+    return got
+
+
+def _squeeze_suit(held: tuple[int, ...]) -> int:
+    """One suit's holdings (9 bits per seat) by rank among the suit's cards still out, packed
+    9 bits per seat."""
+    out = 0
+    for h in held:
+        out |= h
+    k = 0
+    for h in held:
+        k = (k << 9) | _squeeze(out, h)
+    return k
+
+
+def _strength_key(b: int) -> int:
+    return b % 9
+
+
+#: per search bit: the bits of the same suit below it
+_BELOW: list[int] = [((1 << b) - 1) & ~((1 << (b // 9 * 9)) - 1) for b in range(36)]

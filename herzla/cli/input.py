@@ -1,0 +1,113 @@
+"""Reading records from a file or standard input: one JSON document, or JSON Lines as a stream.
+
+``RECORD`` is a file or ``-`` (standard input), read as UTF-8 bytes (so a terminal's or a pipe's
+encoding settings cannot break it).  If its first non-blank line is a JSON object by itself, the
+input is JSON Lines: one record a line, read and answered a line at a time, in memory that does
+not grow with the input.  Otherwise it is one JSON document (a record, or a list of records),
+read whole up to :data:`herzla.records.MAX_DOCUMENT`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+
+from herzla.cli.common import fail
+from herzla.records import MAX_DOCUMENT, RecordError, load_json_text
+
+__all__ = ["RecordInput", "open_records"]
+
+
+@attrs.frozen(slots=True, eq=False)
+class RecordInput:
+    """What RECORD holds: one whole document (``document``), or JSON Lines (``lines``: the
+    line number and the parsed object of each non-blank line, read as they are asked for)."""
+
+    document: Any = None
+    lines: Iterator[tuple[int, Any]] | None = None
+
+
+def _open(path: str) -> IO[bytes]:
+    if path == "-":
+        return sys.stdin.buffer
+    if not path:
+        fail("give a file name, or - for standard input")
+    p = Path(path)
+    if p.is_dir():
+        fail(f"{path} is a folder, not a file")
+    if not p.exists():
+        fail(f"no such file: {path}")
+    try:
+        return open(p, "rb")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+
+
+def _text(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
+             f"{exc.start})")
+
+
+def _readline(stream: IO[bytes], where: str) -> bytes:
+    try:
+        line = stream.readline(MAX_DOCUMENT + 1)
+    except OSError as exc:
+        fail(f"cannot read {where}: {exc.strerror or exc}")
+    if len(line) > MAX_DOCUMENT:
+        fail(f"{where}: a line is longer than {MAX_DOCUMENT // 2**20} MiB")
+    return line
+
+
+def open_records(path: str) -> RecordInput:
+    """Open RECORD and tell a single document from JSON Lines; RecordError (by ``fail``) names
+    what cannot be read."""
+    stream = _open(path)
+    name = "standard input" if path == "-" else path
+    head: list[bytes] = []
+    first = b""
+    while True:
+        line = _readline(stream, name)
+        head.append(line)
+        if not line or line.strip():
+            first = line
+            break
+    is_lines = False
+    if first.strip():
+        try:
+            is_lines = isinstance(json.loads(_text(first, f"{name} line {len(head)}")), dict)
+        except (ValueError, RecursionError):
+            is_lines = False
+    if is_lines:
+        return RecordInput(lines=_lines(stream, name, len(head) - 1, first))
+    rest = stream.read(MAX_DOCUMENT + 1) if first else b""
+    data = b"".join(head) + rest
+    if len(data) > MAX_DOCUMENT:
+        fail(f"{name} is larger than {MAX_DOCUMENT // 2**20} MiB: a single JSON document is "
+             f"limited to that; write records one a line (JSON Lines) to replay more")
+    try:
+        return RecordInput(document=load_json_text(_text(data, name)))
+    except RecordError as exc:
+        fail(str(exc))
+
+
+def _lines(stream: IO[bytes], name: str, number: int, line: bytes
+           ) -> Iterator[tuple[int, Any]]:
+    """The records of JSON Lines, each parsed as it is read, from ``line`` (number ``number``
+    + 1) on."""
+    while line:
+        number += 1
+        if line.strip():
+            try:
+                obj = load_json_text(_text(line, f"{name} line {number}"))
+            except RecordError as exc:
+                raise RecordError(f"line {number}: {exc}") from None
+            yield number, obj
+        line = _readline(stream, name)

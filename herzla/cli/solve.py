@@ -1,0 +1,122 @@
+"""``herzla solve RECORD|- [--seat S] [--plays] [--json]``: the exact double-dummy value of the
+position a hand record reaches (docs/analysis.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import click
+
+from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+from herzla.cli.common import fail
+from herzla.cli.input import open_records
+from herzla.contracts import TallyError, contract_class, get_game
+from herzla.records import RecordError
+
+__all__ = ["solve_command"]
+
+
+@click.command("solve")
+@click.argument("record", metavar="RECORD|-")
+@click.option("--seat", type=int, metavar="S",
+              help="The seat whose score is optimised against the others (needed except in "
+                   "Beddl and Mord, where it defaults to the declarer).")
+@click.option("--plays", "with_plays", is_flag=True,
+              help="Also give the exact value of every legal play of the seat to move.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (docs/analysis.md describes it).")
+def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool) -> None:
+    """Solve the position a hand record reaches with every hand open (double dummy).
+
+    RECORD is a file, or - for standard input: one hand record, or records one per line (JSON
+    Lines, one answer a line).  The record may stop anywhere, mid-trick or before the first
+    card.  Beddl and Mord: made or lost when the declarer plays to make it and the defenders
+    together to break it.  Every other deal: the best score seat S can guarantee when all the
+    others play against it, scored as the contract scores (cents in herzla, points elsewhere;
+    in herzla-kids lower is better).  Exit 0, 1 at an illegal play (named as by 'herzla
+    replay'), 2 for malformed input.
+
+    \b
+    Examples:
+      herzla solve docs/examples/herzla-two-void.json --seat 1 --plays
+      herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
+    """
+    source = open_records(record)
+    if source.lines is None:
+        doc = source.document
+        items: Iterable[tuple[int | None, Any]] = (
+            [(i + 1, obj) for i, obj in enumerate(doc)] if isinstance(doc, list) else [(None, doc)])
+        many = isinstance(doc, list)
+    else:
+        items = source.lines
+        many = True
+    illegal = False
+    first = True
+    try:
+        for number, obj in items:
+            where = f"line {number}: " if number is not None and many else ""
+            try:
+                ans: SolveResult | IllegalPlayError = solve(obj, seat=seat, plays=with_plays)
+            except IllegalPlayError as exc:
+                ans = exc
+            except SolveError as exc:
+                hint = " with --seat S" if seat is None and "give the seat" in str(exc) else ""
+                fail(f"{where}{exc}{hint}")
+            except (RecordError, TallyError) as exc:
+                fail(f"{where}{exc}")
+            illegal |= isinstance(ans, IllegalPlayError)
+            if as_json:
+                body = ans.to_dict() if isinstance(ans, SolveResult) else {
+                    "illegal": ans.illegal.to_dict()}
+                click.echo(json.dumps(body, indent=None if many else 1))
+            else:
+                if not first:
+                    click.echo("")
+                _print(ans)
+            first = False
+    except RecordError as exc:  # a line of JSON Lines that cannot be read
+        fail(str(exc))
+    raise SystemExit(1 if illegal else 0)
+
+
+def _unit(res: SolveResult) -> str:
+    cls = contract_class(res.game, res.contract)
+    if cls.has_stock:
+        return "cents"
+    return "penalty points" if get_game(res.game).lowest_wins else "points"
+
+
+def _print(ans: SolveResult | IllegalPlayError) -> None:
+    if isinstance(ans, IllegalPlayError):
+        ill = ans.illegal
+        click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
+                   f"(rule {ill.rule}); there is no position to solve.")
+        return
+    res = ans
+    unit = _unit(res)
+    lines: list[str] = [f"{res.game} {res.contract}, {res.players} players"]
+    if res.complete:
+        lines.append(f"The hand is complete: seat {res.seat} scored {res.value:+d} {unit}.")
+        click.echo("\n".join(lines))
+        return
+    lines[0] += f"; seat {res.to_move} to play"
+    if res.made is not None:
+        lines.append(f"Double dummy: the contract is {'made' if res.made else 'lost'}; seat "
+                     f"{res.seat} scores {res.value:+d} {unit}.")
+    else:
+        better = "lower" if unit == "penalty points" else "higher"
+        lines.append(f"Double dummy, every other seat against seat {res.seat}: seat {res.seat} "
+                     f"scores {res.value:+d} {unit} ({better} is better).")
+    lines.append(f"Best play: {' '.join(res.line)}")
+    if res.plays is not None:
+        parts = ", ".join(f"{k} {_signed(v)}" for k, v in res.plays.items())
+        lines.append(f"Each play of seat {res.to_move}: {parts}")
+    lines.append(f"({res.nodes:,} positions searched)")
+    click.echo("\n".join(lines))
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+

@@ -1,0 +1,175 @@
+"""``herzla solve`` and ``herzla advise`` through click, and the advisor's numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from herzla.analysis.advise import CHOICES, AdviceError, advise, plan_advice, sample_hands
+from herzla.analysis.scoring import BooleanScore, trick_score
+from herzla.analysis.tricks import TrickSearch
+from herzla.cards import PACK_32, cards_of
+from herzla.cli import main
+from herzla.tricks import TrickHand
+
+pytestmark = pytest.mark.usefixtures("builtin_registry")
+
+ROOT = Path(__file__).resolve().parents[1]
+TWO_VOID = ROOT / "docs" / "examples" / "herzla-two-void.json"
+HAND = "CJ CT C9 S9 S8 HT D9 D8"
+
+
+def _partial(tmp_path: Path, plays: int, name: str = "p.json") -> Path:
+    obj = json.loads(TWO_VOID.read_text())
+    obj["plays"] = obj["plays"][:plays]
+    path = tmp_path / name
+    path.write_text(json.dumps(obj))
+    return path
+
+
+def test_solve_json_shape_and_plays(runner: CliRunner, tmp_path: Path) -> None:
+    path = _partial(tmp_path, 18)
+    res = runner.invoke(main, ["solve", str(path), "--seat", "1", "--plays", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert list(d) == ["game", "contract", "players", "seat", "to_move", "value", "made",
+                       "line", "plays", "nodes", "elapsed_s"]
+    assert d["seat"] == 1 and d["made"] is None and d["to_move"] == 0
+    assert len(d["line"]) == 14
+    assert d["value"] == min(d["plays"].values())  # seat 0 plays against seat 1
+    assert set(d["plays"]) <= {"CJ", "CQ", "SQ", "DQ"}
+    res = runner.invoke(main, ["solve", str(path), "--seat", "1", "--json"])
+    assert "plays" not in json.loads(res.output)
+
+
+def test_solve_text(runner: CliRunner, tmp_path: Path) -> None:
+    res = runner.invoke(main, ["solve", str(_partial(tmp_path, 24)), "--seat", "2", "--plays"])
+    assert res.exit_code == 0
+    assert "seat 2 scores" in res.output and "Each play of seat 2" in res.output
+
+
+def test_solve_beddl_needs_no_seat(runner: CliRunner) -> None:
+    res = runner.invoke(main, ["solve", str(ROOT / "docs/examples/herzla-beddl-lost.json"),
+                               "--json"])
+    assert res.exit_code == 0
+    d = json.loads(res.output)
+    assert d["made"] is False and d["seat"] == 3 and d["value"] == -240
+
+
+def test_solve_json_lines(runner: CliRunner, tmp_path: Path) -> None:
+    lines = []
+    for k in (24, 28, 32):
+        lines.append(_partial(tmp_path, k).read_text())
+    res = runner.invoke(main, ["solve", "-", "--seat", "0", "--json"], input="\n".join(lines))
+    assert res.exit_code == 0
+    answers = [json.loads(x) for x in res.output.splitlines()]
+    assert len(answers) == 3 and answers[2]["to_move"] is None
+
+
+def test_solve_exit_codes(runner: CliRunner, tmp_path: Path) -> None:
+    illegal = ROOT / "docs/examples/herzerln-heart-free.json"
+    res = runner.invoke(main, ["solve", str(illegal), "--seat", "0"])
+    assert res.exit_code == 1 and "heart-free-first-trick" in res.output
+    res = runner.invoke(main, ["solve", str(illegal), "--seat", "0", "--json"])
+    assert res.exit_code == 1
+    assert json.loads(res.output)["illegal"]["rule"] == "heart-free-first-trick"
+    res = runner.invoke(main, ["solve", str(ROOT / "docs/examples/malformed-duplicate.json")])
+    assert res.exit_code == 2 and res.output.startswith("herzla: error:")
+    res = runner.invoke(main, ["solve", str(_partial(tmp_path, 4))])
+    assert res.exit_code == 2 and "--seat" in res.output
+    assert len(res.output.strip().splitlines()) == 1
+    res = runner.invoke(main, ["solve", str(tmp_path / "missing.json")])
+    assert res.exit_code == 2
+
+
+def test_advise_cli(runner: CliRunner) -> None:
+    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
+                               "--jobs", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert list(d) == ["hand", "seat", "dealer", "stock", "samples", "seed", "choices",
+                       "recommendation", "elapsed_s"]
+    assert set(d["choices"]) == set(CHOICES)
+    assert d["choices"]["normal"]["heuristic"]["p_made"] is None
+    assert 0 <= d["choices"]["beddl"]["double_dummy"]["p_made"] <= 1
+    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "5",
+                               "--jobs", "1", "--only", "beddl", "--only", "mord"])
+    assert res.exit_code == 0 and "Recommendation:" in res.output
+    assert "normal" not in res.output.split("Recommendation")[0].split("95% CI")[-1]
+
+
+@pytest.mark.parametrize(("hand", "named"), [
+    ("CJ CT C9 S9 S8 HT D9 X8", "X8"), ("CJ CT C9 S9 S8 HT D9 D9", "D9"),
+    ("CJ CT C9 S9 S8 HT D9 D6", "D6"), ("CJ CT C9 S9 S8 HT D9", "8 cards"),
+])
+def test_advise_bad_hand(runner: CliRunner, hand: str, named: str) -> None:
+    res = runner.invoke(main, ["advise", "herzla", "--hand", hand])
+    assert res.exit_code == 2
+    assert res.output.startswith("herzla: error:") and named in res.output
+    assert len(res.output.strip().splitlines()) == 1
+
+
+def test_advise_other_game(runner: CliRunner) -> None:
+    res = runner.invoke(main, ["advise", "herzeln", "--hand", HAND])
+    assert res.exit_code == 2
+
+
+def test_sample_deals_keep_the_hand_and_deal_the_rest() -> None:
+    plan = plan_advice(HAND, seat=2, seed=9, samples=5)
+    for i in range(5):
+        hands = sample_hands(plan, i)
+        assert hands[2] == plan.hand
+        assert sum(h.bit_count() for h in hands) == 32
+        total = 0
+        for h in hands:
+            total |= h
+        assert total == PACK_32.mask
+    assert sample_hands(plan, 1) == sample_hands(plan, 1) != sample_hands(plan, 2)
+
+
+@pytest.mark.parametrize("choices", [("beddl", "mord"), ("normal",)])
+def test_double_dummy_share_matches_a_direct_computation(choices: tuple[str, ...]) -> None:
+    samples = 20 if "normal" not in choices else 2
+    res = advise(HAND, seat=1, dealer=0, stock=40, samples=samples, seed=4, jobs=1,
+                 choices=choices)
+    plan = res.plan
+    assert tuple(res.choices) == choices
+    for choice in choices:
+        contract = plan.contract(choice)
+        made, cents = [], []
+        for i in range(plan.samples):
+            hands = sample_hands(plan, i)
+            sc = trick_score(contract, plan.stock, hands)
+            v = TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, 0))
+            if isinstance(sc, BooleanScore):
+                made.append(bool(v))
+                cents.append((sc.made if v else sc.lost)[plan.seat])
+            else:
+                cents.append(v)
+        est = res.choices[choice]["double_dummy"]
+        assert est.mean == pytest.approx(sum(cents) / len(cents))
+        if made:
+            assert est.p_made == pytest.approx(sum(made) / len(made))
+        else:
+            assert est.p_made is None
+
+
+def test_advise_is_the_same_for_any_jobs() -> None:
+    a = advise(HAND, samples=40, seed=2, jobs=1, choices=("beddl", "mord")).to_dict()
+    b = advise(HAND, samples=40, seed=2, jobs=2, choices=("beddl", "mord")).to_dict()
+    a.pop("elapsed_s")
+    b.pop("elapsed_s")
+    assert a == b
+
+
+def test_advise_checks_its_arguments() -> None:
+    with pytest.raises(AdviceError, match="seat 4"):
+        advise(HAND, seat=4)
+    with pytest.raises(AdviceError, match="samples"):
+        advise(HAND, samples=0)
+    with pytest.raises(AdviceError, match="choices"):
+        advise(HAND, choices=("slam",))
+    assert str(cards_of(plan_advice(HAND).hand)[0]) == "C9"
