@@ -299,3 +299,17 @@ def test_a_lost_scheduler_is_one_line(tmp_path: Path) -> None:
         stop(scheduler)
     assert stderr == f"herzla: error: lost the connection to the dask scheduler at {address}\n"
     assert proc.returncode == 2 and stdout == ""
+
+
+def test_advise_on_the_cluster_answers_as_at_home(cluster: str) -> None:
+    """``herzla advise --cluster``: the same seeded answer as one local process."""
+    args = ["advise", "herzla", "--hand", "CT C7 SJ S8 H9 H7 D9 D7", "--samples", "12",
+            "--seed", "5", "--only", "beddl", "--only", "mord", "--json"]
+    home = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    away = CliRunner().invoke(main, [*args, "--cluster", cluster])
+    assert home.exit_code == 0 and away.exit_code == 0, (home.output, away.output)
+    a, b = json.loads(home.stdout), json.loads(away.stdout)
+    del a["elapsed_s"], b["elapsed_s"]
+    assert a == b
+    both = CliRunner().invoke(main, [*args, "--jobs", "2", "--cluster", cluster])
+    assert both.exit_code == 2 and "exclude each other" in both.stderr

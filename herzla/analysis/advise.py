@@ -19,9 +19,8 @@ cluster elsewhere) without changing the answer.
 
 from __future__ import annotations
 
+import functools
 import math
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -272,57 +271,54 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, deale
     return plan
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | None,
+             cluster_timeout: float) -> Iterator[ChunkResult]:
+    """Each chunk's result, in chunk order: in this process, on ``jobs`` local processes (this
+    one included), or on the dask cluster at ``cluster``."""
+    play = functools.partial(play_chunk, plan)
+    if cluster is not None:
+        from herzla.sim.cluster import cluster_map
 
-
-def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int) -> Iterator[ChunkResult]:
-    if jobs <= 1 or len(chunks) <= 1:
-        for ch in chunks:
-            yield play_chunk(plan, ch)
+        yield from cluster_map(play, chunks, cluster, timeout=cluster_timeout)
         return
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(min(jobs, len(chunks)), initializer=_ignore_sigint)
-    ok = False
-    try:
-        yield from pool.imap(_play, [(plan, ch) for ch in chunks])
-        ok = True
-    finally:
-        if ok:
-            pool.close()
-            pool.join()
-        else:
-            pool.terminate()
+    if jobs <= 1 or len(chunks) <= 1:
+        yield from map(play, chunks)
+        return
+    from herzla.sim.procs import local_map
 
-
-def _play(args: tuple[AdvicePlan, Chunk]) -> ChunkResult:
-    return play_chunk(*args)
+    yield from local_map(play, chunks, min(jobs, len(chunks)) - 1)
 
 
 def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
            stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
            jobs: int | None = None, progress: Callable[[int], None] | None = None,
            options: Mapping[str, Any] | None = None,
-           choices: Sequence[str] = CHOICES) -> AdviceResult:
+           choices: Sequence[str] = CHOICES, cluster: str | None = None,
+           cluster_timeout: float = 10.0) -> AdviceResult:
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
-    (worker processes; None: one per core).  ``progress`` is called with the samples done.
+    (processes, this one included; None: one per core) and whether they run on a dask cluster
+    (``cluster``: its scheduler's address; ``herzla.sim.cluster``).  ``progress`` is called with
+    the samples done.
     ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
     normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
     """
     start = time.perf_counter()
     plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices)
+    if jobs is not None and jobs < 1:
+        raise AdviceError(f"jobs must be at least 1, not {jobs}")
+    if cluster is not None and jobs is not None:
+        raise AdviceError("jobs and cluster exclude each other: a cluster's workers play")
     if jobs is None:
         from herzla.sim.api import default_jobs
 
         jobs = default_jobs()
-    if jobs < 1:
-        raise AdviceError(f"jobs must be at least 1, not {jobs}")
     chunks = chunks_of(plan)
     done = 0
     results = []
-    for ch, res in zip(chunks, _results(plan, chunks, jobs), strict=True):
+    for ch, res in zip(chunks, _results(plan, chunks, jobs, cluster, cluster_timeout),
+                       strict=True):
         results.append(res)
         done += ch.last - ch.first
         if progress is not None:

@@ -18,6 +18,8 @@ from herzla.analysis.advise import (
     advise,
 )
 from herzla.cli.common import fail, option_flag, parse_options
+from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.sim.procs import WorkerLost
 
 __all__ = ["advise_command"]
 
@@ -65,6 +67,13 @@ class _Progress:
               help="The random seed; the same seed gives the same answer for any --jobs.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
               help="Worker processes (default: all cores). The answer does not depend on it.")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Play the samples on the workers of the dask scheduler at ADDRESS "
+                   "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; docs/cluster.md): the "
+                   "same answer as on this machine.")
+@click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
+              default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
+              help="How long to wait for the scheduler and a worker before giving up.")
 @click.option("--only", "only", multiple=True, type=click.Choice(CHOICES), metavar="CHOICE",
               help="Weigh only this choice (repeatable; default: normal, beddl and mord).")
 @option_flag
@@ -72,7 +81,8 @@ class _Progress:
 @click.option("--no-progress", is_flag=True,
               help="No progress line (shown on standard error when it is a terminal).")
 def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, samples: int,
-                   seed: int, jobs: int | None, only: tuple[str, ...],
+                   seed: int, jobs: int | None, cluster: str | None, cluster_timeout: float,
+                   only: tuple[str, ...],
                    option_items: tuple[str, ...], as_json: bool, no_progress: bool) -> None:
     """What each choice (normal, beddl, mord with the seat declaring) is worth to a hand.
 
@@ -89,14 +99,20 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     if game != "herzla":
         fail(f"advise knows the herzla choices (normal, beddl, mord), not game {game!r}")
     options = parse_options(option_items)
+    if cluster is not None and jobs is not None:
+        fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
+             "play")
+    if cluster is not None:
+        quiet_logs()
     progress = None
     if not no_progress and samples >= 32 and sys.stderr.isatty():
         progress = _Progress(samples)
     try:
         res = advise(hand, seat=seat, dealer=dealer, stock=stock, samples=samples, seed=seed,
-                     jobs=jobs, progress=progress, options=options, choices=only or CHOICES)
-    except AdviceError as exc:
-        fail(str(exc))
+                     jobs=jobs, progress=progress, options=options, choices=only or CHOICES,
+                     cluster=cluster, cluster_timeout=cluster_timeout)
+    except (AdviceError, ClusterError, WorkerLost) as exc:
+        fail(" ".join(str(exc).split()))
     finally:
         if progress is not None:
             progress.close()
