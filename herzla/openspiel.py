@@ -335,14 +335,17 @@ def _table(engine: Engine, row_keys: Sequence[int]) -> _Table:
 CARD_ACTIONS = 36
 #: ``LOWER + index``: in the domino, a card that fits both ends laid at the lower end ("D7-")
 LOWER = 36
-#: a pass in a layout deal, or in the bidding
+#: a pass in a layout deal, or in the bidding; ``PASS + k`` announces the ``k``-th contract of
+#: the game's bidding (``Game.bidding``; Herzla: 1 Beddl, 2 Mord)
 PASS = 72
-#: the announcements of the Herzla bidding
-BEDDL = 73
-MORD = 74
+BEDDL = PASS + 1
+MORD = PASS + 2
 NUM_ACTIONS = 75
 
-_BID_ACTIONS = {PASS: "pass", BEDDL: "beddl", MORD: "mord"}
+
+def _bid_actions(game: str) -> dict[int, str]:
+    """The actions of the bidding and the words they say: pass, then each contract announced."""
+    return {PASS + k: word for k, word in enumerate(_announcements(game))}
 
 #: OpenSpiel's short names of herzla's games
 GAMES = {"python_herzla": "herzla", "python_herzla_kids": "herzla-kids",
@@ -508,7 +511,7 @@ class _Episode:
     def legal(self) -> dict[int, Move | str]:
         """The legal actions of the seat to move, each with its move (or announcement)."""
         if self.engine is None:
-            return dict(_BID_ACTIONS) if self.bidding else {}
+            return dict(_bid_actions(self.setup.game)) if self.bidding else {}
         moves = _legal_moves(self.engine)
         cards = [m.card for m in moves if isinstance(m, Lay)]
         out: dict[int, Move | str] = {}
@@ -558,8 +561,8 @@ class _Episode:
         if self.over:
             return "the hand is over"
         if self.engine is None:
-            return f"action {action} is not an announcement (pass {PASS}, beddl {BEDDL}, " \
-                   f"mord {MORD})"
+            said = ", ".join(f"{w} {a}" for a, w in _bid_actions(self.setup.game).items())
+            return f"action {action} is not an announcement ({said})"
         if 0 <= action < LOWER:
             return _illegal(self.engine, Card.from_index(action))
         if LOWER <= action < PASS:
@@ -576,8 +579,9 @@ class _Episode:
             return f"{card}+" if both else str(card)
         if LOWER <= action < PASS:
             return f"{Card.from_index(action - LOWER)}-"
-        if action in _BID_ACTIONS:
-            return _BID_ACTIONS[action]
+        bids = _bid_actions(self.setup.game)
+        if action in bids:
+            return bids[action]
         raise ValueError(f"{action} is not an action of {self.setup.game}")
 
     # -- results ----------------------------------------------------------------------------
@@ -683,7 +687,7 @@ class HerzlaObserver:
             if setup.has_declarer:
                 pieces.append(("declarer", (n,)))
             if setup.bidding:
-                pieces.append(("bids", (n, len(_BID_ACTIONS))))
+                pieces.append(("bids", (n, len(_bid_actions(setup.game)))))
             tricks = setup.hand_size
             if setup.layout and self._recall:
                 pieces.append(("moves", (setup.max_moves, _SEQUENCE_WIDTH)))
