@@ -130,9 +130,9 @@ def main() -> None:
                         left = 3
                     obj = position(game, cls.id, n, rnd, left)
                     items.append((obj, rnd.randrange(n), True))
-    for obj, seat, plays in items:
-        res = solve(obj, seat=seat, plays=plays)
-        line = {"record": obj, "seat": seat, "plays": plays, "value": res.value,
+    for obj, who, plays in items:
+        res = solve(obj, seat=who, plays=plays)
+        line = {"record": obj, "seat": who, "plays": plays, "value": res.value,
                 "made": res.made, "play_values": None if res.plays is None else dict(res.plays)}
         sys.stdout.write(json.dumps(line) + "\n")
 
