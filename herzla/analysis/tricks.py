@@ -203,14 +203,22 @@ class TrickSearch:
     def _make(self, state: TrickHand) -> Callable[[int, int], int]:
         """A function (alpha, beta) -> value of ``state``."""
         if self._root is None:
-            self._root, self._moves = self._build(state)
+            self._root, self._moves = self._search_of(state)
         return self._root(state)
+
+    def _search_of(self, state: TrickHand) -> tuple[
+            Callable[[TrickHand], Callable[[int, int], int]], Callable[[TrickHand], list[int]]]:
+        if isinstance(self.score, BooleanScore):
+            from herzla.analysis import madelost
+
+            return madelost.build(self, state)
+        return self._build(state)
 
     def moves(self, state: TrickHand) -> list[int]:
         """The card indices the search tries for the seat to play, in its order (equivalent
         cards once; at a trick boundary the table's best lead first)."""
         if self._moves is None:
-            self._root, self._moves = self._build(state)
+            self._root, self._moves = self._search_of(state)
         return self._moves(state)
 
     def _build(self, state: TrickHand) -> tuple[Callable[[TrickHand], Callable[[int, int], int]],
