@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import BooleanScore
 from herzla.cards import SUIT_MASKS
 from herzla.contracts import EarlyEnd
@@ -98,7 +99,11 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     defenders = [s for s in range(n) if s != D]
     # relative ranks: in a suit whose cards all score and are banned alike, the key holds each
     # seat's cards by their rank among the cards still out
-    uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9)}) == 1 for u in range(4)]
+    # (cards outside the pack never play, so they do not count)
+    seen: dict[tuple[int, ...], int] = {}  # positions decided, by their cards
+    pack_bits = search.bits(search.contract.pack().mask)
+    uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9) if pack_bits >> b & 1}) <= 1
+               for u in range(4)]
     relative = f.relative and any(uniform)
     shifts = [9 * u for u in range(4) if uniform[u]]
     raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
@@ -274,28 +279,40 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         if t + 1 == T:
             nodes[0] += 1
             return last_trick(leader)
+        if not use_tt:
+            return decide(leader, t, out)
+        rk = (leader, *H)  # the position itself (the cards left tell the trick)
+        v = seen.get(rk)
+        if v is not None:
+            return v
+        v = decide(leader, t, out)
+        seen[rk] = v
+        return v
+
+    def decide(leader: int, t: int, out: int) -> int:
+        """The value of a position at a trick boundary not met before: the suits' verdict,
+        else the table's, else the search of its leads."""
         if cutoffs:
             got_v = verdict(leader, t, out)
             if got_v >= 0:
                 return got_v
         key: object = None
-        first = -1
         if use_tt:
             key = key_of(leader)
             got = tt.get(key)
             if got is not None:
-                if got[0] == got[1]:
-                    return got[0]
-                first = got[2]
+                return got[0]
+        return lead(leader, t, out, key)
+
+    def lead(leader: int, t: int, out: int, key: object) -> int:
+        """Search the leads of a position not decided before, and store its value (and the
+        lead that decided it) under ``key``."""
         nodes[0] += 1
         h = H[leader]
         legal = legal_of(leader, 0, t, 0)
         if cutoffs and leader == D:
             legal = declarer_leads(legal)
         moves = lead_order(leader, reps_of(h, legal, out), out)
-        if first >= 0 and first in moves and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
         maxing = leader == D
         v = 0 if maxing else 1
         best_card = moves[0] if moves else -1
@@ -311,6 +328,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         if use_tt:
             tt[key] = (v, v, best_card)
         return v
+
 
     def declarer_leads(legal: int) -> int:
         """The declarer's leads that keep the contract through this trick."""
@@ -494,9 +512,9 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
         before = nodes[0]
         if k0 == 0:
-            v = boundary(leader0, t0, out0)
+            v = on_own_stack(boundary, leader0, t0, out0)
         else:
-            v = play(seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
+            v = on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
         search.nodes += nodes[0] - before
         return v
 

@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 import attrs
 
+from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
 from herzla.cards import SUIT_MASKS
 from herzla.contracts import EarlyEnd, TrickContract
@@ -739,11 +740,12 @@ class TrickSearch:
             if k0 == 0:
                 def run(alpha: int, beta: int) -> int:
                     reset(st)
-                    return boundary(leader0, t0, out0, alpha, beta)
+                    return on_own_stack(boundary, leader0, t0, out0, alpha, beta)
             else:
                 def run(alpha: int, beta: int) -> int:
                     reset(st)
-                    return play(seat0, k0, t0, out0, led0, best0, bseat0, tmask0, alpha, beta)
+                    return on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0,
+                                        alpha, beta)
             return run
 
         def moves(st: TrickHand) -> list[int]:
