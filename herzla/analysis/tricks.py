@@ -301,25 +301,91 @@ class TrickSearch:
             if sc.has_tricks:
                 partial.append(tuple(state.won))
         nclass = len(pieces)
-        psig: list[tuple[int, ...]] = [()]
+        # the partial tallies reached, interned: state id -> the tallies (a tuple per piece),
+        # the id of their signatures; transitions (state, winner, cards of each class in the
+        # trick) -> state; leaves (state, winner) -> value
+        st_partial: list[tuple[tuple[int, ...], ...]] = []
+        st_sig: list[int] = []
+        st_ids: dict[tuple[tuple[int, ...], ...], int] = {}
+        sig_ids: dict[tuple[int, ...], int] = {}
+        sig_of: list[tuple[int, ...]] = []
+        trans: dict[int, int] = {}
+        leaves: dict[int, int] = {}
+        pid = [0]  # the current state
+
+        def intern(tallies: tuple[tuple[int, ...], ...]) -> int:
+            got = st_ids.get(tallies)
+            if got is None:
+                assert isinstance(sc, LeafTable)
+                got = st_ids[tallies] = len(st_partial)
+                st_partial.append(tallies)
+                sigs = tuple(sc.signature(S, p, tallies[p]) for p in range(len(tallies)))
+                sid = sig_ids.get(sigs)
+                if sid is None:
+                    sid = sig_ids[sigs] = len(sig_of)
+                    sig_of.append(sigs)
+                st_sig.append(sid)
+            return got
+
+        def advance(cur: int, winner: int, tmask: int) -> int:
+            """The state after ``winner`` takes the trick ``tmask`` in state ``cur``."""
+            ks = cur * n + winner
+            for p in range(nclass):
+                ks = (ks << 4) | (tmask & pieces[p]).bit_count()
+            got = trans.get(ks)
+            if got is None:
+                tallies = list(st_partial[cur])
+                for p in range(nclass):
+                    k = (tmask & pieces[p]).bit_count()
+                    if k:
+                        old = tallies[p]
+                        tallies[p] = (*old[:winner], old[winner] + k, *old[winner + 1:])
+                if len(tallies) > nclass:
+                    old = tallies[nclass]
+                    tallies[nclass] = (*old[:winner], old[winner] + 1, *old[winner + 1:])
+                got = trans[ks] = intern(tuple(tallies))
+            return got
+
+        def leaf_of(state_id: int, winner: int) -> int:
+            lk = state_id * n + winner
+            got = leaves.get(lk)
+            if got is None:
+                assert isinstance(sc, LeafTable)
+                tallies = st_partial[state_id]
+                finals = [sc.index[p][tallies[p]] for p in range(len(tallies))]
+                got = leaves[lk] = sign * sc.value(S, finals, winner)
+            return got
+
         if isinstance(sc, LeafTable):
-            psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
-        bcache: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            pid[0] = intern(tuple(partial))
+        bcache: dict[int, tuple[int, int, int]] = {}
         # relative ranks: in a suit whose cards all score and are banned alike, the key holds
         # each seat's cards by their rank among the cards still out
-        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9)}) == 1 for u in range(4)]
+        # (cards outside the pack never play, so they do not count)
+        pack_bits = self.bits(self.contract.pack().mask)
+        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9) if pack_bits >> b & 1}) <= 1
+                   for u in range(4)]
         relative = f.relative and any(uniform)
         shifts = [9 * u for u in range(4) if uniform[u]]
         raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
         squeeze = self._squeeze
         suit_bits = 9 * n
 
-        def leaf(winner: int) -> int:
-            assert isinstance(sc, LeafTable)
-            finals = [sc.index[p][partial[p]] for p in range(len(partial))]
-            return sign * sc.value(S, finals, winner)
+        raw_keys: dict[tuple[int, ...], int] = {}
 
         def key_of(leader: int) -> object:
+            if table:
+                return (cards_key(leader) << 32) | st_sig[pid[0]]
+            return cards_key(leader)
+
+        def cards_key(leader: int) -> int:
+            raw = (leader, *H)
+            k = raw_keys.get(raw)
+            if k is None:
+                k = raw_keys[raw] = relative_key(leader)
+            return k
+
+        def relative_key(leader: int) -> int:
             k = leader
             if relative:
                 out = 0
@@ -336,8 +402,6 @@ class TrickSearch:
             else:
                 for h in H:
                     k = (k << 36) | h
-            if table:
-                return (k, psig[0])
             return k
 
         def complete(winner: int, tmask: int, t: int, out: int, alpha: int, beta: int) -> int:
@@ -359,27 +423,13 @@ class TrickSearch:
                     return gain_now + lv[winner]
                 return gain_now + boundary(winner, t + 1, out & ~tmask, alpha - gain_now,
                                            beta - gain_now)
-            assert isinstance(sc, LeafTable)
-            saved = list(partial)
-            saved_sigs = psig[0]
-            sigs = list(saved_sigs)
-            for p in range(nclass):
-                k = (tmask & pieces[p]).bit_count()
-                if k:
-                    old = partial[p]
-                    partial[p] = (*old[:winner], old[winner] + k, *old[winner + 1:])
-                    sigs[p] = sc.signature(S, p, partial[p])
-            if len(partial) > nclass:
-                old = partial[nclass]
-                partial[nclass] = (*old[:winner], old[winner] + 1, *old[winner + 1:])
-                sigs[nclass] = sc.signature(S, nclass, partial[nclass])
+            cur = pid[0]
+            nxt_state = advance(cur, winner, tmask)
             if t + 1 == T:
-                v = leaf(winner)
-            else:
-                psig[0] = tuple(sigs)
-                v = boundary(winner, t + 1, out & ~tmask, alpha, beta)
-                psig[0] = saved_sigs
-            partial[:] = saved
+                return leaf_of(nxt_state, winner)
+            pid[0] = nxt_state
+            v = boundary(winner, t + 1, out & ~tmask, alpha, beta)
+            pid[0] = cur
             return v
 
         def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
@@ -623,14 +673,15 @@ class TrickSearch:
                     if lo2 > alpha:
                         alpha = lo2
             elif table and use_bounds:
-                got_b = bcache.get(psig[0])
+                sid = st_sig[pid[0]]
+                got_b = bcache.get(sid)
                 if got_b is None:
                     assert isinstance(sc, LeafTable)
-                    lo, hi = sc.bounds(S, psig[0])
-                    lo2, hi2 = sc.bounds(S, psig[0], idle=True)
+                    lo, hi = sc.bounds(S, sig_of[sid])
+                    lo2, hi2 = sc.bounds(S, sig_of[sid], idle=True)
                     if sign < 0:
                         lo, hi, lo2, hi2 = -hi, -lo, -hi2, -lo2
-                    got_b = bcache[psig[0]] = (lo, hi, lo2)
+                    got_b = bcache[sid] = (lo, hi, lo2)
                 lo, hi, lo2 = got_b
                 if lo >= beta:
                     return lo
@@ -716,7 +767,7 @@ class TrickSearch:
                               for m in sc.classes]
                 if sc.has_tricks:
                     partial.append(tuple(st.won))
-                psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
+                pid[0] = intern(tuple(partial))
             out0 = 0
             for h in H:
                 out0 |= h
