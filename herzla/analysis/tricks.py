@@ -432,11 +432,10 @@ class TrickSearch:
             pid[0] = cur
             return v
 
-        def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
-                  bseat: int = -1) -> list[int]:
-            if not legal & (legal - 1):
-                return [legal.bit_length() - 1]
-            h = H[seat]
+        runs: dict[int, tuple[int, ...]] = {}  # (legal cards, hand, cards out) -> runs
+
+        def runs_of(h: int, legal: int, out: int) -> list[int]:
+            """The legal cards, one of each run of equivalent cards, lowest first."""
             reps: list[int] = []
             m = legal
             while m:
@@ -450,6 +449,21 @@ class TrickSearch:
                         if h >> p & 1 and sig[p] == sig[c]:
                             continue
                 reps.append(c)
+            return reps
+
+        def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
+                  bseat: int = -1) -> list[int]:
+            if not legal & (legal - 1):
+                return [legal.bit_length() - 1]
+            h = H[seat]
+            if legal & led:  # following: the runs depend on the suit's cards alone
+                rkey = legal | (out & led) << 36
+            else:
+                rkey = ((h << 36 | legal) << 36 | out) << 1 | 1
+            got = runs.get(rkey)
+            if got is None:
+                got = runs[rkey] = tuple(runs_of(h, legal, out))
+            reps = list(got)
             if not ordering or len(reps) < 2:
                 return reps
             if seat != seat_max and (boolean or not gain):
