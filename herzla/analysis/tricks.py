@@ -28,7 +28,7 @@ with the escape (a ban never leaves a seat without a legal card), ``declaration.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -451,63 +451,75 @@ class TrickSearch:
                 reps.append(c)
             return reps
 
+        sorted_runs: dict[int, tuple[int, ...]] = {}  # (runs key, way) -> runs in order
+        shed_key = lambda b: b % 9 + (16 if sig[b] else 0)  # noqa: E731
+
+        def sorted_of(rkey: int, way: int, reps: tuple[int, ...]) -> tuple[int, ...]:
+            """The runs ``reps`` ordered one ``way``: 1 by strength, 2 by strength downwards,
+            3 scoring cards and strength, 4 that downwards, 5 reversed."""
+            skey = rkey << 3 | way
+            got = sorted_runs.get(skey)
+            if got is None:
+                if way == 5:
+                    got = reps[::-1]
+                else:
+                    got = tuple(sorted(reps, key=_strength_key if way <= 2 else shed_key,
+                                       reverse=way in (2, 4)))
+                sorted_runs[skey] = got
+            return got
+
         def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
-                  bseat: int = -1) -> list[int]:
+                  bseat: int = -1) -> Sequence[int]:
             if not legal & (legal - 1):
-                return [legal.bit_length() - 1]
+                return (legal.bit_length() - 1,)
             h = H[seat]
-            if legal & led:  # following: the runs depend on the suit's cards alone
+            following = legal & led
+            if following:  # the runs depend on the suit's cards alone
                 rkey = legal | (out & led) << 36
             else:
                 rkey = ((h << 36 | legal) << 36 | out) << 1 | 1
-            got = runs.get(rkey)
-            if got is None:
-                got = runs[rkey] = tuple(runs_of(h, legal, out))
-            reps = list(got)
+            reps = runs.get(rkey)
+            if reps is None:
+                reps = runs[rkey] = tuple(runs_of(h, legal, out))
             if not ordering or len(reps) < 2:
                 return reps
             if seat != seat_max and (boolean or not gain):
                 # defenders: follow and lead low (Mord: high), discard high
                 if k:
-                    if not legal & led:
-                        if boolean:
-                            reps.reverse()
-                        else:
-                            reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=True)
-                    elif gain:
-                        reps.reverse()
-                    elif bseat != seat_max and (
+                    if not following:
+                        return sorted_of(rkey, 5 if boolean else 4, reps)
+                    if gain:
+                        return sorted_of(rkey, 5, reps)
+                    if bseat != seat_max and (
                             (seat_max - seat) % n >= n - k
                             or not H[seat_max] & led & ~((2 << best) - 1)):
-                        reps.reverse()  # the declarer cannot win this trick: shed high cards
-                elif gain:
-                    reps.sort(key=_strength_key, reverse=True)
-                else:  # Beddl: lead where the declarer's low cards are least covered
-                    mine = H[seat_max]
-                    theirs = out & ~mine
-                    rank: dict[int, int] = {}
-                    for sh in (0, 9, 18, 27):
-                        d = mine >> sh & 511
-                        if d:
-                            rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
-                        else:
-                            rank[sh] = 16
-                    reps.sort(key=lambda c: (rank[c // 9 * 9], c % 9))
-                return reps
+                        return sorted_of(rkey, 5, reps)  # the declarer cannot win: shed high
+                    return reps
+                if gain:
+                    return sorted_of(rkey, 2, reps)
+                # Beddl: lead where the declarer's low cards are least covered
+                mine = H[seat_max]
+                theirs = out & ~mine
+                rank: dict[int, int] = {}
+                for sh in (0, 9, 18, 27):
+                    d = mine >> sh & 511
+                    if d:
+                        rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
+                    else:
+                        rank[sh] = 16
+                return sorted(reps, key=lambda c: (rank[c // 9 * 9], c % 9))
             if k == 0:  # lead: low cards first when avoiding, high when winning
-                reps.sort(key=_strength_key, reverse=gain)
-            elif legal & led:
+                return sorted_of(rkey, 2 if gain else 1, reps)
+            if following:
                 ducks = [c for c in reps if c < best]
                 overs = [c for c in reps if c > best]
                 if gain:
-                    reps = overs + ducks
-                else:
-                    ducks.reverse()
-                    overs.reverse()
-                    reps = ducks + overs
-            else:  # discard: the highest first when avoiding
-                reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=not gain)
-            return reps
+                    return overs + ducks
+                ducks.reverse()
+                overs.reverse()
+                return ducks + overs
+            # discard: the highest first when avoiding
+            return sorted_of(rkey, 3 if gain else 4, reps)
 
         def legal_of(seat: int, k: int, t: int, led: int) -> int:
             h = H[seat]
@@ -734,8 +746,7 @@ class TrickSearch:
             nxt = (leader + 1) % n
             moves = order(leader, 0, legal, out, -1, 0)
             if first >= 0 and first in moves and moves[0] != first:
-                moves.remove(first)
-                moves.insert(0, first)
+                moves = [first, *(c for c in moves if c != first)]
             aa, bb = alpha, beta
             for c in moves:
                 bit = 1 << c
@@ -816,7 +827,7 @@ class TrickSearch:
         def moves(st: TrickHand) -> list[int]:
             seat0, k0, t0, out0, led0, best0, bseat0, _tmask, leader0 = reset(st)
             legal = legal_of(seat0, k0, t0, led0)
-            got = order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0)
+            got = list(order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0))
             first = -1
             if k0 == 0 and use_tt:
                 hit = tt.get(key_of(leader0))
