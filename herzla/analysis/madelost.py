@@ -376,6 +376,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
 
     fmemo: dict[int, tuple[int, ...]] = {}  # a follower's cards -> its equivalence runs
     dmemo: dict[int, tuple[int, ...]] = {}  # a discard's legal cards, hand, cards out -> runs
+    dsorted: dict[int, tuple[int, ...]] = {}  # the same -> the declarer's discards in order
     nxt_of = [(s + 1) % n for s in range(n)]
     d_after = [[D in after[s][k] for k in range(n)] for s in range(n)]
     discard_key = lambda b: b % 9 + (16 if sig[b] else 0)  # noqa: E731
@@ -435,7 +436,11 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
                 if cutoffs and not beddl:
                     return 0  # the declarer cannot follow: a defender wins the trick
                 if ordering and len(reps) > 1:
-                    reps = tuple(sorted(reps, key=discard_key, reverse=beddl))
+                    got = dsorted.get(dkey)
+                    if got is None:
+                        got = dsorted[dkey] = tuple(sorted(reps, key=discard_key,
+                                                           reverse=beddl))
+                    reps = got
         else:
             want = 0
             if cutoffs and not beddl and d_after[seat][k]:

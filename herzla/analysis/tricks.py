@@ -655,6 +655,8 @@ class TrickSearch:
                 seat = (seat + 1) % n
             return True
 
+        others_of_s = [w for w in range(n) if w != S]
+
         def escapes(out: int) -> bool:
             """Whether seat ``S``, not to lead, can keep out of every trick still to come: in
             every suit its i-th lowest card is below the others' i-th lowest (it plays low under
@@ -671,6 +673,45 @@ class TrickSearch:
                     d ^= dl
                     o ^= ol
             return True
+
+        def keeps_out(leader: int, t: int, out: int) -> bool:
+            """Whether seat ``S`` can keep out of every trick still to come: not to lead, as
+            :func:`escapes`; to lead, when it can lead a card that a seat holding only higher
+            cards of the suit must overtake, and escapes with the rest (the others' cards that
+            fall to this trick only make escaping easier)."""
+            if leader != S:
+                return escapes(out)
+            mine = H[S]
+            theirs = out & ~mine
+            m = legal_of(S, 0, t, 0)
+            while m:
+                top = m.bit_length() - 1
+                x = 1 << top
+                m ^= x
+                suit = suit_of[top]
+                for s_ in others_of_s:
+                    held = H[s_] & suit
+                    if held and held & -held > x:
+                        break
+                else:
+                    continue
+                rest = mine ^ x
+                ok = True
+                for sh in (0, 9, 18, 27):
+                    d = rest >> sh & 511
+                    o = theirs >> sh & 511
+                    while d and o:
+                        dl, ol = d & -d, o & -o
+                        if dl > ol:
+                            ok = False
+                            break
+                        d ^= dl
+                        o ^= ol
+                    if not ok:
+                        break
+                if ok:
+                    return True
+            return False
 
         def idle_bound(t: int, out: int) -> int:
             """Additive scorers: the least ``S`` gets when it captures nothing more."""
@@ -692,7 +733,7 @@ class TrickSearch:
                     return hi
                 if lo == hi:
                     return lo
-                if leader != S and escapes(out):
+                if keeps_out(leader, t, out):
                     lo2 = idle_bound(t, out)
                     if lo2 >= beta or lo2 == hi:
                         return lo2
@@ -715,7 +756,7 @@ class TrickSearch:
                     return hi
                 if lo == hi:
                     return lo
-                if lo2 > lo and leader != S and escapes(out):
+                if lo2 > lo and keeps_out(leader, t, out):
                     if lo2 >= beta or lo2 == hi:
                         return lo2
                     if lo2 > alpha:
