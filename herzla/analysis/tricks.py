@@ -81,6 +81,11 @@ class TrickSearch:
         for i in range(36):
             to_bit[i] = (i // 9) * 9 + strength[i % 9]
         self._to_bit = to_bit
+        # one suit's cards (9 bits by rank) -> the same in search bits (the order is per rank)
+        self._suit_bits = [0] * 512
+        for sub in range(1, 512):
+            low = sub & -sub
+            self._suit_bits[sub] = self._suit_bits[sub ^ low] | 1 << strength[low.bit_length() - 1]
         self._to_card = [0] * 36
         for i, b in enumerate(to_bit):
             self._to_card[b] = i
@@ -99,13 +104,9 @@ class TrickSearch:
     # -- conversions ------------------------------------------------------------------------
     def bits(self, mask: int) -> int:
         """A card-index bit set in search bits."""
-        out = 0
-        tb = self._to_bit
-        while mask:
-            low = mask & -mask
-            out |= 1 << tb[low.bit_length() - 1]
-            mask ^= low
-        return out
+        tab = self._suit_bits
+        return (tab[mask & 511] | tab[mask >> 9 & 511] << 9 | tab[mask >> 18 & 511] << 18
+                | tab[mask >> 27 & 511] << 27)
 
     def card(self, bit: int) -> int:
         """The card index of a search bit number."""
