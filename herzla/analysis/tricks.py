@@ -3,6 +3,8 @@
 A position is every seat's cards (bit sets), the trick in progress and the tricks played.  The
 search values it for one seat ``S`` (the *maximiser*; in Beddl and Mord the declarer), everyone
 else minimising ("paranoid"), in one of the three ways of :mod:`herzla.analysis.scoring`.
+:class:`TrickSearch` is the entry point for all three; a made/lost (boolean) scorer is searched by
+:mod:`herzla.analysis.madelost`, the others by the alpha-beta search here.
 
 Techniques (``benchmarks/README.md`` measures what each buys):
 
@@ -16,11 +18,15 @@ Techniques (``benchmarks/README.md`` measures what each buys):
   and the best lead; the trick index follows from the cards left, so the lead bans do too;
 - **move ordering**: the table's best lead first, then by the contract's polarity (where
   winning tricks is bad for the maximiser everyone tries ducking first, else winning first);
-- **bounds** (additive scorers): what the cards and tricks still to come can add to the
-  maximiser's score at most and at least, which ends the search of a position whose window it
-  falls outside;
-- **null-window searches**: the made/lost search is a boolean one, and exact values come from
-  MTD(f), a series of null-window searches sharing the table.
+- **bounds**: what the cards and tricks still to come can add to the maximiser's score at most
+  and at least (additive scorers), or the best and worst leaf any completion of the partial
+  tallies reaches (table scorers), which ends the search of a position whose window it falls
+  outside; and when ``S`` can keep out of every trick still to come, the worst score in which it
+  captures nothing more;
+- **null-window searches**: exact values come from MTD(f), a series of null-window searches
+  sharing the table;
+- **memoised work**: equivalence runs and move orders per holding, keys per position, the partial
+  tallies of a table scorer interned with their transitions, leaves and bounds.
 
 Legality comes from the declaration alone: follow suit, ``declaration.banned(trick, leading)``
 with the escape (a ban never leaves a seat without a legal card), ``declaration.early_end``.
@@ -230,12 +236,12 @@ class TrickSearch:
         n = self.players
         H = [self.bits(h) for h in state.hands]
         sc = self.score
-        seat_max = sc.declarer if isinstance(sc, BooleanScore) else self.seat
+        assert not isinstance(sc, BooleanScore)  # made/lost: herzla.analysis.madelost
+        seat_max = self.seat
         sign = self.sign
         T = state.tricks_per_hand
         f = self.features
         equivalence, use_tt, ordering, use_bounds = f.equivalence, f.table, f.ordering, f.bounds
-        cutoffs = f.bounds
         tt = self.tt
         sig = self._signatures()
         gain = self.gain
@@ -247,12 +253,8 @@ class TrickSearch:
         search = self
 
         # -- what a finished trick is worth, per scoring kind --------------------------------
-        boolean = isinstance(sc, BooleanScore)
         additive = isinstance(sc, AdditiveScore)
         table = isinstance(sc, LeafTable)
-        declarer = sc.declarer if isinstance(sc, BooleanScore) else -1
-        lose_on_declarer = isinstance(sc, BooleanScore) and \
-            sc.early_end is EarlyEnd.DECLARER_WINS
         cv: list[list[int]] = []
         tv: list[int] = []
         lv: list[int] = []
@@ -405,33 +407,41 @@ class TrickSearch:
                     k = (k << 36) | h
             return k
 
-        def complete(winner: int, tmask: int, t: int, out: int, alpha: int, beta: int) -> int:
-            if boolean:
-                if (winner == declarer) == lose_on_declarer:
-                    return 0
-                if t + 1 == T:
-                    return 1
-                return boundary(winner, t + 1, out & ~tmask, alpha, beta)
-            if additive:
-                row = cv[winner]
-                gain_now = tv[winner]
-                m = tmask
-                while m:
-                    low = m & -m
-                    gain_now += row[low.bit_length() - 1]
-                    m ^= low
-                if t + 1 == T:
-                    return gain_now + lv[winner]
-                return gain_now + boundary(winner, t + 1, out & ~tmask, alpha - gain_now,
-                                           beta - gain_now)
+        def complete_additive(winner: int, tmask: int, t: int, out: int, alpha: int,
+                              beta: int) -> int:
+            """The value after ``winner`` takes the trick ``tmask``: what it adds, and what
+            follows."""
+            row = cv[winner]
+            gain_now = tv[winner]
+            m = tmask
+            while m:
+                low = m & -m
+                gain_now += row[low.bit_length() - 1]
+                m ^= low
+            if t + 1 == T:
+                return gain_now + lv[winner]
+            return gain_now + boundary(winner, t + 1, out & ~tmask, alpha - gain_now,
+                                       beta - gain_now)
+
+        def complete_table(winner: int, tmask: int, t: int, out: int, alpha: int,
+                           beta: int) -> int:
+            """The value after ``winner`` takes the trick ``tmask``: a leaf, or the next trick
+            with the tallies advanced."""
             cur = pid[0]
-            nxt_state = advance(cur, winner, tmask)
+            ks = cur * n + winner
+            for p in range(nclass):
+                ks = (ks << 4) | (tmask & pieces[p]).bit_count()
+            nxt_state = trans.get(ks)
+            if nxt_state is None:
+                nxt_state = advance(cur, winner, tmask)
             if t + 1 == T:
                 return leaf_of(nxt_state, winner)
             pid[0] = nxt_state
             v = boundary(winner, t + 1, out & ~tmask, alpha, beta)
             pid[0] = cur
             return v
+
+        complete = complete_additive if additive else complete_table
 
         runs: dict[int, tuple[int, ...]] = {}  # (legal cards, hand, cards out) -> runs
 
@@ -484,21 +494,18 @@ class TrickSearch:
                 reps = runs[rkey] = tuple(runs_of(h, legal, out))
             if not ordering or len(reps) < 2:
                 return reps
-            if seat != seat_max and (boolean or not gain):
-                # defenders: follow and lead low (Mord: high), discard high
+            if seat != seat_max and not gain:
+                # the others, where winning tricks is bad for the seat: follow and lead low,
+                # discard high
                 if k:
                     if not following:
-                        return sorted_of(rkey, 5 if boolean else 4, reps)
-                    if gain:
-                        return sorted_of(rkey, 5, reps)
+                        return sorted_of(rkey, 4, reps)
                     if bseat != seat_max and (
                             (seat_max - seat) % n >= n - k
                             or not H[seat_max] & led & ~((2 << best) - 1)):
-                        return sorted_of(rkey, 5, reps)  # the declarer cannot win: shed high
+                        return sorted_of(rkey, 5, reps)  # the seat cannot win: shed high
                     return reps
-                if gain:
-                    return sorted_of(rkey, 2, reps)
-                # Beddl: lead where the declarer's low cards are least covered
+                # lead where the seat's low cards are least covered
                 mine = H[seat_max]
                 theirs = out & ~mine
                 rank: dict[int, int] = {}
@@ -538,10 +545,13 @@ class TrickSearch:
         def play(seat: int, k: int, t: int, out: int, led: int, best: int, bseat: int,
                  tmask: int, alpha: int, beta: int) -> int:
             search.nodes += 1
-            legal = legal_of(seat, k, t, led)
+            h = H[seat]
+            legal = h & led
+            if not legal:
+                ban = disc_ban[t] if k else lead_ban[t]
+                legal = h & ~ban if ban and h & ~ban else h
             maxing = seat == seat_max
             v = -INF if maxing else INF
-            h = H[seat]
             nxt = (seat + 1) % n
             for c in order(seat, k, legal, out, best, led, bseat):
                 bit = 1 << c
@@ -578,83 +588,6 @@ class TrickSearch:
                 lo += lo_tab[s][sub]
                 hi += hi_tab[s][sub]
             return lo, hi
-
-        witness = [-1]  # a lead that decides a lost verdict
-
-        def verdict(leader: int, t: int, out: int) -> int:
-            """Boolean scorers: made (1) or lost (0) when the suits alone decide it, else -1.
-
-            Beddl, a defender to lead: the declarer never leads again, so it is made when in
-            every suit its i-th lowest card is below the defenders' i-th lowest (playing low
-            under every lead, discarding high); lost when the leader can lead a suit in which
-            every card of the declarer is above every card of the defenders.  The declarer to
-            lead: lost when every lead it may make is above all the defenders' cards of its
-            suit.  Mord: made when the declarer is to lead and holds the top cards of every
-            suit it holds; lost when a defender to lead can lead a suit in which a defender
-            holds the top card, or the declarer may only lead cards a defender can beat.
-            """
-            mine = H[declarer]
-            theirs = out & ~mine
-            legal = legal_of(leader, 0, t, 0)
-            if lose_on_declarer:
-                if leader != declarer:
-                    safe = True
-                    for sh in (0, 9, 18, 27):
-                        d = mine >> sh & 511
-                        o = theirs >> sh & 511
-                        lead = legal >> sh & 511
-                        if d and lead and forced_to_win(leader, sh, lead & -lead, d & -d):
-                            witness[0] = (lead & -lead).bit_length() - 1 + sh
-                            return 0
-                        while d and o:
-                            dl, ol = d & -d, o & -o
-                            if dl > ol:
-                                safe = False
-                                break
-                            d ^= dl
-                            o ^= ol
-                    return 1 if safe else -1
-                for sh in (0, 9, 18, 27):
-                    lead = legal >> sh & 511
-                    if lead and (lead & -lead).bit_length() <= (theirs >> sh & 511).bit_length():
-                        return -1
-                return 0
-            if leader == declarer:
-                if all(not (mine >> sh & 511) or (mine >> sh & 511 & -(mine >> sh & 511))
-                       .bit_length() > (theirs >> sh & 511).bit_length()
-                       for sh in (0, 9, 18, 27)):
-                    return 1
-                for sh in (0, 9, 18, 27):
-                    if (legal >> sh & 511).bit_length() > (theirs >> sh & 511).bit_length():
-                        return -1
-                return 0
-            for sh in (0, 9, 18, 27):
-                lead = legal >> sh & 511
-                if lead and (theirs >> sh & 511).bit_length() > (mine >> sh & 511).bit_length():
-                    witness[0] = lead.bit_length() - 1 + sh
-                    return 0
-            return -1
-
-        def forced_to_win(leader: int, sh: int, x: int, dmin: int) -> bool:
-            """Beddl: whether a lead of ``x`` (suit at ``sh``) by a defender wins the declarer
-            the trick, whose lowest card of the suit is ``dmin``: the defenders before it
-            follow low, the declarer cannot get under, and nobody after it must overtake."""
-            top = x
-            seat = (leader + 1) % n
-            while seat != declarer:
-                held = H[seat] >> sh & 511
-                if held and held & -held > top:
-                    top = held & -held
-                seat = (seat + 1) % n
-            if dmin < top:
-                return False
-            seat = (declarer + 1) % n
-            while seat != leader:
-                held = H[seat] >> sh & 511
-                if held and held & -held > dmin:
-                    return False
-                seat = (seat + 1) % n
-            return True
 
         others_of_s = [w for w in range(n) if w != S]
 
@@ -722,10 +655,6 @@ class TrickSearch:
             return lo
 
         def boundary(leader: int, t: int, out: int, alpha: int, beta: int) -> int:
-            if boolean and cutoffs:
-                got_v = verdict(leader, t, out)
-                if got_v >= 0:
-                    return got_v
             if additive and use_bounds:
                 lo, hi = bounds(t, out)
                 if lo >= beta:
@@ -875,10 +804,6 @@ class TrickSearch:
                 hit = tt.get(key_of(leader0))
                 if hit is not None:
                     first = hit[2]
-            if k0 == 0 and boolean and cutoffs:
-                witness[0] = -1
-                if verdict(leader0, t0, out0) == 0 and witness[0] >= 0:
-                    first = witness[0]
             if first in got:
                 got.remove(first)
                 got.insert(0, first)
