@@ -39,5 +39,9 @@ _big = types.FunctionType(
 
 
 def on_own_stack(f: Callable[..., R], *args: int) -> R:
-    """``f(*args)``, called from a frame that starts a chunk of the frame stack of its own."""
+    """``f(*args)``, called from a frame that starts a chunk of the frame stack of its own.
+
+    >>> on_own_stack(max, 3, 7)
+    7
+    """
     return _big(f, *args)  # type: ignore[no-any-return]
