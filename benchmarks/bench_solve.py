@@ -67,21 +67,35 @@ def timed(cmd: list[str]) -> tuple[float, str]:
     return time.perf_counter() - start, done.stdout
 
 
-def end_to_end(deals: list[dict[str, Any]], path: Path) -> dict[str, Any]:
+def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int) -> dict[str, Any]:
+    """Both whole processes ``repeat`` times, alternating; the medians."""
     path.write_text("".join(json.dumps(d) + "\n" for d in deals), encoding="utf-8")
-    ours, out = timed([sys.executable, "-m", "herzla", "solve", str(path), "--json"])
-    bare, bare_out = timed([sys.executable, str(ROOT / "benchmarks" / "bare_search.py"),
-                            str(path)])
-    made = ["made" if json.loads(line)["made"] else "lost" for line in out.splitlines()]
-    if made != bare_out.split():
-        raise SystemExit("the solver and the bare search disagree")
+    ours_t, bare_t = [], []
+    for _ in range(repeat):
+        ours, out = timed([sys.executable, "-m", "herzla", "solve", str(path), "--json"])
+        bare, bare_out = timed([sys.executable, str(ROOT / "benchmarks" / "bare_search.py"),
+                                str(path)])
+        made = ["made" if json.loads(line)["made"] else "lost" for line in out.splitlines()]
+        if made != bare_out.split():
+            raise SystemExit("the solver and the bare search disagree")
+        ours_t.append(ours)
+        bare_t.append(bare)
+    ours, bare = statistics.median(ours_t), statistics.median(bare_t)
+    start_t = [timed([sys.executable, "-m", "herzla", "--version"])[0] for _ in range(repeat)]
     return {"deals": len(deals), "made": made.count("made"), "solve_s": ours,
-            "bare_s": bare, "ratio": bare / ours}
+            "bare_s": bare, "ratio": bare / ours, "startup_s": statistics.median(start_t)}
 
 
-def in_process(deals: list[dict[str, Any]]) -> dict[str, Any]:
+def in_process(deals: list[dict[str, Any]], repeat: int) -> dict[str, Any]:
     """The library call ``herzla.solve(record)`` against the bare search's function, each timed
-    per deal from the parsed JSON to the answer, summed."""
+    per deal from the parsed JSON to the answer, summed; the medians of ``repeat`` runs."""
+    runs = [_in_process(deals) for _ in range(repeat)]
+    ours = statistics.median(r[0] for r in runs)
+    bare = statistics.median(r[1] for r in runs)
+    return {"solve_s": ours, "bare_s": bare, "ratio": bare / ours}
+
+
+def _in_process(deals: list[dict[str, Any]]) -> tuple[float, float]:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bare_search import card_bit, solve_beddl_mord
 
@@ -96,7 +110,7 @@ def in_process(deals: list[dict[str, Any]]) -> dict[str, Any]:
         end = time.perf_counter()
         ours += mid - start
         bare += end - mid
-    return {"solve_s": ours, "bare_s": bare, "ratio": bare / ours}
+    return ours, bare
 
 
 def techniques(deals: list[dict[str, Any]], normal: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -166,6 +180,9 @@ def main() -> None:
     ap.add_argument("--normal", type=int, help="whole normal deals (default 20)")
     ap.add_argument("--advise-samples", type=int, help="advise samples (default 2000)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs of part 1 (medians are reported; default 3)")
+    ap.add_argument("--skip", default="", help="parts to leave out, e.g. 2,4")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
     deals_n = args.deals or (15 if args.quick else 60)
@@ -174,26 +191,31 @@ def main() -> None:
     print(f"herzla solve benchmark: Python {platform.python_version()}, "
           f"{platform.platform()}")
     deals = worth_bidding("beddl", deals_n) + worth_bidding("mord", deals_n)
+    skip = set(args.skip.split(","))
     with tempfile.TemporaryDirectory() as tmp:
-        e2e = end_to_end(deals, Path(tmp) / "deals.jsonl")
+        e2e = end_to_end(deals, Path(tmp) / "deals.jsonl", args.repeat)
     print(f"\n1. {e2e['deals']} Beddl and Mord deals worth announcing ({e2e['made']} made), "
-          f"from the first card, whole processes:")
+          f"from the first card, whole processes (medians of {args.repeat}):")
     print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
-          f"{e2e['ratio']:.1f}x faster")
-    inp = in_process(deals)
+          f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s)")
+    inp = in_process(deals, args.repeat)
     print(f"   in one process, per deal from the record to the answer: herzla.analysis.solve "
           f"{inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s: {inp['ratio']:.1f}x")
-    rows = techniques(deals, normal_positions(4 if args.quick else 8, 12))
-    print("\n2. What each technique buys (in this process; one switched off at a time):")
-    print(f"   {'set':<18} {'off':<12} {'nodes':>11} {'seconds':>9}")
-    for r in rows:
-        print(f"   {r['set']:<18} {r['off']:<12} {r['nodes']:>11,} {r['seconds']:>9.2f}")
+    rows: list[dict[str, Any]] = []
+    if "2" not in skip:
+        rows = techniques(deals, normal_positions(4 if args.quick else 8, 12))
+        print("\n2. What each technique buys (in this process; one switched off at a time):")
+        print(f"   {'set':<18} {'off':<12} {'nodes':>11} {'seconds':>9}")
+        for r in rows:
+            print(f"   {r['set']:<18} {r['off']:<12} {r['nodes']:>11,} {r['seconds']:>9.2f}")
     nd = normal_deals(normal_n)
     print(f"\n3. {nd['deals']} whole normal deals for seat 0: median {nd['median_s']:.2f} s, "
           f"worst {nd['worst_s']:.2f} s, mean {nd['mean_s']:.2f} s")
-    adv = advise_run(samples, args.jobs)
-    print(f"\n4. herzla advise, {adv['samples']:,} samples, --jobs {adv['jobs']}: "
-          f"{adv['wall_s']:.1f} s")
+    adv: dict[str, Any] = {}
+    if "4" not in skip:
+        adv = advise_run(samples, args.jobs)
+        print(f"\n4. herzla advise, {adv['samples']:,} samples, --jobs {adv['jobs']}: "
+              f"{adv['wall_s']:.1f} s")
     if args.json:
         Path(args.json).write_text(json.dumps({"end_to_end": e2e, "in_process": inp,
                                                "techniques": rows, "normal": nd,

@@ -2,8 +2,11 @@
 
 - :mod:`herzla.analysis.scoring`: how a trick deal's end is valued, learnt from the contract's own
   scorer (made/lost, additive, or a table of every final tally);
-- :mod:`herzla.analysis.tricks`: the search of trick deals;
-- :mod:`herzla.analysis.layout`: the search of layout deals (the domino, Auflegen).
+- :mod:`herzla.analysis.tricks`: the search of trick deals (alpha-beta for additive and table
+  scorers, and the entry point for all);
+- :mod:`herzla.analysis.madelost`: the made/lost search of Beddl and Mord (boolean scorers);
+- :mod:`herzla.analysis.layout`: the search of layout deals (the domino, Auflegen);
+- :mod:`herzla.analysis.frames`: deep searches on a stretch of the frame stack of their own.
 
 The library functions are :func:`herzla.analysis.solve.solve` and
 :func:`herzla.analysis.advise.advise` (``herzla.solve`` and ``herzla.advise``).

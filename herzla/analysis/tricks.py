@@ -3,6 +3,8 @@
 A position is every seat's cards (bit sets), the trick in progress and the tricks played.  The
 search values it for one seat ``S`` (the *maximiser*; in Beddl and Mord the declarer), everyone
 else minimising ("paranoid"), in one of the three ways of :mod:`herzla.analysis.scoring`.
+:class:`TrickSearch` is the entry point for all three; a made/lost (boolean) scorer is searched by
+:mod:`herzla.analysis.madelost`, the others by the alpha-beta search here.
 
 Techniques (``benchmarks/README.md`` measures what each buys):
 
@@ -16,11 +18,15 @@ Techniques (``benchmarks/README.md`` measures what each buys):
   and the best lead; the trick index follows from the cards left, so the lead bans do too;
 - **move ordering**: the table's best lead first, then by the contract's polarity (where
   winning tricks is bad for the maximiser everyone tries ducking first, else winning first);
-- **bounds** (additive scorers): what the cards and tricks still to come can add to the
-  maximiser's score at most and at least, which ends the search of a position whose window it
-  falls outside;
-- **null-window searches**: the made/lost search is a boolean one, and exact values come from
-  MTD(f), a series of null-window searches sharing the table.
+- **bounds**: what the cards and tricks still to come can add to the maximiser's score at most
+  and at least (additive scorers), or the best and worst leaf any completion of the partial
+  tallies reaches (table scorers), which ends the search of a position whose window it falls
+  outside; and when ``S`` can keep out of every trick still to come, the worst score in which it
+  captures nothing more;
+- **null-window searches**: exact values come from MTD(f), a series of null-window searches
+  sharing the table;
+- **memoised work**: equivalence runs and move orders per holding, keys per position, the partial
+  tallies of a table scorer interned with their transitions, leaves and bounds.
 
 Legality comes from the declaration alone: follow suit, ``declaration.banned(trick, leading)``
 with the escape (a ban never leaves a seat without a legal card), ``declaration.early_end``.
@@ -28,10 +34,11 @@ with the escape (a ban never leaves a seat without a legal card), ``declaration.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
 from herzla.cards import SUIT_MASKS
 from herzla.contracts import EarlyEnd, TrickContract
@@ -80,6 +87,11 @@ class TrickSearch:
         for i in range(36):
             to_bit[i] = (i // 9) * 9 + strength[i % 9]
         self._to_bit = to_bit
+        # one suit's cards (9 bits by rank) -> the same in search bits (the order is per rank)
+        self._suit_bits = [0] * 512
+        for sub in range(1, 512):
+            low = sub & -sub
+            self._suit_bits[sub] = self._suit_bits[sub ^ low] | 1 << strength[low.bit_length() - 1]
         self._to_card = [0] * 36
         for i, b in enumerate(to_bit):
             self._to_card[b] = i
@@ -98,13 +110,9 @@ class TrickSearch:
     # -- conversions ------------------------------------------------------------------------
     def bits(self, mask: int) -> int:
         """A card-index bit set in search bits."""
-        out = 0
-        tb = self._to_bit
-        while mask:
-            low = mask & -mask
-            out |= 1 << tb[low.bit_length() - 1]
-            mask ^= low
-        return out
+        tab = self._suit_bits
+        return (tab[mask & 511] | tab[mask >> 9 & 511] << 9 | tab[mask >> 18 & 511] << 18
+                | tab[mask >> 27 & 511] << 27)
 
     def card(self, bit: int) -> int:
         """The card index of a search bit number."""
@@ -203,14 +211,22 @@ class TrickSearch:
     def _make(self, state: TrickHand) -> Callable[[int, int], int]:
         """A function (alpha, beta) -> value of ``state``."""
         if self._root is None:
-            self._root, self._moves = self._build(state)
+            self._root, self._moves = self._search_of(state)
         return self._root(state)
+
+    def _search_of(self, state: TrickHand) -> tuple[
+            Callable[[TrickHand], Callable[[int, int], int]], Callable[[TrickHand], list[int]]]:
+        if isinstance(self.score, BooleanScore):
+            from herzla.analysis import madelost
+
+            return madelost.build(self, state)
+        return self._build(state)
 
     def moves(self, state: TrickHand) -> list[int]:
         """The card indices the search tries for the seat to play, in its order (equivalent
         cards once; at a trick boundary the table's best lead first)."""
         if self._moves is None:
-            self._root, self._moves = self._build(state)
+            self._root, self._moves = self._search_of(state)
         return self._moves(state)
 
     def _build(self, state: TrickHand) -> tuple[Callable[[TrickHand], Callable[[int, int], int]],
@@ -220,12 +236,12 @@ class TrickSearch:
         n = self.players
         H = [self.bits(h) for h in state.hands]
         sc = self.score
-        seat_max = sc.declarer if isinstance(sc, BooleanScore) else self.seat
+        assert not isinstance(sc, BooleanScore)  # made/lost: herzla.analysis.madelost
+        seat_max = self.seat
         sign = self.sign
         T = state.tricks_per_hand
         f = self.features
         equivalence, use_tt, ordering, use_bounds = f.equivalence, f.table, f.ordering, f.bounds
-        cutoffs = f.bounds
         tt = self.tt
         sig = self._signatures()
         gain = self.gain
@@ -237,12 +253,8 @@ class TrickSearch:
         search = self
 
         # -- what a finished trick is worth, per scoring kind --------------------------------
-        boolean = isinstance(sc, BooleanScore)
         additive = isinstance(sc, AdditiveScore)
         table = isinstance(sc, LeafTable)
-        declarer = sc.declarer if isinstance(sc, BooleanScore) else -1
-        lose_on_declarer = isinstance(sc, BooleanScore) and \
-            sc.early_end is EarlyEnd.DECLARER_WINS
         cv: list[list[int]] = []
         tv: list[int] = []
         lv: list[int] = []
@@ -292,25 +304,91 @@ class TrickSearch:
             if sc.has_tricks:
                 partial.append(tuple(state.won))
         nclass = len(pieces)
-        psig: list[tuple[int, ...]] = [()]
+        # the partial tallies reached, interned: state id -> the tallies (a tuple per piece),
+        # the id of their signatures; transitions (state, winner, cards of each class in the
+        # trick) -> state; leaves (state, winner) -> value
+        st_partial: list[tuple[tuple[int, ...], ...]] = []
+        st_sig: list[int] = []
+        st_ids: dict[tuple[tuple[int, ...], ...], int] = {}
+        sig_ids: dict[tuple[int, ...], int] = {}
+        sig_of: list[tuple[int, ...]] = []
+        trans: dict[int, int] = {}
+        leaves: dict[int, int] = {}
+        pid = [0]  # the current state
+
+        def intern(tallies: tuple[tuple[int, ...], ...]) -> int:
+            got = st_ids.get(tallies)
+            if got is None:
+                assert isinstance(sc, LeafTable)
+                got = st_ids[tallies] = len(st_partial)
+                st_partial.append(tallies)
+                sigs = tuple(sc.signature(S, p, tallies[p]) for p in range(len(tallies)))
+                sid = sig_ids.get(sigs)
+                if sid is None:
+                    sid = sig_ids[sigs] = len(sig_of)
+                    sig_of.append(sigs)
+                st_sig.append(sid)
+            return got
+
+        def advance(cur: int, winner: int, tmask: int) -> int:
+            """The state after ``winner`` takes the trick ``tmask`` in state ``cur``."""
+            ks = cur * n + winner
+            for p in range(nclass):
+                ks = (ks << 4) | (tmask & pieces[p]).bit_count()
+            got = trans.get(ks)
+            if got is None:
+                tallies = list(st_partial[cur])
+                for p in range(nclass):
+                    k = (tmask & pieces[p]).bit_count()
+                    if k:
+                        old = tallies[p]
+                        tallies[p] = (*old[:winner], old[winner] + k, *old[winner + 1:])
+                if len(tallies) > nclass:
+                    old = tallies[nclass]
+                    tallies[nclass] = (*old[:winner], old[winner] + 1, *old[winner + 1:])
+                got = trans[ks] = intern(tuple(tallies))
+            return got
+
+        def leaf_of(state_id: int, winner: int) -> int:
+            lk = state_id * n + winner
+            got = leaves.get(lk)
+            if got is None:
+                assert isinstance(sc, LeafTable)
+                tallies = st_partial[state_id]
+                finals = [sc.index[p][tallies[p]] for p in range(len(tallies))]
+                got = leaves[lk] = sign * sc.value(S, finals, winner)
+            return got
+
         if isinstance(sc, LeafTable):
-            psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
-        bcache: dict[tuple[int, ...], tuple[int, int, int]] = {}
+            pid[0] = intern(tuple(partial))
+        bcache: dict[int, tuple[int, int, int]] = {}
         # relative ranks: in a suit whose cards all score and are banned alike, the key holds
         # each seat's cards by their rank among the cards still out
-        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9)}) == 1 for u in range(4)]
+        # (cards outside the pack never play, so they do not count)
+        pack_bits = self.bits(self.contract.pack().mask)
+        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9) if pack_bits >> b & 1}) <= 1
+                   for u in range(4)]
         relative = f.relative and any(uniform)
         shifts = [9 * u for u in range(4) if uniform[u]]
         raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
         squeeze = self._squeeze
         suit_bits = 9 * n
 
-        def leaf(winner: int) -> int:
-            assert isinstance(sc, LeafTable)
-            finals = [sc.index[p][partial[p]] for p in range(len(partial))]
-            return sign * sc.value(S, finals, winner)
+        raw_keys: dict[tuple[int, ...], int] = {}
 
         def key_of(leader: int) -> object:
+            if table:
+                return (cards_key(leader) << 32) | st_sig[pid[0]]
+            return cards_key(leader)
+
+        def cards_key(leader: int) -> int:
+            raw = (leader, *H)
+            k = raw_keys.get(raw)
+            if k is None:
+                k = raw_keys[raw] = relative_key(leader)
+            return k
+
+        def relative_key(leader: int) -> int:
             k = leader
             if relative:
                 out = 0
@@ -327,57 +405,48 @@ class TrickSearch:
             else:
                 for h in H:
                     k = (k << 36) | h
-            if table:
-                return (k, psig[0])
             return k
 
-        def complete(winner: int, tmask: int, t: int, out: int, alpha: int, beta: int) -> int:
-            if boolean:
-                if (winner == declarer) == lose_on_declarer:
-                    return 0
-                if t + 1 == T:
-                    return 1
-                return boundary(winner, t + 1, out & ~tmask, alpha, beta)
-            if additive:
-                row = cv[winner]
-                gain_now = tv[winner]
-                m = tmask
-                while m:
-                    low = m & -m
-                    gain_now += row[low.bit_length() - 1]
-                    m ^= low
-                if t + 1 == T:
-                    return gain_now + lv[winner]
-                return gain_now + boundary(winner, t + 1, out & ~tmask, alpha - gain_now,
-                                           beta - gain_now)
-            assert isinstance(sc, LeafTable)
-            saved = list(partial)
-            saved_sigs = psig[0]
-            sigs = list(saved_sigs)
-            for p in range(nclass):
-                k = (tmask & pieces[p]).bit_count()
-                if k:
-                    old = partial[p]
-                    partial[p] = (*old[:winner], old[winner] + k, *old[winner + 1:])
-                    sigs[p] = sc.signature(S, p, partial[p])
-            if len(partial) > nclass:
-                old = partial[nclass]
-                partial[nclass] = (*old[:winner], old[winner] + 1, *old[winner + 1:])
-                sigs[nclass] = sc.signature(S, nclass, partial[nclass])
+        def complete_additive(winner: int, tmask: int, t: int, out: int, alpha: int,
+                              beta: int) -> int:
+            """The value after ``winner`` takes the trick ``tmask``: what it adds, and what
+            follows."""
+            row = cv[winner]
+            gain_now = tv[winner]
+            m = tmask
+            while m:
+                low = m & -m
+                gain_now += row[low.bit_length() - 1]
+                m ^= low
             if t + 1 == T:
-                v = leaf(winner)
-            else:
-                psig[0] = tuple(sigs)
-                v = boundary(winner, t + 1, out & ~tmask, alpha, beta)
-                psig[0] = saved_sigs
-            partial[:] = saved
+                return gain_now + lv[winner]
+            return gain_now + boundary(winner, t + 1, out & ~tmask, alpha - gain_now,
+                                       beta - gain_now)
+
+        def complete_table(winner: int, tmask: int, t: int, out: int, alpha: int,
+                           beta: int) -> int:
+            """The value after ``winner`` takes the trick ``tmask``: a leaf, or the next trick
+            with the tallies advanced."""
+            cur = pid[0]
+            ks = cur * n + winner
+            for p in range(nclass):
+                ks = (ks << 4) | (tmask & pieces[p]).bit_count()
+            nxt_state = trans.get(ks)
+            if nxt_state is None:
+                nxt_state = advance(cur, winner, tmask)
+            if t + 1 == T:
+                return leaf_of(nxt_state, winner)
+            pid[0] = nxt_state
+            v = boundary(winner, t + 1, out & ~tmask, alpha, beta)
+            pid[0] = cur
             return v
 
-        def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
-                  bseat: int = -1) -> list[int]:
-            if not legal & (legal - 1):
-                return [legal.bit_length() - 1]
-            h = H[seat]
+        complete = complete_additive if additive else complete_table
+
+        runs: dict[int, tuple[int, ...]] = {}  # (legal cards, hand, cards out) -> runs
+
+        def runs_of(h: int, legal: int, out: int) -> list[int]:
+            """The legal cards, one of each run of equivalent cards, lowest first."""
             reps: list[int] = []
             m = legal
             while m:
@@ -391,50 +460,74 @@ class TrickSearch:
                         if h >> p & 1 and sig[p] == sig[c]:
                             continue
                 reps.append(c)
+            return reps
+
+        sorted_runs: dict[int, tuple[int, ...]] = {}  # (runs key, way) -> runs in order
+        shed_key = lambda b: b % 9 + (16 if sig[b] else 0)  # noqa: E731
+
+        def sorted_of(rkey: int, way: int, reps: tuple[int, ...]) -> tuple[int, ...]:
+            """The runs ``reps`` ordered one ``way``: 1 by strength, 2 by strength downwards,
+            3 scoring cards and strength, 4 that downwards, 5 reversed."""
+            skey = rkey << 3 | way
+            got = sorted_runs.get(skey)
+            if got is None:
+                if way == 5:
+                    got = reps[::-1]
+                else:
+                    got = tuple(sorted(reps, key=_strength_key if way <= 2 else shed_key,
+                                       reverse=way in (2, 4)))
+                sorted_runs[skey] = got
+            return got
+
+        def order(seat: int, k: int, legal: int, out: int, best: int, led: int,
+                  bseat: int = -1) -> Sequence[int]:
+            if not legal & (legal - 1):
+                return (legal.bit_length() - 1,)
+            h = H[seat]
+            following = legal & led
+            if following:  # the runs depend on the suit's cards alone
+                rkey = legal | (out & led) << 36
+            else:
+                rkey = ((h << 36 | legal) << 36 | out) << 1 | 1
+            reps = runs.get(rkey)
+            if reps is None:
+                reps = runs[rkey] = tuple(runs_of(h, legal, out))
             if not ordering or len(reps) < 2:
                 return reps
-            if seat != seat_max and (boolean or not gain):
-                # defenders: follow and lead low (Mord: high), discard high
+            if seat != seat_max and not gain:
+                # the others, where winning tricks is bad for the seat: follow and lead low,
+                # discard high
                 if k:
-                    if not legal & led:
-                        if boolean:
-                            reps.reverse()
-                        else:
-                            reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=True)
-                    elif gain:
-                        reps.reverse()
-                    elif bseat != seat_max and (
+                    if not following:
+                        return sorted_of(rkey, 4, reps)
+                    if bseat != seat_max and (
                             (seat_max - seat) % n >= n - k
                             or not H[seat_max] & led & ~((2 << best) - 1)):
-                        reps.reverse()  # the declarer cannot win this trick: shed high cards
-                elif gain:
-                    reps.sort(key=_strength_key, reverse=True)
-                else:  # Beddl: lead where the declarer's low cards are least covered
-                    mine = H[seat_max]
-                    theirs = out & ~mine
-                    rank: dict[int, int] = {}
-                    for sh in (0, 9, 18, 27):
-                        d = mine >> sh & 511
-                        if d:
-                            rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
-                        else:
-                            rank[sh] = 16
-                    reps.sort(key=lambda c: (rank[c // 9 * 9], c % 9))
-                return reps
+                        return sorted_of(rkey, 5, reps)  # the seat cannot win: shed high
+                    return reps
+                # lead where the seat's low cards are least covered
+                mine = H[seat_max]
+                theirs = out & ~mine
+                rank: dict[int, int] = {}
+                for sh in (0, 9, 18, 27):
+                    d = mine >> sh & 511
+                    if d:
+                        rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
+                    else:
+                        rank[sh] = 16
+                return sorted(reps, key=lambda c: (rank[c // 9 * 9], c % 9))
             if k == 0:  # lead: low cards first when avoiding, high when winning
-                reps.sort(key=_strength_key, reverse=gain)
-            elif legal & led:
+                return sorted_of(rkey, 2 if gain else 1, reps)
+            if following:
                 ducks = [c for c in reps if c < best]
                 overs = [c for c in reps if c > best]
                 if gain:
-                    reps = overs + ducks
-                else:
-                    ducks.reverse()
-                    overs.reverse()
-                    reps = ducks + overs
-            else:  # discard: the highest first when avoiding
-                reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=not gain)
-            return reps
+                    return overs + ducks
+                ducks.reverse()
+                overs.reverse()
+                return ducks + overs
+            # discard: the highest first when avoiding
+            return sorted_of(rkey, 3 if gain else 4, reps)
 
         def legal_of(seat: int, k: int, t: int, led: int) -> int:
             h = H[seat]
@@ -452,10 +545,13 @@ class TrickSearch:
         def play(seat: int, k: int, t: int, out: int, led: int, best: int, bseat: int,
                  tmask: int, alpha: int, beta: int) -> int:
             search.nodes += 1
-            legal = legal_of(seat, k, t, led)
+            h = H[seat]
+            legal = h & led
+            if not legal:
+                ban = disc_ban[t] if k else lead_ban[t]
+                legal = h & ~ban if ban and h & ~ban else h
             maxing = seat == seat_max
             v = -INF if maxing else INF
-            h = H[seat]
             nxt = (seat + 1) % n
             for c in order(seat, k, legal, out, best, led, bseat):
                 bit = 1 << c
@@ -493,82 +589,7 @@ class TrickSearch:
                 hi += hi_tab[s][sub]
             return lo, hi
 
-        witness = [-1]  # a lead that decides a lost verdict
-
-        def verdict(leader: int, t: int, out: int) -> int:
-            """Boolean scorers: made (1) or lost (0) when the suits alone decide it, else -1.
-
-            Beddl, a defender to lead: the declarer never leads again, so it is made when in
-            every suit its i-th lowest card is below the defenders' i-th lowest (playing low
-            under every lead, discarding high); lost when the leader can lead a suit in which
-            every card of the declarer is above every card of the defenders.  The declarer to
-            lead: lost when every lead it may make is above all the defenders' cards of its
-            suit.  Mord: made when the declarer is to lead and holds the top cards of every
-            suit it holds; lost when a defender to lead can lead a suit in which a defender
-            holds the top card, or the declarer may only lead cards a defender can beat.
-            """
-            mine = H[declarer]
-            theirs = out & ~mine
-            legal = legal_of(leader, 0, t, 0)
-            if lose_on_declarer:
-                if leader != declarer:
-                    safe = True
-                    for sh in (0, 9, 18, 27):
-                        d = mine >> sh & 511
-                        o = theirs >> sh & 511
-                        lead = legal >> sh & 511
-                        if d and lead and forced_to_win(leader, sh, lead & -lead, d & -d):
-                            witness[0] = (lead & -lead).bit_length() - 1 + sh
-                            return 0
-                        while d and o:
-                            dl, ol = d & -d, o & -o
-                            if dl > ol:
-                                safe = False
-                                break
-                            d ^= dl
-                            o ^= ol
-                    return 1 if safe else -1
-                for sh in (0, 9, 18, 27):
-                    lead = legal >> sh & 511
-                    if lead and (lead & -lead).bit_length() <= (theirs >> sh & 511).bit_length():
-                        return -1
-                return 0
-            if leader == declarer:
-                if all(not (mine >> sh & 511) or (mine >> sh & 511 & -(mine >> sh & 511))
-                       .bit_length() > (theirs >> sh & 511).bit_length()
-                       for sh in (0, 9, 18, 27)):
-                    return 1
-                for sh in (0, 9, 18, 27):
-                    if (legal >> sh & 511).bit_length() > (theirs >> sh & 511).bit_length():
-                        return -1
-                return 0
-            for sh in (0, 9, 18, 27):
-                lead = legal >> sh & 511
-                if lead and (theirs >> sh & 511).bit_length() > (mine >> sh & 511).bit_length():
-                    witness[0] = lead.bit_length() - 1 + sh
-                    return 0
-            return -1
-
-        def forced_to_win(leader: int, sh: int, x: int, dmin: int) -> bool:
-            """Beddl: whether a lead of ``x`` (suit at ``sh``) by a defender wins the declarer
-            the trick, whose lowest card of the suit is ``dmin``: the defenders before it
-            follow low, the declarer cannot get under, and nobody after it must overtake."""
-            top = x
-            seat = (leader + 1) % n
-            while seat != declarer:
-                held = H[seat] >> sh & 511
-                if held and held & -held > top:
-                    top = held & -held
-                seat = (seat + 1) % n
-            if dmin < top:
-                return False
-            seat = (declarer + 1) % n
-            while seat != leader:
-                held = H[seat] >> sh & 511
-                if held and held & -held > dmin:
-                    return False
-                seat = (seat + 1) % n
-            return True
+        others_of_s = [w for w in range(n) if w != S]
 
         def escapes(out: int) -> bool:
             """Whether seat ``S``, not to lead, can keep out of every trick still to come: in
@@ -587,6 +608,45 @@ class TrickSearch:
                     o ^= ol
             return True
 
+        def keeps_out(leader: int, t: int, out: int) -> bool:
+            """Whether seat ``S`` can keep out of every trick still to come: not to lead, as
+            :func:`escapes`; to lead, when it can lead a card that a seat holding only higher
+            cards of the suit must overtake, and escapes with the rest (the others' cards that
+            fall to this trick only make escaping easier)."""
+            if leader != S:
+                return escapes(out)
+            mine = H[S]
+            theirs = out & ~mine
+            m = legal_of(S, 0, t, 0)
+            while m:
+                top = m.bit_length() - 1
+                x = 1 << top
+                m ^= x
+                suit = suit_of[top]
+                for s_ in others_of_s:
+                    held = H[s_] & suit
+                    if held and held & -held > x:
+                        break
+                else:
+                    continue
+                rest = mine ^ x
+                ok = True
+                for sh in (0, 9, 18, 27):
+                    d = rest >> sh & 511
+                    o = theirs >> sh & 511
+                    while d and o:
+                        dl, ol = d & -d, o & -o
+                        if dl > ol:
+                            ok = False
+                            break
+                        d ^= dl
+                        o ^= ol
+                    if not ok:
+                        break
+                if ok:
+                    return True
+            return False
+
         def idle_bound(t: int, out: int) -> int:
             """Additive scorers: the least ``S`` gets when it captures nothing more."""
             lo = idle_last + (T - t) * idle_trick
@@ -595,10 +655,6 @@ class TrickSearch:
             return lo
 
         def boundary(leader: int, t: int, out: int, alpha: int, beta: int) -> int:
-            if boolean and cutoffs:
-                got_v = verdict(leader, t, out)
-                if got_v >= 0:
-                    return got_v
             if additive and use_bounds:
                 lo, hi = bounds(t, out)
                 if lo >= beta:
@@ -607,21 +663,22 @@ class TrickSearch:
                     return hi
                 if lo == hi:
                     return lo
-                if leader != S and escapes(out):
+                if keeps_out(leader, t, out):
                     lo2 = idle_bound(t, out)
                     if lo2 >= beta or lo2 == hi:
                         return lo2
                     if lo2 > alpha:
                         alpha = lo2
             elif table and use_bounds:
-                got_b = bcache.get(psig[0])
+                sid = st_sig[pid[0]]
+                got_b = bcache.get(sid)
                 if got_b is None:
                     assert isinstance(sc, LeafTable)
-                    lo, hi = sc.bounds(S, psig[0])
-                    lo2, hi2 = sc.bounds(S, psig[0], idle=True)
+                    lo, hi = sc.bounds(S, sig_of[sid])
+                    lo2, hi2 = sc.bounds(S, sig_of[sid], idle=True)
                     if sign < 0:
                         lo, hi, lo2, hi2 = -hi, -lo, -hi2, -lo2
-                    got_b = bcache[psig[0]] = (lo, hi, lo2)
+                    got_b = bcache[sid] = (lo, hi, lo2)
                 lo, hi, lo2 = got_b
                 if lo >= beta:
                     return lo
@@ -629,7 +686,7 @@ class TrickSearch:
                     return hi
                 if lo == hi:
                     return lo
-                if lo2 > lo and leader != S and escapes(out):
+                if lo2 > lo and keeps_out(leader, t, out):
                     if lo2 >= beta or lo2 == hi:
                         return lo2
                     if lo2 > alpha:
@@ -660,8 +717,7 @@ class TrickSearch:
             nxt = (leader + 1) % n
             moves = order(leader, 0, legal, out, -1, 0)
             if first >= 0 and first in moves and moves[0] != first:
-                moves.remove(first)
-                moves.insert(0, first)
+                moves = [first, *(c for c in moves if c != first)]
             aa, bb = alpha, beta
             for c in moves:
                 bit = 1 << c
@@ -707,7 +763,7 @@ class TrickSearch:
                               for m in sc.classes]
                 if sc.has_tricks:
                     partial.append(tuple(st.won))
-                psig[0] = tuple(sc.signature(S, p, partial[p]) for p in range(len(partial)))
+                pid[0] = intern(tuple(partial))
             out0 = 0
             for h in H:
                 out0 |= h
@@ -731,26 +787,23 @@ class TrickSearch:
             if k0 == 0:
                 def run(alpha: int, beta: int) -> int:
                     reset(st)
-                    return boundary(leader0, t0, out0, alpha, beta)
+                    return on_own_stack(boundary, leader0, t0, out0, alpha, beta)
             else:
                 def run(alpha: int, beta: int) -> int:
                     reset(st)
-                    return play(seat0, k0, t0, out0, led0, best0, bseat0, tmask0, alpha, beta)
+                    return on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0,
+                                        alpha, beta)
             return run
 
         def moves(st: TrickHand) -> list[int]:
             seat0, k0, t0, out0, led0, best0, bseat0, _tmask, leader0 = reset(st)
             legal = legal_of(seat0, k0, t0, led0)
-            got = order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0)
+            got = list(order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0))
             first = -1
             if k0 == 0 and use_tt:
                 hit = tt.get(key_of(leader0))
                 if hit is not None:
                     first = hit[2]
-            if k0 == 0 and boolean and cutoffs:
-                witness[0] = -1
-                if verdict(leader0, t0, out0) == 0 and witness[0] >= 0:
-                    first = witness[0]
             if first in got:
                 got.remove(first)
                 got.insert(0, first)

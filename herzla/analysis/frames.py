@@ -1,0 +1,47 @@
+"""Deep recursive searches on a stretch of the frame stack of their own (a CPython speed fix).
+
+CPython (3.11) keeps the frames of Python functions in chunks of memory: a call that does not fit
+in the current chunk gets a new chunk, and the return from the first frame of a chunk frees that
+chunk again.  A recursive search whose depth keeps crossing the end of a chunk therefore
+allocates and frees memory at every crossing.  The solver's searches ran up to twice as slow
+depending on nothing but how deep the caller's stack happened to be (benchmarks/README.md).
+
+:func:`on_own_stack` calls a function from a frame too large for any chunk of ordinary size, so
+that frame starts a chunk of its own with ample room after it, and a search below it never
+crosses a chunk's end (unless it is far deeper than any trick or layout search).  Answers are
+unaffected: only where the frames live changes.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import TypeVar
+
+__all__ = ["on_own_stack"]
+
+R = TypeVar("R")
+
+#: unused local variables of the spacer frame: 8 bytes each, so that the frame (about 25 KB)
+#: exceeds a default chunk (16 KB) and gets a chunk of 64 KB, leaving about 39 KB for the search
+_SLOTS = 3100
+
+
+def _spacer(f: Callable[..., R], *args: int) -> R:
+    return f(*args)
+
+
+_code = _spacer.__code__
+_big = types.FunctionType(
+    _code.replace(co_varnames=_code.co_varnames + tuple(f"_unused{i}" for i in range(_SLOTS)),
+                  co_nlocals=_code.co_nlocals + _SLOTS),
+    _spacer.__globals__, "on_own_stack")
+
+
+def on_own_stack(f: Callable[..., R], *args: int) -> R:
+    """``f(*args)``, called from a frame that starts a chunk of the frame stack of its own.
+
+    >>> on_own_stack(max, 3, 7)
+    7
+    """
+    return _big(f, *args)  # type: ignore[no-any-return]

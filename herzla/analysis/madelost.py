@@ -1,0 +1,557 @@
+"""The made/lost search of contracts that end early (Beddl, Mord): a boolean AND/OR search.
+
+A contract whose score reads nothing but whether the early end came is made or lost, so its
+search is boolean: a position of the declarer's is made when one of its plays is, a defender's
+when every play is.  Every value is exact (a search never stops at a bound it does not know), so
+the transposition table at trick boundaries holds the value itself and the lead that decided it.
+
+Beyond the techniques of :mod:`herzla.analysis.tricks` (equivalent cards, relative-rank keys,
+move ordering, the verdicts of the suits at trick boundaries), the search cuts inside a trick:
+
+- *Beddl* (the declarer loses every trick): a declarer's card that would win the trick is not
+  tried unless a seat after it holds only higher cards of the led suit (it must overtake); any
+  other card is, since the defenders after it simply play low;
+- *Mord* (the declarer wins every trick): the declarer tries only cards above the best card and
+  above every card of the led suit that a seat after it holds; a defender before the declarer
+  that can play above the declarer's cards of the suit (or leads a suit the declarer lacks)
+  ends the contract at once;
+- the last trick is not searched: one card a hand, its winner is read off.
+
+Which contracts this is for, and their legality (follow suit, lead bans, the early end), come
+from the declaration as read by :class:`herzla.analysis.tricks.TrickSearch`, which builds this
+search for a boolean scorer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from herzla.analysis.frames import on_own_stack
+from herzla.analysis.scoring import BooleanScore
+from herzla.cards import SUIT_MASKS
+from herzla.contracts import EarlyEnd
+from herzla.tricks import TrickHand
+
+if TYPE_CHECKING:
+    from herzla.analysis.tricks import TrickSearch
+
+__all__ = ["build"]
+
+Root = Callable[[TrickHand], Callable[[int, int], int]]
+Moves = Callable[[TrickHand], list[int]]
+
+#: per search bit: the bits of the same suit below it
+_BELOW: list[int] = [((1 << b) - 1) & ~((1 << (b // 9 * 9)) - 1) for b in range(36)]
+#: per search bit: the bits of the same suit above it
+_ABOVE: list[int] = [(0x1FF << (b // 9 * 9)) & ~((2 << b) - 1) for b in range(36)]
+_SUIT: list[int] = [SUIT_MASKS[b // 9] for b in range(36)]
+_SHIFTS = (0, 9, 18, 27)
+
+
+def _squeeze(out: int, held: int) -> int:
+    """The cards ``held`` (within one suit's 9 bits) by their rank among the cards ``out``."""
+    got = 0
+    k = 0
+    while out:
+        low = out & -out
+        if held & low:
+            got |= 1 << k
+        k += 1
+        out ^= low
+    return got
+
+
+def _safe_pairs(d: int, o: int) -> bool:
+    """Whether in one suit the declarer's i-th lowest card is below the others' i-th lowest for
+    every i (9 bits each)."""
+    while d and o:
+        dl, ol = d & -d, o & -o
+        if dl > ol:
+            return False
+        d ^= dl
+        o ^= ol
+    return True
+
+
+def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
+    """The made/lost search of the deal of ``state``: a function giving (alpha, beta) -> value
+    (made 1, lost 0) of a position, and one giving the moves of a position in search order."""
+    sc = search.score
+    assert isinstance(sc, BooleanScore)
+    n = search.players
+    D = sc.declarer
+    beddl = sc.early_end is EarlyEnd.DECLARER_WINS
+    T = state.tricks_per_hand
+    f = search.features
+    equivalence, use_tt, ordering, cutoffs = f.equivalence, f.table, f.ordering, f.bounds
+    H = [search.bits(h) for h in state.hands]
+    lead_ban = [search.banned(t, True) for t in range(T)]
+    disc_ban = [search.banned(t, False) for t in range(T)]
+    sig = search._signatures()
+    tt: dict[object, tuple[int, int, int]] = search.tt
+    below_tab = _BELOW
+    above_tab = _ABOVE
+    suit_of = _SUIT
+    nodes = [0]
+    # the seats after each seat in trick order, per number of cards already played
+    after = [[[(s + i) % n for i in range(1, n - k)] for k in range(n)] for s in range(n)]
+    defenders = [s for s in range(n) if s != D]
+    # relative ranks: in a suit whose cards all score and are banned alike, the key holds each
+    # seat's cards by their rank among the cards still out
+    # (cards outside the pack never play, so they do not count)
+    seen: dict[tuple[int, ...], int] = {}  # positions decided, by their cards
+    pack_bits = search.bits(search.contract.pack().mask)
+    uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9) if pack_bits >> b & 1}) <= 1
+               for u in range(4)]
+    relative = f.relative and any(uniform)
+    shifts = [9 * u for u in range(4) if uniform[u]]
+    raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
+    suit_bits = 9 * n
+    squeeze: dict[int, int] = {}
+    safe_memo: dict[int, bool] = {}
+
+    def key_of(leader: int) -> object:
+        k = leader
+        if relative:
+            for sh in shifts:
+                x = 0
+                for h in H:
+                    x = (x << 9) | (h >> sh & 511)
+                got = squeeze.get(x)
+                if got is None:
+                    out = 0
+                    for h in H:
+                        out |= h >> sh & 511
+                    got = 0
+                    for h in H:
+                        got = (got << 9) | _squeeze(out, h >> sh & 511)
+                    squeeze[x] = got
+                k = (k << suit_bits) | got
+            if raw_mask:
+                for h in H:
+                    k = (k << 36) | (h & raw_mask)
+        else:
+            for h in H:
+                k = (k << 36) | h
+        return k
+
+    def legal_of(seat: int, k: int, t: int, led: int) -> int:
+        h = H[seat]
+        if k:
+            legal = h & led
+            if legal:
+                return legal
+            ban = disc_ban[t]
+        else:
+            ban = lead_ban[t]
+        if ban and h & ~ban:
+            return h & ~ban
+        return h
+
+    def reps_of(h: int, legal: int, out: int) -> list[int]:
+        """The legal cards, one of each run of equivalent cards, lowest first."""
+        reps: list[int] = []
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if equivalence:
+                below = out & below_tab[c]
+                if below:
+                    p = below.bit_length() - 1
+                    if h >> p & 1 and sig[p] == sig[c]:
+                        continue
+            reps.append(c)
+        return reps
+
+    witness = [-1]  # a lead that decides a lost verdict
+
+    def forced_to_win(leader: int, sh: int, x: int, dmin: int) -> bool:
+        """Beddl: whether a lead of ``x`` (suit at ``sh``) by a defender wins the declarer the
+        trick, whose lowest card of the suit is ``dmin``: the defenders before it follow low,
+        the declarer cannot get under, and nobody after it must overtake."""
+        top = x
+        seat = (leader + 1) % n
+        while seat != D:
+            held = H[seat] >> sh & 511
+            if held and held & -held > top:
+                top = held & -held
+            seat = (seat + 1) % n
+        if dmin < top:
+            return False
+        seat = (D + 1) % n
+        while seat != leader:
+            held = H[seat] >> sh & 511
+            if held and held & -held > dmin:
+                return False
+            seat = (seat + 1) % n
+        return True
+
+    def verdict(leader: int, t: int, out: int) -> int:
+        """Made (1) or lost (0) when the suits alone decide it, else -1 (as the verdicts of
+        :mod:`herzla.analysis.tricks`)."""
+        mine = H[D]
+        theirs = out & ~mine
+        legal = legal_of(leader, 0, t, 0)
+        if beddl:
+            if leader != D:
+                safe = True
+                for sh in _SHIFTS:
+                    d = mine >> sh & 511
+                    if not d:
+                        continue
+                    lead = legal >> sh & 511
+                    if lead and forced_to_win(leader, sh, lead & -lead, d & -d):
+                        witness[0] = (lead & -lead).bit_length() - 1 + sh
+                        return 0
+                    if safe:
+                        pair = d << 9 | (theirs >> sh & 511)
+                        got = safe_memo.get(pair)
+                        if got is None:
+                            got = safe_memo[pair] = _safe_pairs(d, theirs >> sh & 511)
+                        if not got:
+                            safe = False
+                return 1 if safe else -1
+            for sh in _SHIFTS:
+                lead = legal >> sh & 511
+                if lead and (lead & -lead).bit_length() <= (theirs >> sh & 511).bit_length():
+                    return -1
+            return 0
+        if leader == D:
+            made = True
+            for sh in _SHIFTS:
+                d = mine >> sh & 511
+                if d and (d & -d).bit_length() <= (theirs >> sh & 511).bit_length():
+                    made = False
+                    break
+            if made:
+                return 1
+            for sh in _SHIFTS:
+                if (legal >> sh & 511).bit_length() > (theirs >> sh & 511).bit_length():
+                    return -1
+            return 0
+        for sh in _SHIFTS:
+            lead = legal >> sh & 511
+            if lead and (theirs >> sh & 511).bit_length() > (mine >> sh & 511).bit_length():
+                witness[0] = lead.bit_length() - 1 + sh
+                return 0
+        return -1
+
+    def last_trick(leader: int) -> int:
+        """The last trick, one card a hand: made or lost by its winner."""
+        lead = H[leader]
+        led = suit_of[lead.bit_length() - 1]
+        best, bseat = lead, leader
+        for s in after[leader][0]:
+            h = H[s]
+            if h & led and h > best:
+                best, bseat = h, s
+        return 0 if (bseat == D) == beddl else 1
+
+    def complete(winner: int, tmask: int, t: int, out: int) -> int:
+        if (winner == D) == beddl:
+            return 0
+        if t + 1 == T:
+            return 1
+        return boundary(winner, t + 1, out & ~tmask)
+
+    def lead_order(leader: int, reps: list[int], out: int) -> list[int]:
+        if not ordering or len(reps) < 2:
+            return reps
+        if leader == D:  # low cards first in Beddl, high in Mord
+            reps.sort(key=_strength, reverse=not beddl)
+        elif not beddl:
+            reps.sort(key=_strength, reverse=True)
+        else:  # Beddl: lead where the declarer's low cards are least covered
+            mine = H[D]
+            theirs = out & ~mine
+            rank = [16, 16, 16, 16]
+            for u in range(4):
+                d = mine >> (9 * u) & 511
+                if d:
+                    rank[u] = (theirs >> (9 * u) & 511 & ((d & -d) - 1)).bit_count()
+            reps.sort(key=lambda c: rank[c // 9] * 16 + c % 9)
+        return reps
+
+    def boundary(leader: int, t: int, out: int) -> int:
+        if t + 1 == T:
+            nodes[0] += 1
+            return last_trick(leader)
+        if not use_tt:
+            return decide(leader, t, out)
+        rk = (leader, *H)  # the position itself (the cards left tell the trick)
+        v = seen.get(rk)
+        if v is not None:
+            return v
+        v = decide(leader, t, out)
+        seen[rk] = v
+        return v
+
+    def decide(leader: int, t: int, out: int) -> int:
+        """The value of a position at a trick boundary not met before: the suits' verdict,
+        else the table's, else the search of its leads."""
+        if cutoffs:
+            got_v = verdict(leader, t, out)
+            if got_v >= 0:
+                return got_v
+        key: object = None
+        if use_tt:
+            key = key_of(leader)
+            got = tt.get(key)
+            if got is not None:
+                return got[0]
+        return lead(leader, t, out, key)
+
+    def lead(leader: int, t: int, out: int, key: object) -> int:
+        """Search the leads of a position not decided before, and store its value (and the
+        lead that decided it) under ``key``."""
+        nodes[0] += 1
+        h = H[leader]
+        legal = legal_of(leader, 0, t, 0)
+        if cutoffs and leader == D:
+            legal = declarer_leads(legal)
+        moves = lead_order(leader, reps_of(h, legal, out), out)
+        maxing = leader == D
+        v = 0 if maxing else 1
+        best_card = moves[0] if moves else -1
+        nxt = (leader + 1) % n
+        for c in moves:
+            bit = 1 << c
+            H[leader] = h ^ bit
+            r = play(nxt, 1, t, out, suit_of[c], c, leader, bit)
+            H[leader] = h
+            if r != v:
+                v, best_card = r, c
+                break
+        if use_tt:
+            tt[key] = (v, v, best_card)
+        return v
+
+
+    def declarer_leads(legal: int) -> int:
+        """The declarer's leads that keep the contract through this trick."""
+        keep = 0
+        for sh in _SHIFTS:
+            mine = legal >> sh & 511
+            if not mine:
+                continue
+            if beddl:  # a seat holding only higher cards of the suit must overtake
+                top = 0
+                for s in defenders:
+                    held = H[s] >> sh & 511
+                    if held and held & -held > top:
+                        top = held & -held
+                if top:
+                    keep |= (mine & (top - 1)) << sh
+            else:  # above every card of the suit the others hold
+                others = 0
+                for s in defenders:
+                    others |= H[s] >> sh & 511
+                keep |= (mine & ~((1 << others.bit_length()) - 1)) << sh
+        return keep
+
+    def follow_order(seat: int, k: int, reps: list[int], following: int, best: int,
+                     bseat: int) -> list[int]:
+        """The order of a seat's cards after the lead (as :func:`play` tries them)."""
+        if not ordering or len(reps) < 2:
+            return reps
+        if seat == D:
+            if following:
+                ducks = [c for c in reps if c < best]
+                overs = [c for c in reps if c > best]
+                if beddl:
+                    ducks.reverse()
+                    overs.reverse()
+                    return ducks + overs
+                return overs + ducks
+            reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=beddl)
+        elif not following or not beddl:
+            reps.reverse()
+        elif bseat != D and ((D - seat) % n >= n - k
+                             or not H[D] & suit_of[best] & ~((2 << best) - 1)):
+            reps.reverse()  # the declarer cannot win this trick: shed high cards
+        return reps
+
+    fmemo: dict[int, tuple[int, ...]] = {}  # a follower's cards -> its equivalence runs
+    dmemo: dict[int, tuple[int, ...]] = {}  # a discard's legal cards, hand, cards out -> runs
+    dsorted: dict[int, tuple[int, ...]] = {}  # the same -> the declarer's discards in order
+    nxt_of = [(s + 1) % n for s in range(n)]
+    d_after = [[D in after[s][k] for k in range(n)] for s in range(n)]
+    discard_key = lambda b: b % 9 + (16 if sig[b] else 0)  # noqa: E731
+
+    def play(seat: int, k: int, t: int, out: int, led: int, best: int, bseat: int,
+             tmask: int) -> int:
+        nodes[0] += 1
+        h = H[seat]
+        following = h & led
+        if following:
+            legal = following
+            fkey = following | (out & led) << 36
+            reps = fmemo.get(fkey)
+            if reps is None:
+                reps = fmemo[fkey] = tuple(reps_of(h, legal, out))
+        else:
+            ban = disc_ban[t]
+            legal = h & ~ban if ban and h & ~ban else h
+            dkey = ((h << 36 | legal) << 36) | out
+            reps = dmemo.get(dkey)
+            if reps is None:
+                reps = dmemo[dkey] = tuple(reps_of(h, legal, out))
+        if seat == D:
+            want = 1
+            if following:
+                if cutoffs:
+                    if beddl:
+                        if following >> best:  # cards above the best win unless a seat
+                            top = 0  # after must overtake
+                            for s in after[seat][k]:
+                                held = H[s] & led
+                                if held and held & -held > top:
+                                    top = held & -held
+                            limit = top.bit_length() - 1 if top > 1 << best else best
+                            reps = tuple([c for c in reps if c < limit])
+                    else:
+                        rest = 0
+                        for s in after[seat][k]:
+                            rest |= H[s]
+                        rest &= led
+                        limit = rest.bit_length() - 1 if rest > 1 << best else best
+                        reps = tuple([c for c in reps if c > limit])
+                    if not reps:
+                        return 0
+                if ordering and len(reps) > 1:
+                    if beddl:
+                        i = 0
+                        for c in reps:
+                            if c > best:
+                                break
+                            i += 1
+                        reps = reps[i - 1::-1] + reps[:i - 1:-1] if i else reps[::-1]
+                    # Mord: the cards above the best first (all of them, with the cut-offs)
+                    elif reps[0] < best:
+                        reps = tuple([c for c in reps if c > best] + [c for c in reps if c < best])
+            else:
+                if cutoffs and not beddl:
+                    return 0  # the declarer cannot follow: a defender wins the trick
+                if ordering and len(reps) > 1:
+                    got = dsorted.get(dkey)
+                    if got is None:
+                        got = dsorted[dkey] = tuple(sorted(reps, key=discard_key,
+                                                           reverse=beddl))
+                    reps = got
+        else:
+            want = 0
+            if cutoffs and not beddl and d_after[seat][k]:
+                dl = H[D] & led
+                if not dl:
+                    return 0  # the declarer cannot follow
+                top = dl.bit_length() - 1
+                if best > top or following & above_tab[top]:
+                    return 0  # a card above the declarer's is out, or this seat has one
+            if ordering and len(reps) > 1:
+                if not following or not beddl:
+                    reps = reps[::-1]
+                elif bseat != D and (not d_after[seat][k]
+                                     or not H[D] & led & ~((2 << best) - 1)):
+                    reps = reps[::-1]  # the declarer cannot win this trick: shed high cards
+        if k + 1 == n:  # the trick's last card
+            nt = t + 1
+            for c in reps:
+                bit = 1 << c
+                w = seat if bit & led and c > best else bseat
+                if (w == D) == beddl:
+                    r = 0
+                elif nt == T:
+                    r = 1
+                else:
+                    H[seat] = h ^ bit
+                    r = boundary(w, nt, out & ~(tmask | bit))
+                    H[seat] = h
+                if r == want:
+                    return r
+            return 1 - want
+        nxt = nxt_of[seat]
+        k1 = k + 1
+        for c in reps:
+            bit = 1 << c
+            H[seat] = h ^ bit
+            if bit & led and c > best:
+                r = play(nxt, k1, t, out, led, c, seat, tmask | bit)
+            else:
+                r = play(nxt, k1, t, out, led, best, bseat, tmask | bit)
+            H[seat] = h
+            if r == want:
+                return r
+        return 1 - want
+
+    # -- the root: the trick in progress ---------------------------------------------------
+    to_bit = search._to_bit
+    to_card = search._to_card
+
+    def reset(st: TrickHand) -> tuple[int, int, int, int, int, int, int, int, int]:
+        """Load a position: (seat, cards played to the trick, trick index, cards out, led
+        suit, best card, its seat, the trick's cards, leader)."""
+        for i, h in enumerate(st.hands):
+            H[i] = search.bits(h)
+        out0 = 0
+        for h in H:
+            out0 |= h
+        tcards = [to_bit[c.index] for c in st.trick]
+        tmask0 = 0
+        for b in tcards:
+            tmask0 |= 1 << b
+        out0 |= tmask0
+        led0 = best0 = bseat0 = 0
+        if tcards:
+            led0 = suit_of[tcards[0]]
+            best0, bseat0 = tcards[0], st.leader
+            for i, b in enumerate(tcards[1:], 1):
+                if (1 << b) & led0 and b > best0:
+                    best0, bseat0 = b, (st.leader + i) % n
+        return (st.turn, len(tcards), len(st.tricks), out0, led0, best0, bseat0, tmask0,
+                st.leader)
+
+    def run_from(st: TrickHand) -> int:
+        seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
+        before = nodes[0]
+        if k0 == 0:
+            v = on_own_stack(boundary, leader0, t0, out0)
+        else:
+            v = on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
+        search.nodes += nodes[0] - before
+        return v
+
+    def root(st: TrickHand) -> Callable[[int, int], int]:
+        def run(alpha: int, beta: int) -> int:
+            return run_from(st)
+        return run
+
+    def moves(st: TrickHand) -> list[int]:
+        seat0, k0, t0, out0, led0, best0, bseat0, _tmask, leader0 = reset(st)
+        legal = legal_of(seat0, k0, t0, led0)
+        got = reps_of(H[seat0], legal, out0)
+        if k0 == 0:
+            got = lead_order(seat0, got, out0)
+        else:
+            got = follow_order(seat0, k0, got, legal & led0, best0, bseat0)
+        first = -1
+        if k0 == 0 and use_tt:
+            hit = tt.get(key_of(leader0))
+            if hit is not None:
+                first = hit[2]
+        if k0 == 0 and cutoffs:
+            witness[0] = -1
+            if verdict(leader0, t0, out0) == 0 and witness[0] >= 0:
+                first = witness[0]
+        if first in got:
+            got.remove(first)
+            got.insert(0, first)
+        return [to_card[b] for b in got]
+
+    return root, moves
+
+
+def _strength(b: int) -> int:
+    return b % 9
