@@ -1,10 +1,11 @@
 """``herzla.advise``: what Normal, Beddl and Mord are worth to a player holding eight Herzla
-cards.
+cards (or, in any game with bidding, what each contract of its bidding is worth).
 
-It samples deals of the 24 unseen cards among the other three seats (uniformly; sample ``i`` is
-drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the answer is the same for any number
-of worker processes) and plays each choice, with the seat as declarer in Beddl and Mord, on every
-sampled deal twice: with every hand open and perfect play (the solver, :mod:`herzla.analysis`;
+The choices are the contracts of the game's bidding (``Game.bidding``: Herzla's normal game,
+Beddl and Mord).  It samples deals of the unseen cards (24 in Herzla) among the other seats
+(uniformly; sample ``i`` is drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the
+answer is the same for any number of worker processes) and plays each choice, with the seat as
+declarer in Beddl and Mord, on every sampled deal twice: with every hand open and perfect play (the solver, :mod:`herzla.analysis`;
 in the normal game the seat's score when the other three play against it), and with the
 simulator's heuristic player in all four seats.  docs/analysis.md shows an example.
 
@@ -30,8 +31,8 @@ import numpy as np
 
 from herzla.analysis.scoring import BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
-from herzla.cards import PACK_32, Card, CardError, cards_of, parse_cards
-from herzla.contracts import TrickContract, contract_class
+from herzla.cards import Card, CardError, cards_of, parse_cards
+from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError
 from herzla.records import sort_hand
@@ -42,8 +43,8 @@ __all__ = ["CHOICES", "AdviceError", "AdvicePlan", "AdviceResult", "Chunk", "Chu
            "Estimate", "advise", "chunks_of", "merge_chunks", "play_chunk", "plan_advice",
            "sample_hands"]
 
-#: the choices of a Herzla player, in the order they are reported
-CHOICES = ("normal", "beddl", "mord")
+#: the choices of a Herzla player, in the order they are reported (its game's bidding)
+CHOICES = get_game("herzla").bidding
 #: samples per chunk (fixed: the answer does not depend on it, only the work split does)
 CHUNK = 16
 DEFAULT_SAMPLES = 200
@@ -56,7 +57,8 @@ class AdviceError(ValueError):
 
 @attrs.frozen(slots=True)
 class AdvicePlan:
-    """What to sample: the hand (a bit set), the seats, the stock, the options, the seed."""
+    """What to sample: the game, the hand (a bit set), the seats, the stock, the options, the
+    seed, and the choices (contract ids of the game's bidding)."""
 
     hand: int
     seat: int
@@ -66,10 +68,12 @@ class AdvicePlan:
     seed: int
     samples: int
     choices: tuple[str, ...] = CHOICES
+    game: str = "herzla"
 
     def contract(self, choice: str) -> TrickContract:
-        cls = contract_class("herzla", choice)
-        c = cls(4, self.options, self.seat if cls.needs_declarer else None)
+        cls = contract_class(self.game, choice)
+        players = cls.player_counts[0]
+        c = cls(players, self.options, self.seat if cls.needs_declarer else None)
         assert isinstance(c, TrickContract)
         return c
 
@@ -94,18 +98,20 @@ class ChunkResult:
 def sample_hands(plan: AdvicePlan, i: int) -> list[int]:
     """The four hands (bit sets) of sample ``i``: the unseen cards shuffled by the sample's own
     generator and dealt eight each to the other seats in seat order."""
-    unseen = cards_of(PACK_32.mask & ~plan.hand)
+    table = plan.contract(plan.choices[0])
+    size = table.hand_size
+    unseen = cards_of(table.pack().mask & ~plan.hand)
     rng = np.random.default_rng(np.random.SeedSequence(plan.seed, spawn_key=(i,)))
     order = rng.permutation(len(unseen))
-    hands = [0] * 4
+    hands = [0] * table.players
     k = 0
-    for s in range(4):
+    for s in range(table.players):
         if s == plan.seat:
             hands[s] = plan.hand
             continue
-        for j in order[k:k + 8]:
+        for j in order[k:k + size]:
             hands[s] |= unseen[int(j)].bit
-        k += 8
+        k += size
     return hands
 
 
@@ -207,7 +213,7 @@ class AdviceResult:
         return self.plan.samples
 
     def hand(self) -> list[Card]:
-        return sort_hand(cards_of(self.plan.hand), self.plan.contract("normal"))
+        return sort_hand(cards_of(self.plan.hand), self.plan.contract(self.plan.choices[0]))
 
     def to_dict(self) -> dict[str, Any]:
         p = self.plan
@@ -224,8 +230,9 @@ class AdviceResult:
         return out
 
 
-def parse_hand(hand: str | Sequence[str] | Sequence[Card]) -> int:
-    """Eight distinct cards of the 32-card pack as a bit set; AdviceError names a bad card."""
+def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract) -> int:
+    """A hand of ``table`` (its pack, its hand size) as a bit set; AdviceError names a bad
+    card."""
     if isinstance(hand, str) or (hand and isinstance(hand[0], str)):
         try:
             cards = parse_cards(hand)  # type: ignore[arg-type]
@@ -233,40 +240,56 @@ def parse_hand(hand: str | Sequence[str] | Sequence[Card]) -> int:
             raise AdviceError(str(exc)) from None
     else:
         cards = [c for c in hand if isinstance(c, Card)]
+    pack = table.pack()
     mask = 0
     for c in cards:
-        if c not in PACK_32:
-            raise AdviceError(f"{c} is not in the 32-card pack of herzla")
+        if c not in pack:
+            raise AdviceError(f"{c} is not in the {pack.name} pack of {table.game}")
         if mask & c.bit:
             raise AdviceError(f"{c} appears twice in the hand")
         mask |= c.bit
-    if len(cards) != 8:
-        raise AdviceError(f"a herzla hand holds 8 cards, not {len(cards)}")
+    if len(cards) != table.hand_size:
+        raise AdviceError(f"a {table.game} hand holds {table.hand_size} cards, not {len(cards)}")
     return mask
 
 
-def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
-                stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
+def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
+                dealer: int | None = None, stock: int = 0, samples: int = DEFAULT_SAMPLES,
+                seed: int = 1,
                 options: Mapping[str, Any] | None = None,
-                choices: Sequence[str] = CHOICES) -> AdvicePlan:
+                choices: Sequence[str] | None = None, game: str = "herzla") -> AdvicePlan:
     """Check the arguments of :func:`advise`; AdviceError names the first problem."""
-    mask = parse_hand(hand)
-    unknown = [c for c in choices if c not in CHOICES]
-    if unknown or not choices:
-        raise AdviceError(f"choices are {', '.join(CHOICES)}, not {', '.join(unknown) or 'none'}")
-    for name, v in (("seat", seat), ("dealer", dealer)):
-        if not 0 <= v < 4:
-            raise AdviceError(f"{name} {v} is not a seat of 4 players (seats 0 to 3)")
-    if samples < 1:
-        raise AdviceError(f"samples must be at least 1, not {samples}")
+    try:
+        bidding = get_game(game).bidding
+    except UnknownContract as exc:
+        raise AdviceError(str(exc)) from None
+    if not bidding:
+        raise AdviceError(f"advise weighs the contracts a player may announce; {game} has no "
+                          f"bidding")
+    wanted = tuple(bidding) if choices is None else tuple(choices)
+    unknown = [c for c in wanted if c not in bidding]
+    if unknown or not wanted:
+        raise AdviceError(f"choices are {', '.join(bidding)}, not {', '.join(unknown) or 'none'}")
     try:
         check_stock(stock)
         check_seed(seed)
-        plan = AdvicePlan(mask, seat, dealer, stock, dict(options or {}), seed, samples,
-                          tuple(c for c in CHOICES if c in choices))
+        plan = AdvicePlan(0, seat, 0, stock, dict(options or {}), seed, samples,
+                          tuple(c for c in bidding if c in wanted), game)
+        table = plan.contract(plan.choices[0])
+    except (LimitError, OptionError) as exc:
+        raise AdviceError(" ".join(str(exc).split())) from None
+    n = table.players
+    dealer = n - 1 if dealer is None else dealer
+    for name, v in (("seat", seat), ("dealer", dealer)):
+        if not 0 <= v < n:
+            raise AdviceError(f"{name} {v} is not a seat of {n} players (seats 0 to {n - 1})")
+    if samples < 1:
+        raise AdviceError(f"samples must be at least 1, not {samples}")
+    plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer)
+    try:
         for c in plan.choices:
             plan.contract(c)
-    except (LimitError, OptionError) as exc:
+    except OptionError as exc:
         raise AdviceError(" ".join(str(exc).split())) from None
     return plan
 
@@ -289,12 +312,12 @@ def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | No
     yield from local_map(play, chunks, min(jobs, len(chunks)) - 1)
 
 
-def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int = 3,
+def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: int | None = None,
            stock: int = 0, samples: int = DEFAULT_SAMPLES, seed: int = 1,
            jobs: int | None = None, progress: Callable[[int], None] | None = None,
            options: Mapping[str, Any] | None = None,
-           choices: Sequence[str] = CHOICES, cluster: str | None = None,
-           cluster_timeout: float = 10.0) -> AdviceResult:
+           choices: Sequence[str] | None = None, cluster: str | None = None,
+           cluster_timeout: float = 10.0, game: str = "herzla") -> AdviceResult:
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
@@ -305,7 +328,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
     """
     start = time.perf_counter()
-    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices)
+    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game)
     if jobs is not None and jobs < 1:
         raise AdviceError(f"jobs must be at least 1, not {jobs}")
     if cluster is not None and jobs is not None:
@@ -328,5 +351,6 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     for c in plan.choices:
         weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)))
                       for way in ("double_dummy", "heuristic")}
-    best = max(plan.choices, key=lambda c: (weighed[c]["heuristic"].mean, -CHOICES.index(c)))
+    best = max(plan.choices,
+               key=lambda c: (weighed[c]["heuristic"].mean, -plan.choices.index(c)))
     return AdviceResult(plan, weighed, best, time.perf_counter() - start)

@@ -10,7 +10,6 @@ import time
 import click
 
 from herzla.analysis.advise import (
-    CHOICES,
     DEFAULT_SAMPLES,
     AdviceError,
     AdviceResult,
@@ -52,13 +51,14 @@ class _Progress:
 
 
 @click.command("advise")
-@click.argument("game", metavar="herzla")
+@click.argument("game", metavar="GAME")
 @click.option("--hand", required=True, metavar="CARDS",
               help='The eight cards, e.g. "CJ CT C9 S9 S8 HT D9 D8".')
 @click.option("--seat", type=int, default=0, show_default=True, metavar="S",
               help="The seat holding the hand (the declarer of Beddl and Mord).")
-@click.option("--dealer", type=int, default=3, show_default=True, metavar="D",
-              help="The dealer's seat (forehand, the seat after it, leads).")
+@click.option("--dealer", type=int, metavar="D",
+              help="The dealer's seat (default: the last seat; forehand, the seat after it, "
+                   "leads).")
 @click.option("--stock", type=click.IntRange(min=0), default=0, show_default=True,
               metavar="CENTS", help="Cents in the stock before the hand.")
 @click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES,
@@ -74,8 +74,9 @@ class _Progress:
 @click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
               default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
               help="How long to wait for the scheduler and a worker before giving up.")
-@click.option("--only", "only", multiple=True, type=click.Choice(CHOICES), metavar="CHOICE",
-              help="Weigh only this choice (repeatable; default: normal, beddl and mord).")
+@click.option("--only", "only", multiple=True, metavar="CHOICE",
+              help="Weigh only this choice (repeatable; default: every contract of the game's "
+                   "bidding, in herzla normal, beddl and mord).")
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/analysis.md).")
 @click.option("--no-progress", is_flag=True,
@@ -96,8 +97,6 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     Example:
       herzla advise herzla --hand "CJ CT C9 S9 S8 HT D9 D8" --samples 500
     """
-    if game != "herzla":
-        fail(f"advise knows the herzla choices (normal, beddl, mord), not game {game!r}")
     options = parse_options(option_items)
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
@@ -109,8 +108,8 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
         progress = _Progress(samples)
     try:
         res = advise(hand, seat=seat, dealer=dealer, stock=stock, samples=samples, seed=seed,
-                     jobs=jobs, progress=progress, options=options, choices=only or CHOICES,
-                     cluster=cluster, cluster_timeout=cluster_timeout)
+                     jobs=jobs, progress=progress, options=options, choices=only or None,
+                     cluster=cluster, cluster_timeout=cluster_timeout, game=game)
     except (AdviceError, ClusterError, WorkerLost) as exc:
         fail(" ".join(str(exc).split()))
     finally:
