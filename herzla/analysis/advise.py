@@ -1,13 +1,13 @@
 """``herzla.advise``: what Normal, Beddl and Mord are worth to a player holding eight Herzla
 cards (or, in any game with bidding, what each contract of its bidding is worth).
 
-The choices are the contracts of the game's bidding (``Game.bidding``: Herzla's normal game,
-Beddl and Mord).  It samples deals of the unseen cards (24 in Herzla) among the other seats
-(uniformly; sample ``i`` is drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the
-answer is the same for any number of worker processes) and plays each choice, with the seat as
-declarer in Beddl and Mord, on every sampled deal twice: with every hand open and perfect play (the solver, :mod:`herzla.analysis`;
-in the normal game the seat's score when the other three play against it), and with the
-simulator's heuristic player in all four seats.  docs/analysis.md shows an example.
+The choices are the contracts of the game's bidding (``Game.bidding``: Herzla's normal game, Beddl
+and Mord). It samples deals of the unseen cards (24 in Herzla) among the other seats (uniformly;
+sample ``i`` is drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the answer is the same
+for any number of worker processes) and plays each choice, with the seat as declarer in Beddl and
+Mord, on every sampled deal twice: with every hand open and perfect play (the solver,
+:mod:`herzla.analysis`; in the normal game the seat's score when the other three play against it),
+and with the simulator's heuristic player in all four seats. docs/analysis.md shows an example.
 
 The work is cut into fixed chunks of samples; :func:`play_chunk` maps a chunk to its result, and
 results are merged in chunk order, so a chunk may be played anywhere (a worker process here, a
