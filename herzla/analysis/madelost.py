@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from herzla.analysis.common import ABOVE, SUIT, Start, load_position, make_keys, make_runs
 from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import BooleanScore
-from herzla.cards import SUIT_MASKS
 from herzla.contracts import EarlyEnd
 from herzla.tricks import TrickHand
 
@@ -41,25 +41,7 @@ __all__ = ["build"]
 Root = Callable[[TrickHand], Callable[[int, int], int]]
 Moves = Callable[[TrickHand], list[int]]
 
-#: per search bit: the bits of the same suit below it
-_BELOW: list[int] = [((1 << b) - 1) & ~((1 << (b // 9 * 9)) - 1) for b in range(36)]
-#: per search bit: the bits of the same suit above it
-_ABOVE: list[int] = [(0x1FF << (b // 9 * 9)) & ~((2 << b) - 1) for b in range(36)]
-_SUIT: list[int] = [SUIT_MASKS[b // 9] for b in range(36)]
 _SHIFTS = (0, 9, 18, 27)
-
-
-def _squeeze(out: int, held: int) -> int:
-    """The cards ``held`` (within one suit's 9 bits) by their rank among the cards ``out``."""
-    got = 0
-    k = 0
-    while out:
-        low = out & -out
-        if held & low:
-            got |= 1 << k
-        k += 1
-        out ^= low
-    return got
 
 
 def _safe_pairs(d: int, o: int) -> bool:
@@ -90,51 +72,15 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     disc_ban = [search.banned(t, False) for t in range(T)]
     sig = search._signatures()
     tt: dict[object, tuple[int, int, int]] = search.tt
-    below_tab = _BELOW
-    above_tab = _ABOVE
-    suit_of = _SUIT
+    above_tab = ABOVE
+    suit_of = SUIT
     nodes = [0]
     # the seats after each seat in trick order, per number of cards already played
     after = [[[(s + i) % n for i in range(1, n - k)] for k in range(n)] for s in range(n)]
     defenders = [s for s in range(n) if s != D]
-    # relative ranks: in a suit whose cards all score and are banned alike, the key holds each
-    # seat's cards by their rank among the cards still out
-    # (cards outside the pack never play, so they do not count)
     seen: dict[tuple[int, ...], int] = {}  # positions decided, by their cards
-    pack_bits = search.bits(search.contract.pack().mask)
-    uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9) if pack_bits >> b & 1}) <= 1
-               for u in range(4)]
-    relative = f.relative and any(uniform)
-    shifts = [9 * u for u in range(4) if uniform[u]]
-    raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
-    suit_bits = 9 * n
-    squeeze: dict[int, int] = {}
     safe_memo: dict[int, bool] = {}
-
-    def key_of(leader: int) -> object:
-        k = leader
-        if relative:
-            for sh in shifts:
-                x = 0
-                for h in H:
-                    x = (x << 9) | (h >> sh & 511)
-                got = squeeze.get(x)
-                if got is None:
-                    out = 0
-                    for h in H:
-                        out |= h >> sh & 511
-                    got = 0
-                    for h in H:
-                        got = (got << 9) | _squeeze(out, h >> sh & 511)
-                    squeeze[x] = got
-                k = (k << suit_bits) | got
-            if raw_mask:
-                for h in H:
-                    k = (k << 36) | (h & raw_mask)
-        else:
-            for h in H:
-                k = (k << 36) | h
-        return k
+    key_of = make_keys(search, H)
 
     def legal_of(seat: int, k: int, t: int, led: int) -> int:
         h = H[seat]
@@ -149,22 +95,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
             return h & ~ban
         return h
 
-    def reps_of(h: int, legal: int, out: int) -> list[int]:
-        """The legal cards, one of each run of equivalent cards, lowest first."""
-        reps: list[int] = []
-        m = legal
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if equivalence:
-                below = out & below_tab[c]
-                if below:
-                    p = below.bit_length() - 1
-                    if h >> p & 1 and sig[p] == sig[c]:
-                        continue
-            reps.append(c)
-        return reps
+    reps_of = make_runs(sig, equivalence)
 
     witness = [-1]  # a lead that decides a lost verdict
 
@@ -487,31 +418,10 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         return 1 - want
 
     # -- the root: the trick in progress ---------------------------------------------------
-    to_bit = search._to_bit
     to_card = search._to_card
 
-    def reset(st: TrickHand) -> tuple[int, int, int, int, int, int, int, int, int]:
-        """Load a position: (seat, cards played to the trick, trick index, cards out, led
-        suit, best card, its seat, the trick's cards, leader)."""
-        for i, h in enumerate(st.hands):
-            H[i] = search.bits(h)
-        out0 = 0
-        for h in H:
-            out0 |= h
-        tcards = [to_bit[c.index] for c in st.trick]
-        tmask0 = 0
-        for b in tcards:
-            tmask0 |= 1 << b
-        out0 |= tmask0
-        led0 = best0 = bseat0 = 0
-        if tcards:
-            led0 = suit_of[tcards[0]]
-            best0, bseat0 = tcards[0], st.leader
-            for i, b in enumerate(tcards[1:], 1):
-                if (1 << b) & led0 and b > best0:
-                    best0, bseat0 = b, (st.leader + i) % n
-        return (st.turn, len(tcards), len(st.tricks), out0, led0, best0, bseat0, tmask0,
-                st.leader)
+    def reset(st: TrickHand) -> Start:
+        return load_position(search, st, H)
 
     def run_from(st: TrickHand) -> int:
         seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)

@@ -38,9 +38,9 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from herzla.analysis.common import BELOW, SUIT, Start, load_position, make_keys, make_runs
 from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
-from herzla.cards import SUIT_MASKS
 from herzla.contracts import EarlyEnd, TrickContract
 from herzla.tricks import TrickHand
 
@@ -101,7 +101,6 @@ class TrickSearch:
         self._early_end = d.early_end
         self._ban_cache: dict[tuple[int, bool], int] = {}
         self.tt: dict[object, tuple[int, int, int]] = {}
-        self._squeeze: dict[tuple[int, ...], int] = {}
         self._root: Callable[[TrickHand], Callable[[int, int], int]] | None = None
         self._moves: Callable[[TrickHand], list[int]] | None = None
         # the polarity: does the maximiser want to win tricks?
@@ -181,7 +180,7 @@ class TrickSearch:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            below = out_cards & _BELOW[c]
+            below = out_cards & BELOW[c]
             rep = c
             if below and self.features.equivalence:
                 p = below.bit_length() - 1
@@ -247,8 +246,7 @@ class TrickSearch:
         gain = self.gain
         lead_ban = [self.banned(t, True) for t in range(T)]
         disc_ban = [self.banned(t, False) for t in range(T)]
-        suit_of = [SUIT_MASKS[b // 9] for b in range(36)]
-        below_tab = _BELOW
+        suit_of = SUIT
         S = self.seat
         search = self
 
@@ -362,18 +360,8 @@ class TrickSearch:
         if isinstance(sc, LeafTable):
             pid[0] = intern(tuple(partial))
         bcache: dict[int, tuple[int, int, int]] = {}
-        # relative ranks: in a suit whose cards all score and are banned alike, the key holds
-        # each seat's cards by their rank among the cards still out
-        # (cards outside the pack never play, so they do not count)
-        pack_bits = self.bits(self.contract.pack().mask)
-        uniform = [len({sig[b] for b in range(9 * u, 9 * u + 9) if pack_bits >> b & 1}) <= 1
-                   for u in range(4)]
-        relative = f.relative and any(uniform)
-        shifts = [9 * u for u in range(4) if uniform[u]]
-        raw_mask = sum(0x1FF << (9 * u) for u in range(4) if not uniform[u])
-        squeeze = self._squeeze
-        suit_bits = 9 * n
-
+        # relative ranks (herzla.analysis.common.make_keys), memoised by the position's cards
+        relative_key = make_keys(self, H)
         raw_keys: dict[tuple[int, ...], int] = {}
 
         def key_of(leader: int) -> object:
@@ -386,25 +374,6 @@ class TrickSearch:
             k = raw_keys.get(raw)
             if k is None:
                 k = raw_keys[raw] = relative_key(leader)
-            return k
-
-        def relative_key(leader: int) -> int:
-            k = leader
-            if relative:
-                out = 0
-                for h in H:
-                    out |= h
-                for sh in shifts:
-                    suit = tuple([h >> sh & 511 for h in H])
-                    got = squeeze.get(suit)
-                    if got is None:
-                        got = squeeze[suit] = _squeeze_suit(suit)
-                    k = (k << suit_bits) | got
-                for h in H:
-                    k = (k << 36) | (h & raw_mask)
-            else:
-                for h in H:
-                    k = (k << 36) | h
             return k
 
         def complete_additive(winner: int, tmask: int, t: int, out: int, alpha: int,
@@ -445,22 +414,7 @@ class TrickSearch:
 
         runs: dict[int, tuple[int, ...]] = {}  # (legal cards, hand, cards out) -> runs
 
-        def runs_of(h: int, legal: int, out: int) -> list[int]:
-            """The legal cards, one of each run of equivalent cards, lowest first."""
-            reps: list[int] = []
-            m = legal
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if equivalence:
-                    below = out & below_tab[c]
-                    if below:
-                        p = below.bit_length() - 1
-                        if h >> p & 1 and sig[p] == sig[c]:
-                            continue
-                reps.append(c)
-            return reps
+        runs_of = make_runs(sig, equivalence)
 
         sorted_runs: dict[int, tuple[int, ...]] = {}  # (runs key, way) -> runs in order
         shed_key = lambda b: b % 9 + (16 if sig[b] else 0)  # noqa: E731
@@ -750,37 +704,17 @@ class TrickSearch:
             return v
 
         # -- the root: the trick in progress ---------------------------------------------
-        to_bit = self._to_bit
         to_card = self._to_card
 
-        def reset(st: TrickHand) -> tuple[int, int, int, int, int, int, int, int, int]:
-            """Load a position: (seat, cards played to the trick, trick index, cards out, led
-            suit, best card, its seat, the trick's cards, leader)."""
-            for i, h in enumerate(st.hands):
-                H[i] = search.bits(h)
+        def reset(st: TrickHand) -> Start:
+            """Load a position (the tallies so far too, for a table scorer)."""
             if isinstance(sc, LeafTable):
                 partial[:] = [tuple((c & m).bit_count() for c in st.captured)
                               for m in sc.classes]
                 if sc.has_tricks:
                     partial.append(tuple(st.won))
                 pid[0] = intern(tuple(partial))
-            out0 = 0
-            for h in H:
-                out0 |= h
-            tcards = [to_bit[c.index] for c in st.trick]
-            tmask0 = 0
-            for b in tcards:
-                tmask0 |= 1 << b
-            out0 |= tmask0
-            led0 = best0 = bseat0 = 0
-            if tcards:
-                led0 = suit_of[tcards[0]]
-                best0, bseat0 = tcards[0], st.leader
-                for i, b in enumerate(tcards[1:], 1):
-                    if (1 << b) & led0 and b > best0:
-                        best0, bseat0 = b, (st.leader + i) % n
-            return (st.turn, len(tcards), len(st.tricks), out0, led0, best0, bseat0, tmask0,
-                    st.leader)
+            return load_position(search, st, H)
 
         def root(st: TrickHand) -> Callable[[int, int], int]:
             seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
@@ -812,34 +746,7 @@ class TrickSearch:
         return root, moves
 
 
-def _squeeze(out: int, held: int) -> int:
-    """The cards ``held`` (within one suit's 9 bits) by their rank among the cards ``out``."""
-    got = 0
-    k = 0
-    while out:
-        low = out & -out
-        if held & low:
-            got |= 1 << k
-        k += 1
-        out ^= low
-    return got
-
-
-def _squeeze_suit(held: tuple[int, ...]) -> int:
-    """One suit's holdings (9 bits per seat) by rank among the suit's cards still out, packed
-    9 bits per seat."""
-    out = 0
-    for h in held:
-        out |= h
-    k = 0
-    for h in held:
-        k = (k << 9) | _squeeze(out, h)
-    return k
-
-
 def _strength_key(b: int) -> int:
     return b % 9
 
 
-#: per search bit: the bits of the same suit below it
-_BELOW: list[int] = [((1 << b) - 1) & ~((1 << (b // 9 * 9)) - 1) for b in range(36)]
