@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from herzla.analysis.tricks import TrickSearch
     from herzla.tricks import TrickHand
 
-__all__ = ["ABOVE", "BELOW", "SUIT", "load_position", "make_keys", "make_runs", "relative_suits",
-           "squeeze"]
+__all__ = ["ABOVE", "BELOW", "SUIT", "load_position", "make_keys", "make_legal", "make_runs",
+           "relative_suits", "squeeze"]
 
 #: per search bit: the bits of the same suit below it, and above it
 BELOW: list[int] = [((1 << b) - 1) & ~((1 << (b // 9 * 9)) - 1) for b in range(36)]
@@ -44,6 +44,27 @@ def squeeze(out: int, held: int) -> int:
         k += 1
         out ^= low
     return got
+
+
+def make_legal(hands: list[int], lead_ban: Sequence[int], discard_ban: Sequence[int]
+               ) -> Callable[[int, int, int, int], int]:
+    """``legal(seat, k, t, led)``: the cards ``seat`` may play as the ``k``-th card of trick
+    ``t`` (``led``: the led suit's bits): follow suit if able, else anything but the banned
+    cards of the trick (``lead_ban[t]`` when leading, ``discard_ban[t]`` when discarding), unless
+    the seat holds nothing else (the escape)."""
+    def legal(seat: int, k: int, t: int, led: int) -> int:
+        h = hands[seat]
+        if k:
+            follow = h & led
+            if follow:
+                return follow
+            ban = discard_ban[t]
+        else:
+            ban = lead_ban[t]
+        if ban and h & ~ban:
+            return h & ~ban
+        return h
+    return legal
 
 
 def make_runs(sig: Sequence[int], equivalence: bool) -> Callable[[int, int, int], list[int]]:

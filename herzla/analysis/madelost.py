@@ -27,7 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from herzla.analysis.common import ABOVE, SUIT, Start, load_position, make_keys, make_runs
+from herzla.analysis.common import (
+    ABOVE,
+    SUIT,
+    Start,
+    load_position,
+    make_keys,
+    make_legal,
+    make_runs,
+)
 from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import BooleanScore
 from herzla.contracts import EarlyEnd
@@ -82,18 +90,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     safe_memo: dict[int, bool] = {}
     key_of = make_keys(search, H)
 
-    def legal_of(seat: int, k: int, t: int, led: int) -> int:
-        h = H[seat]
-        if k:
-            legal = h & led
-            if legal:
-                return legal
-            ban = disc_ban[t]
-        else:
-            ban = lead_ban[t]
-        if ban and h & ~ban:
-            return h & ~ban
-        return h
+    legal_of = make_legal(H, lead_ban, disc_ban)
 
     reps_of = make_runs(sig, equivalence)
 

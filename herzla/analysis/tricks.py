@@ -38,7 +38,15 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from herzla.analysis.common import BELOW, SUIT, Start, load_position, make_keys, make_runs
+from herzla.analysis.common import (
+    BELOW,
+    SUIT,
+    Start,
+    load_position,
+    make_keys,
+    make_legal,
+    make_runs,
+)
 from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
 from herzla.contracts import EarlyEnd, TrickContract
@@ -483,18 +491,7 @@ class TrickSearch:
             # discard: the highest first when avoiding
             return sorted_of(rkey, 3 if gain else 4, reps)
 
-        def legal_of(seat: int, k: int, t: int, led: int) -> int:
-            h = H[seat]
-            if k:
-                legal = h & led
-                if legal:
-                    return legal
-                ban = disc_ban[t]
-            else:
-                ban = lead_ban[t]
-            if ban and h & ~ban:
-                return h & ~ban
-            return h
+        legal_of = make_legal(H, lead_ban, disc_ban)
 
         def play(seat: int, k: int, t: int, out: int, led: int, best: int, bseat: int,
                  tmask: int, alpha: int, beta: int) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 import click
 
@@ -17,6 +16,7 @@ from herzla.analysis.advise import (
     advise,
 )
 from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.output import Progress
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
 
@@ -25,29 +25,6 @@ __all__ = ["advise_command"]
 LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
           "if they saw every card); the heuristic is a weak player on both sides, so the truth "
           "for good players lies between, nearer neither for sure.")
-
-
-class _Progress:
-    """A one-line progress report on standard error, rewritten in place."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.start = self.last = time.perf_counter()
-        self.shown = False
-
-    def __call__(self, done: int) -> None:
-        now = time.perf_counter()
-        if now - self.last < 0.25 and done < self.total:
-            return
-        self.last = now
-        left = (now - self.start) * (self.total - done) / done if done else 0.0
-        text = f"advising: {done:,} of {self.total:,} sampled deals, about {left:.0f} s left"
-        click.echo(f"\r{text:<78}", nl=False, err=True)
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
 
 
 @click.command("advise")
@@ -105,7 +82,7 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
         quiet_logs()
     progress = None
     if not no_progress and samples >= 32 and sys.stderr.isatty():
-        progress = _Progress(samples)
+        progress = Progress(samples, "sampled deals", verb="advising")
     try:
         res = advise(hand, seat=seat, dealer=dealer, stock=stock, samples=samples, seed=seed,
                      jobs=jobs, progress=progress, options=options, choices=only or None,
