@@ -173,3 +173,14 @@ def test_advise_checks_its_arguments() -> None:
     with pytest.raises(AdviceError, match="choices"):
         advise(HAND, choices=("slam",))
     assert str(cards_of(plan_advice(HAND).hand)[0]) == "C9"
+
+
+def test_samples_have_a_limit() -> None:
+    """A sample count beyond the limit is refused before any work (no memory run away)."""
+    from herzla.analysis.advise import MAX_SAMPLES
+
+    out = CliRunner().invoke(main, ["advise", "herzla", "--hand", "CJ CT C9 S9 S8 HT D9 D8",
+                                    "--samples", str(10**20)])
+    assert out.exit_code == 2 and "--samples" in out.stderr
+    with pytest.raises(AdviceError, match="1 to 1,000,000"):
+        advise("CJ CT C9 S9 S8 HT D9 D8", samples=MAX_SAMPLES + 1)

@@ -35,19 +35,23 @@ from herzla.cards import Card, CardError, cards_of, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError
+from herzla.quote import number
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
 
-__all__ = ["CHOICES", "AdviceError", "AdvicePlan", "AdviceResult", "Chunk", "ChunkResult",
-           "Estimate", "advise", "chunks_of", "merge_chunks", "play_chunk", "plan_advice",
-           "sample_hands"]
+__all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "Chunk",
+           "ChunkResult", "Estimate", "advise", "chunks_of", "merge_chunks", "play_chunk",
+           "plan_advice", "sample_hands"]
 
 #: the choices of a Herzla player, in the order they are reported (its game's bidding)
 CHOICES = get_game("herzla").bidding
 #: samples per chunk (fixed: the answer does not depend on it, only the work split does)
 CHUNK = 16
 DEFAULT_SAMPLES = 200
+#: the most samples one run takes: each is a double-dummy search or three (a tenth of a second
+#: to a second), and the answer keeps every sample's cents
+MAX_SAMPLES = 1_000_000
 _UNIFORMS = [0] * 64  # the heuristic player draws no random numbers
 
 
@@ -283,8 +287,8 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
     for name, v in (("seat", seat), ("dealer", dealer)):
         if not 0 <= v < n:
             raise AdviceError(f"{name} {v} is not a seat of {n} players (seats 0 to {n - 1})")
-    if samples < 1:
-        raise AdviceError(f"samples must be at least 1, not {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise AdviceError(f"samples must be 1 to {MAX_SAMPLES:,}, not {number(samples)}")
     plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer)
     try:
         for c in plan.choices:

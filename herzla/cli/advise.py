@@ -10,6 +10,7 @@ import click
 
 from herzla.analysis.advise import (
     DEFAULT_SAMPLES,
+    MAX_SAMPLES,
     AdviceError,
     AdviceResult,
     Estimate,
@@ -38,7 +39,7 @@ LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the de
                    "leads).")
 @click.option("--stock", type=click.IntRange(min=0), default=0, show_default=True,
               metavar="CENTS", help="Cents in the stock before the hand.")
-@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES,
+@click.option("--samples", type=click.IntRange(min=1, max=MAX_SAMPLES), default=DEFAULT_SAMPLES,
               show_default=True, metavar="K", help="Deals of the unseen cards to sample.")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
               help="The random seed; the same seed gives the same answer for any --jobs.")
