@@ -49,6 +49,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.layout import Lay, LayoutHand
+from herzla.limits import LimitError, check_stock
 from herzla.options import Option, OptionError
 from herzla.quote import quote
 from herzla.records import new_hand, sort_hand
@@ -444,8 +445,10 @@ def _setup_of(game: str, params: tuple[tuple[str, Any], ...]) -> _Setup:
     if not 0 <= dealer < players:
         raise OptionError(f"dealer {dealer} is not a seat (seats are 0 to {players - 1}; "
                           f"-1 is the last)")
-    if stock < 0:
-        raise OptionError(f"stock must be 0 or more cents, not {stock}")
+    try:
+        check_stock(stock)
+    except LimitError as exc:
+        raise OptionError(str(exc)) from None
     declarer: int | None = None
     if needs:
         declarer = (dealer + 1) % players if declarer_given == -1 else declarer_given
