@@ -90,7 +90,7 @@ def test_importing_registers_the_four_games_with_every_option() -> None:
     ("python_herzla(declarer=2)", "herzla normal has no declarer"),
     ("python_herzla(dealer=4)", "dealer 4 is not a seat"),
     ("python_herzla(heart_unit=0)", "option heart_unit: 0 is less than 1"),
-    ("python_herzla(stock=-10)", "stock must be 0 or more cents"),
+    ("python_herzla(stock=-10)", "must be 0 to 1,000,000,000,000, not -10"),
     ("python_herzeln(contract=domino,domino_wrap=false)", "domino_wrap=false needs"),
 ])
 def test_wrong_parameters_say_what_is_wrong(spec: str, problem: str) -> None:
