@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from herzla.analysis.tricks import TrickSearch
     from herzla.tricks import TrickHand
 
-__all__ = ["ABOVE", "BELOW", "SUIT", "load_position", "make_keys", "make_legal", "make_runs",
-           "relative_suits", "squeeze"]
+__all__ = ["ABOVE", "BELOW", "SUIT", "first_to_front", "load_position", "make_keys",
+           "make_legal", "make_runs", "relative_suits", "safe_pairs", "squeeze", "strength"]
 
 #: per search bit: the bits of the same suit below it, and above it
 BELOW: list[int] = [((1 << b) - 1) & ~((1 << (b // 9 * 9)) - 1) for b in range(36)]
@@ -31,6 +31,31 @@ SUIT: list[int] = [SUIT_MASKS[b // 9] for b in range(36)]
 #: the trick's index, the cards out, the led suit, the best card so far and its seat, the trick's
 #: cards, the leader
 Start = tuple[int, int, int, int, int, int, int, int, int]
+
+
+def strength(b: int) -> int:
+    """A search bit's strength within its suit (a sort key)."""
+    return b % 9
+
+
+def safe_pairs(d: int, o: int) -> bool:
+    """Whether in one suit (9 bits each) the i-th lowest card of ``d`` is below the i-th lowest
+    of ``o`` for every i: a seat holding ``d`` can play under every card of ``o``."""
+    while d and o:
+        dl, ol = d & -d, o & -o
+        if dl > ol:
+            return False
+        d ^= dl
+        o ^= ol
+    return True
+
+
+def first_to_front(moves: list[int], first: int) -> list[int]:
+    """``moves`` with ``first`` (the table's best move, say) tried first, if it is one."""
+    if first in moves and moves[0] != first:
+        moves.remove(first)
+        moves.insert(0, first)
+    return moves
 
 
 def squeeze(out: int, held: int) -> int:

@@ -31,10 +31,13 @@ from herzla.analysis.common import (
     ABOVE,
     SUIT,
     Start,
+    first_to_front,
     load_position,
     make_keys,
     make_legal,
     make_runs,
+    safe_pairs,
+    strength,
 )
 from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import BooleanScore
@@ -50,18 +53,6 @@ Root = Callable[[TrickHand], Callable[[int, int], int]]
 Moves = Callable[[TrickHand], list[int]]
 
 _SHIFTS = (0, 9, 18, 27)
-
-
-def _safe_pairs(d: int, o: int) -> bool:
-    """Whether in one suit the declarer's i-th lowest card is below the others' i-th lowest for
-    every i (9 bits each)."""
-    while d and o:
-        dl, ol = d & -d, o & -o
-        if dl > ol:
-            return False
-        d ^= dl
-        o ^= ol
-    return True
 
 
 def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
@@ -138,7 +129,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
                         pair = d << 9 | (theirs >> sh & 511)
                         got = safe_memo.get(pair)
                         if got is None:
-                            got = safe_memo[pair] = _safe_pairs(d, theirs >> sh & 511)
+                            got = safe_memo[pair] = safe_pairs(d, theirs >> sh & 511)
                         if not got:
                             safe = False
                 return 1 if safe else -1
@@ -189,9 +180,9 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         if not ordering or len(reps) < 2:
             return reps
         if leader == D:  # low cards first in Beddl, high in Mord
-            reps.sort(key=_strength, reverse=not beddl)
+            reps.sort(key=strength, reverse=not beddl)
         elif not beddl:
-            reps.sort(key=_strength, reverse=True)
+            reps.sort(key=strength, reverse=True)
         else:  # Beddl: lead where the declarer's low cards are least covered
             mine = H[D]
             theirs = out & ~mine
@@ -452,13 +443,6 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
             witness[0] = -1
             if verdict(leader0, t0, out0) == 0 and witness[0] >= 0:
                 first = witness[0]
-        if first in got:
-            got.remove(first)
-            got.insert(0, first)
-        return [to_card[b] for b in got]
+        return [to_card[b] for b in first_to_front(got, first)]
 
     return root, moves
-
-
-def _strength(b: int) -> int:
-    return b % 9

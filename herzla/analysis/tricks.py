@@ -42,10 +42,13 @@ from herzla.analysis.common import (
     BELOW,
     SUIT,
     Start,
+    first_to_front,
     load_position,
     make_keys,
     make_legal,
     make_runs,
+    safe_pairs,
+    strength,
 )
 from herzla.analysis.frames import on_own_stack
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
@@ -436,7 +439,7 @@ class TrickSearch:
                 if way == 5:
                     got = reps[::-1]
                 else:
-                    got = tuple(sorted(reps, key=_strength_key if way <= 2 else shed_key,
+                    got = tuple(sorted(reps, key=strength if way <= 2 else shed_key,
                                        reverse=way in (2, 4)))
                 sorted_runs[skey] = got
             return got
@@ -548,16 +551,8 @@ class TrickSearch:
             every lead and discards high, and so never leads)."""
             mine = H[S]
             theirs = out & ~mine
-            for sh in (0, 9, 18, 27):
-                d = mine >> sh & 511
-                o = theirs >> sh & 511
-                while d and o:
-                    dl, ol = d & -d, o & -o
-                    if dl > ol:
-                        return False
-                    d ^= dl
-                    o ^= ol
-            return True
+            return all(safe_pairs(mine >> sh & 511, theirs >> sh & 511)
+                       for sh in (0, 9, 18, 27))
 
         def keeps_out(leader: int, t: int, out: int) -> bool:
             """Whether seat ``S`` can keep out of every trick still to come: not to lead, as
@@ -581,20 +576,8 @@ class TrickSearch:
                 else:
                     continue
                 rest = mine ^ x
-                ok = True
-                for sh in (0, 9, 18, 27):
-                    d = rest >> sh & 511
-                    o = theirs >> sh & 511
-                    while d and o:
-                        dl, ol = d & -d, o & -o
-                        if dl > ol:
-                            ok = False
-                            break
-                        d ^= dl
-                        o ^= ol
-                    if not ok:
-                        break
-                if ok:
+                if all(safe_pairs(rest >> sh & 511, theirs >> sh & 511)
+                       for sh in (0, 9, 18, 27)):
                     return True
             return False
 
@@ -735,15 +718,6 @@ class TrickSearch:
                 hit = tt.get(key_of(leader0))
                 if hit is not None:
                     first = hit[2]
-            if first in got:
-                got.remove(first)
-                got.insert(0, first)
-            return [to_card[b] for b in got]
+            return [to_card[b] for b in first_to_front(got, first)]
 
         return root, moves
-
-
-def _strength_key(b: int) -> int:
-    return b % 9
-
-
