@@ -50,10 +50,10 @@ from herzla.contracts import (
 )
 from herzla.layout import Lay, LayoutHand
 from herzla.limits import LimitError, check_stock
+from herzla.machinery.moves import mark
 from herzla.options import Option, OptionError
 from herzla.quote import quote
 from herzla.records import new_hand, sort_hand
-from herzla.sim.policies import mark
 from herzla.tricks import TrickHand
 
 __all__ = [

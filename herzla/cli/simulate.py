@@ -20,13 +20,13 @@ import click
 
 from herzla.cli.common import check_stopped, fail, option_flag, parse_options
 from herzla.cli.output import Progress, check_output, open_output
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.procs import WorkerLost, default_jobs
+from herzla.machinery.streams import BLOCK
 from herzla.quote import quote
-from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
-from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
-from herzla.sim.procs import WorkerLost
+from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram, Summary
-from herzla.sim.streams import BLOCK
 
 __all__ = ["HANDS", "HandsType", "simulate"]
 
