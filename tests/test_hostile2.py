@@ -1,0 +1,106 @@
+"""Hostile input, round 2 (issue 14): one record reader for every command and function, lost
+output, tracebacks and wrong exit codes, and the library's errors under wrong arguments."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from herzla.cli import main
+from herzla.records import RecordError, read_record, replay
+from tests.conftest import load_cases
+
+CASES = [c["record"] for _, c in load_cases() if isinstance(c["record"], dict)]
+HERZLA = next(c for c in CASES if c["game"] == "herzla" and c["contract"] == "normal")
+ROOT = Path(__file__).parent.parent
+
+
+def invoke(*args: str, stdin: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def one_error(result: Result, code: int = 2) -> str:
+    assert result.exit_code == code, (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("herzla: error: "), lines
+    return lines[0]
+
+
+# -- 1. one record reader ---------------------------------------------------------------------
+def _pairs(rec: dict[str, Any], **extra: Any) -> list[list[Any]]:
+    """A record as a list of [key, value] pairs, with ``extra`` keys given a second time."""
+    return [[k, v] for k, v in rec.items()] + [[k, v] for k, v in extra.items()]
+
+
+@pytest.mark.parametrize("command", ["solve", "replay"])
+def test_a_list_of_key_value_pairs_is_not_a_record(command: str) -> None:
+    pairs = json.dumps(_pairs(HERZLA, stock=170))
+    lines = json.dumps(HERZLA) + "\n" + pairs + "\n"
+    line = one_error(invoke(command, "-", "--seat", "0", stdin=lines) if command == "solve"
+                     else invoke(command, "-", stdin=lines))
+    assert line == "herzla: error: line 2: a hand record must be a JSON object, not a list"
+    whole = invoke(command, "-", *(["--seat", "0"] if command == "solve" else []), stdin=pairs)
+    assert "a hand record must be a JSON object, not a list" in one_error(whole)
+
+
+def test_the_library_reads_records_in_one_place() -> None:
+    from herzla import solve
+
+    pairs = _pairs(HERZLA, stock=170)
+    for call in (lambda: solve(pairs, seat=0),  # type: ignore[arg-type]
+                 lambda: replay(pairs),  # type: ignore[arg-type]
+                 lambda: read_record(pairs)):
+        with pytest.raises(RecordError, match="must be a JSON object, not a list"):
+            call()
+    rec = read_record(HERZLA)
+    assert read_record(rec) is rec
+    assert replay(HERZLA) == replay(rec)
+    assert solve(HERZLA, seat=0).value == solve(rec, seat=0).value
+
+
+def test_no_module_reads_a_record_but_the_reader() -> None:
+    """``Record.from_json`` is called by ``read_record`` alone; everything else goes through
+    ``read_record`` (so a new reader cannot skip its checks)."""
+    calls = []
+    for path in sorted((ROOT / "herzla").rglob("*.py")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if re.search(r"\bfrom_json\(", line) and "def from_json" not in line:
+                calls.append(f"{path.relative_to(ROOT)}:{n}")
+    assert len(calls) == 1 and calls[0].startswith("herzla/records.py:"), calls
+
+
+@pytest.mark.parametrize("line", ["null", "[1, 2]", '"abc"', "42", "true"])
+@pytest.mark.parametrize("command", ["solve", "replay"])
+def test_json_lines_that_are_not_objects(command: str, line: str) -> None:
+    stdin = json.dumps(HERZLA) + "\n" + line + "\n"
+    seat = ["--seat", "0"] if command == "solve" else []
+    result = invoke(command, "-", *seat, stdin=stdin)
+    assert "line 2: a hand record must be a JSON object, not" in one_error(result)
+
+
+@pytest.mark.parametrize("doc", ["null", "42", '"abc"', "true"])
+def test_a_document_that_is_not_a_record(doc: str) -> None:
+    for args in (["solve", "-", "--seat", "0"], ["replay", "-"]):
+        assert "a hand record must be a JSON object, not" in one_error(invoke(*args, stdin=doc))
+
+
+def test_solve_a_list_names_the_record() -> None:
+    line = one_error(invoke("solve", "-", "--seat", "0", stdin=json.dumps([HERZLA, None])))
+    assert line == "herzla: error: record 1: a hand record must be a JSON object, not null"
+
+
+def test_echo_null_into_solve_in_a_real_process() -> None:
+    out = subprocess.run([sys.executable, "-m", "herzla", "solve", "-", "--seat", "0"],
+                         input=b"null\n", capture_output=True, timeout=60, check=False)
+    assert out.returncode == 2
+    assert out.stderr.decode().strip() == \
+        "herzla: error: a hand record must be a JSON object, not null"
+
