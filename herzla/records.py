@@ -104,7 +104,7 @@ class Record:
         contracts not registered yet, as in :func:`herzla.testing.check_contract`).
         """
         if not isinstance(obj, dict):
-            raise RecordError(f"a hand record must be a JSON object, not {_kind(obj)}")
+            raise RecordError(f"a hand record must be a JSON object, not {quote(obj)}")
         unknown = sorted(set(obj) - set(KEYS), key=str)
         if unknown:
             raise RecordError(f"unknown key {quote(unknown[0])} in the hand record "
@@ -184,21 +184,6 @@ class Record:
     def leftovers(self) -> list[Card]:
         used = mask_of(c for h in self.hands for c in h)
         return cards_of(self.contract.pack().mask & ~used)
-
-
-def _kind(obj: Any) -> str:
-    """What a JSON value is, for a message: ``null``, ``a list``, ``a number``..."""
-    if obj is None:
-        return "null"
-    if isinstance(obj, bool):
-        return "true" if obj else "false"
-    if isinstance(obj, int | float):
-        return "a number"
-    if isinstance(obj, str):
-        return "text"
-    if isinstance(obj, list | tuple):
-        return "a list"
-    return f"a {type(obj).__name__}"
 
 
 def read_record(obj: Record | Mapping[str, Any] | object,

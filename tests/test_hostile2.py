@@ -104,3 +104,29 @@ def test_echo_null_into_solve_in_a_real_process() -> None:
     assert out.stderr.decode().strip() == \
         "herzla: error: a hand record must be a JSON object, not null"
 
+
+
+# -- 2. advise reads every item of a hand -----------------------------------------------------
+EIGHT = ["CJ", "CT", "C9", "S9", "S8", "HT", "D9", "D8"]
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (1, "1 is not a card"),
+    (None, "null is not a card"),
+    ("XX", '"XX" is not a card code'),
+    ([1], "a list is not a card"),
+])
+def test_advise_refuses_a_hand_with_an_item_that_is_not_a_card(extra: Any, says: str) -> None:
+    from herzla import AdviceError, Card, advise
+
+    for hand in ([Card.from_str(c) for c in EIGHT] + [extra], [*EIGHT[:7], extra]):
+        with pytest.raises(AdviceError, match=re.escape(says)):
+            advise(hand, samples=1, jobs=1)
+
+
+def test_advise_takes_codes_and_cards_mixed() -> None:
+    from herzla import Card, advise
+
+    mixed: list[Any] = [Card.from_str(c) for c in EIGHT[:4]] + EIGHT[4:]
+    res = advise(mixed, samples=1, jobs=1, choices=["beddl"])
+    assert [str(c) for c in res.hand()] == EIGHT

@@ -31,11 +31,11 @@ import numpy as np
 
 from herzla.analysis.scoring import BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
-from herzla.cards import Card, CardError, cards_of, parse_cards
+from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError
-from herzla.quote import number
+from herzla.quote import number, quote
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
@@ -237,13 +237,29 @@ class AdviceResult:
 def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract) -> int:
     """A hand of ``table`` (its pack, its hand size) as a bit set; AdviceError names a bad
     card."""
-    if isinstance(hand, str) or (hand and isinstance(hand[0], str)):
+    texts: list[Any]
+    if isinstance(hand, str):
         try:
-            cards = parse_cards(hand)  # type: ignore[arg-type]
+            texts = list(parse_cards(hand))
         except CardError as exc:
             raise AdviceError(str(exc)) from None
+    elif isinstance(hand, Sequence) and not isinstance(hand, bytes | bytearray):
+        texts = list(hand)
     else:
-        cards = [c for c in hand if isinstance(c, Card)]
+        raise AdviceError(f"a hand is its cards, as text (\"CJ CT C9\") or a list of card "
+                          f"codes or Cards, not {quote(hand)}")
+    cards: list[Card] = []
+    for item in texts:
+        if isinstance(item, Card):
+            cards.append(item)
+            continue
+        if not isinstance(item, str):
+            raise AdviceError(f"{quote(item)} is not a card: a hand is a list of card codes "
+                              f"or Cards")
+        try:
+            cards.append(parse_card(item))
+        except CardError as exc:
+            raise AdviceError(str(exc)) from None
     pack = table.pack()
     mask = 0
     for c in cards:
