@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -130,3 +131,68 @@ def test_advise_takes_codes_and_cards_mixed() -> None:
     mixed: list[Any] = [Card.from_str(c) for c in EIGHT[:4]] + EIGHT[4:]
     res = advise(mixed, samples=1, jobs=1, choices=["beddl"])
     assert [str(c) for c in res.hand()] == EIGHT
+
+
+# -- 3. output that was lost ------------------------------------------------------------------
+SAMPLE = f"{sys.executable} -m herzla simulate herzla --hands 300 --seed 2 --jobs 1 --sample 3"
+
+
+def _shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-c", command], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def _records_in(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "link"])
+def test_sample_out_to_standard_output_appended_by_the_shell(tmp_path: Path, name: str) -> None:
+    (tmp_path / "link").symlink_to("/dev/stdout")
+    out = tmp_path / "out.txt"
+    out.write_text("kept\n")
+    done = _shell(f"{SAMPLE} --sample-out {name} >> out.txt", tmp_path)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    assert text.startswith("kept\n")
+    assert len(_records_in(text)) == 3
+    assert "Wrote 3 hand records" in done.stderr  # the answer keeps out of the records
+    assert (tmp_path / "link").is_symlink()
+
+
+def test_sample_out_to_standard_error_appended_by_the_shell(tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    log.write_text("kept\n")
+    done = _shell(f"{SAMPLE} --sample-out /dev/stderr 2>> log.txt", tmp_path)
+    assert done.returncode == 0
+    text = log.read_text()
+    assert text.startswith("kept\n") and len(_records_in(text)) == 3
+    assert "Wrote 3 hand records to /dev/stderr" in done.stdout
+
+
+def test_sample_out_into_a_pipe_the_shell_opened(tmp_path: Path) -> None:
+    done = _shell(f"{SAMPLE} --sample-out >(cat > piped.txt) > answer.txt; wait", tmp_path)
+    assert done.returncode == 0, done.stderr
+    for _ in range(100):  # the process substitution may finish after the command
+        if len(_records_in((tmp_path / "piped.txt").read_text())) == 3:
+            break
+        time.sleep(0.1)
+    assert len(_records_in((tmp_path / "piped.txt").read_text())) == 3
+    assert "Wrote 3 hand records" in (tmp_path / "answer.txt").read_text()
+
+
+def test_sample_out_dash_is_standard_output(tmp_path: Path) -> None:
+    done = _shell(f"{SAMPLE} --sample-out - | {sys.executable} -m herzla replay - --json",
+                  tmp_path)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 3 and all(a["game"] == "herzla" for a in answers)
+    assert "Wrote 3 hand records to standard output" in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no file named "-"
+
+
+def test_sample_out_to_a_closed_descriptor(tmp_path: Path) -> None:
+    done = _shell(f"{SAMPLE} --sample-out /dev/fd/7", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == \
+        "herzla: error: --sample-out /dev/fd/7: file descriptor 7 is not open"

@@ -13,13 +13,12 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 import click
 
 from herzla.cli.common import check_stopped, fail, option_flag, parse_options
-from herzla.cli.output import Progress, check_output, open_output
+from herzla.cli.output import Output, Progress, check_output, open_output
 from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
@@ -131,7 +130,7 @@ def _options_text(options: dict[str, Any]) -> str:
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
-def _print_report(res: SimResult) -> None:
+def _print_report(res: SimResult, err: bool = False) -> None:
     p = res.plan
     spec = p.specs[0]
     n = p.players
@@ -237,7 +236,7 @@ def _print_report(res: SimResult) -> None:
     out.append(f"{_STATS_NOTE}.")
     out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
                f"{procs}).")
-    click.echo("\n".join(out))
+    click.echo("\n".join(out), err=err)
 
 
 def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
@@ -369,7 +368,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
 
         plot_target = check_output(plot, "--plot")
         try:
-            plot_format = check_plot_target(str(plot_target))
+            plot_format = check_plot_target(str(plot_target.path))
         except PlotUnavailable as exc:
             fail(str(exc))
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
@@ -397,7 +396,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:
-        fail(f"cannot write {sample_out}: {exc.strerror or _one_line(exc)}" if sample_out
+        fail(f"cannot write {sample_target}: {exc.strerror or _one_line(exc)}" if sample_target
              else _one_line(exc))
     finally:
         if progress is not None:
@@ -411,21 +410,23 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             with open_output(plot_target, binary=True) as fh:
                 plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
         except OSError as exc:
-            fail(f"cannot write {plot}: {exc.strerror or _one_line(exc)}")
+            fail(f"cannot write {plot_target}: {exc.strerror or _one_line(exc)}")
+    # an output file on standard output keeps it to itself: the answer goes to standard error
+    err = any(t is not None and t.is_stdout for t in (sample_target, plot_target))
     if as_json:
-        click.echo(json.dumps(res.to_dict(), indent=1))
+        click.echo(json.dumps(res.to_dict(), indent=1), err=err)
         return
-    _print_report(res)
+    _print_report(res, err)
     if sample_target is not None:
         k = plan.sample * plan.deals
         click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "
-                   f"replay').")
+                   f"replay').", err=err)
     if plot is not None:
-        click.echo(f"Drew the histograms to {plot}.")
+        click.echo(f"Drew the histograms to {plot_target}.", err=err)
 
 
 @contextmanager
-def _sample_writer(target: Path | None) -> Iterator[Any]:
+def _sample_writer(target: Output | None) -> Iterator[Any]:
     """A function writing records one per line to ``target`` (atomically), or None."""
     if target is None:
         yield None
