@@ -4,6 +4,7 @@ output, tracebacks and wrong exit codes, and the library's errors under wrong ar
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -196,3 +197,143 @@ def test_sample_out_to_a_closed_descriptor(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip() == \
         "herzla: error: --sample-out /dev/fd/7: file descriptor 7 is not open"
+
+
+# -- 4. tracebacks and wrong exit codes -------------------------------------------------------
+def _into_a_closed_pipe(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """Run herzla with standard output a pipe nobody reads any more (as ``| head -1`` leaves
+    it once head is done): its every write fails with EPIPE."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable, "-m", "herzla", *args], stdout=write,
+                              stderr=subprocess.PIPE, input=stdin, timeout=300, check=False)
+    finally:
+        os.close(write)
+
+
+EXAMPLE = str(ROOT / "docs" / "examples" / "herzla-two-void.json")
+SESSION = str(ROOT / "docs" / "examples" / "herzla-session.json")
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", EXAMPLE], ["replay", EXAMPLE, "--json"], ["replay", SESSION],
+    ["replay", "-"], ["solve", EXAMPLE, "--seat", "0"], ["solve", "-", "--seat", "0", "--json"],
+    ["rules", "herzla"], ["rules", "herzla", "--json"], ["deal", "herzla", "--seed", "1"],
+    ["score", "herzla", "normal", "--hearts", "0,3,5,0"],
+    ["simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1"],
+    ["simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1", "--sample", "5",
+     "--sample-out", "-"],
+    ["advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1", "--jobs", "1", "--only",
+     "beddl"],
+    ["--help"], ["--version"], ["replay", "--help"],
+])
+def test_a_closed_pipe_ends_quietly_with_success(args: list[str]) -> None:
+    lines = "\n".join([json.dumps(HERZLA)] * 50).encode()
+    out = _into_a_closed_pipe(*args, stdin=lines)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == b""
+
+
+@pytest.mark.parametrize("value", ["inf", "1e308", "nan", "86401"])
+@pytest.mark.parametrize("command", [
+    ["simulate", "herzla", "--hands", "10"],
+    ["simulate", "herzla", "--hands", "10", "--cluster", "tcp://127.0.0.1:1"],
+    ["advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1"],
+    ["advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1", "--cluster",
+     "tcp://127.0.0.1:1"],
+])
+def test_cluster_timeouts_beyond_the_limit(command: list[str], value: str) -> None:
+    line = one_error(invoke(*command, "--cluster-timeout", value))
+    assert line.startswith("herzla: error: --cluster-timeout must be more than 0 and at most "
+                           "86,400 seconds")
+
+
+def test_cluster_timeouts_in_the_library() -> None:
+    from herzla import AdviceError, SimulationError, advise, simulate
+
+    for wait in (float("inf"), float("nan"), 1e308, 0.0, -1.0):
+        with pytest.raises(SimulationError, match="cluster timeout"):
+            simulate("herzla", hands=10, seed=1, jobs=1, cluster_timeout=wait)
+        with pytest.raises(AdviceError, match="cluster timeout"):
+            advise(EIGHT, samples=1, jobs=1, cluster_timeout=wait)
+
+
+def test_advise_plays_on_no_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    import herzla.sim.api
+    import herzla.sim.procs
+
+    started: list[int] = []
+
+    def local_map(fn: Any, items: Any, workers: int) -> Any:
+        started.append(workers)
+        return map(fn, items)
+
+    monkeypatch.setattr(herzla.sim.api, "default_jobs", lambda: 2)
+    monkeypatch.setattr(herzla.sim.procs, "local_map", local_map)
+    result = invoke("advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "40", "--jobs",
+                    "40", "--only", "beddl", "--json")
+    assert result.exit_code == 0, result.output
+    assert started == [1]  # two processes: this one and one worker
+    assert result.stderr.strip() == ("herzla: note: --jobs 40 is more than the 2 cores this "
+                                     "process may use; playing on 2")
+    again = invoke("simulate", "herzla", "--hands", "10", "--seed", "1", "--jobs", "40")
+    assert again.stderr.strip() == result.stderr.strip()  # the same note, from the same code
+
+
+@pytest.mark.openspiel
+@pytest.mark.parametrize(("params", "says"), [
+    ({"stock": 2**31}, "parameter stock: 2147483648 is beyond what an OpenSpiel parameter holds"),
+    ({"heart_unit": -(2**40)}, "parameter heart_unit: -1099511627776 is beyond"),
+    ({"players": -1}, "herzla normal is played by 4 players, not -1"),
+    ({"players": 0, "contract": "beddl"}, "herzla beddl is played by 4 players, not 0"),
+])
+def test_openspiel_parameters_say_what_is_wrong(params: dict[str, Any], says: str) -> None:
+    pytest.importorskip("pyspiel")
+    from herzla.openspiel import HerzlaGame
+    from herzla.options import OptionError
+
+    class Game(HerzlaGame):
+        game = "herzla"
+
+    with pytest.raises(OptionError, match=re.escape(says)):
+        Game(params)
+
+
+@pytest.mark.openspiel
+def test_openspiel_players_are_checked_before_the_dealer() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import herzla.openspiel  # noqa: F401  (registers the games)
+    from herzla.options import OptionError
+
+    with pytest.raises(OptionError, match="herzla-kids normal is played by 3, 4, 5, 6, 7 or 8 "
+                                          "players, not -1"):
+        pyspiel.load_game("python_herzla_kids(players=-1)")
+
+
+@pytest.mark.parametrize("text", [
+    "\u017fA",  # long s: upper() makes it S
+    "C\u212a",  # Kelvin sign: lower() makes it k
+    "\u212aing of Hearts",
+    "\ufb06",  # the ligature st: upper() makes it ST, Spades Ten
+    "\ufb05",  # the ligature long s t
+    "Ace of \u017fpades",
+    "H\u212a",
+])
+def test_characters_that_only_fold_to_card_letters_are_not_cards(text: str) -> None:
+    from herzla.cards import CardError, parse_card
+
+    with pytest.raises(CardError, match="is not a card code"):
+        parse_card(text)
+    rec = dict(HERZLA, plays=[text])
+    assert "is not a card code" in one_error(invoke("replay", "-", stdin=json.dumps(rec)))
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("ha", "HA"), ("h10", "HT"), ("HERZ SAU", "HA"), ("ace OF hearts", "HA"),
+    ("KÖNIG of Herz", "HK"), ("GRÜN unter", "SJ"), ("♥ a", "HA"),
+])
+def test_ascii_case_and_the_german_umlauts_still_fold(text: str, code: str) -> None:
+    from herzla.cards import parse_card
+
+    assert str(parse_card(text)) == code

@@ -33,7 +33,7 @@ from herzla.analysis.scoring import BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
-from herzla.limits import LimitError, check_seed, check_stock
+from herzla.limits import LimitError, check_seed, check_stock, check_timeout
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import sort_hand
@@ -341,7 +341,8 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
-    (processes, this one included; None: one per core) and whether they run on a dask cluster
+    (processes, this one included; None: one per core, and never more than the cores this
+    process may use, as in :func:`herzla.simulate`) and whether they run on a dask cluster
     (``cluster``: its scheduler's address; ``herzla.sim.cluster``).  ``progress`` is called with
     the samples done.
     ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
@@ -353,10 +354,13 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
         raise AdviceError(f"jobs must be at least 1, not {jobs}")
     if cluster is not None and jobs is not None:
         raise AdviceError("jobs and cluster exclude each other: a cluster's workers play")
-    if jobs is None:
-        from herzla.sim.api import default_jobs
+    try:
+        check_timeout(cluster_timeout)
+    except LimitError as exc:
+        raise AdviceError(str(exc)) from None
+    from herzla.sim.api import usable_jobs
 
-        jobs = default_jobs()
+    jobs = usable_jobs(jobs)
     chunks = chunks_of(plan)
     done = 0
     results = []

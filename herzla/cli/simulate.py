@@ -7,6 +7,7 @@ records (``--sample K --sample-out FILE``).
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
 import sys
@@ -17,10 +18,17 @@ from typing import Any, BinaryIO, cast
 
 import click
 
-from herzla.cli.common import check_stopped, fail, option_flag, parse_options
+from herzla.cli.common import (
+    check_stopped,
+    check_wait,
+    fail,
+    note_jobs,
+    option_flag,
+    parse_options,
+)
 from herzla.cli.output import Output, Progress, check_output, open_output
 from herzla.quote import quote
-from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
+from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
 from herzla.sim.runner import SimResult
@@ -351,6 +359,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
              "play")
+    check_wait(cluster_timeout)
     block = block_size or BLOCK
     if seed is None:
         seed = secrets.randbits(32)
@@ -375,11 +384,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
 
     if cluster is not None:
         quiet_logs()
-    if jobs is not None and jobs > default_jobs():
-        cores = default_jobs()
-        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
-                   f"core{'s' if cores != 1 else ''} this process may use; playing on "
-                   f"{cores}", err=True)
+    note_jobs(jobs)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
         progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
@@ -396,6 +401,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:
+        if exc.errno == errno.EPIPE:  # --sample-out -, read by a reader that stopped
+            raise
         fail(f"cannot write {sample_target}: {exc.strerror or _one_line(exc)}" if sample_target
              else _one_line(exc))
     finally:
@@ -410,6 +417,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             with open_output(plot_target, binary=True) as fh:
                 plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
         except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise
             fail(f"cannot write {plot_target}: {exc.strerror or _one_line(exc)}")
     # an output file on standard output keeps it to itself: the answer goes to standard error
     err = any(t is not None and t.is_stdout for t in (sample_target, plot_target))

@@ -18,7 +18,7 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
-from herzla.limits import LimitError, check_seed, check_stock
+from herzla.limits import LimitError, check_seed, check_stock, check_timeout
 from herzla.options import OptionError, resolve_options
 from herzla.quote import quote
 from herzla.sim.cluster import DEFAULT_TIMEOUT
@@ -51,6 +51,14 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def usable_jobs(jobs: int | None) -> int:
+    """The processes to play on when ``jobs`` are asked for (None: all): never more than
+    :func:`default_jobs`, the cores this process may use (more would only take turns on them).
+    The command line says so when it plays on fewer (:func:`herzla.cli.common.note_jobs`)."""
+    cores = default_jobs()
+    return cores if jobs is None else min(jobs, cores)
 
 
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
@@ -220,11 +228,15 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     if cluster is not None and jobs is not None:
         raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
                               "play")
+    try:
+        check_timeout(cluster_timeout)
+    except LimitError as exc:
+        raise SimulationError(str(exc)) from None
     adaptive = jobs is None
     want = default_jobs() if jobs is None else jobs
     if want < 1:
         raise SimulationError(f"jobs must be at least 1, not {want}")
-    want = min(want, default_jobs())
+    want = usable_jobs(want)
     if batch_size is None and cluster is not None:
         per_task = max(1, min(CLUSTER_TASK_BLOCKS // plan.deals, plan.blocks // 16))
     else:
