@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 
 import attrs
@@ -243,8 +243,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse a list of cards written with spaces or commas (``"HA HT SK"``), or a list of codes."""
     if isinstance(text, str):
         parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
         parts = list(text)
+    else:
+        raise CardError(f"{quote(text)} is not cards: write codes with spaces or commas "
+                        f"(\"HA HT SK\") or give a list of codes")
     return [parse_card(p) for p in parts]
 
 

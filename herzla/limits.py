@@ -23,6 +23,7 @@ __all__ = [
     "check_seed",
     "check_stock",
     "check_timeout",
+    "whole_number",
 ]
 
 #: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
@@ -74,3 +75,17 @@ def check_timeout(seconds: float, what: str = "the cluster timeout") -> float:
         raise LimitError(f"{what} must be more than 0 and at most {MAX_TIMEOUT:,} seconds "
                          f"(a day), not {shown}")
     return float(seconds)
+
+
+def whole_number(value: object, what: str) -> int:
+    """``value`` if it is a whole number (an ``int``, not ``True``/``False``, a float or text),
+    else LimitError naming ``what``: every count, seat and amount a function takes.
+
+    >>> whole_number(True, "hands")
+    Traceback (most recent call last):
+    ...
+    herzla.limits.LimitError: hands must be a whole number, not true
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LimitError(f"{what} must be a whole number, not {quote(value)}")
+    return value

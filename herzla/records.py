@@ -27,7 +27,7 @@ from herzla.contracts import (
 )
 from herzla.contracts.base import HandScore
 from herzla.layout import LayoutHand
-from herzla.limits import LimitError, check_seed, check_stock
+from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.sim.streams import seeded_deal
@@ -476,7 +476,17 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
 
     Beddl and Mord without a declarer are declared by forehand.
     """
-    cls_ = contract_class(game, contract_id)
+    cls_ = contract_class(game, contract_id)  # UnknownContract: a ValueError
+    for what, value in (("players", players), ("seed", seed), ("dealer", dealer),
+                        ("declarer", declarer), ("stock", stock)):
+        if value is not None or what in ("players", "stock"):
+            try:
+                whole_number(value, what)
+            except LimitError as exc:
+                raise RecordError(str(exc)) from None
+    problem = cls_.player_count_problem(players)
+    if problem:
+        raise RecordError(problem)
     if dealer is None:
         dealer = players - 1
     if cls_.needs_declarer and declarer is None:

@@ -3,6 +3,7 @@ output, tracebacks and wrong exit codes, and the library's errors under wrong ar
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -14,6 +15,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from herzla.cli import main
 from herzla.records import RecordError, read_record, replay
@@ -22,6 +25,7 @@ from tests.conftest import load_cases
 CASES = [c["record"] for _, c in load_cases() if isinstance(c["record"], dict)]
 HERZLA = next(c for c in CASES if c["game"] == "herzla" and c["contract"] == "normal")
 ROOT = Path(__file__).parent.parent
+SCALE = int(os.environ.get("HERZLA_SLOW_SCALE", "1"))
 
 
 def invoke(*args: str, stdin: str | bytes | None = None) -> Result:
@@ -337,3 +341,123 @@ def test_ascii_case_and_the_german_umlauts_still_fold(text: str, code: str) -> N
     from herzla.cards import parse_card
 
     assert str(parse_card(text)) == code
+
+
+# -- 5. the library's errors ------------------------------------------------------------------
+@pytest.mark.parametrize(("call", "error", "says"), [
+    (lambda h: h.replay(dict), "RecordError", "must be a JSON object, not type"),
+    (lambda h: h.replay({"game": "herzla"}), "RecordError", 'has no "contract"'),
+    (lambda h: h.replay(None), "RecordError", "must be a JSON object, not null"),
+    (lambda h: h.simulate("herzla", hands=10, seed=1, options=["heart_unit=5"]),
+     "SimulationError", "options are a mapping of option names to values, not a list"),
+    (lambda h: h.simulate("herzla", hands=True, seed=1), "SimulationError",
+     "hands must be a whole number, not true"),
+    (lambda h: h.simulate("herzla", hands="10", seed=1), "SimulationError",
+     'hands must be a whole number, not "10"'),
+    (lambda h: h.simulate("herzla", hands=10, seed=1, jobs="2"), "SimulationError",
+     'jobs must be a whole number, not "2"'),
+    (lambda h: h.advise({"CJ": 1}), "AdviceError", "not an object"),
+    (lambda h: h.advise(None), "AdviceError", "not null"),
+    (lambda h: h.advise(list(range(1, 9))), "AdviceError", "1 is not a card"),
+    (lambda h: h.advise(EIGHT, choices="beddl"), "AdviceError",
+     'choices are a list of contract ids (e.g. ["beddl"]), not "beddl"'),
+    (lambda h: h.advise(EIGHT, options=[1]), "AdviceError", "options are a mapping"),
+    (lambda h: h.advise(EIGHT, seat="0"), "AdviceError", 'seat must be a whole number, not "0"'),
+    (lambda h: h.solve(None), "RecordError", "must be a JSON object, not null"),
+    (lambda h: h.solve(HERZLA, seat=0.0), "SolveError", "seat must be a whole number, not 0.0"),
+    (lambda h: h.solve(HERZLA, seat=True), "SolveError", "seat must be a whole number, not true"),
+    (lambda h: h.solve(HERZLA, seat="1"), "SolveError", 'seat must be a whole number, not "1"'),
+    (lambda h: h.deal_record("herzla", "normal", "4", seed=1), "RecordError",
+     'players must be a whole number, not "4"'),
+    (lambda h: h.deal_record(None, "normal", 4, seed=1), "UnknownContract", "unknown game null"),
+    (lambda h: h.get_game(["herzla"]), "UnknownContract", "unknown game a list"),
+    (lambda h: h.parse_cards(None), "CardError", "null is not cards"),
+    (lambda h: h.register(None), "TypeError", "register takes a contract class or a game"),
+])
+def test_wrong_arguments_are_named(call: Any, error: str, says: str) -> None:
+    import herzla
+
+    with pytest.raises((ValueError, TypeError), match=re.escape(says)) as caught:
+        call(herzla)
+    assert type(caught.value).__name__ == error
+
+
+#: any value of any type, as a careless caller passes it
+_ANY = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**30, 10**30), st.floats(), st.text(max_size=10),
+    st.binary(max_size=4), st.just(object()), st.just(print),
+    st.lists(st.one_of(st.integers(-3, 40), st.text(max_size=3), st.none()), max_size=4),
+    st.dictionaries(st.text(max_size=6), st.one_of(st.integers(-3, 40), st.text(max_size=4)),
+                    max_size=2),
+    st.sampled_from(["herzla", "normal", "beddl", "HA", "CJ CT", "random", "batch", "bidding"]),
+)
+#: a count of work (hands, samples): small, or beyond every limit, never a long run
+_WORK = st.one_of(_ANY.filter(lambda v: not isinstance(v, int) or isinstance(v, bool)),
+                  st.integers(-10**30, 30), st.integers(10**12 + 1, 10**30))
+_NOT_TEXT = _ANY.filter(lambda v: not isinstance(v, str))  # an address would be dialled
+
+
+def _end_position() -> dict[str, Any]:
+    rec = dict(HERZLA)
+    rec["plays"] = list(HERZLA["plays"])[:24]  # two tricks to go: solved at once
+    return rec
+
+
+#: each public function: the arguments of a quick valid call, and what to throw at each
+PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
+    "advise": ((EIGHT,), {"samples": 1, "jobs": 1, "choices": ["beddl"]},
+               {"hand": _ANY, "seat": _ANY, "dealer": _ANY, "stock": _ANY, "samples": _WORK,
+                "seed": _ANY, "jobs": _ANY, "progress": _ANY, "options": _ANY,
+                "choices": _ANY, "cluster": _NOT_TEXT, "cluster_timeout": _ANY, "game": _ANY}),
+    "contract_class": (("herzla", "normal"), {}, {"game": _ANY, "contract_id": _ANY}),
+    "contract_classes": (("herzla",), {}, {"game": _ANY}),
+    "deal_record": (("herzla", "normal", 4, 1), {},
+                    {"game": _ANY, "contract_id": _ANY, "players": _ANY, "seed": _ANY,
+                     "dealer": _ANY, "declarer": _ANY, "stock": _ANY, "options": _ANY}),
+    "get_game": (("herzla",), {}, {"game": _ANY}),
+    "parse_cards": (("HA HT",), {}, {"text": _ANY}),
+    "register": ((None,), {}, {"obj": _ANY}),
+    "replay": ((HERZLA,), {}, {"record": _ANY}),
+    "simulate": (("herzla", "normal"), {"hands": 20, "seed": 1, "jobs": 1},
+                 {"game": _ANY, "contract": _ANY, "hands": _WORK, "seed": _ANY,
+                  "players": _ANY, "policy": _ANY, "options": _ANY, "partie": _ANY,
+                  "dealer": _ANY, "declarer": _ANY, "stock": _ANY, "jobs": _ANY,
+                  "batch_size": _ANY, "engine": _ANY, "sample": _WORK, "block": _WORK,
+                  "on_records": _ANY, "progress": _ANY, "cluster": _NOT_TEXT,
+                  "cluster_timeout": _ANY}),
+    "solve": ((_end_position(),), {"seat": 0}, {"record": _ANY, "seat": _ANY, "plays": _ANY}),
+}
+
+
+def test_every_public_function_is_fuzzed() -> None:
+    import inspect
+
+    import herzla
+
+    taking = {name for name in herzla.__all__
+              if inspect.isfunction(getattr(herzla, name))
+              and inspect.signature(getattr(herzla, name)).parameters}
+    assert taking == set(PUBLIC)
+    for name, (_, _, hostile) in PUBLIC.items():
+        assert set(hostile) == set(inspect.signature(getattr(herzla, name)).parameters), name
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+@settings(max_examples=40 * SCALE, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzz_the_public_api(name: str, data: st.DataObject) -> None:
+    """Wrong types and values in one or two arguments of each public function: an answer, or a
+    ValueError or TypeError (herzla's own subclasses included), nothing else."""
+    import inspect
+
+    import herzla
+
+    fn = getattr(herzla, name)
+    args, kwargs, hostile = PUBLIC[name]
+    bound = inspect.signature(fn).bind_partial(*args, **kwargs).arguments
+    for param in data.draw(st.lists(st.sampled_from(sorted(hostile)), min_size=1, max_size=2,
+                                    unique=True)):
+        bound[param] = data.draw(hostile[param], label=param)
+    with contextlib.suppress(ValueError, TypeError):
+        fn(**bound)

@@ -33,7 +33,7 @@ from herzla.analysis.scoring import BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
-from herzla.limits import LimitError, check_seed, check_stock, check_timeout
+from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import sort_hand
@@ -280,6 +280,19 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
                 choices: Sequence[str] | None = None, game: str = "herzla") -> AdvicePlan:
     """Check the arguments of :func:`advise`; AdviceError names the first problem."""
     try:
+        for what, value in (("seat", seat), ("dealer", dealer), ("stock", stock),
+                            ("samples", samples), ("seed", seed)):
+            if value is not None or what != "dealer":
+                whole_number(value, what)
+    except LimitError as exc:
+        raise AdviceError(str(exc)) from None
+    if options is not None and not isinstance(options, Mapping):
+        raise AdviceError(f"options are a mapping of option names to values, not "
+                          f"{quote(options)}")
+    if isinstance(choices, str) or not (choices is None or isinstance(choices, Sequence)):
+        raise AdviceError(f"choices are a list of contract ids (e.g. [\"beddl\"]), not "
+                          f"{quote(choices)}")
+    try:
         bidding = get_game(game).bidding
     except UnknownContract as exc:
         raise AdviceError(str(exc)) from None
@@ -287,7 +300,7 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
         raise AdviceError(f"advise weighs the contracts a player may announce; {game} has no "
                           f"bidding")
     wanted = tuple(bidding) if choices is None else tuple(choices)
-    unknown = [c for c in wanted if c not in bidding]
+    unknown = [quote(c) for c in wanted if c not in bidding]
     if unknown or not wanted:
         raise AdviceError(f"choices are {', '.join(bidding)}, not {', '.join(unknown) or 'none'}")
     try:
@@ -350,6 +363,13 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     """
     start = time.perf_counter()
     plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game)
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
+        raise AdviceError(f"jobs must be a whole number, not {quote(jobs)}")
+    if cluster is not None and not isinstance(cluster, str):
+        raise AdviceError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
+                          f"{quote(cluster)}")
+    if progress is not None and not callable(progress):
+        raise AdviceError(f"progress must be a function or None, not {quote(progress)}")
     if jobs is not None and jobs < 1:
         raise AdviceError(f"jobs must be at least 1, not {jobs}")
     if cluster is not None and jobs is not None:

@@ -29,6 +29,7 @@ from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, mask_of
 from herzla.contracts import EarlyEnd, LayoutContract, TrickContract, game_of
 from herzla.layout import LayoutHand
+from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, play_layout, read_record, replay, start_state
 from herzla.sim.policies import mark
 from herzla.tricks import TrickHand
@@ -90,6 +91,10 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     an illegal play and :class:`SolveError` for a missing or wrong seat.
     """
     start = time.perf_counter()
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise SolveError(f"seat must be a whole number, not {quote(seat)}")
+    if not isinstance(plays, bool):
+        raise SolveError(f"plays is true or false, not {quote(plays)}")
     rec = read_record(record)
     contract = rec.contract
     result = replay(rec)
