@@ -4,14 +4,12 @@ position a hand record reaches (docs/analysis.md)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
 
 import click
 
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
 from herzla.cli.common import fail
-from herzla.cli.input import open_records
+from herzla.cli.input import each_record, open_records
 from herzla.contracts import TallyError, contract_class, get_game
 from herzla.records import RecordError
 
@@ -44,21 +42,13 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
       herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
     """
     source = open_records(record)
-    if source.lines is None:
-        doc = source.document
-        items: Iterable[tuple[int | None, Any]] = (
-            [(i + 1, obj) for i, obj in enumerate(doc)] if isinstance(doc, list) else [(None, doc)])
-        many = isinstance(doc, list)
-    else:
-        items = source.lines
-        many = True
+    many = source.many
     illegal = False
     first = True
     try:
-        for number, obj in items:
-            where = f"line {number}: " if number is not None and many else ""
+        for where, rec in each_record(source):
             try:
-                ans: SolveResult | IllegalPlayError = solve(obj, seat=seat, plays=with_plays)
+                ans: SolveResult | IllegalPlayError = solve(rec, seat=seat, plays=with_plays)
             except IllegalPlayError as exc:
                 ans = exc
             except SolveError as exc:
@@ -76,7 +66,7 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
                     click.echo("")
                 _print(ans)
             first = False
-    except RecordError as exc:  # a line of JSON Lines that cannot be read
+    except RecordError as exc:  # a record (or a line of JSON Lines) that cannot be read
         fail(str(exc))
     raise SystemExit(1 if illegal else 0)
 
