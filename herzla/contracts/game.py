@@ -244,7 +244,7 @@ class Game:
         return out
 
     def _totals(self, players: int) -> str:
-        totals = [c(players).score_total() for c in self._contracts[: self.partie]]
+        totals = [c.default(players).score_total() for c in self._contracts[: self.partie]]
         each = ", ".join("?" if t is None else signed(t) for t in totals)
         whole = "" if None in totals else f" (partie {signed(sum(t or 0 for t in totals))})"
         return f"{players} players: {each}{whole}"
