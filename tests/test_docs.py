@@ -124,7 +124,15 @@ def test_the_docs_have_console_examples() -> None:
         assert name in names, f"{name} has no console example"
 
 
-@pytest.mark.parametrize("block", [b for b in BLOCKS if b.check], ids=lambda b: b.where)
+def _heavy(block: Block) -> bool:
+    """A transcript that samples and solves many deals (``herzla advise``): the slow set runs
+    it; the default set checks that it parses (:func:`test_unchecked_examples_parse`)."""
+    return any(step.command.startswith("herzla advise") for step in block.steps)
+
+
+@pytest.mark.parametrize("block", [
+    pytest.param(b, id=b.where, marks=[pytest.mark.slow] if _heavy(b) else [])
+    for b in BLOCKS if b.check])
 def test_console_example(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     runner = CliRunner()
@@ -150,9 +158,11 @@ def test_console_example(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
                               f"follow it with '$ echo $?'"
 
 
-@pytest.mark.parametrize("block", [b for b in BLOCKS if not b.check], ids=lambda b: b.where)
+@pytest.mark.parametrize("block", [b for b in BLOCKS if not b.check or _heavy(b)],
+                         ids=lambda b: b.where)
 def test_unchecked_examples_parse(block: Block) -> None:
-    """``no-check`` commands are not run, but the real command must accept their arguments."""
+    """``no-check`` commands are not run (nor, in the default set, the heavy ones), but the real
+    command must accept their arguments."""
     for step in block.steps:
         if step.command == "echo $?":
             continue

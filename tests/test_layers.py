@@ -30,8 +30,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # seeded streams, the deal, moves as records write them, process and cluster maps
     ("machinery",),
     ("records",),
-    # what plays, analyses, adapts and scores many hands
-    ("sim", "analysis", "players", "openspiel", "sheets", "testing"),
+    ("sheets",),  # a partie, session or match scored from records
+    # what plays, analyses, adapts and draws hands
+    ("sim", "analysis", "players", "openspiel", "testing", "draw"),
     ("facade",),  # herzla/__init__.py: the public names
     ("cli",),
     ("__main__",),  # python -m herzla

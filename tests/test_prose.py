@@ -123,3 +123,24 @@ def test_no_stale_numbers_in_the_builtin_texts(builtin_registry: None) -> None:
             assert "{" not in text, text
     assert get_game("herzeln").summary() == (
         "Austrian Herzeln: a partie of 8 deals ending in the Domino")
+
+
+def test_lead_bans_and_deal_sizes_follow(builtin_registry: None,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from herzla.contracts.herzerln import Hearts, Herzerln
+
+    assert "In rounds 2 and 5 (hearts, king-of-hearts) no heart" in get_rule(
+        "herzerln/heart-free").text
+    kids = get_rule("herzla-kids/table").text
+    assert "12 each with 3 players, 9 with 4, 7 with 5, 6 with 6, 5 with 7 and 4 with 8" in kids
+    assert "(with 5, 7 and 8 players: 1, 1 and 4 cards)" in kids
+
+    class HeartsFirst(Herzerln):
+        contracts: ClassVar[tuple[type[Contract], ...]] = (
+            Hearts, *(c for c in Herzerln.contracts if c is not Hearts))
+
+    table = dict(registry._load())
+    table["herzerln"] = HeartsFirst()
+    monkeypatch.setattr(registry, "_registry", table)
+    assert "In rounds 1 and 5 (hearts, king-of-hearts) no heart" in get_rule(
+        "herzerln/heart-free").text

@@ -178,7 +178,8 @@ def test_herzerln_hearts_has_heart_free_first_trick_and_escape() -> None:
     ("herzerln", "auflegen", "herzerln/auflegen-places", "20, 14, 6, 0 (3 players: 21, 14, 7)"),
     ("herzerln", "partie", "herzerln/partie",
      "passes clockwise only after the partie's last round"),
-    ("herzerln", "zero-sum", "herzerln/winner", "rounds 1-5 take 40 points (3 players: 42)"),
+    ("herzerln", "zero-sum", "herzerln/winner",
+     "what the trick rounds take, the last round pays back"),
     ("herzerln", "pack", "herzerln/table", "the black sevens C7 and S7 removed"),
     ("common", "escape", "common/escape", "A ban never leaves a player without a legal card"),
 ])

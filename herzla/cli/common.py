@@ -119,12 +119,23 @@ def help_facts(text: str) -> str:
     bidding and the contracts it chooses between: ``herzla: normal|beddl|mord``)."""
     if "{" not in text:
         return text
-    table = [get_game(g) for g in games()]
-    facts = {
-        "games": ", ".join(f"{g.id} ({g.short()})" if g.short() else g.id for g in table),
-        "parties": ", ".join(f"{g.id}: {g.facts()['partie']}" for g in table if g.partie),
-        "bidders": ", ".join(f"{g.id}: {'|'.join(g.bidding)}" for g in table if g.bidding),
-    }
+    games_: list[str] = []
+    parties: list[str] = []
+    bidders: list[str] = []
+    for game_id in games():
+        g = get_game(game_id)
+        try:
+            short = g.short()
+            partie = g.facts()["partie"] if g.partie else ""
+        except (LookupError, TypeError, ValueError):  # a plug-in's game that cannot say it
+            short, partie = "", ""
+        games_.append(f"{g.id} ({short})" if short else g.id)
+        if partie:
+            parties.append(f"{g.id}: {partie}")
+        if g.bidding:
+            bidders.append(f"{g.id}: {'|'.join(g.bidding)}")
+    facts = {"games": ", ".join(games_), "parties": ", ".join(parties),
+             "bidders": ", ".join(bidders)}
     for name, value in facts.items():
         text = text.replace("{" + name + "}", value)
     return text

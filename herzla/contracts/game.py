@@ -99,6 +99,11 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
+def _and(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -179,10 +184,13 @@ class Game:
         title of its last hand (without a parenthesis); ``players``: ``4``, ``3 or 4``, ``3 to
         8``; ``cards``: the pack of the usual table; ``bidding``: the titles of the contracts the
         bidding chooses between; ``totals``: what each hand of a partie adds up to over the
-        seats, per number of players, and the partie's total.
+        seats, per number of players, and the partie's total; ``hand_sizes``: the cards each
+        seat is dealt, per number of players (``12 each with 3 players, 9 with 4``);
+        ``leftovers``: the cards left aside, where some are (``with 5 and 8 players: 1 and 4
+        cards``); ``ban_RULE`` (the rule id of a lead ban, ``-`` written ``_``): the hands of a
+        partie that declare it (``rounds 2 and 5 (hearts, king-of-hearts)``).
         """
         classes = self._contracts
-        usual = classes[0].player_counts[0] if classes else 0
         counts = self.player_counts()
         if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
             players = f"{counts[0]} to {counts[-1]}"
@@ -199,11 +207,44 @@ class Game:
             "cards": str(len(classes[0].default().pack().cards)) if classes else "",
             "bidding": ", ".join(by_id[b].title for b in self.bidding if b in by_id),
             "totals": "; ".join(self._totals(n) for n in _table_sizes(partie)),
-            "usual": str(usual),
+            **self._deal_facts(classes[0] if classes else None),
+            **self._ban_facts(),
         }
 
+    @staticmethod
+    def _deal_facts(first: type[Contract] | None) -> dict[str, str]:
+        if first is None:
+            return {"hand_sizes": "", "leftovers": ""}
+        sizes = []
+        aside = []
+        for i, n in enumerate(sorted(first.player_counts)):
+            contract = first.default(n)
+            sizes.append(f"{contract.hand_size} each with {n} players" if i == 0
+                         else f"{contract.hand_size} with {n}")
+            if contract.leftovers:
+                aside.append((n, contract.leftovers))
+        leftovers = ""
+        if aside:
+            leftovers = (f"with {_and([str(n) for n, _ in aside])} players: "
+                         f"{_and([str(k) for _, k in aside])} "
+                         f"card{'' if aside == [(aside[0][0], 1)] else 's'}")
+        return {"hand_sizes": _and(sizes), "leftovers": leftovers}
+
+    def _ban_facts(self) -> dict[str, str]:
+        hands: dict[str, list[tuple[int, str]]] = {}
+        for i, cls in enumerate(self._contracts[: self.partie], 1):
+            for ban in getattr(cls, "lead_bans", ()):
+                hands.setdefault(ban.rule, []).append((i, cls.id))
+        out = {}
+        for rule_id, found in hands.items():
+            word = self.hand_name + ("s" if len(found) > 1 else "")
+            out["ban_" + rule_id.replace("-", "_")] = (
+                f"{word} {_and([str(i) for i, _ in found])} "
+                f"({', '.join(cid for _, cid in found)})")
+        return out
+
     def _totals(self, players: int) -> str:
-        totals = [c(players).score_total() for c in self._contracts[: self.partie]]
+        totals = [c.default(players).score_total() for c in self._contracts[: self.partie]]
         each = ", ".join("?" if t is None else signed(t) for t in totals)
         whole = "" if None in totals else f" (partie {signed(sum(t or 0 for t in totals))})"
         return f"{players} players: {each}{whole}"

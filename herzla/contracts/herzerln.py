@@ -121,9 +121,9 @@ class Herzerln(Game):
              the deal passes clockwise only after the partie's last round. Forehand leads."""),
         rule("herzerln/heart-free", "Heart-free first trick", "heart-free hearts first-trick "
              "lead discard lead-ban escape king-of-hearts", "Herzerln",
-             """In rounds 2 and 5 (hearts, king-of-hearts) no heart may be led to or discarded
-             on trick 1, with the escape of rule common/escape: a player holding only hearts
-             must play one. Hearts may be led from trick 2 on.""",
+             """In {ban_heart_free_first_trick} no heart may be led to or discarded on trick 1,
+             with the escape of rule common/escape: a player holding only hearts must play
+             one. Hearts may be led from trick 2 on.""",
              example="""Case 45: forehand leads HT to trick 1 while holding other suits:
              illegal, rule heart-free-first-trick. Case 46: seat 1 discards H7 on trick 1
              although it holds clubs and a diamond: illegal. Case 47: seat 1 holds only hearts,
@@ -140,8 +140,8 @@ class Herzerln(Game):
              14, 7)."""),
         rule("herzerln/winner", "Zero-sum partie and winner", "winner partie zero-sum totals",
              "Herzerln",
-             """A partie is zero-sum: rounds 1-5 take 40 points (3 players: 42) that round 6
-             pays back. The most points wins.""",
+             """A partie is zero-sum: what the trick rounds take, the last round pays back
+             (rule herzerln/invariants). The most points wins.""",
              example="""Cases 36-41 form one 4-player partie with totals -6, -15, 12, 9: seat 2
              wins."""),
         rule("herzerln/invariants", "Invariants", "invariants totals zero-sum partie",

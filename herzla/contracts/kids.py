@@ -96,10 +96,10 @@ class Kids(Game):
     rules = (
         rule("herzla-kids/table", "Players, pack and leftovers", "players pack cards deal "
              "leftovers order", "Herzla",
-             """The children's variant is played by 3 to 8 players with a 36-card pack (6 to A),
-             in natural order with the 6 lowest. The cards are dealt evenly: 12 each with 3
-             players, 9 with 4, 7 with 5, 6 with 6, 5 with 7 and 4 with 8. The leftovers (with 5,
-             7 and 8 players: 1, 1 and 4 cards) lie aside face down and count for nobody.""",
+             """The children's variant is played by {players} players with a {cards}-card pack
+             (6 to A), in natural order with the 6 lowest. The cards are dealt evenly:
+             {hand_sizes}. The leftovers ({leftovers}) lie aside face down and count for
+             nobody.""",
              example="""Case 20: 5 players, 7 cards each; HA is left over, so 8 points are taken.
              Case 21: 8 players, 4 cards each; C6 S6 H6 H7 are left over, so 7 points are
              taken."""),
