@@ -21,7 +21,14 @@ import click
 from herzla.cli.common import check_stopped, fail, option_flag, parse_options
 from herzla.cli.output import Progress, check_output, open_output
 from herzla.quote import quote
-from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
+from herzla.sim.api import (
+    MAX_HANDS,
+    SimulationError,
+    default_jobs,
+    plan_run,
+    play_processes,
+    run_plan,
+)
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
 from herzla.sim.runner import SimResult
@@ -378,9 +385,11 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
         quiet_logs()
     if jobs is not None and jobs > default_jobs():
         cores = default_jobs()
+        on = play_processes(plan, jobs=jobs, batch_size=batch_size)
+        why = "" if on == cores else f" (the run is {on} task{'s' if on != 1 else ''} long)"
         click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
                    f"core{'s' if cores != 1 else ''} this process may use; playing on "
-                   f"{cores}", err=True)
+                   f"{on}{why}", err=True)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
         progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
