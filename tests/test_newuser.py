@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import herzla
 from herzla.cli import main
+from herzla.contracts import contract_class, contract_classes, games
 
 
 # -- the package namespace --------------------------------------------------------------------
@@ -40,3 +41,24 @@ def test_jobs_note_agrees_with_summary(hands: str) -> None:
     assert note is not None and summary is not None
     assert note.group(1) == summary.group(1)
     assert 1 <= int(summary.group(1)) <= default_jobs()
+
+
+# -- herzla score: what is missing ------------------------------------------------------------
+def test_score_without_tallies_names_hearts() -> None:
+    res = CliRunner().invoke(main, ["score", "herzla", "normal"])
+    assert res.exit_code == 2
+    assert "hearts each seat captured" in res.stderr and "--hearts" in res.stderr
+    ok = CliRunner().invoke(main, ["score", "herzla", "normal", "--hearts", "0,3,5,0"])
+    assert ok.exit_code == 0 and "+40c" in ok.stdout
+
+
+@pytest.mark.parametrize("key", [c.key() for g in games() for c in contract_classes(g)])
+def test_score_without_tallies_names_an_option(key: str) -> None:
+    game, _, cid = key.partition("/")
+    args = ["score", game, cid]
+    if contract_class(game, cid).needs_declarer:
+        args += ["--declarer", "0"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 2
+    line = res.stderr.strip()
+    assert f"{game} {cid} needs" in line and ": give --" in line, line

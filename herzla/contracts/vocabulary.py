@@ -45,6 +45,7 @@ __all__ = [
     "EarlyEnd",
     "LayoutRules",
     "LeadBan",
+    "MissingTally",
     "Rows",
     "Settlement",
     "TallyError",
@@ -58,6 +59,16 @@ Bools = npt.NDArray[np.bool_]
 
 class TallyError(ValueError):
     """Tallies that do not add up, or that lack what the contract needs to score."""
+
+
+class MissingTally(TallyError):
+    """A tally the contract needs to score was not given; ``needs`` names the tallies any one of
+    which would do, as :func:`herzla.tally.score_tallies` calls them (``hearts``, ``captured``,
+    ``tricks``, ``made``, ``last_winner``, ``order``)."""
+
+    def __init__(self, message: str, needs: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.needs = needs
 
 
 @attrs.frozen(slots=True)
@@ -218,12 +229,13 @@ class Counts:
     """
 
     __slots__ = ("players", "hands", "_tricks", "_cards", "_last", "_ended", "_places",
-                 "_source")
+                 "_source", "_wants")
 
     def __init__(self, players: int, hands: int, *, tricks: Ints | None = None,
                  cards: Mapping[int, Ints] | None = None, last: Ints | None = None,
                  ended: Bools | None = None, places: Ints | None = None,
-                 source: CountSource | None = None) -> None:
+                 source: CountSource | None = None,
+                 wants: Mapping[int, tuple[str, tuple[str, ...]]] | None = None) -> None:
         self.players = players
         self.hands = hands
         self._tricks = tricks
@@ -232,6 +244,7 @@ class Counts:
         self._ended = ended
         self._places = places
         self._source = source
+        self._wants = dict(wants or {})
 
     def known_tricks(self) -> Ints | None:
         """The tricks won by each seat, or None when the tally does not give them."""
@@ -242,7 +255,7 @@ class Counts:
     def trick_counts(self) -> Ints:
         got = self.known_tricks()
         if got is None:
-            raise TallyError("this contract needs the tricks won by each seat")
+            raise MissingTally("this contract needs the tricks won by each seat", ("tricks",))
         return got
 
     def card_counts(self, cards: int) -> Ints:
@@ -250,33 +263,39 @@ class Counts:
         if got is None and self._source is not None:
             got = self._cards[cards] = self._source.cards(cards)
         if got is None:
-            raise TallyError("this contract needs the cards each seat captured")
+            words, needs = self._wants.get(cards, ("the cards each seat captured", ("captured",)))
+            raise MissingTally(f"this contract needs {words}", needs)
         return got
 
     def last_winner(self) -> Ints:
         if self._last is None and self._source is not None:
             self._last = self._source.last()
         if self._last is None:
-            raise TallyError("this contract needs the winner of the last trick")
+            raise MissingTally("this contract needs the winner of the last trick",
+                               ("last_winner",))
         return self._last
 
     def early_end(self) -> Bools:
         if self._ended is None and self._source is not None:
             self._ended = self._source.ended()
         if self._ended is None:
-            raise TallyError("this contract needs the tricks won by each seat, or made/lost")
+            raise MissingTally("this contract needs the tricks won by each seat, or whether the "
+                               "declarer made the contract", ("tricks", "made"))
         return self._ended
 
     def place_of(self) -> Ints:
         if self._places is None:
-            raise TallyError("this contract needs the order in which the seats went out")
+            raise MissingTally("this contract needs the order in which the seats went out",
+                               ("order",))
         return self._places
 
     @classmethod
     def of_one(cls, players: int, *, tricks: Sequence[int] | None = None,
                cards: Mapping[int, Sequence[int]] | None = None, last: int | None = None,
-               ended: bool | None = None, order: Sequence[int] | None = None) -> Counts:
-        """The counts of one hand (one column); TallyError for a count no hand can have."""
+               ended: bool | None = None, order: Sequence[int] | None = None,
+               wants: Mapping[int, tuple[str, tuple[str, ...]]] | None = None) -> Counts:
+        """The counts of one hand (one column); TallyError for a count no hand can have.
+        ``wants`` says, per card class, how a missing count is named (words, tally names)."""
         def col(values: Sequence[int]) -> Ints:
             if len(values) != players or any(not -1000 <= v <= 1000 for v in values):
                 raise TallyError(f"give a count from 0 to the cards in play for each of the "
@@ -295,6 +314,7 @@ class Counts:
             last=None if last is None else col([last] * players)[0],
             ended=None if ended is None else np.array([ended], dtype=np.bool_),
             places=places,
+            wants=wants,
         )
 
 
