@@ -234,13 +234,45 @@ def parse_card(text: str) -> Card:
     raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT, S7)")
 
 
+def _read_words(words: list[str]) -> Iterator[Card]:
+    """The cards of words separated by white space: a word that is a card by itself is one card;
+    otherwise it and the next word (``Herz Sau``, ``♥ A``), or the next two (``Ace of Hearts``),
+    name one card."""
+    i = 0
+    while i < len(words):
+        for width in (1, 3, 2):
+            group = words[i:i + width]
+            if len(group) < width or (width == 3 and group[1].lower() != "of"):
+                continue
+            try:
+                card = parse_card(" ".join(group))
+            except CardError:
+                continue
+            yield card
+            i += width
+            break
+        else:
+            pair = " ".join(words[i:i + 2])
+            if len(words) > i + 1 and words[i].lower() in _SUIT_WORDS.keys() | _RANK_WORDS.keys():
+                raise CardError(f"{quote(pair)} is not a card (write a card as a code, e.g. HA, "
+                                f"or a name, e.g. Herz Sau, Ace of Hearts)")
+            parse_card(words[i])  # raises, naming the word
+
+
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse a list of cards written with spaces or commas (``"HA HT SK"``), or a list of codes."""
+    """Parse a list of cards, the one reader of every card list herzla takes.
+
+    A string holds cards separated by commas or white space (``"HA HT SK"``, ``"HA, HT,SK"``).
+    A card may be written as a name of several words (``"Herz Sau, Herz König"``, ``"Ace of
+    Hearts Herz 10 D7"``): a word that is a card code is one card; any other word is read with
+    the next word or two as one card name.  An iterable holds one card per item.
+    """
     if isinstance(text, str):
-        parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    else:
-        parts = list(text)
-    return [parse_card(p) for p in parts]
+        out: list[Card] = []
+        for part in text.split(","):
+            out += _read_words(part.split())
+        return out
+    return [parse_card(p) for p in text]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

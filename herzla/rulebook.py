@@ -90,8 +90,10 @@ COMMON_RULES = (
        """Card codes are suit then rank: HA, CT, SQ, D7. Output always uses the
        canonical upper-case code. Input is case-insensitive, accepts 10 for T, and also full names
        in English or German and the suit symbols, as long as none is ambiguous. A list of cards is
-       written with spaces or commas: "HA HT SK". Anything else is an error that names the
-       offending text."""),
+       written with spaces or commas between the cards: "HA HT SK". A name of several words is
+       one card: a word that is a card code by itself is one card, any other word is read with
+       the next word or two as one name ("Herz Sau, Herz König", "Herz Sau Herz König HT",
+       "Ace of Hearts"). Anything else is an error that names the offending text."""),
     rule("common/rank-orders", "Rank orders", "order rank natural ace-ten",
        "Herzla Herzeln Herzerln",
        """Rank orders, high to low, for winning tricks: natural is A K Q J T 9 8 7 (6), used by

@@ -6,9 +6,12 @@ import pydoc
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 import herzla
+from herzla.cards import Card, CardError, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import contract_class, contract_classes, games
 
@@ -62,3 +65,47 @@ def test_score_without_tallies_names_an_option(key: str) -> None:
     assert res.exit_code == 2
     line = res.stderr.strip()
     assert f"{game} {cid} needs" in line and ": give --" in line, line
+
+
+# -- one card reader for every list -----------------------------------------------------------
+@pytest.mark.parametrize("text", ["Herz Sau, Herz König", "Herz Sau Herz König",
+                                  "Ace of Hearts, King of Hearts", "HA HK", "ha,hk",
+                                  "Ace of Hearts Herz König"])
+def test_card_lists_take_names(text: str) -> None:
+    assert [str(c) for c in parse_cards(text)] == ["HA", "HK"]
+
+
+def test_card_lists_name_the_bad_text() -> None:
+    with pytest.raises(CardError, match='"Herz Xyz"'):
+        parse_cards("HA Herz Xyz")
+    with pytest.raises(CardError, match='"XX"'):
+        parse_cards("HA XX")
+
+
+def test_captured_takes_card_names() -> None:
+    by_name = CliRunner().invoke(main, [
+        "score", "herzeln", "no-hearts", "--captured", "Herz Sau, Herz 7",
+        "--captured", "Herz 10", "--captured", "Herz König Herz Ober Herz Unter",
+        "--captured", "H9 H8"])
+    by_code = CliRunner().invoke(main, [
+        "score", "herzeln", "no-hearts", "--captured", "HA H7", "--captured", "HT",
+        "--captured", "HK HQ HJ", "--captured", "H9 H8"])
+    assert by_name.exit_code == 0, by_name.output
+    assert by_name.stdout == by_code.stdout
+
+
+def test_hand_takes_card_names() -> None:
+    from herzla.analysis.advise import parse_hand
+
+    table = contract_class("herzla", "normal")()
+    names = "Eichel 10, Eichel 7, Gras Unter, Gras 8, Herz 9, Herz 7, Schellen 9, Schellen 7"
+    assert parse_hand(names, table) == mask_of(parse_cards("CT C7 SJ S8 H9 H7 D9 D7"))
+
+
+@given(st.lists(st.sampled_from(Card.ALL), max_size=12),
+       st.sampled_from(["german", "french"]), st.sampled_from([" ", ", ", ","]))
+def test_named_lists_round_trip(cards: list[Card], faces: str, sep: str) -> None:
+    text = sep.join(c.name(faces) for c in cards)
+    assert parse_cards(text) == cards
+    mixed = sep.join(c.name(faces) if i % 2 else str(c) for i, c in enumerate(cards))
+    assert parse_cards(mixed) == cards
