@@ -15,6 +15,14 @@ import attrs
 
 from herzla.cards import Card, cards_of
 from herzla.contracts.base import LayoutContract, Outcome
+from herzla.contracts.vocabulary import (
+    HAND_OVER,
+    MUST_OPEN_WITH_HEART_JACK,
+    MUST_OPEN_WITH_JACK,
+    MUST_PLAY_IF_ABLE,
+    NOT_ADJACENT,
+    NOT_IN_HAND,
+)
 from herzla.tricks import Illegal
 
 __all__ = ["Lay", "LayoutHand"]
@@ -108,17 +116,17 @@ class LayoutHand:
     def check(self, card: Card, end: str | None = None) -> Illegal | None:
         """None if ``card`` (at ``end``, default the upper end where both fit) may be laid now."""
         if self.over:
-            return Illegal("hand-over", f"the deal is over; {card} cannot be laid")
+            return Illegal(HAND_OVER.id, f"the deal is over; {card} cannot be laid")
         seat = self.turn
         if not self.hands[seat] >> card.index & 1:
-            return Illegal("not-in-hand", f"seat {seat} does not hold {card}")
+            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {card}")
         if self._first is not None and not self.laid and card != self._first:
-            return Illegal("must-open-with-heart-jack",
+            return Illegal(MUST_OPEN_WITH_HEART_JACK.id,
                            f"seat {seat} holds {self._first} and must open with it, not {card}")
         key = self._rows.row_of(card)
         if key not in self.rows:
             if card.rank != self._rows.opening:
-                return Illegal("must-open-with-jack", f"{card} cannot be laid before a "
+                return Illegal(MUST_OPEN_WITH_JACK.id, f"{card} cannot be laid before a "
                                                       f"{self._rows.opening.french} opens its row")
             return None  # a card that opens a row has no end: a mark on it means nothing
         ends = self.fits(card)
@@ -130,16 +138,16 @@ class LayoutHand:
                 where = (f" (the row asks for {up or 'nothing'} above"
                          f" and {down or 'nothing'} below)")
             at = {"+": " at the upper end", "-": " at the lower end"}.get(end or "", "")
-            return Illegal("not-adjacent", f"{card} does not fit{at}{where}")
+            return Illegal(NOT_ADJACENT.id, f"{card} does not fit{at}{where}")
         return None
 
     def check_pass(self) -> Illegal | None:
         if self.over:
-            return Illegal("hand-over", "the deal is over; there is nothing to pass")
+            return Illegal(HAND_OVER.id, "the deal is over; there is nothing to pass")
         moves = self.legal_moves()
         if moves:
             cards = " ".join(sorted({str(m.card) for m in moves}))
-            return Illegal("must-play-if-able",
+            return Illegal(MUST_PLAY_IF_ABLE.id,
                            f"seat {self.turn} passed but can lay {cards}")
         return None
 

@@ -14,6 +14,12 @@ finds (herzla.cli.rules).
 'common/trick-play'
 >>> get_rule("herzeln/no-queens").text
 '-20 per Queen.'
+
+An illegal play names the short id of an illegal-play rule; it resolves too, to an entry that
+names the rules it rests on:
+
+>>> get_rule("follow-suit").text
+'A card of another suit while the seat holds a card of the suit led (Farbzwang). It rests on rule common/trick-play.'
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from herzla.contracts import (
     is_builtin,
 )
 from herzla.contracts.game import rule
+from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
 from herzla.options import Option
 from herzla.quote import quote
 
@@ -49,6 +56,8 @@ __all__ = [
     "find",
     "game_about",
     "get_rule",
+    "illegal_entry",
+    "illegal_rules",
     "known_games",
     "option_json",
     "resolve_option",
@@ -180,8 +189,52 @@ def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     return out
 
 
+def illegal_rules() -> dict[str, IllegalRule]:
+    """Every illegal-play rule herzla can name, by id: the engines' own
+    (:data:`~herzla.contracts.vocabulary.ILLEGAL_PLAYS`) and any other a contract's lead ban
+    declares (an entry made from the contract)."""
+    out = dict(ILLEGAL_PLAYS)
+    for game in games():
+        for cls in contract_classes(game):
+            for n in cls.player_counts:
+                try:
+                    declared = cls.default(n).declaration
+                except ValueError:  # a player count the default options do not allow
+                    continue
+                if not isinstance(declared, TrickRules):
+                    continue
+                for ban in declared.lead_bans:
+                    if ban.rule not in out:
+                        what = "led or discarded" if ban.discards else "led"
+                        out[ban.rule] = IllegalRule(
+                            ban.rule, f"{cls.title}: banned cards",
+                            f"{cls.game} {cls.id}: a card it bans from being {what} to the first "
+                            f"tricks while holding other cards.", (cls.key(), "common/escape"))
+    return out
+
+
+def illegal_entry(illegal: IllegalRule) -> Rule:
+    """The rule-book entry of an illegal-play rule: its id as a refused play names it, what it
+    forbids and the entries it rests on."""
+    rests = ", ".join(f"rule {e}" for e in illegal.entries)
+    sources: list[str] = []
+    for e in illegal.entries:
+        try:
+            sources += [s for s in get_rule(e).sources if s not in sources]
+        except UnknownTopic:
+            pass
+    return Rule(illegal.id, f"Illegal play: {illegal.title}", (illegal.id, "illegal"),
+                f"{illegal.meaning} It rests on {rests}.", tuple(sources) or ("ruling",))
+
+
 def get_rule(rule_id: str) -> Rule:
-    """The entry with id ``game/name`` (as explanations cite them); UnknownTopic if none."""
+    """The entry with id ``game/name`` (as explanations cite them), or of an illegal-play rule
+    (``follow-suit``, as an illegal play names it); UnknownTopic if none."""
+    if "/" not in rule_id:
+        illegal = illegal_rules().get(rule_id)
+        if illegal is not None:
+            return illegal_entry(illegal)
+        raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
     game = rule_id.partition("/")[0]
     if game in known_games():
         for r in entries(game):

@@ -29,6 +29,7 @@ import attrs
 
 from herzla.cards import SUIT_MASKS, Card, cards_of
 from herzla.contracts.base import Outcome, TrickContract
+from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, NOT_IN_HAND
 
 __all__ = ["Illegal", "Trick", "TrickHand"]
 
@@ -48,7 +49,9 @@ class Trick:
 
 @attrs.frozen(slots=True)
 class Illegal:
-    """Why a play is not allowed: the rule id (docs/hand-records.md lists them) and a sentence."""
+    """Why a play is not allowed: the id of the illegal-play rule it breaks (one of
+    :data:`herzla.contracts.vocabulary.ILLEGAL_PLAYS`, or a contract's own lead ban) and a
+    sentence."""
 
     rule: str
     message: str
@@ -121,15 +124,15 @@ class TrickHand:
     def check(self, card: Card) -> Illegal | None:
         """None if ``card`` may be played now, else the rule it breaks."""
         if self.over:
-            return Illegal("hand-over", f"the hand is over; {card} cannot be played")
+            return Illegal(HAND_OVER.id, f"the hand is over; {card} cannot be played")
         seat = self.turn
         hand, legal, ban = self._follow_and_ban(seat)
         if not hand >> card.index & 1:
-            return Illegal("not-in-hand", f"seat {seat} does not hold {card}")
+            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {card}")
         if not legal >> card.index & 1:
             led = self.trick[0]
             return Illegal(
-                "follow-suit",
+                FOLLOW_SUIT.id,
                 f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {card}",
             )
         if ban is not None and ban[0] >> card.index & 1 and legal & ~ban[0]:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import pydoc
 import re
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from click.testing import CliRunner
 
 import herzla
 from herzla.cards import Card, CardError, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import contract_class, contract_classes, games
+from herzla.rulebook import entries, illegal_rules
 
 
 # -- the package namespace --------------------------------------------------------------------
@@ -109,3 +112,91 @@ def test_named_lists_round_trip(cards: list[Card], faces: str, sep: str) -> None
     assert parse_cards(text) == cards
     mixed = sep.join(c.name(faces) if i % 2 else str(c) for i, c in enumerate(cards))
     assert parse_cards(mixed) == cards
+
+
+# -- every rule id herzla cites resolves with `herzla rules ID` --------------------------------
+PACKAGE = Path(herzla.__file__).parent
+ROOT = PACKAGE.parent
+CITATION = re.compile(r"\brule ([a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9-]*[a-z0-9])?)\b")
+
+
+def _cited_in_source() -> set[str]:
+    """Every ``rule ID`` written in herzla's code and rule texts (hyphenated or GAME/NAME ids;
+    plain words such as "rule book" are prose)."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for rid in CITATION.findall(path.read_text(encoding="utf-8")):
+            if "/" in rid or "-" in rid:
+                found.add(rid)
+    return found
+
+
+def _cited_by_replay() -> set[str]:
+    """Every rule id the answers to the shipped records and the worked cases name."""
+    found = set()
+    for path in [*sorted((ROOT / "docs" / "examples").glob("*.json")),
+                 *sorted((ROOT / "tests" / "cases").glob("*.json"))]:
+        res = CliRunner().invoke(main, ["replay", str(path), "--json"])
+        if res.exit_code == 2:
+            continue  # a malformed example
+        for answer in (json.loads(line) for line in [res.stdout]):
+            for item in answer if isinstance(answer, list) else [answer]:
+                text = json.dumps(item)
+                found |= {r for r in CITATION.findall(text) if "/" in r or "-" in r}
+                found |= set(re.findall(r'"rule": "([^"]+)"', text))
+    return found
+
+
+def citable_ids() -> list[str]:
+    ids: set[str] = set(illegal_rules())
+    ids |= {r.id for r in entries()}
+    for game in games():
+        for cls in contract_classes(game):
+            ids.add(cls.key())
+            ids |= {o.rule for o in cls.options if o.rule}
+            for n in cls.player_counts:
+                declared = cls.default(n).declaration
+                ids |= {b.rule for b in getattr(declared, "lead_bans", ())}
+    for illegal in illegal_rules().values():
+        ids |= set(illegal.entries)
+    ids |= _cited_in_source()
+    ids |= _cited_by_replay()
+    return sorted(ids)
+
+
+def test_the_citations_are_found() -> None:
+    ids = citable_ids()
+    for rid in ("follow-suit", "not-in-hand", "not-adjacent", "must-open-with-jack",
+                "heart-free-first-trick", "heart-lead-ban", "herzla/two-void"):
+        assert rid in ids
+    assert len(ids) > 60
+
+
+def test_engines_name_only_registered_illegal_rules() -> None:
+    for module in ("tricks.py", "layout.py"):
+        source = (PACKAGE / module).read_text(encoding="utf-8")
+        assert not re.search(r'Illegal\(\s*"', source), module  # ids come from ILLEGAL_PLAYS
+
+
+@pytest.mark.parametrize("rid", citable_ids())
+def test_every_cited_rule_id_resolves(rid: str) -> None:
+    res = CliRunner().invoke(main, ["rules", rid])
+    assert res.exit_code == 0, res.output
+    assert f"(rule {rid})" in res.stdout or f"(rule {rid}," in res.stdout
+    as_json = CliRunner().invoke(main, ["rules", rid, "--json"])
+    assert as_json.exit_code == 0
+    assert json.loads(as_json.stdout)["entries"][0]["id"] == rid
+
+
+def test_an_illegal_play_rule_prints_what_it_rests_on() -> None:
+    res = CliRunner().invoke(main, ["rules", "follow-suit"])
+    assert "Illegal play: Follow suit" in res.stdout
+    assert "(rule common/trick-play)" in res.stdout
+
+
+@pytest.mark.parametrize("word", ["poker", "herzl", "folow-suit"])
+def test_an_unknown_word_is_no_game_rule_or_topic(word: str) -> None:
+    res = CliRunner().invoke(main, ["rules", word])
+    assert res.exit_code == 2
+    assert f'no game, rule or topic named "{word}"' in res.stderr
+    assert "unknown game" not in res.stderr

@@ -43,6 +43,8 @@ __all__ = [
     "CountSource",
     "Counts",
     "EarlyEnd",
+    "ILLEGAL_PLAYS",
+    "IllegalRule",
     "LayoutRules",
     "LeadBan",
     "MissingTally",
@@ -84,6 +86,61 @@ class CardValue:
 
 
 @attrs.frozen(slots=True)
+class IllegalRule:
+    """An illegal-play rule: the short id a refused play names (``follow-suit``), what it
+    forbids, and the ids of the rule-book entries it rests on.  ``herzla rules ID`` prints it."""
+
+    id: str
+    title: str
+    meaning: str
+    entries: tuple[str, ...]
+
+
+HAND_OVER = IllegalRule(
+    "hand-over", "The hand is over",
+    "A card played (or a pass) after the hand ended: after the last trick, after Beddl or Mord "
+    "ended early, or once one seat is left in a layout deal.",
+    ("herzla/early-end", "herzeln/domino-places"))
+NOT_IN_HAND = IllegalRule(
+    "not-in-hand", "Only cards in hand",
+    "The seat to play does not hold the card it played.", ("common/conservation",))
+FOLLOW_SUIT = IllegalRule(
+    "follow-suit", "Follow suit",
+    "A card of another suit while the seat holds a card of the suit led (Farbzwang).",
+    ("common/trick-play",))
+HEART_LEAD_BAN = IllegalRule(
+    "heart-lead-ban", "No heart leads to the first tricks",
+    "Herzla: a heart led to trick 1 or 2 (as the table's option says) while holding other "
+    "cards.", ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
+HEART_FREE_FIRST_TRICK = IllegalRule(
+    "heart-free-first-trick", "A heart-free first trick",
+    "Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other cards.",
+    ("herzerln/heart-free", "common/escape"))
+NOT_ADJACENT = IllegalRule(
+    "not-adjacent", "A laid card must fit its row",
+    "A layout card that fits no end of its row (or not the end its mark names).",
+    ("herzeln/domino-row", "herzeln/domino-ends", "herzerln/auflegen-rows"))
+MUST_OPEN_WITH_JACK = IllegalRule(
+    "must-open-with-jack", "A Jack opens each row",
+    "A layout card laid before a Jack opens its row (also a card of a suit whose row is not open "
+    "yet, in Auflegen and the same-suit domino).",
+    ("herzeln/domino-row", "herzeln/domino-options", "herzerln/auflegen-rows"))
+MUST_OPEN_WITH_HEART_JACK = IllegalRule(
+    "must-open-with-heart-jack", "Auflegen opens with HJ",
+    "Auflegen: the first card laid must be the Jack of hearts.", ("herzerln/auflegen-rows",))
+MUST_PLAY_IF_ABLE = IllegalRule(
+    "must-play-if-able", "Lay a card if you can",
+    "A pass by a seat that could lay a card.",
+    ("herzeln/domino-must-lay", "herzerln/auflegen-rows"))
+
+#: every illegal-play rule the reference engines name, by id (a contract's :class:`LeadBan` may
+#: name one of its own; the rule book makes an entry of that from the contract)
+ILLEGAL_PLAYS: dict[str, IllegalRule] = {r.id: r for r in (
+    HAND_OVER, NOT_IN_HAND, FOLLOW_SUIT, HEART_LEAD_BAN, HEART_FREE_FIRST_TRICK, NOT_ADJACENT,
+    MUST_OPEN_WITH_JACK, MUST_OPEN_WITH_HEART_JACK, MUST_PLAY_IF_ABLE)}
+
+
+@attrs.frozen(slots=True)
 class LeadBan:
     """The ``cards`` may not be led to the first ``tricks`` tricks; with ``discards`` they may not
     be discarded on them either (a heart-free trick).  ``rule`` is the id an illegal play names.
@@ -92,7 +149,7 @@ class LeadBan:
     cards: int
     tricks: int
     discards: bool = False
-    rule: str = "heart-lead-ban"
+    rule: str = HEART_LEAD_BAN.id
 
     def applies(self, trick_index: int, leading: bool) -> bool:
         """Whether the ban holds for a card led (``leading``) or discarded to trick
