@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import herzla
 from herzla.cards import Card, CardError, mask_of, parse_cards
 from herzla.cli import main
-from herzla.contracts import contract_class, contract_classes, games
+from herzla.contracts import TrickContract, contract_class, contract_classes, games
 from herzla.rulebook import entries, illegal_rules
 
 
@@ -29,7 +29,7 @@ def test_dir_lists_the_lazy_names() -> None:
 
 
 def test_help_shows_the_lazy_functions() -> None:
-    text = pydoc.render_doc(herzla, renderer=pydoc.plaintext)
+    text = pydoc.plain(pydoc.render_doc(herzla))
     for name in ("simulate", "solve", "advise"):
         assert f"{name}(" in text
 
@@ -101,6 +101,7 @@ def test_hand_takes_card_names() -> None:
     from herzla.analysis.advise import parse_hand
 
     table = contract_class("herzla", "normal")()
+    assert isinstance(table, TrickContract)
     names = "Eichel 10, Eichel 7, Gras Unter, Gras 8, Herz 9, Herz 7, Schellen 9, Schellen 7"
     assert parse_hand(names, table) == mask_of(parse_cards("CT C7 SJ S8 H9 H7 D9 D7"))
 
