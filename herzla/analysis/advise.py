@@ -203,6 +203,26 @@ def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
+#: what the two ways of playing leave out, as the report says it
+LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
+          "if they saw every card); the heuristic is a weak player on both sides, so the truth "
+          "for good players lies between, nearer neither for sure.")
+
+
+def _cents(x: float) -> str:
+    return f"{x:+.1f}" if round(x, 1) else "0.0"
+
+
+def _row(choice: str, way: str, e: Estimate) -> str:
+    if e.p_made is None or e.p_made_ci95 is None:
+        made = f"{'':>6} {'':>13}"
+    else:
+        lo, hi = e.p_made_ci95
+        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
+    ci = f"{_cents(e.ci95[0])}..{_cents(e.ci95[1])}"
+    return f"{choice:<7} {way:<13} {made} {_cents(e.mean):>8} {ci:>16}"
+
+
 @attrs.frozen(slots=True)
 class AdviceResult:
     """The answer of :func:`advise`; ``to_dict()`` is the ``herzla advise --json`` object."""
@@ -218,6 +238,35 @@ class AdviceResult:
 
     def hand(self) -> list[Card]:
         return sort_hand(cards_of(self.plan.hand), self.plan.contract(self.plan.choices[0]))
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(c) for c in self.hand())
+        means = ", ".join(f"{c} {_cents(self.choices[c]['heuristic'].mean)}c"
+                          for c in self.plan.choices)
+        return (f"<AdviceResult seat {self.plan.seat} holding {cards}: {means} (heuristic, "
+                f"{self.plan.samples:,} deals); recommends {self.recommendation}>")
+
+    def report(self) -> str:
+        """The table ``herzla advise`` prints (also ``str(result)``)."""
+        p = self.plan
+        cards = " ".join(str(c) for c in self.hand())
+        out = [f"herzla, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
+               f"{p.samples:,} sampled deals of the 24 unseen cards, seed {p.seed}",
+               "",
+               f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
+               f"{'95% CI':>16}"]
+        for c in p.choices:
+            for way, name in (("double_dummy", "double dummy"), ("heuristic", "heuristic")):
+                out.append(_row(c, name, self.choices[c][way]))
+        best = self.choices[self.recommendation]["heuristic"]
+        out.append("")
+        out.append(f"Recommendation: {self.recommendation} (the highest mean under heuristic "
+                   f"play, {_cents(best.mean)} cents).")
+        out.append(LIMITS)
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.report()
 
     def to_dict(self) -> dict[str, Any]:
         p = self.plan

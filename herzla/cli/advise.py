@@ -13,7 +13,6 @@ from herzla.analysis.advise import (
     MAX_SAMPLES,
     AdviceError,
     AdviceResult,
-    Estimate,
     advise,
 )
 from herzla.cli.common import fail, option_flag, parse_options
@@ -22,11 +21,6 @@ from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
 
 __all__ = ["advise_command"]
-
-LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
-          "if they saw every card); the heuristic is a weak player on both sides, so the truth "
-          "for good players lies between, nearer neither for sure.")
-
 
 @click.command("advise")
 @click.argument("game", metavar="GAME")
@@ -99,34 +93,5 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     _print(res)
 
 
-def _cents(x: float) -> str:
-    return f"{x:+.1f}" if round(x, 1) else "0.0"
-
-
-def _row(choice: str, way: str, e: Estimate) -> str:
-    if e.p_made is None or e.p_made_ci95 is None:
-        made = f"{'':>6} {'':>13}"
-    else:
-        lo, hi = e.p_made_ci95
-        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
-    ci = f"{_cents(e.ci95[0])}..{_cents(e.ci95[1])}"
-    return f"{choice:<7} {way:<13} {made} {_cents(e.mean):>8} {ci:>16}"
-
-
 def _print(res: AdviceResult) -> None:
-    p = res.plan
-    cards = " ".join(str(c) for c in res.hand())
-    out = [f"herzla, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
-           f"{p.samples:,} sampled deals of the 24 unseen cards, seed {p.seed}",
-           "",
-           f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
-           f"{'95% CI':>16}"]
-    for c in res.plan.choices:
-        for way, name in (("double_dummy", "double dummy"), ("heuristic", "heuristic")):
-            out.append(_row(c, name, res.choices[c][way]))
-    best = res.choices[res.recommendation]["heuristic"]
-    out.append("")
-    out.append(f"Recommendation: {res.recommendation} (the highest mean under heuristic play, "
-               f"{_cents(best.mean)} cents).")
-    out.append(LIMITS)
-    click.echo("\n".join(out))
+    click.echo(res.report())

@@ -98,4 +98,4 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             "events": list(result.events), "explanation": list(result.explanation),
         }, indent=1))
         return
-    print_score(contract.game, contract.id, n, result, contract.has_stock)
+    print_score(contract, result)

@@ -124,6 +124,12 @@ class HandScore:
     events: tuple[str, ...] = ()
     explanation: tuple[str, ...] = ()
 
+    def __repr__(self) -> str:
+        stock = "" if self.stock is None else f", stock {self.stock}c"
+        events = f", events {' '.join(self.events)}" if self.events else ""
+        return (f"<HandScore scores {' '.join(f'{v:+d}' if v else '0' for v in self.scores)}"
+                f"{stock}{events}>")
+
 
 def seat_list(seats: Sequence[int]) -> str:
     names = [f"seat {s}" for s in seats]
