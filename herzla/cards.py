@@ -36,8 +36,10 @@ __all__ = [
     "Rank",
     "RankOrder",
     "Suit",
+    "as_card",
     "cards_of",
     "format_cards",
+    "hand_mask",
     "mask_of",
     "parse_card",
     "parse_cards",
@@ -257,6 +259,33 @@ def _read_words(words: list[str]) -> Iterator[Card]:
                 raise CardError(f"{quote(pair)} is not a card (write a card as a code, e.g. HA, "
                                 f"or a name, e.g. Herz Sau, Ace of Hearts)")
             parse_card(words[i])  # raises, naming the word
+
+
+def as_card(card: Card | str) -> Card:
+    """A :class:`Card` given as itself or as text (``"HA"``, ``"Herz Sau"``); TypeError for
+    anything else, CardError for text that is not a card."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise TypeError(f"a card is a Card or a card code such as 'HA', not {type(card).__name__}")
+
+
+def hand_mask(hand: int | str | Iterable[Card | str]) -> int:
+    """One seat's cards as the engines hold them, a bit set, from a bit set, a card list
+    (``"HA HK"``) or Cards (``record.hands[0]``); TypeError for anything else."""
+    if isinstance(hand, bool):
+        raise TypeError("a hand is a bit set, a card list or cards, not a bool")
+    if isinstance(hand, int):
+        return hand
+    if isinstance(hand, str):
+        return mask_of(parse_cards(hand))
+    try:
+        items = list(hand)
+    except TypeError:
+        raise TypeError(f"a hand is a bit set, a card list or cards, not "
+                        f"{type(hand).__name__}") from None
+    return mask_of(as_card(c) for c in items)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

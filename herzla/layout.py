@@ -9,11 +9,12 @@ place.  The rule ids of illegal moves are those of the hand-record format (docs/
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from herzla.cards import Card, cards_of
+from herzla.cards import Card, as_card, cards_of, hand_mask
 from herzla.contracts.base import LayoutContract, Outcome
 from herzla.contracts.vocabulary import (
     HAND_OVER,
@@ -24,6 +25,9 @@ from herzla.contracts.vocabulary import (
     NOT_IN_HAND,
 )
 from herzla.tricks import Illegal
+
+if TYPE_CHECKING:
+    from herzla.records import Record
 
 __all__ = ["Lay", "LayoutHand"]
 
@@ -40,18 +44,24 @@ class Lay:
 
 
 class LayoutHand:
-    """One layout deal in progress."""
+    """One layout deal in progress.
+
+    ``hands`` as for :class:`herzla.tricks.TrickHand` (bit sets, card lists or Cards);
+    :meth:`from_record` starts from a hand record; ``lay`` and ``check`` take a :class:`Card` or a
+    card code.
+    """
 
     __slots__ = (
         "contract", "players", "dealer", "hands", "rows", "turn", "order", "over", "history",
         "laid", "_rows", "_seq_pos", "_seq", "_wrap", "_first", "_open_pos",
     )
 
-    def __init__(self, contract: LayoutContract, hands: Sequence[int], dealer: int) -> None:
+    def __init__(self, contract: LayoutContract,
+                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int) -> None:
         self.contract = contract
         self.players = contract.players
         self.dealer = dealer
-        self.hands: list[int] = list(hands)
+        self.hands: list[int] = [hand_mask(h) for h in hands]
         self.rows: dict[int, tuple[int, int]] = {}
         self.order: list[int] = []
         self.over = False
@@ -69,6 +79,16 @@ class LayoutHand:
             for seat, h in enumerate(self.hands):
                 if h >> self._first.index & 1:
                     self.turn = seat
+
+    @classmethod
+    def from_record(cls, record: Record, played: bool = False) -> LayoutHand:
+        """The deal of a layout-deal record at its start, or with ``played`` after its plays
+        (``record.start()``); TypeError for a trick deal."""
+        state = record.start(played)
+        if not isinstance(state, LayoutHand):
+            raise TypeError(f"{record.game} {record.contract_id} is a trick deal: use "
+                            f"TrickHand.from_record")
+        return state
 
     # -- views ------------------------------------------------------------------------------
     def fits(self, card: Card) -> list[str]:
@@ -113,8 +133,11 @@ class LayoutHand:
             return False
         return any(self.fits(c) for c in cards_of(self.hands[self.turn]))
 
-    def check(self, card: Card, end: str | None = None) -> Illegal | None:
-        """None if ``card`` (at ``end``, default the upper end where both fit) may be laid now."""
+    def check(self, card: Card | str, end: str | None = None) -> Illegal | None:
+        """None if ``card`` (a Card or a code; at ``end``, default the upper end where both fit)
+        may be laid now."""
+        if not isinstance(card, Card):
+            card = as_card(card)
         if self.over:
             return Illegal(HAND_OVER.id, f"the deal is over; {card} cannot be laid")
         seat = self.turn
@@ -152,8 +175,11 @@ class LayoutHand:
         return None
 
     # -- moves ------------------------------------------------------------------------------
-    def lay(self, card: Card, end: str | None = None) -> None:
-        """Lay ``card`` for the seat to move (not checked: call ``check`` first)."""
+    def lay(self, card: Card | str, end: str | None = None) -> None:
+        """Lay ``card`` (a Card or a code) for the seat to move (not checked: call ``check``
+        first)."""
+        if not isinstance(card, Card):
+            card = as_card(card)
         seat = self.turn
         ends = self.fits(card)
         side = end if end is not None else (ends[0] if ends else "+")

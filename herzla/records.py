@@ -185,6 +185,29 @@ class Record:
         return (f"<Record {self.game} {self.contract_id}, {self.players} players, dealer seat "
                 f"{self.dealer}{decl}{stock}, {n} play{'' if n == 1 else 's'}>")
 
+    def start(self, played: bool = False) -> TrickHand | LayoutHand:
+        """The reference engine's position of this hand: at its start, or with ``played``
+        after the record's plays (RecordError at an illegal one, naming it as ``replay``
+        does).  A :class:`~herzla.tricks.TrickHand` or a :class:`~herzla.layout.LayoutHand`."""
+        state = start_state(self)
+        if not played:
+            return state
+        illegal: IllegalPlay | None = None
+        if isinstance(state, TrickHand):
+            for i, play in enumerate(self.plays):
+                assert play.card is not None
+                bad = state.check(play.card)
+                if bad is not None:
+                    illegal = IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
+                    break
+                state.play(play.card)
+        else:
+            illegal = play_layout(state, self.plays)
+        if illegal is not None:
+            raise RecordError(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} "
+                              f"is illegal: {illegal.message} (rule {illegal.rule})")
+        return state
+
     @property
     def forehand(self) -> int:
         return (self.dealer + 1) % self.players

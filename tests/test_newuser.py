@@ -16,10 +16,12 @@ import herzla
 from herzla.cards import Card, CardError, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import TrickContract, contract_class, contract_classes, games
-from herzla.records import Record, replay, score_report
+from herzla.layout import LayoutHand
+from herzla.records import Record, RecordError, replay, score_report
 from herzla.rulebook import entries, illegal_rules
 from herzla.sheets import score_sheet
 from herzla.tally import score_tallies
+from herzla.tricks import TrickHand
 
 
 # -- the package namespace --------------------------------------------------------------------
@@ -273,3 +275,61 @@ def test_advice_result() -> None:
                                     "--seed", "3", "--jobs", "1", "--no-progress"])
     assert cli.exit_code == 0, cli.output
     assert cli.stdout == res.report() + "\n" == str(res) + "\n"
+
+
+# -- a position from a record; cards as Cards or codes ----------------------------------------
+def _record(name: str) -> Record:
+    return Record.from_json(json.loads((EXAMPLES / name).read_text()))
+
+
+def test_trick_hand_from_record_cards() -> None:
+    record = _record("herzla-two-void-trick6.json")
+    assert isinstance(record.contract, TrickContract)
+    hand = TrickHand(record.contract, record.hands, record.dealer)  # Cards, as the record has
+    assert hand.hands == [mask_of(h) for h in record.hands]
+    assert hand.play(Card.from_str("C7")) is None and hand.play("CA") is None
+    assert hand.check("Herz Sau") is not None and hand.check(Card.from_str("C8")) is None
+
+
+def test_start_at_the_beginning_and_after_the_plays() -> None:
+    record = _record("herzla-two-void-trick6.json")
+    start = record.start()
+    assert isinstance(start, TrickHand) and not start.tricks and start.turn == 0
+    assert TrickHand.from_record(record).hands == start.hands
+    after = record.start(played=True)
+    assert isinstance(after, TrickHand) and len(after.tricks) == 5
+    via = TrickHand.from_record(record, played=True)
+    assert via.hands == after.hands and via.turn == after.turn == 2
+    assert [str(c) for c in after.legal_plays()] == ["ST", "HQ", "DT"]
+
+
+def test_layout_hand_from_record() -> None:
+    record = _record("herzeln-domino-mark.json")
+    after = LayoutHand.from_record(record, played=True)
+    assert isinstance(record.start(), LayoutHand)
+    assert len(after.laid) == sum(1 for p in record.plays if not p.is_pass)
+    with pytest.raises(TypeError, match="layout deal"):
+        TrickHand.from_record(record)
+    with pytest.raises(TypeError, match="trick deal"):
+        LayoutHand.from_record(_record("herzla-two-void.json"))
+
+
+def test_start_after_an_illegal_play() -> None:
+    with pytest.raises(RecordError, match="heart-lead-ban"):
+        _record("herzla-heart-lead-ban.json").start(played=True)
+
+
+@pytest.mark.parametrize("bad", [5, 1.5, None, ("C", "7")])
+def test_a_card_of_the_wrong_type(bad: object) -> None:
+    hand = TrickHand.from_record(_record("herzla-two-void.json"))
+    with pytest.raises(TypeError):
+        hand.play(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hand.check(bad)  # type: ignore[arg-type]
+
+
+def test_a_hand_of_the_wrong_type() -> None:
+    record = _record("herzla-two-void.json")
+    assert isinstance(record.contract, TrickContract)
+    with pytest.raises(TypeError):
+        TrickHand(record.contract, [1.5, 2.5, 3.5, 4.5], 3)  # type: ignore[list-item]
