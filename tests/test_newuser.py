@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import herzla
+from herzla.analysis.advise import Estimate, score_range
 from herzla.cards import Card, CardError, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import TrickContract, contract_class, contract_classes, games
@@ -333,3 +334,44 @@ def test_a_hand_of_the_wrong_type() -> None:
     assert isinstance(record.contract, TrickContract)
     with pytest.raises(TypeError):
         TrickHand(record.contract, [1.5, 2.5, 3.5, 4.5], 3)  # type: ignore[list-item]
+
+
+# -- advise: one choice, and intervals within the possible scores -----------------------------
+HOPELESS = "CA CK CQ SA SK HA DA DK"
+
+
+def test_advise_one_choice_compares_nothing() -> None:
+    res = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
+                                    "--samples", "8", "--jobs", "1", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "Recommendation" not in res.stdout
+    assert ("Only beddl was weighed: -240.0 cents under heuristic play, made in 0.0% of the "
+            "deals; there was nothing to compare it with.") in res.stdout
+    both = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
+                                     "--only", "mord", "--samples", "8", "--jobs", "1",
+                                     "--no-progress"])
+    assert "Recommendation: " in both.stdout and "nothing to compare" not in both.stdout
+
+
+def test_score_range_of_the_choices() -> None:
+    table = {cid: contract_class("herzla", cid) for cid in ("normal", "beddl", "mord")}
+    beddl = table["beddl"](4, None, 2)
+    assert isinstance(beddl, TrickContract)
+    assert score_range(beddl, 2, 0) == (-240, 240)
+    normal = table["normal"](4)
+    assert isinstance(normal, TrickContract)
+    low, high = score_range(normal, 0, 80)
+    assert low < 0 < 80 < high
+
+
+@given(st.integers(0, 10), st.integers(2, 60))
+def test_the_interval_stays_within_the_possible_scores(made: int, lost: int) -> None:
+    cents = [240] * made + [-240] * lost
+    est = Estimate.of(cents, [True] * made + [False] * lost, (-240, 240))
+    assert -240 <= est.ci95[0] <= est.mean <= est.ci95[1] <= 240
+
+
+def test_the_unclipped_interval_would_pass_the_bound() -> None:
+    cents = [240] * 3 + [-240] * 97
+    assert Estimate.of(cents, None).ci95[0] < -240  # why the bound is needed
+    assert Estimate.of(cents, None, (-240, 240)).ci95[0] == -240
