@@ -16,6 +16,7 @@ from herzla.analysis.advise import (
     advise,
 )
 from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.complete import complete_choice, complete_game
 from herzla.cli.output import Progress
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.sim.procs import WorkerLost
@@ -23,7 +24,7 @@ from herzla.sim.procs import WorkerLost
 __all__ = ["advise_command"]
 
 @click.command("advise")
-@click.argument("game", metavar="GAME")
+@click.argument("game", metavar="GAME", shell_complete=complete_game)
 @click.option("--hand", required=True, metavar="CARDS",
               help='The eight cards, e.g. "CJ CT C9 S9 S8 HT D9 D8".')
 @click.option("--seat", type=int, default=0, show_default=True, metavar="S",
@@ -46,7 +47,7 @@ __all__ = ["advise_command"]
 @click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
               default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
               help="How long to wait for the scheduler and a worker before giving up.")
-@click.option("--only", "only", multiple=True, metavar="CHOICE",
+@click.option("--only", "only", multiple=True, metavar="CHOICE", shell_complete=complete_choice,
               help="Weigh only this choice (repeatable; default: every contract of the game's "
                    "bidding, in herzla normal, beddl and mord).")
 @option_flag

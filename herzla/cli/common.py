@@ -15,6 +15,7 @@ from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
+from herzla.cli.complete import complete_option
 from herzla.contracts import Contract, UnknownContract, contract_class, contract_classes
 from herzla.options import OptionError, parse_option_assignments
 
@@ -182,6 +183,7 @@ def option_flag(f: F) -> F:
     """The repeatable ``--option NAME=VALUE`` flag."""
     return click.option(
         "--option", "-o", "option_items", multiple=True, metavar="NAME=VALUE",
+        shell_complete=complete_option,
         help="A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
              "-o stock_payout=never.",
     )(f)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 import click
 
 from herzla.cli.common import fail
+from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
 from herzla.options import Option
 from herzla.quote import quote
@@ -144,8 +145,8 @@ def _dump(obj: object) -> None:
 
 
 @click.command("rules")
-@click.argument("game", required=False)
-@click.argument("topic", required=False)
+@click.argument("game", required=False, shell_complete=complete_rule)
+@click.argument("topic", required=False, shell_complete=complete_topic)
 @click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
 def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     """The rule text, with its source and the option that changes it.

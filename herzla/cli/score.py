@@ -8,6 +8,7 @@ import click
 
 from herzla.cards import CardError, parse_cards
 from herzla.cli.common import fail, game_contract, option_flag, parse_options
+from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
 from herzla.contracts import MissingTally, TallyError
 from herzla.limits import LimitError
@@ -35,8 +36,8 @@ def _ints(text: str | None, what: str) -> list[int] | None:
 
 
 @click.command("score")
-@click.argument("game")
-@click.argument("contract_id", metavar="CONTRACT")
+@click.argument("game", shell_complete=complete_game)
+@click.argument("contract_id", metavar="CONTRACT", shell_complete=complete_contract)
 @click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
 @click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat, seat 0 first.")
 @click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat.")

@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, cast
 import click
 
 from herzla.cli.common import check_stopped, fail, option_flag, parse_options
+from herzla.cli.complete import complete_contract, complete_game, complete_policy
 from herzla.cli.output import Progress, check_output, open_output
 from herzla.quote import quote
 from herzla.sim.api import (
@@ -92,8 +93,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 
 
 @click.command("simulate")
-@click.argument("game")
-@click.option("--contract", "-c", metavar="C",
+@click.argument("game", shell_complete=complete_game)
+@click.option("--contract", "-c", metavar="C", shell_complete=complete_contract,
               help="Play only this deal, each hand on its own (e.g. normal, mord, no-hearts).")
 @click.option("--partie", is_flag=True,
               help="Play whole parties (herzeln: 8 deals, herzerln: 6 rounds); --hands counts "
@@ -105,6 +106,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--seed", "-s", type=click.IntRange(min=0), metavar="S",
               help="The random seed (default: a fresh one, printed so the run can be repeated).")
 @click.option("--policy", default="random", show_default=True, metavar="random|heuristic",
+              shell_complete=complete_policy,
               help="How the players choose their cards: uniformly at random among the legal "
                    "ones, or a sensible player for the contract at hand.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
