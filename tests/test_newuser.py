@@ -424,3 +424,52 @@ def test_the_documented_completion_lines(shell: str, marker: str) -> None:
     res = CliRunner().invoke(main, [], env={"_HERZLA_COMPLETE": f"{shell}_source"},
                              prog_name="herzla")
     assert res.exit_code == 0 and marker in res.stdout
+
+
+# -- the rule book: sources a player can read, cited examples shipped --------------------------
+CASES = ROOT / "docs" / "examples" / "cases"
+CASE_CITE = re.compile(r"\bCases? (\d+)(?:\s*(?:-|–|\.\.)\s*(\d+))?")
+
+
+def _rule_texts() -> list[tuple[str, str]]:
+    texts = [(f"rule {r.id}", f"{r.title} {r.text} {r.example}") for r in entries()]
+    texts += [(p.name, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs").glob("*.md"))
+              if p.name != "plugins.md"]  # which tells plug-in authors not to cite sections (§)
+    texts += [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
+              for p in sorted((PACKAGE / "contracts").glob("*.py"))]
+    return texts
+
+
+@pytest.mark.parametrize("marker", ["…", "cut off", "mid-sentence", "German summary", "RULES.md",
+                                    "§"])
+def test_no_research_notes_in_the_rule_book(marker: str) -> None:
+    for where, text in _rule_texts():
+        assert marker not in text, f"{where} quotes notes: {marker!r}"
+
+
+def test_every_cited_case_is_shipped() -> None:
+    cited: set[int] = set()
+    for _, text in _rule_texts():
+        for first, last in CASE_CITE.findall(text):
+            cited |= set(range(int(first), int(last or first) + 1))
+    assert {1, 29, 57} <= cited
+    for number in sorted(cited):
+        shipped = sorted(CASES.glob(f"{number:02d}-*.json"))
+        assert len(shipped) == 1, f"Case {number} is cited but not in docs/examples/cases"
+
+
+@pytest.mark.parametrize("case", sorted((ROOT / "tests" / "cases").glob("*.json")),
+                         ids=lambda p: p.name[:2])
+def test_a_shipped_case_is_the_worked_case(case: Path) -> None:
+    worked = json.loads(case.read_text(encoding="utf-8"))
+    shipped = CASES / case.name
+    if isinstance(worked["record"], str):
+        assert shipped.read_text(encoding="utf-8") == worked["record"]
+    else:
+        assert json.loads(shipped.read_text(encoding="utf-8")) == worked["record"]
+    res = CliRunner().invoke(main, ["replay", str(shipped), "--json"])
+    expect = worked.get("expect", {})
+    if expect.get("malformed"):
+        assert res.exit_code == 2
+    else:
+        assert res.exit_code == (0 if expect.get("illegal") is None else 1), res.output
