@@ -473,3 +473,31 @@ def test_a_shipped_case_is_the_worked_case(case: Path) -> None:
         assert res.exit_code == 2
     else:
         assert res.exit_code == (0 if expect.get("illegal") is None else 1), res.output
+
+
+# -- timing claims stand next to how they were measured ---------------------------------------
+TIMING = re.compile(r"\b(?:about|around|roughly|under|in)\s+(?:a|an|half a|\d[\d.,]*)\s+"
+                    r"(?:million|seconds?|minutes?|hours?)\b", re.IGNORECASE)
+
+
+def _paragraphs() -> list[tuple[str, str]]:
+    out = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for para in path.read_text(encoding="utf-8").split("\n\n"):
+            out.append((path.name, para))
+    return out
+
+
+def test_timing_claims_say_how_they_were_measured() -> None:
+    unmeasured = [(name, claim) for name, para in _paragraphs() for claim in TIMING.findall(para)
+                  if "measured" not in para and "benchmarks" not in para]
+    assert not unmeasured
+
+
+def test_readme_advise_examples_are_short() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith("herzla advise"):
+            samples = int(re.search(r"--samples (\d+)", line).group(1))  # type: ignore[union-attr]
+            weighs_normal = "--only" not in line or "--only normal" in line
+            assert samples <= (4 if weighs_normal else 20), line
