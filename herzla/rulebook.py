@@ -265,7 +265,8 @@ def topics_of(game: str) -> list[str]:
 def find(game: str, topic: str) -> list[Rule]:
     """The rules of ``game`` (common ground included) that answer to ``topic``.
 
-    A topic is a contract id, a topic word, an option name or a rule id, case-insensitive;
+    A topic is a contract id, a topic word, an option name or a rule id (an illegal-play id
+    too), case-insensitive;
     failing an exact match, a singular or plural form, then a word that starts with it.
     UnknownTopic otherwise.
     """
@@ -276,6 +277,9 @@ def find(game: str, topic: str) -> list[Rule]:
     exact = [r for r in pool if r.id == want]
     if exact:
         return exact
+    illegal = illegal_rules().get(want)
+    if illegal is not None:  # an illegal-play id: its entry and the rules of the game behind it
+        return [illegal_entry(illegal), *(r for r in pool if r.id in illegal.entries)]
     tests = (
         lambda k: k == want,
         lambda k: k in (want + "s", want.removesuffix("s"), want + "es", want.removesuffix("es")),

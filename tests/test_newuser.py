@@ -501,3 +501,13 @@ def test_readme_advise_examples_are_short() -> None:
             samples = int(re.search(r"--samples (\d+)", line).group(1))  # type: ignore[union-attr]
             weighs_normal = "--only" not in line or "--only normal" in line
             assert samples <= (4 if weighs_normal else 20), line
+
+
+@pytest.mark.parametrize(("game", "rid", "behind"), [
+    ("herzla", "follow-suit", "common/trick-play"),
+    ("herzeln", "not-adjacent", "herzeln/domino-row"),
+    ("herzerln", "heart-free-first-trick", "herzerln/heart-free")])
+def test_an_illegal_play_id_is_a_topic_of_its_game(game: str, rid: str, behind: str) -> None:
+    res = CliRunner().invoke(main, ["rules", game, rid])
+    assert res.exit_code == 0, res.output
+    assert f"(rule {rid})" in res.stdout and f"(rule {behind})" in res.stdout
