@@ -6,7 +6,7 @@
 8
 """
 
-from typing import TYPE_CHECKING, Any
+import typing as _typing
 
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
@@ -27,7 +27,7 @@ from herzla.options import Option, OptionError
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
 from herzla.tricks import Trick, TrickHand
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
     from herzla.sim.api import SimulationError, simulate
@@ -44,7 +44,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'herzla' has no attribute {name!r}")
@@ -53,6 +53,11 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The package's names, the lazily loaded ones included (``dir(herzla)``, ``help``)."""
+    return sorted(set(globals()) | set(_LAZY))
 
 __version__ = "0.1.0"
 

@@ -36,8 +36,10 @@ __all__ = [
     "Rank",
     "RankOrder",
     "Suit",
+    "as_card",
     "cards_of",
     "format_cards",
+    "hand_mask",
     "mask_of",
     "parse_card",
     "parse_cards",
@@ -239,16 +241,75 @@ def parse_card(text: str) -> Card:
     raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT, S7)")
 
 
+def _read_words(words: list[str]) -> Iterator[Card]:
+    """The cards of words separated by white space: a word that is a card by itself is one card;
+    otherwise it and the next word (``Herz Sau``, ``♥ A``), or the next two (``Ace of Hearts``),
+    name one card."""
+    i = 0
+    while i < len(words):
+        for width in (1, 3, 2):
+            group = words[i:i + width]
+            if len(group) < width or (width == 3 and group[1].lower() != "of"):
+                continue
+            try:
+                card = parse_card(" ".join(group))
+            except CardError:
+                continue
+            yield card
+            i += width
+            break
+        else:
+            pair = " ".join(words[i:i + 2])
+            if len(words) > i + 1 and words[i].lower() in _SUIT_WORDS.keys() | _RANK_WORDS.keys():
+                raise CardError(f"{quote(pair)} is not a card (write a card as a code, e.g. HA, "
+                                f"or a name, e.g. Herz Sau, Ace of Hearts)")
+            parse_card(words[i])  # raises, naming the word
+
+
+def as_card(card: Card | str) -> Card:
+    """A :class:`Card` given as itself or as text (``"HA"``, ``"Herz Sau"``); TypeError for
+    anything else, CardError for text that is not a card."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise TypeError(f"a card is a Card or a card code such as 'HA', not {type(card).__name__}")
+
+
+def hand_mask(hand: int | str | Iterable[Card | str]) -> int:
+    """One seat's cards as the engines hold them, a bit set, from a bit set, a card list
+    (``"HA HK"``) or Cards (``record.hands[0]``); TypeError for anything else."""
+    if isinstance(hand, bool):
+        raise TypeError("a hand is a bit set, a card list or cards, not a bool")
+    if isinstance(hand, int):
+        return hand
+    if isinstance(hand, str):
+        return mask_of(parse_cards(hand))
+    try:
+        items = list(hand)
+    except TypeError:
+        raise TypeError(f"a hand is a bit set, a card list or cards, not "
+                        f"{type(hand).__name__}") from None
+    return mask_of(as_card(c) for c in items)
+
+
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse a list of cards written with spaces or commas (``"HA HT SK"``), or a list of codes."""
+    """Parse a list of cards, the one reader of every card list herzla takes.
+
+    A string holds cards separated by commas or white space (``"HA HT SK"``, ``"HA, HT,SK"``).
+    A card may be written as a name of several words (``"Herz Sau, Herz König"``, ``"Ace of
+    Hearts Herz 10 D7"``): a word that is a card code is one card; any other word is read with
+    the next word or two as one card name.  An iterable holds one card per item.
+    """
     if isinstance(text, str):
-        parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
-        parts = list(text)
-    else:
-        raise CardError(f"{quote(text)} is not cards: write codes with spaces or commas "
-                        f"(\"HA HT SK\") or give a list of codes")
-    return [parse_card(p) for p in parts]
+        out: list[Card] = []
+        for part in text.split(","):
+            out += _read_words(part.split())
+        return out
+    if isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
+        return [parse_card(p) for p in text]
+    raise CardError(f"{quote(text)} is not cards: write codes with spaces or commas "
+                    f"(\"HA HT SK\") or give a list of codes")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -9,13 +9,25 @@ place.  The rule ids of illegal moves are those of the hand-record format (docs/
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from herzla.cards import Card, cards_of
+from herzla.cards import Card, as_card, cards_of, hand_mask
 from herzla.contracts.base import LayoutContract, Outcome
+from herzla.contracts.vocabulary import (
+    HAND_OVER,
+    MUST_OPEN_WITH_HEART_JACK,
+    MUST_OPEN_WITH_JACK,
+    MUST_PLAY_IF_ABLE,
+    NOT_ADJACENT,
+    NOT_IN_HAND,
+)
 from herzla.tricks import Illegal
+
+if TYPE_CHECKING:
+    from herzla.records import Record
 
 __all__ = ["Lay", "LayoutHand"]
 
@@ -32,18 +44,24 @@ class Lay:
 
 
 class LayoutHand:
-    """One layout deal in progress."""
+    """One layout deal in progress.
+
+    ``hands`` as for :class:`herzla.tricks.TrickHand` (bit sets, card lists or Cards);
+    :meth:`from_record` starts from a hand record; ``lay`` and ``check`` take a :class:`Card` or a
+    card code.
+    """
 
     __slots__ = (
         "contract", "players", "dealer", "hands", "rows", "turn", "order", "over", "history",
         "laid", "_rows", "_seq_pos", "_seq", "_wrap", "_first", "_open_pos",
     )
 
-    def __init__(self, contract: LayoutContract, hands: Sequence[int], dealer: int) -> None:
+    def __init__(self, contract: LayoutContract,
+                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int) -> None:
         self.contract = contract
         self.players = contract.players
         self.dealer = dealer
-        self.hands: list[int] = list(hands)
+        self.hands: list[int] = [hand_mask(h) for h in hands]
         self.rows: dict[int, tuple[int, int]] = {}
         self.order: list[int] = []
         self.over = False
@@ -61,6 +79,16 @@ class LayoutHand:
             for seat, h in enumerate(self.hands):
                 if h >> self._first.index & 1:
                     self.turn = seat
+
+    @classmethod
+    def from_record(cls, record: Record, played: bool = False) -> LayoutHand:
+        """The deal of a layout-deal record at its start, or with ``played`` after its plays
+        (``record.start()``); TypeError for a trick deal."""
+        state = record.start(played)
+        if not isinstance(state, LayoutHand):
+            raise TypeError(f"{record.game} {record.contract_id} is a trick deal: use "
+                            f"TrickHand.from_record")
+        return state
 
     # -- views ------------------------------------------------------------------------------
     def fits(self, card: Card) -> list[str]:
@@ -105,20 +133,23 @@ class LayoutHand:
             return False
         return any(self.fits(c) for c in cards_of(self.hands[self.turn]))
 
-    def check(self, card: Card, end: str | None = None) -> Illegal | None:
-        """None if ``card`` (at ``end``, default the upper end where both fit) may be laid now."""
+    def check(self, card: Card | str, end: str | None = None) -> Illegal | None:
+        """None if ``card`` (a Card or a code; at ``end``, default the upper end where both fit)
+        may be laid now."""
+        if not isinstance(card, Card):
+            card = as_card(card)
         if self.over:
-            return Illegal("hand-over", f"the deal is over; {card} cannot be laid")
+            return Illegal(HAND_OVER.id, f"the deal is over; {card} cannot be laid")
         seat = self.turn
         if not self.hands[seat] >> card.index & 1:
-            return Illegal("not-in-hand", f"seat {seat} does not hold {card}")
+            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {card}")
         if self._first is not None and not self.laid and card != self._first:
-            return Illegal("must-open-with-heart-jack",
+            return Illegal(MUST_OPEN_WITH_HEART_JACK.id,
                            f"seat {seat} holds {self._first} and must open with it, not {card}")
         key = self._rows.row_of(card)
         if key not in self.rows:
             if card.rank != self._rows.opening:
-                return Illegal("must-open-with-jack", f"{card} cannot be laid before a "
+                return Illegal(MUST_OPEN_WITH_JACK.id, f"{card} cannot be laid before a "
                                                       f"{self._rows.opening.french} opens its row")
             return None  # a card that opens a row has no end: a mark on it means nothing
         ends = self.fits(card)
@@ -130,22 +161,25 @@ class LayoutHand:
                 where = (f" (the row asks for {up or 'nothing'} above"
                          f" and {down or 'nothing'} below)")
             at = {"+": " at the upper end", "-": " at the lower end"}.get(end or "", "")
-            return Illegal("not-adjacent", f"{card} does not fit{at}{where}")
+            return Illegal(NOT_ADJACENT.id, f"{card} does not fit{at}{where}")
         return None
 
     def check_pass(self) -> Illegal | None:
         if self.over:
-            return Illegal("hand-over", "the deal is over; there is nothing to pass")
+            return Illegal(HAND_OVER.id, "the deal is over; there is nothing to pass")
         moves = self.legal_moves()
         if moves:
             cards = " ".join(sorted({str(m.card) for m in moves}))
-            return Illegal("must-play-if-able",
+            return Illegal(MUST_PLAY_IF_ABLE.id,
                            f"seat {self.turn} passed but can lay {cards}")
         return None
 
     # -- moves ------------------------------------------------------------------------------
-    def lay(self, card: Card, end: str | None = None) -> None:
-        """Lay ``card`` for the seat to move (not checked: call ``check`` first)."""
+    def lay(self, card: Card | str, end: str | None = None) -> None:
+        """Lay ``card`` (a Card or a code) for the seat to move (not checked: call ``check``
+        first)."""
+        if not isinstance(card, Card):
+            card = as_card(card)
         seat = self.turn
         ends = self.fits(card)
         side = end if end is not None else (ends[0] if ends else "+")

@@ -45,6 +45,8 @@ __all__ = [
     "play_layout",
     "read_record",
     "replay",
+    "score_report",
+    "signed",
     "sort_hand",
 ]
 
@@ -176,6 +178,36 @@ class Record:
         out["hands"] = [[str(c) for c in h] for h in self.hands]
         out["plays"] = [str(p) for p in self.plays]
         return out
+
+    def __repr__(self) -> str:
+        decl = f", declarer seat {self.declarer}" if self.declarer is not None else ""
+        stock = f", stock {self.stock}c" if self.contract.has_stock and self.stock else ""
+        n = len(self.plays)
+        return (f"<Record {self.game} {self.contract_id}, {self.players} players, dealer seat "
+                f"{self.dealer}{decl}{stock}, {n} play{'' if n == 1 else 's'}>")
+
+    def start(self, played: bool = False) -> TrickHand | LayoutHand:
+        """The reference engine's position of this hand: at its start, or with ``played``
+        after the record's plays (RecordError at an illegal one, naming it as ``replay``
+        does).  A :class:`~herzla.tricks.TrickHand` or a :class:`~herzla.layout.LayoutHand`."""
+        state = start_state(self)
+        if not played:
+            return state
+        illegal: IllegalPlay | None = None
+        if isinstance(state, TrickHand):
+            for i, play in enumerate(self.plays):
+                assert play.card is not None
+                bad = state.check(play.card)
+                if bad is not None:
+                    illegal = IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
+                    break
+                state.play(play.card)
+        else:
+            illegal = play_layout(state, self.plays)
+        if illegal is not None:
+            raise RecordError(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} "
+                              f"is illegal: {illegal.message} (rule {illegal.rule})")
+        return state
 
     @property
     def forehand(self) -> int:
@@ -311,6 +343,24 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     return tuple(out)
 
 
+def signed(v: int) -> str:
+    """A score as the reports write it: ``+40``, ``-30``, ``0``."""
+    return f"{v:+d}" if v else "0"
+
+
+def score_report(contract: Contract, result: HandScore) -> str:
+    """The text ``herzla score`` prints: the contract, each seat's score, the stock and the
+    explanation of one hand's score."""
+    unit = "c" if contract.has_stock else ""
+    out = [f"{contract.game} {contract.id}, {contract.players} players",
+           "Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
+                                  for s, v in enumerate(result.scores))]
+    if contract.has_stock:
+        out.append(f"Stock: {result.stock}c")
+    out += [f"- {line}" for line in result.explanation]
+    return "\n".join(out)
+
+
 @attrs.frozen(slots=True)
 class IllegalPlay:
     """The first illegal play of a record."""
@@ -349,6 +399,49 @@ class ReplayResult:
         if self.score is not None and self.score.stock is not None:
             return self.score.stock
         return self.record.stock
+
+    def __repr__(self) -> str:
+        r = self.record
+        if self.illegal is not None:
+            status = f"illegal play at index {self.illegal.index} ({self.illegal.rule})"
+        else:
+            status = "complete" if self.complete else "not complete"
+        scores = ""
+        if self.scores is not None:
+            unit = "c" if r.contract.has_stock else ""
+            scores = ", scores " + " ".join(f"{signed(v)}{unit}" for v in self.scores)
+        return f"<ReplayResult {r.game} {r.contract_id}: {status}{scores}>"
+
+    def report(self) -> str:
+        """The text ``herzla replay`` prints for one record (also ``str(result)``)."""
+        r = self.record
+        unit = "c" if r.contract.has_stock else ""
+        decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
+        out = [f"{r.game} {r.contract_id}, {r.players} players, dealer seat {r.dealer}, "
+               f"forehand seat {r.forehand}{decl}"]
+        if self.tricks is not None:
+            for i, t in enumerate(self.tricks, 1):
+                won = "(in progress)" if t.winner is None else f"-> seat {t.winner}"
+                out.append(f"  trick {i}: seat {t.leader} leads {' '.join(map(str, t.cards))} "
+                           f"{won}")
+        if self.order is not None and self.order:
+            out.append(f"  out in order: {' '.join(f'seat {s}' for s in self.order)}")
+        status = "complete" if self.complete else "not complete"
+        if self.illegal is not None:
+            status = f"illegal play at index {self.illegal.index} ({self.illegal.rule})"
+        out.append(f"Status: {status}")
+        if self.scores is not None:
+            out.append("Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
+                                              for s, v in enumerate(self.scores)))
+        if self.stock is not None:
+            out.append(f"Stock: {self.stock}c")
+        if self.score is not None and self.score.events:
+            out.append(f"Events: {', '.join(self.score.events)}")
+        out += [f"- {line}" for line in self.explanation]
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.report()
 
     def to_dict(self) -> dict[str, Any]:
         r = self.record

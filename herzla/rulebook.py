@@ -14,10 +14,18 @@ finds (herzla.cli.rules).
 'common/trick-play'
 >>> get_rule("herzeln/no-queens").text
 '-20 per Queen.'
+
+An illegal play names the short id of an illegal-play rule; it resolves too, to an entry that
+names the rules it rests on:
+
+>>> r = get_rule("follow-suit")
+>>> r.title, r.text.endswith("It rests on rule common/trick-play.")
+('Illegal play: Follow suit', True)
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 from typing import Any
@@ -35,6 +43,7 @@ from herzla.contracts import (
     is_builtin,
 )
 from herzla.contracts.game import rule
+from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
 from herzla.options import Option
 from herzla.quote import quote
 
@@ -49,6 +58,8 @@ __all__ = [
     "find",
     "game_about",
     "get_rule",
+    "illegal_entry",
+    "illegal_rules",
     "known_games",
     "option_json",
     "resolve_option",
@@ -90,8 +101,10 @@ COMMON_RULES = (
        """Card codes are suit then rank: HA, CT, SQ, D7. Output always uses the
        canonical upper-case code. Input is case-insensitive, accepts 10 for T, and also full names
        in English or German and the suit symbols, as long as none is ambiguous. A list of cards is
-       written with spaces or commas: "HA HT SK". Anything else is an error that names the
-       offending text."""),
+       written with spaces or commas between the cards: "HA HT SK". A name of several words is
+       one card: a word that is a card code by itself is one card, any other word is read with
+       the next word or two as one name ("Herz Sau, Herz König", "Herz Sau Herz König HT",
+       "Ace of Hearts"). Anything else is an error that names the offending text."""),
     rule("common/rank-orders", "Rank orders", "order rank natural ace-ten",
        "Herzla Herzeln Herzerln",
        """Rank orders, high to low, for winning tricks: natural is A K Q J T 9 8 7 (6), used by
@@ -178,8 +191,50 @@ def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     return out
 
 
+def illegal_rules() -> dict[str, IllegalRule]:
+    """Every illegal-play rule herzla can name, by id: the engines' own
+    (:data:`~herzla.contracts.vocabulary.ILLEGAL_PLAYS`) and any other a contract's lead ban
+    declares (an entry made from the contract)."""
+    out = dict(ILLEGAL_PLAYS)
+    for game in games():
+        for cls in contract_classes(game):
+            for n in cls.player_counts:
+                try:
+                    declared = cls.default(n).declaration
+                except ValueError:  # a player count the default options do not allow
+                    continue
+                if not isinstance(declared, TrickRules):
+                    continue
+                for ban in declared.lead_bans:
+                    if ban.rule not in out:
+                        what = "led or discarded" if ban.discards else "led"
+                        out[ban.rule] = IllegalRule(
+                            ban.rule, f"{cls.title}: banned cards",
+                            f"{cls.game} {cls.id}: a card it bans from being {what} to the first "
+                            f"tricks while holding other cards.", (cls.key(), "common/escape"))
+    return out
+
+
+def illegal_entry(illegal: IllegalRule) -> Rule:
+    """The rule-book entry of an illegal-play rule: its id as a refused play names it, what it
+    forbids and the entries it rests on."""
+    rests = ", ".join(f"rule {e}" for e in illegal.entries)
+    sources: list[str] = []
+    for e in illegal.entries:
+        with contextlib.suppress(UnknownTopic):
+            sources += [s for s in get_rule(e).sources if s not in sources]
+    return Rule(illegal.id, f"Illegal play: {illegal.title}", (illegal.id, "illegal"),
+                f"{illegal.meaning} It rests on {rests}.", tuple(sources) or ("ruling",))
+
+
 def get_rule(rule_id: str) -> Rule:
-    """The entry with id ``game/name`` (as explanations cite them); UnknownTopic if none."""
+    """The entry with id ``game/name`` (as explanations cite them), or of an illegal-play rule
+    (``follow-suit``, as an illegal play names it); UnknownTopic if none."""
+    if "/" not in rule_id:
+        illegal = illegal_rules().get(rule_id)
+        if illegal is not None:
+            return illegal_entry(illegal)
+        raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
     game = rule_id.partition("/")[0]
     if game in known_games():
         for r in entries(game):
@@ -210,7 +265,8 @@ def topics_of(game: str) -> list[str]:
 def find(game: str, topic: str) -> list[Rule]:
     """The rules of ``game`` (common ground included) that answer to ``topic``.
 
-    A topic is a contract id, a topic word, an option name or a rule id, case-insensitive;
+    A topic is a contract id, a topic word, an option name or a rule id (an illegal-play id
+    too), case-insensitive;
     failing an exact match, a singular or plural form, then a word that starts with it.
     UnknownTopic otherwise.
     """
@@ -221,6 +277,9 @@ def find(game: str, topic: str) -> list[Rule]:
     exact = [r for r in pool if r.id == want]
     if exact:
         return exact
+    illegal = illegal_rules().get(want)
+    if illegal is not None:  # an illegal-play id: its entry and the rules of the game behind it
+        return [illegal_entry(illegal), *(r for r in pool if r.id in illegal.entries)]
     tests = (
         lambda k: k == want,
         lambda k: k in (want + "s", want.removesuffix("s"), want + "es", want.removesuffix("es")),

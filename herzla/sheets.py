@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from herzla.contracts import Game, get_game
-from herzla.records import Record, RecordError, ReplayResult, read_record, replay
+from herzla.records import Record, RecordError, ReplayResult, read_record, replay, signed
 
 __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
 
@@ -73,6 +73,49 @@ class ScoreSheet:
     @property
     def illegal(self) -> bool:
         return any(row.result.illegal is not None for row in self.rows)
+
+    def __repr__(self) -> str:
+        unit = "c" if self.stock is not None else ""
+        n = len(self.rows)
+        end = ""
+        if self.winners is not None:
+            end = ", won by " + " and ".join(f"seat {s}" for s in self.winners)
+        return (f"<ScoreSheet {self.game} {self.kind}: {n} hand{'' if n == 1 else 's'}, totals "
+                + " ".join(signed(v) + unit for v in self.totals) + f"{end}>")
+
+    def report(self) -> str:
+        """The score sheet ``herzla replay`` prints for a list of records (also ``str``)."""
+        n = self.players
+        unit = "c" if self.stock is not None else ""
+        out = [f"{self.game} {self.kind}, {n} players"]
+        cells = [[signed(v) + unit for v in row.result.scores]
+                 for row in self.rows if row.result.scores is not None]
+        cells.append([signed(v) + unit for v in self.totals])
+        width = max(9, *(len(c) + 1 for row in cells for c in row))
+        head = f"{'#':>2}  {'contract':<15}" + "".join(f"{'seat ' + str(s):>{width}}"
+                                                       for s in range(n))
+        if self.stock is not None:
+            head += f"{'stock':>{width}}"
+        out.append(head)
+        for row in self.rows:
+            res = row.result
+            if res.scores is None:
+                what = (f"illegal at {res.illegal.index} ({res.illegal.rule})" if res.illegal
+                        else "not complete")
+                out.append(f"{row.index + 1:>2}  {res.record.contract_id:<15}  {what}")
+                continue
+            line = f"{row.index + 1:>2}  {res.record.contract_id:<15}" + "".join(
+                f"{signed(v) + unit:>{width}}" for v in res.scores)
+            if row.stock is not None:
+                line += f"{str(row.stock) + 'c':>{width}}"
+            out.append(line)
+        out.append(f"{'':>2}  {'total':<15}" + "".join(f"{signed(v) + unit:>{width}}"
+                                                       for v in self.totals))
+        out += [f"- {line}" for line in self.explanation]
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.report()
 
     def to_dict(self) -> dict[str, Any]:
         return {

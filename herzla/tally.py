@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from herzla.cards import HEARTS_MASK, Card, cards_of
-from herzla.contracts.base import Contract, HandScore, Outcome, TallyError
+from herzla.contracts.base import Contract, HandScore, MissingTally, Outcome, TallyError
 from herzla.limits import LimitError, check_stock
 
 __all__ = ["score_tallies"]
@@ -58,8 +58,8 @@ def score_tallies(
             raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "
                              f"going out, not tricks or cards")
         if order is None:
-            raise TallyError(f"{contract.game} {contract.id} needs the order of going out "
-                             f"(--order)")
+            raise MissingTally("this contract needs the order in which the seats went out",
+                               ("order",))
         if sorted(order) != list(seats):
             raise TallyError(f"the order of going out must name each of the {n} seats once, "
                              f"not {' '.join(map(str, order))}")

@@ -23,12 +23,17 @@ back without copying, and ``copy()`` is shallow and fast, for solvers and Monte 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.cards import SUIT_MASKS, Card, as_card, cards_of, hand_mask
 from herzla.contracts.base import Outcome, TrickContract
+from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, NOT_IN_HAND
+
+if TYPE_CHECKING:
+    from herzla.records import Record
 
 __all__ = ["Illegal", "Trick", "TrickHand"]
 
@@ -48,25 +53,33 @@ class Trick:
 
 @attrs.frozen(slots=True)
 class Illegal:
-    """Why a play is not allowed: the rule id (docs/hand-records.md lists them) and a sentence."""
+    """Why a play is not allowed: the id of the illegal-play rule it breaks (one of
+    :data:`herzla.contracts.vocabulary.ILLEGAL_PLAYS`, or a contract's own lead ban) and a
+    sentence."""
 
     rule: str
     message: str
 
 
 class TrickHand:
-    """One hand of a trick deal in progress."""
+    """One hand of a trick deal in progress.
+
+    ``hands`` holds each seat's cards: bit sets (``mask_of``), card lists (``"CQ CJ ..."``) or
+    Cards (a record's ``hands``).  :meth:`from_record` starts from a hand record.  ``play`` and
+    ``check`` take a :class:`Card` or a card code.
+    """
 
     __slots__ = (
         "contract", "players", "dealer", "hands", "captured", "won", "trick", "leader",
         "tricks", "over", "_strength", "_per_hand",
     )
 
-    def __init__(self, contract: TrickContract, hands: Sequence[int], dealer: int) -> None:
+    def __init__(self, contract: TrickContract,
+                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int) -> None:
         self.contract = contract
         self.players = contract.players
         self.dealer = dealer
-        self.hands: list[int] = list(hands)
+        self.hands: list[int] = [hand_mask(h) for h in hands]
         self.captured: list[int] = [0] * self.players
         self.won: list[int] = [0] * self.players
         self.trick: list[Card] = []
@@ -74,7 +87,17 @@ class TrickHand:
         self.tricks: list[Trick] = []
         self.over: bool = False
         self._strength = contract.rank_order().strength
-        self._per_hand = min(h.bit_count() for h in hands) if hands else 0
+        self._per_hand = min(h.bit_count() for h in self.hands) if self.hands else 0
+
+    @classmethod
+    def from_record(cls, record: Record, played: bool = False) -> TrickHand:
+        """The hand of a trick-deal record at its start, or with ``played`` after its plays
+        (``record.start()``); TypeError for a layout deal."""
+        state = record.start(played)
+        if not isinstance(state, TrickHand):
+            raise TypeError(f"{record.game} {record.contract_id} is a layout deal: use "
+                            f"LayoutHand.from_record")
+        return state
 
     # -- views ------------------------------------------------------------------------------
     @property
@@ -118,18 +141,20 @@ class TrickHand:
     def legal_plays(self) -> list[Card]:
         return cards_of(self.legal_mask())
 
-    def check(self, card: Card) -> Illegal | None:
-        """None if ``card`` may be played now, else the rule it breaks."""
+    def check(self, card: Card | str) -> Illegal | None:
+        """None if ``card`` (a Card or a code) may be played now, else the rule it breaks."""
+        if not isinstance(card, Card):
+            card = as_card(card)
         if self.over:
-            return Illegal("hand-over", f"the hand is over; {card} cannot be played")
+            return Illegal(HAND_OVER.id, f"the hand is over; {card} cannot be played")
         seat = self.turn
         hand, legal, ban = self._follow_and_ban(seat)
         if not hand >> card.index & 1:
-            return Illegal("not-in-hand", f"seat {seat} does not hold {card}")
+            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {card}")
         if not legal >> card.index & 1:
             led = self.trick[0]
             return Illegal(
-                "follow-suit",
+                FOLLOW_SUIT.id,
                 f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {card}",
             )
         if ban is not None and ban[0] >> card.index & 1 and legal & ~ban[0]:
@@ -139,11 +164,14 @@ class TrickHand:
         return None
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, card: Card) -> Trick | None:
-        """Play ``card`` for the seat to play (not checked: call ``check`` first).
+    def play(self, card: Card | str) -> Trick | None:
+        """Play ``card`` (a Card or a code) for the seat to play (not checked: call ``check``
+        first).
 
         Returns the trick when this card completed one.
         """
+        if not isinstance(card, Card):
+            card = as_card(card)
         seat = self.turn
         self.hands[seat] &= ~(1 << card.index)
         self.trick.append(card)

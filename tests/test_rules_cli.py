@@ -305,8 +305,9 @@ def test_rule_json_round_trip() -> None:
 
 # -- errors -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("args", "named", "suggests"), [
-    (("poker",), 'unknown game "poker"', "known: herzla, herzla-kids, herzeln, herzerln, common"),
-    (("herzl",), 'unknown game "herzl"', "did you mean herzla"),
+    (("poker",), 'no game, rule or topic named "poker"',
+     "games: herzla, herzla-kids, herzeln, herzerln, common"),
+    (("herzl",), 'no game, rule or topic named "herzl"', "did you mean herzla"),
     (("skat", "domino"), 'unknown game "skat"', "known: herzla"),
     (("herzla", "bogus"), 'no rule of herzla is about "bogus"', "topics: normal, beddl, mord"),
     (("herzeln", "dominoes"), "", ""),  # a plural that matches: no error

@@ -20,6 +20,7 @@ cluster elsewhere) without changing the answer.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import time
@@ -29,10 +30,17 @@ from typing import Any
 import attrs
 import numpy as np
 
-from herzla.analysis.scoring import BooleanScore, trick_score
+from herzla.analysis.scoring import BooleanScore, compositions, trick_score
 from herzla.analysis.tricks import TrickSearch
-from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
-from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
+from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_card, parse_cards
+from herzla.contracts import (
+    Outcome,
+    TallyError,
+    TrickContract,
+    UnknownContract,
+    contract_class,
+    get_game,
+)
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
@@ -165,7 +173,8 @@ def merge_chunks(results: Sequence[ChunkResult]) -> ChunkResult:
 @attrs.frozen(slots=True)
 class Estimate:
     """One choice under one way of playing: the share made (Beddl, Mord) with its 95% interval
-    (Wilson), and the mean of the seat's cents with its 95% interval (mean ± 1.96·s/√n)."""
+    (Wilson), and the mean of the seat's cents with its 95% interval (mean ± 1.96·s/√n, clipped
+    to ``bounds``, the lowest and highest score the seat can have)."""
 
     p_made: float | None
     p_made_ci95: tuple[float, float] | None
@@ -173,7 +182,8 @@ class Estimate:
     ci95: tuple[float, float]
 
     @classmethod
-    def of(cls, cents: Sequence[int], made: Sequence[bool] | None) -> Estimate:
+    def of(cls, cents: Sequence[int], made: Sequence[bool] | None,
+           bounds: tuple[int, int] | None = None) -> Estimate:
         n = len(cents)
         arr = np.asarray(cents, dtype=np.float64)
         mean = float(arr.mean())
@@ -183,7 +193,10 @@ class Estimate:
             k = sum(made)
             p = k / n
             ci = _wilson(k, n)
-        return cls(p, ci, mean, (mean - half, mean + half))
+        low, high = mean - half, mean + half
+        if bounds is not None:  # no score lies outside what the seat can score
+            low, high = max(low, bounds[0]), min(high, bounds[1])
+        return cls(p, ci, mean, (low, high))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -195,12 +208,48 @@ class Estimate:
         }
 
 
+def score_range(contract: TrickContract, seat: int, stock: int) -> tuple[int, int]:
+    """The lowest and highest score ``seat`` can have in ``contract``: made and lost when it has
+    a declarer, else every split of the hearts (the scores of the Herzla family's contracts)."""
+    n = contract.players
+    if contract.needs_declarer:
+        outcomes = [Outcome(n, declarer=contract.declarer, made=m) for m in (True, False)]
+    else:
+        hearts = (contract.pack().mask & HEARTS_MASK).bit_count()
+        outcomes = [Outcome(n, hearts=split) for split in compositions(hearts, n)]
+    scores = []
+    for outcome in outcomes:
+        with contextlib.suppress(TallyError):
+            scores.append(contract.score(outcome, stock).scores[seat])
+    return (min(scores), max(scores)) if scores else (-(2**62), 2**62)
+
+
 def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     p = k / n
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return max(0.0, mid - half), min(1.0, mid + half)
+
+
+#: what the two ways of playing leave out, as the report says it
+LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
+          "if they saw every card); the heuristic is a weak player on both sides, so the truth "
+          "for good players lies between, nearer neither for sure.")
+
+
+def _cents(x: float) -> str:
+    return f"{x:+.1f}" if round(x, 1) else "0.0"
+
+
+def _row(choice: str, way: str, e: Estimate) -> str:
+    if e.p_made is None or e.p_made_ci95 is None:
+        made = f"{'':>6} {'':>13}"
+    else:
+        lo, hi = e.p_made_ci95
+        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
+    ci = f"{_cents(e.ci95[0])}..{_cents(e.ci95[1])}"
+    return f"{choice:<7} {way:<13} {made} {_cents(e.mean):>8} {ci:>16}"
 
 
 @attrs.frozen(slots=True)
@@ -218,6 +267,42 @@ class AdviceResult:
 
     def hand(self) -> list[Card]:
         return sort_hand(cards_of(self.plan.hand), self.plan.contract(self.plan.choices[0]))
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(c) for c in self.hand())
+        means = ", ".join(f"{c} {_cents(self.choices[c]['heuristic'].mean)}c"
+                          for c in self.plan.choices)
+        verdict = (f"recommends {self.recommendation}" if len(self.plan.choices) > 1
+                   else "nothing to compare")
+        return (f"<AdviceResult seat {self.plan.seat} holding {cards}: {means} (heuristic, "
+                f"{self.plan.samples:,} deals); {verdict}>")
+
+    def report(self) -> str:
+        """The table ``herzla advise`` prints (also ``str(result)``)."""
+        p = self.plan
+        cards = " ".join(str(c) for c in self.hand())
+        out = [f"herzla, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
+               f"{p.samples:,} sampled deals of the 24 unseen cards, seed {p.seed}",
+               "",
+               f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
+               f"{'95% CI':>16}"]
+        for c in p.choices:
+            for way, name in (("double_dummy", "double dummy"), ("heuristic", "heuristic")):
+                out.append(_row(c, name, self.choices[c][way]))
+        best = self.choices[self.recommendation]["heuristic"]
+        out.append("")
+        if len(p.choices) == 1:
+            made = "" if best.p_made is None else f", made in {best.p_made:.1%} of the deals"
+            out.append(f"Only {self.recommendation} was weighed: {_cents(best.mean)} cents under "
+                       f"heuristic play{made}; there was nothing to compare it with.")
+        else:
+            out.append(f"Recommendation: {self.recommendation} (the highest mean under "
+                       f"heuristic play, {_cents(best.mean)} cents).")
+        out.append(LIMITS)
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.report()
 
     def to_dict(self) -> dict[str, Any]:
         p = self.plan
@@ -393,7 +478,8 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     merged = merge_chunks(results)
     weighed: dict[str, dict[str, Estimate]] = {}
     for c in plan.choices:
-        weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)))
+        bounds = score_range(plan.contract(c), plan.seat, plan.stock)
+        weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)), bounds)
                       for way in ("double_dummy", "heuristic")}
     best = max(plan.choices,
                key=lambda c: (weighed[c]["heuristic"].mean, -plan.choices.index(c)))

@@ -67,6 +67,45 @@ class SolveResult:
     elapsed: float
     complete: bool = False
 
+    def unit(self) -> str:
+        """What ``value`` counts: ``cents``, ``points`` or ``penalty points``."""
+        from herzla.contracts import contract_class, get_game
+
+        if contract_class(self.game, self.contract).has_stock:
+            return "cents"
+        return "penalty points" if get_game(self.game).lowest_wins else "points"
+
+    def __repr__(self) -> str:
+        where = "complete" if self.complete else f"seat {self.to_move} to play"
+        verdict = "" if self.made is None else f"{'made' if self.made else 'lost'}, "
+        return (f"<SolveResult {self.game} {self.contract}, {where}: {verdict}seat {self.seat} "
+                f"{self.value:+d} {self.unit()}>")
+
+    def report(self) -> str:
+        """The text ``herzla solve`` prints (also ``str(result)``)."""
+        unit = self.unit()
+        lines: list[str] = [f"{self.game} {self.contract}, {self.players} players"]
+        if self.complete:
+            lines.append(f"The hand is complete: seat {self.seat} scored {self.value:+d} {unit}.")
+            return "\n".join(lines)
+        lines[0] += f"; seat {self.to_move} to play"
+        if self.made is not None:
+            lines.append(f"Double dummy: the contract is {'made' if self.made else 'lost'}; seat "
+                         f"{self.seat} scores {self.value:+d} {unit}.")
+        else:
+            better = "lower" if unit == "penalty points" else "higher"
+            lines.append(f"Double dummy, every other seat against seat {self.seat}: seat "
+                         f"{self.seat} scores {self.value:+d} {unit} ({better} is better).")
+        lines.append(f"Best play: {' '.join(self.line)}")
+        if self.plays is not None:
+            parts = ", ".join(f"{k} {v:+d}" if v else f"{k} 0" for k, v in self.plays.items())
+            lines.append(f"Each play of seat {self.to_move}: {parts}")
+        lines.append(f"({self.nodes:,} positions searched)")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.report()
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game, "contract": self.contract, "players": self.players,

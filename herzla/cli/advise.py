@@ -13,23 +13,18 @@ from herzla.analysis.advise import (
     MAX_SAMPLES,
     AdviceError,
     AdviceResult,
-    Estimate,
     advise,
 )
 from herzla.cli.common import check_wait, fail, note_jobs, option_flag, parse_options
+from herzla.cli.complete import complete_choice, complete_game
 from herzla.cli.output import Progress
 from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 
 __all__ = ["advise_command"]
 
-LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
-          "if they saw every card); the heuristic is a weak player on both sides, so the truth "
-          "for good players lies between, nearer neither for sure.")
-
-
 @click.command("advise")
-@click.argument("game", metavar="GAME")
+@click.argument("game", metavar="GAME", shell_complete=complete_game)
 @click.option("--hand", required=True, metavar="CARDS",
               help='The eight cards, e.g. "CJ CT C9 S9 S8 HT D9 D8".')
 @click.option("--seat", type=int, default=0, show_default=True, metavar="S",
@@ -52,7 +47,7 @@ LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the de
 @click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
               default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
               help="How long to wait for the scheduler and a worker before giving up.")
-@click.option("--only", "only", multiple=True, metavar="CHOICE",
+@click.option("--only", "only", multiple=True, metavar="CHOICE", shell_complete=complete_choice,
               help="Weigh only this choice (repeatable; default: every contract of the game's "
                    "bidding, in herzla normal, beddl and mord).")
 @option_flag
@@ -101,34 +96,5 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     _print(res)
 
 
-def _cents(x: float) -> str:
-    return f"{x:+.1f}" if round(x, 1) else "0.0"
-
-
-def _row(choice: str, way: str, e: Estimate) -> str:
-    if e.p_made is None or e.p_made_ci95 is None:
-        made = f"{'':>6} {'':>13}"
-    else:
-        lo, hi = e.p_made_ci95
-        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
-    ci = f"{_cents(e.ci95[0])}..{_cents(e.ci95[1])}"
-    return f"{choice:<7} {way:<13} {made} {_cents(e.mean):>8} {ci:>16}"
-
-
 def _print(res: AdviceResult) -> None:
-    p = res.plan
-    cards = " ".join(str(c) for c in res.hand())
-    out = [f"herzla, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
-           f"{p.samples:,} sampled deals of the 24 unseen cards, seed {p.seed}",
-           "",
-           f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
-           f"{'95% CI':>16}"]
-    for c in res.plan.choices:
-        for way, name in (("double_dummy", "double dummy"), ("heuristic", "heuristic")):
-            out.append(_row(c, name, res.choices[c][way]))
-    best = res.choices[res.recommendation]["heuristic"]
-    out.append("")
-    out.append(f"Recommendation: {res.recommendation} (the highest mean under heuristic play, "
-               f"{_cents(best.mean)} cents).")
-    out.append(LIMITS)
-    click.echo("\n".join(out))
+    click.echo(res.report())

@@ -15,6 +15,7 @@ from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
+from herzla.cli.complete import complete_option
 from herzla.contracts import (
     Contract,
     UnknownContract,
@@ -272,6 +273,7 @@ def option_flag(f: F) -> F:
     """The repeatable ``--option NAME=VALUE`` flag."""
     return click.option(
         "--option", "-o", "option_items", multiple=True, metavar="NAME=VALUE",
+        shell_complete=complete_option,
         help="A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
              "-o stock_payout=never.",
     )(f)
@@ -294,16 +296,20 @@ def game_contract(game: str, contract_id: str | None) -> type[Contract]:
         fail(str(exc))
 
 
-def note_jobs(jobs: int | None) -> None:
+def note_jobs(jobs: int | None, on: int | None = None) -> None:
     """A note on standard error when ``--jobs`` asks for more processes than the cores this
-    process may use: the run plays on those (:func:`herzla.machinery.procs.usable_jobs`)."""
+    process may use: the run plays on those (:func:`herzla.machinery.procs.usable_jobs`), or on
+    ``on`` processes when the run knows it needs fewer (its summary names the same number)."""
     from herzla.machinery.procs import usable_jobs
 
     cores = usable_jobs(None)
     if jobs is not None and jobs > cores:
+        playing = cores if on is None else on
+        why = "" if playing == cores else (
+            f" (the run is {playing} task{'s' if playing != 1 else ''} long)")
         click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
                    f"core{'s' if cores != 1 else ''} this process may use; playing on "
-                   f"{cores}", err=True)
+                   f"{playing}{why}", err=True)
 
 
 def check_wait(seconds: float, flag: str = "--cluster-timeout") -> None:

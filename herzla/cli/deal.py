@@ -7,6 +7,7 @@ import json
 import click
 
 from herzla.cli.common import fail, game_contract, option_flag, parse_options
+from herzla.cli.complete import complete_contract, complete_game
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError
 from herzla.records import RecordError, deal_record
@@ -15,10 +16,11 @@ __all__ = ["deal"]
 
 
 @click.command("deal")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--seed", type=int, required=True,
               help="The seed (0 or more): the same as 'herzla simulate --seed' deals first.")
-@click.option("--contract", "-c", help="The contract id (default: the game's first).")
+@click.option("--contract", "-c", shell_complete=complete_contract,
+              help="The contract id (default: the game's first).")
 @click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
 @click.option("--dealer", type=int, help="The dealer's seat (default: the last seat).")
 @click.option("--declarer", type=int, help="The declarer's seat for beddl and mord "

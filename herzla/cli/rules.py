@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 import click
 
 from herzla.cli.common import fail
+from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
 from herzla.options import Option
 from herzla.quote import quote
@@ -24,6 +25,7 @@ from herzla.rulebook import (
     game_about,
     game_json,
     get_rule,
+    illegal_rules,
     known_games,
     options_of,
     rule_json,
@@ -121,6 +123,16 @@ def _listing() -> list[str]:
     return lines
 
 
+def _unknown_word(word: str) -> str:
+    """No game, rule or topic answers to ``word`` (a lone argument)."""
+    want = word.strip().lower()
+    pool = [*known_games(), *illegal_rules(), *{t for g in known_games() for t in topics_of(g)}]
+    close = difflib.get_close_matches(want, pool, n=3, cutoff=0.7)
+    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    return (f"no game, rule or topic named {quote(word)} ({hint}games: "
+            f"{', '.join(known_games())}; 'herzla rules' lists the topics)")
+
+
 def _suggest_game(game: str) -> str:
     known = known_games()
     close = difflib.get_close_matches(game.lower(), known, n=2, cutoff=0.6)
@@ -133,8 +145,8 @@ def _dump(obj: object) -> None:
 
 
 @click.command("rules")
-@click.argument("game", required=False)
-@click.argument("topic", required=False)
+@click.argument("game", required=False, shell_complete=complete_rule)
+@click.argument("topic", required=False, shell_complete=complete_topic)
 @click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
 def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     """The rule text, with its source and the option that changes it.
@@ -160,11 +172,18 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
         return
     name = game.strip().lower()
     rules: list[Rule]
-    if "/" in name and topic is None:
+    if topic is None and ("/" in name or name in illegal_rules()):
         try:
             rules = [get_rule(name)]
         except UnknownTopic as exc:
             fail(str(exc))
+        if "/" not in name:  # an illegal-play rule: its entry, then the rules it rests on
+            rules += [get_rule(e) for e in illegal_rules()[name].entries]
+            if as_json:
+                _dump({"game": None, "topic": name, "entries": [rule_json(r) for r in rules]})
+            else:
+                _print_rules(rules, None)
+            return
         if as_json:
             _dump({"game": rules[0].game, "topic": name, "entries": [rule_json(rules[0])]})
         else:
@@ -178,7 +197,7 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
             with contextlib.suppress(UnknownTopic):
                 rules += [r for r in find(g, name) if r not in rules]
         if not rules:
-            fail(_suggest_game(game))
+            fail(_unknown_word(game))
         if as_json:
             _dump({"game": None, "topic": game, "entries": [rule_json(r) for r in rules]})
         else:

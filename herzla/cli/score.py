@@ -8,14 +8,19 @@ import click
 
 from herzla.cards import CardError, parse_cards
 from herzla.cli.common import fail, game_contract, option_flag, parse_options
+from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
-from herzla.contracts import TallyError
+from herzla.contracts import MissingTally, TallyError
 from herzla.limits import LimitError
 from herzla.options import OptionError
 from herzla.quote import quote
 from herzla.tally import score_tallies
 
 __all__ = ["score"]
+
+#: the option that gives each tally a contract may need (MissingTally.needs)
+_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
+          "made": "--made or --lost", "last_winner": "--last-trick", "order": "--order"}
 
 
 def _ints(text: str | None, what: str) -> list[int] | None:
@@ -31,8 +36,8 @@ def _ints(text: str | None, what: str) -> list[int] | None:
 
 
 @click.command("score")
-@click.argument("game")
-@click.argument("contract_id", metavar="CONTRACT")
+@click.argument("game", shell_complete=complete_game)
+@click.argument("contract_id", metavar="CONTRACT", shell_complete=complete_contract)
 @click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
 @click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat, seat 0 first.")
 @click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat.")
@@ -82,6 +87,9 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             contract, tricks=_ints(tricks, "tricks"), hearts=_ints(hearts, "hearts"),
             captured=cards, last_winner=last_trick, order=_ints(order, "order"), made=made,
             stock=stock)
+    except MissingTally as exc:
+        what = str(exc).replace("this contract", f"{contract.game} {contract.id}", 1)
+        fail(f"{what}: give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs))
     except (OptionError, TallyError, CardError, LimitError) as exc:
         fail(str(exc))
     if as_json:
@@ -91,4 +99,4 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             "events": list(result.events), "explanation": list(result.explanation),
         }, indent=1))
         return
-    print_score(contract.game, contract.id, n, result, contract.has_stock)
+    print_score(contract, result)

@@ -10,7 +10,7 @@ import click
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
 from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
-from herzla.contracts import TallyError, contract_class, get_game
+from herzla.contracts import TallyError
 from herzla.records import RecordError
 
 __all__ = ["solve_command"]
@@ -71,42 +71,10 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
     raise SystemExit(1 if illegal else 0)
 
 
-def _unit(res: SolveResult) -> str:
-    cls = contract_class(res.game, res.contract)
-    if cls.has_stock:
-        return "cents"
-    return "penalty points" if get_game(res.game).lowest_wins else "points"
-
-
 def _print(ans: SolveResult | IllegalPlayError) -> None:
     if isinstance(ans, IllegalPlayError):
         ill = ans.illegal
         click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
                    f"(rule {ill.rule}); there is no position to solve.")
         return
-    res = ans
-    unit = _unit(res)
-    lines: list[str] = [f"{res.game} {res.contract}, {res.players} players"]
-    if res.complete:
-        lines.append(f"The hand is complete: seat {res.seat} scored {res.value:+d} {unit}.")
-        click.echo("\n".join(lines))
-        return
-    lines[0] += f"; seat {res.to_move} to play"
-    if res.made is not None:
-        lines.append(f"Double dummy: the contract is {'made' if res.made else 'lost'}; seat "
-                     f"{res.seat} scores {res.value:+d} {unit}.")
-    else:
-        better = "lower" if unit == "penalty points" else "higher"
-        lines.append(f"Double dummy, every other seat against seat {res.seat}: seat {res.seat} "
-                     f"scores {res.value:+d} {unit} ({better} is better).")
-    lines.append(f"Best play: {' '.join(res.line)}")
-    if res.plays is not None:
-        parts = ", ".join(f"{k} {_signed(v)}" for k, v in res.plays.items())
-        lines.append(f"Each play of seat {res.to_move}: {parts}")
-    lines.append(f"({res.nodes:,} positions searched)")
-    click.echo("\n".join(lines))
-
-
-def _signed(v: int) -> str:
-    return f"{v:+d}" if v else "0"
-
+    click.echo(ans.report())

@@ -78,6 +78,7 @@ from herzla.contracts.vocabulary import (
     EarlyEnd,
     LayoutRules,
     LeadBan,
+    MissingTally,
     Rows,
     Settlement,
     TallyError,
@@ -90,8 +91,8 @@ from herzla.quote import number, quote
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
 
-__all__ = ["Contract", "HandScore", "LayoutContract", "Outcome", "TallyError", "TrickContract",
-           "card_list", "seat_list"]
+__all__ = ["Contract", "HandScore", "LayoutContract", "MissingTally", "Outcome", "TallyError",
+           "TrickContract", "card_list", "seat_list"]
 
 
 @attrs.frozen(slots=True)
@@ -124,6 +125,12 @@ class HandScore:
     stock: int | None = None
     events: tuple[str, ...] = ()
     explanation: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        stock = "" if self.stock is None else f", stock {self.stock}c"
+        events = f", events {' '.join(self.events)}" if self.events else ""
+        return (f"<HandScore scores {' '.join(f'{v:+d}' if v else '0' for v in self.scores)}"
+                f"{stock}{events}>")
 
 
 def seat_list(seats: Sequence[int]) -> str:
@@ -388,7 +395,16 @@ class TrickContract(Contract):
         tricks = outcome.tricks
         cards: dict[int, list[int]] = {}
         hearts = pack.mask & HEARTS_MASK
+        wants: dict[int, tuple[str, tuple[str, ...]]] = {}
+        others = 0
         for m in d.classes():
+            others |= 0 if m == hearts else m & pack.mask
+        which = cards_of(others)
+        shown = f" (only {' '.join(map(str, which))} count)" if len(which) <= 8 else ""
+        for m in d.classes():
+            wants[m] = (("the hearts each seat captured, or the cards each seat captured",
+                         ("hearts", "captured")) if m == hearts else
+                        (f"the cards each seat captured{shown}", ("captured",)))
             if outcome.captured is not None:
                 cards[m] = [(c & m).bit_count() for c in outcome.captured]
             elif outcome.hearts is not None and m == hearts:
@@ -397,7 +413,7 @@ class TrickContract(Contract):
         for m, got in cards.items():
             self._check_class(m, got, complete=ended is not True)
         return Counts.of_one(n, tricks=tricks, cards=cards, last=outcome.last_winner,
-                             ended=ended)
+                             ended=ended, wants=wants)
 
     def _ended(self, outcome: Outcome) -> bool | None:
         """Whether the early end came: from ``made`` or from the tricks; checked."""
@@ -547,7 +563,8 @@ class LayoutContract(Contract):
     def counts(self, outcome: Outcome) -> Counts:
         order = outcome.order
         if order is None:
-            raise TallyError("this contract needs the order in which the seats went out")
+            raise MissingTally("this contract needs the order in which the seats went out",
+                               ("order",))
         if sorted(order) != list(range(self.players)):
             raise TallyError(
                 f"the order of going out must name each of the {self.players} seats once"

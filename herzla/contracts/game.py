@@ -75,7 +75,9 @@ class Rule:
 
     @property
     def game(self) -> str:
-        return self.id.partition("/")[0]
+        """The game of the rule; ``common`` for an illegal-play rule (an id without a game)."""
+        game, sep, _ = self.id.partition("/")
+        return game if sep else "common"
 
     def option_refs(self) -> list[tuple[str, str]]:
         """(game, option name) for each option named."""

@@ -182,12 +182,12 @@ class Herzeln(Game):
              out.""", options="dealer_rotation"),
         rule("herzeln/domino-row", "Domino: one row regardless of suit", "domino row layout "
              "jacks unteranlegen", "Herzeln",
-             """The domino (Unteranlegen) is a single row built regardless of suit (the Herzeln
-             text: "cards of any suit"; a German summary: "ohne Rücksicht a…", cut off
-             mid-sentence). Forehand moves first. The row is opened with any Jack; a player who
-             holds no Jack passes. After that, a card may be laid at the upper end if its rank
-             is the next higher rank than that end's card, or at the lower end if it is the
-             next lower rank, in the game's rank order (7 8 9 J Q K T A).""",
+             """The domino (Unteranlegen) is a single row built regardless of suit: a card
+             fits an end by its rank alone, whatever its suit. Forehand moves first. The row is
+             opened with any Jack; a player who holds no Jack passes. After that, a card may be
+             laid at the upper end if its rank is the next higher rank than that end's card, or
+             at the lower end if it is the next lower rank, in the game's rank order (7 8 9 J Q K
+             T A).""",
              options="domino_suits"),
         rule("herzeln/domino-corner", "Domino: Aces turn the corner", "domino corner wrap aces "
              "cycle block", "Herzeln",

@@ -7,12 +7,18 @@ from typing import ClassVar
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_30, PACK_32, Card, Pack, Rank, RankOrder, Suit
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.contracts.game import Game, rule
-from herzla.contracts.vocabulary import CardValue, LayoutRules, LeadBan, Rows
+from herzla.contracts.vocabulary import (
+    HEART_FREE_FIRST_TRICK,
+    CardValue,
+    LayoutRules,
+    LeadBan,
+    Rows,
+)
 
 __all__ = ["CONTRACTS", "Herzerln"]
 
 #: rounds 2 and 5: no heart may be led to or discarded on trick 1
-HEART_FREE = LeadBan(HEARTS_MASK, 1, discards=True, rule="heart-free-first-trick")
+HEART_FREE = LeadBan(HEARTS_MASK, 1, discards=True, rule=HEART_FREE_FIRST_TRICK.id)
 
 
 class _Herzerln(Contract):

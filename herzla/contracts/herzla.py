@@ -20,6 +20,7 @@ from herzla.cards import ACE_TEN, HEARTS_MASK, NATURAL, PACK_32, Pack, RankOrder
 from herzla.contracts.base import Outcome, TrickContract, seat_list
 from herzla.contracts.game import Game, rule
 from herzla.contracts.vocabulary import (
+    HEART_LEAD_BAN,
     CardValue,
     Counts,
     EarlyEnd,
@@ -78,7 +79,7 @@ class _HerzlaBase(TrickContract):
 
     def declare(self) -> TrickRules:
         tricks = int(self.opts["heart_lead_ban_tricks"]) if self._ban_applies() else 0
-        bans = (LeadBan(HEARTS_MASK, tricks, rule="heart-lead-ban"),) if tricks else ()
+        bans = (LeadBan(HEARTS_MASK, tricks, rule=HEART_LEAD_BAN.id),) if tricks else ()
         return attrs.evolve(super().declare(), lead_bans=bans)
 
     def score_total(self) -> int | None:

@@ -11,7 +11,14 @@ import attrs
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_36, Pack, RankOrder
 from herzla.contracts.base import Outcome, TrickContract, plural
 from herzla.contracts.game import Game, rule
-from herzla.contracts.vocabulary import CardValue, Counts, LeadBan, Settlement, TrickRules
+from herzla.contracts.vocabulary import (
+    HEART_LEAD_BAN,
+    CardValue,
+    Counts,
+    LeadBan,
+    Settlement,
+    TrickRules,
+)
 from herzla.options import Option
 
 __all__ = ["KIDS_OPTIONS", "Kids", "KidsNormal"]
@@ -48,7 +55,7 @@ class KidsNormal(TrickContract):
 
     def declare(self) -> TrickRules:
         tricks = int(self.opts["heart_lead_ban_tricks"])
-        bans = (LeadBan(HEARTS_MASK, tricks, rule="heart-lead-ban"),) if tricks else ()
+        bans = (LeadBan(HEARTS_MASK, tricks, rule=HEART_LEAD_BAN.id),) if tricks else ()
         return attrs.evolve(super().declare(), lead_bans=bans)
 
     def settle(self, counts: Counts, stock: int = 0) -> Settlement:

@@ -43,8 +43,11 @@ __all__ = [
     "CountSource",
     "Counts",
     "EarlyEnd",
+    "ILLEGAL_PLAYS",
+    "IllegalRule",
     "LayoutRules",
     "LeadBan",
+    "MissingTally",
     "Rows",
     "Settlement",
     "TallyError",
@@ -60,6 +63,16 @@ class TallyError(ValueError):
     """Tallies that do not add up, or that lack what the contract needs to score."""
 
 
+class MissingTally(TallyError):
+    """A tally the contract needs to score was not given; ``needs`` names the tallies any one of
+    which would do, as :func:`herzla.tally.score_tallies` calls them (``hearts``, ``captured``,
+    ``tricks``, ``made``, ``last_winner``, ``order``)."""
+
+    def __init__(self, message: str, needs: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.needs = needs
+
+
 @attrs.frozen(slots=True)
 class CardValue:
     """Capturing any card of ``cards`` (a bit set, card index encoding) scores ``points``.
@@ -73,6 +86,61 @@ class CardValue:
 
 
 @attrs.frozen(slots=True)
+class IllegalRule:
+    """An illegal-play rule: the short id a refused play names (``follow-suit``), what it
+    forbids, and the ids of the rule-book entries it rests on.  ``herzla rules ID`` prints it."""
+
+    id: str
+    title: str
+    meaning: str
+    entries: tuple[str, ...]
+
+
+HAND_OVER = IllegalRule(
+    "hand-over", "The hand is over",
+    "A card played (or a pass) after the hand ended: after the last trick, after Beddl or Mord "
+    "ended early, or once one seat is left in a layout deal.",
+    ("herzla/early-end", "herzeln/domino-places"))
+NOT_IN_HAND = IllegalRule(
+    "not-in-hand", "Only cards in hand",
+    "The seat to play does not hold the card it played.", ("common/conservation",))
+FOLLOW_SUIT = IllegalRule(
+    "follow-suit", "Follow suit",
+    "A card of another suit while the seat holds a card of the suit led (Farbzwang).",
+    ("common/trick-play",))
+HEART_LEAD_BAN = IllegalRule(
+    "heart-lead-ban", "No heart leads to the first tricks",
+    "Herzla: a heart led to trick 1 or 2 (as the table's option says) while holding other "
+    "cards.", ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
+HEART_FREE_FIRST_TRICK = IllegalRule(
+    "heart-free-first-trick", "A heart-free first trick",
+    "Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other cards.",
+    ("herzerln/heart-free", "common/escape"))
+NOT_ADJACENT = IllegalRule(
+    "not-adjacent", "A laid card must fit its row",
+    "A layout card that fits no end of its row (or not the end its mark names).",
+    ("herzeln/domino-row", "herzeln/domino-ends", "herzerln/auflegen-rows"))
+MUST_OPEN_WITH_JACK = IllegalRule(
+    "must-open-with-jack", "A Jack opens each row",
+    "A layout card laid before a Jack opens its row (also a card of a suit whose row is not open "
+    "yet, in Auflegen and the same-suit domino).",
+    ("herzeln/domino-row", "herzeln/domino-options", "herzerln/auflegen-rows"))
+MUST_OPEN_WITH_HEART_JACK = IllegalRule(
+    "must-open-with-heart-jack", "Auflegen opens with HJ",
+    "Auflegen: the first card laid must be the Jack of hearts.", ("herzerln/auflegen-rows",))
+MUST_PLAY_IF_ABLE = IllegalRule(
+    "must-play-if-able", "Lay a card if you can",
+    "A pass by a seat that could lay a card.",
+    ("herzeln/domino-must-lay", "herzerln/auflegen-rows"))
+
+#: every illegal-play rule the reference engines name, by id (a contract's :class:`LeadBan` may
+#: name one of its own; the rule book makes an entry of that from the contract)
+ILLEGAL_PLAYS: dict[str, IllegalRule] = {r.id: r for r in (
+    HAND_OVER, NOT_IN_HAND, FOLLOW_SUIT, HEART_LEAD_BAN, HEART_FREE_FIRST_TRICK, NOT_ADJACENT,
+    MUST_OPEN_WITH_JACK, MUST_OPEN_WITH_HEART_JACK, MUST_PLAY_IF_ABLE)}
+
+
+@attrs.frozen(slots=True)
 class LeadBan:
     """The ``cards`` may not be led to the first ``tricks`` tricks; with ``discards`` they may not
     be discarded on them either (a heart-free trick).  ``rule`` is the id an illegal play names.
@@ -81,7 +149,7 @@ class LeadBan:
     cards: int
     tricks: int
     discards: bool = False
-    rule: str = "heart-lead-ban"
+    rule: str = HEART_LEAD_BAN.id
 
     def applies(self, trick_index: int, leading: bool) -> bool:
         """Whether the ban holds for a card led (``leading``) or discarded to trick
@@ -218,12 +286,13 @@ class Counts:
     """
 
     __slots__ = ("players", "hands", "_tricks", "_cards", "_last", "_ended", "_places",
-                 "_source")
+                 "_source", "_wants")
 
     def __init__(self, players: int, hands: int, *, tricks: Ints | None = None,
                  cards: Mapping[int, Ints] | None = None, last: Ints | None = None,
                  ended: Bools | None = None, places: Ints | None = None,
-                 source: CountSource | None = None) -> None:
+                 source: CountSource | None = None,
+                 wants: Mapping[int, tuple[str, tuple[str, ...]]] | None = None) -> None:
         self.players = players
         self.hands = hands
         self._tricks = tricks
@@ -232,6 +301,7 @@ class Counts:
         self._ended = ended
         self._places = places
         self._source = source
+        self._wants = dict(wants or {})
 
     def known_tricks(self) -> Ints | None:
         """The tricks won by each seat, or None when the tally does not give them."""
@@ -242,7 +312,7 @@ class Counts:
     def trick_counts(self) -> Ints:
         got = self.known_tricks()
         if got is None:
-            raise TallyError("this contract needs the tricks won by each seat")
+            raise MissingTally("this contract needs the tricks won by each seat", ("tricks",))
         return got
 
     def card_counts(self, cards: int) -> Ints:
@@ -250,33 +320,39 @@ class Counts:
         if got is None and self._source is not None:
             got = self._cards[cards] = self._source.cards(cards)
         if got is None:
-            raise TallyError("this contract needs the cards each seat captured")
+            words, needs = self._wants.get(cards, ("the cards each seat captured", ("captured",)))
+            raise MissingTally(f"this contract needs {words}", needs)
         return got
 
     def last_winner(self) -> Ints:
         if self._last is None and self._source is not None:
             self._last = self._source.last()
         if self._last is None:
-            raise TallyError("this contract needs the winner of the last trick")
+            raise MissingTally("this contract needs the winner of the last trick",
+                               ("last_winner",))
         return self._last
 
     def early_end(self) -> Bools:
         if self._ended is None and self._source is not None:
             self._ended = self._source.ended()
         if self._ended is None:
-            raise TallyError("this contract needs the tricks won by each seat, or made/lost")
+            raise MissingTally("this contract needs the tricks won by each seat, or whether the "
+                               "declarer made the contract", ("tricks", "made"))
         return self._ended
 
     def place_of(self) -> Ints:
         if self._places is None:
-            raise TallyError("this contract needs the order in which the seats went out")
+            raise MissingTally("this contract needs the order in which the seats went out",
+                               ("order",))
         return self._places
 
     @classmethod
     def of_one(cls, players: int, *, tricks: Sequence[int] | None = None,
                cards: Mapping[int, Sequence[int]] | None = None, last: int | None = None,
-               ended: bool | None = None, order: Sequence[int] | None = None) -> Counts:
-        """The counts of one hand (one column); TallyError for a count no hand can have."""
+               ended: bool | None = None, order: Sequence[int] | None = None,
+               wants: Mapping[int, tuple[str, tuple[str, ...]]] | None = None) -> Counts:
+        """The counts of one hand (one column); TallyError for a count no hand can have.
+        ``wants`` says, per card class, how a missing count is named (words, tally names)."""
         def col(values: Sequence[int]) -> Ints:
             if len(values) != players or any(not -1000 <= v <= 1000 for v in values):
                 raise TallyError(f"give a count from 0 to the cards in play for each of the "
@@ -295,6 +371,7 @@ class Counts:
             last=None if last is None else col([last] * players)[0],
             ended=None if ended is None else np.array([ended], dtype=np.bool_),
             places=places,
+            wants=wants,
         )
 
 

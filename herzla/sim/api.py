@@ -27,8 +27,8 @@ from herzla.sim.engine import ENGINES
 from herzla.sim.runner import Plan, SimResult, run, task_count
 from herzla.sim.spec import POLICIES, DealSpec
 
-__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "run_plan",
-           "simulate"]
+__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",
+           "run_plan", "simulate"]
 
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
@@ -213,6 +213,24 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
                     progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
 
 
+def _blocks_per_task(plan: Plan, batch_size: int | None, cluster: str | None) -> int:
+    if batch_size is None and cluster is not None:
+        return max(1, min(CLUSTER_TASK_BLOCKS // plan.deals, plan.blocks // 16))
+    return -(-(batch_size or plan.block) // plan.block)
+
+
+def play_processes(plan: Plan, *, jobs: int | None = None, batch_size: int | None = None
+                   ) -> int:
+    """How many processes (this one included) :func:`run_plan` plays ``plan`` on, at most:
+    ``jobs`` (None: all cores) but no more than :func:`default_jobs` nor the run's tasks.  With
+    ``jobs`` given that is exactly the number a run reports (``SimResult.processes``)."""
+    want = default_jobs() if jobs is None else jobs
+    if want < 1:
+        raise SimulationError(f"jobs must be at least 1, not {want}")
+    want = usable_jobs(want)
+    return max(1, min(want, task_count(plan, _blocks_per_task(plan, batch_size, None))))
+
+
 def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = None,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
              progress: Callable[[int], None] | None = None, cluster: str | None = None,
@@ -227,7 +245,6 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     cannot be reached or is lost, :class:`herzla.machinery.procs.WorkerLost` when local worker
     processes keep dying (each a one-line message).
     """
-    block = plan.block
     _check_types(jobs=jobs, batch_size=batch_size)
     if batch_size is not None and not 1 <= batch_size <= MAX_HANDS:
         raise SimulationError(f"batch_size must be 1 to {MAX_HANDS:.0e}, not {number(batch_size)}")
@@ -245,15 +262,8 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     except LimitError as exc:
         raise SimulationError(str(exc)) from None
     adaptive = jobs is None
-    want = default_jobs() if jobs is None else jobs
-    if want < 1:
-        raise SimulationError(f"jobs must be at least 1, not {want}")
-    want = usable_jobs(want)
-    if batch_size is None and cluster is not None:
-        per_task = max(1, min(CLUSTER_TASK_BLOCKS // plan.deals, plan.blocks // 16))
-    else:
-        per_task = -(-(batch_size or block) // block)
-    workers = max(1, min(want, task_count(plan, per_task)))
+    per_task = _blocks_per_task(plan, batch_size, cluster)
+    workers = play_processes(plan, jobs=jobs, batch_size=batch_size)
     try:
         return run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
                    on_records=on_records, adaptive=adaptive, cluster=cluster,

@@ -215,6 +215,29 @@ class SimResult:
             out.update(self.partie.checks)
         return {k: out[k] for k in sorted(out)}
 
+    def __repr__(self) -> str:
+        p = self.plan
+        what = (f"{p.game} {p.specs[0].contract_id}" if p.mode == "contract" else
+                f"{p.game} partie" if p.mode == "partie" else f"{p.game}, bidding")
+        unit = "c" if p.stock is not None else ""
+        if self.deal is not None:
+            means = [s.mean for s in self.deal.seat_summaries()]
+        else:
+            assert self.partie is not None
+            means = [h.summary().mean for h in self.partie.seats]
+        count = f"{p.hands:,} {'parties' if p.mode == 'partie' else 'hands'}"
+        return (f"<SimResult {what}: {count}, seed {p.seed}, mean per seat "
+                + " ".join(f"{m:+.2f}{unit}" for m in means) + ">")
+
+    def report(self) -> str:
+        """The table ``herzla simulate`` prints (also ``str(result)``)."""
+        from herzla.sim.report import report
+
+        return report(self)
+
+    def __str__(self) -> str:
+        return self.report()
+
     def to_dict(self) -> dict[str, Any]:
         """The answer of ``herzla simulate --json`` (docs/cli.md describes every key): everything
         but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""

@@ -1,0 +1,190 @@
+"""The text report of a simulation: the table ``herzla simulate`` prints (``SimResult.report()``,
+``str(result)``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from herzla.sim.spec import counts_hearts_as_points
+from herzla.sim.stats import Summary
+
+if TYPE_CHECKING:
+    from herzla.sim.runner import SimResult
+
+__all__ = ["report"]
+
+
+# -- the table --------------------------------------------------------------------------------
+
+def _signed(x: float, decimals: int = 3) -> str:
+    return f"{x:+,.{decimals}f}" if x else f"{0:.{decimals}f}"
+
+
+def _int(x: int) -> str:
+    return f"{x:+,d}" if x else "0"
+
+
+def _unsigned(x: float, decimals: int = 3) -> str:
+    return f"{x:,.{decimals}f}"
+
+
+def _seat_table(summaries: Sequence[Summary], extra_head: str = "",
+                extra: Sequence[str] = (), signed: bool = True) -> list[str]:
+    """One line per seat: mean, std, 95% CI, min, max (``signed``: scores, with their signs;
+    else counts)."""
+    num = _signed if signed else _unsigned
+    whole = _int if signed else (lambda x: f"{x:,d}")
+    lines = [f"{'seat':>4} {'mean':>10} {'std':>9} {'95% CI of the mean':>23} "
+             f"{'min':>7} {'max':>7}{extra_head}"]
+    for s, st in enumerate(summaries):
+        ci = f"{num(st.ci95[0])} .. {num(st.ci95[1])}"
+        lines.append(f"{s:>4} {num(st.mean):>10} {st.std:>9,.3f} {ci:>23} "
+                     f"{whole(st.min):>7} {whole(st.max):>7}{extra[s] if extra else ''}")
+    return lines
+
+
+def _events_table(events: dict[str, int], total: int, what: str) -> list[str]:
+    if not events:
+        return ["Events: none"]
+    width = max(12, *(len(k) for k in events))
+    lines = [f"{'event':<{width}} {what:>12} {'rate':>8}"]
+    for name, count in events.items():
+        lines.append(f"{name:<{width}} {count:>12,} {count / total:>8.2%}")
+    return lines
+
+
+_STATS_NOTE = "std: the sample standard deviation; 95% CI of the mean: mean ± 1.96·std/√n"
+
+_CHECK_TEXT = {
+    "zero-sum": "the players and the stock sum to 0 in every hand",
+    "hand-total": "every hand adds up to its contract's fixed total",
+    "partie-total": "every partie adds up to its fixed total",
+}
+
+
+def _checks_lines(checks: dict[str, int], unit_name: str) -> list[str]:
+    out = []
+    for name, bad in checks.items():
+        text = _CHECK_TEXT.get(name, name)
+        out.append(f"Check: {text}: " + ("ok" if not bad else
+                                          f"FAILED in {bad:,} {unit_name}"))
+    return out
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    if not options:
+        return "default rules"
+    return "options " + ", ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
+
+
+def report(res: SimResult) -> str:
+    """The table ``herzla simulate`` prints: the run, the per-seat statistics, the events, the
+    checks and how long it took."""
+    p = res.plan
+    spec = p.specs[0]
+    n = p.players
+    unit = "cents" if p.stock is not None else "points"
+    policy = f"policy {spec.policy}"
+    out: list[str] = []
+    if p.mode == "partie":
+        rotation = ("the deal passes clockwise after each deal"
+                    if len({s.dealer for s in p.specs}) > 1 else "one dealer for the partie")
+        out.append(f"{p.game} partie of {len(p.specs)} deals, {n} players, first dealer seat "
+                   f"{spec.dealer} ({rotation})")
+        out.append(f"{p.hands:,} parties, {policy}, seed {p.seed}, "
+                   f"{_options_text(dict(spec.options))}")
+    else:
+        what = f"{p.game} {spec.contract_id}" if p.mode == "contract" else (
+            f"{p.game}, contract chosen by the bidding each hand")
+        decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
+        out.append(f"{what}{decl}, {n} players, dealer seat {spec.dealer}, forehand seat "
+                   f"{(spec.dealer + 1) % n}")
+        stock = f", stock {p.stock}c before each hand" if p.stock is not None else ""
+        out.append(f"{p.hands:,} hands, {policy}, seed {p.seed}, "
+                   f"{_options_text(dict(spec.options))}{stock}")
+    out.append("")
+
+    if res.deal is not None:
+        t = res.deal
+        out.append(f"Score per hand and seat, in {unit}:")
+        out += _seat_table(t.seat_summaries())
+        if t.stock is not None:
+            st = t.stock.summary()
+            if st.min == st.max == p.stock:
+                out.append(f"The stock stays at {st.min:,}c.")
+            else:
+                out.append(f"Stock after the hand: mean {st.mean:,.3f}c, std {st.std:,.3f}, "
+                           f"min {st.min:,}c, max {st.max:,}c")
+        hearts = t.hearts_summaries()
+        if hearts is not None and counts_hearts_as_points(spec):
+            out.append("")
+            out.append("Hearts captured per hand and seat:")
+            out += _seat_table(hearts, signed=False)
+        if t.contracts is not None:
+            c = t.contracts
+            total = sum(c.hands)
+            out.append("")
+            out.append(f"{'contract':<12} {'hands':>12} {'rate':>8} {'made':>10} {'lost':>10}")
+            for code, name in enumerate(c.names):
+                made = f"{c.made[code]:>10,} {c.lost[code]:>10,}" if code else ""
+                out.append(f"{name:<12} {c.hands[code]:>12,} {c.hands[code] / total:>8.2%} "
+                           f"{made}".rstrip())
+        out.append("")
+        out += _events_table(t.events_json(), t.hands, "hands")
+        out += _checks_lines(res.checks(), "hands")
+    else:
+        pt = res.partie
+        assert pt is not None
+        out.append(f"Partie total per seat, in {unit} (equal best totals share the win):")
+        wins = [f" {w:>9,} {w / pt.parties:>7.2%}" for w in pt.wins]
+        out += _seat_table([h.summary() for h in pt.seats],
+                           f" {'wins':>9} {'rate':>7}", wins)
+        out.append(f"Shared wins: {pt.shared_wins:,} parties "
+                   f"({pt.shared_wins / pt.parties:.2%}) ended in a tie for first place; "
+                   f"each tied seat counts a win.")
+        out.append("")
+        out.append("Mean score per deal and seat:")
+        width = max(len(s.contract_id or "") for s in p.specs)
+        head = (f"{'#':>2}  {'deal':<{width}} {'dealer':>6}"
+                + "".join(f"{'seat ' + str(s):>10}" for s in range(n)) + f"{'total':>10}")
+        out.append(head)
+        for i, (s, d) in enumerate(zip(p.specs, pt.deals, strict=True)):
+            means = [h.summary().mean for h in d.seats]
+            tot = d.total.summary().mean
+            out.append(f"{i + 1:>2}  {s.contract_id:<{width}} {s.dealer:>6}"
+                       + "".join(f"{_signed(m):>10}" for m in means) + f"{_signed(tot):>10}")
+        means = [h.summary().mean for h in pt.seats]
+        out.append(f"{'':>2}  {'partie':<{width}} {'':>6}"
+                   + "".join(f"{_signed(m):>10}" for m in means)
+                   + f"{_signed(pt.total.summary().mean):>10}")
+        counted = [(i, s, d) for i, (s, d) in enumerate(zip(p.specs, pt.deals, strict=True))
+                   if d.hearts_summaries() is not None]
+        if counted:
+            out.append("")
+            out.append("Mean hearts captured per deal and seat (the trick deals):")
+            out.append(head)
+            for i, s, d in counted:
+                per_seat = d.hearts_summaries()
+                assert per_seat is not None and d.hearts_total is not None
+                out.append(f"{i + 1:>2}  {s.contract_id:<{width}} {s.dealer:>6}"
+                           + "".join(f"{_unsigned(x.mean):>10}" for x in per_seat)
+                           + f"{_unsigned(d.hearts_total.summary().mean):>10}")
+        events = {}
+        for s, d in zip(p.specs, pt.deals, strict=True):
+            events.update({f"{s.contract_id}: {k}": v for k, v in d.events_json().items()})
+        out.append("")
+        out += _events_table(events, pt.parties, "parties")
+        out += _checks_lines(res.checks(), "hands or parties")
+    out.append("")
+    played = res.hands_played
+    jobs = res.processes
+    procs = "1 process" if jobs == 1 else f"{jobs} processes"
+    if res.cluster is not None:
+        procs = f"{jobs} dask worker{'s' if jobs != 1 else ''} at {res.cluster}"
+    what = "hands" if p.mode != "partie" else f"hands ({p.hands:,} parties)"
+    out.append(f"{_STATS_NOTE}.")
+    out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
+               f"{procs}).")
+    return "\n".join(out)
