@@ -481,3 +481,12 @@ def test_fuzz_a_json_lines_line_in_solve_and_replay(value: Any, command: str) ->
     assert result.exit_code in (0, 1, 2), result.output
     if result.exit_code == 2:
         assert one_error(result).startswith("herzla: error: line 2: ")
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "no\nsuch\u2028file"], ["solve", "a\rb", "--seat", "0"], ["replay", "--bo\ngus"],
+    ["simulate", "herzla", "--hands", "10", "--sample", "1", "--sample-out", "/no\n/x"],
+])
+def test_an_error_naming_what_a_user_wrote_stays_one_line(args: list[str]) -> None:
+    line = one_error(invoke(*args))
+    assert "\\n" in line or "\\r" in line or "\\u2028" in line
