@@ -156,7 +156,7 @@ _RANK_WORDS.update(
 )
 _NAME_RE = re.compile(r"^\s*(\S+?)\s*(?:\s+of\s+|-|\s+)\s*(\S+)\s*$")
 #: case folding as the card codes say: ASCII letters (and the umlauts of the German names) only,
-#: so that no other character that merely folds to one (``ſ`` to ``S``, the Kelvin sign ``K`` to
+#: so that no other character that merely folds to one (``ſ`` to ``S``, the Kelvin sign ``K`` to
 #: ``k``, the ligature ``ﬆ`` to ``ST``) passes for a card letter
 _UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyzäöü", "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ", "abcdefghijklmnopqrstuvwxyzäöü")

@@ -11,6 +11,8 @@ repr (``True``, ``None``, ``'x'``), and never fails on a value too deep or too l
 '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." (100 characters)'
 >>> quote(10**100)
 'a number of 101 digits'
+>>> print(quote("a" + chr(0x2028) + "b"))
+"a\\u2028b"
 """
 
 from __future__ import annotations
@@ -33,6 +35,21 @@ def number(value: int) -> str:
     return f"{sign}a number of {digits} digits" if digits else f"{sign}a number of 4000+ digits"
 
 
+def _visible(text: str) -> str:
+    """JSON text with every character that does not print (a line or paragraph separator such
+    as U+0085 or U+2028, a control, a format mark) escaped as JSON writes it, ``\\u0085``: a
+    message stays one line and shows what was there."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else
+                   "".join(f"\\u{u:04x}" for u in _utf16(c)) for c in text)
+
+
+def _utf16(c: str) -> list[int]:
+    data = c.encode("utf-16-be", "surrogatepass")
+    return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
+
+
 def quote(value: Any) -> str:
     """A value as it reads in JSON, shortened; lists and objects by their kind."""
     if value is None or isinstance(value, bool):
@@ -43,9 +60,9 @@ def quote(value: Any) -> str:
         return json.dumps(value) if len(repr(value)) <= SHOWN else "a number"
     if isinstance(value, str):
         if len(value) <= SHOWN:
-            return json.dumps(value, ensure_ascii=False)
-        return f"{json.dumps(value[:SHOWN], ensure_ascii=False)[:-1]}...\" ({len(value)} " \
-               f"characters)"
+            return _visible(json.dumps(value, ensure_ascii=False))
+        return f"{_visible(json.dumps(value[:SHOWN], ensure_ascii=False))[:-1]}...\" " \
+               f"({len(value)} characters)"
     if isinstance(value, list | tuple):
         return "a list"
     if isinstance(value, dict):

@@ -460,3 +460,32 @@ def test_fuzz_the_public_api(name: str, data: st.DataObject) -> None:
         bound[param] = data.draw(hostile[param], label=param)
     with contextlib.suppress(ValueError, TypeError):
         fn(**bound)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=6),
+                     lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c,
+                                                                         max_size=3),
+                     max_leaves=6)
+
+
+@settings(max_examples=40 * SCALE, deadline=None)
+@given(value=_JSON, command=st.sampled_from(["solve", "replay"]))
+def test_fuzz_a_json_lines_line_in_solve_and_replay(value: Any, command: str) -> None:
+    """Whatever JSON a second line holds, both commands read it by the same reader: a record
+    answered, or one line naming the problem (exit 2)."""
+    stdin = json.dumps(_end_position()) + "\n" + json.dumps(value) + "\n"
+    seat = ["--seat", "0"] if command == "solve" else []
+    result = invoke(command, "-", *seat, stdin=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1, 2), result.output
+    if result.exit_code == 2:
+        assert one_error(result).startswith("herzla: error: line 2: ")
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "no\nsuch\u2028file"], ["solve", "a\rb", "--seat", "0"], ["replay", "--bo\ngus"],
+    ["simulate", "herzla", "--hands", "10", "--sample", "1", "--sample-out", "/no\n/x"],
+])
+def test_an_error_naming_what_a_user_wrote_stays_one_line(args: list[str]) -> None:
+    line = one_error(invoke(*args))
+    assert "\\n" in line or "\\r" in line or "\\u2028" in line

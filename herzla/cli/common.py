@@ -29,7 +29,7 @@ from herzla.options import OptionError, parse_option_assignments
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "Terminated", "UserError",
            "check_stopped", "check_wait", "fail", "game_contract", "help_facts", "note_jobs",
-           "option_flag", "parse_options"]
+           "one_line", "option_flag", "parse_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,7 +40,16 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"herzla: error: {self.format_message()}", err=True)
+        click.echo(f"herzla: error: {one_line(self.format_message())}", err=True)
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, whatever a user wrote into it (a file name with a line break):
+    each character that does not print is shown escaped, ``\\n``, ``\\u2028``."""
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in message)
 
 
 def fail(message: str) -> NoReturn:
@@ -255,7 +264,7 @@ class HerzlaGroup(click.Group):
             hint = ""
             if exc.ctx is not None:
                 hint = f" (see '{exc.ctx.command_path} --help')"
-            click.echo(f"herzla: error: {exc.format_message()}{hint}", err=True)
+            click.echo(f"herzla: error: {one_line(exc.format_message())}{hint}", err=True)
             sys.exit(2)
         except click.ClickException as exc:
             exc.show()
