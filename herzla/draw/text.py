@@ -224,12 +224,12 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     lines.append("")
     if c.tricks is not None:
         lines.append("Tricks")
-        lines.extend(_tricks(c, style, losses))
+        lines.extend(_tricks(c, style, losses) if c.tricks else ["  no card played yet"])
         if any(Mark.DISCARD in p.marks for t in c.tricks for p in t.cards):
             lines.append("  * did not follow suit: the seat showed a void in the suit led")
     else:
         lines.append("Rows")
-        lines.extend(_layout(c, style))
+        lines.extend(_layout(c, style) if c.moves else ["  no card laid yet"])
     lines.append("")
     status = "complete" if res.complete else "not complete"
     if res.illegal is not None:
@@ -277,6 +277,8 @@ def sheet_text(sheet: ScoreSheet) -> str:
                       for v in (row.result.scores or ()))])
     head = f"{'#':>3}  {'contract':<15}" + "".join(f"{'seat ' + str(s):>{width}}"
                                                    for s in range(n))
+    if sheet.stock is not None:
+        head += f"{'stock':>{width}}"
     out.append(head)
     for row in sheet.rows:
         res = row.result
@@ -285,8 +287,11 @@ def sheet_text(sheet: ScoreSheet) -> str:
                     else "not complete")
             out.append(f"{row.index + 1:>3}  {res.record.contract_id:<15}  {what}")
             continue
-        out.append(f"{row.index + 1:>3}  {res.record.contract_id:<15}"
-                   + "".join(f"{signed(v) + unit:>{width}}" for v in res.scores))
+        line = f"{row.index + 1:>3}  {res.record.contract_id:<15}" + "".join(
+            f"{signed(v) + unit:>{width}}" for v in res.scores)
+        if row.stock is not None:
+            line += f"{str(row.stock) + 'c':>{width}}"
+        out.append(line)
     out.append(f"{'':>3}  {'total':<15}" + "".join(f"{signed(v) + unit:>{width}}"
                                                    for v in sheet.totals))
     out.extend(f"- {line}" for line in sheet.explanation)
