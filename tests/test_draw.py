@@ -106,18 +106,22 @@ def test_every_contract_draws_as_text_svg_and_html(game: str, contract_id: str,
     for line in c.result.explanation:
         assert line in text
     dealt = sum(len(h) for h in rec.hands)
+    left = sorted(str(x) for x in rec.leftovers())
     laid = [p for p in rec.plays if not p.is_pass]
     for faces in Faces:
         root = parse_svg(record_svg(c, faces))
         drawn = cards_drawn(root)
+        assert sorted(drawn[:dealt]) == sorted(str(x) for h in rec.hands for x in h)
         if isinstance(rec.contract, LayoutContract):
-            # the hands as dealt, then the rows at the end: every card laid
-            assert len(drawn) == dealt + len(laid)
-            assert sorted(drawn[dealt:]) == sorted(str(p.card) for p in laid)
+            # the hands as dealt, the cards dealt to nobody, then the rows: every card laid
+            assert sorted(drawn[dealt:dealt + len(left)]) == left
+            assert sorted(drawn[dealt + len(left):]) == sorted(str(p.card) for p in laid)
+            assert len(drawn) == dealt + len(left) + len(laid)
         else:
-            # the hands as dealt, then every card played, trick by trick
-            assert len(drawn) == dealt + len(rec.plays)
-            assert drawn[dealt:] == [str(p.card) for t in c.tricks or () for p in t.cards]
+            # the hands as dealt, every card played trick by trick, the cards dealt to nobody
+            played = drawn[dealt:dealt + len(rec.plays)]
+            assert played == [str(p.card) for t in c.tricks or () for p in t.cards]
+            assert sorted(drawn[dealt + len(rec.plays):]) == left
         page = record_page(c, faces)
         assert_fetches_nothing(page)
         assert page.count("<svg") == 1

@@ -326,6 +326,7 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
                                "middle"))
         width = x_play + len(tricks) * col
         top += n * row_h + 14
+        top = _leftovers(c, f, parts, top, label_w)
         legend = [(WIN, "solid", "won the trick"), (VOID, "dash", "did not follow suit (void)"),
                   (BAD, "cross", "illegal play")]
         x = 8.0
@@ -344,6 +345,7 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
         top += 28
     else:
         top += n * row_h + 6
+        top = _leftovers(c, f, parts, top, label_w)
         per_suit = isinstance(r.contract, LayoutContract) and r.contract.declaration.rows.per_suit
         parts.append(_text(8, top + 12, "the rows", 14, INK, "bold"))
         rows, w, h = _rows(c.rows, f, per_suit, 8, top + 22)
@@ -365,6 +367,16 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
     top += 16 + len(lines) * 19
     width = max(width, 8 + 6.6 * max((len(x[0]) for x in lines), default=0), 420)
     return _root(width + 8, top + 4, parts, title, standalone)
+
+
+def _leftovers(c: Course, faces: Faces, parts: list[str], top: float, label_w: float) -> float:
+    """The cards dealt to nobody (the children's Herzla), as a row; the new top."""
+    left = c.record.leftovers()
+    if not left:
+        return top
+    parts.append(_text(8, top + 30, "not dealt", 14, MUTED, "bold"))
+    parts.append(_fan(sort_hand(left, c.contract), faces, 8 + label_w, top))
+    return top + CARD_H + 14
 
 
 def _result_lines(c: Course) -> list[tuple[str, str, str]]:
