@@ -21,6 +21,8 @@ __all__ = [
     "check_amount",
     "check_seed",
     "check_stock",
+    "MAX_DRAWN_HANDS",
+    "check_drawn",
 ]
 
 #: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
@@ -51,3 +53,13 @@ def check_seed(seed: int) -> int:
     return seed
 
 
+#: the most hands one picture or page draws (the hands of a score sheet), so that a page stays
+#: a page: a JSON list of 64 MiB holds some 100,000 hands
+MAX_DRAWN_HANDS = 200
+
+
+def check_drawn(hands: int) -> int:
+    if hands > MAX_DRAWN_HANDS:
+        raise LimitError(f"a picture or page draws at most {MAX_DRAWN_HANDS} hands, not "
+                         f"{hands:,} (draw a shorter list, or the hands one a line as text)")
+    return hands

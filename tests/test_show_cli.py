@@ -237,3 +237,21 @@ def test_color_flag(runner: CliRunner) -> None:
     out = runner.invoke(main, ["show", ex("herzla-two-void.json"), "--color", "never"],
                         env={"NO_COLOR": ""})
     assert "\x1b[" not in out.output
+
+
+def test_a_page_draws_at_most_the_limit(runner: CliRunner, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import herzla.limits
+
+    monkeypatch.setattr(herzla.limits, "MAX_DRAWN_HANDS", 2)
+    page = tmp_path / "s.html"
+    out = runner.invoke(main, ["show", ex("herzla-session.json"), "--html", str(page)])
+    assert out.exit_code == 2
+    assert out.output == ("herzla: error: a picture or page draws at most 2 hands, not 3 (draw "
+                          "a shorter list, or the hands one a line as text)\n")
+    assert not page.exists()
+    out = runner.invoke(main, ["replay", ex("herzla-session.json"), "--html", str(page)])
+    assert out.exit_code == 2 and not page.exists()
+    out = runner.invoke(main, ["show", ex("herzla-session.json")])
+    assert out.exit_code == 0  # text has no such limit
+

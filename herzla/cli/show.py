@@ -28,6 +28,7 @@ from herzla.draw.faces import can_encode
 from herzla.draw.html import record_page, sheet_page
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import draw_text, sheet_text
+from herzla.limits import LimitError, check_drawn
 from herzla.records import Record, RecordError
 from herzla.sheets import ScoreSheet, score_sheet
 
@@ -115,6 +116,11 @@ def _write(target: Path, name: str, text: str) -> None:
 def write_drawings(d: Drawing, svg: tuple[Path, str] | None, html: tuple[Path, str] | None,
                    faces: str, reviews: list[Review | None]) -> None:
     """Write the SVG picture and the HTML page asked for (targets checked by ``check_output``)."""
+    if d.sheet is not None and (svg is not None or html is not None):
+        try:
+            check_drawn(len(d.sheet.rows))
+        except LimitError as exc:
+            fail(str(exc))
     if svg is not None:
         picture = (sheet_svg(d.sheet) if d.sheet is not None
                    else record_svg(d.hands[0], faces, review=reviews[0]))

@@ -3,7 +3,7 @@
 :func:`course` replays a record on the reference engine, as :func:`herzla.records.replay` does,
 and keeps what a drawing shows: for a trick deal each trick with each seat's card, the cards that
 did not follow suit (the seat showed a void), where a lead ban held a seat back or let it escape,
-and the illegal play where it happened; for a layout deal every move (a passes included, also the
+and the illegal play where it happened; for a layout deal every move (passes included, also the
 passes a record leaves out), the rows after each move and the order of going out.
 
 >>> import json

@@ -27,6 +27,7 @@ from herzla.draw.course import Course, Mark, course
 from herzla.draw.faces import Faces, faces_of, short
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import RULE_ID, mistakes_of, signed
+from herzla.limits import check_drawn
 from herzla.rulebook import UnknownTopic, get_rule
 from herzla.sheets import ScoreSheet
 
@@ -228,13 +229,17 @@ def _heading(c: Course) -> tuple[str, str]:
 
 
 def hand_html(c: Course, faces: Faces | str | None = None,
-              review: Mapping[str, Any] | None = None, level: int = 2) -> str:
-    """A hand as an HTML fragment: the picture (hands and play), the play as a table, the
-    settlement with its rules, and the review if given."""
+              review: Mapping[str, Any] | None = None, level: int = 2,
+              title: str | None = None) -> str:
+    """A hand as an HTML fragment: a heading (``title``, default the game and contract; "" for
+    none), the picture (hands and play), the play as a table, the settlement with its rules,
+    and the review if given."""
     f = faces_of(c.contract, faces)
     name, meta = _heading(c)
+    name = name if title is None else title
     what = "Trick by trick" if c.tricks is not None else "The rows as they grew"
-    return (f"<section><h{level}>{escape(name)}</h{level}><p class=meta>{escape(meta)}</p>"
+    head = f"<h{level}>{escape(name)}</h{level}>" if name else ""
+    return (f"<section>{head}<p class=meta>{escape(meta)}</p>"
             f"<figure>{record_svg(c, f, standalone=False, review=review)}</figure>"
             f"<h3>{what}</h3>{_plays_table(c, f, mistakes_of(review))}"
             f"{_settlement(c)}{review_html(review) if review is not None else ''}</section>")
@@ -258,17 +263,19 @@ def record_page(c: Course, faces: Faces | str | None = None,
                 review: Mapping[str, Any] | None = None) -> str:
     """The page of one hand (see the module notes)."""
     name, _ = _heading(c)
-    return _page(name, f"<h1>{escape(name)}</h1>" + hand_html(c, faces, review, level=2)
-                 .replace("<h2>", "<h2 hidden>", 1))
+    return _page(name, f"<h1>{escape(name)}</h1>" + hand_html(c, faces, review, title=""))
 
 
 def sheet_page(sheet: ScoreSheet, faces: Faces | str | None = None,
                reviews: Sequence[Mapping[str, Any] | None] | None = None) -> str:
-    """The page of a partie, session or match: the score sheet, then every hand."""
+    """The page of a partie, session or match: the score sheet, then every hand (at most
+    :data:`herzla.limits.MAX_DRAWN_HANDS`, :class:`herzla.limits.LimitError`)."""
+    check_drawn(len(sheet.rows))
     title = f"{sheet.game} {sheet.kind}, {sheet.players} players"
     parts = [f"<h1>{escape(title)}</h1>", sheet_html(sheet)]
     for i, row in enumerate(sheet.rows):
         review = reviews[i] if reviews is not None and i < len(reviews) else None
-        section = hand_html(course(row.result.record), faces, review, level=2)
-        parts.append(section.replace("<h2>", f"<h2>Hand {i + 1}: ", 1))
+        rec = row.result.record
+        parts.append(hand_html(course(rec), faces, review, level=2,
+                               title=f"Hand {i + 1}: {rec.game} {rec.contract_id}"))
     return _page(title, "".join(parts))

@@ -25,6 +25,7 @@ from herzla.contracts import LayoutContract
 from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
 from herzla.draw.faces import SUIT_COLOURS, Faces, faces_of, rank_label, suit_name
 from herzla.draw.text import RULE_ID, mistakes_of, signed
+from herzla.limits import check_drawn
 from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
@@ -51,10 +52,13 @@ def _attr(**kw: object) -> str:
 
 def _text(x: float, y: float, text: str, size: float = 13, fill: str = INK,
           weight: str = "normal", anchor: str = "start") -> str:
-    return (f'<text {_attr(x=_n(x), y=_n(y), font_family=FONT, font_size=_n(size), fill=fill)}'
-            f'{" font-weight=" + chr(34) + weight + chr(34) if weight != "normal" else ""}'
-            f'{" text-anchor=" + chr(34) + anchor + chr(34) if anchor != "start" else ""}>'
-            f'{escape(text)}</text>')
+    extra = {}
+    if weight != "normal":
+        extra["font_weight"] = weight
+    if anchor != "start":
+        extra["text_anchor"] = anchor
+    attrs = _attr(x=_n(x), y=_n(y), font_family=FONT, font_size=_n(size), fill=fill, **extra)
+    return f"<text {attrs}>{escape(text)}</text>"
 
 
 def _n(v: float) -> str:
@@ -401,7 +405,9 @@ def _result_lines(c: Course) -> list[tuple[str, str, str]]:
 
 def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
     """A score sheet: one line per hand with each seat's score, the running totals, the
-    winners' totals on green."""
+    winners' totals on green.  At most :data:`herzla.limits.MAX_DRAWN_HANDS` hands
+    (:class:`herzla.limits.LimitError`)."""
+    check_drawn(len(sheet.rows))
     n = sheet.players
     unit = "c" if sheet.stock is not None else ""
     col, first, second, row_h = 78, 36, 130, 24

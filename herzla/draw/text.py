@@ -6,6 +6,7 @@ written as Schafkopf players write them, ``E-O``, in ASCII); ``colour`` adds ANS
 (hearts and diamonds red, the German suits in their colours, the winning card bold).
 
 >>> import json
+>>> from herzla.draw.course import course
 >>> from herzla.records import Record
 >>> with open("docs/examples/herzla-incomplete.json", encoding="utf-8") as f:
 ...     rec = Record.from_json(json.load(f))
@@ -37,12 +38,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from herzla.cards import Card, Suit
-from herzla.draw.course import Course, LayoutMove, Mark, Row, course
+from herzla.draw.course import Course, LayoutMove, Mark, Row
 from herzla.draw.faces import Faces, faces_of, rank_label, short, suit_label
 from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 
-__all__ = ["RULE_ID", "course", "draw_text", "mistakes_of", "sheet_text", "signed"]
+__all__ = ["RULE_ID", "draw_text", "mistakes_of", "sheet_text", "signed"]
 
 #: a rule id as explanations cite it: ``rule herzla/two-void``
 RULE_ID = re.compile(r"\brule ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
