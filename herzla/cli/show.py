@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 
 from herzla.cli.common import fail
@@ -41,12 +42,12 @@ REVIEW_MODULE = "herzla.analysis.review"
 Review = Mapping[str, Any]
 
 
+@attrs.frozen(slots=True, eq=False)
 class Drawing:
     """What was read: one hand, or a score sheet with its hands."""
 
-    def __init__(self, hands: list[Course], sheet: ScoreSheet | None = None) -> None:
-        self.hands = hands
-        self.sheet = sheet
+    hands: tuple[Course, ...]
+    sheet: ScoreSheet | None = None
 
     @property
     def illegal(self) -> bool:
@@ -57,7 +58,10 @@ def _reviewer() -> Callable[[Record], Review]:
     """``record -> review(record).to_dict()``; a usage error (exit 2) when herzla has no review."""
     if importlib.util.find_spec(REVIEW_MODULE) is None:
         fail(f"--review needs {REVIEW_MODULE}, which this herzla does not have")
-    module = importlib.import_module(REVIEW_MODULE)
+    try:
+        module = importlib.import_module(REVIEW_MODULE)
+    except ImportError as exc:
+        fail(f"--review: {REVIEW_MODULE} cannot be loaded ({exc})")
 
     def run(record: Record) -> Review:
         try:
@@ -80,8 +84,8 @@ def drawing_of(doc: Any) -> Drawing:
     """The drawing of a parsed document: a record, or a list of records (a score sheet)."""
     if isinstance(doc, list):
         sheet = score_sheet(doc)
-        return Drawing([course(row.result.record) for row in sheet.rows], sheet)
-    return Drawing([course(Record.from_json(doc))])
+        return Drawing(tuple(course(row.result.record) for row in sheet.rows), sheet)
+    return Drawing((course(Record.from_json(doc)),))
 
 
 def _style(colour: str) -> tuple[bool, bool]:
@@ -203,7 +207,7 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
         illegal = False
         for number, obj in source.lines:
             try:
-                d = Drawing([course(Record.from_json(obj))])
+                d = Drawing((course(Record.from_json(obj)),))
             except RecordError as exc:
                 raise RecordError(f"line {number}: {exc}") from None
             illegal |= d.illegal

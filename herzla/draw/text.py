@@ -222,6 +222,9 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     drawn = _hand_lines([sort_hand(h, r.contract) for h in [*r.hands, left][:len(names)]],
                         style)
     lines.extend(f"  {name:<{width}}{hand}" for name, hand in zip(names, drawn, strict=True))
+    if f is Faces.GERMAN:
+        lines.append(f"  (U Unter, O Ober, K {'König' if unicode else 'Koenig'}, A Sau; "
+                     f"E-O is the Eichel Ober, S-10 the Schellen 10)")
     lines.append("")
     if c.tricks is not None:
         lines.append("Tricks")
