@@ -44,7 +44,10 @@ h3 { font-size: 1.05em; margin: 1.2em 0 .3em; }
 figure { margin: .5em 0; overflow-x: auto; }
 svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; margin: .4em 0 1em; font-variant-numeric: tabular-nums; }
-th, td { padding: .2em .7em; border-bottom: 1px solid #e3e3e3; text-align: left; }
+th, td { padding: .2em .7em; border-bottom: 1px solid #e3e3e3; text-align: left;
+         white-space: nowrap; }
+td.grow { white-space: normal; }
+td span { white-space: nowrap; }
 th { color: #5f6368; font-weight: 600; }
 td.num { text-align: right; }
 tr.total td { font-weight: 700; border-top: 2px solid #424242; }
@@ -127,7 +130,7 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
             won = f"seat {t.winner}" if t.winner is not None else "&hellip;"
             notes = "".join(f'<div class="note">{escape(x)}</div>' for x in t.notes)
             rows.append(f"<tr><td class=num>{t.number}</td><td>seat {t.leader}</td>"
-                        f"{''.join(cells)}<td>{won}{notes}</td></tr>")
+                        f"{''.join(cells)}<td class=grow>{won}{notes}</td></tr>")
         return (f"<table><tr><th>trick</th><th>lead</th>{head}<th>won by</th></tr>"
                 + "".join(rows) + "</table>"
                 '<p class="note">Underlined in gold: the card that won the trick; dashed in '
@@ -152,7 +155,8 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                          f"{text[len(short(m.card, faces)):]}</td>")
         grown = " &nbsp; ".join(" ".join(_card_html(short(x, faces), int(x.suit), faces)
                                          for x in row.cards) for row in r.rows)
-        rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td>{grown}</td></tr>")
+        rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td class=grow>{grown}"
+                    "</td></tr>")
     order = c.result.order or ()
     return (f"<table><tr><th>round</th>{head}<th>the rows after the round</th></tr>"
             + "".join(rows) + "</table>"
