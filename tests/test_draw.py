@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from herzla.cards import Card, cards_of, parse_cards
 from herzla.contracts import Contract, LayoutContract, contract_classes, games
@@ -352,3 +354,38 @@ def test_notebook_display() -> None:
     assert len(inline_svgs(fragment)) == 1 and "share of hands" in fragment
     partie = simulate("herzerln", hands=50, seed=2, jobs=1)._repr_html_()
     assert "share of parties" in partie and "<th>wins</th>" in partie
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32), data=st.data())
+def test_any_prefix_or_wrong_card_draws(table: tuple[str, str, int], seed: int,
+                                        data: st.DataObject) -> None:
+    """Any prefix of a hand, and a hand with one play replaced by any card of the pack, draws as
+    text, SVG and HTML; an illegal play is marked where replay finds it."""
+    game, contract_id, players = table
+    full = played_record(game, contract_id, players, seed=seed)
+    plays = [str(p) for p in full.plays]
+    keep = data.draw(st.integers(0, len(plays)), label="keep")
+    plays = plays[:keep]
+    corrupt = data.draw(st.booleans(), label="corrupt")
+    if plays and corrupt:
+        at = data.draw(st.integers(0, len(plays) - 1), label="at")
+        card = data.draw(st.sampled_from(full.contract.pack().cards), label="card")
+        plays[at] = str(card)
+    rec = Record.from_json({**full.to_json(), "plays": plays})
+    c = course(rec)
+    text = draw_text(c, unicode=False)
+    root = parse_svg(record_svg(c))
+    assert_fetches_nothing(record_page(c))
+    bad = c.illegal
+    if bad is None:
+        assert "illegal" not in text.lower()
+        return
+    assert f"Result: illegal play at index {bad.index}: {bad.card} by seat {bad.seat}" in text
+    if c.tricks is not None:
+        marked = [p for t in c.tricks for p in t.cards if Mark.ILLEGAL in p.marks]
+        assert [(p.index, str(p.card), p.seat) for p in marked] == [(bad.index, bad.card,
+                                                                    bad.seat)]
+        assert cards_drawn(root)[sum(len(h) for h in rec.hands) + bad.index] == bad.card
+    else:
+        assert c.moves is not None and c.moves[-1].illegal and c.moves[-1].seat == bad.seat
