@@ -389,3 +389,20 @@ def test_any_prefix_or_wrong_card_draws(table: tuple[str, str, int], seed: int,
         assert cards_drawn(root)[sum(len(h) for h in rec.hands) + bad.index] == bad.card
     else:
         assert c.moves is not None and c.moves[-1].illegal and c.moves[-1].seat == bad.seat
+
+
+def test_the_discard_ban_is_noted() -> None:
+    # Herzerln round 2: no heart discarded on trick 1 while the seat holds other cards
+    hands = ["CA CK CQ CJ CT C9 C8 C7", "SA SK SQ SJ HA HK HQ HJ",
+             "ST S9 S8 S7 HT H9 H8 H7", "DA DK DQ DJ DT D9 D8 D7"]
+    rec = Record.from_json({"game": "herzerln", "contract": "hearts", "players": 4,
+                            "hands": [h.split() for h in hands],
+                            "plays": ["C7", "SA", "S7", "D7"]})
+    c = course(rec)
+    assert c.tricks is not None
+    first = c.tricks[0]
+    assert first.notes == (
+        "seat 1 holds a heart but may not discard it (heart-free-first-trick)",
+        "seat 2 holds a heart but may not discard it (heart-free-first-trick)")
+    assert [Mark.DISCARD in p.marks for p in first.cards] == [False, True, True, True]
+    assert first.winner == 0 and first.cards[0].marks == (Mark.WINNER,)
