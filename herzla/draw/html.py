@@ -149,7 +149,8 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                 cells.append(f"<td>{'<span class=illegal>pass</span>' if m.illegal else 'pass'}"
                              "</td>")
                 continue
-            text = short(m.card, faces) + (" (low end)" if m.end == "-" else "")
+            ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
+            text = short(m.card, faces) + (" (low end)" if ends and m.end == "-" else "")
             text += " &mdash; out" if m.out else ""
             cells.append(f"<td>{_card_html(short(m.card, faces), int(m.card.suit), faces, marks)}"
                          f"{text[len(short(m.card, faces)):]}</td>")

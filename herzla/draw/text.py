@@ -165,12 +165,12 @@ def _row_text(row: Row, style: _Style, per_suit: bool) -> str:
     return " ".join(style.card(card)[1] for card in row.cards)
 
 
-def _move_text(m: LayoutMove, style: _Style) -> tuple[str, str]:
+def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
     if m.card is None:
         return ("pass!", "pass!") if m.illegal else ("pass", "pass")
     marks = (Mark.ILLEGAL,) if m.illegal else ()
     plain, shown = style.card(m.card, marks)
-    if m.end == "-":
+    if ends and m.end == "-":
         plain, shown = plain + " low", shown + " low"
     if m.out:
         plain, shown = plain + " out", shown + " out"
@@ -179,9 +179,10 @@ def _move_text(m: LayoutMove, style: _Style) -> tuple[str, str]:
 
 def _layout(c: Course, style: _Style) -> list[str]:
     n = c.record.players
-    per_suit = c.contract.declaration.rows.per_suit  # type: ignore[union-attr]
+    rows = c.contract.declaration.rows  # type: ignore[union-attr]
+    per_suit, ends = rows.per_suit, rows.end_marks
     rounds = c.rounds()
-    cells = [[_move_text(m, style) for m in r.moves] for r in rounds]
+    cells = [[_move_text(m, style, ends) for m in r.moves] for r in rounds]
     width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2
     out = ["  round  " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n)) + "rows after"]
     for r, row in zip(rounds, cells, strict=True):
@@ -190,6 +191,9 @@ def _layout(c: Course, style: _Style) -> list[str]:
                                               for s in range(n))
         rows = "  ".join(_row_text(w, style, per_suit) for w in r.rows)
         out.append((line + rows).rstrip())
+    if ends:
+        out.append("  low: laid at the lower end of its row (the rows turn the corner, so a card "
+                   "may fit either end)")
     order = c.result.order or ()
     out.append("")
     out.append("Out in order: " + (", ".join(f"seat {s}" for s in order) or "nobody yet"))
