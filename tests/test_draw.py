@@ -406,3 +406,14 @@ def test_the_discard_ban_is_noted() -> None:
         "seat 2 holds a heart but may not discard it (heart-free-first-trick)")
     assert [Mark.DISCARD in p.marks for p in first.cards] == [False, True, True, True]
     assert first.winner == 0 and first.cards[0].marks == (Mark.WINNER,)
+
+
+def test_the_drawings_import_no_click() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, herzla.draw.html, herzla.draw.notebook, herzla.draw.svg, "
+            "herzla.draw.text; print('click' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "False"
