@@ -24,6 +24,8 @@ __all__ = [
     "check_stock",
     "check_timeout",
     "whole_number",
+    "MAX_DRAWN_HANDS",
+    "check_drawn",
 ]
 
 #: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
@@ -57,8 +59,6 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-
-
 def check_timeout(seconds: float, what: str = "the cluster timeout") -> float:
     """``seconds`` if it is more than 0 and at most :data:`MAX_TIMEOUT`, else LimitError
     (infinity and NaN included).
@@ -89,3 +89,15 @@ def whole_number(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise LimitError(f"{what} must be a whole number, not {quote(value)}")
     return value
+
+
+#: the most hands one picture or page draws (the hands of a score sheet), so that a page stays
+#: a page: a JSON list of 64 MiB holds some 100,000 hands
+MAX_DRAWN_HANDS = 200
+
+
+def check_drawn(hands: int) -> int:
+    if hands > MAX_DRAWN_HANDS:
+        raise LimitError(f"a picture or page draws at most {MAX_DRAWN_HANDS} hands, not "
+                         f"{hands:,} (draw a shorter list, or the hands one a line as text)")
+    return hands

@@ -217,6 +217,13 @@ class Record:
         used = mask_of(c for h in self.hands for c in h)
         return cards_of(self.contract.pack().mask & ~used)
 
+    def _repr_svg_(self) -> str:
+        """A notebook shows the hand as a picture (:func:`herzla.draw.svg.record_svg`)."""
+        from herzla.draw.course import course
+        from herzla.draw.svg import record_svg
+
+        return record_svg(course(self))
+
 
 def read_record(obj: Record | Mapping[str, Any] | object,
                 contract_cls: type[Contract] | None = None) -> Record:
@@ -458,6 +465,14 @@ class ReplayResult:
             "events": list(self.score.events) if self.score else [],
             "explanation": list(self.explanation),
         }
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the hand, the play and the settlement
+        (:func:`herzla.draw.html.hand_html`)."""
+        from herzla.draw.course import course
+        from herzla.draw.html import hand_html
+
+        return hand_html(course(self.record), level=3)
 
 
 def new_hand(contract: Contract, hands: Sequence[int], dealer: int) -> TrickHand | LayoutHand:

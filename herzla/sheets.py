@@ -130,6 +130,12 @@ class ScoreSheet:
             "explanation": list(self.explanation),
         }
 
+    def _repr_svg_(self) -> str:
+        """A notebook shows the sheet as a picture (:func:`herzla.draw.svg.sheet_svg`)."""
+        from herzla.draw.svg import sheet_svg
+
+        return sheet_svg(self)
+
 
 def _best(totals: Sequence[int], lowest: bool) -> tuple[int, ...]:
     target = min(totals) if lowest else max(totals)

@@ -318,6 +318,12 @@ class AdviceResult:
         out["elapsed_s"] = round(self.elapsed, 3)
         return out
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the hand and each choice's estimates as a table."""
+        from herzla.draw.notebook import advice_html
+
+        return advice_html(self)
+
 
 def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract) -> int:
     """A hand of ``table`` (its pack, its hand size) as a bit set; AdviceError names a bad

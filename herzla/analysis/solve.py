@@ -118,6 +118,12 @@ class SolveResult:
         out["elapsed_s"] = round(self.elapsed, 3)
         return out
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the value, the line and the plays as tables."""
+        from herzla.draw.notebook import solve_html
+
+        return solve_html(self)
+
 
 def solve(record: Record | Mapping[str, Any], seat: int | None = None,
           plays: bool = False) -> SolveResult:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import click
 
@@ -52,11 +54,30 @@ class _Count:
             click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
 
 
+def _page_target(html: str | None) -> tuple[Path, str] | None:
+    if html is None:
+        return None
+    from herzla.cli.show import targets
+
+    return targets(None, html)[1]
+
+
+def _write_page(page: tuple[Path, str], doc: Any) -> None:
+    """The page of ``doc`` (a record or a list), as ``herzla show --html`` writes it."""
+    from herzla.cli.show import drawing_of, write_drawings
+
+    d = drawing_of(doc)
+    write_drawings(d, None, page, "auto", [None] * len(d.hands))
+
+
 @click.command("replay")
 @click.argument("record", metavar="RECORD|-")
 @click.option("--json", "as_json", is_flag=True,
               help="Answer in JSON (docs/hand-records.md describes it).")
-def replay_command(record: str, as_json: bool) -> None:
+@click.option("--html", "html", metavar="FILE",
+              help="Also write the hand (or the sheet) as one self-contained HTML page, as "
+                   "'herzla show --html' draws it (one record or one list).")
+def replay_command(record: str, as_json: bool, html: str | None) -> None:
     """Validate, replay and score a hand record.
 
     RECORD is a file, or - for standard input.  It holds one hand record (a JSON object), a JSON
@@ -66,11 +87,14 @@ def replay_command(record: str, as_json: bool) -> None:
     or not), 1 at an illegal play, 2 for malformed input (with JSON Lines, the answers before the
     malformed line are written first).
     """
+    page = _page_target(html)
     source = open_records(record)
     illegal = False
     try:
         if source.lines is None:
             doc = source.document
+            if page is not None:
+                _write_page(page, doc)
             if isinstance(doc, list):
                 sheet = score_sheet(doc)
                 if as_json:
@@ -83,6 +107,7 @@ def replay_command(record: str, as_json: bool) -> None:
             _show(res, as_json, compact=False, first=True)
             raise SystemExit(1 if res.illegal is not None else 0)
         held: ReplayResult | None = None  # the first answer, until a second record shows
+        first: Any = None
         count = 0
         progress = _Count()
         try:
@@ -94,8 +119,11 @@ def replay_command(record: str, as_json: bool) -> None:
                 count += 1
                 illegal |= res.illegal is not None
                 if count == 1:
-                    held = res
+                    held, first = res, obj
                     continue
+                if page is not None:
+                    fail(f"--html draws one hand record or one JSON list of records; {record} "
+                         f"holds several records, one a line (line {number} is the second)")
                 if held is not None:
                     _show(held, as_json, compact=True, first=True)
                     held = None
@@ -105,6 +133,8 @@ def replay_command(record: str, as_json: bool) -> None:
             progress.close()
             if held is not None:  # one record in all: answered like a single document
                 _show(held, as_json, compact=False, first=True)
+        if page is not None and first is not None:
+            _write_page(page, first)
     except (RecordError, TallyError) as exc:
         fail(str(exc))
     raise SystemExit(1 if illegal else 0)

@@ -297,6 +297,12 @@ class SimResult:
         out["hands_per_s"] = round(self.hands_per_s, 1)
         return out
 
+    def _repr_html_(self) -> str:
+        """A notebook shows each seat's statistics and the histograms."""
+        from herzla.draw.notebook import sim_html
+
+        return sim_html(self)
+
 
 def _total_json(t: DealTally, expected: int | None) -> dict[str, Any]:
     s = t.total.summary()

@@ -1,0 +1,217 @@
+"""``herzla show RECORD|- [--svg FILE] [--html FILE] [--review]``: draw hands as text, SVG or
+HTML.
+
+RECORD is read exactly as ``herzla replay`` reads it (:mod:`herzla.cli.input`): one record, a JSON
+list (a score sheet), or JSON Lines, each drawn as it is read.  The drawings are the library's
+(:mod:`herzla.draw`); this module picks the terminal's style (suit symbols when its encoding can
+show them, colour only on a terminal and never with ``NO_COLOR``) and writes the files.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import click
+
+from herzla.cli.common import fail
+from herzla.cli.input import open_records
+from herzla.cli.output import check_output, open_output
+from herzla.contracts import TallyError
+from herzla.draw.course import Course, course
+from herzla.draw.faces import can_encode
+from herzla.draw.html import record_page, sheet_page
+from herzla.draw.svg import record_svg, sheet_svg
+from herzla.draw.text import draw_text, sheet_text
+from herzla.limits import LimitError, check_drawn
+from herzla.records import Record, RecordError
+from herzla.sheets import ScoreSheet, score_sheet
+
+__all__ = ["REVIEW_MODULE", "Drawing", "drawing_of", "read_one", "show_command", "targets",
+           "write_drawings"]
+
+#: the module ``--review`` calls (``review(record).to_dict()``), imported only when asked for
+REVIEW_MODULE = "herzla.analysis.review"
+
+Review = Mapping[str, Any]
+
+
+@attrs.frozen(slots=True, eq=False)
+class Drawing:
+    """What was read: one hand, or a score sheet with its hands."""
+
+    hands: tuple[Course, ...]
+    sheet: ScoreSheet | None = None
+
+    @property
+    def illegal(self) -> bool:
+        return any(c.illegal is not None for c in self.hands)
+
+
+def _reviewer() -> Callable[[Record], Review]:
+    """``record -> review(record).to_dict()``; a usage error (exit 2) when herzla has no review."""
+    if importlib.util.find_spec(REVIEW_MODULE) is None:
+        fail(f"--review needs {REVIEW_MODULE}, which this herzla does not have")
+    try:
+        module = importlib.import_module(REVIEW_MODULE)
+    except ImportError as exc:
+        fail(f"--review: {REVIEW_MODULE} cannot be loaded ({exc})")
+
+    def run(record: Record) -> Review:
+        try:
+            answer: Review = module.review(record).to_dict()
+        except ValueError as exc:
+            fail(str(exc))
+        return answer
+
+    return run
+
+
+def _reviews(d: Drawing, reviewer: Callable[[Record], Review] | None) -> list[Review | None]:
+    """The review of each hand (none for a hand with an illegal play: it stops there)."""
+    if reviewer is None:
+        return [None] * len(d.hands)
+    return [reviewer(c.record) if c.illegal is None else None for c in d.hands]
+
+
+def drawing_of(doc: Any) -> Drawing:
+    """The drawing of a parsed document: a record, or a list of records (a score sheet)."""
+    if isinstance(doc, list):
+        sheet = score_sheet(doc)
+        return Drawing(tuple(course(row.result.record) for row in sheet.rows), sheet)
+    return Drawing((course(Record.from_json(doc)),))
+
+
+def _style(colour: str) -> tuple[bool, bool]:
+    """(suit symbols, ANSI colour) for standard output."""
+    out = sys.stdout
+    unicode = can_encode("♣♠♥♦", getattr(out, "encoding", None))
+    if colour != "auto":
+        return unicode, colour == "always"
+    tty = bool(getattr(out, "isatty", lambda: False)())
+    return unicode, tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]) -> None:
+    unicode, ansi = _style(colour)
+    for i, (c, review) in enumerate(zip(d.hands, reviews, strict=True)):
+        if d.sheet is not None:
+            click.echo(f"Hand {i + 1}")
+        click.echo(draw_text(c, faces, unicode, ansi, review), color=ansi)
+        click.echo("")
+    if d.sheet is not None:
+        click.echo(sheet_text(d.sheet))
+
+
+def _write(target: Path, name: str, text: str) -> None:
+    try:
+        with open_output(target) as fh:
+            fh.write(text)
+    except OSError as exc:
+        fail(f"cannot write {name}: {exc.strerror or exc}")
+
+
+def write_drawings(d: Drawing, svg: tuple[Path, str] | None, html: tuple[Path, str] | None,
+                   faces: str, reviews: list[Review | None]) -> None:
+    """Write the SVG picture and the HTML page asked for (targets checked by ``check_output``)."""
+    if d.sheet is not None and (svg is not None or html is not None):
+        try:
+            check_drawn(len(d.sheet.rows))
+        except LimitError as exc:
+            fail(str(exc))
+    if svg is not None:
+        picture = (sheet_svg(d.sheet) if d.sheet is not None
+                   else record_svg(d.hands[0], faces, review=reviews[0]))
+        _write(svg[0], svg[1], picture + "\n")
+    if html is not None:
+        page = (sheet_page(d.sheet, faces, reviews) if d.sheet is not None
+                else record_page(d.hands[0], faces, reviews[0]))
+        _write(html[0], html[1], page)
+
+
+def targets(svg: str | None, html: str | None) -> tuple[tuple[Path, str] | None,
+                                                        tuple[Path, str] | None]:
+    """The output files, checked before any work."""
+    return ((check_output(svg, "--svg"), svg) if svg is not None else None,
+            (check_output(html, "--html"), html) if html is not None else None)
+
+
+def read_one(record: str, what: str) -> Drawing:
+    """The drawing of RECORD when files are asked for: one record or one list (JSON Lines
+    holding one record only)."""
+    source = open_records(record)
+    if source.lines is None:
+        return drawing_of(source.document)
+    found: list[Any] = []
+    for number, obj in source.lines:
+        if found:
+            fail(f"{what} draws one hand record or one JSON list of records; {record} holds "
+                 f"several records, one a line (line {number} is the second)")
+        try:
+            Record.from_json(obj)
+        except RecordError as exc:
+            raise RecordError(f"line {number}: {exc}") from None
+        found.append(obj)
+    if not found:
+        fail(f"{record} holds no hand record")
+    return drawing_of(found[0])
+
+
+@click.command("show")
+@click.argument("record", metavar="RECORD|-")
+@click.option("--svg", "svg", metavar="FILE",
+              help="Write the hand (or a list's score sheet) as a standalone SVG picture.")
+@click.option("--html", "html", metavar="FILE",
+              help="Write one self-contained HTML page: the hands, the play trick by trick, the "
+                   "settlement with its rules (nothing in it is fetched).")
+@click.option("--review", is_flag=True,
+              help="Add what each mistake cost, double dummy (herzla.analysis.review).")
+@click.option("--faces", type=click.Choice(["auto", "french", "german"]), default="auto",
+              show_default=True, help="The card faces; auto: the pack's (German for the 32- and "
+                                      "36-card packs, French for the 24-card pack).")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
+def show_command(record: str, svg: str | None, html: str | None, review: bool, faces: str,
+                 colour: str) -> None:
+    """Draw hand records: the hands, the tricks (or the rows), the result and its rules.
+
+    RECORD is a file, or - for standard input, read as 'herzla replay' reads it: one record, a
+    JSON list of records (every hand, then the score sheet) or JSON Lines (each drawn as it is
+    read).  Without --svg or --html the drawing is printed as text; with them the files are
+    written instead (they take one record or one list).  Exit 0 when every play is legal, 1 at
+    an illegal play (marked where it happened), 2 for malformed input.
+    """
+    svg_target, html_target = targets(svg, html)
+    reviewer = _reviewer() if review else None
+    try:
+        if svg_target is not None or html_target is not None:
+            d = read_one(record, "--svg" if svg_target is not None else "--html")
+            reviews = _reviews(d, reviewer)
+            write_drawings(d, svg_target, html_target, faces, reviews)
+            for target, what in ((svg, "the picture"), (html, "the page")):
+                if target is not None:
+                    click.echo(f"Wrote {what} to {target}.")
+            raise SystemExit(1 if d.illegal else 0)
+        source = open_records(record)
+        if source.lines is None:
+            d = drawing_of(source.document)
+            _echo_text(d, faces, colour, _reviews(d, reviewer))
+            raise SystemExit(1 if d.illegal or (d.sheet is not None and d.sheet.illegal) else 0)
+        illegal = False
+        for number, obj in source.lines:
+            try:
+                d = Drawing((course(Record.from_json(obj)),))
+            except RecordError as exc:
+                raise RecordError(f"line {number}: {exc}") from None
+            illegal |= d.illegal
+            _echo_text(d, faces, colour, _reviews(d, reviewer))
+    except (RecordError, TallyError) as exc:
+        fail(str(exc))
+    raise SystemExit(1 if illegal else 0)

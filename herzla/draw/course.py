@@ -1,0 +1,250 @@
+"""The course of a hand, read once from its record for every drawing.
+
+:func:`course` replays a record on the reference engine, as :func:`herzla.records.replay` does,
+and keeps what a drawing shows: for a trick deal each trick with each seat's card, the cards that
+did not follow suit (the seat showed a void), where a lead ban held a seat back or let it escape,
+and the illegal play where it happened; for a layout deal every move (passes included, also the
+passes a record leaves out), the rows after each move and the order of going out.
+
+>>> import json
+>>> from herzla.records import Record
+>>> with open("docs/examples/herzla-two-void.json", encoding="utf-8") as f:
+...     c = course(Record.from_json(json.load(f)))
+>>> t = c.tricks[2]
+>>> t.number, t.leader, [str(p.card) for p in t.cards], t.winner
+(3, 1, ['HK', 'H9', 'H8', 'CT'], 1)
+>>> [p.seat for p in t.cards if Mark.DISCARD in p.marks]
+[0]
+>>> c.tricks[1].notes
+('seat 1 holds a heart but may not lead it (heart-lead-ban)',)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+import attrs
+
+from herzla.cards import Card, cards_of
+from herzla.contracts import Contract
+from herzla.layout import LayoutHand
+from herzla.records import IllegalPlay, Record, ReplayResult, play_layout, replay, start_state
+from herzla.tricks import TrickHand
+
+__all__ = ["Course", "LayoutMove", "Mark", "Round", "Row", "TrickCard", "TrickLine", "course"]
+
+
+class Mark(enum.Enum):
+    """What a drawing marks on a card played."""
+
+    DISCARD = "discard"  # another suit than the one led: the seat showed a void
+    ESCAPE = "escape"  # a banned card, played because the seat held nothing else
+    ILLEGAL = "illegal"  # the first illegal play; nothing after it is applied
+    WINNER = "winner"  # the card that won the trick
+
+
+@attrs.frozen(slots=True)
+class TrickCard:
+    """One card played to a trick: by whom, its index in the record's plays, its marks."""
+
+    seat: int
+    card: Card
+    index: int
+    marks: tuple[Mark, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class TrickLine:
+    """One trick as drawn: its number (from 1), leader, cards, winner (None while in progress
+    or when it holds the illegal play) and notes (the lead bans that showed)."""
+
+    number: int
+    leader: int
+    cards: tuple[TrickCard, ...]
+    winner: int | None
+    notes: tuple[str, ...] = ()
+
+    def by_seat(self) -> dict[int, TrickCard]:
+        return {p.seat: p for p in self.cards}
+
+
+@attrs.frozen(slots=True)
+class Row:
+    """A layout row: its key (the suit, or 0 for the one row) and its cards, low end first."""
+
+    key: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class LayoutMove:
+    """One move of a layout deal: a card laid (``end`` ``+`` upper, ``-`` lower) or a pass
+    (``card`` None); ``out`` when the seat went out with it; ``illegal`` for the illegal one."""
+
+    seat: int
+    card: Card | None
+    end: str | None
+    rows: tuple[Row, ...]
+    out: bool = False
+    illegal: bool = False
+
+
+@attrs.frozen(slots=True)
+class Round:
+    """The moves of one round of a layout deal (each seat still in, once), and the rows after."""
+
+    number: int
+    moves: tuple[LayoutMove, ...]
+    rows: tuple[Row, ...]
+
+
+@attrs.frozen(slots=True, eq=False)
+class Course:
+    """Everything a drawing of one hand shows (see the module notes)."""
+
+    record: Record
+    result: ReplayResult
+    tricks: tuple[TrickLine, ...] | None
+    moves: tuple[LayoutMove, ...] | None
+
+    @property
+    def contract(self) -> Contract:
+        return self.record.contract
+
+    @property
+    def illegal(self) -> IllegalPlay | None:
+        return self.result.illegal
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """The rows at the end (layout deals; empty for trick deals)."""
+        return self.moves[-1].rows if self.moves else ()
+
+    def rounds(self) -> tuple[Round, ...]:
+        """The layout moves in rounds: a new round starts when the turn comes round again to
+        (or past) the seat that moved first."""
+        if not self.moves:
+            return ()
+        n = self.record.players
+        first = self.moves[0].seat
+        out: list[Round] = []
+        current: list[LayoutMove] = []
+        last = -1
+        for move in self.moves:
+            pos = (move.seat - first) % n
+            if current and pos <= last:
+                out.append(Round(len(out) + 1, tuple(current), current[-1].rows))
+                current = []
+            current.append(move)
+            last = pos
+        out.append(Round(len(out) + 1, tuple(current), current[-1].rows))
+        return tuple(out)
+
+
+def _ban_note(state: TrickHand, seat: int, card: Card, leading: bool,
+              ) -> tuple[str | None, bool]:
+    """(a note when a ban held the seat back, whether the card escaped a ban)."""
+    ban = state.contract.banned(state, seat, leading)
+    if ban is None:
+        return None, False
+    mask, rule = ban
+    hand = state.hands[seat]
+    if not hand & mask:
+        return None, False
+    what = "lead" if leading else "discard"
+    if card.bit & mask:
+        return f"seat {seat} holds only banned cards and may {what} {card} ({rule})", True
+    names = sorted({c.suit.french for c in cards_of(hand & mask)})
+    word = ("a heart" if names == ["Hearts"]
+            else "a card of " + ", ".join(names))
+    return f"seat {seat} holds {word} but may not {what} it ({rule})", False
+
+
+def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:
+    lines: list[TrickLine] = []
+    cards: list[TrickCard] = []
+    notes: list[str] = []
+    for i, play in enumerate(record.plays):
+        assert play.card is not None
+        seat = state.turn
+        card = play.card
+        bad = state.check(card)
+        marks: list[Mark] = []
+        leading = not state.trick
+        if not leading and card.suit != state.trick[0].suit:
+            marks.append(Mark.DISCARD)
+        if bad is None and (leading or Mark.DISCARD in marks):
+            note, escaped = _ban_note(state, seat, card, leading)
+            if note:
+                notes.append(note)
+            if escaped:
+                marks.append(Mark.ESCAPE)
+        if bad is not None:
+            marks.append(Mark.ILLEGAL)
+            if not state.over:
+                cards.append(TrickCard(seat, card, i, tuple(marks)))
+            else:
+                lines.append(TrickLine(len(lines) + 1, seat, (TrickCard(seat, card, i,
+                                                                        tuple(marks)),), None))
+            break
+        cards.append(TrickCard(seat, card, i, tuple(marks)))
+        done = state.play(card)
+        if done is not None:
+            won = tuple(attrs.evolve(p, marks=(*p.marks, Mark.WINNER)) if p.seat == done.winner
+                        else p for p in cards)
+            lines.append(TrickLine(len(lines) + 1, done.leader, won, done.winner, tuple(notes)))
+            cards, notes = [], []
+    if cards:
+        lines.append(TrickLine(len(lines) + 1, state.leader, tuple(cards), None, tuple(notes)))
+    return tuple(lines)
+
+
+def _rows_of(grown: Mapping[int, list[Card]]) -> tuple[Row, ...]:
+    return tuple(Row(k, tuple(grown[k])) for k in sorted(grown))
+
+
+def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
+                   ) -> tuple[LayoutMove, ...]:
+    play_layout(state, record.plays)
+    grown: dict[int, list[Card]] = {}
+    moves: list[LayoutMove] = []
+    rows = state.contract.declaration.rows
+    out_seats: set[int] = set()
+    hands = [set(h) for h in record.hands]
+    for seat, lay, before in state.history:
+        if lay is None:
+            moves.append(LayoutMove(seat, None, None, _rows_of(grown)))
+            continue
+        key = rows.row_of(lay.card)
+        if before is None:
+            grown[key] = [lay.card]
+        elif lay.end == "-":
+            grown[key].insert(0, lay.card)
+        else:
+            grown[key].append(lay.card)
+        hands[seat].discard(lay.card)
+        went_out = not hands[seat] and seat not in out_seats
+        if went_out:
+            out_seats.add(seat)
+        moves.append(LayoutMove(seat, lay.card, lay.end, _rows_of(grown), out=went_out))
+    bad = result.illegal
+    if bad is not None:
+        card = None
+        end = None
+        if bad.card != "pass":
+            text = bad.card
+            if text[-1:] in "+-":
+                text, end = text[:-1], text[-1]
+            card = Card.from_str(text)
+        moves.append(LayoutMove(bad.seat, card, end, _rows_of(grown), illegal=True))
+    return tuple(moves)
+
+
+def course(record: Record) -> Course:
+    """The course of ``record``'s hand (see the module notes)."""
+    result = replay(record)
+    state = start_state(record)
+    if isinstance(state, TrickHand):
+        return Course(record, result, _trick_course(record, state), None)
+    return Course(record, result, None, _layout_course(record, state, result))

@@ -1,0 +1,286 @@
+"""One self-contained HTML page of a hand or a score sheet (``herzla show --html``), and the
+fragments the notebook display shows (``_repr_html_``).
+
+The page holds everything it shows, inline: the pictures as SVG, the style as CSS, in generic
+font families; it fetches nothing (no URL, no script), so it opens offline, mails and archives
+as one file.  It shows the hands, the play trick by trick (or the rows as they grew), the
+settlement with the rule behind every amount (each rule id cited with its title and text from
+herzla's rule book), and with a review the cost of each mistake.
+
+>>> import json
+>>> from herzla.records import Record
+>>> with open("docs/examples/herzla-two-void.json", encoding="utf-8") as f:
+...     page = record_page(course(Record.from_json(json.load(f))))
+>>> page.startswith("<!DOCTYPE html>"), "http" in page, page.count("<svg")
+(True, False, 1)
+>>> "herzla/two-void" in page and "Settlement with 2 void players" in page
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from herzla.draw.course import Course, Mark, course
+from herzla.draw.faces import Faces, faces_of, short
+from herzla.draw.svg import record_svg, sheet_svg
+from herzla.draw.text import RULE_ID, mistakes_of, signed
+from herzla.limits import check_drawn
+from herzla.rulebook import UnknownTopic, get_rule
+from herzla.sheets import ScoreSheet
+
+__all__ = ["CSS", "course", "hand_html", "record_page", "review_html", "rules_html",
+           "sheet_html", "sheet_page"]
+
+CSS = """
+body { font-family: sans-serif; color: #1a1a1a; background: #ffffff; margin: 1.5em auto;
+       max-width: 1200px; padding: 0 1em; line-height: 1.4; }
+h1 { font-size: 1.5em; margin: 0 0 .3em; }
+h2 { font-size: 1.25em; margin: 1.6em 0 .4em; border-bottom: 1px solid #d0d0d0; }
+h3 { font-size: 1.05em; margin: 1.2em 0 .3em; }
+.meta { color: #5f6368; margin: 0 0 1em; }
+figure { margin: .5em 0; overflow-x: auto; }
+svg { max-width: 100%; height: auto; }
+table { border-collapse: collapse; margin: .4em 0 1em; font-variant-numeric: tabular-nums; }
+th, td { padding: .2em .7em; border-bottom: 1px solid #e3e3e3; text-align: left;
+         white-space: nowrap; }
+td.grow { white-space: normal; }
+td span { white-space: nowrap; }
+th { color: #5f6368; font-weight: 600; }
+td.num { text-align: right; }
+tr.total td { font-weight: 700; border-top: 2px solid #424242; }
+td.win { background: #c8e6c9; }
+.red { color: #c8102e; } .black { color: #1a1a1a; }
+.s0 { color: #7a4a1c; } .s1 { color: #2e7d32; } .s2 { color: #c8102e; } .s3 { color: #9a7400; }
+.won { font-weight: 700; text-decoration: underline; text-decoration-color: #e0a800;
+       text-decoration-thickness: 3px; }
+.void { outline: 2px dashed #1565c0; outline-offset: 1px; }
+.illegal { background: #c62828; color: #ffffff; padding: 0 .2em; }
+.loss { color: #c62828; font-weight: 700; }
+.note { color: #5f6368; font-size: .92em; }
+code { background: #f3f4f6; padding: 0 .25em; border-radius: 3px; }
+dl.rules dt { font-weight: 700; margin-top: .5em; }
+dl.rules dd { margin: 0 0 0 1.2em; color: #333333; }
+ul.explain li { margin: .15em 0; }
+"""
+
+
+def _card_html(card_text: str, suit: int, faces: Faces, marks: Sequence[Mark] = ()) -> str:
+    cls = [f"s{suit}" if faces is Faces.GERMAN else ("red" if suit in (2, 3) else "black")]
+    if Mark.WINNER in marks:
+        cls.append("won")
+    if Mark.DISCARD in marks:
+        cls.append("void")
+    if Mark.ILLEGAL in marks:
+        cls.append("illegal")
+    return f'<span class="{" ".join(cls)}">{escape(card_text)}</span>'
+
+
+def _cite(line: str) -> str:
+    """A sentence with its rule ids as code."""
+    out, last = [], 0
+    for m in RULE_ID.finditer(line):
+        out.append(escape(line[last:m.start(1)]))
+        out.append(f"<code>{escape(m.group(1))}</code>")
+        last = m.end(1)
+    out.append(escape(line[last:]))
+    return "".join(out)
+
+
+def rules_html(lines: Sequence[str]) -> str:
+    """The rule-book entries the sentences cite (by id), each with its title and text."""
+    seen: list[str] = []
+    for line in lines:
+        for m in RULE_ID.finditer(line):
+            if m.group(1) not in seen:
+                seen.append(m.group(1))
+    items = []
+    for rule_id in seen:
+        try:
+            rule = get_rule(rule_id)
+        except UnknownTopic:
+            continue  # an illegal-play rule id (heart-lead-ban): named in the sentence itself
+        items.append(f"<dt><code>{escape(rule.id)}</code> {escape(rule.title)}</dt>"
+                     f"<dd>{escape(rule.text)}</dd>")
+    if not items:
+        return ""
+    return '<h3>The rules cited</h3><dl class="rules">' + "".join(items) + "</dl>"
+
+
+def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
+    n = c.record.players
+    head = "".join(f"<th>seat {s}</th>" for s in range(n))
+    rows = []
+    if c.tricks is not None:
+        for t in c.tricks:
+            seen = t.by_seat()
+            cells = []
+            for s in range(n):
+                p = seen.get(s)
+                if p is None:
+                    cells.append("<td></td>")
+                    continue
+                text = short(p.card, faces) + (" (led)" if s == t.leader else "")
+                loss = losses.get(p.index)
+                extra = f' <span class="loss">&minus;{loss}</span>' if loss else ""
+                cells.append(f"<td>{_card_html(text, int(p.card.suit), faces, p.marks)}"
+                             f"{extra}</td>")
+            won = f"seat {t.winner}" if t.winner is not None else "&hellip;"
+            notes = "".join(f'<div class="note">{escape(x)}</div>' for x in t.notes)
+            rows.append(f"<tr><td class=num>{t.number}</td><td>seat {t.leader}</td>"
+                        f"{''.join(cells)}<td class=grow>{won}{notes}</td></tr>")
+        return (f"<table><tr><th>trick</th><th>lead</th>{head}<th>won by</th></tr>"
+                + "".join(rows) + "</table>"
+                '<p class="note">Underlined in gold: the card that won the trick; dashed in '
+                "blue: a card that did not follow suit (the seat showed a void); on red: the "
+                "illegal play.</p>")
+    for r in c.rounds():
+        by_seat = {m.seat: m for m in r.moves}
+        cells = []
+        for s in range(n):
+            m = by_seat.get(s)
+            if m is None:
+                cells.append("<td></td>")
+                continue
+            marks = (Mark.ILLEGAL,) if m.illegal else ()
+            if m.card is None:
+                cells.append(f"<td>{'<span class=illegal>pass</span>' if m.illegal else 'pass'}"
+                             "</td>")
+                continue
+            ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
+            text = short(m.card, faces) + (" (low end)" if ends and m.end == "-" else "")
+            text += " &mdash; out" if m.out else ""
+            cells.append(f"<td>{_card_html(short(m.card, faces), int(m.card.suit), faces, marks)}"
+                         f"{text[len(short(m.card, faces)):]}</td>")
+        grown = " &nbsp; ".join(" ".join(_card_html(short(x, faces), int(x.suit), faces)
+                                         for x in row.cards) for row in r.rows)
+        rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td class=grow>{grown}"
+                    "</td></tr>")
+    order = c.result.order or ()
+    return (f"<table><tr><th>round</th>{head}<th>the rows after the round</th></tr>"
+            + "".join(rows) + "</table>"
+            f"<p>Out in order: {', '.join(f'seat {s}' for s in order) or 'nobody yet'}.</p>")
+
+
+def _settlement(c: Course) -> str:
+    res, r = c.result, c.record
+    unit = "c" if r.contract.has_stock else ""
+    parts = ["<h3>Settlement</h3>"]
+    if res.illegal is not None:
+        bad = res.illegal
+        parts.append(f'<p><span class="illegal">Illegal play {bad.index}</span>: {bad.card} by '
+                     f"seat {bad.seat}, rule <code>{escape(bad.rule)}</code>: "
+                     f"{escape(bad.message)}.</p>")
+    if res.scores is not None:
+        cells = "".join(f"<td class=num>{signed(v)}{unit}</td>" for v in res.scores)
+        head = "".join(f"<th>seat {s}</th>" for s in range(r.players))
+        parts.append(f"<table><tr>{head}</tr><tr>{cells}</tr></table>")
+    else:
+        parts.append("<p>No scores: the hand is not complete"
+                     + (" (an illegal play stops it)" if res.illegal else "") + ".</p>")
+    facts = []
+    if res.stock is not None:
+        facts.append(f"stock {res.stock}c")
+    if res.score is not None and res.score.events:
+        facts.append("events: " + ", ".join(escape(e) for e in res.score.events))
+    if facts:
+        parts.append(f"<p>{'; '.join(facts)}</p>")
+    parts.append('<ul class="explain">' + "".join(f"<li>{_cite(x)}</li>"
+                                                  for x in res.explanation) + "</ul>")
+    parts.append(rules_html(res.explanation))
+    return "".join(parts)
+
+
+def review_html(review: Mapping[str, Any]) -> str:
+    """The review of a hand (the ``to_dict()`` of :func:`herzla.analysis.review.review`): each
+    mistake with what it cost, and each seat's count."""
+    plays = [p for p in review.get("plays", []) if p.get("loss")]
+    parts = ["<h3>Review: what each mistake cost (double dummy)</h3>"]
+    if plays:
+        rows = "".join(
+            f"<tr><td class=num>{int(p['index'])}</td><td>seat {int(p['seat'])}</td>"
+            f"<td>{escape(str(p['card']))}</td><td class=num>{escape(str(p['played']))}</td>"
+            f"<td>{escape(' '.join(str(x) for x in p.get('best_cards', [])))}</td>"
+            f"<td class=num>{escape(str(p['best']))}</td>"
+            f"<td class='num loss'>{escape(str(p['loss']))}</td></tr>" for p in plays)
+        parts.append("<table><tr><th>play</th><th>seat</th><th>card</th><th>its value</th>"
+                     "<th>best cards</th><th>best value</th><th>cost</th></tr>"
+                     + rows + "</table>")
+    else:
+        parts.append("<p>No mistakes: every play kept the best value.</p>")
+    seats = review.get("seats") or {}
+    if seats:
+        rows = "".join(f"<tr><td>seat {int(s)}</td><td class=num>{int(v.get('plays', 0))}</td>"
+                       f"<td class=num>{int(v.get('mistakes', 0))}</td>"
+                       f"<td class=num>{escape(str(v.get('loss', 0)))}</td></tr>"
+                       for s, v in sorted(seats.items(), key=lambda kv: int(kv[0])))
+        parts.append("<table><tr><th>seat</th><th>plays</th><th>mistakes</th><th>cost</th></tr>"
+                     + rows + "</table>")
+    return "".join(parts)
+
+
+def _heading(c: Course) -> tuple[str, str]:
+    r = c.record
+    decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
+    stock = f", stock {r.stock}c before the hand" if r.contract.has_stock else ""
+    opts = ""
+    if r.options:
+        opts = "; options " + ", ".join(f"{k}={v}" for k, v in sorted(r.options.items()))
+    return (f"{r.game} {r.contract_id}",
+            f"{r.contract.title}: {r.contract.describe()}. {r.players} players, dealer seat "
+            f"{r.dealer}, forehand seat {r.forehand}{decl}{stock}{opts}.")
+
+
+def hand_html(c: Course, faces: Faces | str | None = None,
+              review: Mapping[str, Any] | None = None, level: int = 2,
+              title: str | None = None) -> str:
+    """A hand as an HTML fragment: a heading (``title``, default the game and contract; "" for
+    none), the picture (hands and play), the play as a table, the settlement with its rules,
+    and the review if given."""
+    f = faces_of(c.contract, faces)
+    name, meta = _heading(c)
+    name = name if title is None else title
+    what = "Trick by trick" if c.tricks is not None else "The rows as they grew"
+    head = f"<h{level}>{escape(name)}</h{level}>" if name else ""
+    return (f"<section>{head}<p class=meta>{escape(meta)}</p>"
+            f"<figure>{record_svg(c, f, standalone=False, review=review)}</figure>"
+            f"<h3>{what}</h3>{_plays_table(c, f, mistakes_of(review))}"
+            f"{_settlement(c)}{review_html(review) if review is not None else ''}</section>")
+
+
+def sheet_html(sheet: ScoreSheet) -> str:
+    """A score sheet as an HTML fragment: its picture and its explanation."""
+    return (f"<figure>{sheet_svg(sheet, standalone=False)}</figure>"
+            '<ul class="explain">' + "".join(f"<li>{_cite(x)}</li>" for x in sheet.explanation)
+            + "</ul>")
+
+
+def _page(title: str, body: str) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
+            f"{body}<p class=note>Drawn by herzla.</p></body></html>\n")
+
+
+def record_page(c: Course, faces: Faces | str | None = None,
+                review: Mapping[str, Any] | None = None) -> str:
+    """The page of one hand (see the module notes)."""
+    name, _ = _heading(c)
+    return _page(name, f"<h1>{escape(name)}</h1>" + hand_html(c, faces, review, title=""))
+
+
+def sheet_page(sheet: ScoreSheet, faces: Faces | str | None = None,
+               reviews: Sequence[Mapping[str, Any] | None] | None = None) -> str:
+    """The page of a partie, session or match: the score sheet, then every hand (at most
+    :data:`herzla.limits.MAX_DRAWN_HANDS`, :class:`herzla.limits.LimitError`)."""
+    check_drawn(len(sheet.rows))
+    title = f"{sheet.game} {sheet.kind}, {sheet.players} players"
+    parts = [f"<h1>{escape(title)}</h1>", sheet_html(sheet)]
+    for i, row in enumerate(sheet.rows):
+        review = reviews[i] if reviews is not None and i < len(reviews) else None
+        rec = row.result.record
+        parts.append(hand_html(course(rec), faces, review, level=2,
+                               title=f"Hand {i + 1}: {rec.game} {rec.contract_id}"))
+    return _page(title, "".join(parts))

@@ -1,0 +1,306 @@
+"""The drawing of a hand for a terminal (``herzla show``): the hands, the tricks as a table (or
+the rows as they grew and the order of going out), and the result with the rule behind it.
+
+Plain text by default; ``unicode`` draws the French suits as ♣ ♠ ♥ ♦ (the German faces are
+written as Schafkopf players write them, ``E-O``, in ASCII); ``colour`` adds ANSI colours
+(hearts and diamonds red, the German suits in their colours, the winning card bold).
+
+>>> import json
+>>> from herzla.draw.course import course
+>>> from herzla.records import Record
+>>> with open("docs/examples/herzla-incomplete.json", encoding="utf-8") as f:
+...     rec = Record.from_json(json.load(f))
+>>> print(draw_text(course(rec), faces="french", unicode=False))
+herzla normal: 4 players, dealer seat 3, forehand seat 0, stock 0c
+<BLANKLINE>
+Hands
+  seat 0 (forehand)  C Q J 10 7   S Q 9    H -        D Q 9
+  seat 1             C A K        S A K    H K 7      D K 7
+  seat 2             C 8          S 10 7   H A Q 9    D A 10
+  seat 3 (dealer)    C 9          S J 8    H J 10 8   D J 8
+<BLANKLINE>
+Tricks
+  trick  lead    seat 0  seat 1  seat 2  seat 3  won by
+      1  seat 0  C7      CA      C8      C9      seat 1
+      2  seat 1  S9      SA      S7      S8      seat 1
+         - seat 1 holds a heart but may not lead it (heart-lead-ban)
+      3  seat 1          HK      H9              ...
+<BLANKLINE>
+Result: not complete
+  stock 0c
+  - The hand is not complete: 2 of 8 tricks played.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from herzla.cards import Card, Suit
+from herzla.draw.course import Course, LayoutMove, Mark, Row
+from herzla.draw.faces import Faces, faces_of, rank_label, short, suit_label
+from herzla.records import sort_hand
+from herzla.sheets import ScoreSheet
+
+__all__ = ["RULE_ID", "draw_text", "mistakes_of", "sheet_text", "signed"]
+
+#: a rule id as explanations cite it: ``rule herzla/two-void``
+RULE_ID = re.compile(r"\brule ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
+
+_RESET = "\x1b[0m"
+_SUIT_ANSI = {Faces.FRENCH: ("", "", "\x1b[31m", "\x1b[31m"),
+              Faces.GERMAN: ("\x1b[33m", "\x1b[32m", "\x1b[31m", "\x1b[93m")}
+
+
+def signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+class _Style:
+    def __init__(self, faces: Faces, unicode: bool, colour: bool) -> None:
+        self.faces, self.unicode, self.colour = faces, unicode, colour
+
+    def card(self, card: Card, marks: Sequence[Mark] = ()) -> tuple[str, str]:
+        """(the plain text, the text as printed) of a card with its marks."""
+        text = short(card, self.faces, self.unicode)
+        if Mark.DISCARD in marks:
+            text += "*"
+        if Mark.ILLEGAL in marks:
+            text += "!"
+        if not self.colour:
+            return text, text
+        code = _SUIT_ANSI[self.faces][card.suit]
+        if Mark.WINNER in marks:
+            code += "\x1b[1m"
+        if Mark.ILLEGAL in marks:
+            code += "\x1b[7m"
+        return text, f"{code}{text}{_RESET}" if code else text
+
+    def suit(self, suit: Suit) -> str:
+        label = suit_label(suit, self.faces, self.unicode)
+        code = _SUIT_ANSI[self.faces][suit] if self.colour else ""
+        return f"{code}{label}{_RESET}" if code else label
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}{_RESET}" if self.colour else text
+
+
+def _cell(pair: tuple[str, str], width: int) -> str:
+    plain, shown = pair
+    return shown + " " * max(0, width - len(plain))
+
+
+def _hand_lines(hands: Sequence[Sequence[Card]], style: _Style) -> list[str]:
+    """Each hand by suit (C S H D), high card first; the suits in aligned columns."""
+    cols: list[list[tuple[str, str]]] = []
+    for cards in hands:
+        row = []
+        for suit in Suit:
+            ranks = " ".join(rank_label(c.rank, style.faces) for c in cards if c.suit == suit)
+            label = suit_label(suit, style.faces, style.unicode)
+            row.append((f"{label} {ranks or '-'}", f"{style.suit(suit)} {ranks or '-'}"))
+        cols.append(row)
+    widths = [max(len(row[k][0]) for row in cols) + 3 for k in range(4)]
+    return ["".join(_cell(x, w) for x, w in zip(row, widths, strict=True)).rstrip()
+            for row in cols]
+
+
+def _seat_roles(c: Course, seat: int) -> str:
+    r = c.record
+    roles = []
+    if seat == r.forehand:
+        roles.append("forehand")
+    if seat == r.dealer:
+        roles.append("dealer")
+    if r.declarer == seat:
+        roles.append("declarer")
+    return f" ({', '.join(roles)})" if roles else ""
+
+
+def _header(c: Course) -> str:
+    r = c.record
+    decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
+    stock = f", stock {r.stock}c" if r.contract.has_stock else ""
+    opts = ""
+    if r.options:
+        opts = ", options " + " ".join(f"{k}={v}" for k, v in sorted(r.options.items()))
+    return (f"{r.game} {r.contract_id}: {r.players} players, dealer seat {r.dealer}, "
+            f"forehand seat {r.forehand}{decl}{stock}{opts}")
+
+
+def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
+    assert c.tricks is not None
+    n = c.record.players
+    cells: list[list[tuple[str, str]]] = []
+    for t in c.tricks:
+        seen = t.by_seat()
+        row = []
+        for s in range(n):
+            p = seen.get(s)
+            if p is None:
+                row.append(("", ""))
+                continue
+            plain, shown = style.card(p.card, p.marks)
+            loss = losses.get(p.index)
+            if loss:
+                plain, shown = plain + f" -{loss}", shown + f" -{loss}"
+            row.append((plain, shown))
+        cells.append(row)
+    width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2
+    out = ["  trick  lead    " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n))
+           + "won by"]
+    for t, row in zip(c.tricks, cells, strict=True):
+        won = f"seat {t.winner}" if t.winner is not None else "..."
+        out.append(f"  {t.number:>5}  seat {t.leader:<3}" + "".join(_cell(x, width) for x in row)
+                   + won)
+        out.extend(f"         - {note}" for note in t.notes)
+    return [line.rstrip() for line in out]
+
+
+def _row_text(row: Row, style: _Style, per_suit: bool) -> str:
+    if per_suit:
+        head = style.suit(Suit(row.key))
+        return f"{head} " + " ".join(rank_label(c.rank, style.faces) for c in row.cards)
+    return " ".join(style.card(card)[1] for card in row.cards)
+
+
+def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
+    if m.card is None:
+        return ("pass!", "pass!") if m.illegal else ("pass", "pass")
+    marks = (Mark.ILLEGAL,) if m.illegal else ()
+    plain, shown = style.card(m.card, marks)
+    if ends and m.end == "-":
+        plain, shown = plain + " low", shown + " low"
+    if m.out:
+        plain, shown = plain + " out", shown + " out"
+    return plain, shown
+
+
+def _layout(c: Course, style: _Style) -> list[str]:
+    n = c.record.players
+    rows = c.contract.declaration.rows  # type: ignore[union-attr]
+    per_suit, ends = rows.per_suit, rows.end_marks
+    rounds = c.rounds()
+    cells = [[_move_text(m, style, ends) for m in r.moves] for r in rounds]
+    width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2
+    out = ["  round  " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n)) + "rows after"]
+    for r, row in zip(rounds, cells, strict=True):
+        by_seat = {m.seat: x for m, x in zip(r.moves, row, strict=True)}
+        line = f"  {r.number:>5}  " + "".join(_cell(by_seat.get(s, ("", "")), width)
+                                              for s in range(n))
+        rows = "  ".join(_row_text(w, style, per_suit) for w in r.rows)
+        out.append((line + rows).rstrip())
+    if ends:
+        out.append("  low: laid at the lower end of its row (the rows turn the corner, so a card "
+                   "may fit either end)")
+    order = c.result.order or ()
+    out.append("")
+    out.append("Out in order: " + (", ".join(f"seat {s}" for s in order) or "nobody yet"))
+    return out
+
+
+def mistakes_of(review: Mapping[str, Any] | None) -> dict[int, int]:
+    """The loss of each play with one (by its index in the record's plays), from the
+    ``to_dict()`` of a review."""
+    if not review:
+        return {}
+    return {int(p["index"]): int(p["loss"]) for p in review.get("plays", [])
+            if p.get("loss")}
+
+
+def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
+              colour: bool = False, review: Mapping[str, Any] | None = None) -> str:
+    """The text drawing of a hand (see the module notes); ``review`` is the ``to_dict()`` of a
+    review of the hand, whose losses are written after the cards that lost them."""
+    f = faces_of(c.contract, faces)
+    style = _Style(f, unicode, colour)
+    r, res = c.record, c.result
+    losses = mistakes_of(review)
+    lines = [_header(c), "", "Hands"]
+    names = [f"seat {seat}{_seat_roles(c, seat)}" for seat in range(r.players)]
+    left = r.leftovers()
+    if left:
+        names.append("not dealt")
+    width = max(len(x) for x in names) + 2
+    drawn = _hand_lines([sort_hand(h, r.contract) for h in [*r.hands, left][:len(names)]],
+                        style)
+    lines.extend(f"  {name:<{width}}{hand}" for name, hand in zip(names, drawn, strict=True))
+    if f is Faces.GERMAN:
+        lines.append(f"  (U Unter, O Ober, K {'König' if unicode else 'Koenig'}, A Sau; "
+                     f"E-O is the Eichel Ober, S-10 the Schellen 10)")
+    lines.append("")
+    if c.tricks is not None:
+        lines.append("Tricks")
+        lines.extend(_tricks(c, style, losses) if c.tricks else ["  no card played yet"])
+        if any(Mark.DISCARD in p.marks for t in c.tricks for p in t.cards):
+            lines.append("  * did not follow suit: the seat showed a void in the suit led")
+    else:
+        lines.append("Rows")
+        lines.extend(_layout(c, style) if c.moves else ["  no card laid yet"])
+    lines.append("")
+    status = "complete" if res.complete else "not complete"
+    if res.illegal is not None:
+        bad = res.illegal
+        status = f"illegal play at index {bad.index}: {bad.card} by seat {bad.seat} ({bad.rule})"
+    lines.append(f"Result: {status}")
+    unit = "c" if r.contract.has_stock else ""
+    if res.scores is not None:
+        lines.append("  " + "   ".join(f"seat {s} {signed(v)}{unit}"
+                                       for s, v in enumerate(res.scores)))
+    if res.stock is not None:
+        lines.append(f"  stock {res.stock}c")
+    if res.score is not None and res.score.events:
+        lines.append(f"  events: {', '.join(res.score.events)}")
+    lines.extend(f"  - {line}" for line in res.explanation)
+    if review is not None:
+        lines.append("")
+        lines.extend(_review_lines(review, style))
+    return "\n".join(lines)
+
+
+def _review_lines(review: Mapping[str, Any], style: _Style) -> list[str]:
+    out = ["Review (double dummy: what each mistake cost)"]
+    bad = [p for p in review.get("plays", []) if p.get("loss")]
+    if not bad:
+        out.append("  no mistakes: every play kept the best value")
+    for p in bad:
+        best = " ".join(str(x) for x in p.get("best_cards", []))
+        out.append(f"  play {p['index']}: seat {p['seat']} played {p['card']} "
+                   f"(value {p['played']}), best {best} (value {p['best']}): cost {p['loss']}")
+    seats = review.get("seats", {})
+    if seats:
+        out.append("  " + "   ".join(f"seat {s}: {v.get('mistakes', 0)} of {v.get('plays', 0)}"
+                                     f" plays, cost {v.get('loss', 0)}"
+                                     for s, v in sorted(seats.items(), key=lambda kv: int(kv[0]))))
+    return out
+
+
+def sheet_text(sheet: ScoreSheet) -> str:
+    """A score sheet as a table: one line per hand, the running totals, the winners."""
+    n = sheet.players
+    unit = "c" if sheet.stock is not None else ""
+    out = [f"{sheet.game} {sheet.kind}, {n} players"]
+    width = max([9, *(len(signed(v) + unit) + 2 for row in sheet.rows
+                      for v in (row.result.scores or ()))])
+    head = f"{'#':>3}  {'contract':<15}" + "".join(f"{'seat ' + str(s):>{width}}"
+                                                   for s in range(n))
+    if sheet.stock is not None:
+        head += f"{'stock':>{width}}"
+    out.append(head)
+    for row in sheet.rows:
+        res = row.result
+        if res.scores is None:
+            what = (f"illegal at {res.illegal.index} ({res.illegal.rule})" if res.illegal
+                    else "not complete")
+            out.append(f"{row.index + 1:>3}  {res.record.contract_id:<15}  {what}")
+            continue
+        line = f"{row.index + 1:>3}  {res.record.contract_id:<15}" + "".join(
+            f"{signed(v) + unit:>{width}}" for v in res.scores)
+        if row.stock is not None:
+            line += f"{str(row.stock) + 'c':>{width}}"
+        out.append(line)
+    out.append(f"{'':>3}  {'total':<15}" + "".join(f"{signed(v) + unit:>{width}}"
+                                                   for v in sheet.totals))
+    out.extend(f"- {line}" for line in sheet.explanation)
+    return "\n".join(out)
