@@ -8,6 +8,7 @@
 
 import typing as _typing
 
+from herzla import display as _display
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
@@ -53,6 +54,17 @@ def __getattr__(name: str) -> _typing.Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+def _load_drawings() -> None:
+    """What a notebook shows for herzla's values, drawn by :mod:`herzla.draw` (loaded then)."""
+    from herzla.draw.notebook import renderers
+
+    for (kind, mime), renderer in renderers().items():
+        _display.register(kind, mime, renderer)
+
+
+_display.on_first_use(_load_drawings)
 
 
 def __dir__() -> list[str]:

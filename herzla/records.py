@@ -26,6 +26,7 @@ from herzla.contracts import (
     contract_class,
 )
 from herzla.contracts.base import HandScore
+from herzla.display import render
 from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.machinery.streams import seeded_deal
@@ -217,12 +218,9 @@ class Record:
         used = mask_of(c for h in self.hands for c in h)
         return cards_of(self.contract.pack().mask & ~used)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """A notebook shows the hand as a picture (:func:`herzla.draw.svg.record_svg`)."""
-        from herzla.draw.course import course
-        from herzla.draw.svg import record_svg
-
-        return record_svg(course(self))
+        return render("Record", "svg", self)
 
 
 def read_record(obj: Record | Mapping[str, Any] | object,
@@ -466,13 +464,10 @@ class ReplayResult:
             "explanation": list(self.explanation),
         }
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """A notebook shows the hand, the play and the settlement
         (:func:`herzla.draw.html.hand_html`)."""
-        from herzla.draw.course import course
-        from herzla.draw.html import hand_html
-
-        return hand_html(course(self.record), level=3)
+        return render("ReplayResult", "html", self)
 
 
 def new_hand(contract: Contract, hands: Sequence[int], dealer: int) -> TrickHand | LayoutHand:

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from herzla.contracts import Game, get_game
+from herzla.display import render
 from herzla.records import Record, RecordError, ReplayResult, read_record, replay, signed
 
 __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
@@ -130,11 +131,9 @@ class ScoreSheet:
             "explanation": list(self.explanation),
         }
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """A notebook shows the sheet as a picture (:func:`herzla.draw.svg.sheet_svg`)."""
-        from herzla.draw.svg import sheet_svg
-
-        return sheet_svg(self)
+        return render("ScoreSheet", "svg", self)
 
 
 def _best(totals: Sequence[int], lowest: bool) -> tuple[int, ...]:

@@ -332,27 +332,27 @@ def test_notebook_display() -> None:
     from herzla import advise, simulate, solve
 
     rec = example("herzla-two-void.json")
-    assert len(cards_drawn(parse_svg(rec._repr_svg_()))) == 64
-    fragment = replay(rec)._repr_html_()
+    assert len(cards_drawn(parse_svg(rec._repr_svg_() or ""))) == 64
+    fragment = replay(rec)._repr_html_() or ""
     assert FETCHES.search(fragment) is None
     assert len(inline_svgs(fragment)) == 1 and "<code>herzla/two-void</code>" in fragment
     doc = json.loads((EXAMPLES / "herzerln-partie.json").read_text(encoding="utf-8"))
-    words = "".join(parse_svg(score_sheet(doc)._repr_svg_()).itertext())
+    words = "".join(parse_svg(score_sheet(doc)._repr_svg_() or "").itertext())
     assert "auflegen" in words and "Winner: seat 2 with 12." in words
     trick6 = json.loads((EXAMPLES / "herzla-two-void-trick6.json").read_text(encoding="utf-8"))
-    solved = solve(trick6, seat=2, plays=True)._repr_html_()
+    solved = solve(trick6, seat=2, plays=True)._repr_html_() or ""
     assert "<td>value</td><td>-30</td>" in solved
     assert "<tr><td>ST</td><td>-30</td><td>best</td></tr>" in solved
     assert "<tr><td>HQ</td><td>-50</td><td></td></tr>" in solved
     advice = advise("CT C7 SJ S8 H9 H7 D9 D7", samples=8, jobs=1, choices=["mord"])
-    fragment = advice._repr_html_()
+    fragment = advice._repr_html_() or ""
     assert len(cards_drawn(inline_svgs(fragment)[0])) == 8
     assert "<td>mord (recommended)</td><td>double dummy</td>" in fragment
     sim = simulate("herzla-kids", "normal", players=5, hands=300, seed=2, jobs=1)
-    fragment = sim._repr_html_()
+    fragment = sim._repr_html_() or ""
     assert fragment.count("<td>seat ") == 5
     assert len(inline_svgs(fragment)) == 1 and "share of hands" in fragment
-    partie = simulate("herzerln", hands=50, seed=2, jobs=1)._repr_html_()
+    partie = simulate("herzerln", hands=50, seed=2, jobs=1)._repr_html_() or ""
     assert "share of parties" in partie and "<th>wins</th>" in partie
 
 

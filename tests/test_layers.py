@@ -20,8 +20,8 @@ ROOT = Path(herzla.__file__).parent
 
 #: the layers, lowest first: a part may import its own modules and those of lower layers
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # text, limits and rule options: no rules yet
-    ("quote",), ("limits",), ("options",),
+    # text, the notebook display registry, limits and rule options: no rules yet
+    ("quote",), ("display",), ("limits",), ("options",),
     ("cards",),
     # the games' declarations, and the rule book written from them
     ("contracts",), ("rulebook",),
@@ -42,6 +42,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 SIDEWAYS: dict[str, frozenset[str]] = {
     # the advisor's heuristic column plays the simulator's heuristic policy
     "analysis": frozenset({"sim"}),
+    # a simulation's histograms are drawn with the bars of `herzla simulate --plot`
+    "draw": frozenset({"sim"}),
 }
 
 LAYER_OF = {part: i for i, parts in enumerate(LAYERS) for part in parts}

@@ -41,6 +41,7 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
+from herzla.display import render
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
@@ -318,11 +319,9 @@ class AdviceResult:
         out["elapsed_s"] = round(self.elapsed, 3)
         return out
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """A notebook shows the hand and each choice's estimates as a table."""
-        from herzla.draw.notebook import advice_html
-
-        return advice_html(self)
+        return render("AdviceResult", "html", self)
 
 
 def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract) -> int:

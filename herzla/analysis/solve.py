@@ -28,6 +28,7 @@ from herzla.analysis.scoring import AdditiveScore, BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, mask_of
 from herzla.contracts import EarlyEnd, LayoutContract, TrickContract, game_of
+from herzla.display import render
 from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
 from herzla.quote import quote
@@ -118,11 +119,9 @@ class SolveResult:
         out["elapsed_s"] = round(self.elapsed, 3)
         return out
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """A notebook shows the value, the line and the plays as tables."""
-        from herzla.draw.notebook import solve_html
-
-        return solve_html(self)
+        return render("SolveResult", "html", self)
 
 
 def solve(record: Record | Mapping[str, Any], seat: int | None = None,

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import click
 
 from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
+from herzla.cli.output import Output
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
 from herzla.records import RecordError, ReplayResult, replay
@@ -54,7 +54,7 @@ class _Count:
             click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
 
 
-def _page_target(html: str | None) -> tuple[Path, str] | None:
+def _page_target(html: str | None) -> tuple[Output, str] | None:
     if html is None:
         return None
     from herzla.cli.show import targets
@@ -62,7 +62,7 @@ def _page_target(html: str | None) -> tuple[Path, str] | None:
     return targets(None, html)[1]
 
 
-def _write_page(page: tuple[Path, str], doc: Any) -> None:
+def _write_page(page: tuple[Output, str], doc: Any) -> None:
     """The page of ``doc`` (a record or a list), as ``herzla show --html`` writes it."""
     from herzla.cli.show import drawing_of, write_drawings
 
@@ -119,11 +119,11 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
                 count += 1
                 illegal |= res.illegal is not None
                 if count == 1:
-                    held, first = res, obj
+                    held, first = res, rec
                     continue
                 if page is not None:
                     fail(f"--html draws one hand record or one JSON list of records; {record} "
-                         f"holds several records, one a line (line {number} is the second)")
+                         f"holds several records, one a line ({where.rstrip(': ')} is the second)")
                 if held is not None:
                     _show(held, as_json, compact=True, first=True)
                     held = None

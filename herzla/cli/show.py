@@ -14,15 +14,14 @@ import importlib.util
 import os
 import sys
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
 import click
 
 from herzla.cli.common import fail
-from herzla.cli.input import open_records
-from herzla.cli.output import check_output, open_output
+from herzla.cli.input import each_record, open_records
+from herzla.cli.output import Output, check_output, open_output
 from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
@@ -30,7 +29,7 @@ from herzla.draw.html import record_page, sheet_page
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import draw_text, sheet_text
 from herzla.limits import LimitError, check_drawn
-from herzla.records import Record, RecordError
+from herzla.records import Record, RecordError, read_record
 from herzla.sheets import ScoreSheet, score_sheet
 
 __all__ = ["REVIEW_MODULE", "Drawing", "drawing_of", "read_one", "show_command", "targets",
@@ -85,7 +84,7 @@ def drawing_of(doc: Any) -> Drawing:
     if isinstance(doc, list):
         sheet = score_sheet(doc)
         return Drawing(tuple(course(row.result.record) for row in sheet.rows), sheet)
-    return Drawing((course(Record.from_json(doc)),))
+    return Drawing((course(read_record(doc)),))
 
 
 def _style(colour: str) -> tuple[bool, bool]:
@@ -109,7 +108,7 @@ def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]
         click.echo(sheet_text(d.sheet))
 
 
-def _write(target: Path, name: str, text: str) -> None:
+def _write(target: Output, name: str, text: str) -> None:
     try:
         with open_output(target) as fh:
             fh.write(text)
@@ -117,7 +116,7 @@ def _write(target: Path, name: str, text: str) -> None:
         fail(f"cannot write {name}: {exc.strerror or exc}")
 
 
-def write_drawings(d: Drawing, svg: tuple[Path, str] | None, html: tuple[Path, str] | None,
+def write_drawings(d: Drawing, svg: tuple[Output, str] | None, html: tuple[Output, str] | None,
                    faces: str, reviews: list[Review | None]) -> None:
     """Write the SVG picture and the HTML page asked for (targets checked by ``check_output``)."""
     if d.sheet is not None and (svg is not None or html is not None):
@@ -135,8 +134,8 @@ def write_drawings(d: Drawing, svg: tuple[Path, str] | None, html: tuple[Path, s
         _write(html[0], html[1], page)
 
 
-def targets(svg: str | None, html: str | None) -> tuple[tuple[Path, str] | None,
-                                                        tuple[Path, str] | None]:
+def targets(svg: str | None, html: str | None) -> tuple[tuple[Output, str] | None,
+                                                        tuple[Output, str] | None]:
     """The output files, checked before any work."""
     return ((check_output(svg, "--svg"), svg) if svg is not None else None,
             (check_output(html, "--html"), html) if html is not None else None)
@@ -148,19 +147,15 @@ def read_one(record: str, what: str) -> Drawing:
     source = open_records(record)
     if source.lines is None:
         return drawing_of(source.document)
-    found: list[Any] = []
-    for number, obj in source.lines:
-        if found:
+    found: Record | None = None
+    for where, rec in each_record(source):
+        if found is not None:
             fail(f"{what} draws one hand record or one JSON list of records; {record} holds "
-                 f"several records, one a line (line {number} is the second)")
-        try:
-            Record.from_json(obj)
-        except RecordError as exc:
-            raise RecordError(f"line {number}: {exc}") from None
-        found.append(obj)
-    if not found:
+                 f"several records, one a line ({where.rstrip(': ')} is the second)")
+        found = rec
+    if found is None:
         fail(f"{record} holds no hand record")
-    return drawing_of(found[0])
+    return Drawing((course(found),))
 
 
 @click.command("show")
@@ -205,11 +200,8 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
             _echo_text(d, faces, colour, _reviews(d, reviewer))
             raise SystemExit(1 if d.illegal or (d.sheet is not None and d.sheet.illegal) else 0)
         illegal = False
-        for number, obj in source.lines:
-            try:
-                d = Drawing((course(Record.from_json(obj)),))
-            except RecordError as exc:
-                raise RecordError(f"line {number}: {exc}") from None
+        for _, rec in each_record(source):
+            d = Drawing((course(rec),))
             illegal |= d.illegal
             _echo_text(d, faces, colour, _reviews(d, reviewer))
     except (RecordError, TallyError) as exc:

@@ -7,9 +7,9 @@ and the illegal play where it happened; for a layout deal every move (passes inc
 passes a record leaves out), the rows after each move and the order of going out.
 
 >>> import json
->>> from herzla.records import Record
+>>> from herzla.records import read_record
 >>> with open("docs/examples/herzla-two-void.json", encoding="utf-8") as f:
-...     c = course(Record.from_json(json.load(f)))
+...     c = course(read_record(json.load(f)))
 >>> t = c.tricks[2]
 >>> t.number, t.leader, [str(p.card) for p in t.cards], t.winner
 (3, 1, ['HK', 'H9', 'H8', 'CT'], 1)

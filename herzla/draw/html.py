@@ -8,9 +8,9 @@ settlement with the rule behind every amount (each rule id cited with its title 
 herzla's rule book), and with a review the cost of each mistake.
 
 >>> import json
->>> from herzla.records import Record
+>>> from herzla.records import read_record
 >>> with open("docs/examples/herzla-two-void.json", encoding="utf-8") as f:
-...     page = record_page(course(Record.from_json(json.load(f))))
+...     page = record_page(course(read_record(json.load(f))))
 >>> page.startswith("<!DOCTYPE html>"), "http" in page, page.count("<svg")
 (True, False, 1)
 >>> "herzla/two-void" in page and "Settlement with 2 void players" in page

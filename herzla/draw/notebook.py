@@ -21,16 +21,23 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from herzla.contracts import get_game
+from herzla.display import Mime
 from herzla.draw.faces import faces_of
 from herzla.draw.svg import hand_svg, histograms_svg
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
     from herzla.analysis.advise import AdviceResult
     from herzla.analysis.solve import SolveResult
+    from herzla.records import Record, ReplayResult
+    from herzla.sheets import ScoreSheet
     from herzla.sim.runner import SimResult
     from herzla.sim.stats import Summary
 
-__all__ = ["advice_html", "sim_html", "solve_html", "table_html"]
+__all__ = ["advice_html", "record_picture", "renderers", "replay_html", "sheet_picture",
+           "sim_html", "solve_html", "table_html"]
 
 _STYLE = ("<style>.herzla table{border-collapse:collapse;margin:.3em 0}"
           ".herzla th,.herzla td{padding:.15em .6em;border-bottom:1px solid #ddd;"
@@ -124,3 +131,39 @@ def sim_html(res: SimResult) -> str:
     title = f"{p.game} {name}, {p.players} players, {what}, policy {spec.policy}, seed {p.seed}"
     return _wrap(title, table, histograms_svg(hists, "each seat's scores", xlabel, ylabel,
                                               standalone=False))
+
+
+def record_picture(record: Record) -> str:
+    """A hand record as a picture: every hand, then the play (:func:`record_svg`)."""
+    from herzla.draw.course import course
+    from herzla.draw.svg import record_svg
+
+    return record_svg(course(record))
+
+
+def replay_html(result: ReplayResult) -> str:
+    """A replayed hand: the hands, the play and the settlement (:func:`hand_html`)."""
+    from herzla.draw.course import course
+    from herzla.draw.html import hand_html
+
+    return hand_html(course(result.record), level=3)
+
+
+def sheet_picture(sheet: ScoreSheet) -> str:
+    """A score sheet as a picture (:func:`sheet_svg`)."""
+    from herzla.draw.svg import sheet_svg
+
+    return sheet_svg(sheet)
+
+
+def renderers() -> dict[tuple[str, Mime], Callable[[Any], str]]:
+    """What each value shows in a notebook, as :mod:`herzla.display` registers it: (the value's
+    class name, ``svg`` or ``html``) to the function that draws it."""
+    return {
+        ("Record", "svg"): record_picture,
+        ("ReplayResult", "html"): replay_html,
+        ("ScoreSheet", "svg"): sheet_picture,
+        ("SolveResult", "html"): solve_html,
+        ("AdviceResult", "html"): advice_html,
+        ("SimResult", "html"): sim_html,
+    }

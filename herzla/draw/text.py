@@ -7,9 +7,9 @@ written as Schafkopf players write them, ``E-O``, in ASCII); ``colour`` adds ANS
 
 >>> import json
 >>> from herzla.draw.course import course
->>> from herzla.records import Record
+>>> from herzla.records import read_record
 >>> with open("docs/examples/herzla-incomplete.json", encoding="utf-8") as f:
-...     rec = Record.from_json(json.load(f))
+...     rec = read_record(json.load(f))
 >>> print(draw_text(course(rec), faces="french", unicode=False))
 herzla normal: 4 players, dealer seat 3, forehand seat 0, stock 0c
 <BLANKLINE>

@@ -25,6 +25,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.display import render
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.machinery.procs import local_map, start_method
 from herzla.machinery.streams import BLOCK
@@ -297,11 +298,9 @@ class SimResult:
         out["hands_per_s"] = round(self.hands_per_s, 1)
         return out
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """A notebook shows each seat's statistics and the histograms."""
-        from herzla.draw.notebook import sim_html
-
-        return sim_html(self)
+        return render("SimResult", "html", self)
 
 
 def _total_json(t: DealTally, expected: int | None) -> dict[str, Any]:
