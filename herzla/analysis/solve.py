@@ -48,6 +48,9 @@ class IllegalPlayError(SolveError):
                          f"illegal: {illegal.message} (rule {illegal.rule})")
         self.illegal = illegal
 
+    def __reduce__(self) -> tuple[type[IllegalPlayError], tuple[IllegalPlay]]:
+        return (type(self), (self.illegal,))  # it pickles (answers of worker processes)
+
 
 @attrs.frozen(slots=True)
 class SolveResult:

@@ -1,21 +1,88 @@
-"""``herzla solve RECORD|- [--seat S] [--plays] [--json]``: the exact double-dummy value of the
-position a hand record reaches (docs/analysis.md)."""
+"""``herzla solve RECORD|- [--seat S] [--plays] [--json] [--jobs J | --cluster ADDRESS]``: the
+exact double-dummy value of the position a hand record reaches (docs/analysis.md)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
 
-from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+from herzla.analysis.lines import Step, line_steps, record_steps
+from herzla.analysis.many import solve_each
+from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
 from herzla.cli.common import fail
 from herzla.cli.input import open_records
 from herzla.contracts import TallyError, contract_class, get_game
-from herzla.records import RecordError
+from herzla.records import Record, RecordError
+from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.sim.procs import WorkerLost
 
-__all__ = ["solve_command"]
+__all__ = ["jobs_options", "records_of", "solve_command", "unit_of"]
+
+
+def jobs_options(fn: Any) -> Any:
+    """``--jobs``, ``--cluster`` and ``--cluster-timeout``, as ``simulate`` has them."""
+    fn = click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
+                      default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
+                      help="How long to wait for the scheduler and a worker, or for a lost one "
+                           "to come back, before giving up.")(fn)
+    fn = click.option("--cluster", metavar="ADDRESS",
+                      help="Solve on the workers of the dask scheduler at ADDRESS "
+                           "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "
+                           "docs/cluster.md): the same answers as on this machine.")(fn)
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
+                        help="Processes that solve, this one included (default: all the cores "
+                             "this process may use); more than the usable cores solves on "
+                             "that many, with a note. Answers do not depend on it.")(fn)
+
+
+def check_jobs(jobs: int | None, cluster: str | None) -> None:
+    """The checks and the note of ``simulate`` for --jobs and --cluster."""
+    from herzla.sim.api import default_jobs
+
+    if cluster is not None and jobs is not None:
+        fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
+             "solve")
+    if cluster is not None:
+        quiet_logs()
+    if jobs is not None and jobs > default_jobs():
+        cores = default_jobs()
+        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
+                   f"core{'s' if cores != 1 else ''} this process may use; solving on "
+                   f"{cores}", err=True)
+
+
+def records_of(record: str) -> tuple[Iterable[tuple[int | None, Any]], bool]:
+    """RECORD's records with their line (or list) numbers, and whether there are many."""
+    source = open_records(record)
+    if source.lines is not None:
+        return source.lines, True
+    doc = source.document
+    if isinstance(doc, list):
+        return [(i + 1, obj) for i, obj in enumerate(doc)], True
+    return [(None, doc)], False
+
+
+class Feed:
+    """The records of RECORD for a solver, keeping each one's number and object until its
+    answer is written; a line that cannot be read ends the feed and is kept for after the
+    answers before it."""
+
+    def __init__(self, items: Iterable[tuple[int | None, Any]]) -> None:
+        self.items = items
+        self.held: deque[tuple[int | None, Any]] = deque()
+        self.broken: RecordError | None = None
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            for number, obj in self.items:
+                self.held.append((number, obj))
+                yield obj
+        except RecordError as exc:  # a line of JSON Lines that cannot be read
+            self.broken = exc
 
 
 @click.command("solve")
@@ -27,45 +94,40 @@ __all__ = ["solve_command"]
               help="Also give the exact value of every legal play of the seat to move.")
 @click.option("--json", "as_json", is_flag=True,
               help="Answer in JSON (docs/analysis.md describes it).")
-def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool) -> None:
+@jobs_options
+def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool,
+                  jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:
     """Solve the position a hand record reaches with every hand open (double dummy).
 
     RECORD is a file, or - for standard input: one hand record, or records one per line (JSON
-    Lines, one answer a line).  The record may stop anywhere, mid-trick or before the first
-    card.  Beddl and Mord: made or lost when the declarer plays to make it and the defenders
-    together to break it.  Every other deal: the best score seat S can guarantee when all the
-    others play against it, scored as the contract scores (cents in herzla, points elsewhere;
-    in herzla-kids lower is better).  Exit 0, 1 at an illegal play (named as by 'herzla
-    replay'), 2 for malformed input.
+    Lines, one answer a line, solved on --jobs processes).  The record may stop anywhere,
+    mid-trick or before the first card.  Beddl and Mord: made or lost when the declarer plays
+    to make it and the defenders together to break it.  Every other deal: the best score seat
+    S can guarantee when all the others play against it, scored as the contract scores (cents
+    in herzla, points elsewhere; in herzla-kids lower is better).  The text answer shows the
+    line of best play trick by trick (layout deals: every lay and pass by seat).  Exit 0, 1 at
+    an illegal play (named as by 'herzla replay'), 2 for malformed input.
 
     \b
     Examples:
       herzla solve docs/examples/herzla-two-void.json --seat 1 --plays
       herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
     """
-    source = open_records(record)
-    if source.lines is None:
-        doc = source.document
-        items: Iterable[tuple[int | None, Any]] = (
-            [(i + 1, obj) for i, obj in enumerate(doc)] if isinstance(doc, list) else [(None, doc)])
-        many = isinstance(doc, list)
-    else:
-        items = source.lines
-        many = True
+    check_jobs(jobs, cluster)
+    items, many = records_of(record)
+    feed = Feed(items)
     illegal = False
     first = True
     try:
-        for number, obj in items:
+        for ans in solve_each(feed, seat, with_plays, jobs=jobs, cluster=cluster,
+                              cluster_timeout=cluster_timeout):
+            number, obj = feed.held.popleft()
             where = f"line {number}: " if number is not None and many else ""
-            try:
-                ans: SolveResult | IllegalPlayError = solve(obj, seat=seat, plays=with_plays)
-            except IllegalPlayError as exc:
-                ans = exc
-            except SolveError as exc:
-                hint = " with --seat S" if seat is None and "give the seat" in str(exc) else ""
-                fail(f"{where}{exc}{hint}")
-            except (RecordError, TallyError) as exc:
-                fail(f"{where}{exc}")
+            if isinstance(ans, SolveError) and not isinstance(ans, IllegalPlayError):
+                hint = " with --seat S" if seat is None and "give the seat" in str(ans) else ""
+                fail(f"{where}{ans}{hint}")
+            if isinstance(ans, (RecordError, TallyError)):
+                fail(f"{where}{ans}")
             illegal |= isinstance(ans, IllegalPlayError)
             if as_json:
                 body = ans.to_dict() if isinstance(ans, SolveResult) else {
@@ -74,28 +136,31 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
             else:
                 if not first:
                     click.echo("")
-                _print(ans)
+                _print(ans, obj)
             first = False
-    except RecordError as exc:  # a line of JSON Lines that cannot be read
-        fail(str(exc))
+    except (SolveError, ClusterError, WorkerLost) as exc:
+        fail(" ".join(str(exc).split()))
+    if feed.broken is not None:
+        fail(str(feed.broken))
     raise SystemExit(1 if illegal else 0)
 
 
-def _unit(res: SolveResult) -> str:
-    cls = contract_class(res.game, res.contract)
+def unit_of(game: str, contract: str) -> str:
+    """What a deal's scores count: cents, points or penalty points."""
+    cls = contract_class(game, contract)
     if cls.has_stock:
         return "cents"
-    return "penalty points" if get_game(res.game).lowest_wins else "points"
+    return "penalty points" if get_game(game).lowest_wins else "points"
 
 
-def _print(ans: SolveResult | IllegalPlayError) -> None:
+def _print(ans: SolveResult | IllegalPlayError, obj: Any) -> None:
     if isinstance(ans, IllegalPlayError):
         ill = ans.illegal
         click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
                    f"(rule {ill.rule}); there is no position to solve.")
         return
     res = ans
-    unit = _unit(res)
+    unit = unit_of(res.game, res.contract)
     lines: list[str] = [f"{res.game} {res.contract}, {res.players} players"]
     if res.complete:
         lines.append(f"The hand is complete: seat {res.seat} scored {res.value:+d} {unit}.")
@@ -109,14 +174,51 @@ def _print(ans: SolveResult | IllegalPlayError) -> None:
         better = "lower" if unit == "penalty points" else "higher"
         lines.append(f"Double dummy, every other seat against seat {res.seat}: seat {res.seat} "
                      f"scores {res.value:+d} {unit} ({better} is better).")
-    lines.append(f"Best play: {' '.join(res.line)}")
+    rec = obj if isinstance(obj, Record) else Record.from_json(obj)
+    lines.append("Best play:")
+    lines.extend("  " + x for x in line_text(rec, res.line))
     if res.plays is not None:
         parts = ", ".join(f"{k} {_signed(v)}" for k, v in res.plays.items())
-        lines.append(f"Each play of seat {res.to_move}: {parts}")
+        whose = "" if res.seat == res.to_move else f", valued in seat {res.seat}'s {unit}"
+        lines.append(f"Each play of seat {res.to_move}{whose}: {parts}")
     lines.append(f"({res.nodes:,} positions searched)")
     click.echo("\n".join(lines))
 
 
+def line_text(rec: Record, line: Iterable[str]) -> list[str]:
+    """A line of best play from the position ``rec`` reaches, as a player reads it: trick by
+    trick with the seat of each card and the trick's winner (layout deals: every lay and pass
+    by seat, a row of moves per round)."""
+    steps = line_steps(rec, list(line))
+    if not steps:
+        return []
+    if steps[0].trick is None:
+        return layout_rounds(steps)
+    before = [s for s in record_steps(rec) if s.trick == steps[0].trick]
+    out: list[str] = []
+    for trick in sorted({s.trick for s in steps if s.trick is not None}):
+        cards = [s for s in steps if s.trick == trick]
+        text = ", ".join(f"seat {s.seat} {s.play}" for s in cards)
+        head = f"trick {trick}"
+        if trick == steps[0].trick and before:
+            head += f" ({', '.join(f'seat {s.seat} {s.play}' for s in before)} played)"
+        if cards[-1].winner is not None:
+            text += f"; seat {cards[-1].winner} wins"
+        out.append(f"{head}: {text}")
+    return out
+
+
+def layout_rounds(steps: list[Step]) -> list[str]:
+    """Layout moves by seat, a line per round (a seat that laid its last card is out)."""
+    rounds: list[list[str]] = []
+    last = None
+    for s in steps:
+        if last is None or s.seat <= last:
+            rounds.append([])
+        rounds[-1].append(f"seat {s.seat} {s.play}" + (" (out)" if s.out else ""))
+        last = s.seat
+    return [", ".join(r) for r in rounds]
+
+
 def _signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
-
