@@ -4,10 +4,10 @@ every hand open: what each play cost the seat that made it (docs/analysis.md).""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import click
 
+from herzla.analysis.lines import Step
 from herzla.analysis.review import PlayReview, ReviewResult, review
 from herzla.analysis.solve import IllegalPlayError, SolveError
 from herzla.cli.common import fail
@@ -104,7 +104,7 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
     costs = {p.index: p for p in res.plays}
     marks = {i: p for i, p in costs.items() if p.loss > 0}
 
-    def shown(s: Any) -> str:
+    def shown(s: Step) -> str:
         text = f"seat {s.seat} {s.play}" + (" (out)" if s.out else "")
         return text + ("*" if s.index in marks else "")
 
@@ -117,7 +117,7 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
             out.append(line)
             out.extend("  * " + _cost(marks[s.index], unit) for s in cards if s.index in marks)
     else:
-        rounds: list[list[Any]] = []
+        rounds: list[list[Step]] = []
         last = None
         for s in res.steps:
             if last is None or s.seat <= last:
@@ -128,9 +128,9 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
             out.append(", ".join(shown(s) for s in r))
             out.extend("  * " + _cost(marks[s.index], unit) for s in r if s.index in marks)
     out.append("")
-    for s, t in res.seats.items():
+    for who, t in res.seats.items():
         mistakes = "no mistake" if not t.mistakes else (
             f"{t.mistakes} mistake{'s' if t.mistakes != 1 else ''} costing "
             f"{_amount(t.loss, unit)}")
-        out.append(f"seat {s}: {t.plays} play{'s' if t.plays != 1 else ''} reviewed, {mistakes}")
+        out.append(f"seat {who}: {t.plays} play{'s' if t.plays != 1 else ''} reviewed, {mistakes}")
     return out
