@@ -117,17 +117,18 @@ class ReviewResult:
         }
 
 
-def review(record: Record | Mapping[str, Any], seat: int | None = None, *, jobs: int | None = 1,
-           cluster: str | None = None, cluster_timeout: float = DEFAULT_TIMEOUT
-           ) -> ReviewResult:
-    """Review every play of ``record`` (or only seat ``seat``'s).
+def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start: int = 0,
+           jobs: int | None = 1, cluster: str | None = None,
+           cluster_timeout: float = DEFAULT_TIMEOUT) -> ReviewResult:
+    """Review every play of ``record`` (or only seat ``seat``'s; ``start``: only the plays from
+    that index on, passes counted, e.g. the end of a hand).
 
     The positions are solved by :func:`herzla.analysis.many.solve_many` (``jobs`` processes,
     this one included, or the dask ``cluster``: the same answer).  Raises
     :class:`herzla.records.RecordError` for a malformed record, :class:`IllegalPlayError` for
     an illegal play (before any search) and :class:`SolveError` for a seat that is not one.
     """
-    start = time.perf_counter()
+    began = time.perf_counter()
     rec = record if isinstance(record, Record) else Record.from_json(dict(record))
     result = replay(rec)
     if result.illegal is not None:
@@ -136,7 +137,7 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, jobs:
         raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
                          f"(seats 0 to {rec.players - 1})")
     steps, plays = walk(start_state(rec), rec.plays)
-    chosen = [s for s in steps if seat is None or s.seat == seat]
+    chosen = [s for s in steps if (seat is None or s.seat == seat) and s.index >= start]
     positions = [attrs.evolve(rec, plays=tuple(plays[:s.index])) for s in chosen]
     answers = solve_many(positions, [s.seat for s in chosen], plays=True, jobs=jobs,
                          cluster=cluster, cluster_timeout=cluster_timeout)
@@ -151,4 +152,4 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, jobs:
         reviewed.append(PlayReview(step, best, played, sign * (best - played),
                                    tuple(k for k, v in values.items() if v == best)))
     return ReviewResult(rec.game, rec.contract_id, rec.players, seat, tuple(steps),
-                        tuple(reviewed), time.perf_counter() - start, lower)
+                        tuple(reviewed), time.perf_counter() - began, lower)
