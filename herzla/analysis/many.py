@@ -17,7 +17,7 @@ is answered by the error :func:`herzla.solve` raises for it, and the next ones g
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from herzla.analysis.solve import SolveError, SolveResult, solve
@@ -59,7 +59,7 @@ def _jobs(jobs: int | None, cluster: str | None) -> int:
 def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] | None = None,
                plays: bool = False, *, jobs: int | None = None, cluster: str | None = None,
                cluster_timeout: float = DEFAULT_TIMEOUT
-               ) -> Iterator[SolveResult | SolveFailure]:
+               ) -> Generator[SolveResult | SolveFailure, None, None]:
     """Each record's :func:`herzla.solve` answer, in the order of ``records``, as it comes.
 
     ``records`` is read as the work goes (a few ahead of the answers: a long stream is not held
@@ -88,7 +88,7 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
 def _answers(fn: Callable[[tuple[RecordLike, int | None]], SolveResult | SolveFailure],
              items: Iterable[tuple[RecordLike, int | None]], count: int | None, procs: int,
              cluster: str | None, cluster_timeout: float
-             ) -> Iterator[SolveResult | SolveFailure]:
+             ) -> Generator[SolveResult | SolveFailure, None, None]:
     if cluster is not None:
         from herzla.sim.cluster import cluster_map
 

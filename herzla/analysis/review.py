@@ -118,13 +118,14 @@ class ReviewResult:
 
 
 def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start: int = 0,
-           jobs: int | None = 1, cluster: str | None = None,
+           jobs: int | None = None, cluster: str | None = None,
            cluster_timeout: float = DEFAULT_TIMEOUT) -> ReviewResult:
     """Review every play of ``record`` (or only seat ``seat``'s; ``start``: only the plays from
     that index on, passes counted, e.g. the end of a hand).
 
-    The positions are solved by :func:`herzla.analysis.many.solve_many` (``jobs`` processes,
-    this one included, or the dask ``cluster``: the same answer).  Raises
+    The positions are solved by :func:`herzla.analysis.many.solve_many`: in this process
+    (``jobs`` None or 1), on ``jobs`` processes (this one included) or on the workers of the
+    dask scheduler at ``cluster``, with the same answer.  Raises
     :class:`herzla.records.RecordError` for a malformed record, :class:`IllegalPlayError` for
     an illegal play (before any search) and :class:`SolveError` for a seat that is not one.
     """
@@ -139,6 +140,8 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     steps, plays = walk(start_state(rec), rec.plays)
     chosen = [s for s in steps if (seat is None or s.seat == seat) and s.index >= start]
     positions = [attrs.evolve(rec, plays=tuple(plays[:s.index])) for s in chosen]
+    if jobs is None and cluster is None:
+        jobs = 1
     answers = solve_many(positions, [s.seat for s in chosen], plays=True, jobs=jobs,
                          cluster=cluster, cluster_timeout=cluster_timeout)
     lower = game_of(rec.contract).lowest_wins

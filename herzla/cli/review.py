@@ -25,7 +25,7 @@ __all__ = ["review_command"]
 @click.option("--seat", type=int, metavar="S", help="Review only the plays of seat S.")
 @click.option("--json", "as_json", is_flag=True,
               help="Answer in JSON (docs/analysis.md describes it).")
-@jobs_options
+@jobs_options("1, this process alone")
 def review_command(record: str, seat: int | None, as_json: bool, jobs: int | None,
                    cluster: str | None, cluster_timeout: float) -> None:
     """Go through a played hand card by card with every hand open (double dummy).

@@ -3,9 +3,10 @@ exact double-dummy value of the position a hand record reaches (docs/analysis.md
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import click
@@ -23,8 +24,13 @@ from herzla.sim.procs import WorkerLost
 __all__ = ["jobs_options", "records_of", "solve_command", "unit_of"]
 
 
-def jobs_options(fn: Any) -> Any:
-    """``--jobs``, ``--cluster`` and ``--cluster-timeout``, as ``simulate`` has them."""
+def jobs_options(default: str) -> Callable[[Any], Any]:
+    """``--jobs``, ``--cluster`` and ``--cluster-timeout``, as ``simulate`` has them;
+    ``default`` says what solves without them."""
+    return functools.partial(_jobs_options, default)
+
+
+def _jobs_options(default: str, fn: Any) -> Any:
     fn = click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
                       default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
                       help="How long to wait for the scheduler and a worker, or for a lost one "
@@ -34,9 +40,9 @@ def jobs_options(fn: Any) -> Any:
                            "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "
                            "docs/cluster.md): the same answers as on this machine.")(fn)
     return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
-                        help="Processes that solve, this one included (default: all the cores "
-                             "this process may use); more than the usable cores solves on "
-                             "that many, with a note. Answers do not depend on it.")(fn)
+                        help=f"Processes that solve, this one included (default: {default}); "
+                             f"more than the cores this process may use solves on that many, "
+                             f"with a note. Answers do not depend on it.")(fn)
 
 
 def check_jobs(jobs: int | None, cluster: str | None) -> None:
@@ -94,7 +100,7 @@ class Feed:
               help="Also give the exact value of every legal play of the seat to move.")
 @click.option("--json", "as_json", is_flag=True,
               help="Answer in JSON (docs/analysis.md describes it).")
-@jobs_options
+@jobs_options("all the cores this process may use")
 def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool,
                   jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:
     """Solve the position a hand record reaches with every hand open (double dummy).
