@@ -11,7 +11,7 @@ is answered by the error :func:`herzla.solve` raises for it, and the next ones g
 >>> rec = json.load(open("docs/examples/herzla-two-void.json"))
 >>> res = solve_many([dict(rec, plays=rec["plays"][:k]) for k in (20, 24)], seat=2, jobs=1)
 >>> [r.value for r in res]
-[-30, -30]
+[-30, -50]
 """
 
 from __future__ import annotations
