@@ -262,3 +262,13 @@ def test_review_exit_codes(runner: CliRunner, tmp_path: Path) -> None:
     res = runner.invoke(main, ["review", str(bad), "--json"])
     assert res.exit_code == 2 and "line 2" in res.output
     assert json.loads(res.output.splitlines()[0])["plays"] == []
+
+
+def test_review_beddl_names_the_declarer(runner: CliRunner) -> None:
+    res = runner.invoke(main, ["review", str(EXAMPLES / "herzla-beddl-lost.json"), "--seat",
+                               "3"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == ("herzla beddl, 4 players, seat 3 declares: the plays of seat 3, double "
+                        "dummy (cents, higher is better)")
+    assert lines[-1] == "seat 3: 7 plays reviewed, no mistake"  # lost from the first card

@@ -84,7 +84,8 @@ class ReviewResult:
     """The answer of :func:`review`; ``to_dict()`` is the ``herzla review --json`` object.
 
     ``steps``: every play of the record (passes written in), reviewed or not; ``plays``: the
-    plays reviewed (all, or seat ``seat``'s); ``seats``: the totals of each seat reviewed."""
+    plays reviewed (all, or seat ``seat``'s); ``seats``: the totals of each seat reviewed;
+    ``declarer``: the declarer's seat in Beddl and Mord."""
 
     game: str
     contract: str
@@ -94,6 +95,7 @@ class ReviewResult:
     plays: tuple[PlayReview, ...]
     elapsed: float
     lower_is_better: bool = False
+    declarer: int | None = None
 
     @property
     def seats(self) -> dict[int, SeatTotals]:
@@ -155,4 +157,4 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
         reviewed.append(PlayReview(step, best, played, sign * (best - played),
                                    tuple(k for k, v in values.items() if v == best)))
     return ReviewResult(rec.game, rec.contract_id, rec.players, seat, tuple(steps),
-                        tuple(reviewed), time.perf_counter() - began, lower)
+                        tuple(reviewed), time.perf_counter() - began, lower, rec.declarer)

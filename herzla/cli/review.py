@@ -96,8 +96,9 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
     unit = unit_of(res.game, res.contract)
     whom = "every seat" if res.seat is None else f"seat {res.seat}"
     better = "lower" if res.lower_is_better else "higher"
-    out = [f"{res.game} {res.contract}, {res.players} players: the plays of {whom}, double "
-           f"dummy ({unit}, {better} is better)"]
+    declares = f", seat {res.declarer} declares" if res.declarer is not None else ""
+    out = [f"{res.game} {res.contract}, {res.players} players{declares}: the plays of {whom}, "
+           f"double dummy ({unit}, {better} is better)"]
     if not res.steps:
         out.append("No card has been played: there is nothing to review.")
         return out
