@@ -65,7 +65,7 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
     ``records`` is read as the work goes (a few ahead of the answers: a long stream is not held
     in memory).  ``seat``: one seat for every record, or a sequence of one seat per record.
     ``plays`` as in :func:`herzla.solve`.  ``jobs``: processes that solve, this one included
-    (None: every core this process may use; more than that solves on that many); ``cluster``:
+    (None: every core this process may use; more is cut to that many); ``cluster``:
     the address of a dask scheduler whose workers solve instead (``pip install 'herzla[dask]'``),
     ``cluster_timeout`` bounding the wait for it.  A record that cannot be solved is answered
     by the exception :func:`herzla.solve` raises for it (not raised).  Raises SolveError for bad

@@ -41,7 +41,7 @@ def _jobs_options(default: str, fn: Any) -> Any:
                            "docs/cluster.md): the same answers as on this machine.")(fn)
     return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
                         help=f"Processes that solve, this one included (default: {default}); "
-                             f"more than the cores this process may use solves on that many, "
+                             f"more than the cores this process may use is cut to that many, "
                              f"with a note. Answers do not depend on it.")(fn)
 
 
