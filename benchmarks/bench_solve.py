@@ -33,9 +33,9 @@ from herzla.analysis.scoring import trick_score
 from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Rank, cards_of, mask_of
+from herzla.machinery.streams import seeded_deal
 from herzla.records import Record, start_state
 from herzla.sim.reference import play_hand
-from herzla.sim.streams import seeded_deal
 from herzla.tricks import TrickHand
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,8 +1,11 @@
 """The Herzla family as OpenSpiel games: ``python_herzla``, ``python_herzla_kids``,
 ``python_herzeln`` and ``python_herzerln`` (docs/openspiel.md).
 
-Importing this module registers the four games with ``pyspiel.register_game``; it needs the
-``openspiel`` extra (``pip install 'herzla[openspiel]'``).  Nothing else in herzla imports it.
+Importing this module registers every game the registry knows (herzla's four and any a plug-in
+adds) with ``pyspiel.register_game``, as ``python_`` and its id; :func:`register` adds a game
+registered later.  Each game's type and sizes come from its declarations: its players, its packs,
+its layout deals and its bidding.  It needs the ``openspiel`` extra (``pip install
+'herzla[openspiel]'``).  Nothing else in herzla imports it.
 
 A game is one hand of one contract.  Chance deals the cards one at a time (an outcome is a card,
 uniform over the cards not dealt yet; card ``k`` goes to seat ``(forehand + k) % players``), then in
@@ -14,7 +17,7 @@ scoring, through the helpers of the first section below.
 >>> import herzla.openspiel
 >>> game = pyspiel.load_game("python_herzeln(contract=domino,players=3)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(3, 75, 36)
+(3, 73, 36)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 24)
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -38,6 +42,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from herzla.cards import HEARTS_MASK, Card, Rank, cards_of
 from herzla.contracts import (
+    BUILTIN_MODULES,
     Contract,
     LayoutContract,
     Outcome,
@@ -46,27 +51,29 @@ from herzla.contracts import (
     contract_classes,
     game_of,
     game_options,
+    games,
     get_game,
 )
 from herzla.layout import Lay, LayoutHand
 from herzla.limits import LimitError, check_stock
+from herzla.machinery.moves import mark
 from herzla.options import Option, OptionError
 from herzla.quote import quote
 from herzla.records import new_hand, sort_hand
-from herzla.sim.policies import mark
 from herzla.tricks import TrickHand
 
 __all__ = [
-    "BEDDL",
     "CARD_ACTIONS",
     "GAMES",
     "LOWER",
-    "MORD",
-    "NUM_ACTIONS",
     "PASS",
     "HerzlaGame",
     "HerzlaObserver",
     "HerzlaState",
+    "announcement_action",
+    "chance_outcomes",
+    "num_actions",
+    "register",
 ]
 
 # =================================================================================================
@@ -112,6 +119,19 @@ def _has_bidding(game: str) -> bool:
 
 def _has_declarer(game: str) -> bool:
     return any(c.needs_declarer for c in contract_classes(game))
+
+
+def _has_layout(game: str) -> bool:
+    return any(issubclass(c, LayoutContract) for c in contract_classes(game))
+
+
+def _card_slots(game: str) -> int:
+    """One more than the highest card index in any pack of the game, for any table."""
+    top = 0
+    for c in contract_classes(game):
+        for n in c.player_counts:
+            top = max(top, c.default(n).pack().mask.bit_length())
+    return top
 
 
 def _has_stock(game: str) -> bool:
@@ -339,18 +359,41 @@ LOWER = 36
 #: a pass in a layout deal, or in the bidding; ``PASS + k`` announces the ``k``-th contract of
 #: the game's bidding (``Game.bidding``; Herzla: 1 Beddl, 2 Mord)
 PASS = 72
-BEDDL = PASS + 1
-MORD = PASS + 2
-NUM_ACTIONS = 75
 
 
 def _bid_actions(game: str) -> dict[int, str]:
     """The actions of the bidding and the words they say: pass, then each contract announced."""
     return {PASS + k: word for k, word in enumerate(_announcements(game))}
 
-#: OpenSpiel's short names of herzla's games
-GAMES = {"python_herzla": "herzla", "python_herzla_kids": "herzla-kids",
-         "python_herzeln": "herzeln", "python_herzerln": "herzerln"}
+
+def num_actions(game: str) -> int:
+    """The distinct actions of a herzla game, from its declarations: the cards of its packs; with
+    layout deals, the lower-end cards and a pass; with bidding, a pass and each announcement."""
+    if _has_bidding(game):
+        return PASS + len(_announcements(game))
+    if _has_layout(game):
+        return PASS + 1
+    return _card_slots(game)
+
+
+def chance_outcomes(game: str) -> int:
+    """The most chance outcomes of a herzla game: the cards of its packs, by index."""
+    return _card_slots(game)
+
+
+def announcement_action(game: str, word: str) -> int:
+    """The action that says ``word`` (``pass`` or a contract the game's bidding announces);
+    ValueError if the game has no bidding or no such announcement."""
+    if not _has_bidding(game):
+        raise ValueError(f"{game} has no bidding: {quote(word)} is not an announcement")
+    for action, said in _bid_actions(game).items():
+        if said == word:
+            return action
+    raise ValueError(f"{quote(word)} is not an announcement of {game}")
+
+
+#: OpenSpiel's short names of the registered herzla games (:func:`register`)
+GAMES: dict[str, str] = {}
 
 
 # =================================================================================================
@@ -884,8 +927,8 @@ class HerzlaGame(pyspiel.Game):  # type: ignore[misc]
         ranges = [_utility_range(r, setup.stock) for r in setup.contracts_possible()]
         low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=CARD_ACTIONS,
+            num_distinct_actions=num_actions(self.game),
+            max_chance_outcomes=chance_outcomes(self.game),
             num_players=setup.players,
             min_utility=float(low),
             max_utility=float(high),
@@ -976,26 +1019,33 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
         raise ValueError(f"{move} is not a legal move now")
 
 
-class _HerzlaGame(HerzlaGame):
-    game = "herzla"
-
-
-class _KidsGame(HerzlaGame):
-    game = "herzla-kids"
-
-
-class _HerzelnGame(HerzlaGame):
-    game = "herzeln"
-
-
-class _HerzerlnGame(HerzlaGame):
-    game = "herzerln"
+def register(game: str) -> str:
+    """Register the herzla game ``game`` (a plug-in's too) with OpenSpiel, once; returns its
+    short name, ``python_`` and the id with ``_`` for ``-`` (``python_herzla_kids``)."""
+    short = _short_name(game)
+    if GAMES.get(short) == game:
+        return short
+    get_game(game)  # an unknown game is an UnknownContract here, not in OpenSpiel
+    name = "Game_" + short
+    cls = type(name, (HerzlaGame,), {"game": game, "__module__": __name__,
+                                      "__qualname__": name,
+                                      "__doc__": f"The OpenSpiel game {short}."})
+    globals()[name] = cls  # so that pickles find the class
+    default = _setup_of(game, ())
+    pyspiel.register_game(_game_type(game, _utility(default.rules)[0]), cls)
+    GAMES[short] = game
+    return short
 
 
 def _register() -> None:
-    for cls in (_HerzlaGame, _KidsGame, _HerzelnGame, _HerzerlnGame):
-        default = _setup_of(cls.game, ())
-        pyspiel.register_game(_game_type(cls.game, _utility(default.rules)[0]), cls)
+    for game in games():
+        if type(get_game(game)).__module__ in BUILTIN_MODULES:  # herzla's own: never skipped
+            register(game)
+            continue
+        try:
+            register(game)
+        except (LookupError, TypeError, ValueError) as exc:  # a broken plug-in must not break us
+            warnings.warn(f"herzla.openspiel: game {game!r} not registered: {exc}", stacklevel=2)
 
 
 _register()

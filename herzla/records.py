@@ -28,9 +28,9 @@ from herzla.contracts import (
 from herzla.contracts.base import HandScore
 from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock
+from herzla.machinery.streams import seeded_deal
 from herzla.options import OptionError
 from herzla.quote import number, quote
-from herzla.sim.streams import seeded_deal
 from herzla.tricks import Trick, TrickHand
 
 __all__ = [
@@ -433,7 +433,7 @@ def deal_hands(contract: Contract, seed: int) -> list[list[Card]]:
     """The seeded deal: each seat's cards, sorted; the leftovers are left out.
 
     It is the first hand that ``herzla simulate`` plays with the same seed (the simulator's
-    first random stream, :func:`herzla.sim.streams.seeded_deal`).
+    first random stream, :func:`herzla.machinery.streams.seeded_deal`).
     """
     masks = seeded_deal(contract.pack(), contract.players, contract.hand_size, seed)
     return [sort_hand(cards_of(m), contract) for m in masks]

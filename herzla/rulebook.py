@@ -148,7 +148,7 @@ def contract_rule(cls: type[Contract]) -> Rule:
         where = f" Its rules: {cls.source}." if cls.source else ""
         text += f" A {kind} for {counts} players.{where}"
     title = f"{game.hand_name.capitalize() + ' ' + number + ': ' if number else ''}{cls.title}"
-    return Rule(cls.key(), title, tuple(dict.fromkeys(words)), text, cls.tags,
+    return Rule(cls.key(), title, tuple(dict.fromkeys(words)), text, cls.source_tags(),
                 tuple(o.name for o in cls.options) if not is_builtin(cls) else (),
                 " ".join(cls.example.split()),
                 "herzla" if is_builtin(cls) else f"plug-in {cls.__module__}")
@@ -171,7 +171,7 @@ def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     g = get_game(game)
     module = type(g).__module__
     out = [r if module in BUILTIN_MODULES else attrs.evolve(r, origin=f"plug-in {module}")
-           for r in g.rules]
+           for r in g.rule_book()]
     out += [contract_rule(c) for c in g.contract_classes()]
     if common:
         out += list(COMMON_RULES)
@@ -293,7 +293,7 @@ def game_about(game: str) -> tuple[str, str]:
     if game == COMMON:
         return COMMON_ABOUT
     g = get_game(game)
-    return g.title, g.about
+    return g.title, g.summary()
 
 
 def game_json(game: str) -> dict[str, Any]:

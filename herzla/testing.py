@@ -23,8 +23,8 @@ import attrs
 from herzla.cards import Card, cards_of
 from herzla.contracts.base import Contract
 from herzla.layout import Lay, LayoutHand
+from herzla.machinery.streams import seeded_deal
 from herzla.records import Record, new_hand, replay, sort_hand
-from herzla.sim.streams import seeded_deal
 from herzla.tricks import TrickHand
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import attrs
 import click
@@ -204,7 +205,34 @@ def sh_commands() -> list[tuple[str, str]]:
     return out
 
 
+#: README commands that play many hands or solve many deals: run in the slow set only (the
+#: default set checks that they parse)
+HEAVY = ("herzla simulate", "herzla advise")
+
+
+def _readme_params() -> list[Any]:
+    return [pytest.param(where, command, id=where,
+                         marks=[pytest.mark.slow] if command.startswith(HEAVY) else [])
+            for where, command in sh_commands()]
+
+
 @pytest.mark.parametrize(("where", "command"), sh_commands(), ids=[w for w, _ in sh_commands()])
+def test_readme_commands_parse(where: str, command: str) -> None:
+    """Every README command is accepted by the real command (quick; the heavy ones run in the
+    slow set)."""
+    words = shlex.split(command)
+    if ">" in words:
+        words = words[:words.index(">")]
+    with click.Context(main, info_name="herzla") as ctx:
+        cmd = main.get_command(ctx, words[1])
+    assert cmd is not None, f"{where}: no command {words[1]!r}"
+    try:
+        cmd.make_context(words[1], words[2:])
+    except click.UsageError as exc:
+        raise AssertionError(f"{where}: $ {command}: {exc}") from None
+
+
+@pytest.mark.parametrize(("where", "command"), _readme_params())
 def test_readme_commands_run(where: str, command: str, tmp_path: Path,
                              monkeypatch: pytest.MonkeyPatch) -> None:
     """The README's commands work as shown (from a folder holding the repository's docs and

@@ -443,7 +443,7 @@ def test_a_seat_cannot_see_the_other_hands() -> None:
 def test_the_bids_and_the_layout_are_observed() -> None:
     game = pyspiel.load_game("python_herzla(contract=bidding,contract_priority=mord-over-beddl)")
     state = deal(game, random.Random(13))
-    state.apply_action(hos.BEDDL)  # seat 0 (forehand) announces Beddl
+    state.apply_action(hos.announcement_action("herzla", "beddl"))  # seat 0 (forehand)
     obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     obs.set_from(state, 3)
     assert obs.dict["bids"].tolist()[0] == [0, 1, 0] and obs.dict["bids"].sum() == 1
@@ -496,3 +496,55 @@ def test_the_mcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     means = module.mean_cents(2, 4, 3)  # seeded: the same hands again
     assert lines[1:] == [f"seat {s}: {c:+.1f} cents a hand" for s, c in enumerate(means)]
     assert all(-80 <= c <= 240 for c in means) and any(means)
+
+
+# -- the games come from their declarations ------------------------------------------------------
+@pytest.mark.parametrize("game", ["herzla", "herzla-kids", "herzeln", "herzerln"])
+def test_sizes_come_from_the_game(game: str) -> None:
+    from herzla.contracts import LayoutContract, get_game
+
+    g = get_game(game)
+    loaded = pyspiel.load_game(hos.register(game))
+    classes = g.contract_classes()
+    packs = [c.default(n).pack().mask for c in classes for n in c.player_counts]
+    cards = max(p.bit_length() for p in packs)
+    assert loaded.max_chance_outcomes() == cards
+    layout = any(issubclass(c, LayoutContract) for c in classes)
+    expected = hos.PASS + len(g.bidding) if g.bidding else hos.PASS + 1 if layout else cards
+    assert loaded.num_distinct_actions() == expected
+    game_type = loaded.get_type()
+    assert (game_type.min_num_players, game_type.max_num_players) == (
+        min(g.player_counts()), max(g.player_counts()))
+    words = ("pass", *g.bidding[1:]) if g.bidding else ()
+    assert sorted(hos.announcement_action(game, w) for w in words) == list(
+        range(hos.PASS, expected) if g.bidding else [])
+    with pytest.raises(ValueError, match="not an announcement"):
+        hos.announcement_action(game, "slam")
+
+
+def test_a_plugin_game_registers_and_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from herzla import contracts as registry
+    from tests.test_vocabulary import Ladder, NoSpades, Solo
+
+    monkeypatch.setattr(registry, "_registry", dict(registry._load()))
+    monkeypatch.setattr(hos, "GAMES", dict(hos.GAMES))  # herzla's own again afterwards
+    for cls in (NoSpades, Solo, Ladder):
+        registry.register(cls)
+    short = hos.register("test-vocab")
+    assert short == "python_test_vocab" and hos.GAMES[short] == "test-vocab"
+    assert short in {t.short_name for t in pyspiel.registered_games()}
+    assert hos.register("test-vocab") == short  # once
+    for contract, players in (("ladder", 4), ("no-spades", 3), ("solo", 4)):
+        game = pyspiel.load_game(short, {"contract": contract, "players": players})
+        assert game.num_distinct_actions() == hos.PASS + 1  # a layout deal: lower ends, a pass
+        assert game.num_players() == players
+        assert "declarer" in game.get_parameters()  # Solo has one
+        rnd = random.Random(5)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rnd.choice(state.legal_actions()))
+        result = replay(Record.from_json(state.record()))
+        assert result.scores is not None and list(result.scores) == state.returns()

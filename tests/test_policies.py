@@ -16,6 +16,7 @@ from herzla.cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from herzla.contracts import contract_class, contract_classes
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.layout import Lay, LayoutHand
+from herzla.machinery.streams import pick
 from herzla.sim.batch import bid_hands
 from herzla.sim.batch_bits import bits_of
 from herzla.sim.batch_layout import LayoutSetup, choose_lays
@@ -30,7 +31,6 @@ from herzla.sim.policies import (
     sure_winners,
     trick_profile,
 )
-from herzla.sim.streams import pick
 from herzla.tricks import TrickHand
 
 

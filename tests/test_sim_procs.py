@@ -21,8 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from herzla.cli import main
-from herzla.sim.api import default_jobs
-from herzla.sim.procs import RESTARTS, WorkerLost, local_map, start_method
+from herzla.machinery.procs import RESTARTS, WorkerLost, default_jobs, local_map, start_method
 
 ROOT = Path(__file__).resolve().parents[1]
 two_cores = pytest.mark.skipif(default_jobs() < 2, reason="needs 2 usable cores")

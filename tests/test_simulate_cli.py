@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from herzla.cli import main
+from herzla.contracts import get_game
 from herzla.records import Record, replay
 
 TIMING = ("elapsed_s", "hands_per_s")
@@ -139,8 +140,8 @@ def test_json_of_herzla_with_bidding_and_stock() -> None:
 def test_json_of_a_partie() -> None:
     out = simulate_json("herzerln", "--hands", "300", "--seed", "5", "--players", "3")
     assert out["mode"] == "partie" and out["contract"] is None and out["hands"] == 300
-    assert [d["contract"] for d in out["deals"]] == [
-        "tricks", "hearts", "jacks", "red-queens", "king-of-hearts", "auflegen"]
+    deals = get_game("herzerln").contract_classes()
+    assert [d["contract"] for d in out["deals"]] == [c.id for c in deals]
     assert all(d["dealer"] == 2 for d in out["deals"])
     for d in out["deals"]:
         for seat in d["seats"]:
@@ -149,8 +150,8 @@ def test_json_of_a_partie() -> None:
         check_seat(seat, 300)
     # the hearts captured: per trick deal, not for Auflegen nor for the partie as a whole
     assert "hearts" not in out
-    assert ["hearts" in d for d in out["deals"]] == [True] * 5 + [False]
-    for d in out["deals"][:5]:
+    assert ["hearts" in d for d in out["deals"]] == [c.kind == "tricks" for c in deals]
+    for d in (d for d in out["deals"] if "hearts" in d):
         assert list(d).index("hearts") == list(d).index("total") + 1
         for seat in d["hearts"]:
             check_seat(seat, 300)
@@ -210,7 +211,7 @@ def test_results_do_not_depend_on_jobs_or_batch_size(args: list[str]) -> None:
 def test_workers_started_halfway_change_nothing(monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     import herzla.sim.runner as runner
-    from herzla.sim.api import default_jobs as _default_jobs
+    from herzla.machinery.procs import default_jobs as _default_jobs
 
     common = ["herzla", "--hands", "1000", "--seed", "5", "--block-size", "128",
               "--sample", "300"]
@@ -328,15 +329,20 @@ def test_table_of_a_partie() -> None:
     result = invoke("herzeln", "--hands", "40", "--seed", "3")
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert "herzeln partie of 8 deals, 4 players" in text and "40 parties" in text
+    game = get_game("herzeln")
+    deals = game.contract_classes()[: game.partie]
+    assert f"herzeln partie of {len(deals)} deals, 4 players" in text and "40 parties" in text
     assert "wins" in text and "Shared wins:" in text
-    assert " 8  domino" in text and "partie" in text
-    assert "320 hands (40 parties)" in text
+    for i, cls in enumerate(deals, 1):
+        assert f"\n{i:>2}  {cls.id} " in text
+    assert "partie" in text
+    assert f"{40 * len(deals)} hands (40 parties)" in text
     hearts = text.split("Mean hearts captured per deal and seat (the trick deals):\n")[1]
     rows = hearts.split("\n\n")[0].splitlines()
-    assert rows[0].startswith(" #  deal") and len(rows) == 8  # the heading and 7 trick deals
+    tricks = [c for c in deals if c.kind == "tricks"]
+    assert rows[0].startswith(" #  deal") and len(rows) == 1 + len(tricks)  # and the heading
     assert rows[1].startswith(" 1  no-hearts") and rows[1].endswith("     8.000")
-    assert "domino" not in hearts.split("\n\n")[0]
+    assert all(c.id not in hearts.split("\n\n")[0] for c in deals if c.kind == "layout")
 
 
 def test_table_of_hearts_captured() -> None:
@@ -396,15 +402,15 @@ def test_sample_out_of_parties(tmp_path: Path) -> None:
     result = invoke("herzeln", "--hands", "5", "--seed", "2", "--sample", "2",
                     "--sample-out", str(path), "--block-size", "2", "--jobs", "2")
     assert result.exit_code == 0, result.output
-    assert "Wrote 16 hand records" in result.stdout
+    partie = get_game("herzeln").partie_ids()
+    size = len(partie)
+    assert f"Wrote {2 * size} hand records" in result.stdout
     records = replay_lines(path)
-    assert [r["contract"] for r in records[:8]] == [
-        "no-hearts", "every-trick", "no-tricks", "no-queens", "king-of-hearts", "last-trick",
-        "no-last-trick", "domino"]
-    assert [r["dealer"] for r in records[8:]] == [3, 0, 1, 2, 3, 0, 1, 2]
+    assert [r["contract"] for r in records[:size]] == partie
+    assert [r["dealer"] for r in records[size:]] == [(3 + i) % 4 for i in range(size)]
     # a partie's records make a score sheet that replay accepts
     sheet = CliRunner().invoke(main, ["replay", "-", "--json"],
-                               input=json.dumps(records[:8]))
+                               input=json.dumps(records[:size]))
     assert sheet.exit_code == 0, sheet.output
     assert json.loads(sheet.stdout)["finished"] is True
 

@@ -27,9 +27,9 @@ from herzla.contracts import (
 )
 from herzla.contracts.vocabulary import Counts, Settlement
 from herzla.layout import LayoutHand
+from herzla.machinery.moves import mark
+from herzla.machinery.streams import seeded_deal
 from herzla.records import Record, new_hand
-from herzla.sim.policies import mark
-from herzla.sim.streams import seeded_deal
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

@@ -304,14 +304,14 @@ def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | No
     one included), or on the dask cluster at ``cluster``."""
     play = functools.partial(play_chunk, plan)
     if cluster is not None:
-        from herzla.sim.cluster import cluster_map
+        from herzla.machinery.cluster import cluster_map
 
         yield from cluster_map(play, chunks, cluster, timeout=cluster_timeout)
         return
     if jobs <= 1 or len(chunks) <= 1:
         yield from map(play, chunks)
         return
-    from herzla.sim.procs import local_map
+    from herzla.machinery.procs import local_map
 
     yield from local_map(play, chunks, min(jobs, len(chunks)) - 1)
 
@@ -326,8 +326,8 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
     (processes, this one included; None: one per core) and whether they run on a dask cluster
-    (``cluster``: its scheduler's address; ``herzla.sim.cluster``).  ``progress`` is called with
-    the samples done.
+    (``cluster``: its scheduler's address; ``herzla.machinery.cluster``).  ``progress`` is called
+    with the samples done.
     ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
     normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
     """
@@ -338,7 +338,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     if cluster is not None and jobs is not None:
         raise AdviceError("jobs and cluster exclude each other: a cluster's workers play")
     if jobs is None:
-        from herzla.sim.api import default_jobs
+        from herzla.machinery.procs import default_jobs
 
         jobs = default_jobs()
     chunks = chunks_of(plan)

@@ -29,8 +29,8 @@ from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, mask_of
 from herzla.contracts import EarlyEnd, LayoutContract, TrickContract, game_of
 from herzla.layout import LayoutHand
+from herzla.machinery.moves import mark
 from herzla.records import IllegalPlay, Record, play_layout, replay, start_state
-from herzla.sim.policies import mark
 from herzla.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "SolveError", "SolveResult", "solve"]

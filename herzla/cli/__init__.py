@@ -34,8 +34,6 @@ COMMANDS = {
 def main() -> None:
     """Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
 
-    \b
-    Games: herzla (Normal, Beddl, Mord), herzla-kids (3-8 players), herzeln (8 deals ending in
-    the domino), herzerln (6 rounds ending in Auflegen), and any game a plug-in adds.
+    Games: {games}, and any game a plug-in adds.
     """
 

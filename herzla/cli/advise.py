@@ -18,8 +18,8 @@ from herzla.analysis.advise import (
 )
 from herzla.cli.common import fail, option_flag, parse_options
 from herzla.cli.output import Progress
-from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
-from herzla.sim.procs import WorkerLost
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.procs import WorkerLost
 
 __all__ = ["advise_command"]
 

@@ -15,11 +15,19 @@ from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
-from herzla.contracts import Contract, UnknownContract, contract_class, contract_classes
+from herzla.contracts import (
+    Contract,
+    UnknownContract,
+    contract_class,
+    contract_classes,
+    games,
+    get_game,
+)
 from herzla.options import OptionError, parse_option_assignments
 
-__all__ = ["HerzlaGroup", "Terminated", "UserError", "check_stopped", "fail", "game_contract",
-           "option_flag", "parse_options"]
+__all__ = ["FactCommand", "FactOption", "HerzlaGroup", "Terminated", "UserError",
+           "check_stopped", "fail", "game_contract", "help_facts", "option_flag",
+           "parse_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -98,6 +106,49 @@ def _silence_stdout() -> None:
         pass
 
 
+def help_facts(text: str) -> str:
+    """A help text with what the registered games declare written in: ``{games}`` (each game
+    and a few words on it: ``herzeln (8 deals ending in the Domino)``), ``{parties}`` (each
+    game with a partie and its length: ``herzeln: 8 deals``) and ``{bidders}`` (each game with
+    bidding and the contracts it chooses between: ``herzla: normal|beddl|mord``)."""
+    if "{" not in text:
+        return text
+    table = [get_game(g) for g in games()]
+    facts = {
+        "games": ", ".join(f"{g.id} ({g.short()})" if g.short() else g.id for g in table),
+        "parties": ", ".join(f"{g.id}: {g.facts()['partie']}" for g in table if g.partie),
+        "bidders": ", ".join(f"{g.id}: {'|'.join(g.bidding)}" for g in table if g.bidding),
+    }
+    for name, value in facts.items():
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
+class FactOption(click.Option):
+    """An option whose help names what the registered games declare (:func:`help_facts`),
+    written in when the help is shown."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        template = self.help
+        self.help = help_facts(template or "")
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = template
+
+
+class FactCommand(click.Command):
+    """A command whose help names what the registered games declare (:func:`help_facts`)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        template = self.help
+        self.help = help_facts(template or "")
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
+
+
 class HerzlaGroup(click.Group):
     """A click group whose errors are one line (``herzla: error: ...``) and exit 2.
 
@@ -120,6 +171,14 @@ class HerzlaGroup(click.Group):
         module, _, attr = where.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        template = self.help
+        self.help = help_facts(template or "")
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

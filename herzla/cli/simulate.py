@@ -18,15 +18,23 @@ from typing import Any, BinaryIO, cast
 
 import click
 
-from herzla.cli.common import check_stopped, fail, option_flag, parse_options
+from herzla.cli.common import (
+    FactCommand,
+    FactOption,
+    check_stopped,
+    fail,
+    option_flag,
+    parse_options,
+)
 from herzla.cli.output import Progress, check_output, open_output
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.procs import WorkerLost, default_jobs
+from herzla.machinery.streams import BLOCK
 from herzla.quote import quote
-from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
-from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
-from herzla.sim.procs import WorkerLost
+from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
 from herzla.sim.runner import SimResult
+from herzla.sim.spec import counts_hearts_as_points
 from herzla.sim.stats import DealTally, Histogram, Summary
-from herzla.sim.streams import BLOCK
 
 __all__ = ["HANDS", "HandsType", "simulate"]
 
@@ -168,7 +176,7 @@ def _print_report(res: SimResult) -> None:
                 out.append(f"Stock after the hand: mean {st.mean:,.3f}c, std {st.std:,.3f}, "
                            f"min {st.min:,}c, max {st.max:,}c")
         hearts = t.hearts_summaries()
-        if hearts is not None:
+        if hearts is not None and counts_hearts_as_points(spec):
             out.append("")
             out.append("Hearts captured per hand and seat:")
             out += _seat_table(hearts, signed=False)
@@ -257,13 +265,13 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
             res.deal.seats)
 
 
-@click.command("simulate")
+@click.command("simulate", cls=FactCommand)
 @click.argument("game")
 @click.option("--contract", "-c", metavar="C",
               help="Play only this deal, each hand on its own (e.g. normal, mord, no-hearts).")
-@click.option("--partie", is_flag=True,
-              help="Play whole parties (herzeln: 8 deals, herzerln: 6 rounds); --hands counts "
-                   "parties. The default for herzeln and herzerln.")
+@click.option("--partie", is_flag=True, cls=FactOption,
+              help="Play whole parties ({parties}); --hands counts parties. The default for a "
+                   "game with a partie.")
 @click.option("--players", "-p", type=int, metavar="N",
               help="Number of seats (default: the game's usual).")
 @click.option("--hands", "-n", type=HANDS, default=DEFAULT_HANDS, show_default=True,
@@ -322,16 +330,15 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
              block_size: int | None) -> None:
     """Monte Carlo simulation of GAME: each seat's mean score, spread, 95% CI, min, max and
     histogram, how often each event happened, and in the trick deals played in full (not Beddl,
-    Mord or the bidding) the same statistics of the hearts each seat captured.
+    Mord or the bidding) the same statistics of the hearts each seat captured (the text report
+    shows them for a deal whose contract scores hearts, and for every deal of a partie).
 
-    \b
-    What is played:
-      herzla           hands whose contract the bidding chooses (--contract normal|beddl|mord
-                       plays one contract; --declarer SEAT goes with beddl and mord)
-      herzla-kids      normal hands
-      herzeln/herzerln whole parties (--partie); or --contract C for one deal type
-    With --partie the seat statistics describe partie totals, with wins per seat (equal best
-    totals share the win) and a breakdown per deal.
+    What is played: in a game with bidding ({bidders}), hands whose contract the bidding
+    chooses (--contract C plays one contract; --declarer SEAT goes with a declarer's
+    contract); in a game with a partie ({parties}), whole parties (--partie), or --contract C
+    for one deal type; in a game of one contract, its hands. With --partie the seat statistics
+    describe partie totals, with wins per seat (equal best totals share the win) and a
+    breakdown per deal.
 
     \b
     Statistics: std is the sample standard deviation (n-1); the 95% CI of the mean is

@@ -21,8 +21,10 @@ Metadata (class attributes):
     Optional: a one-line statement of the contract (by default it is written from the
     declaration), and where a plug-in's rules are written (cited in explanations).
 ``tags``, ``topics``, ``example``
-    For the contract's entry in the rule book (``herzla rules``): its source tags (default
-    ``plug-in``), further words it answers to, and worked numbers.
+    For the contract's entry in the rule book (``herzla rules``): its source tags, declared by
+    each contract class for its own rule and never inherited (a class that declares none is
+    tagged ``plug-in``: :meth:`Contract.source_tags`), further words it answers to, and worked
+    numbers.
 
 **The declaration.**  A contract says what it is made of in the vocabulary of
 :mod:`herzla.contracts.vocabulary`; ``declare()`` returns it for the contract's players and
@@ -206,6 +208,13 @@ class Contract:
         counts = [str(c) for c in sorted(cls.player_counts)]
         said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
         return f"{cls.game} {cls.id} is played by {said} players, not {number(players)}"
+
+    @classmethod
+    def source_tags(cls) -> tuple[str, ...]:
+        """The source tags of this class's own rule: its own ``tags``, never a base class's (a
+        new contract written on a game's contract does not inherit that game's source)."""
+        own: tuple[str, ...] | None = vars(cls).get("tags")
+        return own if own else ("plug-in",)
 
     @classmethod
     def key(cls) -> str:

@@ -7,8 +7,12 @@ only adds contract classes gets a plain :class:`Game` made from them.
 
 Metadata of a game (class attributes):
 
-``id``, ``title``, ``about``
-    The game id, a display title and one sentence on what it is.
+``id``, ``title``, ``about``, ``brief``
+    The game id, a display title, one sentence on what it is and a few words for a list of
+    games (``herzla --help``).  Like the text of the game's ``rules``, they may name what the
+    declarations say as ``{fact}`` (:meth:`Game.facts`: ``{partie}``, ``{partie_order}``,
+    ``{last}``, ``{players}``, ``{cards}``, ``{bidding}``, ``{totals}``), so that no number a
+    declaration knows is written twice; :meth:`Game.fill` writes them in.
 ``contracts``
     Its contract classes, in partie order.
 ``partie``
@@ -33,6 +37,7 @@ match ends) and ``check_options(opts)``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -89,12 +94,29 @@ def rule(id: str, title: str, topics: str, sources: str, text: str, options: str
                 tuple(sources.split()), tuple(options.split()), " ".join(example.split()))
 
 
+def signed(n: int) -> str:
+    """A total as the rule book writes it: ``+80``, ``−33`` (a minus sign), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _table_sizes(classes: Sequence[type[Contract]]) -> list[int]:
+    """The numbers of players every one of ``classes`` is played by, the usual one first."""
+    if not classes:
+        return []
+    return [n for n in classes[0].player_counts if all(n in c.player_counts for c in classes)]
+
+
 class Game:
     """A game of the family: its contracts and how its hands add up (see the module notes)."""
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     about: ClassVar[str] = ""
+    brief: ClassVar[str] = ""
     contracts: ClassVar[tuple[type[Contract], ...]] = ()
     partie: ClassVar[int] = 0
     sheet: ClassVar[str] = "session"
@@ -148,6 +170,63 @@ class Game:
     def partie_ids(self) -> list[str]:
         """The contract ids of a partie, in order (empty: no partie)."""
         return [c.id for c in self._contracts[: self.partie]]
+
+    # -- what the declarations say, in words -------------------------------------------------
+    def facts(self) -> dict[str, str]:
+        """What the game's declarations say, by name, for its texts (see the module notes).
+
+        ``partie``: ``8 deals``; ``partie_order``: the contract ids of a partie; ``last``: the
+        title of its last hand (without a parenthesis); ``players``: ``4``, ``3 or 4``, ``3 to
+        8``; ``cards``: the pack of the usual table; ``bidding``: the titles of the contracts the
+        bidding chooses between; ``totals``: what each hand of a partie adds up to over the
+        seats, per number of players, and the partie's total.
+        """
+        classes = self._contracts
+        usual = classes[0].player_counts[0] if classes else 0
+        counts = self.player_counts()
+        if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+            players = f"{counts[0]} to {counts[-1]}"
+        else:
+            players = " or ".join(map(str, counts))
+        partie = classes[: self.partie]
+        last = re.sub(r"\s*\(.*\)", "", partie[-1].title) if partie else ""
+        by_id = {c.id: c for c in classes}
+        return {
+            "partie": _plural(len(partie), self.hand_name),
+            "partie_order": ", ".join(c.id for c in partie),
+            "last": last,
+            "players": players,
+            "cards": str(len(classes[0].default().pack().cards)) if classes else "",
+            "bidding": ", ".join(by_id[b].title for b in self.bidding if b in by_id),
+            "totals": "; ".join(self._totals(n) for n in _table_sizes(partie)),
+            "usual": str(usual),
+        }
+
+    def _totals(self, players: int) -> str:
+        totals = [c(players).score_total() for c in self._contracts[: self.partie]]
+        each = ", ".join("?" if t is None else signed(t) for t in totals)
+        whole = "" if None in totals else f" (partie {signed(sum(t or 0 for t in totals))})"
+        return f"{players} players: {each}{whole}"
+
+    def fill(self, text: str) -> str:
+        """``text`` with each ``{fact}`` written in (:meth:`facts`); other braces stay."""
+        if "{" not in text:
+            return text
+        facts = self.facts()
+        return re.sub(r"\{([a-z_]+)\}", lambda m: facts.get(m.group(1), m.group(0)), text)
+
+    def summary(self) -> str:
+        """``about`` with the facts written in."""
+        return self.fill(self.about)
+
+    def short(self) -> str:
+        """``brief`` (else ``about``) with the facts written in."""
+        return self.fill(self.brief or self.about)
+
+    def rule_book(self) -> tuple[Rule, ...]:
+        """The game's own rule-book entries, their text and examples with the facts written in."""
+        return tuple(attrs.evolve(r, text=self.fill(r.text), example=self.fill(r.example))
+                     for r in self.rules)
 
     # -- hooks ------------------------------------------------------------------------------
     def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:

@@ -39,7 +39,6 @@ class _Herzeln(Contract):
     game: ClassVar[str] = "herzeln"
     player_counts: ClassVar[tuple[int, ...]] = (4, 3)
     options: ClassVar[tuple[Option, ...]] = HERZELN_OPTIONS
-    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
 
     def pack(self) -> Pack:
         return PACK_24 if self.players == 3 else PACK_32
@@ -53,6 +52,7 @@ class _Herzeln(Contract):
 
 class NoHearts(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-hearts"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "No hearts"
     values: ClassVar[tuple[CardValue, ...]] = (
         CardValue(_heart(Rank.ACE), -11, "heart"),
@@ -70,6 +70,7 @@ class NoHearts(_Herzeln, TrickContract):
 
 class EveryTrick(_Herzeln, TrickContract):
     id: ClassVar[str] = "every-trick"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "Every trick"
     per_trick: ClassVar[int] = 10
     topics: ClassVar[str] = "tricks"
@@ -78,6 +79,7 @@ class EveryTrick(_Herzeln, TrickContract):
 
 class NoTricks(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-tricks"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "No tricks"
     per_trick: ClassVar[int] = -10
     topics: ClassVar[str] = "tricks"
@@ -86,6 +88,7 @@ class NoTricks(_Herzeln, TrickContract):
 
 class NoQueens(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-queens"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "No queens"
     values: ClassVar[tuple[CardValue, ...]] = (
         CardValue(sum(Card(s, Rank.QUEEN).bit for s in Suit), -20, "Queen"),)
@@ -96,6 +99,7 @@ class NoQueens(_Herzeln, TrickContract):
 
 class KingOfHearts(_Herzeln, TrickContract):
     id: ClassVar[str] = "king-of-hearts"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "King of hearts"
     values: ClassVar[tuple[CardValue, ...]] = (CardValue(_heart(Rank.KING), -40,
                                                          "King of hearts"),)
@@ -105,6 +109,7 @@ class KingOfHearts(_Herzeln, TrickContract):
 
 class LastTrick(_Herzeln, TrickContract):
     id: ClassVar[str] = "last-trick"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "Last trick"
     last_trick: ClassVar[int] = 40
     topics: ClassVar[str] = "last"
@@ -113,6 +118,7 @@ class LastTrick(_Herzeln, TrickContract):
 
 class NoLastTrick(_Herzeln, TrickContract):
     id: ClassVar[str] = "no-last-trick"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "No last trick"
     last_trick: ClassVar[int] = -40
     topics: ClassVar[str] = "last"
@@ -123,6 +129,7 @@ class Domino(_Herzeln, LayoutContract):
     """Unteranlegen: one row regardless of suit from any Jack; Aces turn the corner."""
 
     id: ClassVar[str] = "domino"
+    tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = "Domino (Unteranlegen)"
     topics: ClassVar[str] = "unteranlegen row layout jacks"
     summary: ClassVar[str] = ("lay cards in one row regardless of suit from a Jack, next rank up "
@@ -145,7 +152,8 @@ class Herzeln(Game):
 
     id: ClassVar[str] = "herzeln"
     title: ClassVar[str] = "Herzeln"
-    about: ClassVar[str] = "Austrian Herzeln: a partie of 8 deals ending in the domino"
+    about: ClassVar[str] = "Austrian Herzeln: a partie of {partie} ending in the {last}"
+    brief: ClassVar[str] = "{partie} ending in the {last}"
     contracts: ClassVar[tuple[type[Contract], ...]] = (
         NoHearts, EveryTrick, NoTricks, NoQueens, KingOfHearts, LastTrick, NoLastTrick, Domino)
     partie: ClassVar[int] = 8
@@ -168,8 +176,7 @@ class Herzeln(Game):
              (A T K Q J 9 8 7). 8 cards each."""),
         rule("herzeln/partie", "The partie", "partie deals dealer rotation order lead forehand",
              "Herzeln ruling",
-             """A partie is 8 deals in this fixed order: no-hearts, every-trick, no-tricks,
-             no-queens, king-of-hearts, last-trick, no-last-trick, domino. Forehand leads. The
+             """A partie is {partie} in this fixed order: {partie_order}. Forehand leads. The
              deal passes clockwise after each deal (a ruling; with dealer_rotation=per-partie it
              passes after the partie). There are no lead restrictions. Every deal is played
              out.""", options="dealer_rotation"),
@@ -223,9 +230,7 @@ class Herzeln(Game):
              example="""Cases 22-29 form one 4-player partie with totals -52, -120, -39, -2: seat
              3 wins."""),
         rule("herzeln/invariants", "Invariants", "invariants totals partie", "Herzeln",
-             """Deal totals over all players, 4 players: −33, +80, −80, −80, −40, +40, −40, −60
-             (partie −213); 3 players: −31, +80, −80, −80, −40, +40, −40, −30 (partie
-             −181)."""),
+             """Deal totals over all players, {totals}."""),
     )
 
 

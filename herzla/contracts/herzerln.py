@@ -18,7 +18,6 @@ HEART_FREE = LeadBan(HEARTS_MASK, 1, discards=True, rule="heart-free-first-trick
 class _Herzerln(Contract):
     game: ClassVar[str] = "herzerln"
     player_counts: ClassVar[tuple[int, ...]] = (4, 3)
-    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
 
     def pack(self) -> Pack:
         return PACK_30 if self.players == 3 else PACK_32
@@ -29,6 +28,7 @@ class _Herzerln(Contract):
 
 class Tricks(_Herzerln, TrickContract):
     id: ClassVar[str] = "tricks"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "Tricks"
     per_trick: ClassVar[int] = -1
     example: ClassVar[str] = "Case 36: tricks won 2, 3, 1, 2 score -2, -3, -1, -2."
@@ -36,6 +36,7 @@ class Tricks(_Herzerln, TrickContract):
 
 class Hearts(_Herzerln, TrickContract):
     id: ClassVar[str] = "hearts"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "Hearts"
     values: ClassVar[tuple[CardValue, ...]] = (CardValue(HEARTS_MASK, -1, "heart"),)
     lead_bans: ClassVar[tuple[LeadBan, ...]] = (HEART_FREE,)
@@ -45,6 +46,7 @@ class Hearts(_Herzerln, TrickContract):
 
 class Jacks(_Herzerln, TrickContract):
     id: ClassVar[str] = "jacks"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "Jacks"
     values: ClassVar[tuple[CardValue, ...]] = (
         CardValue(sum(Card(s, Rank.JACK).bit for s in Suit), -2, "Jack"),)
@@ -54,6 +56,7 @@ class Jacks(_Herzerln, TrickContract):
 
 class RedQueens(_Herzerln, TrickContract):
     id: ClassVar[str] = "red-queens"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "Red queens"
     values: ClassVar[tuple[CardValue, ...]] = (
         CardValue(Card(Suit.H, Rank.QUEEN).bit | Card(Suit.D, Rank.QUEEN).bit, -4, "red Queen"),)
@@ -63,6 +66,7 @@ class RedQueens(_Herzerln, TrickContract):
 
 class KingOfHearts(_Herzerln, TrickContract):
     id: ClassVar[str] = "king-of-hearts"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "King of hearts"
     values: ClassVar[tuple[CardValue, ...]] = (
         CardValue(Card(Suit.H, Rank.KING).bit, -8, "King of hearts"),)
@@ -75,6 +79,7 @@ class Auflegen(_Herzerln, LayoutContract):
     """Auflegen: HJ opens; rows per suit J up to A and down to 7; no wrap."""
 
     id: ClassVar[str] = "auflegen"
+    tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "Auflegen"
     topics: ClassVar[str] = "rows layout jacks hj pass wrap"
     summary: ClassVar[str] = ("HJ opens; per-suit rows grow from their Jack up to A and down to "
@@ -96,7 +101,8 @@ class Herzerln(Game):
 
     id: ClassVar[str] = "herzerln"
     title: ClassVar[str] = "Herzerln"
-    about: ClassVar[str] = "Austrian Herzerln: a partie of 6 rounds ending in Auflegen"
+    about: ClassVar[str] = "Austrian Herzerln: a partie of {partie} ending in {last}"
+    brief: ClassVar[str] = "{partie} ending in {last}"
     contracts: ClassVar[tuple[type[Contract], ...]] = (
         Tricks, Hearts, Jacks, RedQueens, KingOfHearts, Auflegen)
     partie: ClassVar[int] = 6
@@ -111,9 +117,8 @@ class Herzerln(Game):
              J Q K A (the text's 4-player list omits the 7 but says 32 cards: a typo)."""),
         rule("herzerln/partie", "The partie", "partie rounds dealer order lead forehand",
              "Herzerln",
-             """A partie is 6 rounds in this fixed order: tricks, hearts, jacks, red-queens,
-             king-of-hearts, auflegen, with the same dealer; the deal passes clockwise only
-             after the 6th round. Forehand leads."""),
+             """A partie is {partie} in this fixed order: {partie_order}, with the same dealer;
+             the deal passes clockwise only after the partie's last round. Forehand leads."""),
         rule("herzerln/heart-free", "Heart-free first trick", "heart-free hearts first-trick "
              "lead discard lead-ban escape king-of-hearts", "Herzerln",
              """In rounds 2 and 5 (hearts, king-of-hearts) no heart may be led to or discarded
@@ -141,8 +146,7 @@ class Herzerln(Game):
              wins."""),
         rule("herzerln/invariants", "Invariants", "invariants totals zero-sum partie",
              "Herzerln",
-             """Round totals, 4 players: −8 ×5, then +40; 3 players: −10, −8, −8, −8, −8, then
-             +42: each partie sums to 0."""),
+             """Round totals over all players, {totals}."""),
     )
 
 

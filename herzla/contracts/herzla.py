@@ -66,7 +66,6 @@ class _HerzlaBase(TrickContract):
     options: ClassVar[tuple[Option, ...]] = HERZLA_OPTIONS
     has_stock: ClassVar[bool] = True
     danger: ClassVar[tuple[int, ...] | None] = (HEARTS_MASK,)
-    tags: ClassVar[tuple[str, ...]] = ("Herzla",)
 
     def pack(self) -> Pack:
         return PACK_32
@@ -90,6 +89,7 @@ class Normal(_HerzlaBase):
     """The normal game: hearts cost a unit each; void players collect; the stock carries over."""
 
     id: ClassVar[str] = "normal"
+    tags: ClassVar[tuple[str, ...]] = ("Herzla",)
     title: ClassVar[str] = "Normal game"
     summary: ClassVar[str] = ("every taker pays a unit per heart captured to the void player(s); "
                               "all hearts to one player pay the stock; none void pay the stock")
@@ -248,6 +248,7 @@ class Beddl(_Declared):
     """Beddl: the declarer must win no trick; the hand ends the moment the declarer wins one."""
 
     id: ClassVar[str] = "beddl"
+    tags: ClassVar[tuple[str, ...]] = ("Herzla",)
     title: ClassVar[str] = "Beddl"
     early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DECLARER_WINS
     topics: ClassVar[str] = "declarer contract"
@@ -258,6 +259,7 @@ class Mord(_Declared):
     """Mord: the declarer must win every trick; the hand ends the moment a defender wins one."""
 
     id: ClassVar[str] = "mord"
+    tags: ClassVar[tuple[str, ...]] = ("Herzla",)
     title: ClassVar[str] = "Mord"
     early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DEFENDER_WINS
     topics: ClassVar[str] = "declarer contract"
@@ -302,8 +304,9 @@ class Herzla(Game):
 
     id: ClassVar[str] = "herzla"
     title: ClassVar[str] = "Herzla"
-    about: ClassVar[str] = ("Bavarian Herzla: 4 players; the normal game with its stock, Beddl, "
-                            "Mord and Schleichermord")
+    about: ClassVar[str] = ("Bavarian Herzla: {players} players; the normal game with its stock, "
+                            "Beddl, Mord and Schleichermord")
+    brief: ClassVar[str] = "{bidding}"
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (Normal, Beddl, Mord)
     sheet: ClassVar[str] = "session"
     bidding: ClassVar[tuple[str, ...]] = ("normal", "beddl", "mord")

@@ -78,7 +78,8 @@ class Kids(Game):
 
     id: ClassVar[str] = "herzla-kids"
     title: ClassVar[str] = "Herzla for children"
-    about: ClassVar[str] = "3 to 8 players, 36 cards, a penalty point per heart"
+    about: ClassVar[str] = "{players} players, {cards} cards, a penalty point per heart"
+    brief: ClassVar[str] = "{players} players"
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (KidsNormal,)
     sheet: ClassVar[str] = "match"
     lowest_wins: ClassVar[bool] = True

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,16 +18,17 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.limits import LimitError, check_seed, check_stock
+from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.machinery.procs import default_jobs
+from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, resolve_options
 from herzla.quote import quote
-from herzla.sim.cluster import DEFAULT_TIMEOUT
 from herzla.sim.engine import ENGINES
 from herzla.sim.runner import Plan, SimResult, run, task_count
 from herzla.sim.spec import POLICIES, DealSpec
-from herzla.sim.streams import BLOCK
 
-__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "default_jobs", "plan_run",
-           "run_plan", "simulate"]
+__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "run_plan",
+           "simulate"]
 
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
@@ -43,14 +43,6 @@ CLUSTER_TASK_BLOCKS = 32
 
 class SimulationError(ValueError):
     """Arguments the simulator cannot play, with the problem named in one sentence."""
-
-
-def default_jobs() -> int:
-    """All the cores this process may use: the default and the most of ``jobs``."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
@@ -210,11 +202,11 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
 
     ``jobs`` above :func:`default_jobs` plays on that many.  With ``cluster`` (``tcp://HOST:PORT``
     of a dask scheduler; needs ``pip install 'herzla[dask]'``) the scheduler's workers play the
-    same seeded blocks as dask tasks (:mod:`herzla.sim.cluster`), so the answer is the one of a
-    local run; ``cluster_timeout`` bounds the wait for the scheduler and a worker.  Raises
-    :class:`SimulationError`; :class:`herzla.sim.cluster.ClusterError` when the cluster cannot
-    be reached or is lost, :class:`herzla.sim.procs.WorkerLost` when local worker processes
-    keep dying (each a one-line message).
+    same seeded blocks as dask tasks (:mod:`herzla.machinery.cluster`), so the answer is the one
+    of a local run; ``cluster_timeout`` bounds the wait for the scheduler and a worker.  Raises
+    :class:`SimulationError`; :class:`herzla.machinery.cluster.ClusterError` when the cluster
+    cannot be reached or is lost, :class:`herzla.machinery.procs.WorkerLost` when local worker
+    processes keep dying (each a one-line message).
     """
     block = plan.block
     if cluster is not None and jobs is not None:

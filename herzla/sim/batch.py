@@ -4,8 +4,8 @@ It plays every contract whose rules are declared in the vocabulary of
 :mod:`herzla.contracts.vocabulary` (every contract of herzla's games, and plug-in contracts
 written that way), with both policies and the bidding, and scores them with the contract's own
 scorer (``settle``) applied to all the hands of a chunk at once.  Randomness comes from
-:mod:`herzla.sim.streams`, so a block gives the same hands, the same choices and the same results
-as the reference engine (:mod:`herzla.sim.reference`), whatever the chunk size.
+:mod:`herzla.machinery.streams`, so a block gives the same hands, the same choices and the same
+results as the reference engine (:mod:`herzla.sim.reference`), whatever the chunk size.
 
 Hands are processed in chunks of ``chunk`` hands; loops run over tricks, positions and moves,
 never over hands.  Card sets are bit sets in a strength layout (:mod:`herzla.sim.batch_bits`);
@@ -49,6 +49,7 @@ from herzla.contracts import (
     game_of,
 )
 from herzla.contracts.vocabulary import early_end_reached
+from herzla.machinery.streams import deal_keys, draw_words, move_uniforms
 from herzla.sim.batch_bits import Bits, U, bits_of
 from herzla.sim.batch_tricks import (
     BitProfile,
@@ -60,7 +61,6 @@ from herzla.sim.batch_tricks import (
 )
 from herzla.sim.policies import sure_winners, top_ranks, trick_profile, wants_to_avoid
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
-from herzla.sim.streams import deal_keys, draw_words, move_uniforms
 
 __all__ = ["DEFAULT_CHUNK", "bid_hands", "deal", "keep_memory", "play_block", "supported",
            "unsupported"]
@@ -477,8 +477,8 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     Raises ValueError naming the contract and hook when the batch engine cannot play ``spec``
     (``checked``: the caller has just asked :func:`unsupported`).
     """
+    from herzla.machinery.streams import block_generator
     from herzla.sim import batch_layout
-    from herzla.sim.streams import block_generator
 
     reason = None if checked else unsupported(spec)
     if reason is not None:

@@ -2,8 +2,8 @@
 
 ``play_block`` is what the runner calls; it dispatches to the numpy batch engine where the
 contract's declaration lets it play, else to the reference engine (:mod:`herzla.sim.reference`).
-Both draw their randomness from :mod:`herzla.sim.streams`, so they play the same hands the same
-way.
+Both draw their randomness from :mod:`herzla.machinery.streams`, so they play the same hands the
+same way.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Two policies play every deal:
 
 ``random``
     The ``floor(u * m)``-th of the ``m`` legal moves in ascending card index order (layout deals:
-    ``+`` before ``-`` for one card), ``u`` the move's uniform from :mod:`herzla.sim.streams`.
+    ``+`` before ``-`` for one card), ``u`` the move's uniform from :mod:`herzla.machinery.streams`.
 ``heuristic``
     A simple, deterministic player for the deal at hand, described below.
 
@@ -76,7 +76,7 @@ from herzla.cards import (
 )
 from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, game_of
 from herzla.layout import Lay, LayoutHand
-from herzla.sim.streams import pick
+from herzla.machinery.streams import pick
 from herzla.tricks import TrickHand
 
 __all__ = [
@@ -233,11 +233,6 @@ def heuristic_card(state: TrickHand) -> Card:
     if prof.discard == "high":
         return _highest(legal, st)
     return _lowest(legal, st)
-
-
-def mark(state: LayoutHand, lay: Lay) -> str:
-    """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
-    return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)
 
 
 def random_lay(state: LayoutHand, r: int) -> Lay | None:

@@ -1,8 +1,8 @@
 """The simulator on the reference engines: slow, exact, and the yardstick for the batch engine.
 
 It plays any contract, third-party ones included, with the policies of :mod:`herzla.sim.policies`
-and the bidding heuristic, drawing its randomness from :mod:`herzla.sim.streams` exactly as the
-batch engine does.
+and the bidding heuristic, drawing its randomness from :mod:`herzla.machinery.streams` exactly as
+the batch engine does.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ import numpy as np
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, LayoutContract, TrickContract, contract_class, game_of
 from herzla.layout import LayoutHand
+from herzla.machinery.moves import mark
+from herzla.machinery.streams import block_generator, deal_masks, draw_block
 from herzla.sim.policies import (
     bidding,
     heuristic_card,
     heuristic_lay,
-    mark,
     random_card,
     random_lay,
 )
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
-from herzla.sim.streams import block_generator, deal_masks, draw_block
 from herzla.tricks import TrickHand
 
 __all__ = ["play_block", "play_hand"]

@@ -1,14 +1,15 @@
 """The simulation runner: seeded blocks of hands, spread over worker processes, counted exactly.
 
 A run is a :class:`Plan`: one or more deal *streams* (one for a single contract, one per deal of a
-partie), each played in fixed blocks of ``block`` hands (:data:`herzla.sim.streams.BLOCK`).  Block
-``b`` of stream ``d`` is played by :func:`herzla.sim.engine.play_block` with the key ``(d, b)``, so
-in a partie, deal ``d`` of partie ``i`` is hand ``i`` of stream ``d``: all the deals of a partie
-are the same hand of their blocks.  Tasks take whole blocks (``blocks_per_task`` of them; in a
-partie, those blocks of every deal, so a task adds up its own partie totals) and send back exact
-tallies (:mod:`herzla.sim.stats`), merged in block order; so the results are the same for any
-number of processes, on this machine (:mod:`herzla.sim.procs`) or on a dask cluster
-(:mod:`herzla.sim.cluster`), and any batch size, and memory stays flat: no per-hand array
+partie), each played in fixed blocks of ``block`` hands (:data:`herzla.machinery.streams.BLOCK`).
+Block ``b`` of stream ``d`` is played by :func:`herzla.sim.engine.play_block` with the key
+``(d, b)``, so in a partie, deal ``d`` of partie ``i`` is hand ``i`` of stream ``d``: all the
+deals of a partie are the same hand of their blocks.  Tasks take whole blocks
+(``blocks_per_task`` of them; in a partie, those blocks of every deal, so a task adds up its own
+partie totals) and send back exact tallies (:mod:`herzla.sim.stats`), merged in block order; so
+the results are the same for any number of processes, on this machine
+(:mod:`herzla.machinery.procs`) or on a dask cluster (:mod:`herzla.machinery.cluster`), and any
+batch size, and memory stays flat: no per-hand array
 outlives its block.
 """
 
@@ -24,13 +25,13 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.machinery.procs import local_map, start_method
+from herzla.machinery.streams import BLOCK
 from herzla.sim.batch import keep_memory
-from herzla.sim.cluster import DEFAULT_TIMEOUT
 from herzla.sim.engine import play_block
-from herzla.sim.procs import local_map, start_method
 from herzla.sim.spec import DealSpec
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
-from herzla.sim.streams import BLOCK
 
 __all__ = ["MODES", "Plan", "SimResult", "Task", "play_task", "run",
            "task_count", "tasks_of"]
@@ -153,7 +154,7 @@ def _results(plan: Plan, tasks: Iterator[Task], count: int, workers: int, adapti
     """
     play = functools.partial(play_task, plan)
     if cluster is not None:
-        from herzla.sim.cluster import cluster_map
+        from herzla.machinery.cluster import cluster_map
 
         def connected(n: int) -> None:
             used[:] = [n]
@@ -302,7 +303,7 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
         adaptive: bool = False, cluster: str | None = None,
         cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
     """Play ``plan`` on ``jobs`` processes (this one and ``jobs - 1`` workers), or on the
-    workers of the dask scheduler at ``cluster`` (:mod:`herzla.sim.cluster`).
+    workers of the dask scheduler at ``cluster`` (:mod:`herzla.machinery.cluster`).
 
     ``adaptive``: start the workers only once the first tasks show that the run is long enough
     to gain from them (else the whole run stays in this process).
@@ -310,8 +311,8 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     ``progress(units_done)`` is called after each task (units: hands, or parties), and
     ``on_records(records)`` with the sample hand records in order as they come (in a partie,
     partie by partie, each partie's deals in order).  An engine's ValueError (a contract, option
-    or policy it cannot play) propagates; so do :class:`herzla.sim.cluster.ClusterError` and
-    :class:`herzla.sim.procs.WorkerLost`.
+    or policy it cannot play) propagates; so do :class:`herzla.machinery.cluster.ClusterError` and
+    :class:`herzla.machinery.procs.WorkerLost`.
     """
     if plan.hands < 1:
         raise ValueError("a run needs at least one hand")

@@ -13,13 +13,14 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.cards import cards_of
+from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, get_game
 from herzla.quote import quote
 from herzla.records import sort_hand
 from herzla.sim.policies import POLICIES
 
-__all__ = ["POLICIES", "BlockResult", "DealSpec", "counts_hearts", "record_of", "spec_contract"]
+__all__ = ["POLICIES", "BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points",
+           "record_of", "spec_contract"]
 
 
 @attrs.frozen(slots=True)
@@ -63,6 +64,22 @@ def counts_hearts(contract: Contract, bid: bool) -> bool:
     own."""
     return (isinstance(contract, TrickContract) and not bid
             and contract.declaration.early_end is None)
+
+
+def counts_hearts_as_points(spec: DealSpec) -> bool:
+    """Whether the contract ``spec`` plays counts hearts: its declared card classes (``values``
+    and ``counted``) that hold only hearts together hold every heart of the pack, so that the
+    hearts captured say something about its scores (not so in a contract about Kings)."""
+    contract, _ = spec_contract(spec)
+    if not isinstance(contract, TrickContract):
+        return False
+    d = contract.declaration
+    covered = 0
+    for cards in (*(v.cards for v in d.values), *d.counted):
+        if cards and not cards & ~HEARTS_MASK:
+            covered |= cards
+    hearts = HEARTS_MASK & contract.pack().mask
+    return covered & hearts == hearts
 
 
 def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:

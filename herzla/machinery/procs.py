@@ -7,7 +7,7 @@ and the caller keep ``workers + 1`` cores busy, and the helpers' start-up is not
 
 Start-up is cheap: on Linux, a process with no other thread *forks* its helpers (a few
 milliseconds: numpy and herzla are already imported, and no resource tracker or fork server is
-started); elsewhere, or with other threads running, a fork server with herzla's simulator
+started); elsewhere, or with other threads running, a fork server with the module of ``fn``
 preloaded forks them (one interpreter start for the run, then a fork per helper).
 
 Faults and signals:
@@ -40,7 +40,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-__all__ = ["RESTARTS", "WorkerLost", "local_map", "start_method"]
+__all__ = ["RESTARTS", "WorkerLost", "default_jobs", "local_map", "start_method"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -49,11 +49,24 @@ R = TypeVar("R")
 RESTARTS = 2
 #: items each helper holds (one running, the rest waiting in its pipe)
 AHEAD = 2
-#: modules the fork server imports before it forks helpers
-PRELOAD = ["herzla.sim.runner"]
 #: the signals that stop a run (SIGHUP is not everywhere)
 _SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
             if hasattr(signal, name)}
+
+
+def default_jobs() -> int:
+    """All the cores this process may use: the default and the most of ``jobs``."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _preload(fn: Callable[..., Any]) -> list[str]:
+    """The module the fork server imports before it forks helpers: the one ``fn`` (or the
+    function of a :func:`functools.partial`) is defined in, which imports what it needs."""
+    module = getattr(getattr(fn, "func", fn), "__module__", None)
+    return [module] if isinstance(module, str) and module != "__main__" else []
 
 
 class WorkerLost(RuntimeError):
@@ -179,7 +192,7 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
     method = start_method()
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
-        ctx.set_forkserver_preload(PRELOAD)
+        ctx.set_forkserver_preload(_preload(fn))
     helpers: list[_Helper] = []
     deaths = 0
     clean = False

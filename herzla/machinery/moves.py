@@ -1,0 +1,23 @@
+"""Moves as hand records write them.
+
+>>> from herzla.contracts import contract_class
+>>> from herzla.layout import LayoutHand
+>>> from herzla.machinery.streams import seeded_deal
+>>> domino = contract_class("herzeln", "domino")()
+>>> state = LayoutHand(domino, seeded_deal(domino.pack(), 4, domino.hand_size, 1), 0)
+>>> while not state.legal_moves():
+...     state.pass_turn()
+>>> [mark(state, lay) for lay in state.legal_moves()]  # an opening lay fits one end: no mark
+['CJ', 'HJ', 'DJ']
+"""
+
+from __future__ import annotations
+
+from herzla.layout import Lay, LayoutHand
+
+__all__ = ["mark"]
+
+
+def mark(state: LayoutHand, lay: Lay) -> str:
+    """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
+    return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)

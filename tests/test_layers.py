@@ -1,0 +1,176 @@
+"""The layers import one way: every import of every module of herzla, read with :mod:`ast`.
+
+cards → contracts/rules → engines → machinery → records → (sim, analysis, players, ...) → the
+public facade → cli (docs/architecture.md).  Imports inside functions count as much as those at
+the top of a module (a lazy import is still a dependency); only imports under
+``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import herzla
+
+ROOT = Path(herzla.__file__).parent
+
+#: the layers, lowest first: a part may import its own modules and those of lower layers
+LAYERS: tuple[tuple[str, ...], ...] = (
+    # text, limits and rule options: no rules yet
+    ("quote",), ("limits",), ("options",),
+    ("cards",),
+    # the games' declarations, and the rule book written from them
+    ("contracts",), ("rulebook",),
+    # the reference engines (a layout deal reuses the trick engine's Illegal), and tallies scored
+    ("tricks",), ("layout",), ("tally",),
+    # seeded streams, the deal, moves as records write them, process and cluster maps
+    ("machinery",),
+    ("records",),
+    # what plays, analyses, adapts and scores many hands
+    ("sim", "analysis", "players", "openspiel", "sheets", "testing"),
+    ("facade",),  # herzla/__init__.py: the public names
+    ("cli",),
+    ("__main__",),  # python -m herzla
+)
+
+#: imports between parts of one layer, each allowed on purpose (and never both ways)
+SIDEWAYS: dict[str, frozenset[str]] = {
+    # the advisor's heuristic column plays the simulator's heuristic policy
+    "analysis": frozenset({"sim"}),
+}
+
+LAYER_OF = {part: i for i, parts in enumerate(LAYERS) for part in parts}
+
+
+def part_of(module: str) -> str:
+    """The part a dotted module name of herzla belongs to: its first name below ``herzla``."""
+    names = module.split(".")
+    assert names[0] == "herzla", module
+    return "facade" if len(names) == 1 else names[1]
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT.parent).with_suffix("")
+    names = list(rel.parts)
+    if names[-1] == "__init__":
+        names.pop()
+    return ".".join(names)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node below ``node`` but those under ``if TYPE_CHECKING:``."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child):
+            for other in child.orelse:
+                yield other
+                yield from _walk(other)
+            continue
+        yield child
+        yield from _walk(child)
+
+
+def imports_of(path: Path, text: str | None = None) -> Iterator[tuple[int, str]]:
+    """(line, module) for each herzla module ``path`` (or ``text`` as if it were that module)
+    imports, at any depth."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    tree = ast.parse(path.read_text() if text is None else text, str(path))
+    for node in _walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "herzla":
+                    yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "herzla":
+                continue
+            if target == "herzla":
+                # ``from herzla import cards`` names a part; ``from herzla import Card`` the facade
+                for alias in node.names:
+                    sub = ROOT / alias.name
+                    named = sub.is_dir() or sub.with_suffix(".py").exists()
+                    yield node.lineno, f"herzla.{alias.name}" if named else "herzla"
+            else:
+                yield node.lineno, target
+
+
+MODULES = sorted(ROOT.rglob("*.py"))
+
+
+def test_every_part_has_a_layer() -> None:
+    parts = {part_of(module_name(path)) for path in MODULES}
+    assert parts - set(LAYER_OF) == set(), "give each new part of herzla a layer in LAYERS"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_imports_run_one_way(path: Path) -> None:
+    here = part_of(module_name(path))
+    wrong = []
+    for line, target in imports_of(path):
+        there = part_of(target)
+        if there == here or LAYER_OF[there] < LAYER_OF[here]:
+            continue
+        if LAYER_OF[there] == LAYER_OF[here] and there in SIDEWAYS.get(here, ()):
+            continue
+        wrong.append(f"line {line}: {here} imports {target} ({there} is not below it)")
+    assert wrong == []
+
+
+def test_no_cycle_between_parts() -> None:
+    edges: dict[str, set[str]] = {}
+    for path in MODULES:
+        here = part_of(module_name(path))
+        for _, target in imports_of(path):
+            if (there := part_of(target)) != here:
+                edges.setdefault(here, set()).add(there)
+    # depth-first search for a back edge
+    state: dict[str, int] = {}
+
+    def visit(part: str, trail: list[str]) -> None:
+        state[part] = 1
+        for nxt in sorted(edges.get(part, ())):
+            assert state.get(nxt) != 1, " → ".join([*trail, part, nxt])
+            if nxt not in state:
+                visit(nxt, [*trail, part])
+        state[part] = 2
+
+    for part in sorted(edges):
+        if part not in state:
+            visit(part, [])
+
+
+def test_the_reader_sees_lazy_imports() -> None:
+    # the check would pass vacuously if function-level imports were missed: the simulator's
+    # runner imports the cluster map inside a function
+    runner = ROOT / "sim" / "runner.py"
+    tree = ast.parse(runner.read_text())
+    top = {n.lineno for n in tree.body if isinstance(n, ast.ImportFrom)}
+    lazy = [target for line, target in imports_of(runner) if line not in top]
+    assert "herzla.machinery.cluster" in lazy
+
+
+def test_a_wrong_import_is_caught() -> None:
+    # a function of the cards module that imported the simulator, lazily or relatively, and an
+    # import under TYPE_CHECKING (left out)
+    text = ("from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from herzla.records import Record\n"
+            "def f():\n    from herzla.sim.api import simulate\n"
+            "    from .analysis import solve\n    import herzla.cli\n")
+    found = list(imports_of(ROOT / "cards.py", text))
+    assert found == [(5, "herzla.sim.api"), (6, "herzla.analysis"), (7, "herzla.cli")]
+    assert all(LAYER_OF[part_of(t)] > LAYER_OF["cards"] for _, t in found)
