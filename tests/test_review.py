@@ -18,9 +18,9 @@ from herzla.cards import cards_of
 from herzla.cli import main
 from herzla.contracts import get_game
 from herzla.layout import LayoutHand
+from herzla.machinery.moves import mark
+from herzla.machinery.streams import seeded_deal
 from herzla.records import RecordError, new_hand
-from herzla.sim.policies import mark
-from herzla.sim.streams import seeded_deal
 from tests.test_solve import every_deal
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

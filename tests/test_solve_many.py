@@ -16,8 +16,8 @@ import herzla
 from herzla.analysis.many import solve_each, solve_many
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
 from herzla.cli import main
+from herzla.machinery.procs import default_jobs
 from herzla.records import RecordError
-from herzla.sim.api import default_jobs
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 

@@ -18,8 +18,8 @@ import attrs
 
 from herzla.cards import Card
 from herzla.layout import Lay, LayoutHand
+from herzla.machinery.moves import mark
 from herzla.records import Play, Record, start_state
-from herzla.sim.policies import mark
 from herzla.tricks import TrickHand
 
 __all__ = ["Step", "line_steps", "parse_play", "record_steps", "walk"]

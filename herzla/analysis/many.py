@@ -22,8 +22,8 @@ from typing import Any, TypeAlias
 
 from herzla.analysis.solve import SolveError, SolveResult, solve
 from herzla.contracts import TallyError
+from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.records import Record, RecordError
-from herzla.sim.cluster import DEFAULT_TIMEOUT
 
 __all__ = ["SolveFailure", "solve_each", "solve_many"]
 
@@ -45,7 +45,7 @@ def _solve_one(plays: bool, item: tuple[RecordLike, int | None]) -> SolveResult 
 
 def _jobs(jobs: int | None, cluster: str | None) -> int:
     """The processes to use (this one included), checked and capped at the usable cores."""
-    from herzla.sim.api import default_jobs
+    from herzla.machinery.procs import default_jobs
 
     if cluster is not None and jobs is not None:
         raise SolveError("jobs and cluster exclude each other: a cluster's workers solve")
@@ -69,8 +69,9 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
     the address of a dask scheduler whose workers solve instead (``pip install 'herzla[dask]'``),
     ``cluster_timeout`` bounding the wait for it.  A record that cannot be solved is answered
     by the exception :func:`herzla.solve` raises for it (not raised).  Raises SolveError for bad
-    ``jobs``; :class:`herzla.sim.cluster.ClusterError` or :class:`herzla.sim.procs.WorkerLost`
-    when the cluster or the worker processes are lost.
+    ``jobs``; :class:`herzla.machinery.cluster.ClusterError` or
+    :class:`herzla.machinery.procs.WorkerLost` when the cluster or the worker processes are
+    lost.
     """
     procs = _jobs(jobs, cluster)  # checked now, not when the first answer is asked for
     if seat is None or isinstance(seat, int):
@@ -90,7 +91,7 @@ def _answers(fn: Callable[[tuple[RecordLike, int | None]], SolveResult | SolveFa
              cluster: str | None, cluster_timeout: float
              ) -> Generator[SolveResult | SolveFailure, None, None]:
     if cluster is not None:
-        from herzla.sim.cluster import cluster_map
+        from herzla.machinery.cluster import cluster_map
 
         yield from cluster_map(fn, items, cluster, timeout=cluster_timeout)
         return
@@ -99,7 +100,7 @@ def _answers(fn: Callable[[tuple[RecordLike, int | None]], SolveResult | SolveFa
     if procs <= 1:
         yield from map(fn, items)
         return
-    from herzla.sim.procs import local_map
+    from herzla.machinery.procs import local_map
 
     yield from local_map(fn, items, procs - 1)
 

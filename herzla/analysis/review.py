@@ -31,8 +31,8 @@ from herzla.analysis.lines import Step, walk
 from herzla.analysis.many import solve_many
 from herzla.analysis.solve import IllegalPlayError, SolveError
 from herzla.contracts import game_of
+from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.records import Record, replay, start_state
-from herzla.sim.cluster import DEFAULT_TIMEOUT
 
 __all__ = ["PlayReview", "ReviewResult", "SeatTotals", "review"]
 

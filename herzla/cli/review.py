@@ -13,9 +13,9 @@ from herzla.analysis.solve import IllegalPlayError, SolveError
 from herzla.cli.common import fail
 from herzla.cli.solve import check_jobs, jobs_options, records_of, unit_of
 from herzla.contracts import TallyError
+from herzla.machinery.cluster import ClusterError
+from herzla.machinery.procs import WorkerLost
 from herzla.records import RecordError
-from herzla.sim.cluster import ClusterError
-from herzla.sim.procs import WorkerLost
 
 __all__ = ["review_command"]
 

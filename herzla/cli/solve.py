@@ -17,9 +17,9 @@ from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
 from herzla.cli.common import fail
 from herzla.cli.input import open_records
 from herzla.contracts import TallyError, contract_class, get_game
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.procs import WorkerLost
 from herzla.records import Record, RecordError
-from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
-from herzla.sim.procs import WorkerLost
 
 __all__ = ["jobs_options", "records_of", "solve_command", "unit_of"]
 
@@ -47,7 +47,7 @@ def _jobs_options(default: str, fn: Any) -> Any:
 
 def check_jobs(jobs: int | None, cluster: str | None) -> None:
     """The checks and the note of ``simulate`` for --jobs and --cluster."""
-    from herzla.sim.api import default_jobs
+    from herzla.machinery.procs import default_jobs
 
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
