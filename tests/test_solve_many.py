@@ -60,8 +60,8 @@ def test_a_seat_per_record() -> None:
 
 
 def test_each_record_is_answered_by_its_own_error() -> None:
-    objs = [positions()[0], ILLEGAL, {"game": "herzla"}, dict(TWO_VOID, plays=[]),
-            positions()[1]]
+    objs: list[Any] = [positions()[0], ILLEGAL, {"game": "herzla"}, dict(TWO_VOID, plays=[]),
+                       positions()[1], 7]
     for jobs in (1, 2):
         got = list(solve_each(objs, seat=None, jobs=jobs))
         assert isinstance(got[1], IllegalPlayError)
@@ -69,6 +69,7 @@ def test_each_record_is_answered_by_its_own_error() -> None:
         assert isinstance(got[2], RecordError) and "contract" in str(got[2])
         assert isinstance(got[3], SolveError) and "give the seat" in str(got[3])
         assert isinstance(got[0], SolveError) and isinstance(got[4], SolveError)
+        assert isinstance(got[5], RecordError) and "JSON object" in str(got[5])
     with pytest.raises(IllegalPlayError):
         solve_many([ILLEGAL, positions()[0]], seat=0)
 

@@ -38,6 +38,8 @@ def _solve_one(plays: bool, item: tuple[RecordLike, int | None]) -> SolveResult 
     for worker processes)."""
     record, seat = item
     try:
+        if not isinstance(record, (Record, Mapping)):  # not an object: named as records are
+            record = Record.from_json(record)
         return solve(record, seat=seat, plays=plays)
     except (SolveError, RecordError, TallyError) as exc:
         return exc

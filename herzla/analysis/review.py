@@ -132,7 +132,8 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     an illegal play (before any search) and :class:`SolveError` for a seat that is not one.
     """
     began = time.perf_counter()
-    rec = record if isinstance(record, Record) else Record.from_json(dict(record))
+    rec = record if isinstance(record, Record) else Record.from_json(
+        dict(record) if isinstance(record, Mapping) else record)
     result = replay(rec)
     if result.illegal is not None:
         raise IllegalPlayError(result.illegal)
