@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 
 import attrs
@@ -152,7 +152,12 @@ _RANK_WORDS.update(
         "nine": Rank.NINE,
     }
 )
-_NAME_RE = re.compile(r"^\s*(\S+?)\s*(?:\s+of\s+|-|\s+)\s*(\S+)\s*$", re.IGNORECASE)
+_NAME_RE = re.compile(r"^\s*(\S+?)\s*(?:\s+of\s+|-|\s+)\s*(\S+)\s*$")
+#: case folding as the card codes say: ASCII letters (and the umlauts of the German names) only,
+#: so that no other character that merely folds to one (``ſ`` to ``S``, the Kelvin sign ``K`` to
+#: ``k``, the ligature ``ﬆ`` to ``ST``) passes for a card letter
+_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyzäöü", "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ", "abcdefghijklmnopqrstuvwxyzäöü")
 
 
 @attrs.frozen(slots=True, order=True)
@@ -214,20 +219,20 @@ def parse_card(text: str) -> Card:
     """Parse one card; raise :class:`CardError` naming the text if it is not a card."""
     if not isinstance(text, str):
         raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT)")
-    key = text.strip().upper()
-    card = _CODES.get(key)
+    stripped = text.strip()
+    card = _CODES.get(stripped.translate(_UPPER))
     if card is not None:
         return card
-    stripped = text.strip()
+    lower = stripped.translate(_LOWER)
     if stripped and stripped[0] in "♣♠♥♦♧♤♡♢":
-        suit = _SUIT_WORDS[stripped[0].lower()]
-        rank = _RANK_WORDS.get(stripped[1:].strip().lower())
+        suit = _SUIT_WORDS[stripped[0]]
+        rank = _RANK_WORDS.get(lower[1:].strip())
         if rank is not None:
             return Card(suit, rank)
-    m = _NAME_RE.match(stripped)
+    m = _NAME_RE.match(lower)
     if m:
-        a, b = m.group(1).lower(), m.group(2).lower()
-        if " of " in stripped.lower() and a in _RANK_WORDS and b in _SUIT_WORDS:
+        a, b = m.group(1), m.group(2)
+        if " of " in lower and a in _RANK_WORDS and b in _SUIT_WORDS:
             return Card(_SUIT_WORDS[b], _RANK_WORDS[a])
         if a in _SUIT_WORDS and b in _RANK_WORDS and len(a) > 1:
             return Card(_SUIT_WORDS[a], _RANK_WORDS[b])
@@ -238,8 +243,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse a list of cards written with spaces or commas (``"HA HT SK"``), or a list of codes."""
     if isinstance(text, str):
         parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
         parts = list(text)
+    else:
+        raise CardError(f"{quote(text)} is not cards: write codes with spaces or commas "
+                        f"(\"HA HT SK\") or give a list of codes")
     return [parse_card(p) for p in parts]
 
 

@@ -12,15 +12,18 @@ herzla.limits.LimitError: a seed is a whole number from 0 to 9223372036854775807
 
 from __future__ import annotations
 
-from herzla.quote import number
+from herzla.quote import number, quote
 
 __all__ = [
     "MAX_AMOUNT",
     "MAX_SEED",
+    "MAX_TIMEOUT",
     "LimitError",
     "check_amount",
     "check_seed",
     "check_stock",
+    "check_timeout",
+    "whole_number",
 ]
 
 #: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
@@ -28,6 +31,9 @@ __all__ = [
 MAX_AMOUNT = 10**12
 #: the largest seed (2**63 - 1)
 MAX_SEED = 2**63 - 1
+#: the longest wait (seconds) for a cluster: a day; far longer ones overflow the clocks the
+#: waits are computed on
+MAX_TIMEOUT = 86_400
 
 
 class LimitError(ValueError):
@@ -51,3 +57,35 @@ def check_seed(seed: int) -> int:
     return seed
 
 
+
+
+def check_timeout(seconds: float, what: str = "the cluster timeout") -> float:
+    """``seconds`` if it is more than 0 and at most :data:`MAX_TIMEOUT`, else LimitError
+    (infinity and NaN included).
+
+    >>> check_timeout(float("inf"), "a wait")
+    Traceback (most recent call last):
+    ...
+    herzla.limits.LimitError: a wait must be more than 0 and at most 86,400 seconds (a day), not inf
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise LimitError(f"{what} must be a number of seconds, not {quote(seconds)}")
+    if not 0 < seconds <= MAX_TIMEOUT:  # NaN fails every comparison
+        shown = number(seconds) if isinstance(seconds, int) else f"{seconds:g}"
+        raise LimitError(f"{what} must be more than 0 and at most {MAX_TIMEOUT:,} seconds "
+                         f"(a day), not {shown}")
+    return float(seconds)
+
+
+def whole_number(value: object, what: str) -> int:
+    """``value`` if it is a whole number (an ``int``, not ``True``/``False``, a float or text),
+    else LimitError naming ``what``: every count, seat and amount a function takes.
+
+    >>> whole_number(True, "hands")
+    Traceback (most recent call last):
+    ...
+    herzla.limits.LimitError: hands must be a whole number, not true
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LimitError(f"{what} must be a whole number, not {quote(value)}")
+    return value

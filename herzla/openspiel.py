@@ -58,7 +58,7 @@ from herzla.layout import Lay, LayoutHand
 from herzla.limits import LimitError, check_stock
 from herzla.machinery.moves import mark
 from herzla.options import Option, OptionError
-from herzla.quote import quote
+from herzla.quote import number, quote
 from herzla.records import new_hand, sort_hand
 from herzla.tricks import TrickHand
 
@@ -460,10 +460,24 @@ class _Setup:
         return (_setup_of, self.key)
 
 
+#: the whole numbers OpenSpiel's game parameters hold (a C ``int``)
+PARAM_MIN, PARAM_MAX = -(2**31), 2**31 - 1
+
+
 def _int_param(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionError(f"parameter {name}: {quote(value)} is not a whole number")
     return value
+
+
+def _check_params(params: Mapping[str, Any]) -> None:
+    """OptionError for a whole number OpenSpiel cannot hold (it would fail in its own code,
+    naming no parameter)."""
+    for name, value in params.items():
+        if (isinstance(value, int) and not isinstance(value, bool)
+                and not PARAM_MIN <= value <= PARAM_MAX):
+            raise OptionError(f"parameter {name}: {number(value)} is beyond what an OpenSpiel "
+                              f"parameter holds ({PARAM_MIN:,} to {PARAM_MAX:,})")
 
 
 @functools.lru_cache(maxsize=256)
@@ -482,6 +496,9 @@ def _setup_of(game: str, params: tuple[tuple[str, Any], ...]) -> _Setup:
     stock = _int_param("stock", rest.pop("stock", 0))
     options = rest
     base_id = ids[0] if bidding else contract
+    problem = contract_class(game, base_id).player_count_problem(players)
+    if problem:
+        raise OptionError(problem)
     needs = _needs_declarer(game, base_id)
     if dealer == -1:
         dealer = players - 1
@@ -921,6 +938,7 @@ class HerzlaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
+        _check_params(params)
         self.setup = _setup_of(self.game, tuple(sorted(params.items())))
         setup = self.setup
         utility, total = _utility(setup.rules)

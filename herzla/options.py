@@ -99,6 +99,9 @@ def resolve_options(
     """Every known option's value: the given one (checked) or its default."""
     table = {o.name: o for o in known}
     out: dict[str, bool | int | str] = {o.name: o.default for o in table.values()}
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"options are a mapping of option names to values, not "
+                          f"{quote(given)}")
     for name, value in (given or {}).items():
         opt = table.get(name)
         if opt is None:

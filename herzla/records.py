@@ -27,7 +27,7 @@ from herzla.contracts import (
 )
 from herzla.contracts.base import HandScore
 from herzla.layout import LayoutHand
-from herzla.limits import LimitError, check_seed, check_stock
+from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.machinery.streams import seeded_deal
 from herzla.options import OptionError
 from herzla.quote import number, quote
@@ -43,6 +43,7 @@ __all__ = [
     "load_json_text",
     "new_hand",
     "play_layout",
+    "read_record",
     "replay",
     "sort_hand",
 ]
@@ -103,8 +104,8 @@ class Record:
         contracts not registered yet, as in :func:`herzla.testing.check_contract`).
         """
         if not isinstance(obj, dict):
-            raise RecordError("a hand record must be a JSON object")
-        unknown = sorted(set(obj) - set(KEYS))
+            raise RecordError(f"a hand record must be a JSON object, not {quote(obj)}")
+        unknown = sorted(set(obj) - set(KEYS), key=str)
         if unknown:
             raise RecordError(f"unknown key {quote(unknown[0])} in the hand record "
                               f"(keys: {', '.join(KEYS)})")
@@ -159,7 +160,7 @@ class Record:
 
     @classmethod
     def from_text(cls, text: str) -> Record:
-        return cls.from_json(load_json_text(text))
+        return read_record(load_json_text(text))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -183,6 +184,30 @@ class Record:
     def leftovers(self) -> list[Card]:
         used = mask_of(c for h in self.hands for c in h)
         return cards_of(self.contract.pack().mask & ~used)
+
+
+def read_record(obj: Record | Mapping[str, Any] | object,
+                contract_cls: type[Contract] | None = None) -> Record:
+    """The one reader of hand records: every command and library function that takes a record
+    (``replay``, ``solve``, score sheets) reads it here, with the same checks.
+
+    ``obj`` is a :class:`Record` (returned as it is) or a parsed JSON object (a mapping of the
+    record's keys, see docs/hand-records.md); anything else (a list, of ``[key, value]`` pairs
+    or not, text, a number, null) is a :class:`RecordError`, as is every problem inside it.
+    ``contract_cls`` plays the record by that contract class instead of the registry's.
+
+    >>> read_record([["game", "herzla"]])
+    Traceback (most recent call last):
+    ...
+    herzla.records.RecordError: a hand record must be a JSON object, not a list
+    """
+    if isinstance(obj, Record) and contract_cls is None:
+        return obj
+    if isinstance(obj, Record):
+        obj = obj.to_json()
+    if isinstance(obj, Mapping) and not isinstance(obj, dict):
+        obj = dict(obj)
+    return Record.from_json(obj, contract_cls)
 
 
 #: the largest JSON document read whole (a record, or a list of records); JSON Lines are read a
@@ -355,8 +380,13 @@ def start_state(record: Record) -> TrickHand | LayoutHand:
     return new_hand(record.contract, [mask_of(h) for h in record.hands], record.dealer)
 
 
-def replay(record: Record) -> ReplayResult:
-    """Replay a record to its end or to the first illegal play, and score it if complete."""
+def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
+    """Replay a record to its end or to the first illegal play, and score it if complete.
+
+    ``record`` is a :class:`Record` or a parsed JSON object, read by :func:`read_record`
+    (RecordError names what is wrong with it).
+    """
+    record = read_record(record)
     state = start_state(record)
     illegal: IllegalPlay | None = None
     if isinstance(state, TrickHand):
@@ -446,7 +476,17 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
 
     Beddl and Mord without a declarer are declared by forehand.
     """
-    cls_ = contract_class(game, contract_id)
+    cls_ = contract_class(game, contract_id)  # UnknownContract: a ValueError
+    for what, value in (("players", players), ("seed", seed), ("dealer", dealer),
+                        ("declarer", declarer), ("stock", stock)):
+        if value is not None or what in ("players", "stock"):
+            try:
+                whole_number(value, what)
+            except LimitError as exc:
+                raise RecordError(str(exc)) from None
+    problem = cls_.player_count_problem(players)
+    if problem:
+        raise RecordError(problem)
     if dealer is None:
         dealer = players - 1
     if cls_.needs_declarer and declarer is None:
@@ -467,4 +507,4 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
         "hands": [[str(c) for c in hand] for hand in deal_hands(contract, seed)],
         "plays": [],
     }
-    return Record.from_json(obj)
+    return read_record(obj)

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from herzla.contracts import Game, get_game
-from herzla.records import Record, RecordError, ReplayResult, replay
+from herzla.records import Record, RecordError, ReplayResult, read_record, replay
 
 __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
 
@@ -97,19 +97,14 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
     """Check and score a JSON list of hand records; RecordError names what does not fit."""
     if not isinstance(raw, list) or not raw:
         raise RecordError("a partie or session is a non-empty JSON list of hand records")
-    first = raw[0]
-    if not isinstance(first, dict):
-        raise RecordError("record 0: a hand record must be a JSON object")
     carried: int | None = None
     records: list[Record] = []
     results: list[ReplayResult] = []
     for i, obj in enumerate(raw):
-        if not isinstance(obj, dict):
-            raise RecordError(f"record {i}: a hand record must be a JSON object")
-        if carried is not None and "stock" not in obj:
+        if carried is not None and isinstance(obj, dict) and "stock" not in obj:
             obj = {**obj, "stock": carried}
         try:
-            rec = Record.from_json(obj)
+            rec = read_record(obj)
         except RecordError as exc:
             raise RecordError(f"record {i}: {exc}") from None
         if records:

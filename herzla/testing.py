@@ -24,7 +24,7 @@ from herzla.cards import Card, cards_of
 from herzla.contracts.base import Contract
 from herzla.layout import Lay, LayoutHand
 from herzla.machinery.streams import seeded_deal
-from herzla.records import Record, new_hand, replay, sort_hand
+from herzla.records import new_hand, read_record, replay, sort_hand
 from herzla.tricks import TrickHand
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]
@@ -216,7 +216,7 @@ def check_contract(
             "hands": [[str(c) for c in sort_hand(cards_of(m), contract)] for m in dealt],
             "plays": plays,
         }
-        again = replay(Record.from_json(record, type(contract)))
+        again = replay(read_record(record, type(contract)))
         if again.illegal is not None or not again.complete or again.scores != result.scores:
             raise _fail(f"the hand record does not replay to the same score "
                         f"({again.illegal or again.scores})", contract, h)

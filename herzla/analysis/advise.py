@@ -31,11 +31,11 @@ import numpy as np
 
 from herzla.analysis.scoring import BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
-from herzla.cards import Card, CardError, cards_of, parse_cards
+from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
-from herzla.limits import LimitError, check_seed, check_stock
+from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
-from herzla.quote import number
+from herzla.quote import number, quote
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
@@ -237,13 +237,29 @@ class AdviceResult:
 def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract) -> int:
     """A hand of ``table`` (its pack, its hand size) as a bit set; AdviceError names a bad
     card."""
-    if isinstance(hand, str) or (hand and isinstance(hand[0], str)):
+    texts: list[Any]
+    if isinstance(hand, str):
         try:
-            cards = parse_cards(hand)  # type: ignore[arg-type]
+            texts = list(parse_cards(hand))
         except CardError as exc:
             raise AdviceError(str(exc)) from None
+    elif isinstance(hand, Sequence) and not isinstance(hand, bytes | bytearray):
+        texts = list(hand)
     else:
-        cards = [c for c in hand if isinstance(c, Card)]
+        raise AdviceError(f"a hand is its cards, as text (\"CJ CT C9\") or a list of card "
+                          f"codes or Cards, not {quote(hand)}")
+    cards: list[Card] = []
+    for item in texts:
+        if isinstance(item, Card):
+            cards.append(item)
+            continue
+        if not isinstance(item, str):
+            raise AdviceError(f"{quote(item)} is not a card: a hand is a list of card codes "
+                              f"or Cards")
+        try:
+            cards.append(parse_card(item))
+        except CardError as exc:
+            raise AdviceError(str(exc)) from None
     pack = table.pack()
     mask = 0
     for c in cards:
@@ -264,6 +280,19 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
                 choices: Sequence[str] | None = None, game: str = "herzla") -> AdvicePlan:
     """Check the arguments of :func:`advise`; AdviceError names the first problem."""
     try:
+        for what, value in (("seat", seat), ("dealer", dealer), ("stock", stock),
+                            ("samples", samples), ("seed", seed)):
+            if value is not None or what != "dealer":
+                whole_number(value, what)
+    except LimitError as exc:
+        raise AdviceError(str(exc)) from None
+    if options is not None and not isinstance(options, Mapping):
+        raise AdviceError(f"options are a mapping of option names to values, not "
+                          f"{quote(options)}")
+    if isinstance(choices, str) or not (choices is None or isinstance(choices, Sequence)):
+        raise AdviceError(f"choices are a list of contract ids (e.g. [\"beddl\"]), not "
+                          f"{quote(choices)}")
+    try:
         bidding = get_game(game).bidding
     except UnknownContract as exc:
         raise AdviceError(str(exc)) from None
@@ -271,7 +300,7 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
         raise AdviceError(f"advise weighs the contracts a player may announce; {game} has no "
                           f"bidding")
     wanted = tuple(bidding) if choices is None else tuple(choices)
-    unknown = [c for c in wanted if c not in bidding]
+    unknown = [quote(c) for c in wanted if c not in bidding]
     if unknown or not wanted:
         raise AdviceError(f"choices are {', '.join(bidding)}, not {', '.join(unknown) or 'none'}")
     try:
@@ -325,7 +354,8 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
-    (processes, this one included; None: one per core) and whether they run on a dask cluster
+    (processes, this one included; None: one per core, and never more than the cores this
+    process may use, as in :func:`herzla.simulate`) and whether they run on a dask cluster
     (``cluster``: its scheduler's address; ``herzla.machinery.cluster``).  ``progress`` is called
     with the samples done.
     ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
@@ -333,14 +363,24 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     """
     start = time.perf_counter()
     plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game)
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
+        raise AdviceError(f"jobs must be a whole number, not {quote(jobs)}")
+    if cluster is not None and not isinstance(cluster, str):
+        raise AdviceError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
+                          f"{quote(cluster)}")
+    if progress is not None and not callable(progress):
+        raise AdviceError(f"progress must be a function or None, not {quote(progress)}")
     if jobs is not None and jobs < 1:
         raise AdviceError(f"jobs must be at least 1, not {jobs}")
     if cluster is not None and jobs is not None:
         raise AdviceError("jobs and cluster exclude each other: a cluster's workers play")
-    if jobs is None:
-        from herzla.machinery.procs import default_jobs
+    try:
+        check_timeout(cluster_timeout)
+    except LimitError as exc:
+        raise AdviceError(str(exc)) from None
+    from herzla.machinery.procs import usable_jobs
 
-        jobs = default_jobs()
+    jobs = usable_jobs(jobs)
     chunks = chunks_of(plan)
     done = 0
     results = []

@@ -3,8 +3,8 @@ who played each card, which trick it belongs to and who won the trick; in the la
 lay and every pass, the passes a record leaves out written in.
 
 >>> import json
->>> from herzla.records import Record
->>> rec = Record.from_json(json.load(open("docs/examples/herzla-two-void.json")))
+>>> from herzla.records import read_record
+>>> rec = read_record(json.load(open("docs/examples/herzla-two-void.json")))
 >>> first = record_steps(rec)[:4]
 >>> [(s.seat, s.play) for s in first], first[-1].trick, first[-1].winner
 ([(0, 'C7'), (1, 'CA'), (2, 'C8'), (3, 'C9')], 1, 1)

@@ -22,10 +22,12 @@ from typing import Any, TypeAlias
 
 from herzla.analysis.solve import SolveError, SolveResult, solve
 from herzla.contracts import TallyError
+from herzla.limits import LimitError, check_timeout
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.quote import quote
 from herzla.records import Record, RecordError
 
-__all__ = ["SolveFailure", "solve_each", "solve_many"]
+__all__ = ["SolveFailure", "check_work", "solve_each", "solve_many"]
 
 #: what solve raises for a record it cannot answer (an illegal play is a SolveError)
 SolveFailure: TypeAlias = SolveError | RecordError | TallyError
@@ -38,24 +40,30 @@ def _solve_one(plays: bool, item: tuple[RecordLike, int | None]) -> SolveResult 
     for worker processes)."""
     record, seat = item
     try:
-        if not isinstance(record, (Record, Mapping)):  # not an object: named as records are
-            record = Record.from_json(record)
         return solve(record, seat=seat, plays=plays)
     except (SolveError, RecordError, TallyError) as exc:
         return exc
 
 
-def _jobs(jobs: int | None, cluster: str | None) -> int:
-    """The processes to use (this one included), checked and capped at the usable cores."""
-    from herzla.machinery.procs import default_jobs
+def check_work(jobs: object, cluster: object, cluster_timeout: object) -> int:
+    """The processes to use (this one included; at most the usable cores), after checking
+    ``jobs``, ``cluster`` and ``cluster_timeout``; SolveError names a wrong one."""
+    from herzla.machinery.procs import usable_jobs
 
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
+        raise SolveError(f"jobs must be a whole number, not {quote(jobs)}")
+    if cluster is not None and not isinstance(cluster, str):
+        raise SolveError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
+                         f"{quote(cluster)}")
     if cluster is not None and jobs is not None:
         raise SolveError("jobs and cluster exclude each other: a cluster's workers solve")
-    if jobs is None:
-        return default_jobs()
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise SolveError(f"jobs must be at least 1, not {jobs}")
-    return min(jobs, default_jobs())
+    try:
+        check_timeout(cluster_timeout)  # type: ignore[arg-type]
+    except LimitError as exc:
+        raise SolveError(str(exc)) from None
+    return usable_jobs(jobs)
 
 
 def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] | None = None,
@@ -75,11 +83,17 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
     :class:`herzla.machinery.procs.WorkerLost` when the cluster or the worker processes are
     lost.
     """
-    procs = _jobs(jobs, cluster)  # checked now, not when the first answer is asked for
+    procs = check_work(jobs, cluster, cluster_timeout)  # now, not at the first answer
+    if isinstance(records, str | bytes | Mapping) or not isinstance(records, Iterable):
+        raise SolveError(f"records are a list or an iterable of hand records, not "
+                         f"{quote(records)}")
     if seat is None or isinstance(seat, int):
         items: Iterable[tuple[RecordLike, int | None]] = ((r, seat) for r in records)
         count = len(records) if isinstance(records, Sequence) else None
     else:
+        if isinstance(seat, str | bytes) or not isinstance(seat, Sequence):
+            raise SolveError(f"seat must be a whole number, or a list of one seat per record, "
+                             f"not {quote(seat)}")
         if not isinstance(records, Sequence) or len(records) != len(seat):
             raise SolveError("give one seat for every record, or one seat for all")
         items = list(zip(records, seat, strict=True))

@@ -28,11 +28,12 @@ from typing import Any
 import attrs
 
 from herzla.analysis.lines import Step, walk
-from herzla.analysis.many import solve_many
+from herzla.analysis.many import check_work, solve_many
 from herzla.analysis.solve import IllegalPlayError, SolveError
 from herzla.contracts import game_of
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
-from herzla.records import Record, replay, start_state
+from herzla.quote import quote
+from herzla.records import Record, read_record, replay, start_state
 
 __all__ = ["PlayReview", "ReviewResult", "SeatTotals", "review"]
 
@@ -132,8 +133,14 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     an illegal play (before any search) and :class:`SolveError` for a seat that is not one.
     """
     began = time.perf_counter()
-    rec = record if isinstance(record, Record) else Record.from_json(
-        dict(record) if isinstance(record, Mapping) else record)
+    rec = read_record(record)
+    for name, value in (("seat", seat), ("start", start)):
+        if (value is not None or name == "start") and (
+                isinstance(value, bool) or not isinstance(value, int)):
+            raise SolveError(f"{name} must be a whole number, not {quote(value)}")
+    if jobs is None and cluster is None:
+        jobs = 1
+    check_work(jobs, cluster, cluster_timeout)
     result = replay(rec)
     if result.illegal is not None:
         raise IllegalPlayError(result.illegal)
@@ -143,8 +150,6 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     steps, plays = walk(start_state(rec), rec.plays)
     chosen = [s for s in steps if (seat is None or s.seat == seat) and s.index >= start]
     positions = [attrs.evolve(rec, plays=tuple(plays[:s.index])) for s in chosen]
-    if jobs is None and cluster is None:
-        jobs = 1
     answers = solve_many(positions, [s.seat for s in chosen], plays=True, jobs=jobs,
                          cluster=cluster, cluster_timeout=cluster_timeout)
     lower = game_of(rec.contract).lowest_wins

@@ -7,9 +7,9 @@ contract's own scorer (cents in Herzla, with the record's stock and options; poi
 in the children's Herzla points are penalties, so lower is better).  What was captured before
 the position counts.  The search is in :mod:`herzla.analysis`; docs/analysis.md explains it.
 
->>> from herzla.records import Record
+>>> from herzla.records import read_record
 >>> import json
->>> rec = Record.from_json(json.load(open("docs/examples/herzla-beddl-lost.json")))
+>>> rec = read_record(json.load(open("docs/examples/herzla-beddl-lost.json")))
 >>> res = solve(rec.to_json() | {"plays": []})
 >>> res.made, res.value, res.seat
 (False, -240, 3)
@@ -30,7 +30,8 @@ from herzla.cards import Card, mask_of
 from herzla.contracts import EarlyEnd, LayoutContract, TrickContract, game_of
 from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
-from herzla.records import IllegalPlay, Record, play_layout, replay, start_state
+from herzla.quote import quote
+from herzla.records import IllegalPlay, Record, play_layout, read_record, replay, start_state
 from herzla.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "SolveError", "SolveResult", "solve"]
@@ -93,7 +94,11 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     an illegal play and :class:`SolveError` for a missing or wrong seat.
     """
     start = time.perf_counter()
-    rec = record if isinstance(record, Record) else Record.from_json(dict(record))
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise SolveError(f"seat must be a whole number, not {quote(seat)}")
+    if not isinstance(plays, bool):
+        raise SolveError(f"plays is true or false, not {quote(plays)}")
+    rec = read_record(record)
     contract = rec.contract
     result = replay(rec)
     if result.illegal is not None:

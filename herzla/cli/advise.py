@@ -16,7 +16,7 @@ from herzla.analysis.advise import (
     Estimate,
     advise,
 )
-from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.common import check_wait, fail, note_jobs, option_flag, parse_options
 from herzla.cli.output import Progress
 from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
@@ -79,8 +79,10 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
              "play")
+    check_wait(cluster_timeout)
     if cluster is not None:
         quiet_logs()
+    note_jobs(jobs)
     progress = None
     if not no_progress and samples >= 32 and sys.stderr.isatty():
         progress = Progress(samples, "sampled deals", verb="advising")

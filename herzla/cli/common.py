@@ -23,11 +23,12 @@ from herzla.contracts import (
     games,
     get_game,
 )
+from herzla.limits import LimitError, check_timeout
 from herzla.options import OptionError, parse_option_assignments
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "Terminated", "UserError",
-           "check_stopped", "fail", "game_contract", "help_facts", "option_flag",
-           "parse_options"]
+           "check_stopped", "check_wait", "fail", "game_contract", "help_facts", "note_jobs",
+           "option_flag", "parse_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -55,6 +56,11 @@ class Terminated(KeyboardInterrupt):
 
 class _Stopped(Exception):
     """An interruption, carried past click (which would print a blank line for it)."""
+
+
+class _PipeClosed(Exception):
+    """Standard output's reader went away (``herzla replay big.jsonl | head -1``), carried past
+    click (which would exit 1, the code of an illegal play)."""
 
 
 #: the signals taken while a command runs; each raised an exception where the program was, but
@@ -154,7 +160,7 @@ class HerzlaGroup(click.Group):
 
     Ctrl-C, SIGTERM and SIGHUP stop the command (its clean-up runs) with one line and exit
     128 + the signal's number; an answer that cannot be written (a full disk) is one line and
-    exit 2; a closed pipe ends the program quietly.
+    exit 2; a closed pipe ends the program quietly with exit 0 (its reader wanted no more).
     """
 
     def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
@@ -179,6 +185,13 @@ class HerzlaGroup(click.Group):
             super().format_help_text(ctx, formatter)
         finally:
             self.help = template
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:  # --help and --version print here
+            return super().parse_args(ctx, args)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise _PipeClosed() from exc
+            raise
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -187,6 +200,10 @@ class HerzlaGroup(click.Group):
             return out
         except KeyboardInterrupt as exc:
             raise _Stopped() from exc
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise _PipeClosed() from exc
+            raise
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -207,6 +224,9 @@ class HerzlaGroup(click.Group):
                 sys.exit(128 + cause.signum)
             click.echo("herzla: interrupted", err=True)
             sys.exit(130)
+        except _PipeClosed:  # the reader has all it wanted: success, as for Unix tools
+            _silence_stdout()
+            sys.exit(0)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.Abort as exc:
@@ -231,7 +251,7 @@ class HerzlaGroup(click.Group):
         except OSError as exc:  # writing the answer failed
             _silence_stdout()
             if exc.errno == errno.EPIPE:
-                sys.exit(141)
+                sys.exit(0)
             click.echo(f"herzla: error: cannot write the answer: {exc.strerror or exc}",
                        err=True)
             sys.exit(2)
@@ -260,4 +280,24 @@ def game_contract(game: str, contract_id: str | None) -> type[Contract]:
             return contract_classes(game)[0]
         return contract_class(game, contract_id)
     except UnknownContract as exc:
+        fail(str(exc))
+
+
+def note_jobs(jobs: int | None) -> None:
+    """A note on standard error when ``--jobs`` asks for more processes than the cores this
+    process may use: the run plays on those (:func:`herzla.machinery.procs.usable_jobs`)."""
+    from herzla.machinery.procs import usable_jobs
+
+    cores = usable_jobs(None)
+    if jobs is not None and jobs > cores:
+        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
+                   f"core{'s' if cores != 1 else ''} this process may use; playing on "
+                   f"{cores}", err=True)
+
+
+def check_wait(seconds: float, flag: str = "--cluster-timeout") -> None:
+    """A usage error for a wait beyond :data:`herzla.limits.MAX_TIMEOUT` (or infinite, NaN)."""
+    try:
+        check_timeout(seconds, flag)
+    except LimitError as exc:
         fail(str(exc))

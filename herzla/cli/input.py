@@ -5,6 +5,10 @@ encoding settings cannot break it).  If its first non-blank line is a JSON objec
 input is JSON Lines: one record a line, read and answered a line at a time, in memory that does
 not grow with the input.  Otherwise it is one JSON document (a record, or a list of records),
 read whole up to :data:`herzla.records.MAX_DOCUMENT`.
+
+Every record is read by :func:`herzla.records.read_record`, the library's one reader, through
+:func:`each_record` (or :func:`herzla.sheets.score_sheet`, which reads a list with it): the same
+checks for every command.
 """
 
 from __future__ import annotations
@@ -18,9 +22,9 @@ from typing import IO, Any
 import attrs
 
 from herzla.cli.common import fail
-from herzla.records import MAX_DOCUMENT, RecordError, load_json_text
+from herzla.records import MAX_DOCUMENT, Record, RecordError, load_json_text, read_record
 
-__all__ = ["RecordInput", "open_records"]
+__all__ = ["RecordInput", "each_record", "open_records"]
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -30,6 +34,30 @@ class RecordInput:
 
     document: Any = None
     lines: Iterator[tuple[int, Any]] | None = None
+
+    @property
+    def many(self) -> bool:
+        """Whether RECORD holds a list of records or JSON Lines (one answer each)."""
+        return self.lines is not None or isinstance(self.document, list)
+
+
+def each_record(source: RecordInput) -> Iterator[tuple[str, Record]]:
+    """Each record RECORD holds, read by :func:`herzla.records.read_record`, with where it is
+    (``""`` for a single document, ``"record I: "`` in a list, ``"line N: "`` in JSON Lines);
+    a RecordError names the place first."""
+    items: Iterator[tuple[str, Any]]
+    if source.lines is not None:
+        items = ((f"line {number}: ", obj) for number, obj in source.lines)
+    elif isinstance(source.document, list):
+        items = ((f"record {i}: ", obj) for i, obj in enumerate(source.document))
+    else:
+        items = iter([("", source.document)])
+    for where, obj in items:
+        try:
+            record = read_record(obj)
+        except RecordError as exc:
+            raise RecordError(f"{where}{exc}") from None
+        yield where, record
 
 
 def _open(path: str) -> IO[bytes]:

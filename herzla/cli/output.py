@@ -8,13 +8,19 @@ and can be written), and written so that nothing is half-written or clobbered:
   and the old file stays as it was;
 - a symbolic link is followed: its target is written as above, and the link stays a link;
 - a FIFO, a character device (``/dev/null``, a terminal) or a socket is written directly, never
-  replaced.
+  replaced;
+- ``-`` is standard output, and a path that names an open file descriptor (``/dev/stdout``,
+  ``/dev/stderr``, ``/dev/fd/N``, ``/proc/self/fd/N``, or a link to one) is written through that
+  descriptor as the shell opened it: ``--sample-out /dev/stdout >> file`` appends to the file,
+  never replaces it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -22,17 +28,68 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+import attrs
 import click
 
 from herzla.cli.common import fail
 
-__all__ = ["Progress", "check_output", "open_output"]
+__all__ = ["Output", "Progress", "check_output", "open_output"]
 
 
-def check_output(path: str, what: str) -> Path:
+@attrs.frozen(slots=True)
+class Output:
+    """Where an output file goes: ``path`` (links followed), or the open file descriptor ``fd``
+    the name stands for (``-``, ``/dev/stdout``, ``/dev/fd/N``, ...); ``name`` as it was given."""
+
+    name: str
+    path: Path
+    fd: int | None = None
+
+    @property
+    def is_stdout(self) -> bool:
+        return self.fd == 1
+
+    def __str__(self) -> str:
+        return "standard output" if self.name == "-" else self.name
+
+
+#: the folder of a process's open file descriptors, once its links are resolved
+_FD_FOLDER = re.compile(r"/proc/(\d+)/fd")
+
+
+def _descriptor(path: str) -> int | None:
+    """The open file descriptor of this process that ``path`` names, if it names one: ``-``
+    (1), or a path whose links lead to ``/proc/self/fd/N`` (``/dev/stdout``, ``/dev/fd/N``, a
+    link of one's own)."""
+    if path == "-":
+        return 1
+    p = os.path.abspath(path)
+    for _ in range(40):  # as many links as the system follows
+        folder = os.path.realpath(os.path.dirname(p))
+        name = os.path.basename(p)
+        m = _FD_FOLDER.fullmatch(folder)
+        if m and name.isdigit() and int(m.group(1)) == os.getpid():
+            return int(name)
+        if not os.path.islink(p):
+            return None
+        p = os.path.join(folder, os.readlink(p))
+    return None
+
+
+def check_output(path: str, what: str) -> Output:
     """The file ``path`` will write (links followed), checked; a usage error names the problem."""
     if not path.strip():
         fail(f"{what}: give a file name, not an empty one")
+    fd = _descriptor(path)
+    if fd is not None:
+        shown = "standard output" if path == "-" else path
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:
+            fail(f"{what} {shown}: file descriptor {fd} is not open")
+        if stat.S_ISDIR(mode):
+            fail(f"{what} {shown} is a folder, not a file")
+        return Output(path, Path(f"/dev/fd/{fd}"), fd)
     target = Path(os.path.realpath(path))
     if target.is_dir():
         fail(f"{what} {path} is a folder, not a file")
@@ -43,7 +100,7 @@ def check_output(path: str, what: str) -> Path:
         fail(f"{what} {path}: no such folder {folder}")
     if not _direct(target) and not os.access(folder, os.W_OK | os.X_OK):
         fail(f"{what} {path}: the folder {folder} cannot be written (permission denied)")
-    return target
+    return Output(path, target)
 
 
 def _direct(target: Path) -> bool:
@@ -56,8 +113,22 @@ def _direct(target: Path) -> bool:
 
 
 @contextmanager
-def open_output(target: Path, binary: bool = False) -> Iterator[IO[Any]]:
-    """A file to write ``target`` through (see the module notes)."""
+def open_output(output: Output, binary: bool = False) -> Iterator[IO[Any]]:
+    """A file to write ``output`` through (see the module notes)."""
+    if output.fd in (1, 2):  # standard output or error: the program's own stream
+        stream = sys.stdout if output.fd == 1 else sys.stderr
+        stream.flush()
+        yield stream.buffer if binary else stream
+        stream.flush()
+        return
+    if output.fd is not None:  # written as the descriptor is open (appending, at its place)
+        dup = os.dup(output.fd)
+        fd_file: IO[Any] = (os.fdopen(dup, "wb") if binary
+                            else os.fdopen(dup, "w", encoding="utf-8", newline="\n"))
+        with fd_file:
+            yield fd_file
+        return
+    target = output.path
     if _direct(target):
         fh: IO[Any] = (open(target, "wb") if binary  # noqa: SIM115
                        else open(target, "w", encoding="utf-8", newline="\n"))  # noqa: SIM115

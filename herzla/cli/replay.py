@@ -14,10 +14,10 @@ import time
 import click
 
 from herzla.cli.common import fail
-from herzla.cli.input import open_records
+from herzla.cli.input import each_record, open_records
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
-from herzla.records import Record, RecordError, ReplayResult, replay
+from herzla.records import RecordError, ReplayResult, replay
 from herzla.sheets import score_sheet
 
 __all__ = ["replay_command"]
@@ -78,18 +78,19 @@ def replay_command(record: str, as_json: bool) -> None:
                 else:
                     print_sheet(sheet)
                 raise SystemExit(1 if sheet.illegal else 0)
-            res = replay(Record.from_json(doc))
+            _, rec = next(each_record(source))
+            res = replay(rec)
             _show(res, as_json, compact=False, first=True)
             raise SystemExit(1 if res.illegal is not None else 0)
         held: ReplayResult | None = None  # the first answer, until a second record shows
         count = 0
         progress = _Count()
         try:
-            for number, obj in source.lines:
+            for where, rec in each_record(source):
                 try:
-                    res = replay(Record.from_json(obj))
+                    res = replay(rec)
                 except RecordError as exc:
-                    raise RecordError(f"line {number}: {exc}") from None
+                    raise RecordError(f"{where}{exc}") from None
                 count += 1
                 illegal |= res.illegal is not None
                 if count == 1:

@@ -11,7 +11,8 @@ from herzla.analysis.lines import Step
 from herzla.analysis.review import PlayReview, ReviewResult, review
 from herzla.analysis.solve import IllegalPlayError, SolveError
 from herzla.cli.common import fail
-from herzla.cli.solve import check_jobs, jobs_options, records_of, unit_of
+from herzla.cli.input import each_record, open_records
+from herzla.cli.solve import check_jobs, jobs_options, unit_of
 from herzla.contracts import TallyError
 from herzla.machinery.cluster import ClusterError
 from herzla.machinery.procs import WorkerLost
@@ -43,16 +44,16 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
       herzla review docs/examples/herzla-two-void.json
       herzla review docs/examples/herzla-two-void.json --seat 2 --json
     """
-    check_jobs(jobs, cluster)
-    items, many = records_of(record)
+    check_jobs(jobs, cluster, cluster_timeout)
+    source = open_records(record)
+    many = source.many
     illegal = False
     first = True
     try:
-        for number, obj in items:
-            where = f"line {number}: " if number is not None and many else ""
+        for where, rec in each_record(source):
             try:
                 ans: ReviewResult | IllegalPlayError = review(
-                    obj, seat=seat, jobs=jobs, cluster=cluster, cluster_timeout=cluster_timeout)
+                    rec, seat=seat, jobs=jobs, cluster=cluster, cluster_timeout=cluster_timeout)
             except IllegalPlayError as exc:
                 ans = exc
             except (SolveError, RecordError, TallyError) as exc:
@@ -67,7 +68,7 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
                     click.echo("")
                 click.echo("\n".join(review_text(ans)))
             first = False
-    except RecordError as exc:  # a line of JSON Lines that cannot be read
+    except RecordError as exc:  # a record (or a line of JSON Lines) that cannot be read
         fail(str(exc))
     except (ClusterError, WorkerLost) as exc:
         fail(" ".join(str(exc).split()))

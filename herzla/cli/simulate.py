@@ -7,13 +7,13 @@ records (``--sample K --sample-out FILE``).
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 import click
@@ -22,13 +22,15 @@ from herzla.cli.common import (
     FactCommand,
     FactOption,
     check_stopped,
+    check_wait,
     fail,
+    note_jobs,
     option_flag,
     parse_options,
 )
-from herzla.cli.output import Progress, check_output, open_output
+from herzla.cli.output import Output, Progress, check_output, open_output
 from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
-from herzla.machinery.procs import WorkerLost, default_jobs
+from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
 from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, run_plan
@@ -139,7 +141,7 @@ def _options_text(options: dict[str, Any]) -> str:
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
-def _print_report(res: SimResult) -> None:
+def _print_report(res: SimResult, err: bool = False) -> None:
     p = res.plan
     spec = p.specs[0]
     n = p.players
@@ -245,7 +247,7 @@ def _print_report(res: SimResult) -> None:
     out.append(f"{_STATS_NOTE}.")
     out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
                f"{procs}).")
-    click.echo("\n".join(out))
+    click.echo("\n".join(out), err=err)
 
 
 def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
@@ -359,6 +361,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
              "play")
+    check_wait(cluster_timeout)
     block = block_size or BLOCK
     if seed is None:
         seed = secrets.randbits(32)
@@ -376,18 +379,14 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
 
         plot_target = check_output(plot, "--plot")
         try:
-            plot_format = check_plot_target(str(plot_target))
+            plot_format = check_plot_target(str(plot_target.path))
         except PlotUnavailable as exc:
             fail(str(exc))
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
 
     if cluster is not None:
         quiet_logs()
-    if jobs is not None and jobs > default_jobs():
-        cores = default_jobs()
-        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
-                   f"core{'s' if cores != 1 else ''} this process may use; playing on "
-                   f"{cores}", err=True)
+    note_jobs(jobs)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
         progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
@@ -404,7 +403,9 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:
-        fail(f"cannot write {sample_out}: {exc.strerror or _one_line(exc)}" if sample_out
+        if exc.errno == errno.EPIPE:  # --sample-out -, read by a reader that stopped
+            raise
+        fail(f"cannot write {sample_target}: {exc.strerror or _one_line(exc)}" if sample_target
              else _one_line(exc))
     finally:
         if progress is not None:
@@ -418,21 +419,25 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             with open_output(plot_target, binary=True) as fh:
                 plot_histograms(cast(BinaryIO, fh), plot_format, hists, title, xlabel, ylabel)
         except OSError as exc:
-            fail(f"cannot write {plot}: {exc.strerror or _one_line(exc)}")
+            if exc.errno == errno.EPIPE:
+                raise
+            fail(f"cannot write {plot_target}: {exc.strerror or _one_line(exc)}")
+    # an output file on standard output keeps it to itself: the answer goes to standard error
+    err = any(t is not None and t.is_stdout for t in (sample_target, plot_target))
     if as_json:
-        click.echo(json.dumps(res.to_dict(), indent=1))
+        click.echo(json.dumps(res.to_dict(), indent=1), err=err)
         return
-    _print_report(res)
+    _print_report(res, err)
     if sample_target is not None:
         k = plan.sample * plan.deals
         click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "
-                   f"replay').")
+                   f"replay').", err=err)
     if plot is not None:
-        click.echo(f"Drew the histograms to {plot}.")
+        click.echo(f"Drew the histograms to {plot_target}.", err=err)
 
 
 @contextmanager
-def _sample_writer(target: Path | None) -> Iterator[Any]:
+def _sample_writer(target: Output | None) -> Iterator[Any]:
     """A function writing records one per line to ``target`` (atomically), or None."""
     if target is None:
         yield None

@@ -14,14 +14,14 @@ import click
 from herzla.analysis.lines import Step, line_steps, record_steps
 from herzla.analysis.many import solve_each
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
-from herzla.cli.common import fail
-from herzla.cli.input import open_records
+from herzla.cli.common import check_wait, fail, note_jobs
+from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError, contract_class, get_game
 from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.records import Record, RecordError
 
-__all__ = ["jobs_options", "records_of", "solve_command", "unit_of"]
+__all__ = ["Feed", "check_jobs", "jobs_options", "solve_command", "unit_of"]
 
 
 def jobs_options(default: str) -> Callable[[Any], Any]:
@@ -45,49 +45,33 @@ def _jobs_options(default: str, fn: Any) -> Any:
                              f"with a note. Answers do not depend on it.")(fn)
 
 
-def check_jobs(jobs: int | None, cluster: str | None) -> None:
-    """The checks and the note of ``simulate`` for --jobs and --cluster."""
-    from herzla.machinery.procs import default_jobs
-
+def check_jobs(jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:
+    """The checks and the note of ``simulate`` for --jobs, --cluster and --cluster-timeout."""
+    check_wait(cluster_timeout)
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
              "solve")
     if cluster is not None:
         quiet_logs()
-    if jobs is not None and jobs > default_jobs():
-        cores = default_jobs()
-        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
-                   f"core{'s' if cores != 1 else ''} this process may use; solving on "
-                   f"{cores}", err=True)
-
-
-def records_of(record: str) -> tuple[Iterable[tuple[int | None, Any]], bool]:
-    """RECORD's records with their line (or list) numbers, and whether there are many."""
-    source = open_records(record)
-    if source.lines is not None:
-        return source.lines, True
-    doc = source.document
-    if isinstance(doc, list):
-        return [(i + 1, obj) for i, obj in enumerate(doc)], True
-    return [(None, doc)], False
+    note_jobs(jobs)
 
 
 class Feed:
-    """The records of RECORD for a solver, keeping each one's number and object until its
-    answer is written; a line that cannot be read ends the feed and is kept for after the
-    answers before it."""
+    """The records of RECORD for a solver (read by :func:`herzla.cli.input.each_record`),
+    keeping where each one is until its answer is written; a record or line that cannot be
+    read ends the feed and is kept for after the answers before it."""
 
-    def __init__(self, items: Iterable[tuple[int | None, Any]]) -> None:
-        self.items = items
-        self.held: deque[tuple[int | None, Any]] = deque()
+    def __init__(self, source: RecordInput) -> None:
+        self.source = source
+        self.held: deque[tuple[str, Record]] = deque()
         self.broken: RecordError | None = None
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Record]:
         try:
-            for number, obj in self.items:
-                self.held.append((number, obj))
-                yield obj
-        except RecordError as exc:  # a line of JSON Lines that cannot be read
+            for where, rec in each_record(self.source):
+                self.held.append((where, rec))
+                yield rec
+        except RecordError as exc:
             self.broken = exc
 
 
@@ -119,16 +103,16 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
       herzla solve docs/examples/herzla-two-void.json --seat 1 --plays
       herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
     """
-    check_jobs(jobs, cluster)
-    items, many = records_of(record)
-    feed = Feed(items)
+    check_jobs(jobs, cluster, cluster_timeout)
+    source = open_records(record)
+    many = source.many
+    feed = Feed(source)
     illegal = False
     first = True
     try:
         for ans in solve_each(feed, seat, with_plays, jobs=jobs, cluster=cluster,
                               cluster_timeout=cluster_timeout):
-            number, obj = feed.held.popleft()
-            where = f"line {number}: " if number is not None and many else ""
+            where, rec = feed.held.popleft()
             if isinstance(ans, SolveError) and not isinstance(ans, IllegalPlayError):
                 hint = " with --seat S" if seat is None and "give the seat" in str(ans) else ""
                 fail(f"{where}{ans}{hint}")
@@ -142,7 +126,7 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
             else:
                 if not first:
                     click.echo("")
-                _print(ans, obj)
+                _print(ans, rec)
             first = False
     except (SolveError, ClusterError, WorkerLost) as exc:
         fail(" ".join(str(exc).split()))
@@ -159,7 +143,7 @@ def unit_of(game: str, contract: str) -> str:
     return "penalty points" if get_game(game).lowest_wins else "points"
 
 
-def _print(ans: SolveResult | IllegalPlayError, obj: Any) -> None:
+def _print(ans: SolveResult | IllegalPlayError, rec: Record) -> None:
     if isinstance(ans, IllegalPlayError):
         ill = ans.illegal
         click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
@@ -180,7 +164,6 @@ def _print(ans: SolveResult | IllegalPlayError, obj: Any) -> None:
         better = "lower" if unit == "penalty points" else "higher"
         lines.append(f"Double dummy, every other seat against seat {res.seat}: seat {res.seat} "
                      f"scores {res.value:+d} {unit} ({better} is better).")
-    rec = obj if isinstance(obj, Record) else Record.from_json(obj)
     lines.append("Best play:")
     lines.extend("  " + x for x in line_text(rec, res.line))
     if res.plays is not None:

@@ -83,8 +83,8 @@ BUILTIN_MODULES = (
 )
 
 
-class UnknownContract(LookupError):
-    """No such game, or no such contract in a game."""
+class UnknownContract(LookupError, ValueError):
+    """No such game, or no such contract in a game (a wrong argument: a ValueError too)."""
 
 
 _registry: dict[str, Game] | None = None
@@ -169,6 +169,9 @@ def _load() -> dict[str, Game]:
 def register(obj: type[Contract] | Game) -> Any:
     """Add a contract class or a game at run time (usable as a class decorator)."""
     global _registry
+    if not isinstance(obj, Game) and not (isinstance(obj, type) and issubclass(obj, Contract)):
+        what = obj.__name__ if isinstance(obj, type) else quote(obj)
+        raise TypeError(f"register takes a contract class or a game, not {what}")
     table = _load()
     games_ = [g for g in table.values()]
     if isinstance(obj, Game):
@@ -187,7 +190,7 @@ def games() -> list[str]:
 def get_game(game: str) -> Game:
     """The game ``game``; UnknownContract names the games there are."""
     table = _load()
-    if game not in table:
+    if not isinstance(game, str) or game not in table:
         raise UnknownContract(f"unknown game {quote(game)} (known: {', '.join(table)})")
     return table[game]
 

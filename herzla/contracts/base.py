@@ -85,7 +85,7 @@ from herzla.contracts.vocabulary import (
     value_text,
 )
 from herzla.options import Option, OptionError, resolve_options
-from herzla.quote import number
+from herzla.quote import number, quote
 
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
@@ -168,6 +168,9 @@ class Contract:
     ) -> None:
         if players is None:
             players = self.player_counts[0]
+        for what, value in (("players", players), ("declarer", declarer)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise OptionError(f"{what} must be a whole number, not {quote(value)}")
         problem = self.player_count_problem(players)
         if problem:
             raise OptionError(problem)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-__all__ = ["RESTARTS", "WorkerLost", "default_jobs", "local_map", "start_method"]
+__all__ = ["RESTARTS", "WorkerLost", "default_jobs", "local_map", "start_method", "usable_jobs"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -60,6 +60,14 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def usable_jobs(jobs: int | None) -> int:
+    """The processes to play on when ``jobs`` are asked for (None: all): never more than
+    :func:`default_jobs`, the cores this process may use (more would only take turns on them).
+    The command line says so when it plays on fewer (:func:`herzla.cli.common.note_jobs`)."""
+    cores = default_jobs()
+    return cores if jobs is None else min(jobs, cores)
 
 
 def _preload(fn: Callable[..., Any]) -> list[str]:

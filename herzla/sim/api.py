@@ -17,12 +17,12 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
-from herzla.limits import LimitError, check_seed, check_stock
+from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
-from herzla.machinery.procs import default_jobs
+from herzla.machinery.procs import default_jobs, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, resolve_options
-from herzla.quote import quote
+from herzla.quote import number, quote
 from herzla.sim.engine import ENGINES
 from herzla.sim.runner import Plan, SimResult, run, task_count
 from herzla.sim.spec import POLICIES, DealSpec
@@ -53,6 +53,17 @@ def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
         raise SimulationError(" ".join(str(exc).split())) from None
 
 
+def _check_types(**given: object) -> None:
+    """SimulationError unless every given count, seat and amount is a whole number (or None,
+    where the argument may be left out)."""
+    try:
+        for what, value in given.items():
+            if value is not None or what in ("hands", "seed", "sample", "block"):
+                whole_number(value, what)
+    except LimitError as exc:
+        raise SimulationError(str(exc)) from None
+
+
 def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
              players: int | None = None, policy: str = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
@@ -64,6 +75,14 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     bidding, else the game's only contract.  Raises :class:`SimulationError` naming what is
     wrong.
     """
+    _check_types(hands=hands, seed=seed, players=players, dealer=dealer, declarer=declarer,
+                 stock=stock, sample=sample, block=block)
+    if not isinstance(partie, bool):
+        raise SimulationError(f"partie is true or false, not {quote(partie)}")
+    if not 0 <= sample <= MAX_HANDS:
+        raise SimulationError(f"sample must be 0 to {MAX_HANDS:.0e}, not {number(sample)}")
+    if not 1 <= block <= MAX_HANDS:
+        raise SimulationError(f"block must be 1 to {MAX_HANDS:.0e}, not {number(block)}")
     if engine not in ENGINES:
         raise SimulationError(f"unknown engine {quote(engine)} (auto, batch or reference)")
     try:
@@ -209,14 +228,27 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     processes keep dying (each a one-line message).
     """
     block = plan.block
+    _check_types(jobs=jobs, batch_size=batch_size)
+    if batch_size is not None and not 1 <= batch_size <= MAX_HANDS:
+        raise SimulationError(f"batch_size must be 1 to {MAX_HANDS:.0e}, not {number(batch_size)}")
+    if cluster is not None and not isinstance(cluster, str):
+        raise SimulationError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), "
+                              f"not {quote(cluster)}")
+    for what, fn in (("progress", progress), ("on_records", on_records)):
+        if fn is not None and not callable(fn):
+            raise SimulationError(f"{what} must be a function or None, not {quote(fn)}")
     if cluster is not None and jobs is not None:
         raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
                               "play")
+    try:
+        check_timeout(cluster_timeout)
+    except LimitError as exc:
+        raise SimulationError(str(exc)) from None
     adaptive = jobs is None
     want = default_jobs() if jobs is None else jobs
     if want < 1:
         raise SimulationError(f"jobs must be at least 1, not {want}")
-    want = min(want, default_jobs())
+    want = usable_jobs(want)
     if batch_size is None and cluster is not None:
         per_task = max(1, min(CLUSTER_TASK_BLOCKS // plan.deals, plan.blocks // 16))
     else:
