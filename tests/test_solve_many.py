@@ -84,6 +84,18 @@ def test_records_are_read_as_the_work_goes() -> None:
         assert all(isinstance(r, SolveResult) for r in got)
 
 
+def test_arguments_are_named() -> None:
+    for kwargs, says in (({"jobs": 1.5}, "jobs must be a whole number"),
+                         ({"jobs": True}, "jobs must be a whole number"),
+                         ({"cluster": 5}, "address of a dask scheduler"),
+                         ({"cluster_timeout": float("inf")}, "at most 86,400"),
+                         ({"seat": 1.0}, "a list of one seat per record")):
+        with pytest.raises(SolveError, match=says):
+            solve_many(positions(), **kwargs)
+    with pytest.raises(SolveError, match="records are a list"):
+        solve_many("herzla", seat=0)  # type: ignore[arg-type]
+
+
 def test_jobs_are_checked() -> None:
     with pytest.raises(SolveError, match="at least 1"):
         solve_many(positions(), seat=0, jobs=0)
@@ -116,7 +128,8 @@ def test_json_lines_the_same_for_any_jobs(runner: CliRunner) -> None:
 def test_jobs_options_as_simulate_checks_them(runner: CliRunner) -> None:
     path = str(EXAMPLES / "herzla-two-void-trick6.json")
     for args in (["--jobs", "0"], ["--jobs", "2", "--cluster", "tcp://127.0.0.1:1"],
-                 ["--cluster-timeout", "0"]):
+                 ["--cluster-timeout", "0"], ["--cluster-timeout", "inf"],
+                 ["--cluster-timeout", "nan", "--cluster", "tcp://127.0.0.1:1"]):
         res = runner.invoke(main, ["solve", path, "--seat", "2", *args])
         assert res.exit_code == 2, (args, res.output)
         assert "Traceback" not in res.output
