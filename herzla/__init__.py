@@ -30,6 +30,8 @@ from herzla.tricks import Trick, TrickHand
 
 if _typing.TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise
+    from herzla.analysis.many import solve_many
+    from herzla.analysis.review import ReviewResult, review
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
     from herzla.sim.api import SimulationError, simulate
     from herzla.sim.runner import SimResult
@@ -42,6 +44,8 @@ _LAZY = {
     "SimResult": "herzla.sim.runner",
     "IllegalPlayError": "herzla.analysis.solve", "SolveError": "herzla.analysis.solve",
     "SolveResult": "herzla.analysis.solve", "solve": "herzla.analysis.solve",
+    "solve_many": "herzla.analysis.many",
+    "ReviewResult": "herzla.analysis.review", "review": "herzla.analysis.review",
 }
 
 
@@ -95,6 +99,7 @@ __all__ = [
     "Record",
     "RecordError",
     "ReplayResult",
+    "ReviewResult",
     "SimResult",
     "SimulationError",
     "SolveError",
@@ -112,6 +117,8 @@ __all__ = [
     "parse_cards",
     "register",
     "replay",
+    "review",
     "simulate",
     "solve",
+    "solve_many",
 ]

@@ -425,6 +425,12 @@ PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
                   "on_records": _ANY, "progress": _ANY, "cluster": _NOT_TEXT,
                   "cluster_timeout": _ANY}),
     "solve": ((_end_position(),), {"seat": 0}, {"record": _ANY, "seat": _ANY, "plays": _ANY}),
+    "solve_many": (([_end_position()],), {"seat": 0, "jobs": 1},
+                   {"records": _ANY, "seat": _ANY, "plays": _ANY, "jobs": _ANY,
+                    "cluster": _NOT_TEXT, "cluster_timeout": _ANY}),
+    "review": ((_end_position(),), {"start": 20},
+               {"record": _ANY, "seat": _ANY, "start": _ANY, "jobs": _ANY,
+                "cluster": _NOT_TEXT, "cluster_timeout": _ANY}),
 }
 
 

@@ -10,4 +10,9 @@
 
 The library functions are :func:`herzla.analysis.solve.solve` and
 :func:`herzla.analysis.advise.advise` (``herzla.solve`` and ``herzla.advise``).
+
+Built on :func:`~herzla.analysis.solve.solve`: :mod:`herzla.analysis.many` (``herzla.solve_many``:
+many positions on worker processes or a dask cluster, in input order),
+:mod:`herzla.analysis.review` (``herzla.review``: every play of a hand valued, each mistake's
+cost) and :mod:`herzla.analysis.lines` (plays and lines of best play by seat, trick and winner).
 """

@@ -35,7 +35,7 @@ from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, play_layout, read_record, replay, start_state
 from herzla.tricks import TrickHand
 
-__all__ = ["IllegalPlayError", "SolveError", "SolveResult", "solve"]
+__all__ = ["IllegalPlayError", "SolveError", "SolveResult", "solve", "unit_of"]
 
 
 class SolveError(ValueError):
@@ -49,6 +49,19 @@ class IllegalPlayError(SolveError):
         super().__init__(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} is "
                          f"illegal: {illegal.message} (rule {illegal.rule})")
         self.illegal = illegal
+
+    def __reduce__(self) -> tuple[type[IllegalPlayError], tuple[IllegalPlay]]:
+        return (type(self), (self.illegal,))  # it pickles (answers of worker processes)
+
+
+def unit_of(game: str, contract: str) -> str:
+    """What a deal's scores count: ``cents`` (a deal with a stock), ``penalty points`` (a game
+    where the lowest total wins) or ``points``."""
+    from herzla.contracts import contract_class, get_game
+
+    if contract_class(game, contract).has_stock:
+        return "cents"
+    return "penalty points" if get_game(game).lowest_wins else "points"
 
 
 @attrs.frozen(slots=True)
@@ -70,11 +83,7 @@ class SolveResult:
 
     def unit(self) -> str:
         """What ``value`` counts: ``cents``, ``points`` or ``penalty points``."""
-        from herzla.contracts import contract_class, get_game
-
-        if contract_class(self.game, self.contract).has_stock:
-            return "cents"
-        return "penalty points" if get_game(self.game).lowest_wins else "points"
+        return unit_of(self.game, self.contract)
 
     def __repr__(self) -> str:
         where = "complete" if self.complete else f"seat {self.to_move} to play"
@@ -82,8 +91,11 @@ class SolveResult:
         return (f"<SolveResult {self.game} {self.contract}, {where}: {verdict}seat {self.seat} "
                 f"{self.value:+d} {self.unit()}>")
 
-    def report(self) -> str:
-        """The text ``herzla solve`` prints (also ``str(result)``)."""
+    def report(self, record: Record | None = None) -> str:
+        """The text ``herzla solve`` prints (also ``str(result)``).  Given the ``record`` that was
+        solved, the line of best play is written trick by trick with the seat of each card and
+        the trick's winner (layout deals: every lay and pass by seat); else as one row of moves.
+        """
         unit = self.unit()
         lines: list[str] = [f"{self.game} {self.contract}, {self.players} players"]
         if self.complete:
@@ -97,10 +109,17 @@ class SolveResult:
             better = "lower" if unit == "penalty points" else "higher"
             lines.append(f"Double dummy, every other seat against seat {self.seat}: seat "
                          f"{self.seat} scores {self.value:+d} {unit} ({better} is better).")
-        lines.append(f"Best play: {' '.join(self.line)}")
+        if record is None:
+            lines.append(f"Best play: {' '.join(self.line)}")
+        else:
+            from herzla.analysis.lines import line_text
+
+            lines.append("Best play:")
+            lines.extend("  " + x for x in line_text(record, self.line))
         if self.plays is not None:
             parts = ", ".join(f"{k} {v:+d}" if v else f"{k} 0" for k, v in self.plays.items())
-            lines.append(f"Each play of seat {self.to_move}: {parts}")
+            whose = "" if self.seat == self.to_move else f", valued in seat {self.seat}'s {unit}"
+            lines.append(f"Each play of seat {self.to_move}{whose}: {parts}")
         lines.append(f"({self.nodes:,} positions searched)")
         return "\n".join(lines)
 

@@ -1,19 +1,77 @@
-"""``herzla solve RECORD|- [--seat S] [--plays] [--json]``: the exact double-dummy value of the
-position a hand record reaches (docs/analysis.md)."""
+"""``herzla solve RECORD|- [--seat S] [--plays] [--json] [--jobs J | --cluster ADDRESS]``: the
+exact double-dummy value of the position a hand record reaches (docs/analysis.md)."""
 
 from __future__ import annotations
 
+import functools
 import json
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
-from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
-from herzla.cli.common import fail
-from herzla.cli.input import each_record, open_records
+from herzla.analysis.many import solve_each
+from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
+from herzla.cli.common import check_wait, fail, note_jobs
+from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError
-from herzla.records import RecordError
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.procs import WorkerLost
+from herzla.records import Record, RecordError
 
-__all__ = ["solve_command"]
+__all__ = ["Feed", "check_jobs", "jobs_options", "solve_command"]
+
+
+def jobs_options(default: str) -> Callable[[Any], Any]:
+    """``--jobs``, ``--cluster`` and ``--cluster-timeout``, as ``simulate`` has them;
+    ``default`` says what solves without them."""
+    return functools.partial(_jobs_options, default)
+
+
+def _jobs_options(default: str, fn: Any) -> Any:
+    fn = click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
+                      default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
+                      help="How long to wait for the scheduler and a worker, or for a lost one "
+                           "to come back, before giving up.")(fn)
+    fn = click.option("--cluster", metavar="ADDRESS",
+                      help="Solve on the workers of the dask scheduler at ADDRESS "
+                           "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "
+                           "docs/cluster.md): the same answers as on this machine.")(fn)
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
+                        help=f"Processes that solve, this one included (default: {default}); "
+                             f"more than the cores this process may use is cut to that many, "
+                             f"with a note. Answers do not depend on it.")(fn)
+
+
+def check_jobs(jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:
+    """The checks and the note of ``simulate`` for --jobs, --cluster and --cluster-timeout."""
+    check_wait(cluster_timeout)
+    if cluster is not None and jobs is not None:
+        fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
+             "solve")
+    if cluster is not None:
+        quiet_logs()
+    note_jobs(jobs)
+
+
+class Feed:
+    """The records of RECORD for a solver (read by :func:`herzla.cli.input.each_record`),
+    keeping where each one is until its answer is written; a record or line that cannot be
+    read ends the feed and is kept for after the answers before it."""
+
+    def __init__(self, source: RecordInput) -> None:
+        self.source = source
+        self.held: deque[tuple[str, Record]] = deque()
+        self.broken: RecordError | None = None
+
+    def __iter__(self) -> Iterator[Record]:
+        try:
+            for where, rec in each_record(self.source):
+                self.held.append((where, rec))
+                yield rec
+        except RecordError as exc:
+            self.broken = exc
 
 
 @click.command("solve")
@@ -25,37 +83,40 @@ __all__ = ["solve_command"]
               help="Also give the exact value of every legal play of the seat to move.")
 @click.option("--json", "as_json", is_flag=True,
               help="Answer in JSON (docs/analysis.md describes it).")
-def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool) -> None:
+@jobs_options("all the cores this process may use")
+def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool,
+                  jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:
     """Solve the position a hand record reaches with every hand open (double dummy).
 
     RECORD is a file, or - for standard input: one hand record, or records one per line (JSON
-    Lines, one answer a line).  The record may stop anywhere, mid-trick or before the first
-    card.  Beddl and Mord: made or lost when the declarer plays to make it and the defenders
-    together to break it.  Every other deal: the best score seat S can guarantee when all the
-    others play against it, scored as the contract scores (cents in herzla, points elsewhere;
-    in herzla-kids lower is better).  Exit 0, 1 at an illegal play (named as by 'herzla
-    replay'), 2 for malformed input.
+    Lines, one answer a line, solved on --jobs processes).  The record may stop anywhere,
+    mid-trick or before the first card.  Beddl and Mord: made or lost when the declarer plays
+    to make it and the defenders together to break it.  Every other deal: the best score seat
+    S can guarantee when all the others play against it, scored as the contract scores (cents
+    in herzla, points elsewhere; in herzla-kids lower is better).  The text answer shows the
+    line of best play trick by trick (layout deals: every lay and pass by seat).  Exit 0, 1 at
+    an illegal play (named as by 'herzla replay'), 2 for malformed input.
 
     \b
     Examples:
       herzla solve docs/examples/herzla-two-void.json --seat 1 --plays
       herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
     """
+    check_jobs(jobs, cluster, cluster_timeout)
     source = open_records(record)
     many = source.many
+    feed = Feed(source)
     illegal = False
     first = True
     try:
-        for where, rec in each_record(source):
-            try:
-                ans: SolveResult | IllegalPlayError = solve(rec, seat=seat, plays=with_plays)
-            except IllegalPlayError as exc:
-                ans = exc
-            except SolveError as exc:
-                hint = " with --seat S" if seat is None and "give the seat" in str(exc) else ""
-                fail(f"{where}{exc}{hint}")
-            except (RecordError, TallyError) as exc:
-                fail(f"{where}{exc}")
+        for ans in solve_each(feed, seat, with_plays, jobs=jobs, cluster=cluster,
+                              cluster_timeout=cluster_timeout):
+            where, rec = feed.held.popleft()
+            if isinstance(ans, SolveError) and not isinstance(ans, IllegalPlayError):
+                hint = " with --seat S" if seat is None and "give the seat" in str(ans) else ""
+                fail(f"{where}{ans}{hint}")
+            if isinstance(ans, (RecordError, TallyError)):
+                fail(f"{where}{ans}")
             illegal |= isinstance(ans, IllegalPlayError)
             if as_json:
                 body = ans.to_dict() if isinstance(ans, SolveResult) else {
@@ -64,17 +125,19 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
             else:
                 if not first:
                     click.echo("")
-                _print(ans)
+                _print(ans, rec)
             first = False
-    except RecordError as exc:  # a record (or a line of JSON Lines) that cannot be read
-        fail(str(exc))
+    except (SolveError, ClusterError, WorkerLost) as exc:
+        fail(" ".join(str(exc).split()))
+    if feed.broken is not None:
+        fail(str(feed.broken))
     raise SystemExit(1 if illegal else 0)
 
 
-def _print(ans: SolveResult | IllegalPlayError) -> None:
+def _print(ans: SolveResult | IllegalPlayError, rec: Record) -> None:
     if isinstance(ans, IllegalPlayError):
         ill = ans.illegal
         click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
                    f"(rule {ill.rule}); there is no position to solve.")
         return
-    click.echo(ans.report())
+    click.echo(ans.report(rec))

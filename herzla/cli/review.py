@@ -1,0 +1,138 @@
+"""``herzla review RECORD|- [--seat S] [--json]``: a played hand gone through card by card with
+every hand open: what each play cost the seat that made it (docs/analysis.md)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from herzla.analysis.lines import Step
+from herzla.analysis.review import PlayReview, ReviewResult, review
+from herzla.analysis.solve import IllegalPlayError, SolveError, unit_of
+from herzla.cli.common import fail
+from herzla.cli.input import each_record, open_records
+from herzla.cli.solve import check_jobs, jobs_options
+from herzla.contracts import TallyError
+from herzla.machinery.cluster import ClusterError
+from herzla.machinery.procs import WorkerLost
+from herzla.records import RecordError
+
+__all__ = ["review_command"]
+
+
+@click.command("review")
+@click.argument("record", metavar="RECORD|-")
+@click.option("--seat", type=int, metavar="S", help="Review only the plays of seat S.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (docs/analysis.md describes it).")
+@jobs_options("1, this process alone")
+def review_command(record: str, seat: int | None, as_json: bool, jobs: int | None,
+                   cluster: str | None, cluster_timeout: float) -> None:
+    """Go through a played hand card by card with every hand open (double dummy).
+
+    For each play (or only seat S's; in the layout deals every lay and pass) the position
+    before it is solved as 'herzla solve --plays' solves it for the seat that played (Beddl and
+    Mord: the declarer to make, the defenders to break; every other deal: the seat against all
+    the others), and the play's cost is the value of the best play minus the value of the card
+    played, from that seat's side (never negative).  The text answer shows the hand trick by
+    trick, marks each mistake with its cost and totals each seat.  RECORD is a file or - (JSON
+    Lines: one answer a line).  Exit 0, 1 at an illegal play, 2 for malformed input.
+
+    \b
+    Examples:
+      herzla review docs/examples/herzla-two-void.json
+      herzla review docs/examples/herzla-two-void.json --seat 2 --json
+    """
+    check_jobs(jobs, cluster, cluster_timeout)
+    source = open_records(record)
+    many = source.many
+    illegal = False
+    first = True
+    try:
+        for where, rec in each_record(source):
+            try:
+                ans: ReviewResult | IllegalPlayError = review(
+                    rec, seat=seat, jobs=jobs, cluster=cluster, cluster_timeout=cluster_timeout)
+            except IllegalPlayError as exc:
+                ans = exc
+            except (SolveError, RecordError, TallyError) as exc:
+                fail(f"{where}{' '.join(str(exc).split())}")
+            illegal |= isinstance(ans, IllegalPlayError)
+            if as_json:
+                body = ans.to_dict() if isinstance(ans, ReviewResult) else {
+                    "illegal": ans.illegal.to_dict()}
+                click.echo(json.dumps(body, indent=None if many else 1))
+            else:
+                if not first:
+                    click.echo("")
+                click.echo("\n".join(review_text(ans)))
+            first = False
+    except RecordError as exc:  # a record (or a line of JSON Lines) that cannot be read
+        fail(str(exc))
+    except (ClusterError, WorkerLost) as exc:
+        fail(" ".join(str(exc).split()))
+    raise SystemExit(1 if illegal else 0)
+
+
+def _amount(n: int, unit: str) -> str:
+    return f"{n} {unit[:-1] if n == 1 else unit}"
+
+
+def _cost(p: PlayReview, unit: str) -> str:
+    where = f" on trick {p.step.trick}" if p.step.trick is not None else ""
+    what = "passed" if p.card == "pass" else f"played {p.card}"
+    return (f"seat {p.seat} {what}{where}: cost {_amount(p.loss, unit)}, best was "
+            f"{' or '.join(p.best_cards)}")
+
+
+def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
+    """The text answer: the hand trick by trick (layout deals: every lay and pass by seat),
+    each mistake marked with its cost, the totals of each seat reviewed."""
+    if isinstance(ans, IllegalPlayError):
+        ill = ans.illegal
+        return [f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
+                f"(rule {ill.rule}); there is nothing to review."]
+    res = ans
+    unit = unit_of(res.game, res.contract)
+    whom = "every seat" if res.seat is None else f"seat {res.seat}"
+    better = "lower" if res.lower_is_better else "higher"
+    declares = f", seat {res.declarer} declares" if res.declarer is not None else ""
+    out = [f"{res.game} {res.contract}, {res.players} players{declares}: the plays of {whom}, "
+           f"double dummy ({unit}, {better} is better)"]
+    if not res.steps:
+        out.append("No card has been played: there is nothing to review.")
+        return out
+    costs = {p.index: p for p in res.plays}
+    marks = {i: p for i, p in costs.items() if p.loss > 0}
+
+    def shown(s: Step) -> str:
+        text = f"seat {s.seat} {s.play}" + (" (out)" if s.out else "")
+        return text + ("*" if s.index in marks else "")
+
+    if res.steps[0].trick is not None:
+        for trick in sorted({s.trick for s in res.steps if s.trick is not None}):
+            cards = [s for s in res.steps if s.trick == trick]
+            line = f"trick {trick}: " + ", ".join(shown(s) for s in cards)
+            if cards[-1].winner is not None:
+                line += f"; seat {cards[-1].winner} wins"
+            out.append(line)
+            out.extend("  * " + _cost(marks[s.index], unit) for s in cards if s.index in marks)
+    else:
+        rounds: list[list[Step]] = []
+        last = None
+        for s in res.steps:
+            if last is None or s.seat <= last:
+                rounds.append([])
+            rounds[-1].append(s)
+            last = s.seat
+        for r in rounds:
+            out.append(", ".join(shown(s) for s in r))
+            out.extend("  * " + _cost(marks[s.index], unit) for s in r if s.index in marks)
+    out.append("")
+    for who, t in res.seats.items():
+        mistakes = "no mistake" if not t.mistakes else (
+            f"{t.mistakes} mistake{'s' if t.mistakes != 1 else ''} costing "
+            f"{_amount(t.loss, unit)}")
+        out.append(f"seat {who}: {t.plays} play{'s' if t.plays != 1 else ''} reviewed, {mistakes}")
+    return out
