@@ -263,9 +263,13 @@ def test_solve_result() -> None:
     _one_line(res, "SolveResult", "seat 2 -30 cents")
     cli = CliRunner().invoke(main, ["solve", str(path), "--seat", "2", "--plays"])
     assert str(res) == res.report()
-    # the same text, but for the count of positions searched (the search's caches)
-    assert cli.stdout.splitlines()[:-1] == res.report().splitlines()[:-1]
+    # the same text, but for the count of positions searched (the search's caches); given the
+    # record solved, the line is written trick by trick as the command line writes it
+    record = herzla.records.read_record(json.loads(path.read_text()))
+    assert cli.stdout.splitlines()[:-1] == res.report(record).splitlines()[:-1]
     assert "Each play of seat 2: ST -30, HQ -50, DT -30" in res.report()
+    assert "  trick 6: seat 2 ST, seat 3 SJ, seat 0 SQ, seat 1 SK; seat 1 wins" in \
+        res.report(record).splitlines()
 
 
 def test_advice_result() -> None:
