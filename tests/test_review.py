@@ -21,12 +21,17 @@ from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
 from herzla.machinery.streams import seeded_deal
 from herzla.records import RecordError, new_hand
-from tests.test_solve import every_deal
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 TWO_VOID = json.loads((EXAMPLES / "herzla-two-void.json").read_text())
+
+
+def every_deal() -> list[tuple[str, str, int]]:
+    """Every contract of every game, at every table size."""
+    return [(game, cls.id, n) for game in ("herzla", "herzla-kids", "herzeln", "herzerln")
+            for cls in get_game(game).contract_classes() for n in cls.player_counts]
 
 
 def played_hand(game: str, contract_id: str, players: int, rnd: random.Random,
