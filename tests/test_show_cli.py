@@ -255,3 +255,25 @@ def test_a_page_draws_at_most_the_limit(runner: CliRunner, tmp_path: Path,
     out = runner.invoke(main, ["show", ex("herzla-session.json")])
     assert out.exit_code == 0  # text has no such limit
 
+
+
+def test_review_end_to_end(runner: CliRunner, tmp_path: Path) -> None:
+    """--review with the real double-dummy review: the mistakes `herzla review` finds, each
+    marked in the text and listed on the page with its cost."""
+    from herzla.analysis.review import review
+
+    path = ex("herzla-two-void.json")
+    found = review(json.loads(Path(path).read_text(encoding="utf-8")))
+    costs = {(m.seat, m.card): m.loss for m in found.mistakes()}
+    assert costs[2, "HQ"] == 20  # the hand-checked mistake of the worked case
+    out = runner.invoke(main, ["show", path, "--review", "--faces", "french"])
+    assert out.exit_code == 0, out.output
+    text = out.output
+    for (seat, card), loss in costs.items():
+        assert f"seat {seat} played {card} " in text and f"cost {loss}" in text
+    page = tmp_path / "review.html"
+    out = runner.invoke(main, ["show", path, "--review", "--html", str(page)])
+    assert out.exit_code == 0, out.output
+    html = page.read_text(encoding="utf-8")
+    assert_fetches_nothing(html)
+    assert "cost (double dummy)" in html and ">20<" in html
