@@ -75,6 +75,22 @@ def minimax(state: TrickHand | LayoutHand, contract: Contract, seat: int, maxer:
     return max(values) if state.turn == maxer else min(values)
 
 
+def declarer_minimax(state: TrickHand | LayoutHand, contract: Contract, declarer: int,
+                     stock: int) -> tuple[int, ...]:
+    """Every seat's score when ``declarer`` maximises its own score and the others minimise it,
+    by trying every legal play (a trick deal with a declarer: Beddl, Mord)."""
+    assert isinstance(state, TrickHand)
+    if state.over:
+        return tuple(contract.score(state.outcome(), stock).scores)
+    found = []
+    for card in state.legal_plays():
+        state.play(card)
+        found.append(declarer_minimax(state, contract, declarer, stock))
+        state.undo()
+    pick = max if state.turn == declarer else min
+    return pick(found, key=lambda scores: scores[declarer])
+
+
 def end_position(game: str, contract_id: str, players: int, rnd: random.Random,
                  options: dict[str, Any] | None = None,
                  cls_: type[Contract] | None = None) -> dict[str, Any]:
@@ -122,19 +138,23 @@ def check_against_minimax(obj: dict[str, Any], rnd: random.Random,
     from herzla.analysis.solve import _position
 
     state = _position(rec)
-    maxer = res.seat
     if res.made is not None:
+        # Beddl and Mord: the declarer plays for its own score, the defenders against it; the
+        # value is the asked seat's score in the hand so played
         assert rec.declarer is not None
-        maxer = rec.declarer
-    want = minimax(state, rec.contract, res.seat, maxer, 1 if res.made is not None else sign,
-                   rec.stock)
-    if res.made is None:
-        want *= sign
-    assert res.value == want, (obj, res)
+        scores = declarer_minimax(state, rec.contract, rec.declarer, rec.stock)
+        assert res.value == scores[res.seat], (obj, res)
+        assert res.made == (scores[rec.declarer] > 0), (obj, res)
+        # the seat to move picks the declarer's best (or worst); the asked seat's score rises
+        # with the declarer's when it is the declarer, and falls with it otherwise
+        up = (state.turn == rec.declarer) == (res.seat == rec.declarer)
+    else:
+        want = sign * minimax(state, rec.contract, res.seat, res.seat, sign, rec.stock)
+        assert res.value == want, (obj, res)
+        up = (state.turn == res.seat) == (sign > 0)
     # the value is the best of the children's for the seat to move
     if res.plays:
-        best = max if (state.turn == maxer) == (sign > 0 or res.made is not None) else min
-        assert res.value == best(res.plays.values())
+        assert res.value == (max if up else min)(res.plays.values())
 
 
 @pytest.mark.parametrize(("game", "contract_id", "players"), every_deal())
