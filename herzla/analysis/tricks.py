@@ -51,13 +51,11 @@ from herzla.analysis.common import (
     strength,
 )
 from herzla.analysis.frames import on_own_stack
-from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore
+from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, TrickScore, reach
 from herzla.contracts import EarlyEnd, TrickContract
 from herzla.tricks import TrickHand
 
-__all__ = ["INF", "Features", "TrickSearch"]
-
-INF = 1 << 40
+__all__ = ["Features", "TrickSearch"]
 
 
 @attrs.frozen(slots=True)
@@ -116,6 +114,8 @@ class TrickSearch:
         self._moves: Callable[[TrickHand], list[int]] | None = None
         # the polarity: does the maximiser want to win tricks?
         self.gain = self._polarity()
+        #: beyond every value this search can return, at any amount (see scoring.reach)
+        self.inf = reach(score, seat, contract.hand_size) + 1
 
     # -- conversions ------------------------------------------------------------------------
     def bits(self, mask: int) -> int:
@@ -149,8 +149,11 @@ class TrickSearch:
         return False
 
     # -- the search -------------------------------------------------------------------------
-    def value(self, state: TrickHand, alpha: int = -INF, beta: int = INF) -> int:
-        """The value of an engine state (fail-soft within ``(alpha, beta)``)."""
+    def value(self, state: TrickHand, alpha: int | None = None, beta: int | None = None) -> int:
+        """The value of an engine state (fail-soft within ``(alpha, beta)``; by default the
+        full window)."""
+        alpha = -self.inf if alpha is None else alpha
+        beta = self.inf if beta is None else beta
         if isinstance(self.score, BooleanScore):  # made (1) or lost (0): nothing outside
             if beta <= 0:
                 return 0
@@ -164,6 +167,7 @@ class TrickSearch:
         run = self._make(state)
         if isinstance(self.score, BooleanScore):
             return run(0, 1)
+        INF = self.inf
         if not self.features.mtdf:
             return run(-INF, INF)
         lo, hi, g = -INF, INF, guess
@@ -260,6 +264,7 @@ class TrickSearch:
         suit_of = SUIT
         S = self.seat
         search = self
+        INF = self.inf
 
         # -- what a finished trick is worth, per scoring kind --------------------------------
         additive = isinstance(sc, AdditiveScore)
