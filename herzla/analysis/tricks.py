@@ -45,7 +45,7 @@ from collections.abc import Callable
 import attrs
 
 from herzla.analysis.bounds import AdditiveBounds, TableBounds, make_keeps_out
-from herzla.analysis.common import SUIT, Start, first_to_front, load_position, make_legal
+from herzla.analysis.common import SUIT, Start, load_position, make_legal
 from herzla.analysis.declared import Declared
 from herzla.analysis.equivalence import group_runs, make_runs
 from herzla.analysis.frames import on_own_stack
@@ -72,6 +72,8 @@ class Features:
     bounds: bool = True
     mtdf: bool = True
     relative: bool = True
+    #: the compiled kernel where it applies (:mod:`herzla.analysis.compiled`), else pure Python
+    compiled: bool = True
 
 
 class TrickSearch:
@@ -100,6 +102,8 @@ class TrickSearch:
         self.tt: dict[object, tuple[int, int, int]] = {}
         self._root: Root | None = None
         self._moves: Moves | None = None
+        #: which search ran: "pure" (Python) or "compiled" (herzla.analysis.kernel)
+        self.path = "pure"
         # the polarity: does the maximiser want to win tricks?
         self.gain = self._polarity()
         #: beyond every value this search can return, at any amount (see scoring.reach)
@@ -184,7 +188,16 @@ class TrickSearch:
             from herzla.analysis import madelost
 
             return madelost.build(self, state)
-        return build(self, state)
+        root, moves = build(self, state)
+        if self.features.compiled:
+            from herzla.analysis import compiled
+
+            if compiled.available():
+                fast = compiled.compiled_root(self, state)
+                if fast is not None:
+                    self.path = "compiled"
+                    return fast, moves
+        return root, moves
 
     def moves(self, state: TrickHand) -> list[int]:
         """The card indices the search tries for the seat to play, in its order (equivalent
@@ -439,14 +452,11 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         return run
 
     def moves(st: TrickHand) -> list[int]:
-        seat0, k0, t0, out0, led0, best0, bseat0, _tmask, leader0 = reset(st)
+        """The moves in the order of :func:`make_order` (not the table's: so that both paths,
+        pure and compiled, give the same line)."""
+        seat0, k0, t0, out0, led0, best0, bseat0, _tmask, _leader0 = reset(st)
         legal = legal_of(seat0, k0, t0, led0)
-        got = list(order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0))
-        first = -1
-        if k0 == 0 and use_tt:
-            hit = tt.get(key_of(leader0))
-            if hit is not None:
-                first = hit[2]
-        return [to_card[b] for b in first_to_front(got, first)]
+        got = order(seat0, k0, legal, out0, best0 if k0 else -1, led0, bseat0)
+        return [to_card[b] for b in got]
 
     return root, moves
