@@ -202,6 +202,10 @@ def compiled_root(search: TrickSearch, state: TrickHand
         Q[kernel.HAS_LAST] = int(sc.has_last)
     total, pw, sigid, smult, fidx, fstride, leaf, comp_off, comp = table
     shared = _shared()
+    # the bounds of a table scorer depend on the scorer, seat and sign alone: one generation
+    # of the bounds cache for each, shared by every search of them (advise's samples)
+    bgens: dict[tuple[object, int, int], int] = _state.setdefault("bgens", {})
+    bgen = bgens.setdefault((sc, S, sign), len(bgens) + 1)
     H = np.zeros(n, np.int64)
     hands = [0] * n
     npc = int(Q[kernel.P])
@@ -220,11 +224,12 @@ def compiled_root(search: TrickSearch, state: TrickHand
         start_hands = list(hands)
 
         def run(alpha: int, beta: int) -> int:
-            _state["gen"] += 1
             if _state.get("for") is not search:  # a new search: a fresh generation
+                _state["gen"] += 1
                 _state["for"] = search
                 _state["search_gen"] = _state["gen"]
             Q[kernel.GEN] = _state["search_gen"]
+            Q[kernel.BGEN] = bgen
             Q[kernel.NODES] = 0
             H[:] = start_hands
             if k0 == 0:

@@ -28,7 +28,7 @@ __all__ = ["search"]
 # the slots of the scalar array Q
 N, T, S, GAIN, KIND, P, HAS_LAST, BOUNDS, USE_TT, ORDERING, EQUIV, RELATIVE = range(12)
 TT_MASK, GEN, NODES, INF, TRICK_LO, TRICK_HI, LAST_LO, LAST_HI = range(12, 20)
-IDLE_TRICK, IDLE_LAST, BC_MASK, TRICKS_PIECE = range(20, 24)
+IDLE_TRICK, IDLE_LAST, BC_MASK, BGEN = range(20, 24)
 SLOTS = 24
 
 ADDITIVE, TABLE = 0, 1
@@ -262,19 +262,25 @@ def _fullkey(Q: np.ndarray, H: np.ndarray, uniform: np.ndarray, leader: int, ext
     n = Q[N]
     for i in range(9):
         key[i] = 0
+    rel = Q[RELATIVE]
+    outs = np.zeros(4, np.int64)
+    if rel:
+        for u in range(4):
+            if uniform[u]:
+                o = 0
+                for j in range(n):
+                    o |= H[j] >> (9 * u) & 511
+                outs[u] = o
     x = np.int64(0x345678)
     for i in range(n):
         h = H[i]
-        if Q[RELATIVE]:
+        if rel:
             w = 0
             for u in range(4):
                 sh = 9 * u
                 part = h >> sh & 511
                 if uniform[u]:
-                    out = 0
-                    for j in range(n):
-                        out |= H[j] >> sh & 511
-                    part = _squeeze(out, part)
+                    part = _squeeze(outs[u], part)
                 w |= part << sh
             h = w
         key[i] = h
@@ -369,6 +375,7 @@ def _search(Q: np.ndarray, H: np.ndarray, k0: int, seat0: int, t0: int, out0: in
     kind = Q[KIND]
     npc = Q[P]
     gen = Q[GEN]
+    bgen = Q[BGEN]
     fr = np.zeros((DEPTH, FIELDS), np.int64)
     mv = np.zeros((DEPTH, 12), np.int64)
     ky = np.zeros((DEPTH, 9), np.int64)
@@ -431,11 +438,11 @@ def _search(Q: np.ndarray, H: np.ndarray, k0: int, seat0: int, t0: int, out0: in
                         for p in range(npc):
                             combo += sigid[p, code[p]] * smult[p]
                         bslot = (combo * 0x9E3779B1) & Q[BC_MASK]
-                        if bc_gen[bslot] != gen or bc_key[bslot] != combo:
+                        if bc_gen[bslot] != bgen or bc_key[bslot] != combo:
                             _table_bounds(Q, cnt, total, fidx, fstride, pw, leaf, comp_off,
                                           comp, res)
                             bc_key[bslot] = combo
-                            bc_gen[bslot] = gen
+                            bc_gen[bslot] = bgen
                             bc_val[bslot, 0] = res[0]
                             bc_val[bslot, 1] = res[1]
                             bc_val[bslot, 2] = res[2]
