@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 
 from herzla.contracts import EarlyEnd, TrickContract
@@ -36,6 +38,18 @@ __all__ = ["Declared"]
 
 class Declared:
     """The declaration of ``contract`` as the searches read it (see the module notes)."""
+
+    _memo: ClassVar[dict[TrickContract, Declared]] = {}
+
+    @classmethod
+    def of(cls, contract: TrickContract) -> Declared:
+        """The (shared, read-only) :class:`Declared` of ``contract``."""
+        got = cls._memo.get(contract)
+        if got is None:
+            if len(cls._memo) > 256:
+                cls._memo.clear()
+            got = cls._memo[contract] = cls(contract)
+        return got
 
     def __init__(self, contract: TrickContract) -> None:
         self.contract = contract

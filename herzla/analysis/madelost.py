@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from herzla.analysis.bounds import make_verdict
 from herzla.analysis.common import ABOVE, SUIT, Start, first_to_front, load_position, make_legal
 from herzla.analysis.equivalence import make_runs
-from herzla.analysis.frames import on_own_stack
+from herzla.analysis.frames import caller
 from herzla.analysis.keys import make_keys
 from herzla.analysis.ordering import make_made_lost_orders
 from herzla.analysis.scoring import BooleanScore
@@ -288,10 +288,13 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     def run_from(st: TrickHand) -> int:
         seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
         before = nodes[0]
+        # a deep search on a stretch of the frame stack of its own (frames.py); a short one
+        # directly, which costs less than setting up the stretch
+        call: Callable[..., int] = caller(T - t0)
         if k0 == 0:
-            v = on_own_stack(boundary, leader0, t0, out0)
+            v = call(boundary, leader0, t0, out0)
         else:
-            v = on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
+            v = call(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
         search.nodes += nodes[0] - before
         return v
 

@@ -48,7 +48,7 @@ from herzla.analysis.bounds import AdditiveBounds, TableBounds, make_keeps_out
 from herzla.analysis.common import SUIT, Start, load_position, make_legal
 from herzla.analysis.declared import Declared
 from herzla.analysis.equivalence import group_runs, make_runs
-from herzla.analysis.frames import on_own_stack
+from herzla.analysis.frames import caller
 from herzla.analysis.keys import make_keys
 from herzla.analysis.leaves import AdditiveValues, TallyStates
 from herzla.analysis.ordering import make_order
@@ -96,7 +96,7 @@ class TrickSearch:
         self.nodes = 0
         self.players = contract.players
         #: the declaration in search bits (conversions, bans, signatures, early end)
-        self.declared = Declared(contract)
+        self.declared = Declared.of(contract)
         self._to_bit = self.declared.to_bit
         self._to_card = self.declared.to_card
         self.tt: dict[object, tuple[int, int, int]] = {}
@@ -440,15 +440,16 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
 
     def root(st: TrickHand) -> Callable[[int, int], int]:
         seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
+        call: Callable[..., int] = caller(T - t0)  # deep: on a frame stack of its own
         if k0 == 0:
             def run(alpha: int, beta: int) -> int:
                 reset(st)
-                return on_own_stack(boundary, leader0, t0, out0, alpha, beta)
+                return call(boundary, leader0, t0, out0, alpha, beta)
         else:
             def run(alpha: int, beta: int) -> int:
                 reset(st)
-                return on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0,
-                                    alpha, beta)
+                return call(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0, alpha,
+                            beta)
         return run
 
     def moves(st: TrickHand) -> list[int]:
