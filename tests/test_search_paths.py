@@ -17,7 +17,7 @@ from herzla.analysis import compiled
 from herzla.analysis.scoring import trick_score
 from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
-from herzla.cards import PACK_32, cards_of, mask_of
+from herzla.cards import PACK_32, Rank, cards_of, mask_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.limits import MAX_AMOUNT
 from herzla.records import Record, new_hand
@@ -197,3 +197,53 @@ def test_kernel_windows_are_fail_soft() -> None:
         assert search.value(state.copy(), v, v + 1) <= v
         assert search.value(state.copy(), v + 10, v + 11) <= v
         assert search.value(state.copy(), v - 11, v - 10) >= v - 10
+
+
+def _made_lost_states() -> list[tuple[TrickContract, TrickHand, int]]:
+    """Deals in which the declarer holds a hand worth announcing (Beddl: no Ace, King or Ober;
+    Mord: six of them or more), a few cards in."""
+    top = sum(1 << (s * 9 + r) for s in range(4) for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
+    out = []
+    for cid in ("beddl", "mord"):
+        found = 0
+        seed = 0
+        while found < 10:
+            seed += 1
+            hands = seeded_deal(PACK_32, 4, 8, seed)
+            count = [(h & top).bit_count() for h in hands]
+            worth = [s for s in range(4) if (count[s] == 0 if cid == "beddl" else count[s] >= 6)]
+            if not worth:
+                continue
+            found += 1
+            declarer = worth[0]
+            c = contract_class("herzla", cid)(4, {}, declarer)
+            assert isinstance(c, TrickContract)
+            state = new_hand(c, hands, 3)
+            assert isinstance(state, TrickHand)
+            rnd = random.Random(seed)
+            for _ in range(seed % 3 * 5):
+                if state.over:
+                    break
+                state.play(rnd.choice(state.legal_plays()))
+            out.append((c, state, declarer))
+    return out
+
+
+def test_both_paths_agree_on_made_lost_values() -> None:
+    """Beddl and Mord: the kernel's made/lost values (which advise uses once numba is loaded)
+    against the pure made/lost search, whole deals and positions a few cards in."""
+    made = set()
+    for c, state, declarer in _made_lost_states():
+        if state.over:
+            continue
+        sc = trick_score(c, 0, seeded_deal(PACK_32, 4, 8, 0))
+        with compiled.pure():
+            slow = TrickSearch(c, sc, declarer).exact(state.copy())
+        with compiled.always():
+            search = TrickSearch(c, sc, declarer)
+            fast = search.exact(state.copy())
+            if HAS_NUMBA:
+                assert search.path == "compiled"
+        assert fast == slow
+        made.add(slow)
+    assert made == {0, 1}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,7 @@ import numpy as np
 from herzla.analysis.bounds import AdditiveBounds
 from herzla.analysis.common import load_position
 from herzla.analysis.leaves import AdditiveValues
-from herzla.analysis.scoring import AdditiveScore, LeafTable, compositions
+from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, compositions
 from herzla.tricks import TrickHand
 
 if TYPE_CHECKING:
@@ -142,10 +143,13 @@ def compiled_root(search: TrickSearch, state: TrickHand
     """The compiled search of ``search`` (a function giving, for a position, (alpha, beta) ->
     value), or None when the compiled path does not apply (see the module notes)."""
     sc = search.score
-    if not (isinstance(sc, AdditiveScore | LeafTable) and search.inf < LIMIT):
+    if not (isinstance(sc, AdditiveScore | LeafTable | BooleanScore) and search.inf < LIMIT):
         return None
     if sum(h.bit_count() for h in state.hands) < _state["min_cards"]:
         return None
+    if isinstance(sc, BooleanScore) and _state["min_cards"] and "herzla.analysis.kernel" \
+            not in sys.modules:
+        return None  # made/lost alone: the pure search is faster than loading numba
     from herzla.analysis import kernel
 
     declared = search.declared
@@ -153,6 +157,8 @@ def compiled_root(search: TrickSearch, state: TrickHand
     T = state.tricks_per_hand
     f = search.features
     S, sign = search.seat, search.sign
+    if isinstance(sc, BooleanScore):
+        S, sign = sc.declarer, 1
     Q = np.zeros(kernel.SLOTS, np.int64)
     Q[kernel.N], Q[kernel.T], Q[kernel.S], Q[kernel.GAIN] = n, T, S, int(search.gain)
     Q[kernel.BOUNDS], Q[kernel.USE_TT] = int(f.bounds), int(f.table)
@@ -175,7 +181,11 @@ def compiled_root(search: TrickSearch, state: TrickHand
                                      np.int64), np.zeros((1, n), np.int64))
     classes: list[int] = []
     has_tricks = False
-    if isinstance(sc, AdditiveScore):
+    if isinstance(sc, BooleanScore):
+        Q[kernel.KIND] = kernel.BOOLEAN
+        Q[kernel.BOUNDS] = 0
+        tv = np.asarray([int(declared.ends_on(w)) for w in range(n)], np.int64)
+    elif isinstance(sc, AdditiveScore):
         values = AdditiveValues(sc, S, sign, n, declared.to_card)
         bounds = AdditiveBounds(values, S, n, T)
         cv = np.asarray(values.card, np.int64)
@@ -206,6 +216,9 @@ def compiled_root(search: TrickSearch, state: TrickHand
     # of the bounds cache for each, shared by every search of them (advise's samples)
     bgens: dict[tuple[object, int, int], int] = _state.setdefault("bgens", {})
     bgen = bgens.setdefault((sc, S, sign), len(bgens) + 1)
+    # the table's entries of this search: a generation of its own (the others' do not match)
+    _state["gen"] += 1
+    gen = _state["gen"]
     H = np.zeros(n, np.int64)
     hands = [0] * n
     npc = int(Q[kernel.P])
@@ -224,11 +237,7 @@ def compiled_root(search: TrickSearch, state: TrickHand
         start_hands = list(hands)
 
         def run(alpha: int, beta: int) -> int:
-            if _state.get("for") is not search:  # a new search: a fresh generation
-                _state["gen"] += 1
-                _state["for"] = search
-                _state["search_gen"] = _state["gen"]
-            Q[kernel.GEN] = _state["search_gen"]
+            Q[kernel.GEN] = gen
             Q[kernel.BGEN] = bgen
             Q[kernel.NODES] = 0
             H[:] = start_hands
@@ -243,4 +252,5 @@ def compiled_root(search: TrickSearch, state: TrickHand
             search.nodes += int(Q[kernel.NODES])
             return v
         return run
+    search.path = "compiled"
     return root

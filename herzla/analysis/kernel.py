@@ -31,7 +31,9 @@ TT_MASK, GEN, NODES, INF, TRICK_LO, TRICK_HI, LAST_LO, LAST_HI = range(12, 20)
 IDLE_TRICK, IDLE_LAST, BC_MASK, BGEN = range(20, 24)
 SLOTS = 24
 
-ADDITIVE, TABLE = 0, 1
+#: the kinds of leaves: additive, a table of final tallies, made/lost (``tv[w]`` is then 1 when a
+#: trick won by seat ``w`` ends the contract, lost: 0; made at the end: 1)
+ADDITIVE, TABLE, BOOLEAN = 0, 1, 2
 
 
 @njit(cache=True)
@@ -562,7 +564,12 @@ def _search(Q: np.ndarray, H: np.ndarray, k0: int, seat0: int, t0: int, out0: in
                 # the trick's last card: its winner takes it
                 w = nbseat
                 g = 0
-                if kind == ADDITIVE:
+                leaf_now = False
+                if kind == BOOLEAN:
+                    if tv[w] or t + 1 == ntr:  # lost at once, or made at the end
+                        val = 0 if tv[w] else 1
+                        leaf_now = True
+                elif kind == ADDITIVE:
                     g = tv[w]
                     mm = tm
                     while mm:
@@ -575,7 +582,9 @@ def _search(Q: np.ndarray, H: np.ndarray, k0: int, seat0: int, t0: int, out0: in
                         add = 1 if pm == -1 else _popcount(tm & pm)
                         cnt[p, w] += add
                         code[p] += add * pw[p, w]
-                if t + 1 == ntr:  # the last trick: a leaf
+                if leaf_now:
+                    H[seat] = fr[sp, F_HAND]
+                elif t + 1 == ntr:  # the last trick: a leaf
                     if kind == ADDITIVE:
                         val = g + lv[w]
                     else:

@@ -5,8 +5,10 @@ search is boolean: a position of the declarer's is made when one of its plays is
 when every play is.  Every value is exact (a search never stops at a bound it does not know), so
 the transposition table at trick boundaries holds the value itself and the lead that decided it.
 
-Beyond the techniques of :mod:`herzla.analysis.tricks` (equivalent cards, relative-rank keys,
-move ordering, the verdicts of the suits at trick boundaries), the search cuts inside a trick:
+Beyond the techniques of :mod:`herzla.analysis.tricks` (equivalent cards,
+:mod:`~herzla.analysis.equivalence`; relative-rank keys, :mod:`~herzla.analysis.keys`; move
+ordering, :func:`herzla.analysis.ordering.make_made_lost_orders`; the verdicts of the suits at
+trick boundaries, :func:`herzla.analysis.bounds.make_verdict`), the search cuts inside a trick:
 
 - *Beddl* (the declarer loses every trick): a declarer's card that would win the trick is not
   tried unless a seat after it holds only higher cards of the led suit (it must overtake); any

@@ -104,6 +104,8 @@ class TrickSearch:
         self._moves: Moves | None = None
         #: which search ran: "pure" (Python) or "compiled" (herzla.analysis.kernel)
         self.path = "pure"
+        self._fast: Root | None = None
+        self._fast_tried = False
         # the polarity: does the maximiser want to win tricks?
         self.gain = self._polarity()
         #: beyond every value this search can return, at any amount (see scoring.reach)
@@ -152,9 +154,12 @@ class TrickSearch:
 
     def exact(self, state: TrickHand, guess: int = 0) -> int:
         """The exact value of an engine state: MTD(f) (or one full-window search)."""
-        run = self._make(state)
         if isinstance(self.score, BooleanScore):
-            return run(0, 1)
+            fast = self._made_lost_kernel(state)
+            if fast is not None:
+                return fast(state)(0, 1)
+            return self._make(state)(0, 1)
+        run = self._make(state)
         INF = self.inf
         if not self.features.mtdf:
             return run(-INF, INF)
@@ -167,6 +172,20 @@ class TrickSearch:
             else:
                 lo = g
         return g
+
+    def _made_lost_kernel(self, state: TrickHand) -> Root | None:
+        """The compiled made/lost search, for :meth:`exact` alone (the line of best play keeps
+        the pure search's order), where it applies: numba loaded already (by a search that
+        needed it, as in ``herzla advise``), since the pure made/lost search answers a deal
+        faster than numba loads."""
+        if not self._fast_tried:
+            self._fast_tried = True
+            if self.features.compiled:
+                from herzla.analysis import compiled
+
+                if compiled.available():
+                    self._fast = compiled.compiled_root(self, state)
+        return self._fast
 
     def classes(self, state: TrickHand) -> dict[int, list[int]]:
         """The legal cards of the seat to play grouped into equivalent runs: the card index of
@@ -195,7 +214,6 @@ class TrickSearch:
             if compiled.available():
                 fast = compiled.compiled_root(self, state)
                 if fast is not None:
-                    self.path = "compiled"
                     return fast, moves
         return root, moves
 
