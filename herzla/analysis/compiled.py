@@ -150,6 +150,11 @@ def compiled_root(search: TrickSearch, state: TrickHand
     if isinstance(sc, BooleanScore) and _state["min_cards"] and "herzla.analysis.kernel" \
             not in sys.modules:
         return None  # made/lost alone: the pure search is faster than loading numba
+    try:
+        import numba  # noqa: F401  (installed, but can it load with this numpy?)
+    except ImportError:  # pragma: no cover - a numba that does not fit: the pure path
+        _state["numba"] = False
+        return None
     from herzla.analysis import kernel
 
     declared = search.declared

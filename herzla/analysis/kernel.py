@@ -18,10 +18,19 @@ generation so that one table serves search after search.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
-from numba import njit
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+try:
+    from numba import njit
+except ImportError:  # pragma: no cover - without the fast extra the module only imports
+    def njit(**_options: Any) -> Callable[[F], F]:  # type: ignore[no-redef]
+        """No numba: the functions stay Python (never called: the compiled path is off)."""
+        return lambda f: f
 
 __all__ = ["search"]
 
