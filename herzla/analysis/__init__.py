@@ -10,6 +10,8 @@
   :mod:`herzla.analysis.keys` (transposition keys), :mod:`herzla.analysis.ordering` (move
   ordering), :mod:`herzla.analysis.bounds` (bounds and verdicts), :mod:`herzla.analysis.leaves`
   (what a finished trick is worth) and :mod:`herzla.analysis.common` (legality, positions);
+- :mod:`herzla.analysis.compiled` and :mod:`herzla.analysis.kernel`: the compiled path of the
+  trick searches (numba, ``pip install 'herzla[fast]'``), the same answers as the pure one;
 - :mod:`herzla.analysis.layout`: the search of layout deals (the domino, Auflegen);
 - :mod:`herzla.analysis.frames`: deep searches on a stretch of the frame stack of their own.
 
