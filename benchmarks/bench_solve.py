@@ -8,9 +8,17 @@ In one run, on the same deals:
    ``python benchmarks/bare_search.py DEALS.jsonl`` process (the bare alpha-beta yardstick); the
    answers must agree;
 2. what each technique buys: the same deals (and normal-game positions) solved in this process
-   with one technique switched off at a time (nodes and seconds);
-3. whole normal deals solved for seat 0: median and worst time;
-4. ``herzla advise`` with 2,000 samples: wall time.
+   with one technique switched off at a time (nodes and seconds), the normal positions on both
+   paths (pure Python and the compiled kernel);
+3. whole normal deals solved for seat 0, in this process, on both paths: median and worst time
+   (wall clock and CPU time)
+   (the compiled path's first solve, which loads the kernel, reported apart); and the same deals
+   as one ``herzla solve`` process per path (``HERZLA_PURE=1`` for the pure one);
+4. ``herzla advise`` on both paths, whole processes, alternating, medians: wall time per sample
+   (the pure path may be given fewer samples, ``--pure-samples``);
+5. with ``--cold``: the compiled path's first run ever (an empty numba cache): advise.
+
+The compiled path needs numba (``pip install 'herzla[fast]'``).
 
     python benchmarks/bench_solve.py                  # the full run (several minutes)
     python benchmarks/bench_solve.py --quick          # fewer deals, advise with 200 samples
@@ -19,16 +27,20 @@ In one run, on the same deals:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from herzla.analysis import compiled
 from herzla.analysis.scoring import trick_score
 from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
@@ -61,10 +73,30 @@ def worth_bidding(contract: str, count: int) -> list[dict[str, Any]]:
     return out
 
 
-def timed(cmd: list[str]) -> tuple[float, str]:
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
     start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT)
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})})
     return time.perf_counter() - start, done.stdout
+
+
+PATHS = ("pure", "compiled")
+#: the environment of a whole process on each path
+PATH_ENV = {"pure": {"HERZLA_PURE": "1"}, "compiled": {"HERZLA_PURE": "0"}}
+
+
+@contextlib.contextmanager
+def on_path(path: str, small: bool = False) -> Iterator[None]:
+    """Searches in this process on ``path``; with ``small``, the compiled path however few
+    cards are left."""
+    if path == "pure":
+        with compiled.pure():
+            yield
+    elif small:
+        with compiled.always():
+            yield
+    else:
+        yield
 
 
 def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int) -> dict[str, Any]:
@@ -114,31 +146,38 @@ def _in_process(deals: list[dict[str, Any]]) -> tuple[float, float]:
 
 
 def techniques(deals: list[dict[str, Any]], normal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Nodes and seconds with every technique, and with each one switched off."""
+    """Nodes and seconds with every technique, and with each one switched off (the normal
+    positions on both paths; Beddl and Mord have the pure path only)."""
     rows = []
     for name, recs, seat in (("beddl+mord deals", deals, None), ("normal positions", normal, 0)):
-        for off in (None, *TECHNIQUES):
-            if name.startswith("beddl") and off == "mtdf":
-                continue  # a made/lost search has no MTD(f)
-            nodes = 0
-            start = time.perf_counter()
-            for obj in recs:
-                rec = Record.from_json(obj)
-                state = start_state(rec)
-                assert isinstance(state, TrickHand)
-                for p in rec.plays:
-                    assert p.card is not None
-                    state.play(p.card)
-                sc = trick_score(rec.contract, 0, [mask_of(h) for h in rec.hands])  # type: ignore[arg-type]
-                feats = Features(**({off: False} if off else {}))
-                who = rec.declarer if seat is None else seat
-                assert who is not None
-                ts = TrickSearch(rec.contract, sc, who, 1, feats)  # type: ignore[arg-type]
-                ts.exact(state)
-                nodes += ts.nodes
-            rows.append({"set": name, "off": off or "(all on)", "nodes": nodes,
-                         "seconds": time.perf_counter() - start})
+        for path in (("pure",) if name.startswith("beddl") else PATHS):
+            for off in (None, *TECHNIQUES):
+                if name.startswith("beddl") and off == "mtdf":
+                    continue  # a made/lost search has no MTD(f)
+                nodes = 0
+                start = time.perf_counter()
+                with on_path(path, small=True):
+                    for obj in recs:
+                        nodes += _search_nodes(obj, seat, off)
+                rows.append({"set": name, "path": path, "off": off or "(all on)",
+                             "nodes": nodes, "seconds": time.perf_counter() - start})
     return rows
+
+
+def _search_nodes(obj: dict[str, Any], seat: int | None, off: str | None) -> int:
+    rec = Record.from_json(obj)
+    state = start_state(rec)
+    assert isinstance(state, TrickHand)
+    for p in rec.plays:
+        assert p.card is not None
+        state.play(p.card)
+    sc = trick_score(rec.contract, 0, [mask_of(h) for h in rec.hands])  # type: ignore[arg-type]
+    feats = Features(**({off: False} if off else {}))
+    who = rec.declarer if seat is None else seat
+    assert who is not None
+    ts = TrickSearch(rec.contract, sc, who, 1, feats)  # type: ignore[arg-type]
+    ts.exact(state)
+    return ts.nodes
 
 
 def normal_positions(count: int, plays: int) -> list[dict[str, Any]]:
@@ -155,22 +194,74 @@ def normal_positions(count: int, plays: int) -> list[dict[str, Any]]:
     return out
 
 
-def normal_deals(count: int) -> dict[str, Any]:
-    times = []
-    for obj in normal_positions(count, 0):
-        start = time.perf_counter()
-        solve(obj, seat=0)
-        times.append(time.perf_counter() - start)
-    return {"deals": count, "median_s": statistics.median(times), "worst_s": max(times),
-            "mean_s": statistics.fmean(times)}
+def normal_deals(count: int, repeat: int) -> dict[str, Any]:
+    """Whole normal deals for seat 0 in this process on each path (the compiled path's first
+    solve, which imports numba and loads the kernel, apart), medians over ``repeat`` rounds;
+    and one whole ``herzla solve`` process per path on the same deals."""
+    objs = normal_positions(count, 0)
+    out: dict[str, Any] = {"deals": count}
+    with on_path("compiled"):
+        first = solve(objs[0], seat=0)
+    answers: dict[str, list[int]] = {}
+    for path in PATHS:
+        per_deal: list[list[float]] = [[] for _ in objs]
+        cpu_deal: list[list[float]] = [[] for _ in objs]
+        for _ in range(repeat):
+            with on_path(path):
+                got = []
+                for i, obj in enumerate(objs):
+                    start, cpu = time.perf_counter(), time.process_time()
+                    got.append(solve(obj, seat=0).value)
+                    per_deal[i].append(time.perf_counter() - start)
+                    cpu_deal[i].append(time.process_time() - cpu)
+            answers[path] = got
+        times = [statistics.median(t) for t in per_deal]
+        cpus = [statistics.median(t) for t in cpu_deal]
+        out[path] = {"median_s": statistics.median(times), "worst_s": max(times),
+                     "mean_s": statistics.fmean(times), "cpu_median_s": statistics.median(cpus),
+                     "cpu_worst_s": max(cpus)}
+    if answers["pure"] != answers["compiled"] or answers["pure"][0] != first.value:
+        raise SystemExit("the two paths disagree")
+    with tempfile.TemporaryDirectory() as tmp:
+        path_f = Path(tmp) / "normal.jsonl"
+        path_f.write_text("".join(json.dumps(o) + "\n" for o in objs), encoding="utf-8")
+        one_f = Path(tmp) / "one.jsonl"
+        one_f.write_text(json.dumps(objs[0]) + "\n", encoding="utf-8")
+        for path in PATHS:
+            for key, f in (("process_s", path_f), ("one_process_s", one_f)):
+                walls = [timed([sys.executable, "-m", "herzla", "solve", str(f), "--seat", "0",
+                                "--json"], PATH_ENV[path])[0] for _ in range(repeat)]
+                out[path][key] = statistics.median(walls)
+    return out
 
 
-def advise_run(samples: int, jobs: int) -> dict[str, Any]:
+def advise_run(samples: int, jobs: int, path: str, env: dict[str, str] | None = None
+               ) -> dict[str, Any]:
     hand = "CT C7 SJ S8 H9 H7 D9 D7"
     wall, out = timed([sys.executable, "-m", "herzla", "advise", "herzla", "--hand", hand,
-                       "--samples", str(samples), "--jobs", str(jobs), "--json"])
-    return {"samples": samples, "jobs": jobs, "wall_s": wall,
-            "elapsed_s": json.loads(out)["elapsed_s"]}
+                       "--samples", str(samples), "--jobs", str(jobs), "--json"],
+                      {**PATH_ENV[path], **(env or {})})
+    answer = json.loads(out)
+    answer.pop("elapsed_s", None)
+    return {"samples": samples, "jobs": jobs, "wall_s": wall, "per_sample_s": wall / samples,
+            "answer": answer}
+
+
+def advise_both(samples: int, pure_samples: int, jobs: int, repeat: int) -> dict[str, Any]:
+    """``herzla advise`` on both paths, alternating, ``repeat`` times; medians."""
+    runs: dict[str, list[dict[str, Any]]] = {p: [] for p in PATHS}
+    for _ in range(repeat):
+        runs["compiled"].append(advise_run(samples, jobs, "compiled"))
+        runs["pure"].append(advise_run(pure_samples, jobs, "pure"))
+    if samples == pure_samples and runs["pure"][0]["answer"] != runs["compiled"][0]["answer"]:
+        raise SystemExit("advise answers differ between the paths")
+    out: dict[str, Any] = {"jobs": jobs, "repeat": repeat}
+    for p in PATHS:
+        out[p] = {"samples": runs[p][0]["samples"],
+                  "wall_s": statistics.median(r["wall_s"] for r in runs[p]),
+                  "per_sample_s": statistics.median(r["per_sample_s"] for r in runs[p])}
+    out["ratio"] = out["pure"]["per_sample_s"] / out["compiled"]["per_sample_s"]
+    return out
 
 
 def main() -> None:
@@ -179,47 +270,83 @@ def main() -> None:
     ap.add_argument("--deals", type=int, help="Beddl deals and Mord deals each (default 60)")
     ap.add_argument("--normal", type=int, help="whole normal deals (default 20)")
     ap.add_argument("--advise-samples", type=int, help="advise samples (default 2000)")
+    ap.add_argument("--pure-samples", type=int,
+                    help="advise samples on the pure path (default: --advise-samples)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3,
-                    help="runs of part 1 (medians are reported; default 3)")
+                    help="runs of parts 1, 3 and 4 (medians are reported; default 3)")
+    ap.add_argument("--cold", action="store_true",
+                    help="part 5: the compiled path's first run with an empty numba cache")
     ap.add_argument("--skip", default="", help="parts to leave out, e.g. 2,4")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
     deals_n = args.deals or (15 if args.quick else 60)
     normal_n = args.normal or (5 if args.quick else 20)
     samples = args.advise_samples or (200 if args.quick else 2000)
+    pure_samples = args.pure_samples or samples
     print(f"herzla solve benchmark: Python {platform.python_version()}, "
-          f"{platform.platform()}")
+          f"{platform.platform()}, numba: {'yes' if compiled.available() else 'no'}")
     deals = worth_bidding("beddl", deals_n) + worth_bidding("mord", deals_n)
     skip = set(args.skip.split(","))
-    with tempfile.TemporaryDirectory() as tmp:
-        e2e = end_to_end(deals, Path(tmp) / "deals.jsonl", args.repeat)
-    print(f"\n1. {e2e['deals']} Beddl and Mord deals worth announcing ({e2e['made']} made), "
-          f"from the first card, whole processes (medians of {args.repeat}):")
-    print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
-          f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s)")
-    inp = in_process(deals, args.repeat)
-    print(f"   in one process, per deal from the record to the answer: herzla.analysis.solve "
-          f"{inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s: {inp['ratio']:.1f}x")
+    e2e: dict[str, Any] = {}
+    inp: dict[str, Any] = {}
+    if "1" not in skip:
+        with tempfile.TemporaryDirectory() as tmp:
+            e2e = end_to_end(deals, Path(tmp) / "deals.jsonl", args.repeat)
+        print(f"\n1. {e2e['deals']} Beddl and Mord deals worth announcing ({e2e['made']} made), "
+              f"from the first card, whole processes (medians of {args.repeat}):")
+        print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
+              f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s)")
+        inp = in_process(deals, args.repeat)
+        print(f"   in one process, per deal from the record to the answer: "
+              f"herzla.analysis.solve {inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s:"
+              f" {inp['ratio']:.1f}x")
     rows: list[dict[str, Any]] = []
     if "2" not in skip:
         rows = techniques(deals, normal_positions(4 if args.quick else 8, 12))
         print("\n2. What each technique buys (in this process; one switched off at a time):")
-        print(f"   {'set':<18} {'off':<12} {'nodes':>11} {'seconds':>9}")
+        print(f"   {'set':<18} {'path':<9} {'off':<12} {'nodes':>11} {'seconds':>9}")
         for r in rows:
-            print(f"   {r['set']:<18} {r['off']:<12} {r['nodes']:>11,} {r['seconds']:>9.2f}")
-    nd = normal_deals(normal_n)
-    print(f"\n3. {nd['deals']} whole normal deals for seat 0: median {nd['median_s']:.2f} s, "
-          f"worst {nd['worst_s']:.2f} s, mean {nd['mean_s']:.2f} s")
+            print(f"   {r['set']:<18} {r['path']:<9} {r['off']:<12} {r['nodes']:>11,} "
+                  f"{r['seconds']:>9.2f}")
+    nd: dict[str, Any] = {}
+    if "3" not in skip:
+        nd = normal_deals(normal_n, args.repeat)
+        print(f"\n3. {nd['deals']} whole normal deals for seat 0 (medians of {args.repeat}):")
+        for p in PATHS:
+            r = nd[p]
+            print(f"   {p:<9} in this process: median {r['median_s'] * 1000:.0f} ms, worst "
+                  f"{r['worst_s'] * 1000:.0f} ms, mean {r['mean_s'] * 1000:.0f} ms (CPU time: "
+                  f"median {r['cpu_median_s'] * 1000:.0f} ms, worst "
+                  f"{r['cpu_worst_s'] * 1000:.0f} ms); one 'herzla solve' process for all: "
+                  f"{r['process_s']:.2f} s")
+        print(f"   one 'herzla solve' process for the first deal alone: pure "
+              f"{nd['pure']['one_process_s']:.2f} s, compiled "
+              f"{nd['compiled']['one_process_s']:.2f} s (imports numba, loads the kernel)")
+        pure, comp = nd["pure"], nd["compiled"]
+        print(f"   median ratio pure/compiled: {pure['median_s'] / comp['median_s']:.1f}x "
+              f"(CPU time {pure['cpu_median_s'] / comp['cpu_median_s']:.1f}x)")
     adv: dict[str, Any] = {}
     if "4" not in skip:
-        adv = advise_run(samples, args.jobs)
-        print(f"\n4. herzla advise, {adv['samples']:,} samples, --jobs {adv['jobs']}: "
-              f"{adv['wall_s']:.1f} s")
+        adv = advise_both(samples, pure_samples, args.jobs, args.repeat)
+        print(f"\n4. herzla advise, --jobs {args.jobs}, whole processes (medians of "
+              f"{args.repeat}):")
+        for p in PATHS:
+            r = adv[p]
+            print(f"   {p:<9} {r['samples']:>6,} samples: {r['wall_s']:.1f} s, "
+                  f"{r['per_sample_s'] * 1000:.1f} ms a sample")
+        print(f"   per sample, pure/compiled: {adv['ratio']:.1f}x")
+    cold: dict[str, Any] = {}
+    if args.cold:
+        with tempfile.TemporaryDirectory() as tmp:
+            cold = advise_run(samples, args.jobs, "compiled", {"NUMBA_CACHE_DIR": tmp})
+        cold.pop("answer")
+        print(f"\n5. herzla advise, {samples:,} samples, compiled, empty numba cache: "
+              f"{cold['wall_s']:.1f} s")
     if args.json:
         Path(args.json).write_text(json.dumps({"end_to_end": e2e, "in_process": inp,
                                                "techniques": rows, "normal": nd,
-                                               "advise": adv}, indent=1))
+                                               "advise": adv, "cold": cold}, indent=1))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,13 @@
 - :mod:`herzla.analysis.tricks`: the search of trick deals (alpha-beta for additive and table
   scorers, and the entry point for all);
 - :mod:`herzla.analysis.madelost`: the made/lost search of Beddl and Mord (boolean scorers);
+- the units both trick searches are built from: :mod:`herzla.analysis.declared` (the
+  declaration in search bits), :mod:`herzla.analysis.equivalence` (equivalent cards),
+  :mod:`herzla.analysis.keys` (transposition keys), :mod:`herzla.analysis.ordering` (move
+  ordering), :mod:`herzla.analysis.bounds` (bounds and verdicts), :mod:`herzla.analysis.leaves`
+  (what a finished trick is worth) and :mod:`herzla.analysis.common` (legality, positions);
+- :mod:`herzla.analysis.compiled` and :mod:`herzla.analysis.kernel`: the compiled path of the
+  trick searches (numba, ``pip install 'herzla[fast]'``), the same answers as the pure one;
 - :mod:`herzla.analysis.layout`: the search of layout deals (the domino, Auflegen);
 - :mod:`herzla.analysis.frames`: deep searches on a stretch of the frame stack of their own.
 

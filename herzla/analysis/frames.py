@@ -18,7 +18,7 @@ import types
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["on_own_stack"]
+__all__ = ["DEEP", "caller", "on_own_stack"]
 
 R = TypeVar("R")
 
@@ -45,3 +45,21 @@ def on_own_stack(f: Callable[..., R], *args: int) -> R:
     7
     """
     return _big(f, *args)  # type: ignore[no-any-return]
+
+
+#: searches with at least this many tricks to go run on a stretch of their own
+DEEP = 4
+
+
+def _direct(f: Callable[..., R], *args: int) -> R:
+    return f(*args)
+
+
+def caller(tricks_left: int) -> Callable[..., R]:
+    """:func:`on_own_stack` for a search of ``tricks_left`` tricks or more than :data:`DEEP`;
+    for a shorter one a plain call, which costs less than setting up the stretch.
+
+    >>> caller(1)(max, 3, 7), caller(8)(max, 3, 7)
+    (7, 7)
+    """
+    return on_own_stack if tricks_left >= DEEP else _direct

@@ -25,8 +25,6 @@ from herzla.layout import Lay, LayoutHand
 
 __all__ = ["LayoutSearch", "places_table"]
 
-INF = 1 << 40
-
 
 def places_table(contract: LayoutContract) -> dict[tuple[int, ...], tuple[int, ...]]:
     """Every order of going out -> each seat's score, from one vectorised ``settle``."""
@@ -54,6 +52,8 @@ class LayoutSearch:
         self.tt: dict[object, tuple[int, int]] = {}
         n = contract.players
         self._bounds: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: beyond every value of the deal, at any amount: one more than its largest score
+        self.inf = INF = max(abs(v[seat]) for v in self.table.values()) + 1
         for order, scores in self.table.items():
             v = sign * scores[seat]
             for k in range(n + 1):
@@ -81,8 +81,13 @@ class LayoutSearch:
     def leaf(self, state: LayoutHand) -> int:
         return self.sign * self.table[tuple(state.order)][self.seat]
 
-    def value(self, state: LayoutHand, alpha: int = -INF, beta: int = INF) -> int:
-        """The value of ``state`` (fail-soft within the window); ``state`` is restored."""
+    def value(self, state: LayoutHand, alpha: int | None = None, beta: int | None = None
+              ) -> int:
+        """The value of ``state`` (fail-soft within the window, by default the full one);
+        ``state`` is restored."""
+        INF = self.inf
+        alpha = -INF if alpha is None else alpha
+        beta = INF if beta is None else beta
         self.nodes += 1
         if state.over:
             return self.leaf(state)
@@ -133,7 +138,7 @@ class LayoutSearch:
 
     def exact(self, state: LayoutHand, guess: int = 0) -> int:
         """The exact value of ``state`` (MTD(f) from ``guess``)."""
-        lo, hi, g = -INF, INF, guess
+        lo, hi, g = -self.inf, self.inf, guess
         while lo < hi:
             beta = g + 1 if g == lo else g
             g = self.value(state, beta - 1, beta)

@@ -5,8 +5,10 @@ search is boolean: a position of the declarer's is made when one of its plays is
 when every play is.  Every value is exact (a search never stops at a bound it does not know), so
 the transposition table at trick boundaries holds the value itself and the lead that decided it.
 
-Beyond the techniques of :mod:`herzla.analysis.tricks` (equivalent cards, relative-rank keys,
-move ordering, the verdicts of the suits at trick boundaries), the search cuts inside a trick:
+Beyond the techniques of :mod:`herzla.analysis.tricks` (equivalent cards,
+:mod:`~herzla.analysis.equivalence`; relative-rank keys, :mod:`~herzla.analysis.keys`; move
+ordering, :func:`herzla.analysis.ordering.make_made_lost_orders`; the verdicts of the suits at
+trick boundaries, :func:`herzla.analysis.bounds.make_verdict`), the search cuts inside a trick:
 
 - *Beddl* (the declarer loses every trick): a declarer's card that would win the trick is not
   tried unless a seat after it holds only higher cards of the led suit (it must overtake); any
@@ -27,19 +29,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from herzla.analysis.common import (
-    ABOVE,
-    SUIT,
-    Start,
-    first_to_front,
-    load_position,
-    make_keys,
-    make_legal,
-    make_runs,
-    safe_pairs,
-    strength,
-)
-from herzla.analysis.frames import on_own_stack
+from herzla.analysis.bounds import make_verdict
+from herzla.analysis.common import ABOVE, SUIT, Start, first_to_front, load_position, make_legal
+from herzla.analysis.equivalence import make_runs
+from herzla.analysis.frames import caller
+from herzla.analysis.keys import make_keys
+from herzla.analysis.ordering import make_made_lost_orders
 from herzla.analysis.scoring import BooleanScore
 from herzla.contracts import EarlyEnd
 from herzla.tricks import TrickHand
@@ -61,15 +56,18 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     sc = search.score
     assert isinstance(sc, BooleanScore)
     n = search.players
+    declared = search.declared
     D = sc.declarer
     beddl = sc.early_end is EarlyEnd.DECLARER_WINS
+    #: per trick winner: whether the trick ends the contract (then it is lost)
+    lost_by = [declared.ends_on(w) for w in range(n)]
     T = state.tricks_per_hand
     f = search.features
-    equivalence, use_tt, ordering, cutoffs = f.equivalence, f.table, f.ordering, f.bounds
-    H = [search.bits(h) for h in state.hands]
-    lead_ban = [search.banned(t, True) for t in range(T)]
-    disc_ban = [search.banned(t, False) for t in range(T)]
-    sig = search._signatures()
+    use_tt, ordering, cutoffs = f.table, f.ordering, f.bounds
+    H = [declared.bits(h) for h in state.hands]
+    lead_ban = declared.lead_bans(T)
+    disc_ban = declared.discard_bans(T)
+    sig = declared.signature
     tt: dict[object, tuple[int, int, int]] = search.tt
     above_tab = ABOVE
     suit_of = SUIT
@@ -78,85 +76,11 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     after = [[[(s + i) % n for i in range(1, n - k)] for k in range(n)] for s in range(n)]
     defenders = [s for s in range(n) if s != D]
     seen: dict[tuple[int, ...], int] = {}  # positions decided, by their cards
-    safe_memo: dict[int, bool] = {}
-    key_of = make_keys(search, H)
-
+    key_of = make_keys(declared, H, f.relative)
     legal_of = make_legal(H, lead_ban, disc_ban)
-
-    reps_of = make_runs(sig, equivalence)
-
-    witness = [-1]  # a lead that decides a lost verdict
-
-    def forced_to_win(leader: int, sh: int, x: int, dmin: int) -> bool:
-        """Beddl: whether a lead of ``x`` (suit at ``sh``) by a defender wins the declarer the
-        trick, whose lowest card of the suit is ``dmin``: the defenders before it follow low,
-        the declarer cannot get under, and nobody after it must overtake."""
-        top = x
-        seat = (leader + 1) % n
-        while seat != D:
-            held = H[seat] >> sh & 511
-            if held and held & -held > top:
-                top = held & -held
-            seat = (seat + 1) % n
-        if dmin < top:
-            return False
-        seat = (D + 1) % n
-        while seat != leader:
-            held = H[seat] >> sh & 511
-            if held and held & -held > dmin:
-                return False
-            seat = (seat + 1) % n
-        return True
-
-    def verdict(leader: int, t: int, out: int) -> int:
-        """Made (1) or lost (0) when the suits alone decide it, else -1 (as the verdicts of
-        :mod:`herzla.analysis.tricks`)."""
-        mine = H[D]
-        theirs = out & ~mine
-        legal = legal_of(leader, 0, t, 0)
-        if beddl:
-            if leader != D:
-                safe = True
-                for sh in _SHIFTS:
-                    d = mine >> sh & 511
-                    if not d:
-                        continue
-                    lead = legal >> sh & 511
-                    if lead and forced_to_win(leader, sh, lead & -lead, d & -d):
-                        witness[0] = (lead & -lead).bit_length() - 1 + sh
-                        return 0
-                    if safe:
-                        pair = d << 9 | (theirs >> sh & 511)
-                        got = safe_memo.get(pair)
-                        if got is None:
-                            got = safe_memo[pair] = safe_pairs(d, theirs >> sh & 511)
-                        if not got:
-                            safe = False
-                return 1 if safe else -1
-            for sh in _SHIFTS:
-                lead = legal >> sh & 511
-                if lead and (lead & -lead).bit_length() <= (theirs >> sh & 511).bit_length():
-                    return -1
-            return 0
-        if leader == D:
-            made = True
-            for sh in _SHIFTS:
-                d = mine >> sh & 511
-                if d and (d & -d).bit_length() <= (theirs >> sh & 511).bit_length():
-                    made = False
-                    break
-            if made:
-                return 1
-            for sh in _SHIFTS:
-                if (legal >> sh & 511).bit_length() > (theirs >> sh & 511).bit_length():
-                    return -1
-            return 0
-        for sh in _SHIFTS:
-            lead = legal >> sh & 511
-            if lead and (theirs >> sh & 511).bit_length() > (mine >> sh & 511).bit_length():
-                witness[0] = lead.bit_length() - 1 + sh
-                return 0
-        return -1
+    reps_of = make_runs(sig, f.equivalence)
+    verdict, witness = make_verdict(H, D, beddl, n, legal_of)
+    lead_order, follow_order = make_made_lost_orders(H, sig, D, beddl, n, ordering)
 
     def last_trick(leader: int) -> int:
         """The last trick, one card a hand: made or lost by its winner."""
@@ -167,32 +91,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
             h = H[s]
             if h & led and h > best:
                 best, bseat = h, s
-        return 0 if (bseat == D) == beddl else 1
-
-    def complete(winner: int, tmask: int, t: int, out: int) -> int:
-        if (winner == D) == beddl:
-            return 0
-        if t + 1 == T:
-            return 1
-        return boundary(winner, t + 1, out & ~tmask)
-
-    def lead_order(leader: int, reps: list[int], out: int) -> list[int]:
-        if not ordering or len(reps) < 2:
-            return reps
-        if leader == D:  # low cards first in Beddl, high in Mord
-            reps.sort(key=strength, reverse=not beddl)
-        elif not beddl:
-            reps.sort(key=strength, reverse=True)
-        else:  # Beddl: lead where the declarer's low cards are least covered
-            mine = H[D]
-            theirs = out & ~mine
-            rank = [16, 16, 16, 16]
-            for u in range(4):
-                d = mine >> (9 * u) & 511
-                if d:
-                    rank[u] = (theirs >> (9 * u) & 511 & ((d & -d) - 1)).bit_count()
-            reps.sort(key=lambda c: rank[c // 9] * 16 + c % 9)
-        return reps
+        return 0 if lost_by[bseat] else 1
 
     def boundary(leader: int, t: int, out: int) -> int:
         if t + 1 == T:
@@ -248,7 +147,6 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
             tt[key] = (v, v, best_card)
         return v
 
-
     def declarer_leads(legal: int) -> int:
         """The declarer's leads that keep the contract through this trick."""
         keep = 0
@@ -270,28 +168,6 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
                     others |= H[s] >> sh & 511
                 keep |= (mine & ~((1 << others.bit_length()) - 1)) << sh
         return keep
-
-    def follow_order(seat: int, k: int, reps: list[int], following: int, best: int,
-                     bseat: int) -> list[int]:
-        """The order of a seat's cards after the lead (as :func:`play` tries them)."""
-        if not ordering or len(reps) < 2:
-            return reps
-        if seat == D:
-            if following:
-                ducks = [c for c in reps if c < best]
-                overs = [c for c in reps if c > best]
-                if beddl:
-                    ducks.reverse()
-                    overs.reverse()
-                    return ducks + overs
-                return overs + ducks
-            reps.sort(key=lambda b: b % 9 + (16 if sig[b] else 0), reverse=beddl)
-        elif not following or not beddl:
-            reps.reverse()
-        elif bseat != D and ((D - seat) % n >= n - k
-                             or not H[D] & suit_of[best] & ~((2 << best) - 1)):
-            reps.reverse()  # the declarer cannot win this trick: shed high cards
-        return reps
 
     fmemo: dict[int, tuple[int, ...]] = {}  # a follower's cards -> its equivalence runs
     dmemo: dict[int, tuple[int, ...]] = {}  # a discard's legal cards, hand, cards out -> runs
@@ -380,7 +256,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
             for c in reps:
                 bit = 1 << c
                 w = seat if bit & led and c > best else bseat
-                if (w == D) == beddl:
+                if lost_by[w]:
                     r = 0
                 elif nt == T:
                     r = 1
@@ -409,15 +285,18 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
     to_card = search._to_card
 
     def reset(st: TrickHand) -> Start:
-        return load_position(search, st, H)
+        return load_position(declared, st, H)
 
     def run_from(st: TrickHand) -> int:
         seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = reset(st)
         before = nodes[0]
+        # a deep search on a stretch of the frame stack of its own (frames.py); a short one
+        # directly, which costs less than setting up the stretch
+        call: Callable[..., int] = caller(T - t0)
         if k0 == 0:
-            v = on_own_stack(boundary, leader0, t0, out0)
+            v = call(boundary, leader0, t0, out0)
         else:
-            v = on_own_stack(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
+            v = call(play, seat0, k0, t0, out0, led0, best0, bseat0, tmask0)
         search.nodes += nodes[0] - before
         return v
 

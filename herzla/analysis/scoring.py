@@ -33,8 +33,8 @@ import numpy.typing as npt
 from herzla.contracts import Contract, EarlyEnd, TallyError, TrickContract
 from herzla.contracts.vocabulary import Counts
 
-__all__ = ["AdditiveScore", "BooleanScore", "LeafTable", "TrickScore", "compositions",
-           "trick_score"]
+__all__ = ["AdditiveScore", "BooleanScore", "INT64_REACH", "LeafTable", "TrickScore",
+           "compositions", "reach", "trick_score"]
 
 Ints = npt.NDArray[np.int64]
 
@@ -42,6 +42,8 @@ Ints = npt.NDArray[np.int64]
 TABLE_LIMIT = 400_000
 #: random tallies used to fit and to check an additive scorer
 PROBES = 64
+#: the largest magnitude of any score ``settle`` can give (its scores are 64-bit integers)
+INT64_REACH = 1 << 63
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -251,8 +253,8 @@ class LeafTable:
         got = self._bounds.get((seat, sigs, idle))
         if got is not None:
             return got
-        if self.table is None:
-            return -(1 << 40), 1 << 40
+        if self.table is None:  # no table: any score settle can give
+            return -INT64_REACH, INT64_REACH
         axes = []
         for piece, sig in enumerate(sigs):
             partial = self._sig_partial[piece][sig]
@@ -268,6 +270,29 @@ class LeafTable:
 
 
 TrickScore = BooleanScore | AdditiveScore | LeafTable
+
+
+def reach(sc: TrickScore, seat: int, tricks: int) -> int:
+    """The largest magnitude a search value of ``seat`` can take under ``sc`` in a deal of
+    ``tricks`` tricks a hand: made/lost 1; additive, the most the cards, the tricks and the last
+    trick still to come can add (the search values the future); a table, its largest score (or
+    any 64-bit score, with no table).  The searches' infinity lies beyond it, so no value, at
+    any amount the limits allow, is ever mistaken for a bound.
+
+    >>> reach(AdditiveScore([0, 0], [[[0] * 36, [0] * 35 + [-7]], [[0] * 36] * 2],
+    ...                     [[1, -2], [0, 0]], [[0, 5], [0, 0]]), 0, 3)
+    18
+    """
+    if isinstance(sc, BooleanScore):
+        return 1
+    if isinstance(sc, AdditiveScore):
+        rows = sc.card[seat]
+        cards = sum(max(abs(row[c]) for row in rows) for c in range(36))
+        return (cards + tricks * max(abs(v) for v in sc.trick[seat])
+                + max(abs(v) for v in sc.last[seat]))
+    if sc.table is None:
+        return INT64_REACH
+    return int(np.abs(sc.table[seat]).max())
 
 _CACHE: dict[tuple[Contract, int, tuple[int, ...]], TrickScore] = {}
 

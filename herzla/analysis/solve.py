@@ -27,7 +27,7 @@ from herzla.analysis.layout import LayoutSearch
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, mask_of
-from herzla.contracts import EarlyEnd, LayoutContract, TrickContract, game_of
+from herzla.contracts import LayoutContract, TrickContract, game_of
 from herzla.display import render
 from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
@@ -266,12 +266,8 @@ class _TrickSolver(_Solver):
     def _terminal(self, st: TrickHand) -> int:
         sc = self.sc
         if isinstance(sc, BooleanScore):
-            won = [t.winner for t in st.tricks]
-            if sc.early_end is EarlyEnd.DECLARER_WINS:
-                ended = sc.declarer in won
-            else:
-                ended = any(w != sc.declarer for w in won)
-            return 0 if ended else 1
+            won = [t.winner for t in st.tricks if t.winner is not None]
+            return 0 if self.search.declared.ended(won) else 1
         scores = self.contract.score(st.outcome(), self.stock).scores
         return self.sign * scores[self.seat]
 
