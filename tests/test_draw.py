@@ -33,7 +33,7 @@ from herzla.draw.svg import (
     sheet_svg,
     trick_svg,
 )
-from herzla.draw.text import draw_text, sheet_text
+from herzla.draw.text import draw_text
 from herzla.records import Record, replay
 from herzla.sheets import score_sheet
 from herzla.sim.stats import Histogram
@@ -272,7 +272,7 @@ def test_hearts_and_diamonds_are_red() -> None:
 def test_sheets() -> None:
     doc = json.loads((EXAMPLES / "herzeln-partie.json").read_text(encoding="utf-8"))
     sheet = score_sheet(doc)
-    text = sheet_text(sheet)
+    text = sheet.report()
     assert "herzeln partie, 4 players" in text and "total" in text
     root = parse_svg(sheet_svg(sheet))
     words = "".join(root.itertext())

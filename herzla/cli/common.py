@@ -164,8 +164,8 @@ class FactOption(click.Option):
             self.help = template
 
 
-class FactCommand(click.Command):
-    """A command whose help names what the registered games declare (:func:`help_facts`)."""
+class _FactHelp(click.Command):
+    """Help text that names what the registered games declare (:func:`help_facts`)."""
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         template = self.help
@@ -176,7 +176,11 @@ class FactCommand(click.Command):
             self.help = template
 
 
-class HerzlaGroup(click.Group):
+class FactCommand(_FactHelp):
+    """A command whose help names what the registered games declare (:func:`help_facts`)."""
+
+
+class HerzlaGroup(_FactHelp, click.Group):
     """A click group whose errors are one line (``herzla: error: ...``) and exit 2.
 
     Ctrl-C, SIGTERM and SIGHUP stop the command (its clean-up runs) with one line and exit
@@ -199,13 +203,6 @@ class HerzlaGroup(click.Group):
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
 
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        template = self.help
-        self.help = help_facts(template or "")
-        try:
-            super().format_help_text(ctx, formatter)
-        finally:
-            self.help = template
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:  # --help and --version print here
             return super().parse_args(ctx, args)

@@ -27,7 +27,7 @@ from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
 from herzla.draw.html import record_page, sheet_page
 from herzla.draw.svg import record_svg, sheet_svg
-from herzla.draw.text import draw_text, sheet_text
+from herzla.draw.text import draw_text
 from herzla.limits import LimitError, check_drawn
 from herzla.records import Record, RecordError, read_record
 from herzla.sheets import ScoreSheet, score_sheet
@@ -105,7 +105,7 @@ def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]
         click.echo(draw_text(c, faces, unicode, ansi, review), color=ansi)
         click.echo("")
     if d.sheet is not None:
-        click.echo(sheet_text(d.sheet))
+        click.echo(d.sheet.report())
 
 
 def _write(target: Output, name: str, text: str) -> None:

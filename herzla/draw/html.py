@@ -26,8 +26,9 @@ from typing import Any
 from herzla.draw.course import Course, Mark, course
 from herzla.draw.faces import Faces, faces_of, short
 from herzla.draw.svg import record_svg, sheet_svg
-from herzla.draw.text import RULE_ID, mistakes_of, signed
+from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn
+from herzla.records import signed
 from herzla.rulebook import UnknownTopic, get_rule
 from herzla.sheets import ScoreSheet
 

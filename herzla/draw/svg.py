@@ -24,9 +24,9 @@ from herzla.cards import Card, Rank, Suit
 from herzla.contracts import LayoutContract
 from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
 from herzla.draw.faces import SUIT_COLOURS, Faces, faces_of, rank_label, suit_name
-from herzla.draw.text import RULE_ID, mistakes_of, signed
+from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn
-from herzla.records import sort_hand
+from herzla.records import signed, sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
 from herzla.tricks import Trick

@@ -40,10 +40,9 @@ from typing import Any
 from herzla.cards import Card, Suit
 from herzla.draw.course import Course, LayoutMove, Mark, Row
 from herzla.draw.faces import Faces, faces_of, rank_label, short, suit_label
-from herzla.records import sort_hand
-from herzla.sheets import ScoreSheet
+from herzla.records import signed, sort_hand
 
-__all__ = ["RULE_ID", "draw_text", "mistakes_of", "sheet_text", "signed"]
+__all__ = ["RULE_ID", "draw_text", "mistakes_of"]
 
 #: a rule id as explanations cite it: ``rule herzla/two-void``
 RULE_ID = re.compile(r"\brule ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
@@ -51,10 +50,6 @@ RULE_ID = re.compile(r"\brule ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
 _RESET = "\x1b[0m"
 _SUIT_ANSI = {Faces.FRENCH: ("", "", "\x1b[31m", "\x1b[31m"),
               Faces.GERMAN: ("\x1b[33m", "\x1b[32m", "\x1b[31m", "\x1b[93m")}
-
-
-def signed(v: int) -> str:
-    return f"{v:+d}" if v else "0"
 
 
 class _Style:
@@ -274,33 +269,3 @@ def _review_lines(review: Mapping[str, Any], style: _Style) -> list[str]:
                                      f" plays, cost {v.get('loss', 0)}"
                                      for s, v in sorted(seats.items(), key=lambda kv: int(kv[0]))))
     return out
-
-
-def sheet_text(sheet: ScoreSheet) -> str:
-    """A score sheet as a table: one line per hand, the running totals, the winners."""
-    n = sheet.players
-    unit = "c" if sheet.stock is not None else ""
-    out = [f"{sheet.game} {sheet.kind}, {n} players"]
-    width = max([9, *(len(signed(v) + unit) + 2 for row in sheet.rows
-                      for v in (row.result.scores or ()))])
-    head = f"{'#':>3}  {'contract':<15}" + "".join(f"{'seat ' + str(s):>{width}}"
-                                                   for s in range(n))
-    if sheet.stock is not None:
-        head += f"{'stock':>{width}}"
-    out.append(head)
-    for row in sheet.rows:
-        res = row.result
-        if res.scores is None:
-            what = (f"illegal at {res.illegal.index} ({res.illegal.rule})" if res.illegal
-                    else "not complete")
-            out.append(f"{row.index + 1:>3}  {res.record.contract_id:<15}  {what}")
-            continue
-        line = f"{row.index + 1:>3}  {res.record.contract_id:<15}" + "".join(
-            f"{signed(v) + unit:>{width}}" for v in res.scores)
-        if row.stock is not None:
-            line += f"{str(row.stock) + 'c':>{width}}"
-        out.append(line)
-    out.append(f"{'':>3}  {'total':<15}" + "".join(f"{signed(v) + unit:>{width}}"
-                                                   for v in sheet.totals))
-    out.extend(f"- {line}" for line in sheet.explanation)
-    return "\n".join(out)
