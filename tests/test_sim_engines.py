@@ -26,7 +26,7 @@ from herzla.contracts.herzla import Normal
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
 from herzla.sim.engine import play_block
-from herzla.sim.policies import POLICIES
+from herzla.players import builtin_names, policy_of
 from herzla.sim.spec import BlockResult, DealSpec
 from herzla.tricks import TrickHand
 
@@ -134,6 +134,10 @@ def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
             assert trick.winner is not None  # complete: no trick in progress
             want[trick.winner] += sum(1 for c in trick.cards if c.suit == Suit.H)
         assert res.hearts[i].tolist() == want, i
+
+
+#: every built-in policy with a batch form
+POLICIES = tuple(n for n in builtin_names() if policy_of(n).batch_form() is not None)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

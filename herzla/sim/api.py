@@ -24,7 +24,7 @@ from herzla.quote import quote
 from herzla.sim.cluster import DEFAULT_TIMEOUT
 from herzla.sim.engine import ENGINES
 from herzla.sim.runner import Plan, SimResult, run, task_count
-from herzla.sim.spec import POLICIES, DealSpec
+from herzla.sim.spec import DealSpec
 from herzla.sim.streams import BLOCK
 
 __all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "default_jobs", "plan_run",
@@ -89,8 +89,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     given: dict[str, Any] = {k: resolved[k] for k in (options or {})}  # the given ones, typed
     if not 1 <= hands <= MAX_HANDS:
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
-    if policy not in POLICIES:
-        raise SimulationError(f"unknown policy {quote(policy)} (known: {', '.join(POLICIES)})")
+    if not isinstance(policy, str):
+        raise SimulationError(f"a policy is named by text, not {type(policy).__name__}")
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:
@@ -125,6 +125,12 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     problem = cls.player_count_problem(n)
     if problem:
         raise SimulationError(problem)
+    from herzla.players.registry import seat_policies
+
+    try:
+        seat_policies(policy, n)
+    except ValueError as exc:
+        raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:
         dealer = n - 1
     elif not 0 <= dealer < n:

@@ -12,7 +12,7 @@ from herzla.quote import quote
 from herzla.sim import batch, reference
 from herzla.sim.spec import BlockResult, DealSpec
 
-__all__ = ["ENGINES", "play_block"]
+__all__ = ["ENGINES", "batch_declines", "play_block"]
 
 ENGINES = ("auto", "batch", "reference")
 
@@ -21,8 +21,10 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
                engine: str = "auto") -> BlockResult:
     """Play ``n`` hands of the block ``key`` of ``seed``; ``engine`` is auto, batch or reference.
 
-    ``batch`` raises ValueError naming why the batch engine cannot play the spec (a hook the
-    contract writes in Python of its own); ``auto`` then uses the reference engine.
+    ``batch`` raises ValueError naming why the batch engine cannot play the spec's contract (a
+    hook the contract writes in Python of its own); ``auto`` then uses the reference engine.
+    A policy without a batch form is played on the reference engine by either
+    (:func:`batch_declines` says so beforehand).
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {quote(engine)} (auto, batch or reference)")
@@ -30,7 +32,19 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         reason = batch.unsupported(spec)
         if reason is None:
             return batch.play_block(spec, seed, key, n, records, checked=True)
-        if engine == "batch":
+        if engine == "batch" and batch.batch_forms(spec) is not None:
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
     return reference.play_block(spec, seed, key, n, records)
+
+
+def batch_declines(spec: DealSpec) -> str | None:
+    """The policy (``spec`` holds) without a batch form, whose deals the batch engine hands to
+    the reference engine, as a sentence; None when every seat's policy has one."""
+    from herzla.players.registry import seat_policies
+
+    for policy in seat_policies(spec.policy, spec.players):
+        if policy.batch_form() is None:
+            return (f"the policy {policy.spec()} has no batch form: the reference engine plays "
+                    f"it")
+    return None
