@@ -23,6 +23,7 @@ from herzla.cli.output import Progress, check_output, open_output
 from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.sim.engine import batch_declines
 from herzla.sim.procs import WorkerLost
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram, Summary
@@ -270,9 +271,13 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="Hands to play (parties with --partie): 1000000, 1e6 or 1_000_000.")
 @click.option("--seed", "-s", type=click.IntRange(min=0), metavar="S",
               help="The random seed (default: a fresh one, printed so the run can be repeated).")
-@click.option("--policy", default="random", show_default=True, metavar="random|heuristic",
-              help="How the players choose their cards: uniformly at random among the legal "
-                   "ones, or a sensible player for the contract at hand.")
+@click.option("--policy", default="random", show_default=True, metavar="P|P0,P1,...",
+              help="How the players choose their cards: random (uniformly among the legal "
+                   "ones), heuristic (a sensible player for the contract at hand), pimc (samples "
+                   "the unseen cards and solves each sample), an entry point of "
+                   "herzla.policies or package.module:NAME; with parameters as "
+                   "pimc[samples=16]; one for every seat, or one a seat separated by commas "
+                   "(docs/policies.md).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
               help="Processes that play, this one included (default: all the cores this "
                    "process may use, the others started once the run proves long enough to "
@@ -362,6 +367,10 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
                         stock=stock, sample=sample or 0, block=block, engine=engine)
     except SimulationError as exc:
         fail(str(exc))
+    if engine == "batch":
+        note = batch_declines(plan.specs[0])
+        if note is not None:
+            click.echo(f"herzla: note: {note}", err=True)
     plot_format = None
     plot_target = None
     if plot is not None:

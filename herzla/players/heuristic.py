@@ -80,6 +80,7 @@ from herzla.cards import (
 from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, game_of
 from herzla.layout import Lay, LayoutHand
 from herzla.players.views import LayoutView, TrickView
+from herzla.quote import quote
 from herzla.sim.streams import pick
 from herzla.tricks import TrickHand
 
@@ -404,7 +405,7 @@ def announcements(hands: Sequence[int], dealer: int, contract: Contract,
             word = policies[seat].announce(BidView(contract, seat, hands[seat], dealer,
                                                    tuple(words)))
             if word not in known:
-                raise ValueError(f"the policy {policies[seat].spec()} announced {word!r} "
+                raise ValueError(f"the policy {policies[seat].spec()} announced {quote(word)} "
                                  f"(the bidding knows {', '.join(known)})")
         words.append(word)
     return tuple(words)

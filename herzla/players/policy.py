@@ -28,6 +28,7 @@ import attrs
 from herzla.cards import Card
 from herzla.layout import Lay
 from herzla.players.views import BidView, LayoutView, TrickView
+from herzla.quote import quote
 
 if TYPE_CHECKING:
     from herzla.sim.batch_forms import BatchForm
@@ -84,7 +85,7 @@ class Policy:
             if key not in known:
                 have = ", ".join(known) or "none"
                 raise PolicyError(f"the policy {self.name or type(self).__name__} has no "
-                                  f"parameter {key!r} (its parameters: {have})")
+                                  f"parameter {quote(key)} (its parameters: {have})")
             kind = type(known[key])
             try:
                 if kind is bool:
@@ -94,8 +95,10 @@ class Policy:
                 else:
                     values[key] = kind(text)
             except ValueError:
-                raise PolicyError(f"parameter {key} of the policy {self.name}: {text!r} is not "
-                                  f"a {kind.__name__}") from None
+                what = {int: "a whole number", float: "a number", bool: "true or false"}.get(
+                    kind, kind.__name__)
+                raise PolicyError(f"parameter {key} of the policy {self.name}: {quote(text)} "
+                                  f"is not {what}") from None
         if not values:
             return self
         try:

@@ -17,7 +17,7 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 >>> policy_of("nobody")
 Traceback (most recent call last):
 ...
-herzla.players.policy.PolicyError: unknown policy 'nobody' (built in: random, heuristic, pimc; \
+herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc; \
 or an entry point of herzla.policies, or package.module:NAME)
 """
 
@@ -29,6 +29,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from herzla.players.policy import Policy, PolicyError
+from herzla.quote import quote
 
 __all__ = ["ENTRY_POINT_GROUP", "builtin_names", "policy_of", "seat_policies", "split_policies"]
 
@@ -83,45 +84,45 @@ def _entry_point(name: str) -> Policy | None:
             try:
                 obj = ep.load()
             except Exception as exc:
-                raise PolicyError(f"the policy {name!r} of {ENTRY_POINT_GROUP} failed to load: "
-                                  f"{type(exc).__name__}: {exc}") from None
-            return _as_policy(obj, f"the entry point {name!r}")
+                raise PolicyError(f"the policy {quote(name)} of {ENTRY_POINT_GROUP} failed to "
+                                  f"load: {type(exc).__name__}: {exc}") from None
+            return _as_policy(obj, f"the entry point {quote(name)}")
     return None
 
 
 def _imported(path: str) -> Policy:
     module_name, _, attr = path.partition(":")
     if not module_name or not attr:
-        raise PolicyError(f"policy {path!r}: an import path is package.module:NAME")
+        raise PolicyError(f"policy {quote(path)}: an import path is package.module:NAME")
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:
-        raise PolicyError(f"policy {path!r}: cannot import {module_name} "
+        raise PolicyError(f"policy {quote(path)}: cannot import {module_name} "
                           f"({type(exc).__name__}: {exc})") from None
     obj: object = module
     for part in attr.split("."):
         if not hasattr(obj, part):
-            raise PolicyError(f"policy {path!r}: {module_name} has no {attr}")
+            raise PolicyError(f"policy {quote(path)}: {module_name} has no {attr}")
         obj = getattr(obj, part)
-    return _as_policy(obj, f"policy {path!r}")
+    return _as_policy(obj, f"policy {quote(path)}")
 
 
 def _parse(text: str) -> tuple[str, dict[str, str]]:
     text = text.strip()
     if "[" not in text:
         if "]" in text:
-            raise PolicyError(f"policy {text!r}: a ']' without '['")
+            raise PolicyError(f"policy {quote(text)}: a ']' without '['")
         return text, {}
     name, _, rest = text.partition("[")
     if not rest.endswith("]"):
-        raise PolicyError(f"policy {text!r}: parameters go in brackets, name[key=value,...]")
+        raise PolicyError(f"policy {quote(text)}: parameters go in brackets, name[key=value,...]")
     params: dict[str, str] = {}
     for item in rest[:-1].split(","):
         if not item.strip():
             continue
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise PolicyError(f"policy {text!r}: a parameter is key=value, not {item!r}")
+            raise PolicyError(f"policy {quote(text)}: a parameter is key=value, not {quote(item)}")
         params[key.strip()] = value.strip()
     return name.strip(), params
 
@@ -139,7 +140,7 @@ def policy_of(text: str) -> Policy:
     else:
         found = _entry_point(name)
         if found is None:
-            raise PolicyError(f"unknown policy {name!r} (built in: {', '.join(_BUILTIN)}; "
+            raise PolicyError(f"unknown policy {quote(name)} (built in: {', '.join(_BUILTIN)}; "
                               f"or an entry point of {ENTRY_POINT_GROUP}, or "
                               f"package.module:NAME)")
         policy = found

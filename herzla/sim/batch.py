@@ -49,6 +49,8 @@ from herzla.contracts import (
     game_of,
 )
 from herzla.contracts.vocabulary import early_end_reached
+from herzla.players.heuristic import sure_winners, trick_profile
+from herzla.players.registry import seat_policies
 from herzla.sim.batch_bits import Bits, U, bits_of
 from herzla.sim.batch_tricks import (
     BitProfile,
@@ -58,8 +60,6 @@ from herzla.sim.batch_tricks import (
     per_seat,
     play_tricks,
 )
-from herzla.players.heuristic import sure_winners, trick_profile
-from herzla.players.registry import seat_policies
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
 from herzla.sim.streams import deal_keys, draw_words, move_uniforms
 

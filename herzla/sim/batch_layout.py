@@ -267,13 +267,13 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
         if len(distinct) > 1:
             seat_j = (start + j) % P
             for f in distinct[1:]:
-                sel = np.zeros(C, dtype=bool)
+                mine = np.zeros(C, dtype=bool)
                 for s in range(P):
                     if forms[s] is f:
-                        sel |= seat_j == s
+                        mine |= seat_j == s
                 c2, m2 = f.lays(mv)
-                card = np.where(sel, c2, card)
-                at_minus = np.where(sel, m2, at_minus)
+                card = np.where(mine, c2, card)
+                at_minus = np.where(mine, m2, at_minus)
         has = card != 0
         at_minus &= has
         if record:

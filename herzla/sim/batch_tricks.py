@@ -20,8 +20,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
 from herzla.players.heuristic import TrickProfile
+from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
 
 if TYPE_CHECKING:
     from herzla.sim.batch_forms import BatchForm

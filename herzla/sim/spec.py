@@ -15,8 +15,8 @@ import numpy.typing as npt
 
 from herzla.cards import cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, get_game
-from herzla.quote import quote
 from herzla.records import sort_hand
+
 __all__ = ["BlockResult", "DealSpec", "counts_hearts", "record_of", "spec_contract"]
 
 
