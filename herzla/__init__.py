@@ -30,6 +30,8 @@ from herzla.tricks import Trick, TrickHand
 if TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+    from herzla.players import Policy, PolicyError, policy_of
+    from herzla.players.match import MatchError, MatchResult, match
     from herzla.sim.api import SimulationError, simulate
     from herzla.sim.runner import SimResult
 
@@ -41,6 +43,9 @@ _LAZY = {
     "SimResult": "herzla.sim.runner",
     "IllegalPlayError": "herzla.analysis.solve", "SolveError": "herzla.analysis.solve",
     "SolveResult": "herzla.analysis.solve", "solve": "herzla.analysis.solve",
+    "match": "herzla.players.match", "MatchError": "herzla.players.match",
+    "MatchResult": "herzla.players.match", "Policy": "herzla.players",
+    "PolicyError": "herzla.players", "policy_of": "herzla.players",
 }
 
 
@@ -70,10 +75,14 @@ __all__ = [
     "Lay",
     "LayoutContract",
     "LayoutHand",
+    "MatchError",
+    "MatchResult",
     "Option",
     "OptionError",
     "Outcome",
     "Pack",
+    "Policy",
+    "PolicyError",
     "Rank",
     "Record",
     "RecordError",
@@ -92,7 +101,9 @@ __all__ = [
     "deal_record",
     "games",
     "get_game",
+    "match",
     "parse_cards",
+    "policy_of",
     "register",
     "replay",
     "simulate",

@@ -23,9 +23,9 @@ from herzla.cli.output import Progress, check_output, open_output
 from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, default_jobs, plan_run, run_plan
 from herzla.sim.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
-from herzla.sim.engine import batch_declines
+from herzla.sim.engine import Engine, batch_declines, engine_of
 from herzla.sim.procs import WorkerLost
-from herzla.sim.runner import SimResult
+from herzla.sim.runner import Mode, SimResult
 from herzla.sim.stats import DealTally, Histogram, Summary
 from herzla.sim.streams import BLOCK
 
@@ -139,7 +139,7 @@ def _print_report(res: SimResult) -> None:
     unit = "cents" if p.stock is not None else "points"
     policy = f"policy {spec.policy}"
     out: list[str] = []
-    if p.mode == "partie":
+    if p.mode is Mode.PARTIE:
         rotation = ("the deal passes clockwise after each deal"
                     if len({s.dealer for s in p.specs}) > 1 else "one dealer for the partie")
         out.append(f"{p.game} partie of {len(p.specs)} deals, {n} players, first dealer seat "
@@ -147,7 +147,7 @@ def _print_report(res: SimResult) -> None:
         out.append(f"{p.hands:,} parties, {policy}, seed {p.seed}, "
                    f"{_options_text(dict(spec.options))}")
     else:
-        what = f"{p.game} {spec.contract_id}" if p.mode == "contract" else (
+        what = f"{p.game} {spec.contract_id}" if p.mode is Mode.CONTRACT else (
             f"{p.game}, contract chosen by the bidding each hand")
         decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
         out.append(f"{what}{decl}, {n} players, dealer seat {spec.dealer}, forehand seat "
@@ -234,7 +234,7 @@ def _print_report(res: SimResult) -> None:
     procs = "1 process" if jobs == 1 else f"{jobs} processes"
     if res.cluster is not None:
         procs = f"{jobs} dask worker{'s' if jobs != 1 else ''} at {res.cluster}"
-    what = "hands" if p.mode != "partie" else f"hands ({p.hands:,} parties)"
+    what = "hands" if p.mode is not Mode.PARTIE else f"hands ({p.hands:,} parties)"
     out.append(f"{_STATS_NOTE}.")
     out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
                f"{procs}).")
@@ -251,7 +251,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                 f"{spec.policy}, seed {p.seed}", f"partie total ({unit})", "share of parties",
                 res.partie.seats)
     assert isinstance(res.deal, DealTally)
-    what = spec.contract_id if p.mode == "contract" else "with bidding"
+    what = spec.contract_id if p.mode is Mode.CONTRACT else "with bidding"
     decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
     return (f"{p.game} {what}{decl}, {p.players} players, {p.hands:,} hands, policy "
             f"{spec.policy}, seed {p.seed}", f"score per hand ({unit})", "share of hands",
@@ -367,7 +367,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
                         stock=stock, sample=sample or 0, block=block, engine=engine)
     except SimulationError as exc:
         fail(str(exc))
-    if engine == "batch":
+    if engine_of(engine) is Engine.BATCH:
         note = batch_declines(plan.specs[0])
         if note is not None:
             click.echo(f"herzla: note: {note}", err=True)
@@ -392,7 +392,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
                    f"{cores}", err=True)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
-        progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
+        progress = Progress(plan.hands, "parties" if plan.mode is Mode.PARTIE else "hands")
 
     def tick(done: int) -> None:  # after each task: the progress line, and a stop not lost
         check_stopped()

@@ -20,10 +20,9 @@ from herzla.contracts import (
 )
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.options import OptionError, resolve_options
-from herzla.quote import quote
 from herzla.sim.cluster import DEFAULT_TIMEOUT
-from herzla.sim.engine import ENGINES
-from herzla.sim.runner import Plan, SimResult, run, task_count
+from herzla.sim.engine import engine_of
+from herzla.sim.runner import Mode, Plan, SimResult, run, task_count
 from herzla.sim.spec import DealSpec
 from herzla.sim.streams import BLOCK
 
@@ -72,8 +71,10 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     bidding, else the game's only contract.  Raises :class:`SimulationError` naming what is
     wrong.
     """
-    if engine not in ENGINES:
-        raise SimulationError(f"unknown engine {quote(engine)} (auto, batch or reference)")
+    try:
+        engine_of(engine)
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
     try:
         g = get_game(game)
     except UnknownContract as exc:
@@ -104,18 +105,18 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
             cls = contract_class(game, contract)
         except UnknownContract as exc:
             raise SimulationError(str(exc)) from None
-        mode = "contract"
+        mode = Mode.CONTRACT
     elif partie or g.partie:
-        mode = "partie"
+        mode = Mode.PARTIE
         cls = classes[0]
     elif g.bidding:
         if declarer is not None:
             choices = " or ".join(c.id for c in classes if c.needs_declarer)
             raise SimulationError(f"a declarer goes with the contract {choices}")
-        mode = "bidding"
+        mode = Mode.BIDDING
         cls = contract_class(game, g.bidding[0])
     elif len(classes) == 1:
-        mode = "contract"
+        mode = Mode.CONTRACT
         cls = classes[0]
     else:
         raise SimulationError(f"{game}: choose a contract (one of "
@@ -137,7 +138,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(f"dealer {dealer} is not a seat of {n} players "
                               f"(seats 0 to {n - 1})")
     forehand = (dealer + 1) % n
-    if mode == "contract" and cls.needs_declarer:
+    if mode is Mode.CONTRACT and cls.needs_declarer:
         if declarer is None:
             declarer = forehand
         elif not 0 <= declarer < n:
@@ -154,7 +155,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     start_stock = (stock or 0) if has_stock else None
     sample = min(sample, hands)
 
-    if mode == "partie":
+    if mode is Mode.PARTIE:
         ids = g.partie_ids()
         dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
         contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
@@ -166,12 +167,12 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
                     lowest_wins=g.lowest_wins, stock=None, sample=sample, block=block,
                     engine=engine)
     chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
-    spec = DealSpec(game, cls.id if mode == "contract" else None, n, dealer,
+    spec = DealSpec(game, cls.id if mode is Mode.CONTRACT else None, n, dealer,
                     declarer if cls.needs_declarer else None, start_stock or 0, given, policy)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
                 lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
-                engine=engine, contract_names=g.bidding if mode == "bidding" else ())
+                engine=engine, contract_names=g.bidding if mode is Mode.BIDDING else ())
 
 
 def _games_with_partie() -> list[str]:

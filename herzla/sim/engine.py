@@ -8,13 +8,32 @@ way.
 
 from __future__ import annotations
 
+import enum
+
 from herzla.quote import quote
 from herzla.sim import batch, reference
 from herzla.sim.spec import BlockResult, DealSpec
 
-__all__ = ["ENGINES", "batch_declines", "play_block"]
+__all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block"]
 
-ENGINES = ("auto", "batch", "reference")
+
+class Engine(enum.StrEnum):
+    """Which engine plays: the batch engine where it can (``auto``), or one of them forced."""
+
+    AUTO = "auto"
+    BATCH = "batch"
+    REFERENCE = "reference"
+
+
+ENGINES = tuple(e.value for e in Engine)
+
+
+def engine_of(name: str) -> Engine:
+    """The engine ``name`` names; ValueError for a name no engine has."""
+    try:
+        return Engine(name)
+    except ValueError:
+        raise ValueError(f"unknown engine {quote(name)} ({', '.join(ENGINES)})") from None
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
@@ -26,13 +45,12 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     A policy without a batch form is played on the reference engine by either
     (:func:`batch_declines` says so beforehand).
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {quote(engine)} (auto, batch or reference)")
-    if engine != "reference":
+    which = engine_of(engine)
+    if which is not Engine.REFERENCE:
         reason = batch.unsupported(spec)
         if reason is None:
             return batch.play_block(spec, seed, key, n, records, checked=True)
-        if engine == "batch" and batch.batch_forms(spec) is not None:
+        if which is Engine.BATCH and batch.batch_forms(spec) is not None:
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
     return reference.play_block(spec, seed, key, n, records)
