@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 import numpy as np
+import numpy.typing as npt
 
 from herzla.players.policy import PolicyError
 from herzla.players.registry import policy_of
@@ -98,6 +99,18 @@ def _pairs(k: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(k) for b in range(a + 1, k)]
 
 
+def _sum(x: npt.NDArray[np.int64]) -> int:
+    return int(x.sum(dtype=np.int64))
+
+
+def _square_sum(x: npt.NDArray[np.int64]) -> int:
+    """The exact sum of squares (in int64 while it cannot overflow, else in Python ints)."""
+    top = int(np.abs(x).max()) if len(x) else 0
+    if top * top * len(x) < 2**62:
+        return int(np.dot(x, x))
+    return sum(int(v) * int(v) for v in x)
+
+
 def play_match_task(mp: MatchPlan, task: Task) -> MatchTally:
     """Play blocks ``task.first .. task.last-1`` in every seating (a module-level function, so it
     pickles for worker processes and cluster workers).
@@ -128,13 +141,12 @@ def play_match_task(mp: MatchPlan, task: Task) -> MatchTally:
             for s, j in enumerate(seating):
                 per[j] += scores[:, s]
         for j in range(k):
-            col = [int(x) for x in per[j]]
-            sums[j] += sum(col)
-            squares[j] += sum(x * x for x in col)
+            sums[j] += _sum(per[j])
+            squares[j] += _square_sum(per[j])
         for i, (a, c) in enumerate(pairs):
-            diff = [int(x) for x in per[a] * held[c] - per[c] * held[a]]
-            psums[i] += sum(diff)
-            psquares[i] += sum(x * x for x in diff)
+            diff = per[a] * held[c] - per[c] * held[a]
+            psums[i] += _sum(diff)
+            psquares[i] += _square_sum(diff)
     return MatchTally(deals, tuple(sums), tuple(squares), tuple(psums), tuple(psquares))
 
 

@@ -15,13 +15,14 @@ samples; among equal means, the heuristic's card where it is one of them, else t
 
 Parameters (``pimc[samples=16,seed=3]``):
 
-``samples`` (default 6)
+``samples`` (default 8)
     deals sampled at each decision: more plays better and costs proportionally more.
-``tricks`` (default 6)
+``tricks`` (default 7)
     search only once at most this many tricks are left to play (the trick in progress
-    counted); before that, play the heuristic's card.  A full Herzla hand searched from its
-    first card costs a hundred times as much as one searched from its third trick, so the
-    default leaves the first two tricks to the heuristic (``tricks=8``: search every card).
+    counted); before that, play the heuristic's card.  A Herzla hand searched from its first
+    card costs about five times as much as one searched from its second trick, and that ten
+    times as much as from its third, so the default leaves the first trick to the heuristic
+    (``tricks=8``: search every card).  docs/policies.md gives the measured cost.
 ``seed`` (default 0)
     mixed into each decision's generator, which is seeded from the move's uniform of the
     simulation's seeded stream, the seat and the number of cards played: the same simulation
@@ -187,8 +188,8 @@ class Pimc(Policy):
 
     name = "pimc"
 
-    samples: int = attrs.field(default=6)
-    tricks: int = attrs.field(default=6)
+    samples: int = attrs.field(default=8)
+    tricks: int = attrs.field(default=7)
     seed: int = attrs.field(default=0)
 
     @tricks.validator

@@ -47,6 +47,16 @@ class TrickMove:
     u: npt.NDArray[np.float64] | None
     groups: Profiles | None
 
+    def subset(self, idx: npt.NDArray[np.intp]) -> TrickMove:
+        """The same move for the hands ``idx`` only."""
+        return TrickMove(
+            self.bits, self.position, self.players, self.legal.take(idx),
+            None if self.follows is None else self.follows.take(idx),
+            None if self.top is None else self.top.take(idx),
+            None if self.u is None else self.u.take(idx),
+            None if self.groups is None else [(prof, None if sel is None else sel.take(idx))
+                                              for prof, sel in self.groups])
+
 
 @attrs.frozen(slots=True, eq=False)
 class LayMove:
@@ -60,6 +70,12 @@ class LayMove:
     f_down: U
     unopened: U
     u: npt.NDArray[np.float64] | None
+
+    def subset(self, idx: npt.NDArray[np.intp]) -> LayMove:
+        """The same step for the hands ``idx`` only."""
+        return LayMove(self.setup, self.cur.take(idx), self.plus.take(idx), self.minus.take(idx),
+                       self.f_up.take(idx), self.f_down.take(idx), self.unopened.take(idx),
+                       None if self.u is None else self.u.take(idx))
 
 
 class BatchForm(Protocol):

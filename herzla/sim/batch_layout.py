@@ -263,17 +263,20 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
         minus: U = cur & f_down
         u = flat.take(rowbase + laid, mode="clip") if flat is not None else None
         mv = LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u)
-        card, at_minus = distinct[0].lays(mv)
-        if len(distinct) > 1:
+        if len(distinct) == 1:
+            card, at_minus = distinct[0].lays(mv)
+        else:  # each form lays for the hands whose seat here is its own
             seat_j = (start + j) % P
-            for f in distinct[1:]:
+            card = np.zeros_like(cur)
+            at_minus = np.zeros(C, dtype=bool)
+            for f in distinct:
                 mine = np.zeros(C, dtype=bool)
                 for s in range(P):
                     if forms[s] is f:
                         mine |= seat_j == s
-                c2, m2 = f.lays(mv)
-                card = np.where(mine, c2, card)
-                at_minus = np.where(mine, m2, at_minus)
+                idx = np.flatnonzero(mine)
+                if len(idx):
+                    card[idx], at_minus[idx] = f.lays(mv.subset(idx))
         has = card != 0
         at_minus &= has
         if record:

@@ -334,15 +334,17 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                            None if groups is None else groups[p])
             if not mixed:
                 card = distinct[0].cards(mv)
-            else:
+            else:  # each form chooses for the hands whose seat here is its own
                 assert seats is not None
-                card = distinct[0].cards(mv)
-                for f in distinct[1:]:
-                    sel = np.zeros(C, dtype=bool)
+                card = np.zeros_like(legal)
+                for f in distinct:
+                    mine = np.zeros(C, dtype=bool)
                     for s in range(P):
                         if forms[s] is f:
-                            sel |= seats[p] == s
-                    card = np.where(sel, f.cards(mv), card)
+                            mine |= seats[p] == s
+                    idx = np.flatnonzero(mine)
+                    if len(idx):
+                        card[idx] = f.cards(mv.subset(idx))
             cur ^= card
             if p == 0:
                 suit = bits.suit_of(card)
