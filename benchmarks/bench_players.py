@@ -104,14 +104,14 @@ def main(argv: list[str] | None = None) -> None:
 
     print("\nMatch vs simulate, per hand played (heuristic and random, batch forms, 1 job):")
     n = args.speed_hands
-    sim = simulate("herzla", "normal", hands=n, seed=args.seed, jobs=1, policy="heuristic")
     m = match("herzla", ["heuristic", "random"], contract="normal", deals=n // 2,
               seed=args.seed, jobs=1)
-    sim_rate = sim.hands_per_s
     match_rate = (n // 2) * m.seatings / m.elapsed
-    print(f"  simulate: {n:,} hands, {sim_rate:,.0f} hands/s; match: {n // 2:,} deals x "
-          f"{m.seatings} seatings, {match_rate:,.0f} hands/s; ratio match/simulate "
-          f"{match_rate / sim_rate:.2f}")
+    print(f"  match: {n // 2:,} deals x {m.seatings} seatings, {match_rate:,.0f} hands/s")
+    for policy in ("heuristic,random,heuristic,random", "heuristic", "random"):
+        sim = simulate("herzla", "normal", hands=n, seed=args.seed, jobs=1, policy=policy)
+        print(f"  simulate --policy {policy}: {n:,} hands, {sim.hands_per_s:,.0f} hands/s; "
+              f"ratio match/simulate {match_rate / sim.hands_per_s:.2f}")
 
 
 if __name__ == "__main__":

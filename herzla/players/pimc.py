@@ -11,7 +11,8 @@ double-dummy solver (:func:`herzla.analysis.solve.solve`, on a hand record of th
 and the plays so far), which values each legal card as the seat's score with perfect play
 after it (in Beddl and Mord: the seat's cents of the contract made or lost; in the children's
 Herzla, penalty points, which it minimises), and plays the card with the best mean over the
-samples; among equal means, the heuristic's card where it is one of them, else the lowest.
+samples; among equal means, the one whose heuristic play-out on the same samples scores best
+(``rollout``), then the heuristic's card where it is one of them, else the lowest.
 
 Parameters (``pimc[samples=16,seed=3]``):
 
@@ -23,6 +24,11 @@ Parameters (``pimc[samples=16,seed=3]``):
     card costs about five times as much as one searched from its second trick, and that ten
     times as much as from its third, so the default leaves the first trick to the heuristic
     (``tricks=8``: search every card).  docs/policies.md gives the measured cost.
+``rollout`` (default true)
+    among cards of equal mean against perfect defence (the solver values a seat's score with all
+    the other seats playing against it, which often leaves several cards equal), play the one
+    whose heuristic play-out (every seat playing the heuristic after it) scores best on the same
+    samples; false: the heuristic's card among them.
 ``seed`` (default 0)
     mixed into each decision's generator, which is seeded from the move's uniform of the
     simulation's seeded stream, the seat and the number of cards played: the same simulation
@@ -172,6 +178,17 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     return True
 
 
+def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Card) -> int:
+    """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
+    st = TrickHand(view.contract, hands, view.dealer)
+    for c in played:
+        st.play(c)
+    st.play(card)
+    while not st.over:
+        st.play(heuristic_card(st))
+    return view.contract.score(st.outcome(), view.stock).scores[view.seat]
+
+
 def _record(view: TrickView, hands: list[int]) -> dict[str, Any]:
     c = view.contract
     return {
@@ -190,6 +207,7 @@ class Pimc(Policy):
 
     samples: int = attrs.field(default=8)
     tricks: int = attrs.field(default=7)
+    rollout: bool = attrs.field(default=True)
     seed: int = attrs.field(default=0)
 
     @tricks.validator
@@ -218,14 +236,23 @@ class Pimc(Policy):
         sign = -1 if game_of(view.contract).lowest_wins else 1
         rng = _generator(view, self.seed)
         totals = dict.fromkeys((str(c) for c in legal), 0)
+        samples = []
         for _ in range(self.samples):
             hands = sample_hands(view, rng)
+            samples.append(hands)
             res = solve(_record(view, hands), seat=view.seat, plays=True)
             assert res.plays is not None
             for code, value in res.plays.items():
                 totals[code] += sign * value
         best = max(totals.values())
         top = [c for c in legal if totals[str(c)] == best]
+        if len(top) > 1 and self.rollout:
+            # equal against perfect defence: the card whose heuristic play-out scores best
+            played = [card for _, card in view.plays()]
+            out = {c: sum(sign * _rollout(view, hands, played, c) for hands in samples)
+                   for c in top}
+            most = max(out.values())
+            top = [c for c in top if out[c] == most]
         fallback = heuristic_card(view)
         return fallback if fallback in top else top[0]
 
