@@ -33,7 +33,9 @@ if _typing.TYPE_CHECKING:
     from herzla.analysis.many import solve_many
     from herzla.analysis.review import ReviewResult, review
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+    from herzla.players import Policy, PolicyError, policy_of
     from herzla.sim.api import SimulationError, simulate
+    from herzla.sim.match import MatchError, MatchResult, match
     from herzla.sim.runner import SimResult
 
 #: the parts imported when first used (the simulator and the analysis load what they need then)
@@ -46,6 +48,9 @@ _LAZY = {
     "SolveResult": "herzla.analysis.solve", "solve": "herzla.analysis.solve",
     "solve_many": "herzla.analysis.many",
     "ReviewResult": "herzla.analysis.review", "review": "herzla.analysis.review",
+    "match": "herzla.sim.match", "MatchError": "herzla.sim.match",
+    "MatchResult": "herzla.sim.match", "Policy": "herzla.players",
+    "PolicyError": "herzla.players", "policy_of": "herzla.players",
 }
 
 
@@ -91,10 +96,14 @@ __all__ = [
     "Lay",
     "LayoutContract",
     "LayoutHand",
+    "MatchError",
+    "MatchResult",
     "Option",
     "OptionError",
     "Outcome",
     "Pack",
+    "Policy",
+    "PolicyError",
     "Rank",
     "Record",
     "RecordError",
@@ -114,7 +123,9 @@ __all__ = [
     "deal_record",
     "games",
     "get_game",
+    "match",
     "parse_cards",
+    "policy_of",
     "register",
     "replay",
     "review",

@@ -70,7 +70,9 @@ __all__ = [
     "HerzlaGame",
     "HerzlaObserver",
     "HerzlaState",
+    "PolicyBot",
     "announcement_action",
+    "bot_policy",
     "chance_outcomes",
     "num_actions",
     "register",
@@ -1037,6 +1039,20 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
         raise ValueError(f"{move} is not a legal move now")
 
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HerzlaState:
+        """A state drawn uniformly from those ``player_id`` cannot tell from this one: the same
+        own cards and public moves, the other seats' unseen cards dealt anew (each seat the same
+        number, none of a suit it showed it lacks or, in a layout deal, none that fitted when it
+        passed), the moves so far legal with them (lead and discard bans).  Announcements are
+        free choices and rule nothing out.  ``probability_sampler()`` gives uniform numbers in
+        [0, 1), as OpenSpiel's IS-MCTS passes it."""
+        episode = _resample(self._episode, player_id, probability_sampler)
+        state = HerzlaState(self.get_game())
+        for action in episode.actions:
+            state.apply_action(action)
+        return state
+
+
 def register(game: str) -> str:
     """Register the herzla game ``game`` (a plug-in's too) with OpenSpiel, once; returns its
     short name, ``python_`` and the id with ``_`` for ``-`` (``python_herzla_kids``)."""
@@ -1067,3 +1083,209 @@ def _register() -> None:
 
 
 _register()
+
+
+# =================================================================================================
+# Resampling an information state (IS-MCTS)
+# =================================================================================================
+
+#: draws of the unseen cards tried before giving up on an information state
+RESAMPLE_TRIES = 100_000
+
+
+def _known_absent(episode: _Episode, player: int) -> list[int]:
+    """Per seat, the cards it cannot hold now, as the public moves show them to ``player``: a
+    suit it did not follow (trick deals), the cards that fitted when it passed (layout deals)."""
+    from herzla.cards import SUIT_MASKS
+
+    n = episode.setup.players
+    out = [0] * n
+    engine = episode.engine
+    if engine is None:
+        return out
+    if isinstance(engine, TrickHand):
+        tricks = [(t.leader, t.cards) for t in engine.tricks]
+        tricks.append((engine.leader, tuple(engine.trick)))
+        for leader, cards in tricks:
+            if cards:
+                led = cards[0].suit
+                for i, c in enumerate(cards[1:], start=1):
+                    if c.suit != led:
+                        out[(leader + i) % n] |= SUIT_MASKS[led]
+        return out
+    rules = episode.rules
+    assert rules is not None
+    board = _new_engine(rules, episode.dealt, episode.setup.dealer)
+    assert isinstance(board, LayoutHand)
+    pack = cards_of(episode.setup.pack)
+    for seat, lay, _ in engine.history:
+        if lay is None:
+            for c in pack:
+                if board.fits(c):
+                    out[seat] |= c.bit
+            board.pass_turn()
+        else:
+            board.lay(lay.card, lay.end)
+    out[player] = 0
+    return out
+
+
+def _resample(episode: _Episode, player: int, sampler: Any) -> _Episode:
+    """An episode drawn uniformly from those ``player`` cannot tell from ``episode`` (see
+    :meth:`HerzlaState.resample_from_infostate`): the unseen cards dealt uniformly under the
+    constraints that bind seat by seat (:func:`herzla.players.deals.uniform_deal`), and the
+    draws whose moves are not all legal (a lead ban, say) rejected."""
+    import random
+
+    from herzla.players.deals import uniform_deal
+
+    setup = episode.setup
+    n = setup.players
+    if not 0 <= player < n:
+        raise ValueError(f"player {player} is not a seat (0 to {n - 1})")
+    dealt_so_far = min(len(episode.actions), setup.cards_dealt)
+    deal_actions = episode.actions[:dealt_so_far]
+    later = episode.actions[dealt_so_far:]
+    seats = [(setup.forehand + k) % n for k in range(dealt_so_far)]
+    played = 0
+    played_by = [0] * n
+    hands_now = episode.hands()
+    for s in range(n):
+        played_by[s] = episode.dealt[s] & ~hands_now[s]
+        played |= played_by[s]
+    own = episode.dealt[player]
+    unseen = cards_of(setup.pack & ~own & ~played)
+    others = [s for s in range(n) if s != player]
+    need = [episode.dealt[s].bit_count() - played_by[s].bit_count() for s in others]
+    absent = _known_absent(episode, player)
+    forbidden = [absent[s] for s in others]
+    rest = len(unseen) - sum(need)  # not dealt yet, or lying aside
+    if rest:
+        need.append(rest)
+        forbidden.append(0)
+    rng = random.Random(int(sampler() * 2**52) ^ (int(sampler() * 2**52) << 52))
+    for _ in range(RESAMPLE_TRIES):
+        got = uniform_deal(unseen, need, forbidden, rng)
+        hands = {s: got[i] | played_by[s] for i, s in enumerate(others)}
+        order: dict[int, list[int]] = {}
+        for s, h in hands.items():
+            cards = [c.index for c in cards_of(h)]
+            rng.shuffle(cards)
+            order[s] = cards
+        actions = []
+        for k, s in enumerate(seats):
+            actions.append(deal_actions[k] if s == player else order[s].pop())
+        candidate = _Episode(setup)
+        try:
+            for action in (*actions, *later):
+                candidate.apply(action)
+        except ValueError:
+            continue
+        return candidate
+    raise RuntimeError(f"no deal of the unseen cards fits seat {player}'s information "
+                       f"in {RESAMPLE_TRIES} draws")
+
+
+# =================================================================================================
+# Bots and policies: herzla's players in OpenSpiel, OpenSpiel's bots as herzla policies
+# =================================================================================================
+
+class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
+    """A herzla policy (:mod:`herzla.players`; a name as ``--policy`` takes it, or the object) as
+    an OpenSpiel bot for one of these games: each step hands the policy the view of the seat to
+    move (its own cards, the public moves), never the state itself.  ``seed`` seeds the move
+    uniforms a policy may draw on (the random policy's choices).
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_herzla(contract=normal)")
+    >>> state = game.new_initial_state()
+    >>> for card in range(32):
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> bots = [PolicyBot("heuristic", seed=s) for s in range(4)]
+    >>> while not state.is_terminal():
+    ...     state.apply_action(bots[state.current_player()].step(state))
+    >>> len(state.record()["plays"])
+    32
+    """
+
+    def __init__(self, policy: Any, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        from herzla.players import Policy, policy_of
+
+        self.policy: Policy = policy_of(policy) if isinstance(policy, str) else policy
+        self._rng = np.random.default_rng(seed)
+
+    def restart_at(self, state: HerzlaState) -> None:
+        pass
+
+    def step(self, state: HerzlaState) -> int:
+        from herzla.players.views import BidView, LayoutView, TrickView
+
+        episode = state._episode
+        seat = episode.turn()
+        if seat is None:
+            raise ValueError("no seat is to move (a chance node or the end)")
+        uniform = int(self._rng.integers(2**32))
+        engine = episode.engine
+        if engine is None:
+            word = self.policy.announce(BidView(episode.setup.base, seat, episode.dealt[seat],
+                                                episode.setup.dealer, tuple(episode.bids),
+                                                uniform))
+            return state.action_of(word)
+        if isinstance(engine, TrickHand):
+            card = self.policy.card(TrickView.of(engine, uniform, episode.setup.stock,
+                                                 tuple(episode.bids)))
+            return state.action_of(card)
+        view = LayoutView.of(engine, uniform)
+        if not view.legal_moves():
+            return state.action_of(None)
+        return state.action_of(self.policy.lay(view))
+
+
+def _state_of_view(game: Any, view: Any, rng: np.random.Generator) -> HerzlaState:
+    """An OpenSpiel state that seat ``view.seat`` cannot tell from what it has seen: the other
+    seats' cards drawn consistently with it (:func:`herzla.analysis.pimc.sample_hands`)."""
+    from herzla.analysis.pimc import sample_hands
+
+    hands = sample_hands(view, rng, announcements=False)
+    state: HerzlaState = game.new_initial_state()
+    setup = state._episode.setup
+    left = [[c.index for c in cards_of(h)] for h in hands]
+    for k in range(setup.cards_dealt):
+        state.apply_action(left[(setup.forehand + k) % setup.players].pop())
+    for word in view.announcements:
+        state.apply_action(state.action_of(word))
+    for _, card in view.plays():
+        state.apply_action(state.action_of(card))
+    return state
+
+
+def bot_policy(game: Any, make_bot: Any, seed: int = 0) -> Any:
+    """An OpenSpiel bot as a herzla policy for trick deals: ``make_bot(game, seat)`` makes the
+    bot of a seat (e.g. an IS-MCTS bot, which decides from the seat's information state only);
+    each card is asked of it on a state built from the seat's view, the unseen cards drawn to
+    fit it.  ``game`` is the loaded OpenSpiel game whose hands the policy plays (its contract,
+    players, dealer and options); it announces with the bidding heuristic and lays layout
+    deals as the heuristic does."""
+    from herzla.cards import Card
+    from herzla.players import Policy
+    from herzla.players.heuristic import heuristic_lay
+
+    class BotPolicy(Policy):
+        name = "openspiel-bot"
+
+        def __init__(self) -> None:
+            self._bots: dict[int, Any] = {}
+            self._rng = np.random.default_rng(seed)
+
+        def card(self, view: Any) -> Card:
+            bot = self._bots.get(view.seat)
+            if bot is None:
+                bot = self._bots[view.seat] = make_bot(game, view.seat)
+            state = _state_of_view(game, view, self._rng)
+            return Card.from_index(int(bot.step(state)))
+
+        def lay(self, view: Any) -> Lay | None:
+            return heuristic_lay(view)
+
+    return BotPolicy()

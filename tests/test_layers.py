@@ -1,6 +1,6 @@
 """The layers import one way: every import of every module of herzla, read with :mod:`ast`.
 
-cards → contracts/rules → engines → machinery → records → (sim, analysis, players, ...) → the
+cards → contracts/rules → engines → machinery → records → players → (sim, analysis, ...) → the
 public facade → cli (docs/architecture.md).  Imports inside functions count as much as those at
 the top of a module (a lazy import is still a dependency); only imports under
 ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
@@ -31,8 +31,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("machinery",),
     ("records",),
     ("sheets",),  # a partie, session or match scored from records
+    # the policies: what a seat may see, the built-in players, the registry of names
+    ("players",),
     # what plays, analyses, adapts and draws hands
-    ("sim", "analysis", "players", "openspiel", "testing", "draw"),
+    ("sim", "analysis", "openspiel", "testing", "draw"),
     ("facade",),  # herzla/__init__.py: the public names
     ("cli",),
     ("__main__",),  # python -m herzla
@@ -44,6 +46,8 @@ SIDEWAYS: dict[str, frozenset[str]] = {
     "analysis": frozenset({"sim"}),
     # a simulation's histograms are drawn with the bars of `herzla simulate --plot`
     "draw": frozenset({"sim"}),
+    # OpenSpiel's resampler draws hidden hands as the strong player (pimc) samples them
+    "openspiel": frozenset({"analysis"}),
 }
 
 LAYER_OF = {part: i for i, parts in enumerate(LAYERS) for part in parts}

@@ -5,9 +5,12 @@ domino's two ends, observations, parameters, and OpenSpiel's algorithms on the g
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
+import math
 import pickle
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -548,3 +551,179 @@ def test_a_plugin_game_registers_and_plays(monkeypatch: pytest.MonkeyPatch) -> N
                 state.apply_action(rnd.choice(state.legal_actions()))
         result = replay(Record.from_json(state.record()))
         assert result.scores is not None and list(result.scores) == state.returns()
+
+
+# -- resampling information states (IS-MCTS) and bots --------------------------------------------
+RESAMPLE_SPECS = ["python_herzla(contract=normal)", "python_herzla(contract=bidding)",
+                  "python_herzla(contract=beddl)", "python_herzla_kids(players=5)",
+                  "python_herzeln(contract=domino,players=3)", "python_herzeln(contract=domino)",
+                  "python_herzerln(contract=auflegen)", "python_herzeln(contract=no-tricks)"]
+
+
+def _hidden_codes(state: Any, player: int) -> set[str]:
+    """The cards the other seats hold now (hidden from ``player``)."""
+    hands = state._episode.hands()
+    return {str(c) for s, h in enumerate(hands) if s != player for c in cards_of(h)}
+
+
+@pytest.mark.parametrize("spec", RESAMPLE_SPECS)
+def test_resampling_keeps_the_information_state(spec: str) -> None:
+    game = pyspiel.load_game(spec)
+    rnd = random.Random(spec)
+    rng = np.random.default_rng(7)
+    moved = 0
+    tried = 0
+    for trial in range(400):
+        state = play(game.new_initial_state(), rnd, stop=rnd.randrange(1, 80))
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        tried += 1
+        if tried > 5:
+            break
+        for player in range(game.num_players()):
+            info = state.information_state_string(player)
+            tensor = state.information_state_tensor(player)
+            hidden = _hidden_codes(state, player)
+            hands = state._episode.hands()
+            for _ in range(3):
+                other = state.resample_from_infostate(player, rng.random)
+                assert other.information_state_string(player) == info
+                assert other.information_state_tensor(player) == tensor
+                assert other.current_player() == state.current_player()
+                if player == state.current_player():
+                    assert other.legal_actions() == state.legal_actions()
+                moved += other._episode.hands() != hands
+                assert other._episode.hands()[player] == hands[player]
+                # nothing hidden shows in the information state
+                words = set(re.findall(r"\b[CSHD][AKQJT987]\b", info))
+                assert not words & hidden & _hidden_codes(other, player), trial
+    assert moved  # the hidden cards do change
+
+
+def _consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
+    """Every assignment of the unseen cards that the player's information allows, by brute
+    force: each way to hand them out, kept when every move so far is legal with it."""
+    ep = state._episode
+    n = state.get_game().num_players()
+    hands_now = ep.hands()
+    others = [s for s in range(n) if s != player]
+    unseen = [c for s in others for c in cards_of(hands_now[s])]
+    sizes = [hands_now[s].bit_count() for s in others]
+    out: set[tuple[int, ...]] = set()
+    for perm in itertools.permutations(unseen):
+        hands = list(hands_now)
+        at = 0
+        for s, k in zip(others, sizes, strict=True):
+            hands[s] = sum(c.bit for c in perm[at:at + k])
+            at += k
+        key = tuple(hands)
+        if key in out:
+            continue
+        dealt = [hands[s] | (ep.dealt[s] & ~hands_now[s]) for s in range(n)]
+        trial = hos._Episode(ep.setup)
+        setup = ep.setup
+        left = [[c.index for c in cards_of(h)] for h in dealt]
+        try:
+            for k in range(setup.cards_dealt):
+                trial.apply(left[(setup.forehand + k) % n].pop())
+            for a in ep.actions[setup.cards_dealt:]:
+                trial.apply(a)
+        except ValueError:
+            continue
+        out.add(key)
+    return out
+
+
+def _chi2_limit(df: int, z: float = 3.09) -> float:
+    """The chi-square quantile at p = 0.001 (Wilson-Hilferty)."""
+    return float(df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("spec", "seed"), [("python_herzla(contract=normal)", 3),
+                                            ("python_herzla(contract=normal)", 11),
+                                            ("python_herzeln(contract=domino,players=3)", 5)])
+def test_resampling_draws_uniformly(spec: str, seed: int) -> None:
+    """Late in a hand, where the consistent deals can be listed, each comes up equally often."""
+    game = pyspiel.load_game(spec)
+    rnd = random.Random(seed)
+    for _ in range(200):
+        state = play(game.new_initial_state(), rnd)
+        # back up to the last position with few unseen cards
+        history = state.history()
+        for cut in range(len(history) - 1, 0, -1):
+            state = game.new_initial_state()
+            for a in history[:cut]:
+                state.apply_action(a)
+            if state.is_chance_node():
+                continue
+            player = state.current_player()
+            unseen = sum(len(_hidden_codes(state, player)) for _ in [0])
+            if 6 <= unseen <= 8:
+                break
+        else:
+            continue
+        deals = _consistent_deals(state, player)
+        if 4 <= len(deals) <= 120:
+            break
+    else:
+        pytest.fail("no small information set found")
+    draws = 40 * len(deals)
+    counts = dict.fromkeys(deals, 0)
+    rng = np.random.default_rng(seed)
+    for _ in range(draws):
+        key = tuple(state.resample_from_infostate(player, rng.random)._episode.hands())
+        assert key in counts  # every draw is consistent
+        counts[key] += 1
+    expected = draws / len(deals)
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < _chi2_limit(len(deals) - 1), (chi2, len(deals))
+
+
+@pytest.mark.parametrize("spec", ["python_herzla(contract=normal)",
+                                  "python_herzla(contract=bidding)",
+                                  "python_herzeln(contract=no-tricks)",
+                                  "python_herzeln(contract=domino)"])
+def test_ismcts_plays_whole_hands_against_a_policy(spec: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(spec)
+    rnd = random.Random(1)
+    state = deal(game, rnd)
+    n = game.num_players()
+    bots: list[Any] = [
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(s)), 2.0, 8,
+                         random_state=np.random.RandomState(s))
+        for s in range(n)]
+    bots[1] = hos.PolicyBot("heuristic")
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    record = state.record()
+    answer = replay(Record.from_json(record))
+    assert answer.complete and answer.illegal is None
+    assert answer.scores is not None and list(answer.scores) == state.returns()
+
+
+def test_an_openspiel_bot_plays_as_a_herzla_policy() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from herzla.contracts import contract_class
+    from herzla.machinery.streams import seeded_deal
+    from herzla.players import policy_of
+    from herzla.sim.reference import play_hand
+
+    game = pyspiel.load_game("python_herzla(contract=normal)")
+
+    def make(g: Any, seat: int) -> Any:
+        return ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)),
+                                2.0, 6, random_state=np.random.RandomState(seat))
+
+    bot = hos.bot_policy(game, make)
+    normal = contract_class("herzla", "normal")()
+    hands = seeded_deal(normal.pack(), 4, 8, 3)
+    heuristic = policy_of("heuristic")
+    state, plays = play_hand(normal, hands, 3, [5] * 32, [bot, heuristic, bot, heuristic])
+    assert len(plays) == 32 and state.over
+    rec = {"game": "herzla", "contract": "normal", "players": 4, "dealer": 3, "stock": 0,
+           "hands": [[str(c) for c in cards_of(h)] for h in hands], "plays": plays}
+    assert replay(Record.from_json(rec)).illegal is None

@@ -4,24 +4,40 @@ random play, so states the heuristic itself would avoid are covered too)."""
 
 from __future__ import annotations
 
+import functools
+import json
+import operator
 import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
+from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from herzla.analysis.pimc import Pimc, sample_hands
 from herzla.cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
+from herzla.cli import main
 from herzla.contracts import contract_class, contract_classes
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.layout import Lay, LayoutHand
 from herzla.machinery.streams import pick
-from herzla.sim.batch import bid_hands
-from herzla.sim.batch_bits import bits_of
-from herzla.sim.batch_layout import LayoutSetup, choose_lays
-from herzla.sim.batch_tricks import BitProfile, heuristic_cards, random_cards
-from herzla.sim.policies import (
+from herzla.players import (
+    LayoutView,
+    Policy,
+    PolicyError,
+    TrickView,
+    builtin_names,
+    policy_of,
+    seat_policies,
+    split_policies,
+)
+from herzla.players.heuristic import (
     announce,
     bidding,
     heuristic_card,
@@ -31,6 +47,14 @@ from herzla.sim.policies import (
     sure_winners,
     trick_profile,
 )
+from herzla.sim import batch, reference
+from herzla.sim.api import simulate
+from herzla.sim.batch import bid_hands
+from herzla.sim.batch_bits import bits_of
+from herzla.sim.batch_layout import LayoutSetup, choose_lays
+from herzla.sim.batch_tricks import BitProfile, heuristic_cards, random_cards
+from herzla.sim.reference import play_hand
+from herzla.sim.spec import DealSpec
 from herzla.tricks import TrickHand
 
 
@@ -265,3 +289,206 @@ def test_batch_bidding_agrees(options: dict[str, Any]) -> None:
             contract_id, declarer = bidding(d, dealer, rules)
             assert ("normal", "beddl", "mord")[code[i]] == contract_id
             assert (None if code[i] == 0 else int(decl[i])) == declarer
+
+
+# -- the policy interface: views, naming, plug-ins ---------------------------------------------
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+@pytest.fixture
+def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """tests/plugins on sys.path (the house policy and its entry point), caches cleared."""
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    policy_of.cache_clear()
+    seat_policies.cache_clear()
+    yield
+    policy_of.cache_clear()
+    seat_policies.cache_clear()
+
+
+@attrs.frozen
+class Spy(Policy):
+    """Plays like the heuristic, checking each view against the true state it is handed."""
+
+    name = "spy"
+    seen: list[Any] = attrs.field(factory=list, eq=False)
+
+    def card(self, view: TrickView) -> Card:
+        self.seen.append(view)
+        return heuristic_card(view)
+
+    def lay(self, view: LayoutView) -> Lay | None:
+        self.seen.append(view)
+        return heuristic_lay(view)
+
+
+@pytest.mark.parametrize(("game", "cid"), [("herzla", "normal"), ("herzla", "beddl"),
+                                          ("herzeln", "no-hearts"), ("herzeln", "domino"),
+                                          ("herzerln", "auflegen"), ("herzla-kids", "normal")])
+def test_a_policy_sees_its_view_not_the_deal(game: str, cid: str) -> None:
+    cls = contract_class(game, cid)
+    contract = cls(cls.player_counts[0], {}, 0 if cls.needs_declarer else None)
+    pack = contract.pack()
+    rng = random.Random(5)
+    for _ in range(5):
+        cards = list(pack.cards)
+        rng.shuffle(cards)
+        size = contract.hand_size
+        hands = [mask_of(cards[s * size:(s + 1) * size]) for s in range(contract.players)]
+        spy = Spy()
+        _, plays = play_hand(contract, hands, contract.players - 1, [7] * 200, spy)
+        _, heur_plays = play_hand(contract, hands, contract.players - 1, [7] * 200,
+                                     "heuristic")
+        assert plays == heur_plays  # the view holds all the heuristic needs
+        assert spy.seen
+        for view in spy.seen:
+            assert not hasattr(view, "hands")
+            if isinstance(view, TrickView):
+                assert view.legal and view.legal & ~view.hand == 0
+                assert view.hand & view.played() == 0
+                # cards played by whom: exactly the cards the seats lost
+                for seat, card in view.plays():
+                    assert hands[seat] >> card.index & 1
+                # voids shown are real: the seat holds none of the suit now
+                for seat, suits in enumerate(view.voids()):
+                    if seat == view.seat:
+                        for s in suits:
+                            assert not view.hand & SUIT_MASKS[s]
+            else:
+                assert view.legal_moves() == [m for m in view.legal_moves()
+                                              if view.hand >> m.card.index & 1]
+                assert sum(view.counts) + sum(1 for _, m in view.history if m) == \
+                    sum(h.bit_count() for h in hands)
+
+
+def test_policy_names_and_parameters() -> None:
+    assert set(builtin_names()) >= {"random", "heuristic", "pimc"}
+    p = policy_of("pimc[samples=3, seed=9]")
+    assert isinstance(p, Pimc) and (p.samples, p.seed) == (3, 9)
+    assert p.spec() == "pimc[samples=3,seed=9]"
+    assert policy_of(p.spec()) == p
+    assert split_policies("pimc[samples=3,seed=1],random") == ["pimc[samples=3,seed=1]",
+                                                              "random"]
+    assert [q.name for q in seat_policies("heuristic", 3)] == ["heuristic"] * 3
+    for bad, match in [('nobody', 'unknown policy "nobody"'),
+                       ('pimc[depth=3]', 'has no parameter "depth"'),
+                       ("pimc[samples=many]", "not a whole number"),
+                       ("pimc[samples=0]", "samples must be 1 to 10000"),
+                       ("no_such_module_x:POLICY", "cannot import no_such_module_x"),
+                       ("herzla.cards:Card", "is not a herzla policy"),
+                       ("pimc[samples=3", "parameters go in brackets")]:
+        with pytest.raises(PolicyError, match=re.escape(match)):
+            policy_of(bad)
+    with pytest.raises(PolicyError, match="3 policies for 4 seats"):
+        seat_policies("random,random,random", 4)
+
+
+def test_only_built_in_batch_forms_and_engines_are_registered() -> None:
+    """A name nothing implements is an error everywhere: the engines take the policy's batch
+    form, never its name."""
+    assert policy_of("random").batch_form() is not None
+    assert policy_of("heuristic").batch_form() is not None
+    assert policy_of("pimc").batch_form() is None
+    with pytest.raises(ValueError, match="unknown policy"):
+        reference.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
+    with pytest.raises(ValueError, match="unknown policy"):
+        batch.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
+
+
+def _cli(*args: str) -> Result:
+    return CliRunner().invoke(main, ["simulate", *args, "--no-progress"])
+
+
+def _json_without_timing(result: Result) -> dict[str, Any]:
+    assert result.exit_code == 0, result.output
+    obj: dict[str, Any] = json.loads(result.stdout)
+    del obj["elapsed_s"], obj["hands_per_s"]
+    return obj
+
+
+@pytest.mark.parametrize("policy", ["house", "house_policy:POLICY",
+                                    "house_policy:POLICY[spare=true],heuristic,random,house"])
+def test_third_party_policy_plays_on_both_engines(plugin_path: None, policy: str) -> None:
+    batch_run = _cli("herzla", "--hands", "120", "--seed", "3", "--policy", policy,
+                     "--engine", "batch", "--json")
+    ref_run = _cli("herzla", "--hands", "120", "--seed", "3", "--policy", policy,
+                   "--engine", "reference", "--json")
+    assert _json_without_timing(batch_run) == _json_without_timing(ref_run)
+    assert "has no batch form: the reference engine plays it" in batch_run.stderr
+    assert "batch form" not in ref_run.stderr
+    assert _json_without_timing(batch_run)["policy"] == policy
+
+
+@pytest.mark.parametrize(("game", "extra"), [("herzla", ()), ("herzla", ("-c", "normal")),
+                                             ("herzla", ("-c", "mord")),
+                                             ("herzla-kids", ("-p", "5")), ("herzeln", ()),
+                                             ("herzerln", ()), ("herzeln", ("-c", "domino"))])
+@pytest.mark.parametrize("policy", ["random", "heuristic", "heuristic,random,random,heuristic"])
+def test_both_engines_give_the_same_json(game: str, extra: tuple[str, ...], policy: str) -> None:
+    """Every built-in policy with a batch form, alone or one a seat, in every game."""
+    players = 5 if "-p" in extra else 4
+    if "," in policy:
+        policy = ",".join(split_policies(policy) + ["random"] * (players - 4))
+    runs = [_json_without_timing(_cli(game, *extra, "--hands", "150", "--seed", "11",
+                                      "--policy", policy, "--engine", e, "--json"))
+            for e in ("batch", "reference")]
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(("policy", "message"), [
+    ('nobody', 'unknown policy "nobody"'),
+    ('pimc[bogus=1]', 'the policy pimc has no parameter "bogus"'),
+    ("no_such_module_x:P", "cannot import no_such_module_x"),
+    ("random,random", "2 policies for 4 seats"),
+])
+def test_bad_policies_exit_2_with_one_line(policy: str, message: str) -> None:
+    result = _cli("herzla", "--hands", "10", "--policy", policy)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], lines
+
+
+def test_pimc_samples_fit_what_the_seat_has_seen() -> None:
+    """Sampled deals keep the seat's hand, the other seats' card counts, the voids shown and the
+    legality of every play so far, and the announcements."""
+    rng = random.Random(2)
+    herzla_cls = contract_class("herzla", "normal")
+    for trial in range(12):
+        contract = herzla_cls()
+        assert isinstance(contract, TrickContract)
+        cards = list(contract.pack().cards)
+        rng.shuffle(cards)
+        hands = [mask_of(cards[s * 8:(s + 1) * 8]) for s in range(4)]
+        state = TrickHand(contract, hands, 3)
+        for _ in range(rng.randrange(1, 28)):
+            state.play(rng.choice(state.legal_plays()))
+        view = TrickView.of(state, uniform=trial, announcements=("pass",) * 4)
+        gen = np.random.default_rng(trial)
+        for _ in range(5):
+            sample = sample_hands(view, gen)
+            assert sample[view.seat] == hands[view.seat]
+            assert sum(h.bit_count() for h in sample) == 32
+            assert functools.reduce(operator.or_, sample) == contract.pack().mask
+            for seat, card in view.plays():
+                assert sample[seat] >> card.index & 1
+            left = [h & ~view.played() for h in sample]
+            for seat, suits in enumerate(view.voids()):
+                for s in suits:
+                    assert not left[seat] & SUIT_MASKS[s]
+            replayed = TrickHand(contract, sample, 3)
+            for _, card in view.plays():
+                assert replayed.check(card) is None
+                replayed.play(card)
+            for seat in range(4):
+                assert announce(sample[seat], contract, seat == 0) == "pass"
+
+
+def test_pimc_is_deterministic_and_legal() -> None:
+    res = [simulate("herzla", "normal", hands=2, seed=4, jobs=1,
+                    policy="pimc[samples=2,tricks=3],heuristic,random,heuristic").to_dict()
+           for _ in range(2)]
+    for r in res:
+        del r["elapsed_s"], r["hands_per_s"]
+    assert res[0] == res[1]
+    assert set(res[0]["checks"].values()) == {0}

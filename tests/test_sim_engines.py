@@ -23,10 +23,10 @@ from herzla import contracts
 from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit
 from herzla.contracts import contract_classes
 from herzla.contracts.herzla import Normal
+from herzla.players import builtin_names, policy_of
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
 from herzla.sim.engine import play_block
-from herzla.sim.policies import POLICIES
 from herzla.sim.spec import BlockResult, DealSpec
 from herzla.tricks import TrickHand
 
@@ -136,6 +136,10 @@ def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
         assert res.hearts[i].tolist() == want, i
 
 
+#: every built-in policy with a batch form
+POLICIES = tuple(n for n in builtin_names() if policy_of(n).batch_form() is not None)
+
+
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
 def test_batch_matches_reference(cfg: Config, policy: str) -> None:
@@ -146,6 +150,20 @@ def test_batch_matches_reference(cfg: Config, policy: str) -> None:
     assert_same(fast, slow)
     assert_replays(fast)
     assert_hearts(fast, spec)
+
+
+@pytest.mark.parametrize("shift", [0, 1])
+@pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
+def test_batch_matches_reference_with_a_policy_a_seat(cfg: Config, shift: int) -> None:
+    """Seats with different policies (each built-in batch form in turn) on both engines."""
+    players = cfg[2]
+    policy = ",".join(POLICIES[(s + shift) % len(POLICIES)] for s in range(players))
+    spec = _spec(cfg, policy)
+    seed = 3 * len(CONFIGS) + CONFIGS.index(cfg) + shift
+    fast = batch.play_block(spec, seed, (2, 0), HANDS, records=HANDS, chunk=13)
+    slow = reference.play_block(spec, seed, (2, 0), HANDS, records=HANDS)
+    assert_same(fast, slow)
+    assert_replays(fast)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

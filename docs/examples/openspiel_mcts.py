@@ -1,9 +1,9 @@
 """OpenSpiel's MCTS bot against herzla's heuristic in Herzla's normal game (docs/openspiel.md).
 
 Seat 0 is OpenSpiel's MCTS bot with random rollouts; seats 1 to 3 play herzla's heuristic
-(``herzla.sim.policies.heuristic_card``).  The deal passes clockwise after each hand, so every seat
-is forehand in turn; each hand starts with an empty stock.  Prints the mean cents per seat.
-MCTS searches the true state of the game, so it sees every hand: a strong, unfair opponent.
+(``herzla.players.heuristic.heuristic_card``).  The deal passes clockwise after each hand, so
+every seat is forehand in turn; each hand starts with an empty stock.  Prints the mean cents per
+seat.  MCTS searches the true state of the game, so it sees every hand: a strong, unfair opponent.
 
     python docs/examples/openspiel_mcts.py --hands 20 --simulations 100 --seed 1
 """
@@ -18,7 +18,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 import herzla.openspiel  # noqa: F401  (importing it registers the games)
-from herzla.sim.policies import heuristic_card
+from herzla.players.heuristic import heuristic_card
 from herzla.tricks import TrickHand
 
 

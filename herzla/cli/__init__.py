@@ -24,6 +24,7 @@ COMMANDS = {
     "simulate": "herzla.cli.simulate:simulate",
     "solve": "herzla.cli.solve:solve_command",
     "advise": "herzla.cli.advise:advise_command",
+    "match": "herzla.cli.match:match_command",
     "review": "herzla.cli.review:review_command",
     "show": "herzla.cli.show:show_command",
 }

@@ -56,10 +56,10 @@ def complete_choice(ctx: Context, param: Parameter, incomplete: str) -> list[Com
 
 
 def complete_policy(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
-    """The simulator's policies."""
-    from herzla.sim.policies import POLICIES
+    """The built-in policies, and those installed packages register."""
+    from herzla.players.registry import policy_names
 
-    return [CompletionItem(p) for p in POLICIES if p.startswith(incomplete.lower())]
+    return [CompletionItem(p) for p in policy_names() if p.startswith(incomplete.lower())]
 
 
 def complete_option(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:

@@ -35,7 +35,8 @@ from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
 from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
-from herzla.sim.runner import SimResult
+from herzla.sim.engine import Engine, batch_declines, engine_of
+from herzla.sim.runner import Mode, SimResult
 from herzla.sim.stats import DealTally, Histogram
 
 __all__ = ["HANDS", "HandsType", "simulate"]
@@ -87,7 +88,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                 f"{spec.policy}, seed {p.seed}", f"partie total ({unit})", "share of parties",
                 res.partie.seats)
     assert isinstance(res.deal, DealTally)
-    what = spec.contract_id if p.mode == "contract" else "with bidding"
+    what = spec.contract_id if p.mode is Mode.CONTRACT else "with bidding"
     decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
     return (f"{p.game} {what}{decl}, {p.players} players, {p.hands:,} hands, policy "
             f"{spec.policy}, seed {p.seed}", f"score per hand ({unit})", "share of hands",
@@ -107,10 +108,14 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="Hands to play (parties with --partie): 1000000, 1e6 or 1_000_000.")
 @click.option("--seed", "-s", type=click.IntRange(min=0), metavar="S",
               help="The random seed (default: a fresh one, printed so the run can be repeated).")
-@click.option("--policy", default="random", show_default=True, metavar="random|heuristic",
+@click.option("--policy", default="random", show_default=True, metavar="P|P0,P1,...",
               shell_complete=complete_policy,
-              help="How the players choose their cards: uniformly at random among the legal "
-                   "ones, or a sensible player for the contract at hand.")
+              help="How the players choose their cards: random (uniformly among the legal "
+                   "ones), heuristic (a sensible player for the contract at hand), pimc (samples "
+                   "the unseen cards and solves each sample), an entry point of "
+                   "herzla.policies or package.module:NAME; with parameters as "
+                   "pimc[samples=16]; one for every seat, or one a seat separated by commas "
+                   "(docs/policies.md).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
               help="Processes that play, this one included (default: all the cores this "
                    "process may use, the others started once the run proves long enough to "
@@ -200,6 +205,10 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
                         stock=stock, sample=sample or 0, block=block, engine=engine)
     except SimulationError as exc:
         fail(str(exc))
+    if engine_of(engine) is Engine.BATCH:
+        note = batch_declines(plan.specs[0])
+        if note is not None:
+            click.echo(f"herzla: note: {note}", err=True)
     plot_format = None
     plot_target = None
     if plot is not None:
@@ -218,7 +227,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
               if cluster is None else None)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
-        progress = Progress(plan.hands, "parties" if plan.mode == "partie" else "hands")
+        progress = Progress(plan.hands, "parties" if plan.mode is Mode.PARTIE else "hands")
 
     def tick(done: int) -> None:  # after each task: the progress line, and a stop not lost
         check_stopped()

@@ -13,11 +13,22 @@
 
 from __future__ import annotations
 
-from herzla.layout import Lay, LayoutHand
+from collections.abc import Sequence
+from typing import Protocol
+
+from herzla.cards import Card
+from herzla.layout import Lay
 
 __all__ = ["mark"]
 
 
-def mark(state: LayoutHand, lay: Lay) -> str:
+class _Rows(Protocol):
+    """What :func:`mark` reads of a position: the ends a card fits (a LayoutHand, or a seat's
+    view of one)."""
+
+    def fits(self, card: Card) -> Sequence[str]: ...
+
+
+def mark(state: _Rows, lay: Lay) -> str:
     """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
     return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)

@@ -23,9 +23,9 @@ from herzla.machinery.procs import default_jobs, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, resolve_options
 from herzla.quote import number, quote
-from herzla.sim.engine import ENGINES
-from herzla.sim.runner import Plan, SimResult, run, task_count
-from herzla.sim.spec import POLICIES, DealSpec
+from herzla.sim.engine import engine_of
+from herzla.sim.runner import Mode, Plan, SimResult, run, task_count
+from herzla.sim.spec import DealSpec
 
 __all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",
            "run_plan", "simulate"]
@@ -83,8 +83,10 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(f"sample must be 0 to {MAX_HANDS:.0e}, not {number(sample)}")
     if not 1 <= block <= MAX_HANDS:
         raise SimulationError(f"block must be 1 to {MAX_HANDS:.0e}, not {number(block)}")
-    if engine not in ENGINES:
-        raise SimulationError(f"unknown engine {quote(engine)} (auto, batch or reference)")
+    try:
+        engine_of(engine)
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
     try:
         g = get_game(game)
     except UnknownContract as exc:
@@ -100,8 +102,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     given: dict[str, Any] = {k: resolved[k] for k in (options or {})}  # the given ones, typed
     if not 1 <= hands <= MAX_HANDS:
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
-    if policy not in POLICIES:
-        raise SimulationError(f"unknown policy {quote(policy)} (known: {', '.join(POLICIES)})")
+    if not isinstance(policy, str):
+        raise SimulationError(f"a policy is named by text, not {type(policy).__name__}")
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:
@@ -115,18 +117,18 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
             cls = contract_class(game, contract)
         except UnknownContract as exc:
             raise SimulationError(str(exc)) from None
-        mode = "contract"
+        mode = Mode.CONTRACT
     elif partie or g.partie:
-        mode = "partie"
+        mode = Mode.PARTIE
         cls = classes[0]
     elif g.bidding:
         if declarer is not None:
             choices = " or ".join(c.id for c in classes if c.needs_declarer)
             raise SimulationError(f"a declarer goes with the contract {choices}")
-        mode = "bidding"
+        mode = Mode.BIDDING
         cls = contract_class(game, g.bidding[0])
     elif len(classes) == 1:
-        mode = "contract"
+        mode = Mode.CONTRACT
         cls = classes[0]
     else:
         raise SimulationError(f"{game}: choose a contract (one of "
@@ -136,13 +138,19 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     problem = cls.player_count_problem(n)
     if problem:
         raise SimulationError(problem)
+    from herzla.players.registry import seat_policies
+
+    try:
+        seat_policies(policy, n)
+    except ValueError as exc:
+        raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:
         dealer = n - 1
     elif not 0 <= dealer < n:
         raise SimulationError(f"dealer {dealer} is not a seat of {n} players "
                               f"(seats 0 to {n - 1})")
     forehand = (dealer + 1) % n
-    if mode == "contract" and cls.needs_declarer:
+    if mode is Mode.CONTRACT and cls.needs_declarer:
         if declarer is None:
             declarer = forehand
         elif not 0 <= declarer < n:
@@ -159,7 +167,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     start_stock = (stock or 0) if has_stock else None
     sample = min(sample, hands)
 
-    if mode == "partie":
+    if mode is Mode.PARTIE:
         ids = g.partie_ids()
         dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
         contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
@@ -171,12 +179,12 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
                     lowest_wins=g.lowest_wins, stock=None, sample=sample, block=block,
                     engine=engine)
     chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
-    spec = DealSpec(game, cls.id if mode == "contract" else None, n, dealer,
+    spec = DealSpec(game, cls.id if mode is Mode.CONTRACT else None, n, dealer,
                     declarer if cls.needs_declarer else None, start_stock or 0, given, policy)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
                 lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
-                engine=engine, contract_names=g.bidding if mode == "bidding" else ())
+                engine=engine, contract_names=g.bidding if mode is Mode.BIDDING else ())
 
 
 def _games_with_partie() -> list[str]:

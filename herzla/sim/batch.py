@@ -33,7 +33,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +50,10 @@ from herzla.contracts import (
 )
 from herzla.contracts.vocabulary import early_end_reached
 from herzla.machinery.streams import deal_keys, draw_words, move_uniforms
+from herzla.players.heuristic import sure_winners, trick_profile
+from herzla.players.registry import seat_policies
 from herzla.sim.batch_bits import Bits, U, bits_of
+from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.batch_tricks import (
     BitProfile,
     Groups,
@@ -59,11 +62,13 @@ from herzla.sim.batch_tricks import (
     per_seat,
     play_tricks,
 )
-from herzla.sim.policies import sure_winners, top_ranks, trick_profile, wants_to_avoid
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
 
-__all__ = ["DEFAULT_CHUNK", "bid_hands", "deal", "keep_memory", "play_block", "supported",
-           "unsupported"]
+if TYPE_CHECKING:
+    from herzla.sim.batch_forms import BatchForm
+
+__all__ = ["DEFAULT_CHUNK", "batch_forms", "bid_hands", "deal", "keep_memory", "play_block",
+           "supported", "unsupported"]
 
 #: hands per chunk: big enough to amortise numpy's per-call cost, small enough for the caches
 DEFAULT_CHUNK = 16384
@@ -93,9 +98,24 @@ def _unsupported_contract(contract: Contract) -> str | None:
     return None
 
 
+def batch_forms(spec: DealSpec) -> tuple[BatchForm, ...] | None:
+    """Each seat's batch form, or None when some seat's policy has none."""
+    forms = []
+    for policy in seat_policies(spec.policy, spec.players):
+        form = batch_form_of(policy)
+        if form is None:
+            return None
+        forms.append(form)
+    return tuple(forms)
+
+
 def unsupported(spec: DealSpec) -> str | None:
-    """Why the batch engine cannot play ``spec`` (naming the contract and the hook), or None."""
+    """Why the batch engine cannot play ``spec`` (naming the contract and the hook, or the
+    policy without a batch form), or None."""
     base, bid = spec_contract(spec)
+    for policy in seat_policies(spec.policy, spec.players):
+        if batch_form_of(policy) is None:
+            return f"the policy {policy.spec()}, which has no batch form"
     for contract in _bidding_contracts(base) if bid else [base]:
         reason = _unsupported_contract(contract)
         if reason is not None:
@@ -214,34 +234,25 @@ def _sure_tables(bits: Bits, contract: Contract) -> list[npt.NDArray[np.int64]]:
     return out
 
 
-def bid_hands(bits: Bits, base: Contract, hands: list[U], forehand: int
+def bid_hands(bits: Bits, base: Contract, hands: list[U], forehand: int,
+              forms: Sequence[BatchForm] | None = None
               ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """The bidding heuristic for each hand (:func:`herzla.sim.policies.announce`), settled by
-    the game's ``resolve_bids``: contract codes and the declarer seat (-1 for none)."""
+    """Each seat's announcement (its policy's batch form; default the bidding heuristic,
+    :func:`herzla.players.heuristic.announce`), settled by the game's ``resolve_bids``:
+    contract codes and the declarer seat (-1 for none)."""
+    from herzla.sim.batch_forms import heuristic_wants
+
     P = len(hands)
-    C = len(hands[0])
     game = game_of(base)
-    announced = [contract_class(game.id, i) for i in game.bidding[1:]]
-    tops = top_ranks(base)
-    top_mask = bits.mask(c for c in base.pack().cards if c.rank in tops)
-    field = bits.low_field
-    runs = _sure_tables(bits, base)
+    tables = _sure_tables(bits, base)
     wants = []
     for i in range(P):
-        h = hands[(forehand + i) % P]
-        no_top = (h & top_mask) == 0
-        sure = np.zeros(C, dtype=np.int64)
-        for s in range(4):
-            sure += runs[s].take(((h >> (s * bits.stride)) & field).astype(np.intp))
-        all_sure = sure == np.bitwise_count(h)  # every card a sure winner
-        if i:  # after forehand: the first trick may be led in a suit the seat lacks
-            for s in range(4):
-                all_sure &= (h & bits.suit_mask[s]) != 0
-        want = np.zeros(C, dtype=np.int8)
-        for k, cls in enumerate(announced, start=1):
-            fits = no_top if wants_to_avoid(cls) else all_sure
-            want = np.where((want == 0) & fits, k, want).astype(np.int8)
-        wants.append(want)
+        seat = (forehand + i) % P
+        h = hands[seat]
+        if forms is None:
+            wants.append(heuristic_wants(bits, base, h, i == 0, tables))
+        else:
+            wants.append(forms[seat].wants(bits, base, h, i == 0, tables))
     code, turn = game.resolve_bids(wants, base.opts)
     decl = np.where(turn >= 0, (forehand + turn) % P, -1)
     return code, decl
@@ -414,7 +425,8 @@ class _Chunk:
 
 def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
                  uniforms: npt.NDArray[np.float64] | None, record: int,
-                 events: Counter[str], cache: dict[tuple[int, int], Contract]) -> _Chunk:
+                 events: Counter[str], cache: dict[tuple[int, int], Contract],
+                 forms: Sequence[BatchForm]) -> _Chunk:
     P = spec.players
     C = len(hands[0])
     forehand = (spec.dealer + 1) % P
@@ -422,14 +434,14 @@ def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: l
     decl: npt.NDArray[np.int64] | None = None
     by_code = _bidding_contracts(base) if bid else [base]
     if bid:
-        code, decl = bid_hands(bits, base, hands, forehand)
+        code, decl = bid_hands(bits, base, hands, forehand, forms)
     elif base.declarer is not None:
         decl = np.full(C, base.declarer, dtype=np.int64)
     setup = _trick_setup(by_code, bits, spec.dealer, code)
     profiles = None
-    if uniforms is None:
+    if any(f.profiles for f in forms):
         profiles = _profile_groups(bits, by_code, P, code, decl)
-    play = play_tricks(setup, hands, uniforms, profiles, record)
+    play = play_tricks(setup, hands, uniforms, profiles, record, forms)
     sources: dict[tuple[int, int], tuple[_PlayCounts, npt.NDArray[np.intp] | None]] = {}
     if code is None:
         scores, stock, src = _settle(base, bits, play, spec.stock, None, events)
@@ -501,18 +513,23 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     out: list[dict[str, Any]] = []
     cache: dict[tuple[int, int], Contract] = {}
     layout = isinstance(base, LayoutContract)
+    forms = batch_forms(spec)
+    if forms is None:
+        raise ValueError(f"the batch engine cannot play {unsupported(spec)}")
+    random = any(f.uniforms for f in forms)
     for c0 in range(0, n, chunk):
         size_c = min(chunk, n - c0)
-        hands, uniforms = _deal_chunk(gen, bits, size_c, P, size, spec.policy == "random",
+        hands, uniforms = _deal_chunk(gen, bits, size_c, P, size, random,
                                       layout)
         want = max(0, min(records - c0, size_c))
         if layout:
             assert isinstance(base, LayoutContract)
             lay_scores, lay_records = batch_layout.layout_chunk(spec, base, bits, hands,
-                                                                uniforms, want)
+                                                                uniforms, want, forms)
             res = _Chunk(lay_scores, None, None, lay_records)
         else:
-            res = _trick_chunk(spec, base, bid, bits, hands, uniforms, want, events, cache)
+            res = _trick_chunk(spec, base, bid, bits, hands, uniforms, want, events, cache,
+                               forms)
         scores[:, c0:c0 + size_c] = res.scores.T
         if stock_after is not None and res.stock is not None:
             stock_after[c0:c0 + size_c] = res.stock

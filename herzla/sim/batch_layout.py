@@ -9,7 +9,8 @@ asked ranks), so a seat's legal lays are two ANDs.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -18,6 +19,9 @@ import numpy.typing as npt
 from herzla.contracts import Counts, LayoutContract
 from herzla.sim.batch_bits import Bits, U, kth_bit, lowest_bit
 from herzla.sim.spec import DealSpec, record_of
+
+if TYPE_CHECKING:
+    from herzla.sim.batch_forms import BatchForm
 
 __all__ = ["LayoutSetup", "choose_lays", "layout_chunk"]
 
@@ -189,13 +193,21 @@ def _far_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U
 
 
 def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: list[U],
-                 uniforms: npt.NDArray[np.float64] | None, record: int
+                 uniforms: npt.NDArray[np.float64] | None, record: int,
+                 forms: Sequence[BatchForm]
                  ) -> tuple[npt.NDArray[np.int64], list[dict[str, Any]]]:
     """Play a chunk of layout deals: (scores (C, players), the first ``record`` hand records).
 
     The scores are the contract's settlement of the places the seats went out in.
-    ``uniforms`` is (C, moves) for the random policy, or None for the heuristic.
+    ``forms`` holds each seat's batch form; ``uniforms`` is (C, moves), or None when no form
+    reads the move uniforms.
     """
+    from herzla.sim.batch_forms import LayMove
+
+    distinct: list[BatchForm] = []
+    for f in forms:
+        if not any(f is g for g in distinct):
+            distinct.append(f)
     setup = LayoutSetup.of(contract, bits)
     dt = bits.dtype
     P = setup.players
@@ -250,7 +262,21 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
         plus: U = cur & f_up
         minus: U = cur & f_down
         u = flat.take(rowbase + laid, mode="clip") if flat is not None else None
-        card, at_minus = choose_lays(setup, cur, plus, minus, f_up, f_down, unopened, u)
+        mv = LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u)
+        if len(distinct) == 1:
+            card, at_minus = distinct[0].lays(mv)
+        else:  # each form lays for the hands whose seat here is its own
+            seat_j = (start + j) % P
+            card = np.zeros_like(cur)
+            at_minus = np.zeros(C, dtype=bool)
+            for f in distinct:
+                mine = np.zeros(C, dtype=bool)
+                for s in range(P):
+                    if forms[s] is f:
+                        mine |= seat_j == s
+                idx = np.flatnonzero(mine)
+                if len(idx):
+                    card[idx], at_minus[idx] = f.lays(mv.subset(idx))
         has = card != 0
         at_minus &= has
         if record:

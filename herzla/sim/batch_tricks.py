@@ -5,22 +5,26 @@ in *positions* relative to the trick's leader (position 0 leads); after each tri
 so that the winner is position 0, in log2(players) conditional rotations, and the leader's seat
 is carried along.  Each trick's cards and winner are kept; the scores (and the hearts each seat
 captured) are tallied from them at the end (:meth:`TrickPlay.per_seat`, :meth:`TrickPlay.counts`).
-The policies are those of :mod:`herzla.sim.policies`, written with bit operations; the random
-policy's k-th legal card is found by clearing the lowest set bit k times.
+Each seat's policy chooses through its batch form (:mod:`herzla.sim.batch_forms`); the built-in
+ones are those of :mod:`herzla.players.heuristic` written with bit operations (the random
+policy's k-th legal card is found by clearing the lowest set bit k times).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.players.heuristic import TrickProfile
 from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
-from herzla.sim.policies import TrickProfile
+
+if TYPE_CHECKING:
+    from herzla.sim.batch_forms import BatchForm
 
 __all__ = ["BitProfile", "TrickPlay", "TrickSetup", "heuristic_cards", "per_seat",
            "play_tricks", "random_cards"]
@@ -264,14 +268,24 @@ def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
 
 
 def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.float64] | None,
-                profiles: Callable[[list[U]], Groups] | None, record: int) -> TrickPlay:
+                profiles: Callable[[list[U]], Groups] | None, record: int,
+                forms: Sequence[BatchForm]) -> TrickPlay:
     """Play a chunk of hands to the end (hands that end early play on; their tricks after the
     end do not count).
 
-    ``hands`` holds each seat's cards (strength layout); ``uniforms`` (moves, C) the random
-    policy's uniforms, or None for the heuristic, whose ``profiles(seats)`` gives, per position,
-    the profiles and the hands that use them (``seats`` the seat at each position).
+    ``hands`` holds each seat's cards (strength layout); ``forms`` each seat's batch form;
+    ``uniforms`` (moves, C) the move uniforms (None when no form reads them), and
+    ``profiles(seats)`` gives, per position, the heuristic's profiles and the hands that use
+    them (``seats`` the seat at each position; None when no form reads them).
     """
+    from herzla.sim.batch_forms import TrickMove
+
+    distinct: list[BatchForm] = []
+    for f in forms:
+        if not any(f is g for g in distinct):
+            distinct.append(f)
+    mixed = len(distinct) > 1
+    wants_profiles = profiles is not None and any(f.profiles for f in distinct)
     bits = setup.bits
     dt = bits.dtype
     P = setup.players
@@ -292,8 +306,10 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         top: U | None = None
         tc: U | None = None
         groups = None
-        if profiles is not None and uniforms is None:
-            groups = profiles(_seats(leader, P))
+        seats = _seats(leader, P) if mixed or wants_profiles else None
+        if wants_profiles:
+            assert profiles is not None and seats is not None
+            groups = profiles(seats)
         for p in range(P):
             cur = pos[p]
             follows = None
@@ -313,11 +329,22 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 legal = _ones(~follows, dt)  # follow suit if able, else any card
                 legal &= other
                 legal |= follow
-            if uniforms is not None:
-                card = random_cards(bits, legal, uniforms[move])
-            else:
-                assert groups is not None
-                card = heuristic_cards(bits, groups[p], p, P, legal, follows, top)
+            mv = TrickMove(bits, p, P, legal, follows, top,
+                           None if uniforms is None else uniforms[move],
+                           None if groups is None else groups[p])
+            if not mixed:
+                card = distinct[0].cards(mv)
+            else:  # each form chooses for the hands whose seat here is its own
+                assert seats is not None
+                card = np.zeros_like(legal)
+                for f in distinct:
+                    mine = np.zeros(C, dtype=bool)
+                    for s in range(P):
+                        if forms[s] is f:
+                            mine |= seats[p] == s
+                    idx = np.flatnonzero(mine)
+                    if len(idx):
+                        card[idx] = f.cards(mv.subset(idx))
             cur ^= card
             if p == 0:
                 suit = bits.suit_of(card)

@@ -8,29 +8,62 @@ same way.
 
 from __future__ import annotations
 
+import enum
+
 from herzla.quote import quote
 from herzla.sim import batch, reference
+from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.spec import BlockResult, DealSpec
 
-__all__ = ["ENGINES", "play_block"]
+__all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block"]
 
-ENGINES = ("auto", "batch", "reference")
+
+class Engine(enum.StrEnum):
+    """Which engine plays: the batch engine where it can (``auto``), or one of them forced."""
+
+    AUTO = "auto"
+    BATCH = "batch"
+    REFERENCE = "reference"
+
+
+ENGINES = tuple(e.value for e in Engine)
+
+
+def engine_of(name: str) -> Engine:
+    """The engine ``name`` names; ValueError for a name no engine has."""
+    try:
+        return Engine(name)
+    except ValueError:
+        raise ValueError(f"unknown engine {quote(name)} ({', '.join(ENGINES)})") from None
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
                engine: str = "auto") -> BlockResult:
     """Play ``n`` hands of the block ``key`` of ``seed``; ``engine`` is auto, batch or reference.
 
-    ``batch`` raises ValueError naming why the batch engine cannot play the spec (a hook the
-    contract writes in Python of its own); ``auto`` then uses the reference engine.
+    ``batch`` raises ValueError naming why the batch engine cannot play the spec's contract (a
+    hook the contract writes in Python of its own); ``auto`` then uses the reference engine.
+    A policy without a batch form is played on the reference engine by either
+    (:func:`batch_declines` says so beforehand).
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {quote(engine)} (auto, batch or reference)")
-    if engine != "reference":
+    which = engine_of(engine)
+    if which is not Engine.REFERENCE:
         reason = batch.unsupported(spec)
         if reason is None:
             return batch.play_block(spec, seed, key, n, records, checked=True)
-        if engine == "batch":
+        if which is Engine.BATCH and batch.batch_forms(spec) is not None:
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
     return reference.play_block(spec, seed, key, n, records)
+
+
+def batch_declines(spec: DealSpec) -> str | None:
+    """The policy (``spec`` holds) without a batch form, whose deals the batch engine hands to
+    the reference engine, as a sentence; None when every seat's policy has one."""
+    from herzla.players.registry import seat_policies
+
+    for policy in seat_policies(spec.policy, spec.players):
+        if batch_form_of(policy) is None:
+            return (f"the policy {policy.spec()} has no batch form: the reference engine plays "
+                    f"it")
+    return None

@@ -1,8 +1,8 @@
 """The simulator on the reference engines: slow, exact, and the yardstick for the batch engine.
 
-It plays any contract, third-party ones included, with the policies of :mod:`herzla.sim.policies`
-and the bidding heuristic, drawing its randomness from :mod:`herzla.machinery.streams` exactly as
-the batch engine does.
+It plays any contract, third-party ones included, with any policy (:mod:`herzla.players`), one a
+seat, each deciding on its own view of the hand, and draws its randomness from
+:mod:`herzla.machinery.streams` exactly as the batch engine does.
 """
 
 from __future__ import annotations
@@ -17,13 +17,10 @@ from herzla.contracts import Contract, LayoutContract, TrickContract, contract_c
 from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
 from herzla.machinery.streams import block_generator, deal_masks, draw_block
-from herzla.sim.policies import (
-    bidding,
-    heuristic_card,
-    heuristic_lay,
-    random_card,
-    random_lay,
-)
+from herzla.players.heuristic import announcements, resolve
+from herzla.players.policy import Policy
+from herzla.players.registry import seat_policies
+from herzla.players.views import LayoutView, TrickView
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
 from herzla.tricks import TrickHand
 
@@ -31,22 +28,37 @@ __all__ = ["play_block", "play_hand"]
 
 
 def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Sequence[Any],
-              policy: str = "random") -> tuple[TrickHand | LayoutHand, list[str]]:
-    """Play one hand with a policy; returns the final state and the plays as a record writes them.
+              policy: str | Policy | Sequence[Policy] = "random", stock: int = 0,
+              announced: tuple[str, ...] = ()) -> tuple[TrickHand | LayoutHand, list[str]]:
+    """Play one hand with a policy (or one a seat); returns the final state and the plays as a
+    record writes them.
 
-    ``uniforms`` are the hand's 32-bit move uniforms (the random policy draws one per card
-    played or laid).
+    ``uniforms`` are the hand's 32-bit move uniforms (move ``k`` is handed uniform ``k``; the
+    random policy draws its card with it).  Each seat decides on its own view
+    (:mod:`herzla.players.views`); ValueError names a policy that chose an illegal move.
     """
+    if isinstance(policy, str):
+        seats = seat_policies(policy, contract.players)
+    elif isinstance(policy, Policy):
+        seats = (policy,) * contract.players
+    else:
+        seats = tuple(policy)
     plays: list[str] = []
     k = 0
-    heuristic = policy == "heuristic"
     if isinstance(contract, LayoutContract):
         lay = LayoutHand(contract, hands, dealer)
         while not lay.over:
-            move = heuristic_lay(lay) if heuristic else random_lay(lay, int(uniforms[k]))
-            if move is None:
+            if not lay.can_lay():
                 lay.pass_turn()
                 continue
+            who = seats[lay.turn]
+            move = who.lay(LayoutView.of(lay, int(uniforms[k])))
+            problem = (lay.check(move.card, move.end) if move is not None
+                       else lay.check_pass())
+            if move is None or problem is not None:
+                raise ValueError(f"the policy {who.spec()} chose an illegal move "
+                                 f"({move if move is not None else 'a pass'}"
+                                 f"{': ' + problem.message if problem else ''})")
             k += 1
             plays.append(mark(lay, move))
             lay.lay(move.card, move.end)
@@ -54,7 +66,12 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     assert isinstance(contract, TrickContract)
     st = TrickHand(contract, hands, dealer)
     while not st.over:
-        card = heuristic_card(st) if heuristic else random_card(st, int(uniforms[k]))
+        who = seats[st.turn]
+        card = who.card(TrickView.of(st, int(uniforms[k]), stock, announced))
+        problem = st.check(card)
+        if problem is not None:
+            raise ValueError(f"the policy {who.spec()} chose an illegal card {card}: "
+                             f"{problem.message}")
         k += 1
         st.play(card)
         plays.append(str(card))
@@ -66,6 +83,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     """Play ``n`` hands of block ``key`` of ``seed`` on the reference engines."""
     base, bid = spec_contract(spec)
     players = spec.players
+    seats = seat_policies(spec.policy, players)
     size = base.hand_size
     pack = [c.index for c in base.pack().cards]
     cards, uniforms = draw_block(block_generator(seed, key), n, pack, players * size)
@@ -80,15 +98,18 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     for i in range(n):
         hands = deal_masks(cards[i], players, size)
         contract = base
+        words: tuple[str, ...] = ()
         if bid:
-            contract_id, declarer = bidding(hands, spec.dealer, base)
+            words = announcements(hands, spec.dealer, base, seats)
+            contract_id, declarer = resolve(words, spec.dealer, base)
             if (contract_id, declarer) not in cache:
                 cls = contract_class(spec.game, contract_id)
                 cache[contract_id, declarer] = cls(players, spec.options, declarer)
             contract = cache[contract_id, declarer]
             assert contracts is not None
             contracts[i] = codes.index(contract_id)
-        state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], spec.policy)
+        state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], seats, spec.stock,
+                                 words)
         result = contract.score(state.outcome(), spec.stock)
         scores[i] = result.scores
         if hearts is not None:

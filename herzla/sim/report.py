@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from herzla.sim.runner import Mode
 from herzla.sim.spec import counts_hearts_as_points
 from herzla.sim.stats import Summary
 
@@ -88,7 +89,7 @@ def report(res: SimResult) -> str:
     unit = "cents" if p.stock is not None else "points"
     policy = f"policy {spec.policy}"
     out: list[str] = []
-    if p.mode == "partie":
+    if p.mode is Mode.PARTIE:
         rotation = ("the deal passes clockwise after each deal"
                     if len({s.dealer for s in p.specs}) > 1 else "one dealer for the partie")
         out.append(f"{p.game} partie of {len(p.specs)} deals, {n} players, first dealer seat "
@@ -96,7 +97,7 @@ def report(res: SimResult) -> str:
         out.append(f"{p.hands:,} parties, {policy}, seed {p.seed}, "
                    f"{_options_text(dict(spec.options))}")
     else:
-        what = f"{p.game} {spec.contract_id}" if p.mode == "contract" else (
+        what = f"{p.game} {spec.contract_id}" if p.mode is Mode.CONTRACT else (
             f"{p.game}, contract chosen by the bidding each hand")
         decl = f", declarer seat {spec.declarer}" if spec.declarer is not None else ""
         out.append(f"{what}{decl}, {n} players, dealer seat {spec.dealer}, forehand seat "
@@ -183,7 +184,7 @@ def report(res: SimResult) -> str:
     procs = "1 process" if jobs == 1 else f"{jobs} processes"
     if res.cluster is not None:
         procs = f"{jobs} dask worker{'s' if jobs != 1 else ''} at {res.cluster}"
-    what = "hands" if p.mode != "partie" else f"hands ({p.hands:,} parties)"
+    what = "hands" if p.mode is not Mode.PARTIE else f"hands ({p.hands:,} parties)"
     out.append(f"{_STATS_NOTE}.")
     out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
                f"{procs}).")

@@ -15,6 +15,7 @@ outlives its block.
 
 from __future__ import annotations
 
+import enum
 import functools
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -34,12 +35,19 @@ from herzla.sim.engine import play_block
 from herzla.sim.spec import DealSpec
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
 
-__all__ = ["MODES", "Plan", "SimResult", "Task", "play_task", "run",
+__all__ = ["MODES", "Mode", "Plan", "SimResult", "Task", "play_task", "run",
            "task_count", "tasks_of"]
 
-#: ``contract``: one deal type, each hand on its own; ``bidding``: herzla hands whose contract the
-#: bidding decides; ``partie``: whole parties, one stream per deal
-MODES = ("contract", "bidding", "partie")
+class Mode(enum.StrEnum):
+    """What a run plays: one deal type, each hand on its own (``contract``); hands whose contract
+    the bidding decides (``bidding``); whole parties, one stream per deal (``partie``)."""
+
+    CONTRACT = "contract"
+    BIDDING = "bidding"
+    PARTIE = "partie"
+
+
+MODES = tuple(m.value for m in Mode)
 
 @attrs.frozen(slots=True)
 class Plan:
@@ -51,7 +59,7 @@ class Plan:
     """
 
     game: str
-    mode: str
+    mode: Mode = attrs.field(converter=Mode)
     players: int
     specs: tuple[DealSpec, ...]
     seed: int
@@ -79,7 +87,7 @@ class Plan:
     @property
     def deals(self) -> int:
         """Hands played per unit counted: 1, or the deals of a partie."""
-        return len(self.specs) if self.mode == "partie" else 1
+        return len(self.specs) if self.mode is Mode.PARTIE else 1
 
 
 @attrs.frozen(slots=True)
@@ -105,7 +113,7 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
     keep_memory()
     deals = len(plan.specs)
     tallies = [DealTally(plan.players, plan.contract_names) for _ in plan.specs]
-    partie = PartieTally(plan.players, tallies) if plan.mode == "partie" else None
+    partie = PartieTally(plan.players, tallies) if plan.mode is Mode.PARTIE else None
     records: list[dict[str, Any]] = []
     for b in range(task.first, task.last):
         n = plan.block_hands(b)
@@ -118,7 +126,7 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
                 raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
                                    f"{n} hands of {plan.players} players")
             contracts = None
-            if plan.mode == "bidding":
+            if plan.mode is Mode.BIDDING:
                 assert res.contracts is not None, "both engines report the contracts bid"
                 contracts = res.contracts
             tallies[d].add(res.scores, res.events,
@@ -246,8 +254,8 @@ class SimResult:
         spec = p.specs[0]
         out: dict[str, Any] = {
             "game": p.game,
-            "contract": spec.contract_id if p.mode == "contract" else None,
-            "mode": p.mode,
+            "contract": spec.contract_id if p.mode is Mode.CONTRACT else None,
+            "mode": str(p.mode),
             "players": p.players,
             "hands": p.hands,
             "seed": p.seed,

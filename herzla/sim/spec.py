@@ -15,17 +15,18 @@ import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, get_game
-from herzla.quote import quote
 from herzla.records import sort_hand
-from herzla.sim.policies import POLICIES
 
-__all__ = ["POLICIES", "BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points",
-           "record_of", "spec_contract"]
+__all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "record_of",
+           "spec_contract"]
 
 
 @attrs.frozen(slots=True)
 class DealSpec:
     """What to simulate: one deal type with its table and options, and the policy.
+
+    ``policy`` names the policy of every seat, or one a seat separated by commas
+    (:func:`herzla.players.seat_policies`).
 
     ``contract_id`` None: a game with bidding (Herzla) lets the bidding choose each hand's
     contract; a game with one contract plays it.
@@ -88,8 +89,9 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
 
     Beddl and Mord without a declarer are played by forehand.  ValueError names what is wrong.
     """
-    if spec.policy not in POLICIES:
-        raise ValueError(f"unknown policy {quote(spec.policy)} (known: {', '.join(POLICIES)})")
+    from herzla.players.registry import seat_policies
+
+    seat_policies(spec.policy, spec.players)  # PolicyError (a ValueError) names a bad one
     game = get_game(spec.game)
     bid = False
     if spec.contract_id is None:

@@ -1,6 +1,7 @@
-"""Play policies of the simulator, on the reference engines (the batch engine mirrors them).
-
-Two policies play every deal:
+"""The rules of the built-in ``random`` and ``heuristic`` policies and of the bidding heuristic,
+written once on a seat's view (:mod:`herzla.players.views`); their batch forms for the numpy
+engine are in :mod:`herzla.sim.batch_forms`, and the policy objects in
+:mod:`herzla.players.builtin`.
 
 ``random``
     The ``floor(u * m)``-th of the ``m`` legal moves in ascending card index order (layout deals:
@@ -52,8 +53,9 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 >>> bidding(hands, 3, normal)
 ('beddl', 3)
 >>> from herzla.tricks import TrickHand
+>>> from herzla.players.views import TrickView
 >>> state = TrickHand(normal, hands, dealer=3)
->>> str(heuristic_card(state))  # lead low, not a heart
+>>> str(heuristic_card(TrickView.of(state)))  # lead low, not a heart
 'C7'
 """
 
@@ -61,6 +63,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 import numpy as np
@@ -77,24 +80,27 @@ from herzla.cards import (
 from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, game_of
 from herzla.layout import Lay, LayoutHand
 from herzla.machinery.streams import pick
+from herzla.players.views import LayoutView, TrickView
+from herzla.quote import quote
 from herzla.tricks import TrickHand
 
+if TYPE_CHECKING:
+    from herzla.players.policy import Policy
+
 __all__ = [
-    "POLICIES",
     "TrickProfile",
     "announce",
+    "announcements",
     "bidding",
     "heuristic_card",
     "heuristic_lay",
     "random_card",
     "random_lay",
+    "resolve",
     "sure_winners",
     "top_ranks",
     "trick_profile",
 ]
-
-POLICIES = ("random", "heuristic")
-
 
 @attrs.frozen(slots=True)
 class TrickProfile:
@@ -189,18 +195,24 @@ def _highest(cards: Sequence[Card], st: Sequence[int]) -> Card:
     return max(cards, key=lambda c: (st[c.rank], -c.suit))
 
 
-def random_card(state: TrickHand, r: int) -> Card:
-    """The random policy's card for uniform ``r`` (32-bit)."""
-    legal = cards_of(state.legal_mask())
-    return legal[pick(r, len(legal))]
+def random_card(state: TrickView | TrickHand, r: int | None = None) -> Card:
+    """The random policy's card for uniform ``r`` (32-bit; default the view's own).  An engine
+    state stands for the view of its seat to play."""
+    if isinstance(state, TrickHand):
+        state = TrickView.of(state)
+    legal = cards_of(state.legal)
+    return legal[pick(state.uniform if r is None else r, len(legal))]
 
 
-def heuristic_card(state: TrickHand) -> Card:
-    """The heuristic policy's card for the seat to play."""
+def heuristic_card(state: TrickView | TrickHand) -> Card:
+    """The heuristic policy's card for the seat to play (an engine state stands for the view of
+    its seat to play)."""
+    if isinstance(state, TrickHand):
+        state = TrickView.of(state)
     contract = state.contract
     st = contract.rank_order().strength
-    legal = cards_of(state.legal_mask())
-    seat = state.turn
+    legal = cards_of(state.legal)
+    seat = state.seat
     prof = trick_profile(contract, seat)
     if not state.trick:
         if prof.lead == "high":
@@ -209,8 +221,8 @@ def heuristic_card(state: TrickHand) -> Card:
         safe = [c for c in legal if not danger >> c.index & 1]
         return _lowest(safe or legal, st)
     led = state.trick[0].suit
-    if state.hands[seat] & SUIT_MASKS[led]:
-        winner = state.current_winner()
+    if state.hand & SUIT_MASKS[led]:
+        winner = state.winner
         assert winner is not None
         top = st[state.trick[(winner - state.leader) % state.players].rank]
         last = len(state.trick) == state.players - 1
@@ -235,24 +247,25 @@ def heuristic_card(state: TrickHand) -> Card:
     return _lowest(legal, st)
 
 
-def random_lay(state: LayoutHand, r: int) -> Lay | None:
-    """The random policy's lay for uniform ``r``; None when the seat must pass."""
+def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:
+    """The random policy's lay for uniform ``r`` (default the view's own); None when the seat
+    must pass."""
+    if isinstance(state, LayoutHand):
+        state = LayoutView.of(state)
     moves = state.legal_moves()
     if not moves:
         return None
-    return moves[pick(r, len(moves))]
+    return moves[pick(state.uniform if r is None else r, len(moves))]
 
 
-def _follow_ups(state: LayoutHand, lay: Lay, opening: bool) -> int:
+def _follow_ups(state: LayoutView, lay: Lay, opening: bool) -> int:
     """How many of the seat's cards fit the end ``lay`` extends, after it (a new row: either
     end)."""
-    seat = state.turn
     rows = state.contract.declaration.rows
     key = rows.row_of(lay.card)
-    after = state.copy()
-    after.lay(lay.card, lay.end)
+    after = state.after(lay)
     count = 0
-    for c in cards_of(after.hands[seat]):
+    for c in cards_of(after.hand):
         if rows.row_of(c) != key:
             continue
         ends = after.fits(c)
@@ -261,7 +274,7 @@ def _follow_ups(state: LayoutHand, lay: Lay, opening: bool) -> int:
     return count
 
 
-def _beyond(state: LayoutHand, lay: Lay, opening: bool) -> int:
+def _beyond(state: LayoutView, lay: Lay, opening: bool) -> int:
     """How many of the seat's other cards of the row lie beyond the laid card in the direction
     of the lay (above it for ``+``, below for ``-``; a new row: all of them)."""
     rows = state.contract.declaration.rows
@@ -269,7 +282,7 @@ def _beyond(state: LayoutHand, lay: Lay, opening: bool) -> int:
     seq = rows.sequence
     here = seq.index(lay.card.rank)
     count = 0
-    for c in cards_of(state.hands[state.turn]):
+    for c in cards_of(state.hand):
         if c == lay.card or rows.row_of(c) != key:
             continue
         there = seq.index(c.rank)
@@ -278,16 +291,19 @@ def _beyond(state: LayoutHand, lay: Lay, opening: bool) -> int:
     return count
 
 
-def heuristic_lay(state: LayoutHand) -> Lay | None:
+def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
     """The heuristic policy's lay for the seat to move; None when it must pass."""
+    if isinstance(state, LayoutHand):
+        state = LayoutView.of(state)
     moves = state.legal_moves()
     if not moves:
         return None
     rows = state.contract.declaration.rows
-    hand = cards_of(state.hands[state.turn])
+    hand = cards_of(state.hand)
+    opened = state.rows
 
     def opening(mv: Lay) -> bool:
-        return rows.row_of(mv.card) not in state.rows
+        return rows.row_of(mv.card) not in opened
 
     if not rows.per_suit:
         def score(mv: Lay) -> tuple[int, int]:
@@ -364,18 +380,47 @@ def announce(hand: int, contract: Contract, forehand: bool = True) -> str:
     return "pass"
 
 
-def bidding(hands: Sequence[int], dealer: int, contract: Contract) -> tuple[str, int | None]:
-    """The bidding of a hand: announcements in turn from forehand, resolved by the game's contract
-    (its ``resolve_bids`` with the contract's options).  Returns the contract id and the
-    declarer (None when nobody announced)."""
+def announcements(hands: Sequence[int], dealer: int, contract: Contract,
+                  policies: Sequence[Policy] | None = None) -> tuple[str, ...]:
+    """Each seat's announcement in turn from forehand (``policies``: one a seat, default the
+    bidding heuristic for all), each seat seeing its own hand and the announcements before it.
+    ValueError names a policy that announces what the game's bidding does not know."""
+    from herzla.players.views import BidView
+
     n = len(hands)
+    forehand = (dealer + 1) % n
+    ids = bidding_contracts(contract)
+    known = ("pass", *(c.id for c in ids[1:]))
+    words: list[str] = []
+    for i in range(n):
+        seat = (forehand + i) % n
+        if policies is None:
+            word = announce(hands[seat], contract, i == 0)
+        else:
+            word = policies[seat].announce(BidView(contract, seat, hands[seat], dealer,
+                                                   tuple(words)))
+            if word not in known:
+                raise ValueError(f"the policy {policies[seat].spec()} announced {quote(word)} "
+                                 f"(the bidding knows {', '.join(known)})")
+        words.append(word)
+    return tuple(words)
+
+
+def bidding(hands: Sequence[int], dealer: int, contract: Contract,
+            policies: Sequence[Policy] | None = None) -> tuple[str, int | None]:
+    """The bidding of a hand: announcements in turn from forehand (:func:`announcements`),
+    resolved by the game's contract (its ``resolve_bids`` with the contract's options).
+    Returns the contract id and the declarer (None when nobody announced)."""
+    return resolve(announcements(hands, dealer, contract, policies), dealer, contract)
+
+
+def resolve(words: Sequence[str], dealer: int, contract: Contract) -> tuple[str, int | None]:
+    """The contract id and declarer the announcements ``words`` (from forehand) settle on."""
+    n = len(words)
     forehand = (dealer + 1) % n
     game = game_of(contract)
     ids = list(game.bidding)
-    wants = []
-    for i in range(n):
-        word = announce(hands[(forehand + i) % n], contract, i == 0)
-        wants.append(np.array([0 if word == "pass" else ids.index(word)], dtype=np.int8))
+    wants = [np.array([0 if w == "pass" else ids.index(w)], dtype=np.int8) for w in words]
     code, turn = game.resolve_bids(wants, contract.opts)
     if not code[0]:
         return ids[0], None

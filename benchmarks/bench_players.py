@@ -1,0 +1,118 @@
+"""Benchmark the built-in players: a ladder of duplicate matches (random < heuristic < pimc),
+what a pimc decision costs, and a match's speed per hand against ``simulate``'s.
+
+    nice python benchmarks/bench_players.py                       # the run of docs/policies.md
+    nice python benchmarks/bench_players.py --pimc-deals 40 --decision-hands 2   # a quick look
+
+Everything runs in this process through the library (``herzla.match``, ``herzla.simulate``);
+matches use ``--jobs`` processes.  The pimc decision cost is CPU time (``time.process_time``) per
+decision, measured in this process on ``--decision-hands`` seeded Herzla normal hands played by
+pimc in all four seats, and split into the decisions it searched and those it left to the
+heuristic (its first tricks) or that had one legal card.  Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from typing import Any
+
+import attrs
+
+from herzla.analysis.pimc import Pimc
+from herzla.cards import Card
+from herzla.contracts import TrickContract, contract_class
+from herzla.machinery.streams import block_generator, deal_masks, draw_block
+from herzla.players import TrickView, policy_of
+from herzla.sim.api import simulate
+from herzla.sim.match import MatchResult, match
+from herzla.sim.reference import play_hand
+
+
+@attrs.frozen
+class TimedPimc(Pimc):
+    """pimc, adding up the CPU time of each decision (searched or not)."""
+
+    log: list[tuple[bool, float]] = attrs.field(factory=list, eq=False)
+
+    def card(self, view: TrickView) -> Card:
+        searched = (len(view.legal_plays) > 1
+                    and view.dealt - len(view.tricks) <= self.tricks)
+        start = time.process_time()
+        card = Pimc.card(self, view)
+        self.log.append((searched, time.process_time() - start))
+        return card
+
+
+def decision_cost(text: str, hands: int, seed: int) -> dict[str, Any]:
+    base = policy_of(text)
+    assert isinstance(base, Pimc)
+    timed = TimedPimc(samples=base.samples, tricks=base.tricks, seed=base.seed)
+    contract = contract_class("herzla", "normal")()
+    assert isinstance(contract, TrickContract)
+    pack = [c.index for c in contract.pack().cards]
+    cards, uniforms = draw_block(block_generator(seed, (0, 0)), hands, pack, 32)
+    for i in range(hands):
+        play_hand(contract, deal_masks(cards[i], 4, 8), 3, uniforms[i], timed)
+    every = [t for _, t in timed.log]
+    searched = [t for s, t in timed.log if s]
+    return {"policy": text, "decisions": len(every), "searched": len(searched),
+            "mean_s": sum(every) / len(every), "searched_mean_s": sum(searched) / len(searched),
+            "max_s": max(every)}
+
+
+def show(res: MatchResult) -> None:
+    d = res.to_dict()
+    print(f"  {d['game']} {d['contract'] or d['mode']}, {d['deals']:,} deals x "
+          f"{d['seatings']} seatings, seed {d['seed']}: {res.elapsed:.1f} s")
+    for s in d["standings"]:
+        print(f"    {s['policy']:<12} mean {s['mean']:+8.2f}  95% CI [{s['ci95'][0]:+.2f}, "
+              f"{s['ci95'][1]:+.2f}]  {s['hands']:,} hands")
+    for p in d["pairs"]:
+        print(f"    {p['a']} - {p['b']}: {p['diff']:+.2f}  95% CI [{p['ci95'][0]:+.2f}, "
+              f"{p['ci95'][1]:+.2f}]")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=2000, help="heuristic vs random (2000)")
+    ap.add_argument("--pimc-deals", type=int, default=400, help="pimc vs heuristic (400)")
+    ap.add_argument("--pimc", default="pimc", help="the pimc policy and its parameters")
+    ap.add_argument("--decision-hands", type=int, default=6,
+                    help="hands timed decision by decision (6)")
+    ap.add_argument("--speed-hands", type=int, default=400_000,
+                    help="hands of the match/simulate speed comparison (400000)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    print(f"herzla players benchmark: Python {platform.python_version()}, {sys.platform}, "
+          f"jobs {args.jobs}, seed {args.seed}")
+
+    print("\nLadder (duplicate matches, Herzla normal):")
+    show(match("herzla", ["heuristic", "random"], contract="normal", deals=args.deals,
+               seed=args.seed, jobs=args.jobs))
+    show(match("herzla", [args.pimc, "heuristic"], contract="normal", deals=args.pimc_deals,
+               seed=args.seed, jobs=args.jobs))
+
+    print(f"\npimc decision cost (CPU, one process, {args.decision_hands} hands, 4 pimc seats):")
+    c = decision_cost(args.pimc, args.decision_hands, args.seed)
+    print(f"  {c['policy']}: {c['decisions']} decisions, {c['searched']} searched; mean "
+          f"{c['mean_s']:.3f} s a decision ({c['searched_mean_s']:.3f} s a searched one), "
+          f"slowest {c['max_s']:.2f} s")
+
+    print("\nMatch vs simulate, per hand played (heuristic and random, batch forms, 1 job):")
+    n = args.speed_hands
+    m = match("herzla", ["heuristic", "random"], contract="normal", deals=n // 2,
+              seed=args.seed, jobs=1)
+    match_rate = (n // 2) * m.seatings / m.elapsed
+    print(f"  match: {n // 2:,} deals x {m.seatings} seatings, {match_rate:,.0f} hands/s")
+    for policy in ("heuristic,random,heuristic,random", "heuristic", "random"):
+        sim = simulate("herzla", "normal", hands=n, seed=args.seed, jobs=1, policy=policy)
+        print(f"  simulate --policy {policy}: {n:,} hands, {sim.hands_per_s:,.0f} hands/s; "
+              f"ratio match/simulate {match_rate / sim.hands_per_s:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,260 @@
+"""``pimc``: perfect-information Monte Carlo, the strong player.
+
+At each card it plays, the seat deals the cards it has not seen among the other seats (and the
+cards lying aside, where the pack is not dealt out) at random, consistently with everything it
+has seen: the number of cards each seat still holds, the suits a seat has shown it lacks by not
+following, the lead and discard bans (every card played so far must have been legal with the
+sampled hands) and the announcements (each other seat's sampled hand must announce what that seat
+announced, by the bidding heuristic; a sample that cannot be found so within a bounded number
+of tries keeps the other constraints only).  It solves every sampled deal exactly with the
+double-dummy solver (:func:`herzla.analysis.solve.solve`, on a hand record of the sampled deal
+and the plays so far), which values each legal card as the seat's score with perfect play
+after it (in Beddl and Mord: the seat's cents of the contract made or lost; in the children's
+Herzla, penalty points, which it minimises), and plays the card with the best mean over the
+samples; among equal means, the one whose heuristic play-out on the same samples scores best
+(``rollout``), then the heuristic's card where it is one of them, else the lowest.
+
+Parameters (``pimc[samples=16,seed=3]``):
+
+``samples`` (default 8)
+    deals sampled at each decision: more plays better and costs proportionally more.
+``tricks`` (default 7)
+    search only once at most this many tricks are left to play (the trick in progress
+    counted); before that, play the heuristic's card.  A Herzla hand searched from its first
+    card costs about five times as much as one searched from its second trick, and that ten
+    times as much as from its third, so the default leaves the first trick to the heuristic
+    (``tricks=8``: search every card).  docs/policies.md gives the measured cost.
+``rollout`` (default true)
+    among cards of equal mean against perfect defence (the solver values a seat's score with all
+    the other seats playing against it, which often leaves several cards equal), play the one
+    whose heuristic play-out (every seat playing the heuristic after it) scores best on the same
+    samples; false: the heuristic's card among them.
+``seed`` (default 0)
+    mixed into each decision's generator, which is seeded from the move's uniform of the
+    simulation's seeded stream, the seat and the number of cards played: the same simulation
+    seed gives the same play, whatever the number of processes.
+
+It announces with the bidding heuristic, and lays layout deals (the domino, Auflegen) as the
+heuristic does.  It has no batch form: ``--engine batch`` plays it on the reference engine.
+
+>>> from herzla.contracts import contract_class
+>>> from herzla.cards import mask_of, parse_cards
+>>> from herzla.tricks import TrickHand
+>>> from herzla.players.views import TrickView
+>>> normal = contract_class("herzla", "normal")()
+>>> hands = [mask_of(parse_cards(h)) for h in (
+...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
+>>> state = TrickHand(normal, hands, dealer=3)
+>>> for code in ("C7", "CA", "C8", "C9", "D7"):
+...     _ = state.play(parse_cards(code)[0])
+>>> str(Pimc(samples=2, tricks=8).card(TrickView.of(state, uniform=5)))  # no heart in it yet
+'DA'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+from herzla.cards import Card, Suit, cards_of
+from herzla.contracts import Contract, contract_class, game_of
+from herzla.layout import Lay
+from herzla.players.heuristic import announce, heuristic_card, heuristic_lay
+from herzla.players.policy import Policy
+from herzla.players.views import LayoutView, TrickView
+from herzla.records import sort_hand
+from herzla.tricks import TrickHand
+
+__all__ = ["Pimc", "sample_hands"]
+
+#: tries at a sample that also fits the announcements before keeping the other constraints only
+ANNOUNCEMENT_TRIES = 64
+#: tries at a deal that fits the voids and bans before giving up on the bans
+DEAL_TRIES = 200
+
+
+def _generator(view: TrickView, seed: int) -> np.random.Generator:
+    return np.random.default_rng(np.random.SeedSequence(
+        [view.uniform, seed, view.seat, len(view.plays())]))
+
+
+def _deal(rng: np.random.Generator, unseen: list[Card], need: list[int],
+          void: list[frozenset[Suit]]) -> list[int] | None:
+    """Deal ``unseen`` to the holders (``need`` cards each, none of a suit it lacks); the last
+    holder may be the cards aside.  None at a dead end (the caller tries again)."""
+    order = rng.permutation(len(unseen))
+    left = list(need)
+    out = [0] * len(need)
+    cards = [unseen[int(i)] for i in order]
+    # the most constrained cards first: those few holders may take
+    cards.sort(key=lambda c: sum(1 for v in void if c.suit not in v))
+    for c in cards:
+        ok = [h for h in range(len(need)) if left[h] and c.suit not in void[h]]
+        if not ok:
+            return None
+        weights = np.array([left[h] for h in ok], dtype=np.float64)
+        h = ok[int(rng.choice(len(ok), p=weights / weights.sum()))]
+        out[h] |= c.bit
+        left[h] -= 1
+    return out
+
+
+def sample_hands(view: TrickView, rng: np.random.Generator,
+                 announcements: bool = True) -> list[int]:
+    """One deal (every seat's cards as dealt, bit sets) consistent with what ``view`` has seen:
+    the seat's own hand, the cards played and by whom, the voids shown, the bans (every play
+    so far legal) and, with ``announcements``, each other seat announcing as it did."""
+    n = view.players
+    plays = view.plays()
+    played_by = [0] * n
+    for s, c in plays:
+        played_by[s] |= c.bit
+    own = view.hand | played_by[view.seat]
+    pack = view.contract.pack().mask
+    unseen = cards_of(pack & ~own & ~view.played())
+    dealt = view.dealt or own.bit_count()
+    others = [s for s in range(n) if s != view.seat]
+    need = [dealt - played_by[s].bit_count() for s in others]
+    voids = view.voids()
+    void = [voids[s] for s in others]
+    aside = len(unseen) - sum(need)
+    if aside:
+        need.append(aside)
+        void.append(frozenset())
+    base = _bidding_base(view.contract) if announcements and view.announcements else None
+    forehand = (view.dealer + 1) % n
+    fallback: list[int] | None = None
+    for attempt in range(DEAL_TRIES):
+        got = _deal(rng, unseen, need, void)
+        if got is None:
+            continue
+        hands = [0] * n
+        hands[view.seat] = own
+        for i, s in enumerate(others):
+            hands[s] = got[i] | played_by[s]
+        if not _legal_history(view, hands, plays):
+            continue
+        if base is None or attempt >= ANNOUNCEMENT_TRIES:
+            return hands
+        if fallback is None:
+            fallback = hands
+        if all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
+               for s in others):
+            return hands
+    if fallback is not None:
+        return fallback
+    # no deal fits the bans: keep the voids only (a policy may have played an odd legal card)
+    for _ in range(DEAL_TRIES):
+        got = _deal(rng, unseen, need, void)
+        if got is not None:
+            hands = [0] * n
+            hands[view.seat] = own
+            for i, s in enumerate(others):
+                hands[s] = got[i] | played_by[s]
+            return hands
+    raise RuntimeError("no deal of the unseen cards fits the voids shown")  # pragma: no cover
+
+
+def _bidding_base(contract: Contract) -> Contract | None:
+    game = game_of(contract)
+    if not game.bidding:
+        return None
+    cls = contract_class(game.id, game.bidding[0])
+    return cls(contract.players, contract.opts, None)
+
+
+def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int, Card]]) -> bool:
+    if not plays:
+        return True
+    st = TrickHand(view.contract, hands, view.dealer)
+    for _, c in plays:
+        if st.over or st.check(c) is not None:
+            return False
+        st.play(c)
+    return True
+
+
+def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Card) -> int:
+    """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
+    st = TrickHand(view.contract, hands, view.dealer)
+    for c in played:
+        st.play(c)
+    st.play(card)
+    while not st.over:
+        st.play(heuristic_card(st))
+    return view.contract.score(st.outcome(), view.stock).scores[view.seat]
+
+
+def _record(view: TrickView, hands: list[int]) -> dict[str, Any]:
+    c = view.contract
+    return {
+        "game": c.game, "contract": c.id, "players": c.players, "dealer": view.dealer,
+        "declarer": c.declarer, "stock": view.stock, "options": dict(c.opts),
+        "hands": [[str(x) for x in sort_hand(cards_of(h), c)] for h in hands],
+        "plays": [str(card) for _, card in view.plays()],
+    }
+
+
+@attrs.frozen(slots=True)
+class Pimc(Policy):
+    """Sample the unseen cards, solve each sample exactly, play the best mean card."""
+
+    name = "pimc"
+
+    samples: int = attrs.field(default=8)
+    tricks: int = attrs.field(default=7)
+    rollout: bool = attrs.field(default=True)
+    seed: int = attrs.field(default=0)
+
+    @tricks.validator
+    def _check_tricks(self, _attr: object, value: int) -> None:
+        if value < 0:
+            raise ValueError(f"tricks must be 0 or more, not {value}")
+
+    @samples.validator
+    def _check_samples(self, _attr: object, value: int) -> None:
+        if not 1 <= value <= 10_000:
+            raise ValueError(f"samples must be 1 to 10000, not {value}")
+
+    @seed.validator
+    def _check_seed(self, _attr: object, value: int) -> None:
+        if value < 0:
+            raise ValueError(f"seed must be 0 or more, not {value}")
+
+    def card(self, view: TrickView) -> Card:
+        from herzla.analysis.solve import solve
+
+        legal = view.legal_plays
+        if len(legal) == 1:
+            return legal[0]
+        if view.dealt - len(view.tricks) > self.tricks:
+            return heuristic_card(view)
+        sign = -1 if game_of(view.contract).lowest_wins else 1
+        rng = _generator(view, self.seed)
+        totals = dict.fromkeys((str(c) for c in legal), 0)
+        samples = []
+        for _ in range(self.samples):
+            hands = sample_hands(view, rng)
+            samples.append(hands)
+            res = solve(_record(view, hands), seat=view.seat, plays=True)
+            assert res.plays is not None
+            for code, value in res.plays.items():
+                totals[code] += sign * value
+        best = max(totals.values())
+        top = [c for c in legal if totals[str(c)] == best]
+        if len(top) > 1 and self.rollout:
+            # equal against perfect defence: the card whose heuristic play-out scores best
+            played = [card for _, card in view.plays()]
+            out = {c: sum(sign * _rollout(view, hands, played, c) for hands in samples)
+                   for c in top}
+            most = max(out.values())
+            top = [c for c in top if out[c] == most]
+        fallback = heuristic_card(view)
+        return fallback if fallback in top else top[0]
+
+    def lay(self, view: LayoutView) -> Lay | None:
+        return heuristic_lay(view)

@@ -1,0 +1,26 @@
+"""Players: policies that choose a seat's announcement and its cards from what the seat may know.
+
+- :mod:`herzla.players.views`: the views an engine hands a policy (never the deal);
+- :mod:`herzla.players.policy`: the :class:`Policy` base class;
+- :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry
+  points, ``package.module:NAME``, ``name[key=value]`` parameters);
+- :mod:`herzla.players.heuristic`, :mod:`herzla.players.builtin`: the ``random`` and
+  ``heuristic`` policies and the bidding heuristic;
+- :mod:`herzla.analysis.pimc`: ``pimc``, sampling the unseen cards and solving each sample;
+- :mod:`herzla.sim.match`: duplicate matches between policies (``herzla.match``).
+
+docs/policies.md shows how to write a policy of one's own.
+"""
+
+from herzla.players.policy import Policy, PolicyError
+from herzla.players.registry import (
+    ENTRY_POINT_GROUP,
+    builtin_names,
+    policy_of,
+    seat_policies,
+    split_policies,
+)
+from herzla.players.views import BidView, LayoutView, TrickView
+
+__all__ = ["ENTRY_POINT_GROUP", "BidView", "LayoutView", "Policy", "PolicyError", "TrickView",
+           "builtin_names", "policy_of", "seat_policies", "split_policies"]

@@ -1,0 +1,185 @@
+"""Naming policies: built-in names, the ``herzla.policies`` entry points and import paths.
+
+A policy is named by
+
+- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``);
+- a name an installed package registers under the entry-point group ``herzla.policies``;
+- an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
+  object or class (the module is imported from ``sys.path``);
+
+with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]``.  A list
+``P0,P1,P2,P3`` names one policy a seat (:func:`seat_policies`).
+
+>>> policy_of("pimc[samples=4]").spec()
+'pimc[samples=4]'
+>>> [p.name for p in seat_policies("random,heuristic,random,heuristic", 4)]
+['random', 'heuristic', 'random', 'heuristic']
+>>> policy_of("nobody")
+Traceback (most recent call last):
+...
+herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc; \
+or an entry point of herzla.policies, or package.module:NAME)
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+
+from herzla.players.policy import Policy, PolicyError
+from herzla.quote import quote
+
+__all__ = ["ENTRY_POINT_GROUP", "builtin_names", "policy_names", "policy_of", "seat_policies",
+           "split_policies"]
+
+#: the entry-point group installed packages register policies under
+ENTRY_POINT_GROUP = "herzla.policies"
+
+
+def _random() -> Policy:
+    from herzla.players.builtin import RandomPolicy
+
+    return RandomPolicy()
+
+
+def _heuristic() -> Policy:
+    from herzla.players.builtin import HeuristicPolicy
+
+    return HeuristicPolicy()
+
+
+def _pimc() -> Policy:
+    # the strong player plays through the double-dummy solver, a part above the policies: it is
+    # found by its import path, as an installed policy is
+    return _imported("herzla.analysis.pimc:Pimc")
+
+
+#: the built-in policies, by name (each module writes its policy; this only finds it)
+_BUILTIN: dict[str, Callable[[], Policy]] = {
+    "random": _random, "heuristic": _heuristic, "pimc": _pimc,
+}
+
+
+def builtin_names() -> tuple[str, ...]:
+    return tuple(_BUILTIN)
+
+
+def policy_names() -> tuple[str, ...]:
+    """Every policy name: the built-in ones, then those installed packages register."""
+    installed = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)} - set(_BUILTIN))
+    return (*_BUILTIN, *installed)
+
+
+def _as_policy(obj: object, where: str) -> Policy:
+    if isinstance(obj, type) and issubclass(obj, Policy):
+        try:
+            obj = obj()
+        except TypeError as exc:
+            raise PolicyError(f"{where}: the policy class cannot be made without "
+                              f"arguments ({exc})") from None
+    if not isinstance(obj, Policy):
+        raise PolicyError(f"{where} is not a herzla policy (a herzla.players.Policy object "
+                          f"or class), but {type(obj).__name__}")
+    return obj
+
+
+def _entry_point(name: str) -> Policy | None:
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            try:
+                obj = ep.load()
+            except Exception as exc:
+                raise PolicyError(f"the policy {quote(name)} of {ENTRY_POINT_GROUP} failed to "
+                                  f"load: {type(exc).__name__}: {exc}") from None
+            return _as_policy(obj, f"the entry point {quote(name)}")
+    return None
+
+
+def _imported(path: str) -> Policy:
+    module_name, _, attr = path.partition(":")
+    if not module_name or not attr:
+        raise PolicyError(f"policy {quote(path)}: an import path is package.module:NAME")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise PolicyError(f"policy {quote(path)}: cannot import {module_name} "
+                          f"({type(exc).__name__}: {exc})") from None
+    obj: object = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise PolicyError(f"policy {quote(path)}: {module_name} has no {attr}")
+        obj = getattr(obj, part)
+    return _as_policy(obj, f"policy {quote(path)}")
+
+
+def _parse(text: str) -> tuple[str, dict[str, str]]:
+    text = text.strip()
+    if "[" not in text:
+        if "]" in text:
+            raise PolicyError(f"policy {quote(text)}: a ']' without '['")
+        return text, {}
+    name, _, rest = text.partition("[")
+    if not rest.endswith("]"):
+        raise PolicyError(f"policy {quote(text)}: parameters go in brackets, name[key=value,...]")
+    params: dict[str, str] = {}
+    for item in rest[:-1].split(","):
+        if not item.strip():
+            continue
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise PolicyError(f"policy {quote(text)}: a parameter is key=value, not {quote(item)}")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+@functools.lru_cache(maxsize=256)
+def policy_of(text: str) -> Policy:
+    """The policy ``text`` names, with its parameters; PolicyError names what is wrong."""
+    name, params = _parse(text)
+    if not name:
+        raise PolicyError("a policy needs a name")
+    if name in _BUILTIN:
+        policy = _BUILTIN[name]()
+    elif ":" in name:
+        policy = _imported(name)
+    else:
+        found = _entry_point(name)
+        if found is None:
+            raise PolicyError(f"unknown policy {quote(name)} (built in: {', '.join(_BUILTIN)}; "
+                              f"or an entry point of {ENTRY_POINT_GROUP}, or "
+                              f"package.module:NAME)")
+        policy = found
+    return policy.with_params(params)
+
+
+def split_policies(text: str) -> list[str]:
+    """``P0,P1,...`` split at the commas outside brackets."""
+    out: list[str] = []
+    depth = 0
+    cur = ""
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def seat_policies(text: str, players: int) -> tuple[Policy, ...]:
+    """The policy of each seat: ``P`` for every seat, or ``P0,P1,...`` one a seat."""
+    names = split_policies(text)
+    if len(names) == 1:
+        return (policy_of(names[0]),) * players
+    if len(names) != players:
+        raise PolicyError(f"{len(names)} policies for {players} seats: give one policy for "
+                          f"every seat, or one for each of the {players}")
+    return tuple(policy_of(n) for n in names)

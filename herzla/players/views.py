@@ -1,0 +1,228 @@
+"""What one seat may know when it decides: the *views* an engine hands a policy.
+
+A view holds the seat's own hand, every card played (laid) so far and by whom, the announcements,
+the table (contract, options, dealer, stock) and the legal moves; never another seat's cards.
+The engines build them (:meth:`TrickView.of`, :meth:`LayoutView.of`, :class:`BidView`) from
+their own state, so a policy cannot read the deal.
+
+``uniform`` is the move's 32-bit random number from the simulation's seeded stream (the random
+policy's choice; any policy may draw its randomness from it, which keeps a run reproducible).
+
+>>> from herzla.contracts import contract_class
+>>> from herzla.cards import mask_of, parse_cards
+>>> from herzla.tricks import TrickHand
+>>> normal = contract_class("herzla", "normal")()
+>>> hands = [mask_of(parse_cards(h)) for h in (
+...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
+>>> state = TrickHand(normal, hands, dealer=3)
+>>> state.play(parse_cards("C7")[0])
+>>> view = TrickView.of(state, uniform=0)
+>>> view.seat, [str(c) for c in view.trick], view.winner
+(1, ['C7'], 0)
+>>> sorted(str(c) for c in view.legal_plays)
+['CA', 'CK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
+from herzla.contracts import Contract, LayoutContract, TrickContract
+from herzla.layout import Lay, LayoutHand
+from herzla.tricks import Trick, TrickHand
+
+__all__ = ["BidView", "LayoutView", "TrickView"]
+
+
+@attrs.frozen(slots=True)
+class BidView:
+    """A seat's view when it announces: its hand and the announcements before it.
+
+    ``contract`` is the contract played when nobody announces (its game's bidding names the
+    others); ``announcements`` are those of the seats before it, from forehand.
+    """
+
+    contract: Contract
+    seat: int
+    hand: int
+    dealer: int
+    announcements: tuple[str, ...] = ()
+    uniform: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.contract.players
+
+    @property
+    def forehand(self) -> bool:
+        """Whether the seat leads to the first trick (it announces first)."""
+        return self.seat == (self.dealer + 1) % self.contract.players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.contract.opts
+
+
+@attrs.frozen(slots=True)
+class TrickView:
+    """A seat's view of a trick deal when it is to play.
+
+    ``tricks`` are the finished tricks (leader, cards, winner), ``trick`` the cards of the trick in
+    progress (led by ``leader``), ``winner`` the seat winning it so far (None before the lead),
+    ``legal`` the legal cards as a bit set.  ``announcements`` are the bidding's, from forehand
+    (empty without bidding), ``declarer`` the contract's.
+    """
+
+    contract: TrickContract
+    seat: int
+    hand: int
+    dealer: int
+    legal: int
+    tricks: tuple[Trick, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    winner: int | None
+    uniform: int = 0
+    stock: int = 0
+    announcements: tuple[str, ...] = ()
+    dealt: int = 0  # cards dealt to each seat
+
+    @classmethod
+    def of(cls, state: TrickHand, uniform: int = 0, stock: int = 0,
+           announcements: tuple[str, ...] = ()) -> TrickView:
+        """The view of the seat to play in ``state``."""
+        seat = state.turn
+        return cls(state.contract, seat, state.hands[seat], state.dealer, state.legal_mask(),
+                   tuple(state.tricks), tuple(state.trick), state.leader,
+                   state.current_winner(), uniform, stock, announcements, state.tricks_per_hand)
+
+    @property
+    def players(self) -> int:
+        return self.contract.players
+
+    @property
+    def turn(self) -> int:
+        """The seat to play: the view's own seat."""
+        return self.seat
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks) + 1
+
+    @property
+    def legal_plays(self) -> list[Card]:
+        return cards_of(self.legal)
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.contract.opts
+
+    def plays(self) -> list[tuple[int, Card]]:
+        """Every card played so far, in order, with the seat that played it."""
+        out: list[tuple[int, Card]] = []
+        n = self.players
+        for t in self.tricks:
+            out += [((t.leader + i) % n, c) for i, c in enumerate(t.cards)]
+        out += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
+        return out
+
+    def played(self) -> int:
+        """The cards played so far, as a bit set."""
+        m = 0
+        for _, c in self.plays():
+            m |= c.bit
+        return m
+
+    def voids(self) -> list[frozenset[Suit]]:
+        """Per seat, the suits it has shown it lacks (by not following them)."""
+        out: list[set[Suit]] = [set() for _ in range(self.players)]
+        n = self.players
+        for cards, leader in [*((tt.cards, tt.leader) for tt in self.tricks),
+                              (self.trick, self.leader)]:
+            if not cards:
+                continue
+            led = cards[0].suit
+            for i, c in enumerate(cards[1:], start=1):
+                if c.suit != led:
+                    out[(leader + i) % n].add(led)
+        return [frozenset(s) for s in out]
+
+    def follows(self) -> bool:
+        """Whether the seat can follow the suit led (False when it leads)."""
+        return bool(self.trick) and bool(self.hand & SUIT_MASKS[self.trick[0].suit])
+
+
+@attrs.frozen(slots=True)
+class LayoutView:
+    """A seat's view of a layout deal (the domino, Auflegen) when it is to lay.
+
+    The rows on the table are public: :meth:`fits` tells where a card may go now and
+    :meth:`after` the view once the seat has laid a card.  ``history`` holds every turn so far
+    (seat, lay or None for a pass); ``counts`` the cards each seat still holds.
+    """
+
+    contract: LayoutContract
+    seat: int
+    hand: int
+    dealer: int
+    history: tuple[tuple[int, Lay | None], ...]
+    counts: tuple[int, ...]
+    uniform: int = 0
+    _board: LayoutHand = attrs.field(default=None, repr=False, eq=False)
+
+    @classmethod
+    def of(cls, state: LayoutHand, uniform: int = 0) -> LayoutView:
+        """The view of the seat to move in ``state``."""
+        seat = state.turn
+        return cls(state.contract, seat, state.hands[seat], state.dealer,
+                   tuple((s, lay) for s, lay, _ in state.history),
+                   tuple(h.bit_count() for h in state.hands), uniform, _board_of(state, seat))
+
+    @property
+    def players(self) -> int:
+        return self.contract.players
+
+    @property
+    def turn(self) -> int:
+        return self.seat
+
+    @property
+    def rows(self) -> dict[int, tuple[int, int]]:
+        """The rows opened so far: row key -> (low, high) positions in the row's sequence."""
+        return dict(self._board.rows)
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.contract.opts
+
+    def fits(self, card: Card) -> list[str]:
+        """The ends (``+``, ``-``) ``card`` may be laid at now."""
+        return self._board.fits(card)
+
+    def legal_moves(self) -> list[Lay]:
+        """The seat's legal lays (empty: it must pass)."""
+        return [Lay(c, e) for c in cards_of(self.hand) for e in self._board.fits(c)]
+
+    def after(self, lay: Lay) -> LayoutView:
+        """The seat's view once it has laid ``lay`` (and before anyone else moves)."""
+        board = self._board.copy()
+        board.lay(lay.card, lay.end)
+        counts = list(self.counts)
+        counts[self.seat] -= 1
+        return attrs.evolve(self, hand=self.hand & ~lay.card.bit,
+                            history=(*self.history, (self.seat, lay)), counts=tuple(counts),
+                            board=_board_of(board, self.seat))
+
+
+def _board_of(state: LayoutHand, seat: int) -> LayoutHand:
+    """A copy of the table with every hand but ``seat``'s emptied (the rows are public)."""
+    board = state.copy()
+    board.hands = [h if s == seat else 0 for s, h in enumerate(state.hands)]
+    board.turn = seat
+    board.over = False
+    return board

@@ -1,0 +1,141 @@
+"""Duplicate matches (``herzla.match`` and ``herzla match``): the standings and pairs computed
+by hand from the seatings' blocks, the same answer for any number of processes, lower-is-better
+games, third-party and slow policies, and bad arguments."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from click.testing import CliRunner, Result
+
+from herzla.cli import main
+from herzla.machinery.streams import BLOCK
+from herzla.players import policy_of, seat_policies
+from herzla.sim import reference
+from herzla.sim.match import MatchError, match, plan_match
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+@pytest.fixture
+def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    policy_of.cache_clear()
+    seat_policies.cache_clear()
+    yield
+    policy_of.cache_clear()
+    seat_policies.cache_clear()
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, ["match", *args])
+
+
+def answer(*args: str) -> dict[str, Any]:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    obj: dict[str, Any] = json.loads(result.stdout)
+    return obj
+
+
+def test_standings_and_pairs_by_hand() -> None:
+    """Every seating plays the same deals; the numbers follow from the per-deal scores."""
+    deals = 300
+    res = match("herzla", ["random", "heuristic"],
+                contract="normal", deals=deals, seed=5, jobs=1).to_dict()
+    seatings = [("random", "heuristic", "random", "heuristic"),
+                ("heuristic", "random", "heuristic", "random")]
+    per = {"random": np.zeros(deals), "heuristic": np.zeros(deals)}
+    mp = plan_match("herzla", ["random", "heuristic"], "normal", deals=deals, seed=5)
+    assert [p.specs[0].policy for p in mp.plans] == [",".join(s) for s in seatings]
+    for plan, seating in zip(mp.plans, seatings, strict=True):
+        scores = reference.play_block(plan.specs[0], 5, (0, 0), deals).scores
+        for seat, name in enumerate(seating):
+            per[name] += scores[:, seat] / 4  # each policy holds 4 seats per deal
+    assert res["seatings"] == 2 and res["deals"] == deals and res["unit"] == "cents"
+    assert res["lower_is_better"] is False
+    for s in res["standings"]:
+        v = per[s["policy"]]
+        half = 1.959963984540054 * v.std(ddof=1) / math.sqrt(deals)
+        assert s["hands"] == 4 * deals
+        assert s["mean"] == pytest.approx(v.mean(), abs=1e-6)
+        assert s["ci95"] == pytest.approx([v.mean() - half, v.mean() + half], abs=1e-5)
+    assert [s["policy"] for s in res["standings"]] == ["heuristic", "random"]
+    (pair,) = res["pairs"]
+    d = per["heuristic"] - per["random"]
+    half = 1.959963984540054 * d.std(ddof=1) / math.sqrt(deals)
+    assert (pair["a"], pair["b"]) == ("heuristic", "random")
+    assert pair["diff"] == pytest.approx(d.mean(), abs=1e-6)
+    assert pair["ci95"] == pytest.approx([d.mean() - half, d.mean() + half], abs=1e-5)
+    assert pair["ci95"][0] > 0  # the heuristic beats random play
+
+
+def test_the_same_answer_for_any_jobs() -> None:
+    deals = 2 * BLOCK + 100  # three blocks
+    one = answer("herzla", "--policies", "random,heuristic", "--deals", str(deals), "--seed", "2",
+                 "--jobs", "1")
+    two = answer("herzla", "--policies", "random,heuristic", "--deals", str(deals), "--seed", "2",
+                 "--jobs", "2")
+    del one["elapsed_s"], two["elapsed_s"]
+    assert one == two
+    assert one["mode"] == "bidding" and one["contract"] is None
+
+
+def test_three_policies_each_hold_every_seat() -> None:
+    mp = plan_match("herzla", ["random", "heuristic", "pimc"], "normal", deals=10, seed=1)
+    assert len(mp.seatings) == 3
+    for seat in range(4):
+        assert sorted(s[seat] for s in mp.seatings) == [0, 1, 2]
+    assert mp.plans[0].block < BLOCK  # pimc has no batch form: small blocks share the work
+
+
+def test_lower_is_better_in_the_childrens_game() -> None:
+    res = answer("herzla-kids", "--policies", "random,heuristic", "--deals", "400", "--seed", "3")
+    assert res["lower_is_better"] is True
+    means = [s["mean"] for s in res["standings"]]
+    assert means == sorted(means)
+    assert res["standings"][0]["policy"] == "heuristic" and res["pairs"][0]["diff"] < 0
+    text = run("herzla-kids", "--policies", "random,heuristic", "--deals", "400", "--seed", "3")
+    assert "lower is better" in text.stdout
+
+
+def test_partie_and_text_table() -> None:
+    res = answer("herzeln", "--policies", "heuristic,random", "--deals", "60", "--seed", "1")
+    assert res["mode"] == "partie" and res["standings"][0]["hands"] == 240
+    text = run("herzeln", "--policies", "heuristic,random", "--deals", "60", "--seed", "1")
+    assert text.exit_code == 0
+    assert "Standings" in text.stdout and "heuristic - random" in text.stdout
+
+
+def test_slow_and_third_party_policies(plugin_path: None) -> None:
+    res = match("herzla", ["pimc[samples=1,tricks=2]", "house"], contract="normal", deals=3,
+                seed=1, jobs=1)
+    assert {s.policy for s in res.standings} == {"pimc[samples=1,tricks=2]", "house"}
+    auto = match("herzla", ["house_policy:POLICY", "heuristic"], deals=40, seed=4, jobs=1)
+    ref = match("herzla", ["house_policy:POLICY", "heuristic"], deals=40, seed=4, jobs=1,
+                engine="reference")
+    assert auto.to_dict() | {"elapsed_s": 0} == ref.to_dict() | {"elapsed_s": 0}
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["herzla", "--policies", "heuristic"], "a match needs 2 to 16 policies, not 1"),
+    (["herzla", "--policies", "random,random"], "different policies"),
+    (["herzla", "--policies", "random,nobody"], 'unknown policy "nobody"'),
+    (["herzla", "--policies", "random,pimc[x=1]"], 'has no parameter "x"'),
+    (["herzla", "--policies", "random,heuristic", "-c", "normal", "--partie"], "exclude"),
+    (["bube", "--policies", "random,heuristic"], 'unknown game "bube"'),
+])
+def test_bad_arguments_exit_2_with_one_line(args: list[str], says: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], lines
+    with pytest.raises(MatchError):
+        match(args[0], args[2].split(","), deals=10, seed=1,
+              contract="normal" if "-c" in args else None, partie="--partie" in args)
