@@ -51,6 +51,7 @@ from herzla.sim import batch, reference
 from herzla.sim.api import simulate
 from herzla.sim.batch import bid_hands
 from herzla.sim.batch_bits import bits_of
+from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.batch_layout import LayoutSetup, choose_lays
 from herzla.sim.batch_tricks import BitProfile, heuristic_cards, random_cards
 from herzla.sim.reference import play_hand
@@ -387,9 +388,9 @@ def test_policy_names_and_parameters() -> None:
 def test_only_built_in_batch_forms_and_engines_are_registered() -> None:
     """A name nothing implements is an error everywhere: the engines take the policy's batch
     form, never its name."""
-    assert policy_of("random").batch_form() is not None
-    assert policy_of("heuristic").batch_form() is not None
-    assert policy_of("pimc").batch_form() is None
+    assert batch_form_of(policy_of("random")) is not None
+    assert batch_form_of(policy_of("heuristic")) is not None
+    assert batch_form_of(policy_of("pimc")) is None
     with pytest.raises(ValueError, match="unknown policy"):
         reference.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
     with pytest.raises(ValueError, match="unknown policy"):

@@ -26,6 +26,7 @@ from herzla.contracts.herzla import Normal
 from herzla.players import builtin_names, policy_of
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
+from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.engine import play_block
 from herzla.sim.spec import BlockResult, DealSpec
 from herzla.tricks import TrickHand
@@ -137,7 +138,7 @@ def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
 
 
 #: every built-in policy with a batch form
-POLICIES = tuple(n for n in builtin_names() if policy_of(n).batch_form() is not None)
+POLICIES = tuple(n for n in builtin_names() if batch_form_of(policy_of(n)) is not None)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

@@ -38,6 +38,7 @@ from herzla.machinery.procs import local_map, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.players.policy import PolicyError
 from herzla.players.registry import policy_of
+from herzla.quote import quote
 from herzla.sim.api import SimulationError, plan_run
 from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.engine import play_block
@@ -223,6 +224,10 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
                options: Mapping[str, Any] | None = None, stock: int | None = None,
                engine: str = "auto") -> MatchPlan:
     """Check a match's arguments; MatchError names what is wrong."""
+    if isinstance(policies, str | bytes) or not isinstance(policies, Sequence) or not all(
+            isinstance(p, str) for p in policies):
+        raise MatchError(f"policies is a list of policy names (\"random\", \"pimc[samples=8]\", "
+                         f"...), not {quote(policies)}")
     names = tuple(p.strip() for p in policies)
     if not 2 <= len(names) <= MAX_POLICIES:
         raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
