@@ -151,7 +151,8 @@ def _records_in(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
-@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "link"])
+@pytest.mark.parametrize("name", ["/dev/stdout", pytest.param("/dev/fd/1", marks=pytest.mark.slow),
+                                  "/proc/self/fd/1", pytest.param("link", marks=pytest.mark.slow)])
 def test_sample_out_to_standard_output_appended_by_the_shell(tmp_path: Path, name: str) -> None:
     (tmp_path / "link").symlink_to("/dev/stdout")
     out = tmp_path / "out.txt"
@@ -220,17 +221,22 @@ EXAMPLE = str(ROOT / "docs" / "examples" / "herzla-two-void.json")
 SESSION = str(ROOT / "docs" / "examples" / "herzla-session.json")
 
 
+def _slow(*args: str) -> Any:
+    return pytest.param(list(args), marks=pytest.mark.slow)
+
+
 @pytest.mark.parametrize("args", [
-    ["replay", EXAMPLE], ["replay", EXAMPLE, "--json"], ["replay", SESSION],
-    ["replay", "-"], ["solve", EXAMPLE, "--seat", "0"], ["solve", "-", "--seat", "0", "--json"],
-    ["rules", "herzla"], ["rules", "herzla", "--json"], ["deal", "herzla", "--seed", "1"],
-    ["score", "herzla", "normal", "--hearts", "0,3,5,0"],
-    ["simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1"],
+    ["replay", EXAMPLE], _slow("replay", EXAMPLE, "--json"), _slow("replay", SESSION),
+    ["replay", "-"], _slow("solve", EXAMPLE, "--seat", "0"),
+    ["solve", "-", "--seat", "0", "--json"],
+    ["rules", "herzla"], _slow("rules", "herzla", "--json"), _slow("deal", "herzla", "--seed", "1"),
+    _slow("score", "herzla", "normal", "--hearts", "0,3,5,0"),
+    _slow("simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1"),
     ["simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1", "--sample", "5",
      "--sample-out", "-"],
-    ["advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1", "--jobs", "1", "--only",
-     "beddl"],
-    ["--help"], ["--version"], ["replay", "--help"],
+    _slow("advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1", "--jobs", "1",
+          "--only", "beddl"),
+    ["--help"], _slow("--version"), _slow("replay", "--help"),
 ])
 def test_a_closed_pipe_ends_quietly_with_success(args: list[str]) -> None:
     lines = "\n".join([json.dumps(HERZLA)] * 50).encode()

@@ -98,6 +98,7 @@ def test_register_at_run_time(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 
+@pytest.mark.slow
 def test_plugin_plays_on_the_batch_engine_as_on_the_reference() -> None:
     """The plug-in, written in the vocabulary, gets the fast engine: the same --json."""
     args = ["simulate", "bube", "--contract", "no-jacks", "--hands", "3000", "--seed", "4",

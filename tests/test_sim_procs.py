@@ -135,10 +135,10 @@ RUN = ["simulate", "herzla", "--hands", "1e8", "--seed", "3", "--jobs", "2", "--
     (signal.SIGTERM, True, "fork"),
     (signal.SIGTERM, False, "fork"),
     (signal.SIGHUP, True, "fork"),
-    (signal.SIGHUP, False, "fork"),
+    pytest.param(signal.SIGHUP, False, "fork", marks=pytest.mark.slow),
     (signal.SIGINT, True, "fork"),
-    (signal.SIGHUP, True, "forkserver"),
-    (signal.SIGTERM, True, "forkserver"),
+    pytest.param(signal.SIGHUP, True, "forkserver", marks=pytest.mark.slow),
+    pytest.param(signal.SIGTERM, True, "forkserver", marks=pytest.mark.slow),
 ], ids=lambda v: v.name if isinstance(v, signal.Signals) else str(v))
 def test_a_signal_stops_a_parallel_run_cleanly(tmp_path: Path, sig: signal.Signals,
                                                to_group: bool, method: str) -> None:
