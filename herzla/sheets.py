@@ -17,8 +17,9 @@ from typing import Any
 
 import attrs
 
-from herzla.contracts import Game, get_game
+from herzla.contracts import Game, Sheet, get_game
 from herzla.display import render
+from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, replay, signed
 
 __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
@@ -63,7 +64,7 @@ class ScoreSheet:
 
     game: str
     players: int
-    kind: str
+    kind: Sheet
     rows: tuple[SheetRow, ...]
     totals: tuple[int, ...]
     finished: bool
@@ -171,9 +172,13 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
     game, n = records[0].game, records[0].players
     g: Game = get_game(game)
     opts = records[0].contract.opts
-    kind = g.sheet
+    try:
+        kind = Sheet(g.sheet)
+    except ValueError:
+        raise RecordError(f"the game {game} forms a sheet herzla does not know: {quote(g.sheet)} "
+                          f"(one of {', '.join(s.value for s in Sheet)})") from None
     lines: list[str] = []
-    if kind == "partie":
+    if kind is Sheet.PARTIE:
         order = g.partie_ids()
         if len(records) > len(order):
             raise RecordError(f"a {game} partie has {len(order)} deals, not {len(records)}")
@@ -197,9 +202,9 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
         stock = result.stock
         rows.append(SheetRow(i, result, tuple(totals), stock))
     done = not stopped
-    if kind == "partie":
+    if kind is Sheet.PARTIE:
         finished = done and len(records) == g.partie
-    elif kind == "match":
+    elif kind is Sheet.MATCH:
         finished = False
         for i, row in enumerate(rows):
             if row.result.scores is None:

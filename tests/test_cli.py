@@ -234,3 +234,19 @@ def test_dispute_auflegen_three_players(runner: CliRunner) -> None:
 ])
 def test_contradictory_tallies(runner: CliRunner, args: list[str], message: str) -> None:
     assert message in one_error_line(runner.invoke(main, ["score", *args]))
+
+
+def test_a_sheet_is_one_of_the_kinds_herzla_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game.sheet names a Sheet: the built-in games' are enum members, and a game naming a word
+    no sheet implements is refused with one line, not scored as a session."""
+    from herzla.contracts import Sheet, games, get_game
+    from herzla.records import RecordError
+    from herzla.sheets import score_sheet
+
+    assert {Sheet(get_game(g).sheet) for g in games()} <= set(Sheet)
+    doc = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" /
+                      "herzeln-partie.json").read_text(encoding="utf-8"))
+    assert score_sheet(doc).kind is Sheet.PARTIE
+    monkeypatch.setattr(type(get_game("herzeln")), "sheet", "tournament")
+    with pytest.raises(RecordError, match='sheet herzla does not know: "tournament"'):
+        score_sheet(doc)

@@ -31,7 +31,7 @@ from herzla.contracts.base import (
     Outcome,
     TrickContract,
 )
-from herzla.contracts.game import Game, Rule
+from herzla.contracts.game import Game, Rule, Sheet
 from herzla.contracts.vocabulary import (
     CardValue,
     Counts,
@@ -53,6 +53,7 @@ __all__ = [
     "Counts",
     "EarlyEnd",
     "Game",
+    "Sheet",
     "HandScore",
     "LayoutContract",
     "LayoutRules",

@@ -37,6 +37,7 @@ match ends) and ``check_options(opts)``.
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -50,7 +51,7 @@ from herzla.options import Option
 if TYPE_CHECKING:
     from herzla.contracts.base import Contract
 
-__all__ = ["Game", "Rule", "rule"]
+__all__ = ["Game", "Rule", "Sheet", "rule"]
 
 
 @attrs.frozen(slots=True)
@@ -117,6 +118,17 @@ def _table_sizes(classes: Sequence[type[Contract]]) -> list[int]:
     return [n for n in classes[0].player_counts if all(n in c.player_counts for c in classes)]
 
 
+class Sheet(enum.StrEnum):
+    """What a list of a game's hand records forms (:func:`herzla.sheets.score_sheet`): a
+    ``partie`` of the game's deals in their fixed order, a ``session`` carrying the stock from
+    hand to hand, or a ``match`` of hands until the game's match end.  A game may name one by its
+    text (``sheet = "partie"``); any other word is an error where the sheet is written."""
+
+    PARTIE = "partie"
+    SESSION = "session"
+    MATCH = "match"
+
+
 class Game:
     """A game of the family: its contracts and how its hands add up (see the module notes)."""
 
@@ -126,7 +138,7 @@ class Game:
     brief: ClassVar[str] = ""
     contracts: ClassVar[tuple[type[Contract], ...]] = ()
     partie: ClassVar[int] = 0
-    sheet: ClassVar[str] = "session"
+    sheet: ClassVar[Sheet | str] = Sheet.SESSION
     lowest_wins: ClassVar[bool] = False
     bidding: ClassVar[tuple[str, ...]] = ()
     rules: ClassVar[tuple[Rule, ...]] = ()

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from herzla.cards import ACE_TEN, HEARTS_MASK, PACK_24, PACK_32, Card, Pack, Rank, RankOrder, Suit
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
-from herzla.contracts.game import Game, rule
+from herzla.contracts.game import Game, Sheet, rule
 from herzla.contracts.vocabulary import CardValue, LayoutRules, Rows
 from herzla.options import Option, OptionError
 
@@ -157,7 +157,7 @@ class Herzeln(Game):
     contracts: ClassVar[tuple[type[Contract], ...]] = (
         NoHearts, EveryTrick, NoTricks, NoQueens, KingOfHearts, LastTrick, NoLastTrick, Domino)
     partie: ClassVar[int] = 8
-    sheet: ClassVar[str] = "partie"
+    sheet: ClassVar[Sheet | str] = Sheet.PARTIE
 
     def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:
         if opts.get("dealer_rotation", "per-deal") == "per-deal":

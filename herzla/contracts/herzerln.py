@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_30, PACK_32, Card, Pack, Rank, RankOrder, Suit
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
-from herzla.contracts.game import Game, rule
+from herzla.contracts.game import Game, Sheet, rule
 from herzla.contracts.vocabulary import (
     HEART_FREE_FIRST_TRICK,
     CardValue,
@@ -112,7 +112,7 @@ class Herzerln(Game):
     contracts: ClassVar[tuple[type[Contract], ...]] = (
         Tricks, Hearts, Jacks, RedQueens, KingOfHearts, Auflegen)
     partie: ClassVar[int] = 6
-    sheet: ClassVar[str] = "partie"
+    sheet: ClassVar[Sheet | str] = Sheet.PARTIE
     hand_name: ClassVar[str] = "round"
 
     rules = (

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from herzla.cards import ACE_TEN, HEARTS_MASK, NATURAL, PACK_32, Pack, RankOrder
 from herzla.contracts.base import Outcome, TrickContract, seat_list
-from herzla.contracts.game import Game, rule
+from herzla.contracts.game import Game, Sheet, rule
 from herzla.contracts.vocabulary import (
     HEART_LEAD_BAN,
     CardValue,
@@ -309,7 +309,7 @@ class Herzla(Game):
                             "Beddl, Mord and Schleichermord")
     brief: ClassVar[str] = "{bidding}"
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (Normal, Beddl, Mord)
-    sheet: ClassVar[str] = "session"
+    sheet: ClassVar[Sheet | str] = Sheet.SESSION
     bidding: ClassVar[tuple[str, ...]] = ("normal", "beddl", "mord")
 
     def resolve_bids(self, wants: Sequence[npt.NDArray[np.int8]], opts: Mapping[str, Any]

@@ -10,7 +10,7 @@ import attrs
 
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_36, Pack, RankOrder
 from herzla.contracts.base import Outcome, TrickContract, plural
-from herzla.contracts.game import Game, rule
+from herzla.contracts.game import Game, Sheet, rule
 from herzla.contracts.vocabulary import (
     HEART_LEAD_BAN,
     CardValue,
@@ -88,7 +88,7 @@ class Kids(Game):
     about: ClassVar[str] = "{players} players, {cards} cards, a penalty point per heart"
     brief: ClassVar[str] = "{players} players"
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (KidsNormal,)
-    sheet: ClassVar[str] = "match"
+    sheet: ClassVar[Sheet | str] = Sheet.MATCH
     lowest_wins: ClassVar[bool] = True
 
     def match_over(self, totals: Sequence[int], hands: int, opts: Mapping[str, Any]) -> bool:
