@@ -131,6 +131,7 @@ def test_sample_deals_keep_the_hand_and_deal_the_rest() -> None:
 
 
 @pytest.mark.parametrize("choices", [("beddl", "mord"), ("normal",)])
+@pytest.mark.slow
 def test_double_dummy_share_matches_a_direct_computation(choices: tuple[str, ...]) -> None:
     samples = 20 if "normal" not in choices else 2
     res = advise(HAND, seat=1, dealer=0, stock=40, samples=samples, seed=4, jobs=1,

@@ -272,6 +272,7 @@ def test_solve_result() -> None:
         res.report(record).splitlines()
 
 
+@pytest.mark.slow
 def test_advice_result() -> None:
     hand = "CT C7 SJ S8 H9 H7 D9 D7"
     res = herzla.advise(hand, samples=4, seed=3, jobs=1)

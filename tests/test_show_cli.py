@@ -257,6 +257,7 @@ def test_a_page_draws_at_most_the_limit(runner: CliRunner, tmp_path: Path,
 
 
 
+@pytest.mark.slow
 def test_review_end_to_end(runner: CliRunner, tmp_path: Path) -> None:
     """--review with the real double-dummy review: the mistakes `herzla review` finds, each
     marked in the text and listed on the page with its cost."""

@@ -169,6 +169,7 @@ def test_batch_matches_reference_with_a_policy_a_seat(cfg: Config, shift: int) -
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("priority", ["position", "mord-over-beddl"])
+@pytest.mark.slow
 def test_bidding_with_many_contracts(policy: str, priority: str) -> None:
     spec = DealSpec("herzla", None, 4, 2, policy=policy,
                     options={"contract_priority": priority})
@@ -192,6 +193,7 @@ def test_bidding_with_many_contracts(policy: str, priority: str) -> None:
     DealSpec("herzerln", "auflegen", 3, 2, policy="heuristic"),
     DealSpec("herzla-kids", "normal", 5, 0),
 ], ids=lambda s: f"{s.game}-{s.contract_id}")
+@pytest.mark.slow
 def test_chunking_and_block_size_do_not_matter(spec: DealSpec) -> None:
     whole = batch.play_block(spec, 5, (1, 2), 90, records=90, chunk=90)
     for chunk in (1, 8, 89):

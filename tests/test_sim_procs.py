@@ -167,6 +167,7 @@ def test_a_signal_stops_a_parallel_run_cleanly(tmp_path: Path, sig: signal.Signa
 
 
 @two_cores
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_changes_nothing() -> None:
     args = ["simulate", "herzla", "--contract", "normal", "--hands", "600000", "--seed", "9",
             "--block-size", "4096", "--json", "--no-progress"]

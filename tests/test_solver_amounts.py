@@ -34,6 +34,7 @@ def _scaled(obj: dict[str, Any], **options: int) -> dict[str, Any]:
     return dict(obj, options={**obj.get("options", {}), **options})
 
 
+@pytest.mark.slow
 def test_the_two_void_example_at_the_largest_heart_unit() -> None:
     """The example a heart unit of 10**12 once answered +1099511627776 (2**40, the old
     sentinel) or failed on: every value is the unit-1 value times the unit."""
@@ -133,6 +134,7 @@ def test_the_search_infinity_lies_beyond_every_value() -> None:
     assert search.inf > max(abs(v[0]) for v in search.table.values())
 
 
+@pytest.mark.slow
 def test_advise_double_dummy_cents_scale_with_the_heart_unit() -> None:
     """The advisor's double-dummy cents of the normal game (mean -2**40 with a zero-width
     interval once, at a heart unit of 10**12) are the unit-1 cents times the unit."""
@@ -149,6 +151,7 @@ def test_advise_double_dummy_cents_scale_with_the_heart_unit() -> None:
     assert any(v for v in one[("normal", "double_dummy")])
 
 
+@pytest.mark.slow
 def test_whole_deals_at_the_largest_heart_unit() -> None:
     """Whole normal-game deals, from the first card."""
     rnd = random.Random(12)
