@@ -33,6 +33,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.limits import LimitError, check_timeout, whole_number
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.machinery.procs import local_map, usable_jobs
 from herzla.machinery.streams import BLOCK
@@ -288,8 +289,17 @@ def match(game: str, policies: Sequence[str], contract: str | None = None, *,
     """
     mp = plan_match(game, policies, contract, partie=partie, deals=deals, seed=seed,
                     players=players, options=options, stock=stock, engine=engine)
+    if cluster is not None and not isinstance(cluster, str):
+        raise MatchError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
+                         f"{quote(cluster)}")
     if cluster is not None and jobs is not None:
         raise MatchError("jobs and a cluster exclude each other: the cluster's workers play")
+    try:
+        if jobs is not None:
+            whole_number(jobs, "jobs")
+        check_timeout(cluster_timeout)
+    except LimitError as exc:
+        raise MatchError(str(exc)) from None
     if jobs is not None and jobs < 1:
         raise MatchError(f"jobs must be at least 1, not {jobs}")
     first = mp.first
