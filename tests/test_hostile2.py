@@ -14,30 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from herzla.cli import main
 from herzla.records import RecordError, read_record, replay
 from tests.conftest import load_cases
+from tests.test_hostile import invoke, one_error
 
 CASES = [c["record"] for _, c in load_cases() if isinstance(c["record"], dict)]
 HERZLA = next(c for c in CASES if c["game"] == "herzla" and c["contract"] == "normal")
 ROOT = Path(__file__).parent.parent
 SCALE = int(os.environ.get("HERZLA_SLOW_SCALE", "1"))
-
-
-def invoke(*args: str, stdin: str | bytes | None = None) -> Result:
-    return CliRunner().invoke(main, list(args), input=stdin)
-
-
-def one_error(result: Result, code: int = 2) -> str:
-    assert result.exit_code == code, (result.exit_code, result.output)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("herzla: error: "), lines
-    return lines[0]
 
 
 # -- 1. one record reader ---------------------------------------------------------------------
