@@ -423,8 +423,12 @@ def test_third_party_policy_plays_on_both_engines(plugin_path: None, policy: str
 
 @pytest.mark.parametrize(("game", "extra"), [("herzla", ()), ("herzla", ("-c", "normal")),
                                              ("herzla", ("-c", "mord")),
-                                             ("herzla-kids", ("-p", "5")), ("herzeln", ()),
-                                             ("herzerln", ()), ("herzeln", ("-c", "domino"))])
+                                             ("herzla-kids", ("-p", "5")),
+                                             # whole parties: the slow set
+                                             pytest.param("herzeln", (), marks=pytest.mark.slow),
+                                             pytest.param("herzerln", (), marks=pytest.mark.slow),
+                                             ("herzerln", ("-c", "auflegen")),
+                                             ("herzeln", ("-c", "domino"))])
 @pytest.mark.parametrize("policy", ["random", "heuristic", "heuristic,random,random,heuristic"])
 def test_both_engines_give_the_same_json(game: str, extra: tuple[str, ...], policy: str) -> None:
     """Every built-in policy with a batch form, alone or one a seat, in every game."""

@@ -153,7 +153,8 @@ def test_batch_matches_reference(cfg: Config, policy: str) -> None:
     assert_hearts(fast, spec)
 
 
-@pytest.mark.parametrize("shift", [0, pytest.param(1, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("shift", [0, 1])
 @pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
 def test_batch_matches_reference_with_a_policy_a_seat(cfg: Config, shift: int) -> None:
     """Seats with different policies (each built-in batch form in turn) on both engines."""
