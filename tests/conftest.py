@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,3 +36,19 @@ def builtin_registry(monkeypatch: pytest.MonkeyPatch) -> None:
 # The test plug-in is found through its entry point in the tests that ask for it, never by
 # collection (which would put it on sys.path for the whole run).
 collect_ignore = ["plugins"]
+
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+@pytest.fixture
+def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """tests/plugins on sys.path (the house policy and its entry point), caches cleared."""
+    from herzla.players.registry import policy_of, seat_policies
+
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    policy_of.cache_clear()
+    seat_policies.cache_clear()
+    yield
+    policy_of.cache_clear()
+    seat_policies.cache_clear()

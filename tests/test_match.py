@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,21 +14,8 @@ from click.testing import CliRunner, Result
 
 from herzla.cli import main
 from herzla.machinery.streams import BLOCK
-from herzla.players import policy_of, seat_policies
 from herzla.sim import reference
 from herzla.sim.match import MatchError, match, plan_match
-
-PLUGINS = Path(__file__).parent / "plugins"
-
-
-@pytest.fixture
-def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.syspath_prepend(str(PLUGINS))
-    policy_of.cache_clear()
-    seat_policies.cache_clear()
-    yield
-    policy_of.cache_clear()
-    seat_policies.cache_clear()
 
 
 def run(*args: str) -> Result:

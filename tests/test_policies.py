@@ -9,8 +9,6 @@ import json
 import operator
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -294,18 +292,6 @@ def test_batch_bidding_agrees(options: dict[str, Any]) -> None:
 
 # -- the policy interface: views, naming, plug-ins ---------------------------------------------
 
-PLUGINS = Path(__file__).parent / "plugins"
-
-
-@pytest.fixture
-def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """tests/plugins on sys.path (the house policy and its entry point), caches cleared."""
-    monkeypatch.syspath_prepend(str(PLUGINS))
-    policy_of.cache_clear()
-    seat_policies.cache_clear()
-    yield
-    policy_of.cache_clear()
-    seat_policies.cache_clear()
 
 
 @attrs.frozen

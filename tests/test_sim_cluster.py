@@ -8,6 +8,7 @@ that is not there or does not answer, Ctrl-C and SIGTERM during a run.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -100,10 +101,10 @@ def scheduler_tasks(address: str) -> int:
         return int(c.run_on_scheduler(count))
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The address of a scheduler with two workers of one thread each."""
-    folder = tmp_path_factory.mktemp("cluster")
+@contextlib.contextmanager
+def two_workers(folder: Path) -> Iterator[str]:
+    """The address of a scheduler with two workers of one thread each, logging into ``folder``,
+    all stopped afterwards."""
     scheduler, address = start_scheduler(folder)
     workers = [start_worker(address, folder / f"worker{i}.log") for i in range(2)]
     try:
@@ -113,6 +114,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         for w in workers:
             stop(w)
         stop(scheduler)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a scheduler with two workers of one thread each."""
+    with two_workers(tmp_path_factory.mktemp("cluster")) as address:
+        yield address
 
 
 def invoke(*args: str) -> Result:

@@ -17,13 +17,7 @@ from herzla.cli import main
 
 pytest.importorskip("distributed")
 
-from tests.test_sim_cluster import (
-    start_scheduler,
-    start_worker,
-    stop,
-    wait_for,
-    workers_seen,
-)
+from tests.test_sim_cluster import two_workers
 
 pytestmark = [pytest.mark.cluster, pytest.mark.usefixtures("builtin_registry")]
 
@@ -34,16 +28,8 @@ TWO_VOID = json.loads((EXAMPLES / "herzla-two-void.json").read_text())
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a scheduler with two workers of one thread each."""
-    folder = tmp_path_factory.mktemp("solve-cluster")
-    scheduler, address = start_scheduler(folder)
-    workers = [start_worker(address, folder / f"worker{i}.log") for i in range(2)]
-    try:
-        wait_for(lambda: workers_seen(address) == 2, "two workers")
+    with two_workers(tmp_path_factory.mktemp("solve-cluster")) as address:
         yield address
-    finally:
-        for w in workers:
-            stop(w)
-        stop(scheduler)
 
 
 def test_solve_many_on_a_cluster(cluster: str) -> None:

@@ -19,18 +19,21 @@ generation so that one table serves search after search.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - without the fast extra the module only imports
-    def njit(**_options: Any) -> Callable[[F], F]:  # type: ignore[no-redef]
-        """No numba: the functions stay Python (never called: the compiled path is off)."""
-        return lambda f: f
+if TYPE_CHECKING:  # one signature for mypy, with numba installed or not
+    def njit(**_options: Any) -> Callable[[F], F]: ...
+else:
+    try:
+        from numba import njit
+    except ImportError:  # pragma: no cover - without the fast extra the module only imports
+        def njit(**_options):
+            """No numba: the functions stay Python (never called: the compiled path is off)."""
+            return lambda f: f
 
 __all__ = ["search"]
 

@@ -112,6 +112,12 @@ class Course:
     def contract(self) -> Contract:
         return self.record.contract
 
+    def roles(self, seat: int) -> list[str]:
+        """What ``seat`` is at this table: ``forehand``, ``dealer``, ``declarer`` (or nothing)."""
+        r = self.record
+        return [name for name, who in (("forehand", r.forehand), ("dealer", r.dealer),
+                                       ("declarer", r.declarer)) if who == seat]
+
     @property
     def illegal(self) -> IllegalPlay | None:
         return self.result.illegal

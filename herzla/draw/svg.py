@@ -259,18 +259,6 @@ def rows_svg(rows: Sequence[Row], faces: Faces | str = Faces.FRENCH, per_suit: b
 
 # -- a whole hand ----------------------------------------------------------------------------
 
-def _seat_label(c: Course, seat: int) -> tuple[str, str]:
-    r = c.record
-    roles = []
-    if seat == r.forehand:
-        roles.append("forehand")
-    if seat == r.dealer:
-        roles.append("dealer")
-    if r.declarer == seat:
-        roles.append("declarer")
-    return f"seat {seat}", ", ".join(roles)
-
-
 def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = True,
                review: Mapping[str, object] | None = None) -> str:
     """A whole hand: each seat's hand as dealt, then trick by trick the card each seat played
@@ -306,8 +294,8 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
         top += 20
     for seat, hand in enumerate(r.hands):
         y = top + seat * row_h
-        name, roles = _seat_label(c, seat)
-        parts.append(_text(8, y + 30, name, 14, INK, "bold"))
+        roles = ", ".join(c.roles(seat))
+        parts.append(_text(8, y + 30, f"seat {seat}", 14, INK, "bold"))
         if roles:
             parts.append(_text(8, y + 48, roles, 12, MUTED))
         parts.append(_fan(sort_hand(hand, r.contract), f, 8 + label_w, y))

@@ -101,18 +101,6 @@ def _hand_lines(hands: Sequence[Sequence[Card]], style: _Style) -> list[str]:
             for row in cols]
 
 
-def _seat_roles(c: Course, seat: int) -> str:
-    r = c.record
-    roles = []
-    if seat == r.forehand:
-        roles.append("forehand")
-    if seat == r.dealer:
-        roles.append("dealer")
-    if r.declarer == seat:
-        roles.append("declarer")
-    return f" ({', '.join(roles)})" if roles else ""
-
-
 def _header(c: Course) -> str:
     r = c.record
     decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
@@ -213,7 +201,8 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     r, res = c.record, c.result
     losses = mistakes_of(review)
     lines = [_header(c), "", "Hands"]
-    names = [f"seat {seat}{_seat_roles(c, seat)}" for seat in range(r.players)]
+    names = [f"seat {seat}" + (f" ({', '.join(c.roles(seat))})" if c.roles(seat) else "")
+             for seat in range(r.players)]
     left = r.leftovers()
     if left:
         names.append("not dealt")
