@@ -2,7 +2,7 @@
 
 What a list forms is the game's :attr:`~herzla.contracts.Game.sheet`:
 
-- a partie (Herzeln: 8 deals, Herzerln: 6 rounds) in the game's fixed order, each dealt by the
+- a partie (the deals of Herzeln, the rounds of Herzerln) in the game's fixed order, each dealt by the
   seat the game's dealer rotation names;
 - a session (Herzla): the stock carried from hand to hand, each player's net balance;
 - a match (the children's Herzla): hands until the game's match end.
@@ -26,7 +26,7 @@ __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
 
 
 def partie_ids(game: str) -> list[str]:
-    """The contract ids of a partie, in order (herzeln: 8 deals, herzerln: 6 rounds)."""
+    """The contract ids of a game's partie, in order (:meth:`Game.partie_ids`)."""
     g = get_game(game)
     if not g.partie:
         raise RecordError(f"{game} has no partie")
