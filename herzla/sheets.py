@@ -2,8 +2,8 @@
 
 What a list forms is the game's :attr:`~herzla.contracts.Game.sheet`:
 
-- a partie (the deals of Herzeln, the rounds of Herzerln) in the game's fixed order, each dealt by the
-  seat the game's dealer rotation names;
+- a partie (the deals of Herzeln, the rounds of Herzerln) in the game's fixed order, each dealt
+  by the seat the game's dealer rotation names;
 - a session (Herzla): the stock carried from hand to hand, each player's net balance;
 - a match (the children's Herzla): hands until the game's match end.
 
