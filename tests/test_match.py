@@ -124,3 +124,29 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], says: str) -> None:
     with pytest.raises(MatchError):
         match(args[0], args[2].split(","), deals=10, seed=1,
               contract="normal" if "-c" in args else None, partie="--partie" in args)
+
+
+#: answers of herzla 0.2.0's match (before the seatings shared their dealing), pinned
+PINNED = [
+    (("herzla", None, False), ["heuristic", "random"],
+     {"standings": [("heuristic", 7.05, [4.982746, 9.117254]),
+                    ("random", -12.516667, [-14.460173, -10.57316])],
+      "pair": (19.566667, [15.727634, 23.405699])}),
+    (("herzeln", None, True), ["random", "heuristic"],
+     {"standings": [("heuristic", -24.465833, [-26.173072, -22.758595]),
+                    ("random", -82.034167, [-83.741405, -80.326928])],
+      "pair": (57.568333, [54.153857, 60.98281])}),
+]
+
+
+@pytest.mark.parametrize(("what", "policies", "want"), PINNED, ids=["bidding", "partie"])
+def test_pinned_answers(what: tuple[str, str | None, bool], policies: list[str],
+                        want: dict[str, Any]) -> None:
+    game, contract, partie = what
+    d = match(game, policies, contract=contract, partie=partie, deals=300, seed=3,
+              jobs=1).to_dict()
+    assert [(s["policy"], s["mean"], s["ci95"]) for s in d["standings"]] == want["standings"]
+    assert all(s["hands"] == 1200 for s in d["standings"])
+    (pair,) = d["pairs"]
+    assert (pair["a"], pair["b"]) == ("heuristic", "random")
+    assert (pair["diff"], pair["ci95"]) == want["pair"]

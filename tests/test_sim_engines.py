@@ -27,7 +27,7 @@ from herzla.players import builtin_names, policy_of
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
 from herzla.sim.batch_forms import batch_form_of
-from herzla.sim.engine import play_block
+from herzla.sim.engine import play_block, play_blocks
 from herzla.sim.spec import BlockResult, DealSpec
 from herzla.tricks import TrickHand
 
@@ -204,6 +204,38 @@ def test_chunking_and_block_size_do_not_matter(spec: DealSpec) -> None:
     np.testing.assert_array_equal(part.scores, whole.scores[:40])
     assert part.records == whole.records[:40]
     assert batch.play_block(spec, 5, (1, 3), 40).scores.tolist() != part.scores.tolist()
+
+
+@pytest.mark.parametrize("cfg", CONFIGS[::3], ids=_ids)
+def test_seatings_dealt_once_play_as_alone(cfg: Config) -> None:
+    """The seatings of a match share their dealing (``play_blocks``), and each answers what it
+    answers played alone: every rotation of the built-in policies with a batch form, and one
+    policy for every seat, records included, in chunks."""
+    players = cfg[2]
+    seatings = [",".join(POLICIES[(s + r) % len(POLICIES)] for s in range(players))
+                for r in range(len(POLICIES))] + list(POLICIES)
+    specs = [_spec(cfg, policy) for policy in seatings]
+    together = batch.play_blocks(specs, 9, (1, 4), 60, records=7, chunk=23)
+    assert len(together) == len(specs)
+    for spec, res in zip(specs, together, strict=True):
+        assert_same(res, batch.play_block(spec, 9, (1, 4), 60, records=7, chunk=23))
+
+
+def test_seatings_dealt_once_on_either_engine() -> None:
+    """``engine.play_blocks`` plays the seatings the batch engine declines (a policy without a
+    batch form) on the reference engine, in their order; specs that differ in more than their
+    policies are refused."""
+    specs = [DealSpec("herzla", "normal", 4, 3, policy=p)
+             for p in ("heuristic,random,heuristic,random",
+                       "pimc[samples=1,tricks=1],random,random,heuristic", "random")]
+    got = play_blocks(specs, 4, (0, 2), 3)
+    for spec, res in zip(specs, got, strict=True):
+        assert_same(res, reference.play_block(spec, 4, (0, 2), 3))
+    assert play_blocks(specs[:1], 4, (0, 2), 3, engine="reference")[0].scores.tolist() == \
+        got[0].scores.tolist()
+    with pytest.raises(ValueError, match="more than their policies"):
+        batch.play_blocks([specs[0], DealSpec("herzla", "normal", 4, 2, policy="random")],
+                          4, (0, 2), 3)
 
 
 def test_dispatch() -> None:

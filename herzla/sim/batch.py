@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -68,7 +69,7 @@ if TYPE_CHECKING:
     from herzla.sim.batch_forms import BatchForm
 
 __all__ = ["DEFAULT_CHUNK", "batch_forms", "bid_hands", "deal", "keep_memory", "play_block",
-           "supported", "unsupported"]
+           "play_blocks", "supported", "unsupported"]
 
 #: hands per chunk: big enough to amortise numpy's per-call cost, small enough for the caches
 DEFAULT_CHUNK = 16384
@@ -489,55 +490,90 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     Raises ValueError naming the contract and hook when the batch engine cannot play ``spec``
     (``checked``: the caller has just asked :func:`unsupported`).
     """
+    return play_blocks((spec,), seed, key, n, records, chunk, checked)[0]
+
+
+def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: int,
+                records: int = 0, chunk: int = DEFAULT_CHUNK, checked: bool = False
+                ) -> list[BlockResult]:
+    """:func:`play_block` for each of ``specs``, which differ in their policies only (the
+    seatings of a match): the same hands, dealt once per chunk and played by each spec's
+    seats in turn.  Each answer is the one :func:`play_block` gives for its spec alone.
+    """
     from herzla.machinery.streams import block_generator
     from herzla.sim import batch_layout
 
-    reason = None if checked else unsupported(spec)
-    if reason is not None:
-        raise ValueError(f"the batch engine cannot play {reason}")
+    if not specs:
+        return []
+    first = specs[0]
+    for spec in specs[1:]:
+        if attrs.evolve(spec, policy=first.policy) != first:
+            raise ValueError("the specs of one block differ in more than their policies")
+    reasons = [None if checked else unsupported(spec) for spec in specs]
+    for reason in reasons:
+        if reason is not None:
+            raise ValueError(f"the batch engine cannot play {reason}")
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
-    base, bid = spec_contract(spec)
-    P = spec.players
+    base, bid = spec_contract(first)
+    P = first.players
     size = base.hand_size
     pack = base.pack()
     bits = bits_of(pack, base.rank_order())
     gen = block_generator(seed, key)
-    # seats x hands, as the chunks and the tallies hold them: the (hands x seats) answers are
-    # their transposed views, so no copy transposes them back and forth
-    scores = np.zeros((P, n), dtype=np.int64)
-    stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None
-    contracts = np.zeros(n, dtype=np.int8) if bid else None
-    hearts = np.zeros((P, n), dtype=np.int64) if counts_hearts(base, bid) else None
-    events: Counter[str] = Counter()
-    out: list[dict[str, Any]] = []
-    cache: dict[tuple[int, int], Contract] = {}
     layout = isinstance(base, LayoutContract)
-    forms = batch_forms(spec)
-    if forms is None:
-        raise ValueError(f"the batch engine cannot play {unsupported(spec)}")
-    random = any(f.uniforms for f in forms)
+    all_forms = []
+    for spec in specs:
+        forms = batch_forms(spec)
+        if forms is None:
+            raise ValueError(f"the batch engine cannot play {unsupported(spec)}")
+        all_forms.append(forms)
+    wants_u = [any(f.uniforms for f in forms) for forms in all_forms]
+    plays = [_BlockPlay(spec, base, bid, n) for spec in specs]
     for c0 in range(0, n, chunk):
         size_c = min(chunk, n - c0)
-        hands, uniforms = _deal_chunk(gen, bits, size_c, P, size, random,
-                                      layout)
+        hands, uniforms = _deal_chunk(gen, bits, size_c, P, size, any(wants_u), layout)
         want = max(0, min(records - c0, size_c))
-        if layout:
-            assert isinstance(base, LayoutContract)
-            lay_scores, lay_records = batch_layout.layout_chunk(spec, base, bits, hands,
-                                                                uniforms, want, forms)
-            res = _Chunk(lay_scores, None, None, lay_records)
-        else:
-            res = _trick_chunk(spec, base, bid, bits, hands, uniforms, want, events, cache,
-                               forms)
-        scores[:, c0:c0 + size_c] = res.scores.T
-        if stock_after is not None and res.stock is not None:
-            stock_after[c0:c0 + size_c] = res.stock
-        if contracts is not None and res.contracts is not None:
-            contracts[c0:c0 + size_c] = res.contracts
-        if hearts is not None and res.hearts is not None:
-            hearts[:, c0:c0 + size_c] = res.hearts.T
-        out.extend(res.records)
-    ev = {k: v for k, v in events.items() if v}
-    return BlockResult(scores.T, stock_after, ev, contracts, tuple(out),
-                       None if hearts is None else hearts.T)
+        for block, forms, u in zip(plays, all_forms, wants_u, strict=True):
+            if layout:
+                assert isinstance(base, LayoutContract)
+                lay_scores, lay_records = batch_layout.layout_chunk(
+                    block.spec, base, bits, hands, uniforms if u else None, want, forms)
+                res = _Chunk(lay_scores, None, None, lay_records)
+            else:
+                res = _trick_chunk(block.spec, base, bid, bits, hands, uniforms if u else None,
+                                   want, block.events, block.cache, forms)
+            block.add(c0, size_c, res)
+    return [block.result() for block in plays]
+
+
+class _BlockPlay:
+    """One spec's results over a block, chunk by chunk: seats x hands, as the chunks and the
+    tallies hold them (the hands x seats answers are their transposed views, so no copy
+    transposes them back and forth)."""
+
+    def __init__(self, spec: DealSpec, base: Contract, bid: bool, n: int) -> None:
+        P = spec.players
+        self.spec = spec
+        self.scores = np.zeros((P, n), dtype=np.int64)
+        self.stock_after = np.zeros(n, dtype=np.int64) if base.has_stock else None
+        self.contracts = np.zeros(n, dtype=np.int8) if bid else None
+        self.hearts = np.zeros((P, n), dtype=np.int64) if counts_hearts(base, bid) else None
+        self.events: Counter[str] = Counter()
+        self.records: list[dict[str, Any]] = []
+        self.cache: dict[tuple[int, int], Contract] = {}
+
+    def add(self, c0: int, size: int, res: _Chunk) -> None:
+        self.scores[:, c0:c0 + size] = res.scores.T
+        if self.stock_after is not None and res.stock is not None:
+            self.stock_after[c0:c0 + size] = res.stock
+        if self.contracts is not None and res.contracts is not None:
+            self.contracts[c0:c0 + size] = res.contracts
+        if self.hearts is not None and res.hearts is not None:
+            self.hearts[:, c0:c0 + size] = res.hearts.T
+        self.records.extend(res.records)
+
+    def result(self) -> BlockResult:
+        ev = {k: v for k, v in self.events.items() if v}
+        return BlockResult(self.scores.T, self.stock_after, ev, self.contracts,
+                           tuple(self.records), None if self.hearts is None else self.hearts.T)

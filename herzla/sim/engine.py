@@ -9,13 +9,14 @@ same way.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 from herzla.quote import quote
 from herzla.sim import batch, reference
 from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.spec import BlockResult, DealSpec
 
-__all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block"]
+__all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block", "play_blocks"]
 
 
 class Engine(enum.StrEnum):
@@ -55,6 +56,22 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
     return reference.play_block(spec, seed, key, n, records)
+
+
+def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: int,
+                engine: str = "auto") -> list[BlockResult]:
+    """:func:`play_block` for each of ``specs`` (the seatings of a match: the same deal, other
+    policies), in order.  The specs the batch engine plays share their dealing
+    (:func:`herzla.sim.batch.play_blocks`); each answer is the one of :func:`play_block`."""
+    which = engine_of(engine)
+    together = [] if which is Engine.REFERENCE else [
+        i for i, spec in enumerate(specs) if batch.unsupported(spec) is None]
+    out = [play_block(spec, seed, key, n, engine=engine) if i not in together else None
+           for i, spec in enumerate(specs)]
+    shared = batch.play_blocks([specs[i] for i in together], seed, key, n, checked=True)
+    for i, res in zip(together, shared, strict=True):
+        out[i] = res
+    return [res for res in out if res is not None]
 
 
 def batch_declines(spec: DealSpec) -> str | None:

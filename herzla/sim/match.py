@@ -41,8 +41,9 @@ from herzla.players.policy import PolicyError
 from herzla.players.registry import policy_of
 from herzla.quote import quote
 from herzla.sim.api import SimulationError, plan_run
+from herzla.sim.batch import keep_memory
 from herzla.sim.batch_forms import batch_form_of
-from herzla.sim.engine import play_block
+from herzla.sim.engine import play_blocks
 from herzla.sim.runner import Mode, Plan, Task, tasks_of
 from herzla.sim.stats import rounded
 
@@ -121,8 +122,10 @@ def play_match_task(mp: MatchPlan, task: Task) -> MatchTally:
     Per deal, policy ``j`` scores ``S_j``: its scores added up over the seats it held in every
     seating (partie: over the partie's deals); its value is ``S_j / m_j`` (``m_j`` the seats it
     held, :meth:`MatchPlan.held`).  A pair (a, b) adds ``S_a * m_b - S_b * m_a``, the per-deal
-    difference times ``m_a * m_b``, so all sums stay whole numbers.
+    difference times ``m_a * m_b``, so all sums stay whole numbers.  Memory is kept as the
+    simulator's runner keeps it (:func:`herzla.sim.batch.keep_memory`).
     """
+    keep_memory()
     k = len(mp.policies)
     plan0 = mp.first
     held = [mp.held(j) for j in range(k)]
@@ -136,13 +139,12 @@ def play_match_task(mp: MatchPlan, task: Task) -> MatchTally:
         n = plan0.block_hands(b)
         deals += n
         per = np.zeros((k, n), dtype=np.int64)
-        for plan, seating in zip(mp.plans, mp.seatings, strict=True):
-            scores = np.zeros((n, plan.players), dtype=np.int64)
-            for d, spec in enumerate(plan.specs):
-                res = play_block(spec, plan.seed, (d, b), n, 0, engine=plan.engine)
-                scores += np.asarray(res.scores, dtype=np.int64)
-            for s, j in enumerate(seating):
-                per[j] += scores[:, s]
+        for d in range(len(plan0.specs)):  # the seatings deal the same hands: dealt once
+            played = play_blocks([plan.specs[d] for plan in mp.plans], plan0.seed, (d, b), n,
+                                 engine=plan0.engine)
+            for res, seating in zip(played, mp.seatings, strict=True):
+                for s, j in enumerate(seating):
+                    per[j] += res.scores[:, s]
         for j in range(k):
             sums[j] += _sum(per[j])
             squares[j] += _square_sum(per[j])
