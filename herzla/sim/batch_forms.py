@@ -50,15 +50,18 @@ class TrickMove:
     u: npt.NDArray[np.float64] | None
     groups: Profiles | None
 
-    def subset(self, idx: npt.NDArray[np.intp]) -> TrickMove:
-        """The same move for the hands ``idx`` only."""
+    def subset(self, idx: npt.NDArray[np.intp], form: BatchForm | None = None) -> TrickMove:
+        """The same move for the hands ``idx`` only (for ``form``: without the uniforms or the
+        profiles where it does not read them)."""
+        u = None if form is not None and not form.uniforms else self.u
+        groups = None if form is not None and not form.profiles else self.groups
         return TrickMove(
             self.bits, self.position, self.players, self.legal.take(idx),
             None if self.follows is None else self.follows.take(idx),
             None if self.top is None else self.top.take(idx),
-            None if self.u is None else self.u.take(idx),
-            None if self.groups is None else [(prof, None if sel is None else sel.take(idx))
-                                              for prof, sel in self.groups])
+            None if u is None else u.take(idx),
+            None if groups is None else [(prof, None if sel is None else sel.take(idx))
+                                         for prof, sel in groups])
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -74,11 +77,13 @@ class LayMove:
     unopened: U
     u: npt.NDArray[np.float64] | None
 
-    def subset(self, idx: npt.NDArray[np.intp]) -> LayMove:
-        """The same step for the hands ``idx`` only."""
+    def subset(self, idx: npt.NDArray[np.intp], form: BatchForm | None = None) -> LayMove:
+        """The same step for the hands ``idx`` only (for ``form``: without the uniforms where
+        it does not read them)."""
+        u = None if form is not None and not form.uniforms else self.u
         return LayMove(self.setup, self.cur.take(idx), self.plus.take(idx), self.minus.take(idx),
                        self.f_up.take(idx), self.f_down.take(idx), self.unopened.take(idx),
-                       None if self.u is None else self.u.take(idx))
+                       None if u is None else u.take(idx))
 
 
 class BatchForm(Protocol):

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from herzla.contracts import Counts, LayoutContract
 from herzla.sim.batch_bits import Bits, U, kth_bit, lowest_bit
+from herzla.sim.batch_tricks import FormSeating
 from herzla.sim.spec import DealSpec, record_of
 
 if TYPE_CHECKING:
@@ -204,10 +205,8 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
     """
     from herzla.sim.batch_forms import LayMove
 
-    distinct: list[BatchForm] = []
-    for f in forms:
-        if not any(f is g for g in distinct):
-            distinct.append(f)
+    seating = FormSeating(forms)
+    distinct = seating.distinct
     setup = LayoutSetup.of(contract, bits)
     dt = bits.dtype
     P = setup.players
@@ -254,6 +253,7 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
                           np.zeros(record, dtype=bool)))
         step = 1
     limit = 4 * P * (bits.pack_mask.bit_count() + P)
+    shares = seating.hands(start) if len(distinct) > 1 else None  # the seats' order is fixed
     while not done.all():
         if step > limit:
             raise RuntimeError("layout deal did not finish (blocked rows?)")
@@ -266,17 +266,12 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
         if len(distinct) == 1:
             card, at_minus = distinct[0].lays(mv)
         else:  # each form lays for the hands whose seat here is its own
-            seat_j = (start + j) % P
+            assert shares is not None
             card = np.zeros_like(cur)
             at_minus = np.zeros(C, dtype=bool)
-            for f in distinct:
-                mine = np.zeros(C, dtype=bool)
-                for s in range(P):
-                    if forms[s] is f:
-                        mine |= seat_j == s
-                idx = np.flatnonzero(mine)
+            for f, idx in zip(distinct, shares[j], strict=True):
                 if len(idx):
-                    card[idx], at_minus[idx] = f.lays(mv.subset(idx))
+                    card[idx], at_minus[idx] = f.lays(mv.subset(idx, f))
         has = card != 0
         at_minus &= has
         if record:

@@ -26,7 +26,7 @@ from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
 if TYPE_CHECKING:
     from herzla.sim.batch_forms import BatchForm
 
-__all__ = ["BitProfile", "TrickPlay", "TrickSetup", "heuristic_cards", "per_seat",
+__all__ = ["BitProfile", "FormSeating", "TrickPlay", "TrickSetup", "heuristic_cards", "per_seat",
            "play_tricks", "random_cards"]
 
 
@@ -253,6 +253,38 @@ def _rotate(rows: list[U], shift: npt.NDArray[np.uint8]) -> list[U]:
     return rows
 
 
+class FormSeating:
+    """The seats' batch forms: the distinct ones (in seat order) and which plays where.
+
+    At position ``j`` counted from seat ``first`` (a trick's leader, a layout deal's first
+    player) sits seat ``(first + j) mod P``; :meth:`hands` splits a chunk's hands by the form
+    playing there.  Positions with the same pattern of forms (every other one, in a seating
+    A B A B) share one split.
+    """
+
+    def __init__(self, forms: Sequence[BatchForm]) -> None:
+        distinct: list[BatchForm] = []
+        for f in forms:
+            if not any(f is g for g in distinct):
+                distinct.append(f)
+        self.distinct = distinct
+        own = [next(i for i, g in enumerate(distinct) if g is f) for f in forms]
+        P = len(forms)
+        self.patterns = [tuple(own[(first + j) % P] for first in range(P)) for j in range(P)]
+
+    def hands(self, first: npt.NDArray[np.integer[Any]]) -> list[list[npt.NDArray[np.intp]]]:
+        """Per position, per distinct form: the hands (indices, ascending) whose seat there
+        plays that form, given each hand's seat at position 0 (``first``)."""
+        split: dict[tuple[int, ...], list[npt.NDArray[np.intp]]] = {}
+        out = []
+        for pattern in self.patterns:
+            if pattern not in split:
+                which = np.array(pattern, dtype=np.uint8).take(first)
+                split[pattern] = [np.flatnonzero(which == i) for i in range(len(self.distinct))]
+            out.append(split[pattern])
+        return out
+
+
 #: the heuristic's profiles at each position, with the hands that use them (None: all)
 Groups = list[list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]]
 
@@ -280,10 +312,8 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
     """
     from herzla.sim.batch_forms import TrickMove
 
-    distinct: list[BatchForm] = []
-    for f in forms:
-        if not any(f is g for g in distinct):
-            distinct.append(f)
+    seating = FormSeating(forms)
+    distinct = seating.distinct
     mixed = len(distinct) > 1
     wants_profiles = profiles is not None and any(f.profiles for f in distinct)
     bits = setup.bits
@@ -306,7 +336,8 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         top: U | None = None
         tc: U | None = None
         groups = None
-        seats = _seats(leader, P) if mixed or wants_profiles else None
+        seats = _seats(leader, P) if wants_profiles else None
+        shares = seating.hands(leader) if mixed else None
         if wants_profiles:
             assert profiles is not None and seats is not None
             groups = profiles(seats)
@@ -335,16 +366,11 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
             if not mixed:
                 card = distinct[0].cards(mv)
             else:  # each form chooses for the hands whose seat here is its own
-                assert seats is not None
+                assert shares is not None
                 card = np.zeros_like(legal)
-                for f in distinct:
-                    mine = np.zeros(C, dtype=bool)
-                    for s in range(P):
-                        if forms[s] is f:
-                            mine |= seats[p] == s
-                    idx = np.flatnonzero(mine)
+                for f, idx in zip(distinct, shares[p], strict=True):
                     if len(idx):
-                        card[idx] = f.cards(mv.subset(idx))
+                        card[idx] = f.cards(mv.subset(idx, f))
             cur ^= card
             if p == 0:
                 suit = bits.suit_of(card)
