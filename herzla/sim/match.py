@@ -11,7 +11,8 @@ its standing is the mean of those values over the deals, with a 95% interval fro
 (mean ± 1.96·std/√deals), and a pair's difference is the mean per-deal difference of the two
 values, with its interval from the per-deal differences.  Everything is added up exactly in whole
 numbers, block by block of the simulator's seeded streams, so the answer is the same for any
-number of processes and on a cluster.
+number of processes and on a cluster.  Where the batch engine plays, a block's deals are dealt
+once and played in every seating (:func:`herzla.sim.engine.play_blocks`).
 
 >>> res = match("herzla", ["heuristic", "random"], contract="normal", deals=500, seed=1, jobs=1)
 >>> d = res.to_dict()
