@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bare_search import BELOW, HEARTS, SUIT, card_bit, solve_beddl_mord  # noqa: E402
+from bare_search import BELOW, HEARTS, SUIT, card_bit, solve_beddl_mord
 
 UNIT, STAKE, ALL_HEARTS = 10, 80, 8
 NO_SLAM, FIRST = 4, 5  # slam candidates: 0..3 a seat that won every trick so far
