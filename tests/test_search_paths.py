@@ -250,3 +250,33 @@ def test_both_paths_agree_on_made_lost_values() -> None:
         assert fast == slow
         made.add(slow)
     assert made == {0, 1}
+
+
+@needs_numba
+def test_kernel_beddl_verdicts_keep_the_values_and_cut_nodes() -> None:
+    """The kernel's Beddl verdicts at trick boundaries (made when the declarer can play under
+    the others in every suit, lost when a lead forces it to win or every lead of its own wins):
+    the same made/lost as without them (``Features(bounds=False)``) and against the pure search,
+    on advise's sampled deals of a low hand (made and lost both), with fewer nodes in all."""
+    from herzla.analysis.advise import plan_advice, sample_hands
+
+    plan = plan_advice("CT C7 SJ S8 H9 H7 D9 D7", samples=40, seed=1)
+    c = plan.contract("beddl")
+    sc = trick_score(c, 0, sample_hands(plan, 0))
+    nodes = {True: 0, False: 0}
+    made = set()
+    for i in range(plan.samples):
+        hands = sample_hands(plan, i)
+        got = {}
+        with compiled.always():
+            for on in (True, False):
+                search = TrickSearch(c, sc, plan.seat, 1, Features(bounds=on))
+                got[on] = search.exact(TrickHand(c, hands, plan.dealer))
+                assert search.path == "compiled"
+                nodes[on] += search.nodes
+        with compiled.pure():
+            slow = TrickSearch(c, sc, plan.seat).exact(TrickHand(c, hands, plan.dealer))
+        assert got[True] == got[False] == slow
+        made.add(slow)
+    assert made == {0, 1}
+    assert nodes[True] < nodes[False]
