@@ -15,13 +15,19 @@ In one run, on the same deals:
    (the compiled path's first solve, which loads the kernel, reported apart); and the same deals
    as one ``herzla solve`` process per path (``HERZLA_PURE=1`` for the pure one);
 4. ``herzla advise`` on both paths, whole processes, alternating, medians: wall time per sample
-   (the pure path may be given fewer samples, ``--pure-samples``);
+   (the pure path may be given fewer samples, ``--pure-samples``); and, alternating with them,
+   one ``python benchmarks/bare_normal.py`` process (the bare alpha-beta yardstick doing one
+   advise sample's double-dummy work: the normal game's cents for the seat, Beddl and Mord
+   made/lost) on the first ``--bare-samples`` of advise's own sampled deals, whose answers must
+   agree with herzla's: the ratios of time per sample;
 5. with ``--cold``: the compiled path's first run ever (an empty numba cache): advise.
 
 The compiled path needs numba (``pip install 'herzla[fast]'``).
 
     python benchmarks/bench_solve.py                  # the full run (several minutes)
     python benchmarks/bench_solve.py --quick          # fewer deals, advise with 200 samples
+    python benchmarks/bench_solve.py --skip 1,2,3 --advise-samples 200 --pure-samples 20
+                                                      # advise against the bare search alone
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import contextlib
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -74,10 +81,21 @@ def worth_bidding(contract: str, count: int) -> list[dict[str, Any]]:
 
 
 def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    wall, _, out = timed_cpu(cmd, env)
+    return wall, out
+
+
+def timed_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """A whole process: its wall time, its CPU time (with its helper processes') and its
+    output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT,
                           env={**os.environ, **(env or {})})
-    return time.perf_counter() - start, done.stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, done.stdout
 
 
 PATHS = ("pure", "compiled")
@@ -235,32 +253,93 @@ def normal_deals(count: int, repeat: int) -> dict[str, Any]:
     return out
 
 
+#: the hand of part 4 (seat 0, dealer 3, seed 1)
+ADVISE_HAND = "CT C7 SJ S8 H9 H7 D9 D7"
+
+
+def bare_samples(count: int, path: Path) -> list[tuple[int, str, str]]:
+    """The first ``count`` of advise's sampled deals (``herzla.analysis.advise.sample_hands``)
+    written to ``path`` for the bare search, and herzla's double-dummy answers on them (the
+    normal game's cents for the seat, Beddl and Mord made or lost)."""
+    from herzla.analysis.advise import Chunk, plan_advice, play_chunk, sample_hands
+
+    plan = plan_advice(ADVISE_HAND, samples=count, seed=1)
+    lines = []
+    for i in range(count):
+        hands = sample_hands(plan, i)
+        lines.append(json.dumps({"hands": [[str(c) for c in cards_of(h)] for h in hands],
+                                 "seat": plan.seat, "dealer": plan.dealer}) + "\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    got = play_chunk(plan, Chunk(0, count))
+    dd = "double_dummy"
+    return [(got.cents[("normal", dd)][i], *("made" if got.made[(c, dd)][i] else "lost"
+                                              for c in ("beddl", "mord")))  # type: ignore[misc]
+            for i in range(count)]
+
+
+def bare_run(path: Path, want: list[tuple[int, str, str]]) -> tuple[float, float]:
+    """One ``bare_normal.py`` process on the deals at ``path``: its wall and CPU time; its
+    answers must be herzla's."""
+    wall, cpu, out = timed_cpu([sys.executable, str(ROOT / "benchmarks" / "bare_normal.py"),
+                                str(path)])
+    got = [(int(a), b, c) for a, b, c in (line.split() for line in out.splitlines())]
+    if got != want:
+        raise SystemExit(f"advise and the bare search disagree: {got} against {want}")
+    return wall, cpu
+
+
 def advise_run(samples: int, jobs: int, path: str, env: dict[str, str] | None = None
                ) -> dict[str, Any]:
-    hand = "CT C7 SJ S8 H9 H7 D9 D7"
-    wall, out = timed([sys.executable, "-m", "herzla", "advise", "herzla", "--hand", hand,
-                       "--samples", str(samples), "--jobs", str(jobs), "--json"],
-                      {**PATH_ENV[path], **(env or {})})
+    hand = ADVISE_HAND
+    wall, cpu, out = timed_cpu([sys.executable, "-m", "herzla", "advise", "herzla", "--hand",
+                                hand, "--samples", str(samples), "--jobs", str(jobs), "--json"],
+                               {**PATH_ENV[path], **(env or {})})
     answer = json.loads(out)
     answer.pop("elapsed_s", None)
     return {"samples": samples, "jobs": jobs, "wall_s": wall, "per_sample_s": wall / samples,
-            "answer": answer}
+            "cpu_s": cpu, "cpu_per_sample_s": cpu / samples, "answer": answer}
 
 
-def advise_both(samples: int, pure_samples: int, jobs: int, repeat: int) -> dict[str, Any]:
-    """``herzla advise`` on both paths, alternating, ``repeat`` times; medians."""
+def advise_both(samples: int, pure_samples: int, jobs: int, repeat: int,
+                bare: int = 0) -> dict[str, Any]:
+    """``herzla advise`` on both paths and (``bare`` > 0) the bare search on the first ``bare``
+    of the same samples, alternating, ``repeat`` times (after one compiled run that fills the
+    numba cache, not counted); medians, and the ratios of time per sample."""
     runs: dict[str, list[dict[str, Any]]] = {p: [] for p in PATHS}
-    for _ in range(repeat):
-        runs["compiled"].append(advise_run(samples, jobs, "compiled"))
-        runs["pure"].append(advise_run(pure_samples, jobs, "pure"))
+    bare_walls: list[float] = []
+    bare_cpus: list[float] = []
+    loads = [os.getloadavg()[0]]
+    with tempfile.TemporaryDirectory() as tmp:
+        deals = Path(tmp) / "samples.jsonl"
+        want = bare_samples(bare, deals) if bare else []
+        advise_run(min(samples, 16), jobs, "compiled")  # a warm numba cache
+        for _ in range(repeat):
+            runs["compiled"].append(advise_run(samples, jobs, "compiled"))
+            runs["pure"].append(advise_run(pure_samples, jobs, "pure"))
+            if bare:
+                wall, cpu = bare_run(deals, want)
+                bare_walls.append(wall)
+                bare_cpus.append(cpu)
+            loads.append(os.getloadavg()[0])
     if samples == pure_samples and runs["pure"][0]["answer"] != runs["compiled"][0]["answer"]:
         raise SystemExit("advise answers differ between the paths")
     out: dict[str, Any] = {"jobs": jobs, "repeat": repeat}
     for p in PATHS:
         out[p] = {"samples": runs[p][0]["samples"],
                   "wall_s": statistics.median(r["wall_s"] for r in runs[p]),
-                  "per_sample_s": statistics.median(r["per_sample_s"] for r in runs[p])}
+                  "per_sample_s": statistics.median(r["per_sample_s"] for r in runs[p]),
+                  "cpu_s": statistics.median(r["cpu_s"] for r in runs[p]),
+                  "cpu_per_sample_s": statistics.median(r["cpu_per_sample_s"]
+                                                        for r in runs[p])}
     out["ratio"] = out["pure"]["per_sample_s"] / out["compiled"]["per_sample_s"]
+    out["load"] = [round(x, 2) for x in loads]
+    if bare:
+        per = statistics.median(bare_walls) / bare
+        cpu = statistics.median(bare_cpus) / bare
+        out["bare"] = {"samples": bare, "wall_s": statistics.median(bare_walls),
+                       "per_sample_s": per, "cpu_per_sample_s": cpu}
+        out["bare_ratio"] = {p: per / out[p]["per_sample_s"] for p in PATHS}
+        out["bare_cpu_ratio"] = {p: cpu / out[p]["cpu_per_sample_s"] for p in PATHS}
     return out
 
 
@@ -272,6 +351,8 @@ def main() -> None:
     ap.add_argument("--advise-samples", type=int, help="advise samples (default 2000)")
     ap.add_argument("--pure-samples", type=int,
                     help="advise samples on the pure path (default: --advise-samples)")
+    ap.add_argument("--bare-samples", type=int, default=8,
+                    help="advise samples the bare search of part 4 plays (0: none; default 8)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of parts 1, 3 and 4 (medians are reported; default 3)")
@@ -328,14 +409,24 @@ def main() -> None:
               f"(CPU time {pure['cpu_median_s'] / comp['cpu_median_s']:.1f}x)")
     adv: dict[str, Any] = {}
     if "4" not in skip:
-        adv = advise_both(samples, pure_samples, args.jobs, args.repeat)
+        adv = advise_both(samples, pure_samples, args.jobs, args.repeat, args.bare_samples)
         print(f"\n4. herzla advise, --jobs {args.jobs}, whole processes (medians of "
-              f"{args.repeat}):")
+              f"{args.repeat}; load average {' '.join(map(str, adv['load']))}):")
         for p in PATHS:
             r = adv[p]
             print(f"   {p:<9} {r['samples']:>6,} samples: {r['wall_s']:.1f} s, "
-                  f"{r['per_sample_s'] * 1000:.1f} ms a sample")
+                  f"{r['per_sample_s'] * 1000:.1f} ms a sample (CPU time of all its processes "
+                  f"{r['cpu_s']:.1f} s, {r['cpu_per_sample_s'] * 1000:.1f} ms a sample)")
         print(f"   per sample, pure/compiled: {adv['ratio']:.1f}x")
+        if args.bare_samples:
+            b = adv["bare"]
+            print(f"   bare search (bare_normal.py), the first {b['samples']} of the same samples "
+                  f"(answers agree): {b['wall_s']:.1f} s, {b['per_sample_s']:.2f} s a sample "
+                  f"(CPU time {b['cpu_per_sample_s']:.2f} s)")
+            wr, cr = adv["bare_ratio"], adv["bare_cpu_ratio"]
+            print(f"   per sample, bare/advise: compiled {wr['compiled']:.0f}x, pure "
+                  f"{wr['pure']:.1f}x (CPU time: compiled {cr['compiled']:.0f}x, pure "
+                  f"{cr['pure']:.1f}x)")
     cold: dict[str, Any] = {}
     if args.cold:
         with tempfile.TemporaryDirectory() as tmp:

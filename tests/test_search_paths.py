@@ -8,6 +8,7 @@ runs take the pure path and the tests that check the kernel itself are skipped."
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from typing import Any
 
@@ -250,3 +251,60 @@ def test_both_paths_agree_on_made_lost_values() -> None:
         assert fast == slow
         made.add(slow)
     assert made == {0, 1}
+
+
+@needs_numba
+def test_kernel_beddl_verdicts_keep_the_values_and_cut_nodes() -> None:
+    """The kernel's Beddl verdicts at trick boundaries (made when the declarer can play under
+    the others in every suit, lost when a lead forces it to win or every lead of its own wins):
+    the same made/lost as without them (``Features(bounds=False)``) and against the pure search,
+    on advise's sampled deals of a low hand (made and lost both), with fewer nodes in all."""
+    from herzla.analysis.advise import plan_advice, sample_hands
+
+    plan = plan_advice("CT C7 SJ S8 H9 H7 D9 D7", samples=40, seed=1)
+    c = plan.contract("beddl")
+    sc = trick_score(c, 0, sample_hands(plan, 0))
+    nodes = {True: 0, False: 0}
+    made = set()
+    for i in range(plan.samples):
+        hands = sample_hands(plan, i)
+        got = {}
+        with compiled.always():
+            for on in (True, False):
+                search = TrickSearch(c, sc, plan.seat, 1, Features(bounds=on))
+                got[on] = search.exact(TrickHand(c, hands, plan.dealer))
+                assert search.path == "compiled"
+                nodes[on] += search.nodes
+        with compiled.pure():
+            slow = TrickSearch(c, sc, plan.seat).exact(TrickHand(c, hands, plan.dealer))
+        assert got[True] == got[False] == slow
+        made.add(slow)
+    assert made == {0, 1}
+    assert nodes[True] < nodes[False]
+
+
+@needs_numba
+def test_advise_loads_the_kernel_before_its_helpers_fork() -> None:
+    """``herzla advise`` on several processes loads the kernel before the helpers fork (they
+    inherit it): a plan with the normal game loads it and leaves this process one thread (so
+    the helpers still fork); Beddl and Mord alone never load numba."""
+    import subprocess
+    import sys
+
+    code = ("import sys, threading\n"
+            "from herzla.analysis.advise import _load_kernel, plan_advice\n"
+            "from herzla.machinery.procs import start_method\n"
+            "_load_kernel(plan_advice('CT C7 SJ S8 H9 H7 D9 D7', choices=sys.argv[1:]))\n"
+            "print('herzla.analysis.kernel' in sys.modules, 'numba' in sys.modules,"
+            " threading.active_count(), start_method())\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("HERZLA_PURE",
+                                                            "HERZLA_START_METHOD")}
+    out = {}
+    for choices in (["normal", "beddl"], ["beddl", "mord"]):
+        done = subprocess.run([sys.executable, "-c", code, *choices], capture_output=True,
+                              text=True, check=True, env=env)
+        out[choices[0]] = done.stdout.split()
+    assert out["normal"][:3] == ["True", "True", "1"]
+    if sys.platform.startswith("linux"):
+        assert out["normal"][3] == "fork"
+    assert out["beddl"][:2] == ["False", "False"]

@@ -56,7 +56,7 @@ __all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult"
 #: the choices of a Herzla player, in the order they are reported (its game's bidding)
 CHOICES = get_game("herzla").bidding
 #: samples per chunk (fixed: the answer does not depend on it, only the work split does)
-CHUNK = 16
+CHUNK = 8
 DEFAULT_SAMPLES = 200
 #: the most samples one run takes: each is a double-dummy search or three (a tenth of a second
 #: to a second), and the answer keeps every sample's cents
@@ -417,6 +417,25 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
     return plan
 
 
+def _load_kernel(plan: AdvicePlan) -> None:
+    """Load the compiled kernel here before the helper processes fork, so that they inherit it
+    (numba imported, the kernel loaded from the disk cache) instead of each loading it again:
+    one search of sample 0 on the compiled path (numba installed; a choice that is no made/lost
+    contract).  Its value is thrown away (the chunk of sample 0 finds it again), so the answer is
+    the same."""
+    from herzla.analysis import compiled
+
+    if not compiled.available():
+        return
+    hands = sample_hands(plan, 0)
+    for choice in plan.choices:
+        contract = plan.contract(choice)
+        sc = trick_score(contract, plan.stock, hands)
+        if not isinstance(sc, BooleanScore):
+            TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, plan.dealer))
+            return
+
+
 def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | None,
              cluster_timeout: float) -> Iterator[ChunkResult]:
     """Each chunk's result, in chunk order: in this process, on ``jobs`` local processes (this
@@ -432,6 +451,7 @@ def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | No
         return
     from herzla.machinery.procs import local_map
 
+    _load_kernel(plan)
     yield from local_map(play, chunks, min(jobs, len(chunks)) - 1)
 
 

@@ -188,6 +188,7 @@ def compiled_root(search: TrickSearch, state: TrickHand
     has_tricks = False
     if isinstance(sc, BooleanScore):
         Q[kernel.KIND] = kernel.BOOLEAN
+        Q[kernel.CUTS] = int(f.bounds)  # the declarer's cards that lose at once
         Q[kernel.BOUNDS] = 0
         tv = np.asarray([int(declared.ends_on(w)) for w in range(n)], np.int64)
     elif isinstance(sc, AdditiveScore):

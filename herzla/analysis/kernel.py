@@ -40,8 +40,8 @@ __all__ = ["search"]
 # the slots of the scalar array Q
 N, T, S, GAIN, KIND, P, HAS_LAST, BOUNDS, USE_TT, ORDERING, EQUIV, RELATIVE = range(12)
 TT_MASK, GEN, NODES, INF, TRICK_LO, TRICK_HI, LAST_LO, LAST_HI = range(12, 20)
-IDLE_TRICK, IDLE_LAST, BC_MASK, BGEN = range(20, 24)
-SLOTS = 24
+IDLE_TRICK, IDLE_LAST, BC_MASK, BGEN, CUTS = range(20, 25)
+SLOTS = 25
 
 #: the kinds of leaves: additive, a table of final tallies, made/lost (``tv[w]`` is then 1 when a
 #: trick won by seat ``w`` ends the contract, lost: 0; made at the end: 1)
@@ -162,6 +162,53 @@ def _sort(buf: np.ndarray, keys: np.ndarray, cnt: int, desc: bool) -> None:
             j -= 1
         buf[j + 1] = c
         keys[j + 1] = kc
+
+
+@njit(cache=True)
+def _beddl_verdict(H: np.ndarray, smax: int, n: int, leader: int, t: int, out: int,
+                   lead_ban: np.ndarray, disc_ban: np.ndarray) -> int:
+    """A made/lost search the declarer ``smax`` loses by winning a trick (Beddl), at a trick
+    boundary: made (1) or lost (0) when the suits alone decide it, else -1; as
+    :func:`herzla.analysis.bounds.make_verdict` decides it.  Not to lead: lost when the leader
+    can lead a card the declarer must win (the seats before it follow low, it cannot get under,
+    no seat after it must overtake), made when the declarer can play under the others in every
+    suit.  To lead: lost when every lead is above every card of its suit the others hold."""
+    mine = H[smax]
+    theirs = out & ~mine
+    legal = _legal(H[leader], 0, t, 0, lead_ban, disc_ban)
+    if leader == smax:
+        for sh in range(0, 36, 9):
+            lead = legal >> sh & 511
+            others = theirs >> sh & 511
+            if lead and others and _low(lead) <= _high(others):
+                return -1
+        return 0
+    for sh in range(0, 36, 9):
+        d = mine >> sh & 511
+        lead = legal >> sh & 511
+        if not d or not lead:
+            continue
+        top = lead & -lead
+        seat = (leader + 1) % n
+        while seat != smax:
+            held = H[seat] >> sh & 511
+            if held and held & -held > top:
+                top = held & -held
+            seat = (seat + 1) % n
+        dmin = d & -d
+        if dmin < top:
+            continue
+        forced = True
+        seat = (smax + 1) % n
+        while seat != leader:
+            held = H[seat] >> sh & 511
+            if held and held & -held > dmin:
+                forced = False
+                break
+            seat = (seat + 1) % n
+        if forced:
+            return 0
+    return 1 if _escapes(mine, theirs) else -1
 
 
 @njit(cache=True)
@@ -475,6 +522,9 @@ def _search(Q: np.ndarray, H: np.ndarray, k0: int, seat0: int, t0: int, out0: in
                                 done = True
                             elif lo2 > alpha:
                                 alpha = lo2
+                if kind == BOOLEAN and Q[CUTS] and tv[smax]:
+                    val = _beddl_verdict(H, smax, n, seat, t, out, lead_ban, disc_ban)
+                    done = val >= 0
                 if not done and Q[USE_TT]:
                     extra = 0
                     if kind == TABLE:
