@@ -82,3 +82,40 @@ def test_with_a_plugin_installed_the_registry_still_finds_it() -> None:
     assert got["importlib.metadata"] is True
     code = "import herzla\nprint([g for g in herzla.games()])"
     assert _loaded(code, str(PLUGINS))["herzla_nojacks"] is True
+
+
+def _herzla_process(prelude: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The herzla command line in a fresh process, after some code of its own."""
+    code = (prelude + "\nimport sys\nsys.argv = ['herzla', " + ", ".join(map(repr, args))
+            + "]\nfrom herzla.cli import main\nmain()\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+
+
+def test_the_command_line_ends_with_its_code_after_the_exit_functions() -> None:
+    """The exit functions run; the interpreter's tear-down of every object does not (it would
+    print 'torn down')."""
+    prelude = ("import atexit\n"
+               "atexit.register(lambda: print('exit functions ran'))\n"
+               "class Held:\n"
+               "    def __del__(self) -> None:\n"
+               "        print('torn down')\n"
+               "held = Held()")
+    done = _herzla_process(prelude, "--version")
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["herzla, version 0.2.0", "exit functions ran"]
+    done = _herzla_process("", "solve", str(Path(__file__).parent / "no-such-file.json"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("herzla: error: no such file")
+
+
+def test_the_command_line_waits_for_another_thread() -> None:
+    """With another thread running, the ordinary exit: it waits for the thread to end."""
+    prelude = ("import threading, time\n"
+               "def late() -> None:\n"
+               "    time.sleep(0.3)\n"
+               "    print('the thread ended', flush=True)\n"
+               "threading.Thread(target=late).start()")
+    done = _herzla_process(prelude, "--version")
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["herzla, version 0.2.0", "the thread ended"]
