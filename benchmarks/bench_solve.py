@@ -41,6 +41,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from compare_bare import wait_idle  # this folder: the script's own
+
 from herzla.analysis import compiled
 from herzla.analysis.scoring import trick_score
 from herzla.analysis.solve import solve
@@ -80,11 +82,17 @@ def timed(cmd: list[str], env: dict[str, str] | None = None, tree: Path | None =
     (PYTHONPATH, run from a folder of no source tree)."""
     if tree is not None:
         env = {**(env or {}), "PYTHONPATH": str(tree)}
+    if IDLE:
+        wait_idle(IDLE[0], patience=IDLE[1])
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True, check=True,
                           cwd=ROOT if tree is None else tempfile.gettempdir(),
                           env={**os.environ, **(env or {})})
     return time.perf_counter() - start, done.stdout
+
+
+#: with --wait-idle: the idle share to wait for before each whole process, and the most seconds
+IDLE: list[float] = []
 
 
 def check_tree(tree: Path) -> None:
@@ -311,8 +319,13 @@ def main() -> None:
     ap.add_argument("--baseline", metavar="DIR",
                     help="part 1 also runs herzla solve from this source tree (e.g. "
                          "'git archive main | tar -x -C DIR'), in the same rounds")
+    ap.add_argument("--wait-idle", type=float, metavar="SHARE",
+                    help="before each whole process, wait (at most a minute) until "
+                         "the CPUs were this idle over 2 s, as compare_bare.py does")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
+    if args.wait_idle:
+        IDLE.extend([args.wait_idle, 60.0])
     baseline = Path(args.baseline).resolve() if args.baseline else None
     if baseline is not None:
         check_tree(baseline)
