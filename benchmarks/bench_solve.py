@@ -28,6 +28,7 @@ The compiled path needs numba (``pip install 'herzla[fast]'``).
     python benchmarks/bench_solve.py --quick          # fewer deals, advise with 200 samples
     python benchmarks/bench_solve.py --skip 1,2,3 --advise-samples 200 --pure-samples 20
                                                       # advise against the bare search alone
+    python benchmarks/bench_solve.py --skip 2,3,4 --baseline DIR   # part 1, also from DIR
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from compare_bare import wait_idle  # this folder: the script's own
 
 from herzla.analysis import compiled
 from herzla.analysis.scoring import trick_score
@@ -80,22 +83,42 @@ def worth_bidding(contract: str, count: int) -> list[dict[str, Any]]:
     return out
 
 
-def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
-    wall, _, out = timed_cpu(cmd, env)
+def timed(cmd: list[str], env: dict[str, str] | None = None, tree: Path | None = None
+          ) -> tuple[float, str]:
+    """A whole process's wall time and output; with ``tree``, herzla from that source tree
+    (PYTHONPATH, run from a folder of no source tree)."""
+    wall, _, out = timed_cpu(cmd, env, tree)
     return wall, out
 
 
-def timed_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+def timed_cpu(cmd: list[str], env: dict[str, str] | None = None, tree: Path | None = None
+              ) -> tuple[float, float, str]:
     """A whole process: its wall time, its CPU time (with its helper processes') and its
-    output."""
+    output; ``tree`` as for :func:`timed`."""
+    if tree is not None:
+        env = {**(env or {}), "PYTHONPATH": str(tree)}
+    if IDLE:
+        wait_idle(IDLE[0], patience=IDLE[1])
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT,
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                          cwd=ROOT if tree is None else tempfile.gettempdir(),
                           env={**os.environ, **(env or {})})
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     return wall, cpu, done.stdout
+
+
+#: with --wait-idle: the idle share to wait for before each whole process, and the most seconds
+IDLE: list[float] = []
+
+
+def check_tree(tree: Path) -> None:
+    """Refuse a ``--baseline`` folder from which herzla would not be imported."""
+    _, got = timed([sys.executable, "-c", "import herzla; print(herzla.__file__)"], tree=tree)
+    if not got.startswith(str(tree)):
+        raise SystemExit(f"--baseline: herzla comes from {got.strip()}, not {tree}")
 
 
 PATHS = ("pure", "compiled")
@@ -117,12 +140,16 @@ def on_path(path: str, small: bool = False) -> Iterator[None]:
         yield
 
 
-def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int) -> dict[str, Any]:
-    """Both whole processes ``repeat`` times, alternating; the medians."""
+def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int,
+               baseline: Path | None = None) -> dict[str, Any]:
+    """Both whole processes ``repeat`` times, alternating (with ``baseline``, herzla from that
+    source tree too, in the same rounds); the medians."""
     path.write_text("".join(json.dumps(d) + "\n" for d in deals), encoding="utf-8")
-    ours_t, bare_t = [], []
+    solve_cmd = [sys.executable, "-m", "herzla", "solve", str(path), "--json"]
+    version_cmd = [sys.executable, "-m", "herzla", "--version"]
+    ours_t, bare_t, base_t, start_t, base_start_t = [], [], [], [], []
     for _ in range(repeat):
-        ours, out = timed([sys.executable, "-m", "herzla", "solve", str(path), "--json"])
+        ours, out = timed(solve_cmd)
         bare, bare_out = timed([sys.executable, str(ROOT / "benchmarks" / "bare_search.py"),
                                 str(path)])
         made = ["made" if json.loads(line)["made"] else "lost" for line in out.splitlines()]
@@ -130,10 +157,22 @@ def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int) -> dict[str
             raise SystemExit("the solver and the bare search disagree")
         ours_t.append(ours)
         bare_t.append(bare)
+        start_t.append(timed(version_cmd)[0])
+        if baseline is not None:
+            base, base_out = timed(solve_cmd, tree=baseline)
+            if [json.loads(line)["made"] for line in base_out.splitlines()] != [
+                    m == "made" for m in made]:
+                raise SystemExit("the solver and the baseline disagree")
+            base_t.append(base)
+            base_start_t.append(timed(version_cmd, tree=baseline)[0])
     ours, bare = statistics.median(ours_t), statistics.median(bare_t)
-    start_t = [timed([sys.executable, "-m", "herzla", "--version"])[0] for _ in range(repeat)]
-    return {"deals": len(deals), "made": made.count("made"), "solve_s": ours,
-            "bare_s": bare, "ratio": bare / ours, "startup_s": statistics.median(start_t)}
+    got = {"deals": len(deals), "made": made.count("made"), "solve_s": ours,
+           "bare_s": bare, "ratio": bare / ours, "startup_s": statistics.median(start_t)}
+    if baseline is not None:
+        base = statistics.median(base_t)
+        got.update(baseline_solve_s=base, baseline_ratio=bare / base,
+                   baseline_startup_s=statistics.median(base_start_t))
+    return got
 
 
 def in_process(deals: list[dict[str, Any]], repeat: int) -> dict[str, Any]:
@@ -359,8 +398,19 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true",
                     help="part 5: the compiled path's first run with an empty numba cache")
     ap.add_argument("--skip", default="", help="parts to leave out, e.g. 2,4")
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="part 1 also runs herzla solve from this source tree (e.g. "
+                         "'git archive main | tar -x -C DIR'), in the same rounds")
+    ap.add_argument("--wait-idle", type=float, metavar="SHARE",
+                    help="before each whole process, wait (at most a minute) until "
+                         "the CPUs were this idle over 2 s, as compare_bare.py does")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
+    if args.wait_idle:
+        IDLE.extend([args.wait_idle, 60.0])
+    baseline = Path(args.baseline).resolve() if args.baseline else None
+    if baseline is not None:
+        check_tree(baseline)
     deals_n = args.deals or (15 if args.quick else 60)
     normal_n = args.normal or (5 if args.quick else 20)
     samples = args.advise_samples or (200 if args.quick else 2000)
@@ -373,11 +423,15 @@ def main() -> None:
     inp: dict[str, Any] = {}
     if "1" not in skip:
         with tempfile.TemporaryDirectory() as tmp:
-            e2e = end_to_end(deals, Path(tmp) / "deals.jsonl", args.repeat)
+            e2e = end_to_end(deals, Path(tmp) / "deals.jsonl", args.repeat, baseline)
         print(f"\n1. {e2e['deals']} Beddl and Mord deals worth announcing ({e2e['made']} made), "
               f"from the first card, whole processes (medians of {args.repeat}):")
         print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
               f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s)")
+        if baseline is not None:
+            print(f"   baseline ({baseline}): herzla solve {e2e['baseline_solve_s']:.2f} s: "
+                  f"{e2e['baseline_ratio']:.1f}x (herzla --version alone: "
+                  f"{e2e['baseline_startup_s']:.2f} s)")
         inp = in_process(deals, args.repeat)
         print(f"   in one process, per deal from the record to the answer: "
               f"herzla.analysis.solve {inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s:"

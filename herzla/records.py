@@ -11,7 +11,6 @@ The format is described in docs/hand-records.md.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,7 +28,6 @@ from herzla.contracts.base import HandScore
 from herzla.display import render
 from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
-from herzla.machinery.streams import seeded_deal
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.tricks import Trick, TrickHand
@@ -568,6 +566,8 @@ def deal_hands(contract: Contract, seed: int) -> list[list[Card]]:
     It is the first hand that ``herzla simulate`` plays with the same seed (the simulator's
     first random stream, :func:`herzla.machinery.streams.seeded_deal`).
     """
+    from herzla.machinery.streams import seeded_deal  # numpy's random streams, when dealing
+
     masks = seeded_deal(contract.pack(), contract.players, contract.hand_size, seed)
     return [sort_hand(cards_of(m), contract) for m in masks]
 
@@ -599,6 +599,8 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
     except OptionError as exc:
         raise RecordError(str(exc)) from None
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(63)
     try:
         check_seed(seed)

@@ -197,3 +197,36 @@ def test_the_layout_line_by_seat(runner: CliRunner, tmp_path: Path) -> None:
     assert [m.split()[2] for m in moves] == list(line)
     assert moves[0].startswith("seat 1 ")  # seat 1 is to move after the tenth play
     assert sum(1 for m in moves if m.endswith("(out)")) == 2
+
+
+def _long_first(marker: Path, plays: bool, item: tuple[Any, int | None]) -> object:
+    """A stand-in for one record's solve: record 0 lasts until record 100 has been solved
+    (or gives up after a while), every other one is over at once."""
+    import time
+
+    index, _seat = item
+    if index == 0:
+        for _ in range(400):
+            if marker.exists():
+                return "waited"
+            time.sleep(0.05)
+        return "starved"
+    if index == 100:
+        marker.touch()
+    return index
+
+
+def test_this_process_keeps_solving_while_a_helper_works_on_a_long_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Record 0 goes to the helper, and this process solves the records after it meanwhile,
+    far enough ahead to reach record 100 (a made Beddl can take as long as a hundred others)."""
+    import functools
+
+    from herzla.analysis import many
+    from herzla.machinery.procs import start_method
+
+    if start_method() != "fork" or default_jobs() < 2:
+        pytest.skip("the stand-in solve reaches a helper only when one is forked")
+    monkeypatch.setattr(many, "_solve_one", functools.partial(_long_first, tmp_path / "m"))
+    got = list(solve_each(list(range(150)), jobs=2))  # type: ignore[arg-type]
+    assert got == ["waited", *range(1, 150)]

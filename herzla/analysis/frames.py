@@ -14,9 +14,10 @@ unaffected: only where the frames live changes.
 
 from __future__ import annotations
 
+import threading
 import types
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["DEEP", "caller", "on_own_stack"]
 
@@ -38,13 +39,26 @@ _big = types.FunctionType(
     _spacer.__globals__, "on_own_stack")
 
 
-def on_own_stack(f: Callable[..., R], *args: int) -> R:
+class _Running(threading.local):
+    """Per thread: how many calls of :func:`on_own_stack` are running."""
+
+    count = 0
+
+
+_running = _Running()
+
+
+def on_own_stack(f: Callable[..., R], *args: Any) -> R:
     """``f(*args)``, called from a frame that starts a chunk of the frame stack of its own.
 
     >>> on_own_stack(max, 3, 7)
     7
     """
-    return _big(f, *args)  # type: ignore[no-any-return]
+    _running.count += 1
+    try:
+        return _big(f, *args)  # type: ignore[no-any-return]
+    finally:
+        _running.count -= 1
 
 
 #: searches with at least this many tricks to go run on a stretch of their own
@@ -57,9 +71,14 @@ def _direct(f: Callable[..., R], *args: int) -> R:
 
 def caller(tricks_left: int) -> Callable[..., R]:
     """:func:`on_own_stack` for a search of ``tricks_left`` tricks or more than :data:`DEEP`;
-    for a shorter one a plain call, which costs less than setting up the stretch.
+    for a shorter one, or one below a running :func:`on_own_stack` (whose stretch has room for
+    a whole search: :func:`herzla.analysis.solve.solve` runs its search, its line of best play
+    and the values of the plays on one), a plain call, which costs less than setting up a
+    stretch (tens of microseconds: a fresh chunk of memory each time).
 
     >>> caller(1)(max, 3, 7), caller(8)(max, 3, 7)
     (7, 7)
+    >>> on_own_stack(caller, 8) is _direct
+    True
     """
-    return on_own_stack if tricks_left >= DEEP else _direct
+    return on_own_stack if tricks_left >= DEEP and not _running.count else _direct

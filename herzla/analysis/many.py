@@ -33,6 +33,10 @@ __all__ = ["SolveFailure", "check_work", "solve_each", "solve_many"]
 SolveFailure: TypeAlias = SolveError | RecordError | TallyError
 #: a record to solve: a Record or its JSON object
 RecordLike: TypeAlias = Record | Mapping[str, Any]
+#: how many records past the one whose answer is due this process may solve while a helper
+#: works on that one: one deal can take as long as a hundred others (a made Beddl proves every
+#: defence), and a short window left this process waiting for it with nothing to do
+WINDOW = 256
 
 
 def _solve_one(plays: bool, item: tuple[RecordLike, int | None]) -> SolveResult | SolveFailure:
@@ -72,8 +76,9 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
                ) -> Generator[SolveResult | SolveFailure, None, None]:
     """Each record's :func:`herzla.solve` answer, in the order of ``records``, as it comes.
 
-    ``records`` is read as the work goes (a few ahead of the answers: a long stream is not held
-    in memory).  ``seat``: one seat for every record, or a sequence of one seat per record.
+    ``records`` is read as the work goes (at most :data:`WINDOW` ahead of the answers: a long
+    stream is not held in memory).  ``seat``: one seat for every record, or a sequence of one
+    seat per record.
     ``plays`` as in :func:`herzla.solve`.  ``jobs``: processes that solve, this one included
     (None: every core this process may use; more is cut to that many); ``cluster``:
     the address of a dask scheduler whose workers solve instead (``pip install 'herzla[dask]'``),
@@ -118,7 +123,7 @@ def _answers(fn: Callable[[tuple[RecordLike, int | None]], SolveResult | SolveFa
         return
     from herzla.machinery.procs import local_map
 
-    yield from local_map(fn, items, procs - 1)
+    yield from local_map(fn, items, procs - 1, window=WINDOW)
 
 
 def solve_many(records: Iterable[RecordLike], seat: int | Sequence[int | None] | None = None,

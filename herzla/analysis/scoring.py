@@ -311,7 +311,30 @@ def trick_score(contract: TrickContract, stock: int, dealt: Sequence[int]) -> Tr
     return got
 
 
-def _random_counts(contract: TrickContract, columns: int, rng: np.random.Generator
+class _Probes:
+    """Whole numbers for probing a scorer, the same in every run: a splitmix64 stream in numpy
+    arithmetic (numpy's own generators cost every ``herzla solve`` the import of
+    ``numpy.random``)."""
+
+    def __init__(self, seed: int) -> None:
+        self.drawn = seed
+
+    def integers(self, low: int, high: int, size: int | tuple[int, ...]) -> Ints:
+        """Numbers in ``[low, high)``, in an array of shape ``size``."""
+        shape = (size,) if isinstance(size, int) else size
+        count = int(np.prod(shape))
+        z = np.arange(self.drawn + 1, self.drawn + count + 1, dtype=np.uint64)
+        self.drawn += count
+        z *= np.uint64(0x9E3779B97F4A7C15)
+        z ^= z >> np.uint64(30)
+        z *= np.uint64(0xBF58476D1CE4E5B9)
+        z ^= z >> np.uint64(27)
+        z *= np.uint64(0x94D049BB133111EB)
+        z ^= z >> np.uint64(31)
+        return (low + (z % np.uint64(high - low)).astype(np.int64)).reshape(shape)
+
+
+def _random_counts(contract: TrickContract, columns: int, rng: _Probes
                    ) -> tuple[Counts, _Reads]:
     n = contract.players
     classes = contract.declaration.classes()
@@ -326,7 +349,7 @@ def _random_counts(contract: TrickContract, columns: int, rng: np.random.Generat
 
 def _learn(contract: TrickContract, stock: int, totals: Sequence[int]) -> TrickScore:
     d = contract.declaration
-    rng = np.random.default_rng(20260)
+    rng = _Probes(20260)
     counts, src = _random_counts(contract, PROBES, rng)
     try:
         scores = contract.settle(counts, stock).scores
@@ -365,7 +388,7 @@ def _features(n: int, cards: dict[int, Ints], classes: Sequence[int], tricks: In
 
 
 def _fit_additive(contract: TrickContract, stock: int, classes: Sequence[int], tricks: bool,
-                  last: bool, rng: np.random.Generator) -> AdditiveScore | None:
+                  last: bool, rng: _Probes) -> AdditiveScore | None:
     """Fit per-seat linear scores to ``settle`` on random tallies; None unless exact."""
     n = contract.players
     fit_cols, check_cols = 4 * (len(classes) + 2) * n, PROBES

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from herzla.analysis.frames import on_own_stack
 from herzla.analysis.layout import LayoutSearch
 from herzla.analysis.scoring import AdditiveScore, BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
@@ -195,12 +196,19 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     else:
         assert isinstance(contract, LayoutContract)
         solver = _LayoutSolver(rec, contract, state, seat, sign)
-    value = solver.exact(state)
-    line = solver.line(state, value)
-    values = solver.play_values(state) if plays else None
+    # the search, the line and the plays' values on one stretch of the frame stack (frames.py)
+    value, line, values = on_own_stack(_answer, solver, state, plays)
     return SolveResult(rec.game, rec.contract_id, rec.players, seat, state.turn,
                        solver.score(value), solver.made(value), tuple(line), values,
                        solver.nodes, time.perf_counter() - start)
+
+
+def _answer(solver: _Solver, state: TrickHand | LayoutHand, plays: bool
+            ) -> tuple[int, list[str], dict[str, int] | None]:
+    """The value of ``state``, a line of best play and, with ``plays``, each play's value."""
+    value = solver.exact(state)
+    line = solver.line(state, value)
+    return value, line, solver.play_values(state) if plays else None
 
 
 def _is_boolean(rec: Record) -> bool:

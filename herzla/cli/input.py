@@ -14,9 +14,9 @@ checks for every command.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, Any
 
 import attrs
@@ -65,13 +65,12 @@ def _open(path: str) -> IO[bytes]:
         return sys.stdin.buffer
     if not path:
         fail("give a file name, or - for standard input")
-    p = Path(path)
-    if p.is_dir():
+    if os.path.isdir(path):  # os.path, not pathlib: this is on every solve's start-up
         fail(f"{path} is a folder, not a file")
-    if not p.exists():
+    if not os.path.exists(path):
         fail(f"no such file: {path}")
     try:
-        return open(p, "rb")
+        return open(path, "rb")
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import importlib
 import warnings
 from collections.abc import Iterable
-from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
@@ -32,6 +31,7 @@ from herzla.contracts.base import (
     TrickContract,
 )
 from herzla.contracts.game import Game, Rule, Sheet
+from herzla.contracts.plugins import only_builtin
 from herzla.contracts.vocabulary import (
     CardValue,
     Counts,
@@ -141,6 +141,17 @@ def _build(found_games: list[Game], loose: list[type[Contract]]) -> dict[str, Ga
     return {g: table[g] for g in names}
 
 
+def _entry_points() -> list[Any]:
+    """The entry points of the group; none when every one there is names herzla's own modules
+    (found without loading :mod:`importlib.metadata`, which then is not needed: the built-in
+    games are imported below all the same)."""
+    if only_builtin(GROUP, BUILTIN_MODULES):
+        return []
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=GROUP))
+
+
 def _load() -> dict[str, Game]:
     global _registry
     if _registry is not None:
@@ -148,7 +159,7 @@ def _load() -> dict[str, Game]:
     found_games: list[Game] = []
     loose: list[type[Contract]] = []
     found_builtin = False
-    for ep in entry_points(group=GROUP):
+    for ep in _entry_points():
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plug-in must not break herzla

@@ -33,10 +33,8 @@ raise ClusterError saying to ``pip install 'herzla[dask]'``.
 from __future__ import annotations
 
 import contextlib
-import socket
 import threading
 import time
-import uuid
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeAlias, TypeVar
@@ -124,6 +122,8 @@ def _probe(address: str, timeout: float) -> None:
         return
     host, _, port = rest.rpartition(":")
     host = host.strip("[]")
+    import socket  # here: every command that can use a cluster imports this module
+
     try:
         with socket.create_connection((host, int(port)), timeout=timeout):
             pass
@@ -263,6 +263,8 @@ def ordered_results(client: Client, fn: Callable[[T], R], items: Iterable[T], *,
                     window: int | None = None) -> Generator[R, None, None]:
     """:func:`cluster_map` on a connected client (left open)."""
     address = str(getattr(client.scheduler, "address", "") or "the cluster")
+    import uuid
+
     prefix = f"herzla-{uuid.uuid4().hex[:12]}"
     todo = enumerate(items)
     pending: deque[Future] = deque()

@@ -27,7 +27,6 @@ Faults and signals:
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -99,6 +98,8 @@ def _die_with_parent() -> None:
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(OSError, AttributeError):
+        import ctypes  # in the helper only
+
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from importlib.metadata import entry_points
 
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
@@ -68,6 +67,8 @@ def builtin_names() -> tuple[str, ...]:
 
 def policy_names() -> tuple[str, ...]:
     """Every policy name: the built-in ones, then those installed packages register."""
+    from importlib.metadata import entry_points  # here: a built-in name does without it
+
     installed = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)} - set(_BUILTIN))
     return (*_BUILTIN, *installed)
 
@@ -86,6 +87,8 @@ def _as_policy(obj: object, where: str) -> Policy:
 
 
 def _entry_point(name: str) -> Policy | None:
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name:
             try:

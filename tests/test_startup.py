@@ -1,0 +1,121 @@
+"""Start-up: what a process that solves loads, and the short way to the contract registry when no
+plug-in is installed (:mod:`herzla.contracts.plugins`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from herzla.contracts import BUILTIN_MODULES, GROUP
+from herzla.contracts.plugins import only_builtin
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+def _dist(folder: Path, name: str, text: str | None) -> None:
+    info = folder / f"{name}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    if text is not None:
+        (info / "entry_points.txt").write_text(text)
+
+
+def test_only_builtin_entry_points(tmp_path: Path) -> None:
+    _dist(tmp_path, "herzla", "[console_scripts]\nherzla = herzla.cli:main\n\n"
+          f"[{GROUP}]\n" + "".join(f"g{i} = {m}\n" for i, m in enumerate(BUILTIN_MODULES)))
+    _dist(tmp_path, "other", "[console_scripts]\nother = other:main\n")
+    _dist(tmp_path, "plain", None)
+    (tmp_path / "old.egg-info").write_text("Name: old\n")  # metadata as a file: no entry points
+    assert only_builtin(GROUP, BUILTIN_MODULES, paths=[str(tmp_path), str(tmp_path / "none")])
+
+
+def test_a_plugin_is_left_to_importlib_metadata(tmp_path: Path) -> None:
+    assert not only_builtin(GROUP, BUILTIN_MODULES, paths=[str(PLUGINS)])
+    _dist(tmp_path, "plug", f"[{GROUP}]\nplug = plug.game:Plug [extra]\n")
+    assert not only_builtin(GROUP, BUILTIN_MODULES, paths=[str(tmp_path)])
+
+
+def test_what_is_not_read_plainly_is_left_to_importlib_metadata(tmp_path: Path) -> None:
+    _dist(tmp_path / "a", "odd", f"[{GROUP}\nx = herzla.contracts.herzla\n")
+    assert not only_builtin(GROUP, BUILTIN_MODULES, paths=[str(tmp_path / "a")])
+    _dist(tmp_path / "b", "odd", f"[{GROUP}]\nno value here\n")
+    assert not only_builtin(GROUP, BUILTIN_MODULES, paths=[str(tmp_path / "b")])
+    archive = tmp_path / "dists.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("z-1.0.dist-info/entry_points.txt", f"[{GROUP}]\nz = z\n")
+    assert not only_builtin(GROUP, BUILTIN_MODULES, paths=[str(archive)])
+    egg = tmp_path / "thing.egg"
+    egg.mkdir()
+    assert not only_builtin(GROUP, BUILTIN_MODULES, paths=[str(egg)])
+
+
+def _loaded(code: str, extra_path: str | None = None) -> dict[str, bool]:
+    env = dict(os.environ)
+    if extra_path is not None:
+        env["PYTHONPATH"] = os.pathsep.join([extra_path, env.get("PYTHONPATH", "")])
+    out = subprocess.run([sys.executable, "-c", code + "\nimport json, sys\nprint(json.dumps("
+                          "{m: m in sys.modules for m in ('importlib.metadata', 'numpy.random', "
+                          "'herzla_nojacks')}))"], capture_output=True, text=True, env=env,
+                         check=True, timeout=120)
+    got: dict[str, bool] = json.loads(out.stdout.splitlines()[-1])
+    return got
+
+
+def test_a_solve_without_plugins_loads_neither_metadata_nor_random_streams() -> None:
+    code = ("import herzla\n"
+            "rec = {'game': 'herzla', 'contract': 'mord', 'players': 4, 'dealer': 3,\n"
+            "       'declarer': 0, 'stock': 0, 'options': {}, 'plays': [], 'hands': [\n"
+            "  'CA CK CQ SA SK SQ HA HK'.split(), 'C7 C8 C9 S7 S8 S9 H7 H8'.split(),\n"
+            "  'CJ CT SJ ST HJ HT H9 HQ'.split(), 'DA DK DQ DJ DT D9 D8 D7'.split()]}\n"
+            "print(herzla.solve(rec).made)")
+    assert _loaded(code) == {"importlib.metadata": False, "numpy.random": False,
+                             "herzla_nojacks": False}
+
+
+def test_with_a_plugin_installed_the_registry_still_finds_it() -> None:
+    code = "import herzla\nprint(herzla.contract_class('herzla', 'normal').id)"
+    got = _loaded(code, str(PLUGINS))
+    assert got["importlib.metadata"] is True
+    code = "import herzla\nprint([g for g in herzla.games()])"
+    assert _loaded(code, str(PLUGINS))["herzla_nojacks"] is True
+
+
+def _herzla_process(prelude: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The herzla command line in a fresh process, after some code of its own."""
+    code = (prelude + "\nimport sys\nsys.argv = ['herzla', " + ", ".join(map(repr, args))
+            + "]\nfrom herzla.cli import main\nmain()\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+
+
+def test_the_command_line_ends_with_its_code_after_the_exit_functions() -> None:
+    """The exit functions run; the interpreter's tear-down of every object does not (it would
+    print 'torn down')."""
+    prelude = ("import atexit\n"
+               "atexit.register(lambda: print('exit functions ran'))\n"
+               "class Held:\n"
+               "    def __del__(self) -> None:\n"
+               "        print('torn down')\n"
+               "held = Held()")
+    done = _herzla_process(prelude, "--version")
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["herzla, version 0.2.0", "exit functions ran"]
+    done = _herzla_process("", "solve", str(Path(__file__).parent / "no-such-file.json"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("herzla: error: no such file")
+
+
+def test_the_command_line_waits_for_another_thread() -> None:
+    """With another thread running, the ordinary exit: it waits for the thread to end."""
+    prelude = ("import threading, time\n"
+               "def late() -> None:\n"
+               "    time.sleep(0.3)\n"
+               "    print('the thread ended', flush=True)\n"
+               "threading.Thread(target=late).start()")
+    done = _herzla_process(prelude, "--version")
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["herzla, version 0.2.0", "the thread ended"]
