@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +196,49 @@ def test_no_play_no_review() -> None:
     res = review(dict(TWO_VOID, plays=[]))
     assert res.plays == () and res.to_dict()["seats"]["0"] == {"plays": 0, "mistakes": 0,
                                                                "loss": 0}
+
+
+def test_a_review_is_the_solves_of_its_positions_on_a_whole_hand() -> None:
+    """One search per seat, its table shared from position to position, each play tested
+    against the best so far: the same values, best plays and losses as ``herzla solve --plays``
+    of every position (the two-void hand from its second trick, every seat)."""
+    res = review(TWO_VOID, start=4)
+    assert len(res.plays) == 28
+    check_review(res, TWO_VOID, TWO_VOID["plays"])
+
+
+def test_the_pure_search_of_a_review_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from herzla.analysis import review as module
+
+    monkeypatch.setitem(module._budget, "left", 2)
+    table = module._Counted()
+    table[1] = (0, 0, -1)
+    table[2] = (0, 1, -1)
+    with pytest.raises(module._OverBudget):
+        table[3] = (0, 0, -1)
+    assert dict(table) == {1: (0, 0, -1), 2: (0, 1, -1)} and module._budget["left"] < 0
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("budget", [0, 50, 1_000])
+def test_past_its_budget_a_review_goes_on_compiled_with_the_same_answer(
+        monkeypatch: pytest.MonkeyPatch, budget: int) -> None:
+    """Where numba is installed and not loaded yet, a review searches pure Python until its
+    budget of table stores is spent, then on the compiled path: the answer is the pure one."""
+    from herzla.analysis import compiled
+    from herzla.analysis import review as module
+
+    with compiled.pure():
+        slow = review(TWO_VOID, start=8).to_dict()  # 24 cards: the compiled path applies
+    monkeypatch.setattr(module, "_kernel_loaded", lambda: False)
+    monkeypatch.setitem(module._budget, "left", budget)
+    fast = review(TWO_VOID, start=8).to_dict()
+    assert module._budget["left"] == -1  # spent: the compiled path took over
+    assert "herzla.analysis.kernel" in sys.modules
+    slow.pop("elapsed_s")
+    fast.pop("elapsed_s")
+    assert fast == slow
 
 
 def test_the_same_answer_on_two_processes() -> None:
