@@ -11,6 +11,13 @@ played, ``loss`` what the play cost (``best - played``; in the deals where lower
 ``played - best``), never negative; a play with ``loss > 0`` is a mistake under double-dummy
 play.
 
+The work: one search per seat (:func:`herzla.analysis.solve.searcher`, the one
+:func:`herzla.solve` runs), its transposition table kept from position to position; at each
+position the plays in the search's order, the first valued and every next one searched in the
+window around the best value so far (valued only when better, or when it is the card played).
+Where numba is installed but not loaded, the pure search runs on a budget
+(:data:`PURE_BUDGET`) and the compiled path takes over past it.
+
 >>> import json
 >>> rec = json.load(open("docs/examples/herzla-two-void-trick6.json"))
 >>> res = review(dict(rec, plays=json.load(open("docs/examples/herzla-two-void.json"))["plays"]),
@@ -131,9 +138,9 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     """Review every play of ``record`` (or only seat ``seat``'s; ``start``: only the plays from
     that index on, passes counted, e.g. the end of a hand).
 
-    The positions are solved by :func:`herzla.analysis.many.solve_many`: in this process
-    (``jobs`` None or 1), on ``jobs`` processes (this one included) or on the workers of the
-    dask scheduler at ``cluster``, with the same answer.  Raises
+    Each seat's positions are searched by one search (:func:`_judge_seat`): in this process
+    (``jobs`` None or 1), on ``jobs`` processes (this one included; a seat each) or on the
+    workers of the dask scheduler at ``cluster``, with the same answer.  Raises
     :class:`herzla.records.RecordError` for a malformed record, :class:`IllegalPlayError` for
     an illegal play (before any search) and :class:`SolveError` for a seat that is not one.
     """
@@ -195,7 +202,7 @@ def _spread(work: list[_Work], jobs: int | None, cluster: str | None,
 #: the transposition-table stores the pure search of reviews may make in a process before
 #: the compiled path is loaded (where it is installed): about the work of the pure search in
 #: the time loading the compiled path takes (benchmarks/bench_review.py)
-PURE_BUDGET = 150_000
+PURE_BUDGET = 15_000
 _budget = {"left": PURE_BUDGET}
 
 
