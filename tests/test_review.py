@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -209,33 +210,43 @@ def test_a_review_is_the_solves_of_its_positions_on_a_whole_hand() -> None:
 
 def test_the_pure_search_of_a_review_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
+    """Its table looks at the clock every 64 stores, and gives up once the budget has ended."""
     from herzla.analysis import review as module
 
-    monkeypatch.setitem(module._budget, "left", 2)
+    monkeypatch.setitem(module._budget, "stores", 0.0)
+    monkeypatch.setitem(module._budget, "until", time.process_time() + 3600)
     table = module._Counted()
-    table[1] = (0, 0, -1)
-    table[2] = (0, 1, -1)
+    for k in range(200):
+        table[k] = (0, k, -1)
+    assert len(table) == 200 and table[7] == (0, 7, -1)
+    monkeypatch.setitem(module._budget, "until", 0.0)
+    for k in range(200, 255):
+        table[k] = (0, 0, -1)
     with pytest.raises(module._OverBudget):
-        table[3] = (0, 0, -1)
-    assert dict(table) == {1: (0, 0, -1), 2: (0, 1, -1)} and module._budget["left"] < 0
+        table[255] = (0, 0, -1)
+    assert 255 not in table
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize("budget", [0, 50, 1_000])
+@pytest.mark.parametrize("seconds", [0.0, 0.01, 3600.0])
 def test_past_its_budget_a_review_goes_on_compiled_with_the_same_answer(
-        monkeypatch: pytest.MonkeyPatch, budget: int) -> None:
+        monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     """Where numba is installed and not loaded yet, a review searches pure Python until its
-    budget of table stores is spent, then on the compiled path: the answer is the pure one."""
+    budget of CPU time is spent, then on the compiled path: the answer is the pure one."""
     from herzla.analysis import compiled
     from herzla.analysis import review as module
 
     with compiled.pure():
         slow = review(TWO_VOID, start=8).to_dict()  # 24 cards: the compiled path applies
     monkeypatch.setattr(module, "_kernel_loaded", lambda: False)
-    monkeypatch.setitem(module._budget, "left", budget)
+    monkeypatch.setitem(module._budget, "until", -1.0)
+    monkeypatch.setitem(module._budget, "over", 0.0)
+    monkeypatch.setattr(module, "PURE_SECONDS", seconds)
     fast = review(TWO_VOID, start=8).to_dict()
-    assert module._budget["left"] == -1  # spent: the compiled path took over
-    assert "herzla.analysis.kernel" in sys.modules
+    if not seconds:  # spent at once: the compiled path took over
+        assert module._budget["over"] and "herzla.analysis.kernel" in sys.modules
+    if seconds > 60:  # never spent: the pure search did it all
+        assert not module._budget["over"]
     slow.pop("elapsed_s")
     fast.pop("elapsed_s")
     assert fast == slow

@@ -16,7 +16,7 @@ The work: one search per seat (:func:`herzla.analysis.solve.searcher`, the one
 position the plays in the search's order, the first valued and every next one searched in the
 window around the best value so far (valued only when better, or when it is the card played).
 Where numba is installed but not loaded, the pure search runs on a budget
-(:data:`PURE_BUDGET`) and the compiled path takes over past it.
+(:data:`PURE_SECONDS`) and the compiled path takes over past it.
 
 >>> import json
 >>> rec = json.load(open("docs/examples/herzla-two-void-trick6.json"))
@@ -199,23 +199,25 @@ def _spread(work: list[_Work], jobs: int | None, cluster: str | None,
     return local_map(_judge_seat, work, procs - 1)
 
 
-#: the transposition-table stores the pure search of reviews may make in a process before
-#: the compiled path is loaded (where it is installed): about the work of the pure search in
-#: the time loading the compiled path takes (benchmarks/bench_review.py)
-PURE_BUDGET = 15_000
-_budget = {"left": PURE_BUDGET}
+#: the CPU seconds the pure search of reviews may take in a process before the compiled path
+#: is loaded (where it is installed): about what loading it costs (benchmarks/bench_review.py),
+#: so that a review never takes much more than twice the time of the better path
+PURE_SECONDS = 1.0
+#: ``until``: the process time the budget ends at (set by the first budgeted search);
+#: ``over``: spent, the compiled path loaded
+_budget: dict[str, float] = {"until": -1.0, "over": 0.0, "stores": 0.0}
 
 
 class _OverBudget(Exception):
-    """The pure search of a review has made its budget of stores."""
+    """The pure search of a review has spent its budget."""
 
 
 class _Counted(dict[object, tuple[int, int, int]]):
-    """A pure search's transposition table that counts its stores against the budget."""
+    """A pure search's transposition table that looks at the clock every 64 stores."""
 
     def __setitem__(self, key: object, value: tuple[int, int, int]) -> None:
-        _budget["left"] -= 1
-        if _budget["left"] < 0:
+        _budget["stores"] += 1
+        if not _budget["stores"] % 64 and time.process_time() > _budget["until"]:
             raise _OverBudget
         super().__setitem__(key, value)
 
@@ -227,11 +229,13 @@ def _kernel_loaded() -> bool:
 def _searcher(rec: Record, seat: int) -> Searcher:
     """The search of ``seat``'s positions.  The compiled path costs more to load than the pure
     search needs for most hands: where it is installed but not loaded yet, the pure search runs
-    on a budget, and past it (:class:`_OverBudget`) the compiled path is loaded."""
+    on a budget of CPU time, and past it (:class:`_OverBudget`) the compiled path is loaded."""
     search = searcher(rec, seat)
     inner = search.search
-    if isinstance(inner, TrickSearch) and not search.boolean and _budget["left"] >= 0 \
+    if isinstance(inner, TrickSearch) and not search.boolean and not _budget["over"] \
             and not _kernel_loaded() and compiled.available():
+        if _budget["until"] < 0:
+            _budget["until"] = time.process_time() + PURE_SECONDS
         inner.features = attrs.evolve(inner.features, compiled=False)
         inner.tt = _Counted()
     return search
@@ -253,7 +257,7 @@ def _judge_seat(work: _Work) -> _Judged:
             try:
                 got = _judge(search, state, step.play, guess)
             except _OverBudget:  # the compiled path from here on (the same values)
-                _budget["left"] = -1
+                _budget["over"] = 1.0
                 search = searcher(rec, seat)
                 got = _judge(search, state, step.play, guess)
             best, played, guess, best_cards = got
