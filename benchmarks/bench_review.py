@@ -4,9 +4,9 @@ Whole seeded hands played by the simulator's heuristic player in all seats, each
 (every play solved for the seat that played).  It prints, per hand (medians and worst):
 
 - whole process: ``herzla review FILE --json`` as a fresh process, wall and CPU seconds (its own
-  and its workers'), on the pure path (``HERZLA_PURE=1``) and by default (with numba installed:
-  the pure search on a budget, then the compiled path), and the start-up of ``herzla --version``
-  for scale; the numba cache is warmed by one review first;
+  and its workers'), on the pure path (``HERZLA_PURE=1``) and by default (with numba installed,
+  the compiled path from 20 cards still to play), and the start-up of ``herzla --version`` for
+  scale; the numba cache is warmed by one review first;
 - in this process: the CPU seconds of the one solve from the first card for seat 0 that a review
   begins with, and of the review, on each path, and their ratio (a review costs that many
   whole-deal solves);

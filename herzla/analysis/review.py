@@ -15,8 +15,6 @@ The work: one search per seat (:func:`herzla.analysis.solve.searcher`, the one
 :func:`herzla.solve` runs), its transposition table kept from position to position; at each
 position the plays in the search's order, the first valued and every next one searched in the
 window around the best value so far (valued only when better, or when it is the card played).
-Where numba is installed but not loaded, the pure search runs on a budget
-(:data:`PURE_SECONDS`) and the compiled path takes over past it.
 
 >>> import json
 >>> rec = json.load(open("docs/examples/herzla-two-void-trick6.json"))
@@ -28,18 +26,15 @@ Where numba is installed but not loaded, the pure search runs on a budget
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any, TypeAlias
 
 import attrs
 
-from herzla.analysis import compiled
 from herzla.analysis.lines import Step, walk
 from herzla.analysis.many import check_work
 from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, searcher
-from herzla.analysis.tricks import TrickSearch
 from herzla.contracts import game_of
 from herzla.layout import LayoutHand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
@@ -199,54 +194,12 @@ def _spread(work: list[_Work], jobs: int | None, cluster: str | None,
     return local_map(_judge_seat, work, procs - 1)
 
 
-#: the CPU seconds the pure search of reviews may take in a process before the compiled path
-#: is loaded (where it is installed): about what loading it costs (benchmarks/bench_review.py),
-#: so that a review never takes much more than twice the time of the better path
-PURE_SECONDS = 1.0
-#: ``until``: the process time the budget ends at (set by the first budgeted search);
-#: ``over``: spent, the compiled path loaded
-_budget: dict[str, float] = {"until": -1.0, "over": 0.0, "stores": 0.0}
-
-
-class _OverBudget(Exception):
-    """The pure search of a review has spent its budget."""
-
-
-class _Counted(dict[object, tuple[int, int, int]]):
-    """A pure search's transposition table that looks at the clock every 64 stores."""
-
-    def __setitem__(self, key: object, value: tuple[int, int, int]) -> None:
-        _budget["stores"] += 1
-        if not _budget["stores"] % 64 and time.process_time() > _budget["until"]:
-            raise _OverBudget
-        super().__setitem__(key, value)
-
-
-def _kernel_loaded() -> bool:
-    return "herzla.analysis.kernel" in sys.modules
-
-
-def _searcher(rec: Record, seat: int) -> Searcher:
-    """The search of ``seat``'s positions.  The compiled path costs more to load than the pure
-    search needs for most hands: where it is installed but not loaded yet, the pure search runs
-    on a budget of CPU time, and past it (:class:`_OverBudget`) the compiled path is loaded."""
-    search = searcher(rec, seat)
-    inner = search.search
-    if isinstance(inner, TrickSearch) and not search.boolean and not _budget["over"] \
-            and not _kernel_loaded() and compiled.available():
-        if _budget["until"] < 0:
-            _budget["until"] = time.process_time() + PURE_SECONDS
-        inner.features = attrs.evolve(inner.features, compiled=False)
-        inner.tt = _Counted()
-    return search
-
-
 def _judge_seat(work: _Work) -> _Judged:
     """The plays of one seat judged by one search (its table shared from position to position:
     the positions of a hand share most of what follows them).  Each position is the one
     :func:`herzla.solve` solves for that seat, and the values are those its ``plays`` gives."""
     rec, plays, seat, steps = work
-    search = _searcher(rec, seat)
+    search = searcher(rec, seat)
     wanted = {s.index: s for s in steps}
     state = start_state(rec)
     out: _Judged = {}
@@ -254,13 +207,7 @@ def _judge_seat(work: _Work) -> _Judged:
     for index, play in enumerate(plays[:steps[-1].index + 1]):
         step = wanted.get(index)
         if step is not None:
-            try:
-                got = _judge(search, state, step.play, guess)
-            except _OverBudget:  # the compiled path from here on (the same values)
-                _budget["over"] = 1.0
-                search = searcher(rec, seat)
-                got = _judge(search, state, step.play, guess)
-            best, played, guess, best_cards = got
+            best, played, guess, best_cards = _judge(search, state, step.play, guess)
             out[index] = (best, played, best_cards)
         if isinstance(state, TrickHand):
             assert play.card is not None
