@@ -247,8 +247,8 @@ class Searcher:
     def nodes(self) -> int:
         return self.search.nodes
 
-    def exact(self, state: Any, guess: int = 0) -> int:
-        """The exact value of ``state`` (MTD(f) from ``guess``)."""
+    def exact(self, state: Any, guess: int | None = None) -> int:
+        """The exact value of ``state`` (MTD(f) from ``guess``, by default the search's own)."""
         raise NotImplementedError
 
     def value(self, state: Any, alpha: int, beta: int) -> int:
@@ -260,8 +260,9 @@ class Searcher:
         raise NotImplementedError
 
     def children(self, state: Any) -> list[tuple[list[str], Any]]:
-        """The plays of the seat to move, in the order :meth:`play_values` gives them, as groups
-        of plays of one value (equivalent cards) with the position after the group's first."""
+        """The plays of the seat to move in the search's order (the likely best first), as
+        groups of plays of one value (equivalent cards) with the position after the group's
+        first; :meth:`in_order` puts plays in the order of :meth:`play_values`."""
         raise NotImplementedError
 
     def score(self, value: int) -> int:
@@ -312,11 +313,11 @@ class _TrickSolver(Searcher):
         off = self._offset(st)
         return off + self.search.value(st, alpha - off, beta - off)
 
-    def exact(self, state: TrickHand, guess: int = 0) -> int:
+    def exact(self, state: TrickHand, guess: int | None = None) -> int:
         if state.over:
             return self._terminal(state)
         off = self._offset(state)
-        return off + self.search.exact(state, guess - off)
+        return off + self.search.exact(state, 0 if guess is None else guess - off)
 
     def score(self, value: int) -> int:
         sc = self.sc
@@ -379,8 +380,8 @@ class _LayoutSolver(Searcher):
         self.sign = sign
         self.search: LayoutSearch = LayoutSearch(contract, seat, sign)
 
-    def exact(self, state: LayoutHand, guess: int = 0) -> int:
-        return self.search.exact(state, guess)
+    def exact(self, state: LayoutHand, guess: int | None = None) -> int:
+        return self.search.exact(state, 0 if guess is None else guess)
 
     def value(self, state: LayoutHand, alpha: int, beta: int) -> int:
         return self.search.value(state, alpha, beta)
