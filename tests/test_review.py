@@ -197,6 +197,29 @@ def test_no_play_no_review() -> None:
                                                                "loss": 0}
 
 
+def test_a_review_is_the_solves_of_its_positions_on_a_whole_hand() -> None:
+    """One search per seat, its table shared from position to position, each play tested
+    against the best so far: the same values, best plays and losses as ``herzla solve --plays``
+    of every position (the two-void hand from its second trick, every seat)."""
+    res = review(TWO_VOID, start=4)
+    assert len(res.plays) == 28
+    check_review(res, TWO_VOID, TWO_VOID["plays"])
+
+
+@pytest.mark.compiled
+def test_both_paths_review_alike() -> None:
+    """The compiled path (from 20 cards still to play) and the pure one give the same review."""
+    from herzla.analysis import compiled
+
+    with compiled.pure():
+        slow = review(TWO_VOID, start=8).to_dict()  # 24 cards: the compiled path applies
+    with compiled.always():
+        fast = review(TWO_VOID, start=8).to_dict()
+    slow.pop("elapsed_s")
+    fast.pop("elapsed_s")
+    assert fast == slow
+
+
 def test_the_same_answer_on_two_processes() -> None:
     a = review(TWO_VOID, start=12, jobs=1).to_dict()
     b = review(TWO_VOID, start=12, jobs=2).to_dict()

@@ -11,6 +11,11 @@ played, ``loss`` what the play cost (``best - played``; in the deals where lower
 ``played - best``), never negative; a play with ``loss > 0`` is a mistake under double-dummy
 play.
 
+The work: one search per seat (:func:`herzla.analysis.solve.searcher`, the one
+:func:`herzla.solve` runs), its transposition table kept from position to position; at each
+position the plays in the search's order, the first valued and every next one searched in the
+window around the best value so far (valued only when better, or when it is the card played).
+
 >>> import json
 >>> rec = json.load(open("docs/examples/herzla-two-void-trick6.json"))
 >>> res = review(dict(rec, plays=json.load(open("docs/examples/herzla-two-void.json"))["plays"]),
@@ -22,18 +27,20 @@ play.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeAlias
 
 import attrs
 
 from herzla.analysis.lines import Step, walk
-from herzla.analysis.many import check_work, solve_many
-from herzla.analysis.solve import IllegalPlayError, SolveError
+from herzla.analysis.many import check_work
+from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, searcher
 from herzla.contracts import game_of
+from herzla.layout import LayoutHand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.quote import quote
-from herzla.records import Record, read_record, replay, start_state
+from herzla.records import Play, Record, play_layout, read_record, replay, start_state
+from herzla.tricks import TrickHand
 
 __all__ = ["PlayReview", "ReviewResult", "SeatTotals", "review"]
 
@@ -126,9 +133,9 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     """Review every play of ``record`` (or only seat ``seat``'s; ``start``: only the plays from
     that index on, passes counted, e.g. the end of a hand).
 
-    The positions are solved by :func:`herzla.analysis.many.solve_many`: in this process
-    (``jobs`` None or 1), on ``jobs`` processes (this one included) or on the workers of the
-    dask scheduler at ``cluster``, with the same answer.  Raises
+    Each seat's positions are searched by one search (:func:`_judge_seat`): in this process
+    (``jobs`` None or 1), on ``jobs`` processes (this one included; a seat each) or on the
+    workers of the dask scheduler at ``cluster``, with the same answer.  Raises
     :class:`herzla.records.RecordError` for a malformed record, :class:`IllegalPlayError` for
     an illegal play (before any search) and :class:`SolveError` for a seat that is not one.
     """
@@ -149,18 +156,96 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
                          f"(seats 0 to {rec.players - 1})")
     steps, plays = walk(start_state(rec), rec.plays)
     chosen = [s for s in steps if (seat is None or s.seat == seat) and s.index >= start]
-    positions = [attrs.evolve(rec, plays=tuple(plays[:s.index])) for s in chosen]
-    answers = solve_many(positions, [s.seat for s in chosen], plays=True, jobs=jobs,
-                         cluster=cluster, cluster_timeout=cluster_timeout)
+    work = [(rec, tuple(plays), s, tuple(x for x in chosen if x.seat == s))
+            for s in sorted({x.seat for x in chosen})]
+    judged: dict[int, tuple[int, int, tuple[str, ...]]] = {}
+    for got in _spread(work, jobs, cluster, cluster_timeout):
+        judged.update(got)
     lower = game_of(rec.contract).lowest_wins
     sign = -1 if lower else 1
     reviewed = []
-    for step, ans in zip(chosen, answers, strict=True):
-        assert ans.plays is not None and step.play in ans.plays, (step, ans)
-        values = ans.plays
-        best = sign * max(sign * v for v in values.values())
-        played = values[step.play]
-        reviewed.append(PlayReview(step, best, played, sign * (best - played),
-                                   tuple(k for k, v in values.items() if v == best)))
+    for step in chosen:
+        best, played, best_cards = judged[step.index]
+        reviewed.append(PlayReview(step, best, played, sign * (best - played), best_cards))
     return ReviewResult(rec.game, rec.contract_id, rec.players, seat, tuple(steps),
                         tuple(reviewed), time.perf_counter() - began, lower, rec.declarer)
+
+
+#: one seat's share of a review: the record, its plays with every pass written, the seat and
+#: its steps to review
+_Work: TypeAlias = tuple[Record, tuple[Play, ...], int, tuple[Step, ...]]
+#: a step's index -> the value of the best play, of the card played, and the best plays
+_Judged: TypeAlias = dict[int, tuple[int, int, tuple[str, ...]]]
+
+
+def _spread(work: list[_Work], jobs: int | None, cluster: str | None,
+            cluster_timeout: float) -> Iterator[_Judged]:
+    """Each seat's share judged: here, on ``jobs`` processes or on the cluster (one seat a
+    task: the same answers anywhere)."""
+    if cluster is not None:
+        from herzla.machinery.cluster import cluster_map
+
+        return cluster_map(_judge_seat, work, cluster, timeout=cluster_timeout)
+    procs = min(check_work(jobs, None, cluster_timeout), len(work))
+    if procs <= 1:
+        return map(_judge_seat, work)
+    from herzla.machinery.procs import local_map
+
+    return local_map(_judge_seat, work, procs - 1)
+
+
+def _judge_seat(work: _Work) -> _Judged:
+    """The plays of one seat judged by one search (its table shared from position to position:
+    the positions of a hand share most of what follows them).  Each position is the one
+    :func:`herzla.solve` solves for that seat, and the values are those its ``plays`` gives."""
+    rec, plays, seat, steps = work
+    search = searcher(rec, seat)
+    wanted = {s.index: s for s in steps}
+    state = start_state(rec)
+    out: _Judged = {}
+    guess = 0
+    for index, play in enumerate(plays[:steps[-1].index + 1]):
+        step = wanted.get(index)
+        if step is not None:
+            best, played, guess, best_cards = _judge(search, state, step.play, guess)
+            out[index] = (best, played, best_cards)
+        if isinstance(state, TrickHand):
+            assert play.card is not None
+            state.play(play.card)
+        else:
+            play_layout(state, [play])
+    return out
+
+
+def _judge(search: Searcher, state: TrickHand | LayoutHand, play: str, guess: int
+           ) -> tuple[int, int, int, tuple[str, ...]]:
+    """The score of the best play of ``state``, of ``play``, the search value of ``play`` (a
+    guess at the value of the seat's next position) and the best plays.
+
+    The plays are gone through in the search's order: the first is valued (MTD(f) from
+    ``guess``), each next one searched in the window just around the best value so far, which
+    says whether it is worse, as good or better (then it is valued); the card played is valued
+    unless it is as good as the best.  A made/lost search values every play (two values may
+    score alike there)."""
+    sgn = 1 if search.maxing(state) else -1
+    best: int | None = None
+    raw: int | None = None
+    valued: list[tuple[list[str], int]] = []
+    for labels, after in search.children(state):
+        if best is None or search.boolean:
+            value = search.exact(after, guess if best is None else best)
+        else:
+            value = search.value(after, best - 1, best + 1)
+            if (value - best) * sgn > 0 or (value != best and play in labels):
+                value = search.exact(after, value)  # better, or the card played: its value
+            elif value != best:
+                value = best - sgn  # worse than the best: by how much does not matter
+        if play in labels:
+            raw = value
+        if best is None or (value - best) * sgn > 0:
+            best = value
+        valued.append((labels, value))
+    assert raw is not None and best is not None, (play, state)
+    top = search.score(best)
+    tops = [x for labels, value in valued if search.score(value) == top for x in labels]
+    return top, search.score(raw), raw, tuple(search.in_order(tops))

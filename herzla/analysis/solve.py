@@ -36,7 +36,8 @@ from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, play_layout, read_record, replay, start_state
 from herzla.tricks import TrickHand
 
-__all__ = ["IllegalPlayError", "SolveError", "SolveResult", "solve", "unit_of"]
+__all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",
+           "unit_of"]
 
 
 class SolveError(ValueError):
@@ -160,19 +161,11 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     if not isinstance(plays, bool):
         raise SolveError(f"plays is true or false, not {quote(plays)}")
     rec = read_record(record)
-    contract = rec.contract
     result = replay(rec)
     if result.illegal is not None:
         raise IllegalPlayError(result.illegal)
-    hooks = [h for h in type(contract).own_hooks() if h in ("banned", "ends_early")]
-    if hooks:
-        raise SolveError(f"the contract {contract.key()} plays by a {hooks[0]}() of its own, "
-                         f"which the solver cannot search; it reads declared rules only")
+    declarer = _searchable(rec)
     state = _position(rec)
-    try:
-        declarer = contract.declarer if _is_boolean(rec) else None
-    except NotImplementedError as exc:
-        raise SolveError(str(exc)) from None
     if seat is None:
         if declarer is None:
             raise SolveError(f"{rec.game} {rec.contract_id} is solved for one seat against the "
@@ -189,13 +182,7 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
         return SolveResult(rec.game, rec.contract_id, rec.players, seat, None,
                            result.score.scores[seat], made, (), {} if plays else None, 0,
                            time.perf_counter() - start, complete=True)
-    sign = -1 if game_of(contract).lowest_wins else 1
-    if isinstance(state, TrickHand):
-        assert isinstance(contract, TrickContract)
-        solver: _Solver = _TrickSolver(rec, contract, state, seat, sign)
-    else:
-        assert isinstance(contract, LayoutContract)
-        solver = _LayoutSolver(rec, contract, state, seat, sign)
+    solver = searcher(rec, seat)
     # the search, the line and the plays' values on one stretch of the frame stack (frames.py)
     value, line, values = on_own_stack(_answer, solver, state, plays)
     return SolveResult(rec.game, rec.contract_id, rec.players, seat, state.turn,
@@ -203,12 +190,39 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
                        solver.nodes, time.perf_counter() - start)
 
 
-def _answer(solver: _Solver, state: TrickHand | LayoutHand, plays: bool
+def _answer(solver: Searcher, state: TrickHand | LayoutHand, plays: bool
             ) -> tuple[int, list[str], dict[str, int] | None]:
     """The value of ``state``, a line of best play and, with ``plays``, each play's value."""
     value = solver.exact(state)
     line = solver.line(state, value)
     return value, line, solver.play_values(state) if plays else None
+
+
+def _searchable(rec: Record) -> int | None:
+    """The declarer whose contract the search is of (Beddl, Mord), else None; SolveError for a
+    contract the search cannot read."""
+    contract = rec.contract
+    hooks = [h for h in type(contract).own_hooks() if h in ("banned", "ends_early")]
+    if hooks:
+        raise SolveError(f"the contract {contract.key()} plays by a {hooks[0]}() of its own, "
+                         f"which the solver cannot search; it reads declared rules only")
+    try:
+        return contract.declarer if _is_boolean(rec) else None
+    except NotImplementedError as exc:
+        raise SolveError(str(exc)) from None
+
+
+def searcher(rec: Record, seat: int) -> Searcher:
+    """The search :func:`solve` runs on the positions of ``rec``'s deal, valued for ``seat``
+    (one table for them all: ``herzla.review`` asks it position after position).  Raises
+    SolveError for a contract the search cannot read."""
+    _searchable(rec)
+    contract = rec.contract
+    sign = -1 if game_of(contract).lowest_wins else 1
+    if isinstance(contract, TrickContract):
+        return _TrickSolver(rec, contract, seat, sign)
+    assert isinstance(contract, LayoutContract)
+    return _LayoutSolver(contract, seat, sign)
 
 
 def _is_boolean(rec: Record) -> bool:
@@ -229,16 +243,34 @@ def _position(rec: Record) -> TrickHand | LayoutHand:
     return state
 
 
-class _Solver:
-    """What :func:`solve` asks of a search: values in the search's orientation (maximised)."""
+class Searcher:
+    """What :func:`solve` and :func:`herzla.review` ask of a search: values in the search's
+    orientation (maximised; :meth:`score` turns one into the seat's score)."""
 
     search: TrickSearch | LayoutSearch
+    #: values are made (1) or lost (0), scored by the seat's score for each
+    boolean = False
 
     @property
     def nodes(self) -> int:
         return self.search.nodes
 
-    def exact(self, state: Any) -> int:
+    def exact(self, state: Any, guess: int | None = None) -> int:
+        """The exact value of ``state`` (MTD(f) from ``guess``, by default the search's own)."""
+        raise NotImplementedError
+
+    def value(self, state: Any, alpha: int, beta: int) -> int:
+        """The value of ``state``, fail-soft within ``(alpha, beta)``."""
+        raise NotImplementedError
+
+    def maxing(self, state: Any) -> bool:
+        """Whether the seat to move is the maximiser."""
+        raise NotImplementedError
+
+    def children(self, state: Any) -> list[tuple[list[str], Any]]:
+        """The plays of the seat to move in the search's order (the likely best first), as
+        groups of plays of one value (equivalent cards) with the position after the group's
+        first; :meth:`in_order` puts plays in the order of :meth:`play_values`."""
         raise NotImplementedError
 
     def score(self, value: int) -> int:
@@ -253,16 +285,20 @@ class _Solver:
     def play_values(self, state: Any) -> dict[str, int]:
         raise NotImplementedError
 
+    def in_order(self, labels: list[str]) -> list[str]:
+        """Plays in the order :meth:`play_values` names them."""
+        return labels
 
-class _TrickSolver(_Solver):
-    def __init__(self, rec: Record, contract: TrickContract, state: TrickHand, seat: int,
-                 sign: int) -> None:
+
+class _TrickSolver(Searcher):
+    def __init__(self, rec: Record, contract: TrickContract, seat: int, sign: int) -> None:
         self.contract = contract
         self.stock = rec.stock
         self.sc = trick_score(contract, rec.stock, [mask_of(h) for h in rec.hands])
         self.seat = seat
         self.sign = sign
         self.search: TrickSearch = TrickSearch(contract, self.sc, seat, sign)
+        self.boolean = isinstance(self.sc, BooleanScore)
 
     def _offset(self, st: TrickHand) -> int:
         """What the position's past adds (additive scorers: the search values the future)."""
@@ -285,11 +321,11 @@ class _TrickSolver(_Solver):
         off = self._offset(st)
         return off + self.search.value(st, alpha - off, beta - off)
 
-    def exact(self, state: TrickHand) -> int:
+    def exact(self, state: TrickHand, guess: int | None = None) -> int:
         if state.over:
             return self._terminal(state)
         off = self._offset(state)
-        return off + self.search.exact(state)
+        return off + self.search.exact(state, 0 if guess is None else guess - off)
 
     def score(self, value: int) -> int:
         sc = self.sc
@@ -300,7 +336,7 @@ class _TrickSolver(_Solver):
     def made(self, value: int) -> bool | None:
         return bool(value) if isinstance(self.sc, BooleanScore) else None
 
-    def _maxing(self, st: TrickHand) -> bool:
+    def maxing(self, st: TrickHand) -> bool:
         sc = self.sc
         return st.turn == (sc.declarer if isinstance(sc, BooleanScore) else self.seat)
 
@@ -308,7 +344,7 @@ class _TrickSolver(_Solver):
         st = state.copy()
         out: list[str] = []
         while not st.over:
-            maxing = self._maxing(st)
+            maxing = self.maxing(st)
             for index in self.search.moves(st):
                 card = Card.from_index(index)
                 st.play(card)
@@ -322,6 +358,20 @@ class _TrickSolver(_Solver):
                 raise AssertionError("no play reaches the position's value")
         return out
 
+    def children(self, state: TrickHand) -> list[tuple[list[str], TrickHand]]:
+        """In the search's order (the likely best first)."""
+        first = {c: i for i, c in enumerate(reversed(self.search.moves(state)))}
+        out = []
+        for members in sorted(self.search.classes(state).values(),
+                              key=lambda run: -max(first.get(m, -1) for m in run)):
+            st = state.copy()
+            st.play(Card.from_index(members[0]))
+            out.append(([str(Card.from_index(m)) for m in members], st))
+        return out
+
+    def in_order(self, labels: list[str]) -> list[str]:
+        return sorted(labels, key=lambda c: Card.from_str(c).index)
+
     def play_values(self, state: TrickHand) -> dict[str, int]:
         out: dict[str, int] = {}
         for _rep, members in sorted(self.search.classes(state).items()):
@@ -333,14 +383,33 @@ class _TrickSolver(_Solver):
         return {k: out[k] for k in sorted(out, key=lambda c: Card.from_str(c).index)}
 
 
-class _LayoutSolver(_Solver):
-    def __init__(self, rec: Record, contract: LayoutContract, state: LayoutHand, seat: int,
-                 sign: int) -> None:
+class _LayoutSolver(Searcher):
+    def __init__(self, contract: LayoutContract, seat: int, sign: int) -> None:
         self.sign = sign
         self.search: LayoutSearch = LayoutSearch(contract, seat, sign)
 
-    def exact(self, state: LayoutHand) -> int:
-        return self.search.exact(state)
+    def exact(self, state: LayoutHand, guess: int | None = None) -> int:
+        return self.search.exact(state, 0 if guess is None else guess)
+
+    def value(self, state: LayoutHand, alpha: int, beta: int) -> int:
+        return self.search.value(state, alpha, beta)
+
+    def maxing(self, state: LayoutHand) -> bool:
+        return state.turn == self.search.seat
+
+    def children(self, state: LayoutHand) -> list[tuple[list[str], LayoutHand]]:
+        lays = state.legal_moves()
+        if not lays:
+            st = state.copy()
+            st.pass_turn()
+            return [(["pass"], st)]
+        out = []
+        for lay in lays:
+            st = state.copy()
+            text = mark(st, lay)
+            st.lay(lay.card, lay.end)
+            out.append(([text], st))
+        return out
 
     def score(self, value: int) -> int:
         return self.sign * value
