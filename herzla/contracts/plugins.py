@@ -34,7 +34,10 @@ def _standard_finders() -> bool:
             return False
         if getattr(finder, "__module__", "") not in ("importlib._bootstrap_external",
                                                       "_frozen_importlib_external",
-                                                      "importlib.metadata"):
+                                                      "importlib.metadata",
+                                                      # the backport (distributed loads it): the
+                                                      # same folders of sys.path, read alike
+                                                      "importlib_metadata"):
             return False
     return True
 
