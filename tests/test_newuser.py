@@ -505,7 +505,9 @@ def test_readme_advise_examples_are_short() -> None:
         if line.startswith("herzla advise"):
             samples = int(re.search(r"--samples (\d+)", line).group(1))  # type: ignore[union-attr]
             weighs_normal = "--only" not in line or "--only normal" in line
-            assert samples <= (4 if weighs_normal else 20), line
+            # pure Python (no numba in the README's install): a made/lost sample costs tens of
+            # milliseconds, a normal-game sample hundreds
+            assert samples <= (4 if weighs_normal else 100), line
 
 
 @pytest.mark.parametrize(("game", "rid", "behind"), [

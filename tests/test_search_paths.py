@@ -8,6 +8,7 @@ runs take the pure path and the tests that check the kernel itself are skipped."
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import random
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from herzla.analysis import compiled
+from herzla.analysis.advise import KERNEL_SAMPLES
 from herzla.analysis.scoring import trick_score
 from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
@@ -287,24 +289,52 @@ def test_kernel_beddl_verdicts_keep_the_values_and_cut_nodes() -> None:
 def test_advise_loads_the_kernel_before_its_helpers_fork() -> None:
     """``herzla advise`` on several processes loads the kernel before the helpers fork (they
     inherit it): a plan with the normal game loads it and leaves this process one thread (so
-    the helpers still fork); Beddl and Mord alone never load numba."""
+    the helpers still fork); Beddl and Mord alone load it for at least ``KERNEL_SAMPLES``
+    samples and never for fewer."""
     import subprocess
     import sys
 
     code = ("import sys, threading\n"
             "from herzla.analysis.advise import _load_kernel, plan_advice\n"
             "from herzla.machinery.procs import start_method\n"
-            "_load_kernel(plan_advice('CT C7 SJ S8 H9 H7 D9 D7', choices=sys.argv[1:]))\n"
+            "_load_kernel(plan_advice('CT C7 SJ S8 H9 H7 D9 D7', samples=int(sys.argv[1]),"
+            " choices=sys.argv[2:]))\n"
             "print('herzla.analysis.kernel' in sys.modules, 'numba' in sys.modules,"
             " threading.active_count(), start_method())\n")
     env = {k: v for k, v in os.environ.items() if k not in ("HERZLA_PURE",
                                                             "HERZLA_START_METHOD")}
     out = {}
-    for choices in (["normal", "beddl"], ["beddl", "mord"]):
-        done = subprocess.run([sys.executable, "-c", code, *choices], capture_output=True,
-                              text=True, check=True, env=env)
-        out[choices[0]] = done.stdout.split()
+    few = str(KERNEL_SAMPLES - 1)
+    for name, samples, choices in (("normal", few, ["normal", "beddl"]),
+                                   ("few", few, ["beddl", "mord"]),
+                                   ("many", str(KERNEL_SAMPLES), ["beddl", "mord"])):
+        done = subprocess.run([sys.executable, "-c", code, samples, *choices],
+                              capture_output=True, text=True, check=True, env=env)
+        out[name] = done.stdout.split()
     assert out["normal"][:3] == ["True", "True", "1"]
     if sys.platform.startswith("linux"):
         assert out["normal"][3] == "fork"
-    assert out["beddl"][:2] == ["False", "False"]
+    assert out["few"][:2] == ["False", "False"]
+    assert out["many"][:3] == ["True", "True", "1"]
+
+
+@needs_numba
+def test_made_lost_advice_is_the_same_on_the_kernel() -> None:
+    """Beddl and Mord alone on two processes with enough samples run on the kernel (loaded
+    before the helper forks) and give the pure path's answer, made and lost both seen."""
+    import subprocess
+    import sys
+
+    answers = {}
+    for pure in ("1", "0"):
+        env = {**os.environ, "HERZLA_PURE": pure}
+        done = subprocess.run(
+            [sys.executable, "-m", "herzla", "advise", "herzla", "--hand",
+             "CT C7 SJ S8 H9 H7 D9 D7", "--samples", str(2 * KERNEL_SAMPLES), "--seed", "4",
+             "--only", "beddl", "--only", "mord", "--jobs", "2", "--json"],
+            capture_output=True, text=True, check=True, env=env)
+        got = json.loads(done.stdout)
+        got.pop("elapsed_s", None)
+        answers[pure] = got
+    assert answers["1"] == answers["0"]
+    assert 0 < answers["0"]["choices"]["beddl"]["double_dummy"]["p_made"] < 1

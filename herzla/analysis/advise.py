@@ -57,6 +57,7 @@ __all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult"
 CHOICES = get_game("herzla").bidding
 #: samples per chunk (fixed: the answer does not depend on it, only the work split does)
 CHUNK = 8
+KERNEL_SAMPLES = 16
 DEFAULT_SAMPLES = 200
 #: the most samples one run takes: each is a double-dummy search or three (a tenth of a second
 #: to a second), and the answer keeps every sample's cents
@@ -428,12 +429,18 @@ def _load_kernel(plan: AdvicePlan) -> None:
     if not compiled.available():
         return
     hands = sample_hands(plan, 0)
+    boolean = None
     for choice in plan.choices:
         contract = plan.contract(choice)
         sc = trick_score(contract, plan.stock, hands)
         if not isinstance(sc, BooleanScore):
             TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, plan.dealer))
             return
+        boolean = boolean or (contract, sc)
+    if boolean is not None and plan.samples >= KERNEL_SAMPLES:
+        contract, sc = boolean
+        with compiled.always():
+            TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, plan.dealer))
 
 
 def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | None,

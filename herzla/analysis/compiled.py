@@ -3,8 +3,9 @@ fed from the same units as the pure search.
 
 The compiled path is taken when numba is installed (``pip install 'herzla[fast]'``), at least
 :data:`MIN_CARDS` cards are still to play, the search is an additive or table search (the
-made/lost search of Beddl and Mord and the layout search stay pure Python: they answer in
-milliseconds, less than importing numba costs), and every value of the deal stays below 2**60
+made/lost search of Beddl and Mord only once the kernel is loaded, as ``herzla advise`` does
+for many samples: alone it answers in milliseconds, less than importing numba costs; the layout
+search stays pure Python), and every value of the deal stays below 2**60
 (:func:`herzla.analysis.scoring.reach`; the limits of :mod:`herzla.limits` keep every contract
 herzla ships far below it).  Otherwise, or with the environment variable ``HERZLA_PURE=1``, or
 inside ``with pure():``, the pure-Python search runs.
