@@ -18,6 +18,7 @@ __all__ = [
     "MAX_AMOUNT",
     "MAX_SEED",
     "MAX_TIMEOUT",
+    "DEFAULT_TIMEOUT",
     "LimitError",
     "check_amount",
     "check_seed",
@@ -36,6 +37,9 @@ MAX_SEED = 2**63 - 1
 #: the longest wait (seconds) for a cluster: a day; far longer ones overflow the clocks the
 #: waits are computed on
 MAX_TIMEOUT = 86_400
+#: seconds to wait for a cluster's scheduler and a worker, and for a lost one to come back,
+#: unless told otherwise
+DEFAULT_TIMEOUT = 10.0
 
 
 class LimitError(ValueError):

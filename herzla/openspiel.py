@@ -44,6 +44,7 @@ from herzla.cards import HEARTS_MASK, Card, Rank, cards_of
 from herzla.contracts import (
     BUILTIN_MODULES,
     Contract,
+    DealKind,
     LayoutContract,
     Outcome,
     TallyError,
@@ -175,7 +176,7 @@ def _pack(rules: Contract) -> tuple[int, int]:
 
 
 def _is_layout(rules: Contract) -> bool:
-    return rules.kind == "layout"
+    return rules.kind is DealKind.LAYOUT
 
 
 def _row_keys(rules: Contract) -> tuple[int, ...]:

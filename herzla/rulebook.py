@@ -35,6 +35,7 @@ import attrs
 from herzla.contracts import (
     BUILTIN_MODULES,
     Contract,
+    DealKind,
     Rule,
     contract_classes,
     game_of,
@@ -157,7 +158,7 @@ def contract_rule(cls: type[Contract]) -> Rule:
     text = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if not is_builtin(cls):
         counts = ", ".join(map(str, cls.player_counts))
-        kind = "layout deal" if cls.kind == "layout" else "trick deal"
+        kind = "layout deal" if cls.kind is DealKind.LAYOUT else "trick deal"
         where = f" Its rules: {cls.source}." if cls.source else ""
         text += f" A {kind} for {counts} players.{where}"
     title = f"{game.hand_name.capitalize() + ' ' + number + ': ' if number else ''}{cls.title}"
@@ -366,7 +367,7 @@ def game_json(game: str) -> dict[str, Any]:
         "id": game, "title": title, "about": about,
         "players": g.player_counts(),
         "contracts": [{"id": c.id, "title": c.title, "summary": c.default().describe(),
-                       "rule": c.key(), "kind": c.kind, "players": list(c.player_counts),
+                       "rule": c.key(), "kind": str(c.kind), "players": list(c.player_counts),
                        "plugin": not is_builtin(c)}
                       for c in g.contract_classes()],
         "partie": g.partie_ids(), "sheet": g.sheet, "lowest_wins": g.lowest_wins,

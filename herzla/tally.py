@@ -19,7 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from herzla.cards import HEARTS_MASK, Card, cards_of
-from herzla.contracts.base import Contract, HandScore, MissingTally, Outcome, TallyError
+from herzla.contracts.base import (
+    Contract,
+    DealKind,
+    HandScore,
+    MissingTally,
+    Outcome,
+    TallyError,
+)
 from herzla.limits import LimitError, check_stock
 
 __all__ = ["score_tallies"]
@@ -53,7 +60,7 @@ def score_tallies(
         raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:
         raise TallyError(f"{contract.game} has no stock")
-    if contract.kind == "layout":
+    if contract.kind is DealKind.LAYOUT:
         if tricks is not None or hearts is not None or captured is not None:
             raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "
                              f"going out, not tricks or cards")

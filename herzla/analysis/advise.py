@@ -43,6 +43,7 @@ from herzla.contracts import (
 )
 from herzla.display import render
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
+from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import sort_hand
@@ -467,7 +468,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
            jobs: int | None = None, progress: Callable[[int], None] | None = None,
            options: Mapping[str, Any] | None = None,
            choices: Sequence[str] | None = None, cluster: str | None = None,
-           cluster_timeout: float = 10.0, game: str = "herzla") -> AdviceResult:
+           cluster_timeout: float = DEFAULT_TIMEOUT, game: str = "herzla") -> AdviceResult:
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``

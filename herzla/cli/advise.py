@@ -15,10 +15,17 @@ from herzla.analysis.advise import (
     AdviceResult,
     advise,
 )
-from herzla.cli.common import check_wait, fail, note_jobs, option_flag, parse_options
+from herzla.cli.common import (
+    check_wait,
+    cluster_timeout_option,
+    fail,
+    note_jobs,
+    option_flag,
+    parse_options,
+)
 from herzla.cli.complete import complete_choice, complete_game
 from herzla.cli.output import Progress
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 
 __all__ = ["advise_command"]
@@ -44,9 +51,7 @@ __all__ = ["advise_command"]
               help="Play the samples on the workers of the dask scheduler at ADDRESS "
                    "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; docs/cluster.md): the "
                    "same answer as on this machine.")
-@click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
-              default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
-              help="How long to wait for the scheduler and a worker before giving up.")
+@cluster_timeout_option
 @click.option("--only", "only", multiple=True, metavar="CHOICE", shell_complete=complete_choice,
               help="Weigh only this choice (repeatable; default: every contract of the game's "
                    "bidding, in herzla normal, beddl and mord).")

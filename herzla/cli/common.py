@@ -24,7 +24,7 @@ from herzla.contracts import (
     games,
     get_game,
 )
-from herzla.limits import LimitError, check_timeout
+from herzla.limits import DEFAULT_TIMEOUT, LimitError, check_timeout
 from herzla.options import OptionError, parse_option_assignments
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "Terminated", "UserError",
@@ -313,6 +313,15 @@ def quick_exit(code: object) -> NoReturn:
     except BaseException:  # an exit function wrote what cannot be written
         os._exit(120)
     os._exit(code & 0xFF)
+
+
+def cluster_timeout_option(f: F) -> F:
+    """The ``--cluster-timeout SECONDS`` option of every command that runs on a cluster."""
+    return click.option(
+        "--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
+        default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
+        help="How long to wait for the scheduler and a worker, or for a lost one to come back, "
+             "before giving up.")(f)
 
 
 def option_flag(f: F) -> F:

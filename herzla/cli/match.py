@@ -8,10 +8,10 @@ import secrets
 
 import click
 
-from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.common import cluster_timeout_option, fail, option_flag, parse_options
 from herzla.cli.simulate import HANDS
 from herzla.cli.solve import check_jobs
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError
+from herzla.machinery.cluster import ClusterError
 from herzla.machinery.procs import WorkerLost
 from herzla.players.registry import split_policies
 from herzla.sim.api import SimulationError
@@ -50,9 +50,7 @@ def _one_line(exc: BaseException) -> str:
 @click.option("--cluster", metavar="ADDRESS",
               help="Play on the workers of the dask scheduler at ADDRESS (tcp://HOST:PORT; "
                    "docs/cluster.md): the same answer as a local run.")
-@click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
-              default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
-              help="How long to wait for the scheduler and a worker.")
+@cluster_timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/cli.md).")
 def match_command(game: str, policies: str, contract: str | None, partie: bool,
                   players: int | None, deals: int, seed: int | None, stock: int | None,

@@ -23,6 +23,7 @@ from herzla.cli.common import (
     FactOption,
     check_stopped,
     check_wait,
+    cluster_timeout_option,
     fail,
     note_jobs,
     option_flag,
@@ -30,7 +31,7 @@ from herzla.cli.common import (
 )
 from herzla.cli.complete import complete_contract, complete_game, complete_policy
 from herzla.cli.output import Output, Progress, check_output, open_output
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
 from herzla.quote import quote
@@ -125,10 +126,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="Play on the workers of the dask scheduler at ADDRESS (tcp://HOST:PORT; "
                    "needs pip install 'herzla[dask]'; docs/cluster.md) instead of on this "
                    "machine: the same results as a local run.")
-@click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
-              default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
-              help="How long to wait for the scheduler and a worker, or for a lost one to "
-                   "come back, before giving up.")
+@cluster_timeout_option
 @click.option("--dealer", type=int, metavar="SEAT",
               help="The dealer's seat (default: the last seat, so seat 0 is forehand).")
 @click.option("--declarer", type=int, metavar="SEAT",

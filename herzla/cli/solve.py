@@ -13,10 +13,10 @@ import click
 
 from herzla.analysis.many import solve_each
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
-from herzla.cli.common import check_wait, fail, note_jobs
+from herzla.cli.common import check_wait, cluster_timeout_option, fail, note_jobs
 from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, ClusterError, quiet_logs
+from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.records import Record, RecordError
 
@@ -30,10 +30,7 @@ def jobs_options(default: str) -> Callable[[Any], Any]:
 
 
 def _jobs_options(default: str, fn: Any) -> Any:
-    fn = click.option("--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
-                      default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
-                      help="How long to wait for the scheduler and a worker, or for a lost one "
-                           "to come back, before giving up.")(fn)
+    fn = cluster_timeout_option(fn)
     fn = click.option("--cluster", metavar="ADDRESS",
                       help="Solve on the workers of the dask scheduler at ADDRESS "
                            "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "

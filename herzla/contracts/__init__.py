@@ -25,6 +25,7 @@ from typing import Any
 
 from herzla.contracts.base import (
     Contract,
+    DealKind,
     HandScore,
     LayoutContract,
     Outcome,
@@ -51,6 +52,7 @@ __all__ = [
     "CardValue",
     "Contract",
     "Counts",
+    "DealKind",
     "EarlyEnd",
     "Game",
     "Sheet",

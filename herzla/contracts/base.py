@@ -56,6 +56,7 @@ say):
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -91,8 +92,16 @@ from herzla.quote import number, quote
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
 
-__all__ = ["Contract", "HandScore", "LayoutContract", "MissingTally", "Outcome", "TallyError",
-           "TrickContract", "card_list", "seat_list"]
+__all__ = ["Contract", "DealKind", "HandScore", "LayoutContract", "MissingTally", "Outcome",
+           "TallyError", "TrickContract", "card_list", "seat_list"]
+
+
+class DealKind(enum.StrEnum):
+    """How a deal is played: in tricks, or by laying cards out in rows.  Its value is the word
+    the JSON answers give."""
+
+    TRICKS = "tricks"
+    LAYOUT = "layout"
 
 
 @attrs.frozen(slots=True)
@@ -154,7 +163,7 @@ class Contract:
     game: ClassVar[str] = ""
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    kind: ClassVar[str] = "tricks"
+    kind: ClassVar[DealKind] = DealKind.TRICKS
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[Option, ...]] = ()
     needs_declarer: ClassVar[bool] = False
@@ -308,7 +317,7 @@ class Contract:
 class TrickContract(Contract):
     """A deal played in tricks.  The class attributes below are its declaration."""
 
-    kind: ClassVar[str] = "tricks"
+    kind: ClassVar[DealKind] = DealKind.TRICKS
     #: what capturing certain cards costs or earns
     values: ClassVar[tuple[CardValue, ...]] = ()
     #: points per trick won, and for winning the last trick
@@ -537,7 +546,7 @@ class LayoutContract(Contract):
     the options.
     """
 
-    kind: ClassVar[str] = "layout"
+    kind: ClassVar[DealKind] = DealKind.LAYOUT
     rows: ClassVar[Rows | None] = None
     places: ClassVar[tuple[int, ...]] = ()
 

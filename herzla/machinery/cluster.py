@@ -39,6 +39,8 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeAlias, TypeVar
 
+from herzla.limits import DEFAULT_TIMEOUT
+
 __all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "cluster_map", "connect",
            "quiet_logs"]
 
@@ -48,8 +50,6 @@ R = TypeVar("R")
 Client: TypeAlias = Any
 Future: TypeAlias = Any
 
-#: seconds to wait for the scheduler and a worker, and for a lost one to come back
-DEFAULT_TIMEOUT = 10.0
 #: how often a wait for a result looks at the cluster's health (seconds)
 _POLL = 0.5
 _SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
