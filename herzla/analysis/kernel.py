@@ -244,14 +244,16 @@ def _order(Q: np.ndarray, H: np.ndarray, sig: np.ndarray, seat: int, k: int, leg
     following = legal & led
     if seat != smax and not gain:
         if k:
+            # the seat cannot win this trick: scoring cards are discarded last
+            lost = bseat != smax and ((smax - seat) % n >= n - k
+                                      or not H[smax] & led & ~((2 << best) - 1))
             if not following:
                 for i in range(cnt):
                     c = buf[i]
-                    keys[i] = c % 9 + (16 if sig[c] else 0)
+                    keys[i] = c % 9 + (16 if (sig[c] != 0) != lost else 0)
                 _sort(buf, keys, cnt, True)
                 return cnt
-            if bseat != smax and ((smax - seat) % n >= n - k
-                                  or not H[smax] & led & ~((2 << best) - 1)):
+            if lost:
                 for i in range(cnt // 2):
                     buf[i], buf[cnt - 1 - i] = buf[cnt - 1 - i], buf[i]
             return cnt

@@ -31,18 +31,20 @@ def make_order(hands: list[int], sig: Sequence[int], seat_max: int, players: int
     runs: dict[int, tuple[int, ...]] = {}  # (legal cards, hand, cards out) -> runs
     sorted_runs: dict[int, tuple[int, ...]] = {}  # (runs key, way) -> runs in order
     shed_key = lambda b: b % 9 + (16 if sig[b] else 0)  # noqa: E731
+    keep_key = lambda b: b % 9 + (0 if sig[b] else 16)  # noqa: E731
 
     def sorted_of(rkey: int, way: int, reps: tuple[int, ...]) -> tuple[int, ...]:
         """The runs ``reps`` ordered one ``way``: 1 by strength, 2 by strength downwards,
-        3 scoring cards and strength, 4 that downwards, 5 reversed."""
+        3 scoring cards and strength, 4 that downwards, 5 reversed, 6 the other cards and
+        strength downwards (scoring cards last)."""
         skey = rkey << 3 | way
         got = sorted_runs.get(skey)
         if got is None:
             if way == 5:
                 got = reps[::-1]
             else:
-                got = tuple(sorted(reps, key=strength if way <= 2 else shed_key,
-                                   reverse=way in (2, 4)))
+                key = strength if way <= 2 else keep_key if way == 6 else shed_key
+                got = tuple(sorted(reps, key=key, reverse=way in (2, 4, 6)))
             sorted_runs[skey] = got
         return got
 
@@ -62,13 +64,15 @@ def make_order(hands: list[int], sig: Sequence[int], seat_max: int, players: int
             return reps
         if seat != seat_max and not gain:
             # the others, where winning tricks is bad for the seat: follow and lead low,
-            # discard high
+            # discard high (scoring cards first where the seat may win the trick, last where
+            # it cannot)
             if k:
+                lost = bseat != seat_max and (
+                    (seat_max - seat) % n >= n - k
+                    or not hands[seat_max] & led & ~((2 << best) - 1))
                 if not following:
-                    return sorted_of(rkey, 4, reps)
-                if bseat != seat_max and (
-                        (seat_max - seat) % n >= n - k
-                        or not hands[seat_max] & led & ~((2 << best) - 1)):
+                    return sorted_of(rkey, 6 if lost else 4, reps)
+                if lost:
                     return sorted_of(rkey, 5, reps)  # the seat cannot win: shed high
                 return reps
             # lead where the seat's low cards are least covered
