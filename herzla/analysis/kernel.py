@@ -256,6 +256,18 @@ def _order(Q: np.ndarray, H: np.ndarray, sig: np.ndarray, seat: int, k: int, leg
             if lost:
                 for i in range(cnt // 2):
                     buf[i], buf[cnt - 1 - i] = buf[cnt - 1 - i], buf[i]
+            elif bseat == smax:  # the seat wins so far: the highest card under it first
+                j = 0
+                for i in range(cnt - 1, -1, -1):
+                    if buf[i] < best:
+                        tmp[j] = buf[i]
+                        j += 1
+                for i in range(cnt):
+                    if buf[i] > best:
+                        tmp[j] = buf[i]
+                        j += 1
+                for i in range(cnt):
+                    buf[i] = tmp[i]
             return cnt
         mine = H[smax]
         theirs = out & ~mine

@@ -74,6 +74,9 @@ def make_order(hands: list[int], sig: Sequence[int], seat_max: int, players: int
                     return sorted_of(rkey, 6 if lost else 4, reps)
                 if lost:
                     return sorted_of(rkey, 5, reps)  # the seat cannot win: shed high
+                if bseat == seat_max:  # the seat wins so far: the highest card under it
+                    return [c for c in reversed(reps) if c < best] + \
+                        [c for c in reps if c > best]
                 return reps
             # lead where the seat's low cards are least covered
             mine = hands[seat_max]
