@@ -278,7 +278,8 @@ def _order(Q: np.ndarray, H: np.ndarray, sig: np.ndarray, seat: int, k: int, leg
             r = 16
             if d:
                 r = _popcount(theirs >> sh & 511 & ((d & -d) - 1))
-            keys[i] = r * 16 + c % 9
+            # suits the seat holds first, high cards first, then the least covered suit
+            keys[i] = (1024 if r == 16 else 0) + (8 - c % 9) * 32 + r
         _sort(buf, keys, cnt, False)
         return cnt
     if k == 0:

@@ -78,7 +78,8 @@ def make_order(hands: list[int], sig: Sequence[int], seat_max: int, players: int
                     return [c for c in reversed(reps) if c < best] + \
                         [c for c in reps if c > best]
                 return reps
-            # lead where the seat's low cards are least covered
+            # lead in the suits the seat holds, high cards first, then where the seat's low
+            # cards are least covered
             mine = hands[seat_max]
             theirs = out & ~mine
             rank: dict[int, int] = {}
@@ -88,7 +89,8 @@ def make_order(hands: list[int], sig: Sequence[int], seat_max: int, players: int
                     rank[sh] = (theirs >> sh & 511 & ((d & -d) - 1)).bit_count()
                 else:
                     rank[sh] = 16
-            return sorted(reps, key=lambda c: (rank[c // 9 * 9], c % 9))
+            return sorted(reps, key=lambda c: (rank[c // 9 * 9] == 16, -(c % 9),
+                                               rank[c // 9 * 9]))
         if k == 0:  # lead: low cards first when avoiding, high when winning
             return sorted_of(rkey, 2 if gain else 1, reps)
         if following:
