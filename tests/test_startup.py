@@ -10,6 +10,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from herzla import __version__
 from herzla.contracts import BUILTIN_MODULES, GROUP
 from herzla.contracts.plugins import only_builtin
 
@@ -103,7 +104,7 @@ def test_the_command_line_ends_with_its_code_after_the_exit_functions() -> None:
                "held = Held()")
     done = _herzla_process(prelude, "--version")
     assert done.returncode == 0
-    assert done.stdout.splitlines() == ["herzla, version 0.2.0", "exit functions ran"]
+    assert done.stdout.splitlines() == [f"herzla, version {__version__}", "exit functions ran"]
     done = _herzla_process("", "solve", str(Path(__file__).parent / "no-such-file.json"))
     assert done.returncode == 2
     assert done.stderr.startswith("herzla: error: no such file")
@@ -118,4 +119,4 @@ def test_the_command_line_waits_for_another_thread() -> None:
                "threading.Thread(target=late).start()")
     done = _herzla_process(prelude, "--version")
     assert done.returncode == 0
-    assert done.stdout.splitlines() == ["herzla, version 0.2.0", "the thread ended"]
+    assert done.stdout.splitlines() == [f"herzla, version {__version__}", "the thread ended"]
