@@ -8,7 +8,13 @@ import secrets
 
 import click
 
-from herzla.cli.common import cluster_timeout_option, fail, option_flag, parse_options
+from herzla.cli.common import (
+    FactOption,
+    cluster_timeout_option,
+    fail,
+    option_flag,
+    parse_options,
+)
 from herzla.cli.simulate import HANDS
 from herzla.cli.solve import check_jobs
 from herzla.machinery.cluster import ClusterError
@@ -33,7 +39,7 @@ def _one_line(exc: BaseException) -> str:
               help="The policies that play, as --policy names them (random, heuristic, "
                    "pimc[samples=8], an entry point, package.module:NAME).")
 @click.option("--contract", "-c", metavar="C", help="Play only this deal (e.g. normal, mord).")
-@click.option("--partie", is_flag=True, help="Play whole parties (herzeln, herzerln).")
+@click.option("--partie", is_flag=True, cls=FactOption, help="Play whole parties ({parties}).")
 @click.option("--players", "-p", type=int, metavar="N",
               help="Number of seats (default: the game's usual).")
 @click.option("--deals", "-n", type=HANDS, default=DEFAULT_DEALS, show_default=True,
