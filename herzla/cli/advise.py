@@ -16,6 +16,8 @@ from herzla.analysis.advise import (
     advise,
 )
 from herzla.cli.common import (
+    FactCommand,
+    FactOption,
     check_wait,
     cluster_timeout_option,
     fail,
@@ -30,10 +32,10 @@ from herzla.machinery.procs import WorkerLost
 
 __all__ = ["advise_command"]
 
-@click.command("advise")
+@click.command("advise", cls=FactCommand)
 @click.argument("game", metavar="GAME", shell_complete=complete_game)
 @click.option("--hand", required=True, metavar="CARDS",
-              help='The eight cards, e.g. "CJ CT C9 S9 S8 HT D9 D8".')
+              help='The hand\'s cards, e.g. "CJ CT C9 S9 S8 HT D9 D8".')
 @click.option("--seat", type=int, default=0, show_default=True, metavar="S",
               help="The seat holding the hand (the declarer of Beddl and Mord).")
 @click.option("--dealer", type=int, metavar="D",
@@ -53,8 +55,9 @@ __all__ = ["advise_command"]
                    "same answer as on this machine.")
 @cluster_timeout_option
 @click.option("--only", "only", multiple=True, metavar="CHOICE", shell_complete=complete_choice,
+              cls=FactOption,
               help="Weigh only this choice (repeatable; default: every contract of the game's "
-                   "bidding, in herzla normal, beddl and mord).")
+                   "bidding: {bidders}).")
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/analysis.md).")
 @click.option("--no-progress", is_flag=True,
@@ -63,13 +66,13 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
                    seed: int, jobs: int | None, cluster: str | None, cluster_timeout: float,
                    only: tuple[str, ...],
                    option_items: tuple[str, ...], as_json: bool, no_progress: bool) -> None:
-    """What each choice (normal, beddl, mord with the seat declaring) is worth to a hand.
+    """What each choice of the game's bidding (the seat declaring) is worth to a hand.
 
-    Samples K deals of the 24 unseen cards among the other three seats and plays every choice
-    on each: double dummy (every hand open, perfect play; in the normal game the other three
-    play against the seat) and with the heuristic player in all four seats.  Reports the share
-    of Beddl and Mord made and the mean cents, each with a 95% interval, and recommends the
-    choice with the highest mean under heuristic play.
+    The choices: {bidders}.  Samples K deals of the unseen cards among the other seats and
+    plays every choice on each: double dummy (every hand open, perfect play; in the normal game
+    the other seats play against the seat) and with the heuristic player in every seat.
+    Reports the share of Beddl and Mord made and the mean cents, each with a 95% interval, and
+    recommends the choice with the highest mean under heuristic play.
 
     \b
     Example:
