@@ -151,10 +151,10 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                              "</td>")
                 continue
             ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
-            text = short(m.card, faces) + (" (low end)" if ends and m.end == "-" else "")
-            text += " &mdash; out" if m.out else ""
+            after = (" (low end)" if ends and m.end == "-" else "") + (" &mdash; out" if m.out
+                                                                       else "")
             cells.append(f"<td>{_card_html(short(m.card, faces), int(m.card.suit), faces, marks)}"
-                         f"{text[len(short(m.card, faces)):]}</td>")
+                         f"{after}</td>")
         grown = " &nbsp; ".join(" ".join(_card_html(short(x, faces), int(x.suit), faces)
                                          for x in row.cards) for row in r.rows)
         rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td class=grow>{grown}"
