@@ -236,14 +236,8 @@ def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
         moves.append(LayoutMove(seat, lay.card, lay.end, _rows_of(grown), out=went_out))
     bad = result.illegal
     if bad is not None:
-        card = None
-        end = None
-        if bad.card != "pass":
-            text = bad.card
-            if text[-1:] in "+-":
-                text, end = text[:-1], text[-1]
-            card = Card.from_str(text)
-        moves.append(LayoutMove(bad.seat, card, end, _rows_of(grown), illegal=True))
+        play = record.plays[bad.index]
+        moves.append(LayoutMove(bad.seat, play.card, play.end, _rows_of(grown), illegal=True))
     return tuple(moves)
 
 
