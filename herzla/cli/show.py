@@ -168,8 +168,7 @@ def read_one(record: str, what: str) -> Drawing:
 @click.option("--review", is_flag=True,
               help="Add what each mistake cost, double dummy (herzla.analysis.review).")
 @click.option("--faces", type=click.Choice(["auto", "french", "german"]), default="auto",
-              show_default=True, help="The card faces; auto: the pack's (German for the 32- and "
-                                      "36-card packs, French for the 24-card pack).")
+              show_default=True, help="The card faces; auto: the faces the game's pack declares.")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
               default="auto", show_default=True,
               help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
