@@ -192,17 +192,8 @@ class Record:
         state = start_state(self)
         if not played:
             return state
-        illegal: IllegalPlay | None = None
-        if isinstance(state, TrickHand):
-            for i, play in enumerate(self.plays):
-                assert play.card is not None
-                bad = state.check(play.card)
-                if bad is not None:
-                    illegal = IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
-                    break
-                state.play(play.card)
-        else:
-            illegal = play_layout(state, self.plays)
+        illegal = (_play_tricks(state, self.plays) if isinstance(state, TrickHand)
+                   else play_layout(state, self.plays))
         if illegal is not None:
             raise RecordError(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} "
                               f"is illegal: {illegal.message} (rule {illegal.rule})")
@@ -489,16 +480,8 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     """
     record = read_record(record)
     state = start_state(record)
-    illegal: IllegalPlay | None = None
     if isinstance(state, TrickHand):
-        for i, play in enumerate(record.plays):
-            assert play.card is not None
-            seat = state.turn
-            bad = state.check(play.card)
-            if bad is not None:
-                illegal = IllegalPlay(i, seat, str(play), bad.rule, bad.message)
-                break
-            state.play(play.card)
+        illegal = _play_tricks(state, record.plays)
         tricks: tuple[Trick, ...] | None = tuple(state.tricks)
         if state.trick:  # the trick in progress comes last, without a winner
             tricks = (*state.tricks, Trick(state.leader, tuple(state.trick), None))
@@ -530,6 +513,18 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
             raise RecordError(f"{record.game} {record.contract_id} cannot be scored yet") from None
         lines.extend(score.explanation)
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
+
+
+def _play_tricks(state: TrickHand, plays: Sequence[Play]) -> IllegalPlay | None:
+    """Play a record's plays of a trick deal on ``state``, up to the first illegal one, which
+    it returns."""
+    for i, play in enumerate(plays):
+        assert play.card is not None
+        bad = state.check(play.card)
+        if bad is not None:
+            return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
+        state.play(play.card)
+    return None
 
 
 def play_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
