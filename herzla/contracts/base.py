@@ -93,7 +93,7 @@ if TYPE_CHECKING:
     from herzla.tricks import TrickHand
 
 __all__ = ["Contract", "DealKind", "HandScore", "LayoutContract", "MissingTally", "Outcome",
-           "TallyError", "TrickContract", "card_list", "seat_list"]
+           "TallyError", "TrickContract", "and_list", "card_list", "seat_list"]
 
 
 class DealKind(enum.StrEnum):
@@ -142,11 +142,15 @@ class HandScore:
                 f"{stock}{events}>")
 
 
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (nothing for no items)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def seat_list(seats: Sequence[int]) -> str:
-    names = [f"seat {s}" for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([f"seat {s}" for s in seats])
 
 
 def card_list(mask: int) -> str:
