@@ -86,8 +86,9 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
+from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
-from herzla.quote import number, quote
+from herzla.quote import number
 
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
@@ -189,8 +190,8 @@ class Contract:
         if players is None:
             players = self.player_counts[0]
         for what, value in (("players", players), ("declarer", declarer)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise OptionError(f"{what} must be a whole number, not {quote(value)}")
+            if value is not None:
+                whole_number(value, what, OptionError)
         problem = self.player_count_problem(players)
         if problem:
             raise OptionError(problem)
