@@ -239,7 +239,7 @@ class Game:
     def _ban_facts(self) -> dict[str, str]:
         hands: dict[str, list[tuple[int, str]]] = {}
         for i, cls in enumerate(self._contracts[: self.partie], 1):
-            for ban in getattr(cls, "lead_bans", ()):
+            for ban in getattr(cls.default().declaration, "lead_bans", ()):  # layout: none
                 hands.setdefault(ban.rule, []).append((i, cls.id))
         out = {}
         for rule_id, found in hands.items():
