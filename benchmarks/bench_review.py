@@ -44,14 +44,13 @@ from herzla.sim.reference import play_hand
 
 def hands(game: str, contract_id: str, players: int, count: int) -> list[dict[str, Any]]:
     """``count`` seeded deals played to the end by the heuristic player."""
-    cls = contract_class(game, contract_id)
-    contract = cls(players, {}, 0 if cls.needs_declarer else None)
+    contract = contract_class(game, contract_id).default(players)
     out = []
     for seed in range(1, count + 1):
         deal = seeded_deal(contract.pack(), players, contract.hand_size, seed)
         _, plays = play_hand(contract, list(deal), players - 1, [0] * 64, "heuristic")
         out.append({"game": game, "contract": contract_id, "players": players,
-                    "dealer": players - 1, "declarer": 0 if cls.needs_declarer else None,
+                    "dealer": players - 1, "declarer": contract.declarer,
                     "hands": [[str(c) for c in cards_of(h)] for h in deal], "plays": plays})
     return out
 

@@ -54,14 +54,14 @@ from herzla.analysis import compiled
 from herzla.analysis.scoring import trick_score
 from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
-from herzla.cards import PACK_32, Rank, cards_of, mask_of
+from herzla.cards import PACK_32, Card, Rank, Suit, cards_of, mask_of
 from herzla.machinery.streams import seeded_deal
 from herzla.records import Record, start_state
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP = sum(1 << (s * 9 + r) for s in range(4) for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
+TOP = sum(Card(s, r).bit for s in Suit for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
 TECHNIQUES = ("equivalence", "table", "relative", "ordering", "bounds", "mtdf")
 
 

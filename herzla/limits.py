@@ -81,9 +81,10 @@ def check_timeout(seconds: float, what: str = "the cluster timeout") -> float:
     return float(seconds)
 
 
-def whole_number(value: object, what: str) -> int:
+def whole_number(value: object, what: str, error: type[ValueError] = LimitError) -> int:
     """``value`` if it is a whole number (an ``int``, not ``True``/``False``, a float or text),
-    else LimitError naming ``what``: every count, seat and amount a function takes.
+    else LimitError (or the caller's ``error``) naming ``what``: every count, seat and amount a
+    function takes.
 
     >>> whole_number(True, "hands")
     Traceback (most recent call last):
@@ -91,7 +92,7 @@ def whole_number(value: object, what: str) -> int:
     herzla.limits.LimitError: hands must be a whole number, not true
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise LimitError(f"{what} must be a whole number, not {quote(value)}")
+        raise error(f"{what} must be a whole number, not {quote(value)}")
     return value
 
 

@@ -111,10 +111,13 @@ def test_the_command_line_ends_with_its_code_after_the_exit_functions() -> None:
 
 
 def test_the_command_line_waits_for_another_thread() -> None:
-    """With another thread running, the ordinary exit: it waits for the thread to end."""
+    """With another thread running, the ordinary exit: it waits for the thread to end.  The
+    thread prints only once the main thread has finished (not after a fixed wait, which a slow
+    start-up on a loaded machine would outlast)."""
     prelude = ("import threading, time\n"
                "def late() -> None:\n"
-               "    time.sleep(0.3)\n"
+               "    while threading.main_thread().is_alive():\n"
+               "        time.sleep(0.01)\n"
                "    print('the thread ended', flush=True)\n"
                "threading.Thread(target=late).start()")
     done = _herzla_process(prelude, "--version")

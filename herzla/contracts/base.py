@@ -86,14 +86,15 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
+from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
-from herzla.quote import number, quote
+from herzla.quote import number
 
 if TYPE_CHECKING:
     from herzla.tricks import TrickHand
 
 __all__ = ["Contract", "DealKind", "HandScore", "LayoutContract", "MissingTally", "Outcome",
-           "TallyError", "TrickContract", "card_list", "seat_list"]
+           "TallyError", "TrickContract", "and_list", "card_list", "seat_list"]
 
 
 class DealKind(enum.StrEnum):
@@ -142,11 +143,15 @@ class HandScore:
                 f"{stock}{events}>")
 
 
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (nothing for no items)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def seat_list(seats: Sequence[int]) -> str:
-    names = [f"seat {s}" for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([f"seat {s}" for s in seats])
 
 
 def card_list(mask: int) -> str:
@@ -185,8 +190,8 @@ class Contract:
         if players is None:
             players = self.player_counts[0]
         for what, value in (("players", players), ("declarer", declarer)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise OptionError(f"{what} must be a whole number, not {quote(value)}")
+            if value is not None:
+                whole_number(value, what, OptionError)
         problem = self.player_count_problem(players)
         if problem:
             raise OptionError(problem)

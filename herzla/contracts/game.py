@@ -46,6 +46,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.contracts.base import and_list, plural
 from herzla.options import Option
 
 if TYPE_CHECKING:
@@ -100,15 +101,6 @@ def rule(id: str, title: str, topics: str, sources: str, text: str, options: str
 def signed(n: int) -> str:
     """A total as the rule book writes it: ``+80``, ``−33`` (a minus sign), ``0``."""
     return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
-
-
-def _and(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _table_sizes(classes: Sequence[type[Contract]]) -> list[int]:
@@ -214,7 +206,7 @@ class Game:
         last = re.sub(r"\s*\(.*\)", "", partie[-1].title) if partie else ""
         by_id = {c.id: c for c in classes}
         return {
-            "partie": _plural(len(partie), self.hand_name),
+            "partie": plural(len(partie), self.hand_name),
             "partie_order": ", ".join(c.id for c in partie),
             "last": last,
             "players": players,
@@ -239,21 +231,21 @@ class Game:
                 aside.append((n, contract.leftovers))
         leftovers = ""
         if aside:
-            leftovers = (f"with {_and([str(n) for n, _ in aside])} players: "
-                         f"{_and([str(k) for _, k in aside])} "
+            leftovers = (f"with {and_list([str(n) for n, _ in aside])} players: "
+                         f"{and_list([str(k) for _, k in aside])} "
                          f"card{'' if aside == [(aside[0][0], 1)] else 's'}")
-        return {"hand_sizes": _and(sizes), "leftovers": leftovers}
+        return {"hand_sizes": and_list(sizes), "leftovers": leftovers}
 
     def _ban_facts(self) -> dict[str, str]:
         hands: dict[str, list[tuple[int, str]]] = {}
         for i, cls in enumerate(self._contracts[: self.partie], 1):
-            for ban in getattr(cls, "lead_bans", ()):
+            for ban in getattr(cls.default().declaration, "lead_bans", ()):  # layout: none
                 hands.setdefault(ban.rule, []).append((i, cls.id))
         out = {}
         for rule_id, found in hands.items():
             word = self.hand_name + ("s" if len(found) > 1 else "")
             out["ban_" + rule_id.replace("-", "_")] = (
-                f"{word} {_and([str(i) for i, _ in found])} "
+                f"{word} {and_list([str(i) for i, _ in found])} "
                 f"({', '.join(cid for _, cid in found)})")
         return out
 
