@@ -210,16 +210,6 @@ def keep_memory() -> None:
 _KEPT = False
 
 
-def _index_mask(bits: Bits, m: int) -> int:
-    out = 0
-    while m:
-        low = m & -m
-        out |= 1 << bits.card_at[low.bit_length() - 1]
-        m ^= low
-    return out
-
-
-
 # -- the bidding -------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=16)
@@ -230,7 +220,7 @@ def _sure_tables(bits: Bits, contract: Contract) -> list[npt.NDArray[np.int64]]:
         base = suit * bits.stride
         table = np.zeros(bits.low_field + 1, dtype=np.int64)
         for v in range(bits.low_field + 1):
-            table[v] = sure_winners(_index_mask(bits, (v << base) & bits.pack_mask), contract)
+            table[v] = sure_winners(bits.index_mask_of((v << base) & bits.pack_mask), contract)
         out.append(table)
     return out
 
@@ -475,7 +465,7 @@ def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: l
         src, where = sources[key]
         j = i if where is None else int(np.searchsorted(where, i))
         plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(src.moves(j))]
-        masks = [_index_mask(bits, int(h[i])) for h in hands]
+        masks = [bits.index_mask_of(int(h[i])) for h in hands]
         records.append(record_of(contract, spec, masks, plays))
     return _Chunk(scores.T, stock, code if bid else None, records,
                   None if hearts is None else hearts.T)

@@ -322,14 +322,6 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
             if both_a[i]:
                 code += "-" if minus_a[i] else "+"
             plays.append(code)
-        masks = []
-        for h in hands:
-            m = int(h[i])
-            cards = 0
-            while m:
-                low = m & -m
-                cards |= 1 << bits.card_at[low.bit_length() - 1]
-                m ^= low
-            masks.append(cards)
+        masks = [bits.index_mask_of(int(h[i])) for h in hands]
         records.append(record_of(contract, spec, masks, plays))
     return final, records
