@@ -273,21 +273,24 @@ def _profile_groups(bits: Bits, by_code: Sequence[Contract], players: int,
             return [[(fp, None), (dp, seats[p] == seat)] for p in range(players)]
         return one
     assert decl is not None
-    present = [k for k in range(len(by_code)) if bool((code == k).any())]
-    profiles = {k: roles(by_code[k]) for k in present}
+    # each contract bid: its hands (once per chunk, not per trick and position), its profiles
+    present: list[tuple[npt.NDArray[np.bool_], BitProfile, BitProfile]] = []
+    for k, contract in enumerate(by_code):
+        chosen = code == k
+        if chosen.any():
+            present.append((chosen, *roles(contract)))
 
     def bidding(seats: list[U]) -> Groups:
         out: Groups = []
         for p in range(players):
             groups: list[tuple[BitProfile, npt.NDArray[np.bool_] | None]] = []
             is_decl = seats[p] == decl
-            for k in present:
-                dp, fp = profiles[k]
+            for chosen, dp, fp in present:
                 if dp == fp:
-                    groups.append((dp, code == k))
+                    groups.append((dp, chosen))
                 else:
-                    groups.append((dp, (code == k) & is_decl))
-                    groups.append((fp, (code == k) & ~is_decl))
+                    groups.append((dp, chosen & is_decl))
+                    groups.append((fp, chosen & ~is_decl))
             groups[0] = (groups[0][0], None)
             out.append(groups)
         return out
