@@ -336,17 +336,24 @@ class _PlayCounts:
         self.play = play
         self.cols = cols
         self.P = contract.players
+        #: the winner seats of these hands' tricks (taken once)
+        self.winners = play.winners if cols is None else play.winners[:, cols]
         d = contract.declaration
         assert isinstance(d, TrickRules)
         self.alive: npt.NDArray[np.bool_] | None = None
         self.reached: npt.NDArray[np.bool_] | None = None
         if d.early_end is not None:
             assert contract.declarer is not None
-            self.reached = early_end_reached(d.early_end, self._cols(play.winners),
-                                             contract.declarer)
+            self.reached = early_end_reached(d.early_end, self.winners, contract.declarer)
             alive = np.ones_like(self.reached)
             alive[1:] = ~self.reached[:-1]
             self.alive = alive
+
+    @functools.cached_property
+    def lanes(self) -> npt.NDArray[np.uint64]:
+        """The winners' 8-bit lanes (:func:`herzla.sim.batch_tricks.lanes_of`), taken once."""
+        lanes = self.play.lanes()
+        return lanes if self.cols is None else lanes[:, self.cols]
 
     def _cols(self, a: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return a if self.cols is None else a[:, self.cols]
@@ -354,13 +361,13 @@ class _PlayCounts:
     def _sum(self, values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
         if self.alive is not None:
             values = values * self.alive
-        return per_seat(values, self._cols(self.play.winners), self.P)
+        return per_seat(values, self.winners, self.P, self.lanes)
 
     def tricks(self) -> npt.NDArray[np.int64]:
         if self.alive is None and self.cols is None:
             out: npt.NDArray[np.int64] = self.play.tricks_won(self.P)
             return out
-        return self._sum(np.ones(self._cols(self.play.winners).shape, dtype=np.uint8))
+        return self._sum(np.ones(self.winners.shape, dtype=np.uint8))
 
     def cards(self, cards: int) -> npt.NDArray[np.int64]:
         mask = self.bits.mask_of_indices(cards)
@@ -370,7 +377,7 @@ class _PlayCounts:
         return self._sum(np.bitwise_count(self._cols(self.play.cards) & mask))
 
     def last(self) -> npt.NDArray[np.int64]:
-        winners: npt.NDArray[np.int64] = self._cols(self.play.winners).astype(np.int64)
+        winners: npt.NDArray[np.int64] = self.winners.astype(np.int64)
         last = np.full(winners.shape[1], winners.shape[0] - 1)
         if self.alive is not None:
             last -= np.argmax(self.alive[::-1], axis=0)
@@ -379,7 +386,7 @@ class _PlayCounts:
 
     def ended(self) -> npt.NDArray[np.bool_]:
         if self.reached is None:
-            return np.zeros(self._cols(self.play.winners).shape[1], dtype=np.bool_)
+            return np.zeros(self.winners.shape[1], dtype=np.bool_)
         out: npt.NDArray[np.bool_] = self.reached[-1]
         return out
 
