@@ -132,18 +132,17 @@ def _first_of(bits: Bits, plus: U, minus: U) -> tuple[U, npt.NDArray[np.bool_]]:
 def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: U,
                 unopened: U, u: npt.NDArray[np.float64] | None
                 ) -> tuple[U, npt.NDArray[np.bool_]]:
-    """The policy's lay for each hand: (card or 0 to pass, laid at the lower end).
+    """The built-in policy's lay for each hand: (card or 0 to pass, laid at the lower end), as
+    its batch form (:mod:`herzla.sim.batch_forms`) lays in :func:`layout_chunk`.
 
     ``plus`` and ``minus`` are the seat's cards that fit an upper or a lower end, ``f_up`` and
     ``f_down`` all the cards the ends ask for, ``unopened`` the Jacks whose rows are not open.
     ``u`` holds the random policy's uniforms, None for the heuristic.
     """
-    bits = setup.bits
-    if u is not None:
-        return _random_lays(bits, plus, minus, u)
-    if setup.any_suit:
-        return _one_row_lays(setup, cur, plus, minus, f_up, f_down, unopened)
-    return _far_lays(setup, cur, plus, minus, unopened)
+    from herzla.sim.batch_forms import HEURISTIC, RANDOM, LayMove
+
+    form = RANDOM if u is not None else HEURISTIC
+    return form.lays(LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u))
 
 
 def _count(x: U) -> npt.NDArray[np.int64]:
