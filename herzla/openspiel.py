@@ -1105,14 +1105,11 @@ def _known_absent(episode: _Episode, player: int) -> list[int]:
     if engine is None:
         return out
     if isinstance(engine, TrickHand):
-        tricks = [(t.leader, t.cards) for t in engine.tricks]
-        tricks.append((engine.leader, tuple(engine.trick)))
-        for leader, cards in tricks:
-            if cards:
-                led = cards[0].suit
-                for i, c in enumerate(cards[1:], start=1):
-                    if c.suit != led:
-                        out[(leader + i) % n] |= SUIT_MASKS[led]
+        from herzla.players.views import shown_voids
+
+        for s, suits in enumerate(shown_voids(engine.tricks, engine.trick, engine.leader, n)):
+            for suit in suits:
+                out[s] |= SUIT_MASKS[suit]
         return out
     rules = episode.rules
     assert rules is not None

@@ -111,8 +111,8 @@ class ChunkResult:
 
 
 def sample_hands(plan: AdvicePlan, i: int) -> list[int]:
-    """The four hands (bit sets) of sample ``i``: the unseen cards shuffled by the sample's own
-    generator and dealt eight each to the other seats in seat order."""
+    """Every seat's hand (bit sets) in sample ``i``: the unseen cards shuffled by the sample's
+    own generator and dealt a hand each to the other seats in seat order."""
     table = plan.contract(plan.choices[0])
     size = table.hand_size
     unseen = cards_of(table.pack().mask & ~plan.hand)
@@ -284,8 +284,9 @@ class AdviceResult:
         """The table ``herzla advise`` prints (also ``str(result)``)."""
         p = self.plan
         cards = " ".join(str(c) for c in self.hand())
-        out = [f"herzla, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
-               f"{p.samples:,} sampled deals of the 24 unseen cards, seed {p.seed}",
+        unseen = (p.contract(p.choices[0]).pack().mask & ~p.hand).bit_count()
+        out = [f"{p.game}, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
+               f"{p.samples:,} sampled deals of the {unseen} unseen cards, seed {p.seed}",
                "",
                f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
                f"{'95% CI':>16}"]

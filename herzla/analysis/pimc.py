@@ -127,15 +127,20 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
         void.append(frozenset())
     base = _bidding_base(view.contract) if announcements and view.announcements else None
     forehand = (view.dealer + 1) % n
+
+    def seated(got: list[int]) -> list[int]:
+        hands = [0] * n
+        hands[view.seat] = own
+        for i, s in enumerate(others):
+            hands[s] = got[i] | played_by[s]
+        return hands
+
     fallback: list[int] | None = None
     for attempt in range(DEAL_TRIES):
         got = _deal(rng, unseen, need, void)
         if got is None:
             continue
-        hands = [0] * n
-        hands[view.seat] = own
-        for i, s in enumerate(others):
-            hands[s] = got[i] | played_by[s]
+        hands = seated(got)
         if not _legal_history(view, hands, plays):
             continue
         if base is None or attempt >= ANNOUNCEMENT_TRIES:
@@ -151,11 +156,7 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
     for _ in range(DEAL_TRIES):
         got = _deal(rng, unseen, need, void)
         if got is not None:
-            hands = [0] * n
-            hands[view.seat] = own
-            for i, s in enumerate(others):
-                hands[s] = got[i] | played_by[s]
-            return hands
+            return seated(got)
     raise RuntimeError("no deal of the unseen cards fits the voids shown")  # pragma: no cover
 
 

@@ -147,7 +147,7 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
             raise SolveError(f"{name} must be a whole number, not {quote(value)}")
     if jobs is None and cluster is None:
         jobs = 1
-    check_work(jobs, cluster, cluster_timeout)
+    procs = check_work(jobs, cluster, cluster_timeout)
     result = replay(rec)
     if result.illegal is not None:
         raise IllegalPlayError(result.illegal)
@@ -159,7 +159,7 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     work = [(rec, tuple(plays), s, tuple(x for x in chosen if x.seat == s))
             for s in sorted({x.seat for x in chosen})]
     judged: dict[int, tuple[int, int, tuple[str, ...]]] = {}
-    for got in _spread(work, jobs, cluster, cluster_timeout):
+    for got in _spread(work, procs, cluster, cluster_timeout):
         judged.update(got)
     lower = game_of(rec.contract).lowest_wins
     sign = -1 if lower else 1
@@ -178,15 +178,15 @@ _Work: TypeAlias = tuple[Record, tuple[Play, ...], int, tuple[Step, ...]]
 _Judged: TypeAlias = dict[int, tuple[int, int, tuple[str, ...]]]
 
 
-def _spread(work: list[_Work], jobs: int | None, cluster: str | None,
+def _spread(work: list[_Work], procs: int, cluster: str | None,
             cluster_timeout: float) -> Iterator[_Judged]:
-    """Each seat's share judged: here, on ``jobs`` processes or on the cluster (one seat a
-    task: the same answers anywhere)."""
+    """Each seat's share judged: here, on ``procs`` processes (:func:`check_work`'s count) or
+    on the cluster (one seat a task: the same answers anywhere)."""
     if cluster is not None:
         from herzla.machinery.cluster import cluster_map
 
         return cluster_map(_judge_seat, work, cluster, timeout=cluster_timeout)
-    procs = min(check_work(jobs, None, cluster_timeout), len(work))
+    procs = min(procs, len(work))
     if procs <= 1:
         return map(_judge_seat, work)
     from herzla.machinery.procs import local_map

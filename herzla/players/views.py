@@ -26,7 +26,7 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -36,7 +36,7 @@ from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.layout import Lay, LayoutHand
 from herzla.tricks import Trick, TrickHand
 
-__all__ = ["BidView", "LayoutView", "TrickView"]
+__all__ = ["BidView", "LayoutView", "TrickView", "shown_voids"]
 
 
 @attrs.frozen(slots=True)
@@ -140,21 +140,26 @@ class TrickView:
 
     def voids(self) -> list[frozenset[Suit]]:
         """Per seat, the suits it has shown it lacks (by not following them)."""
-        out: list[set[Suit]] = [set() for _ in range(self.players)]
-        n = self.players
-        for cards, leader in [*((tt.cards, tt.leader) for tt in self.tricks),
-                              (self.trick, self.leader)]:
-            if not cards:
-                continue
-            led = cards[0].suit
-            for i, c in enumerate(cards[1:], start=1):
-                if c.suit != led:
-                    out[(leader + i) % n].add(led)
-        return [frozenset(s) for s in out]
+        return shown_voids(self.tricks, self.trick, self.leader, self.players)
 
     def follows(self) -> bool:
         """Whether the seat can follow the suit led (False when it leads)."""
         return bool(self.trick) and bool(self.hand & SUIT_MASKS[self.trick[0].suit])
+
+
+def shown_voids(tricks: Sequence[Trick], trick: Sequence[Card], leader: int, players: int
+                ) -> list[frozenset[Suit]]:
+    """Per seat, the suits it has shown it lacks by not following them, in the ``tricks``
+    played and the ``trick`` in progress (led by ``leader``)."""
+    out: list[set[Suit]] = [set() for _ in range(players)]
+    for cards, first in [*((t.cards, t.leader) for t in tricks), (trick, leader)]:
+        if not cards:
+            continue
+        led = cards[0].suit
+        for i, c in enumerate(cards[1:], start=1):
+            if c.suit != led:
+                out[(first + i) % players].add(led)
+    return [frozenset(s) for s in out]
 
 
 @attrs.frozen(slots=True)

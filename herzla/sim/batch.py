@@ -210,16 +210,6 @@ def keep_memory() -> None:
 _KEPT = False
 
 
-def _index_mask(bits: Bits, m: int) -> int:
-    out = 0
-    while m:
-        low = m & -m
-        out |= 1 << bits.card_at[low.bit_length() - 1]
-        m ^= low
-    return out
-
-
-
 # -- the bidding -------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=16)
@@ -230,7 +220,7 @@ def _sure_tables(bits: Bits, contract: Contract) -> list[npt.NDArray[np.int64]]:
         base = suit * bits.stride
         table = np.zeros(bits.low_field + 1, dtype=np.int64)
         for v in range(bits.low_field + 1):
-            table[v] = sure_winners(_index_mask(bits, (v << base) & bits.pack_mask), contract)
+            table[v] = sure_winners(bits.index_mask_of((v << base) & bits.pack_mask), contract)
         out.append(table)
     return out
 
@@ -283,21 +273,24 @@ def _profile_groups(bits: Bits, by_code: Sequence[Contract], players: int,
             return [[(fp, None), (dp, seats[p] == seat)] for p in range(players)]
         return one
     assert decl is not None
-    present = [k for k in range(len(by_code)) if bool((code == k).any())]
-    profiles = {k: roles(by_code[k]) for k in present}
+    # each contract bid: its hands (once per chunk, not per trick and position), its profiles
+    present: list[tuple[npt.NDArray[np.bool_], BitProfile, BitProfile]] = []
+    for k, contract in enumerate(by_code):
+        chosen = code == k
+        if chosen.any():
+            present.append((chosen, *roles(contract)))
 
     def bidding(seats: list[U]) -> Groups:
         out: Groups = []
         for p in range(players):
             groups: list[tuple[BitProfile, npt.NDArray[np.bool_] | None]] = []
             is_decl = seats[p] == decl
-            for k in present:
-                dp, fp = profiles[k]
+            for chosen, dp, fp in present:
                 if dp == fp:
-                    groups.append((dp, code == k))
+                    groups.append((dp, chosen))
                 else:
-                    groups.append((dp, (code == k) & is_decl))
-                    groups.append((fp, (code == k) & ~is_decl))
+                    groups.append((dp, chosen & is_decl))
+                    groups.append((fp, chosen & ~is_decl))
             groups[0] = (groups[0][0], None)
             out.append(groups)
         return out
@@ -343,17 +336,24 @@ class _PlayCounts:
         self.play = play
         self.cols = cols
         self.P = contract.players
+        #: the winner seats of these hands' tricks (taken once)
+        self.winners = play.winners if cols is None else play.winners[:, cols]
         d = contract.declaration
         assert isinstance(d, TrickRules)
         self.alive: npt.NDArray[np.bool_] | None = None
         self.reached: npt.NDArray[np.bool_] | None = None
         if d.early_end is not None:
             assert contract.declarer is not None
-            self.reached = early_end_reached(d.early_end, self._cols(play.winners),
-                                             contract.declarer)
+            self.reached = early_end_reached(d.early_end, self.winners, contract.declarer)
             alive = np.ones_like(self.reached)
             alive[1:] = ~self.reached[:-1]
             self.alive = alive
+
+    @functools.cached_property
+    def lanes(self) -> npt.NDArray[np.uint64]:
+        """The winners' 8-bit lanes (:func:`herzla.sim.batch_tricks.lanes_of`), taken once."""
+        lanes = self.play.lanes()
+        return lanes if self.cols is None else lanes[:, self.cols]
 
     def _cols(self, a: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return a if self.cols is None else a[:, self.cols]
@@ -361,13 +361,13 @@ class _PlayCounts:
     def _sum(self, values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
         if self.alive is not None:
             values = values * self.alive
-        return per_seat(values, self._cols(self.play.winners), self.P)
+        return per_seat(values, self.winners, self.P, self.lanes)
 
     def tricks(self) -> npt.NDArray[np.int64]:
         if self.alive is None and self.cols is None:
             out: npt.NDArray[np.int64] = self.play.tricks_won(self.P)
             return out
-        return self._sum(np.ones(self._cols(self.play.winners).shape, dtype=np.uint8))
+        return self._sum(np.ones(self.winners.shape, dtype=np.uint8))
 
     def cards(self, cards: int) -> npt.NDArray[np.int64]:
         mask = self.bits.mask_of_indices(cards)
@@ -377,7 +377,7 @@ class _PlayCounts:
         return self._sum(np.bitwise_count(self._cols(self.play.cards) & mask))
 
     def last(self) -> npt.NDArray[np.int64]:
-        winners: npt.NDArray[np.int64] = self._cols(self.play.winners).astype(np.int64)
+        winners: npt.NDArray[np.int64] = self.winners.astype(np.int64)
         last = np.full(winners.shape[1], winners.shape[0] - 1)
         if self.alive is not None:
             last -= np.argmax(self.alive[::-1], axis=0)
@@ -386,7 +386,7 @@ class _PlayCounts:
 
     def ended(self) -> npt.NDArray[np.bool_]:
         if self.reached is None:
-            return np.zeros(self._cols(self.play.winners).shape[1], dtype=np.bool_)
+            return np.zeros(self.winners.shape[1], dtype=np.bool_)
         out: npt.NDArray[np.bool_] = self.reached[-1]
         return out
 
@@ -475,7 +475,7 @@ def _trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: l
         src, where = sources[key]
         j = i if where is None else int(np.searchsorted(where, i))
         plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(src.moves(j))]
-        masks = [_index_mask(bits, int(h[i])) for h in hands]
+        masks = [bits.index_mask_of(int(h[i])) for h in hands]
         records.append(record_of(contract, spec, masks, plays))
     return _Chunk(scores.T, stock, code if bid else None, records,
                   None if hearts is None else hearts.T)

@@ -93,6 +93,16 @@ class Bits:
         """Convert a bit set in the card index encoding to the strength layout."""
         return self.mask(cards_of(card_mask))
 
+    def index_mask_of(self, m: int) -> int:
+        """Convert a bit set in the strength layout to the card index encoding (the inverse of
+        :meth:`mask_of_indices`)."""
+        out = 0
+        while m:
+            low = m & -m
+            out |= 1 << self.card_at[low.bit_length() - 1]
+            m ^= low
+        return out
+
     def card_of_bit(self, p: int) -> Card:
         return Card.from_index(self.card_at[p])
 

@@ -128,8 +128,18 @@ def heuristic_wants(bits: Bits, base: Contract, hand: U, first: bool,
     return want
 
 
+class _Announcing:
+    """The built-in forms announce with the bidding heuristic."""
+
+    __slots__ = ()
+
+    def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
+              tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]:
+        return heuristic_wants(bits, base, hand, first, tables)
+
+
 @attrs.frozen(slots=True)
-class _Random:
+class _Random(_Announcing):
     uniforms = True
     profiles = False
 
@@ -141,13 +151,9 @@ class _Random:
         assert move.u is not None
         return _random_lays(move.setup.bits, move.plus, move.minus, move.u)
 
-    def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
-              tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]:
-        return heuristic_wants(bits, base, hand, first, tables)
-
 
 @attrs.frozen(slots=True)
-class _Heuristic:
+class _Heuristic(_Announcing):
     uniforms = False
     profiles = True
 
@@ -161,10 +167,6 @@ class _Heuristic:
             return _one_row_lays(move.setup, move.cur, move.plus, move.minus, move.f_up,
                                  move.f_down, move.unopened)
         return _far_lays(move.setup, move.cur, move.plus, move.minus, move.unopened)
-
-    def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
-              tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]:
-        return heuristic_wants(bits, base, hand, first, tables)
 
 
 #: the random policy's batch form

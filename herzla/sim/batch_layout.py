@@ -132,18 +132,17 @@ def _first_of(bits: Bits, plus: U, minus: U) -> tuple[U, npt.NDArray[np.bool_]]:
 def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: U,
                 unopened: U, u: npt.NDArray[np.float64] | None
                 ) -> tuple[U, npt.NDArray[np.bool_]]:
-    """The policy's lay for each hand: (card or 0 to pass, laid at the lower end).
+    """The built-in policy's lay for each hand: (card or 0 to pass, laid at the lower end), as
+    its batch form (:mod:`herzla.sim.batch_forms`) lays in :func:`layout_chunk`.
 
     ``plus`` and ``minus`` are the seat's cards that fit an upper or a lower end, ``f_up`` and
     ``f_down`` all the cards the ends ask for, ``unopened`` the Jacks whose rows are not open.
     ``u`` holds the random policy's uniforms, None for the heuristic.
     """
-    bits = setup.bits
-    if u is not None:
-        return _random_lays(bits, plus, minus, u)
-    if setup.any_suit:
-        return _one_row_lays(setup, cur, plus, minus, f_up, f_down, unopened)
-    return _far_lays(setup, cur, plus, minus, unopened)
+    from herzla.sim.batch_forms import HEURISTIC, RANDOM, LayMove
+
+    form = RANDOM if u is not None else HEURISTIC
+    return form.lays(LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u))
 
 
 def _count(x: U) -> npt.NDArray[np.int64]:
@@ -322,14 +321,6 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
             if both_a[i]:
                 code += "-" if minus_a[i] else "+"
             plays.append(code)
-        masks = []
-        for h in hands:
-            m = int(h[i])
-            cards = 0
-            while m:
-                low = m & -m
-                cards |= 1 << bits.card_at[low.bit_length() - 1]
-                m ^= low
-            masks.append(cards)
+        masks = [bits.index_mask_of(int(h[i])) for h in hands]
         records.append(record_of(contract, spec, masks, plays))
     return final, records

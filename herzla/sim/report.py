@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from herzla.sim.runner import Mode
 from herzla.sim.spec import counts_hearts_as_points
-from herzla.sim.stats import Summary
+from herzla.sim.stats import Z95, Summary
 
 if TYPE_CHECKING:
     from herzla.sim.runner import SimResult
@@ -55,7 +55,7 @@ def _events_table(events: dict[str, int], total: int, what: str) -> list[str]:
     return lines
 
 
-_STATS_NOTE = "std: the sample standard deviation; 95% CI of the mean: mean ± 1.96·std/√n"
+_STATS_NOTE = f"std: the sample standard deviation; 95% CI of the mean: mean ± {Z95}·std/√n"
 
 _CHECK_TEXT = {
     "zero-sum": "the players and the stock sum to 0 in every hand",

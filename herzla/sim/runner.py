@@ -226,15 +226,15 @@ class SimResult:
 
     def __repr__(self) -> str:
         p = self.plan
-        what = (f"{p.game} {p.specs[0].contract_id}" if p.mode == "contract" else
-                f"{p.game} partie" if p.mode == "partie" else f"{p.game}, bidding")
+        what = (f"{p.game} {p.specs[0].contract_id}" if p.mode is Mode.CONTRACT else
+                f"{p.game} partie" if p.mode is Mode.PARTIE else f"{p.game}, bidding")
         unit = "c" if p.stock is not None else ""
         if self.deal is not None:
             means = [s.mean for s in self.deal.seat_summaries()]
         else:
             assert self.partie is not None
             means = [h.summary().mean for h in self.partie.seats]
-        count = f"{p.hands:,} {'parties' if p.mode == 'partie' else 'hands'}"
+        count = f"{p.hands:,} {'parties' if p.mode is Mode.PARTIE else 'hands'}"
         return (f"<SimResult {what}: {count}, seed {p.seed}, mean per seat "
                 + " ".join(f"{m:+.2f}{unit}" for m in means) + ">")
 
