@@ -101,21 +101,26 @@ def record_steps(record: Record) -> list[Step]:
 def line_steps(record: Record, line: Sequence[str]) -> list[Step]:
     """A line of plays from the position the record reaches (as :func:`herzla.solve` gives it
     in ``line``), as steps numbered on from the record's plays."""
+    return _record_and_line(record, line)[1]
+
+
+def _record_and_line(record: Record, line: Sequence[str]) -> tuple[list[Step], list[Step]]:
+    """The record's plays and then ``line``, as steps (one replay of the record for both)."""
     state = start_state(record)
     before, _ = walk(state, record.plays)
-    return walk(state, [parse_play(p) for p in line], len(before))[0]
+    return before, walk(state, [parse_play(p) for p in line], len(before))[0]
 
 
 def line_text(rec: Record, line: Iterable[str]) -> list[str]:
     """A line of best play from the position ``rec`` reaches, as a player reads it: trick by
     trick with the seat of each card and the trick's winner (layout deals: every lay and pass
     by seat, a row of moves per round)."""
-    steps = line_steps(rec, list(line))
+    played, steps = _record_and_line(rec, list(line))
     if not steps:
         return []
     if steps[0].trick is None:
         return layout_rounds(steps)
-    before = [s for s in record_steps(rec) if s.trick == steps[0].trick]
+    before = [s for s in played if s.trick == steps[0].trick]
     out: list[str] = []
     for trick in sorted({s.trick for s in steps if s.trick is not None}):
         cards = [s for s in steps if s.trick == trick]

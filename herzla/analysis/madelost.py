@@ -282,7 +282,7 @@ def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
         return 1 - want
 
     # -- the root: the trick in progress ---------------------------------------------------
-    to_card = search._to_card
+    to_card = declared.to_card
 
     def reset(st: TrickHand) -> Start:
         return load_position(declared, st, H)

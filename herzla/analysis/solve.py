@@ -436,16 +436,6 @@ class _LayoutSolver(Searcher):
         return out
 
     def play_values(self, state: LayoutHand) -> dict[str, int]:
-        out: dict[str, int] = {}
-        lays = state.legal_moves()
-        if not lays:
-            st = state.copy()
-            st.pass_turn()
-            return {"pass": self.score(self.search.exact(st))}
-        for lay in lays:
-            st = state.copy()
-            text = mark(st, lay)
-            st.lay(lay.card, lay.end)
-            out[text] = self.score(self.search.exact(st))
-        return out
+        return {labels[0]: self.score(self.search.exact(st))
+                for labels, st in self.children(state)}
 

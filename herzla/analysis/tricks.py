@@ -97,8 +97,6 @@ class TrickSearch:
         self.players = contract.players
         #: the declaration in search bits (conversions, bans, signatures, early end)
         self.declared = Declared.of(contract)
-        self._to_bit = self.declared.to_bit
-        self._to_card = self.declared.to_card
         self.tt: dict[object, tuple[int, int, int]] = {}
         self._root: Root | None = None
         self._moves: Moves | None = None
@@ -110,22 +108,6 @@ class TrickSearch:
         self.gain = self._polarity()
         #: beyond every value this search can return, at any amount (see scoring.reach)
         self.inf = reach(score, seat, contract.hand_size) + 1
-
-    # -- conversions ------------------------------------------------------------------------
-    def bits(self, mask: int) -> int:
-        """A card-index bit set in search bits."""
-        return self.declared.bits(mask)
-
-    def card(self, bit: int) -> int:
-        """The card index of a search bit number."""
-        return self._to_card[bit]
-
-    def banned(self, trick: int, leading: bool) -> int:
-        """The search bits banned from being led (discarded) to trick ``trick``."""
-        return self.declared.banned(trick, leading)
-
-    def _signatures(self) -> list[int]:
-        return self.declared.signature
 
     def _polarity(self) -> bool:
         sc = self.score
