@@ -56,7 +56,7 @@ from herzla.analysis.solve import solve
 from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Card, Rank, Suit, cards_of, mask_of
 from herzla.machinery.streams import seeded_deal
-from herzla.records import Record, start_state
+from herzla.records import Record
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
 
@@ -223,7 +223,7 @@ def techniques(deals: list[dict[str, Any]], normal: list[dict[str, Any]]) -> lis
 
 def _search_nodes(obj: dict[str, Any], seat: int | None, off: str | None) -> int:
     rec = Record.from_json(obj)
-    state = start_state(rec)
+    state = rec.start()
     assert isinstance(state, TrickHand)
     for p in rec.plays:
         assert p.card is not None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from herzla.cards import Card, as_card, cards_of, hand_mask
-from herzla.contracts.base import LayoutContract, Outcome
+from herzla.contracts.base import LayoutContract
 from herzla.contracts.vocabulary import (
     HAND_OVER,
     MUST_OPEN_WITH_HEART_JACK,
@@ -24,17 +24,18 @@ from herzla.contracts.vocabulary import (
     NOT_ADJACENT,
     NOT_IN_HAND,
 )
-from herzla.tricks import Illegal
+from herzla.hand import PASS, Illegal, Move, Outcome, as_move, record_of, register_engine
 
 if TYPE_CHECKING:
+    from herzla.contracts.base import HandScore
     from herzla.records import Record
 
 __all__ = ["Lay", "LayoutHand"]
 
-
 @attrs.frozen(slots=True)
 class Lay:
-    """A card laid at an end of its row: ``+`` the upper end, ``-`` the lower end."""
+    """A card laid at an end of its row: ``+`` the upper end, ``-`` the lower end (the layout
+    engine's own lay; as a :class:`~herzla.hand.Move`: :meth:`move`)."""
 
     card: Card
     end: str = "+"
@@ -42,26 +43,35 @@ class Lay:
     def __str__(self) -> str:
         return f"{self.card}{self.end}"
 
+    def move(self) -> Move:
+        return Move(self.card, self.end)
+
 
 class LayoutHand:
     """One layout deal in progress.
 
-    ``hands`` as for :class:`herzla.tricks.TrickHand` (bit sets, card lists or Cards);
-    :meth:`from_record` starts from a hand record; ``lay`` and ``check`` take a :class:`Card` or a
-    card code.
+    A :class:`herzla.hand.Hand`: ``hands`` as for :class:`herzla.tricks.TrickHand` (bit sets,
+    card lists or Cards); ``contract.new_hand(hands, dealer)`` makes one, and ``record.start()``
+    one for a record.  ``play`` and ``check`` take a :class:`~herzla.hand.Move` (or a card, a
+    code, ``"pass"``); ``lay`` and ``pass_turn`` are the two kinds of move.
     """
 
     __slots__ = (
-        "contract", "players", "dealer", "hands", "rows", "turn", "order", "over", "history",
-        "laid", "_rows", "_seq_pos", "_seq", "_wrap", "_first", "_open_pos",
+        "contract", "players", "dealer", "stock", "dealt", "hands", "rows", "turn", "order",
+        "over", "history", "laid", "_written", "_rows", "_seq_pos", "_seq", "_wrap", "_first",
+        "_open_pos",
     )
 
     def __init__(self, contract: LayoutContract,
-                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int) -> None:
+                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int,
+                 stock: int = 0) -> None:
         self.contract = contract
         self.players = contract.players
         self.dealer = dealer
+        self.stock = stock
         self.hands: list[int] = [hand_mask(h) for h in hands]
+        self.dealt: tuple[int, ...] = tuple(self.hands)
+        self._written: list[Move] = []
         self.rows: dict[int, tuple[int, int]] = {}
         self.order: list[int] = []
         self.over = False
@@ -79,16 +89,6 @@ class LayoutHand:
             for seat, h in enumerate(self.hands):
                 if h >> self._first.index & 1:
                     self.turn = seat
-
-    @classmethod
-    def from_record(cls, record: Record, played: bool = False) -> LayoutHand:
-        """The deal of a layout-deal record at its start, or with ``played`` after its plays
-        (``record.start()``); TypeError for a trick deal."""
-        state = record.start(played)
-        if not isinstance(state, LayoutHand):
-            raise TypeError(f"{record.game} {record.contract_id} is a trick deal: use "
-                            f"TrickHand.from_record")
-        return state
 
     # -- views ------------------------------------------------------------------------------
     def fits(self, card: Card) -> list[str]:
@@ -122,22 +122,40 @@ class LayoutHand:
         down = self._seq[(low - 1) % n].code if self._wrap or low - 1 >= 0 else ""
         return up, down
 
-    def legal_moves(self) -> list[Lay]:
-        """Every lay the seat to move may make (empty: it must pass)."""
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves so far as a hand record writes them: a lay marked with its end only where
+        the card fitted both ends, and each pass."""
+        return tuple(self._written)
+
+    def legal_lays(self) -> list[Lay]:
+        """Every lay the seat to move may make (empty: it must pass), each with its end."""
         if self.over:
             return []
         return [Lay(c, e) for c in cards_of(self.hands[self.turn]) for e in self.fits(c)]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: the lays (each with its end), or the pass when there is none."""
+        if self.over:
+            return []
+        return [Move(lay.card, lay.end) for lay in self.legal_lays()] or [PASS]
 
     def can_lay(self) -> bool:
         if self.over:
             return False
         return any(self.fits(c) for c in cards_of(self.hands[self.turn]))
 
-    def check(self, card: Card | str, end: str | None = None) -> Illegal | None:
-        """None if ``card`` (a Card or a code; at ``end``, default the upper end where both fit)
-        may be laid now."""
-        if not isinstance(card, Card):
-            card = as_card(card)
+    def check(self, card: Move | Lay | Card | str, end: str | None = None) -> Illegal | None:
+        """None if ``card`` may be played now, else the rule it breaks: a Move (a lay or the
+        pass), or a Card or a code laid at ``end`` (default: the upper end where both fit)."""
+        if isinstance(card, Lay):
+            lay = card
+            card, end = lay.card, lay.end
+        elif not isinstance(card, Card):
+            move = as_move(card)
+            if move.card is None:
+                return self.check_pass()
+            card, end = move.card, move.end if end is None else end
         if self.over:
             return Illegal(HAND_OVER.id, f"the deal is over; {card} cannot be laid")
         seat = self.turn
@@ -167,7 +185,7 @@ class LayoutHand:
     def check_pass(self) -> Illegal | None:
         if self.over:
             return Illegal(HAND_OVER.id, "the deal is over; there is nothing to pass")
-        moves = self.legal_moves()
+        moves = self.legal_lays()
         if moves:
             cards = " ".join(sorted({str(m.card) for m in moves}))
             return Illegal(MUST_PLAY_IF_ABLE.id,
@@ -175,6 +193,21 @@ class LayoutHand:
         return None
 
     # -- moves ------------------------------------------------------------------------------
+    def play(self, move: Move | Lay | Card | str) -> None:
+        """Make ``move`` (a lay, the pass, or a card or code laid at the end it fits) for the
+        seat to move (not checked: call ``check`` first)."""
+        if isinstance(move, Lay):
+            self.lay(move.card, move.end)
+            return
+        if not isinstance(move, Card):
+            move = as_move(move)
+            if move.card is None:
+                self.pass_turn()
+                return
+            self.lay(move.card, move.end)
+            return
+        self.lay(move)
+
     def lay(self, card: Card | str, end: str | None = None) -> None:
         """Lay ``card`` (a Card or a code) for the seat to move (not checked: call ``check``
         first)."""
@@ -183,6 +216,7 @@ class LayoutHand:
         seat = self.turn
         ends = self.fits(card)
         side = end if end is not None else (ends[0] if ends else "+")
+        self._written.append(Move(card, side) if len(ends) > 1 else Move(card))
         key = self._rows.row_of(card)
         before = self.rows.get(key)
         if before is None:
@@ -204,6 +238,7 @@ class LayoutHand:
 
     def pass_turn(self) -> None:
         self.history.append((self.turn, None, None))
+        self._written.append(PASS)
         self._advance()
 
     def _advance(self) -> None:
@@ -214,8 +249,10 @@ class LayoutHand:
                 break
         self.turn = seat
 
-    def undo(self) -> None:
+    def undo(self) -> Move:
+        """Take back the last move (a lay or a pass), and return it as it was written."""
         seat, lay, before = self.history.pop()
+        written = self._written.pop()
         if lay is not None:
             key = self._rows.row_of(lay.card)
             if before is None:
@@ -230,6 +267,7 @@ class LayoutHand:
             elif seat in self.order:
                 self.order.remove(seat)
         self.turn = seat
+        return written
 
     def copy(self) -> LayoutHand:
         new = LayoutHand.__new__(LayoutHand)
@@ -240,7 +278,19 @@ class LayoutHand:
         new.order = list(self.order)
         new.history = list(self.history)
         new.laid = list(self.laid)
+        new._written = list(self._written)
         return new
 
     def outcome(self) -> Outcome:
         return Outcome(players=self.players, order=tuple(self.order) if self.over else None)
+
+    def score(self) -> HandScore:
+        """The contract's score of the finished deal."""
+        return self.contract.score(self.outcome(), self.stock)
+
+    def record(self) -> Record:
+        """The deal so far as a hand record."""
+        return record_of(self)
+
+
+register_engine("layout", LayoutHand)

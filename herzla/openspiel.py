@@ -55,12 +55,13 @@ from herzla.contracts import (
     games,
     get_game,
 )
+from herzla.hand import Move as HandMove
 from herzla.layout import Lay, LayoutHand
 from herzla.limits import LimitError, check_stock
 from herzla.machinery.moves import mark
 from herzla.options import Option, OptionError
 from herzla.quote import number, quote
-from herzla.records import new_hand, sort_hand
+from herzla.records import sort_hand
 from herzla.tricks import TrickHand
 
 __all__ = [
@@ -188,7 +189,9 @@ def _row_keys(rules: Contract) -> tuple[int, ...]:
 
 
 def _new_engine(rules: Contract, hands: Sequence[int], dealer: int) -> Engine:
-    return new_hand(rules, hands, dealer)
+    hand = rules.new_hand(hands, dealer)
+    assert isinstance(hand, TrickHand | LayoutHand)
+    return hand
 
 
 def _copy_engine(engine: Engine) -> Engine:
@@ -207,7 +210,7 @@ def _legal_moves(engine: Engine) -> list[Move]:
     """The legal moves, from the engine; ``[None]`` when a layout seat must pass."""
     if isinstance(engine, TrickHand):
         return list(cards_of(engine.legal_mask()))
-    moves: list[Move] = list(engine.legal_moves())
+    moves: list[Move] = list(engine.legal_lays())
     return moves or [None]
 
 
@@ -240,7 +243,7 @@ def _play(engine: Engine, move: Move) -> str:
         return "pass"
     assert isinstance(move, Lay)
     entry = mark(engine, move)
-    engine.lay(move.card, move.end)
+    engine.play(move)
     return entry
 
 
@@ -338,7 +341,7 @@ def _table(engine: Engine, row_keys: Sequence[int]) -> _Table:
                       tuple(engine.captured))
     rows: dict[int, list[Card]] = {key: [] for key in row_keys}
     for _, lay, _ in engine.history:
-        if lay is not None:
+        if lay is not None and lay.card is not None:
             row = rows[engine.contract.declaration.rows.row_of(lay.card)]
             row.insert(0 if lay.end == "-" else len(row), lay.card)
     ends: list[tuple[Rank | None, Rank | None] | None] = []
@@ -587,6 +590,7 @@ class _Episode:
             elif isinstance(move, Card):
                 out[move.index] = move
             else:
+                assert move.card is not None
                 lower = move.end == "-" and cards.count(move.card) > 1
                 out[move.card.index + (LOWER if lower else 0)] = move
         return out
@@ -1027,12 +1031,16 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
         """The contract played (None while the bidding is open)."""
         return self._episode.rules
 
-    def action_of(self, move: Move | str) -> int:
-        """The action of a move: a card, a :class:`~herzla.layout.Lay`, None (a pass in a layout
-        deal) or an announcement (``"pass"``, ``"beddl"``, ``"mord"``).
+    def action_of(self, move: Move | HandMove | str) -> int:
+        """The action of a move: a card, a :class:`~herzla.layout.Lay`, a
+        :class:`herzla.hand.Move`, None (a pass in a layout deal) or an announcement
+        (``"pass"``, ``"beddl"``, ``"mord"``).
 
         A card alone in a layout deal means the upper end, or the only end it fits.
         """
+        if isinstance(move, HandMove):
+            move = (None if move.card is None else
+                    Lay(move.card, move.end) if move.end else move.card)
         for action, legal in self._episode.legal().items():
             if legal == move or (isinstance(legal, Lay) and legal.card == move
                                  and action < LOWER):
@@ -1123,7 +1131,7 @@ def _known_absent(episode: _Episode, player: int) -> list[int]:
                     out[seat] |= c.bit
             board.pass_turn()
         else:
-            board.lay(lay.card, lay.end)
+            board.play(lay)
     out[player] = 0
     return out
 

@@ -17,20 +17,15 @@ from typing import Any
 import attrs
 
 from herzla.cards import Card, CardError, Pack, cards_of, mask_of
-from herzla.contracts import (
-    Contract,
-    LayoutContract,
-    TrickContract,
-    UnknownContract,
-    contract_class,
-)
+from herzla.contracts import Contract, LayoutContract, UnknownContract, contract_class
 from herzla.contracts.base import HandScore
 from herzla.display import render
+from herzla.hand import PASS, Hand, Move, Trick, register_reader
 from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
-from herzla.tricks import Trick, TrickHand
+from herzla.tricks import TrickHand
 
 __all__ = [
     "Play",
@@ -40,8 +35,7 @@ __all__ = [
     "deal_hands",
     "deal_record",
     "load_json_text",
-    "new_hand",
-    "play_layout",
+    "play_moves",
     "read_record",
     "replay",
     "score_report",
@@ -56,21 +50,8 @@ class RecordError(ValueError):
     """Malformed input: a record that cannot be read, with the problem named."""
 
 
-@attrs.frozen(slots=True)
-class Play:
-    """One entry of ``plays``: a card (with an optional end mark) or a pass."""
-
-    card: Card | None
-    end: str | None = None
-
-    @property
-    def is_pass(self) -> bool:
-        return self.card is None
-
-    def __str__(self) -> str:
-        if self.card is None:
-            return "pass"
-        return f"{self.card}{self.end or ''}"
+#: one entry of ``plays``: a card (with an optional end mark) or a pass
+Play = Move
 
 
 def _int(obj: Mapping[str, Any], key: str, default: int | None) -> int | None:
@@ -84,18 +65,35 @@ def _int(obj: Mapping[str, Any], key: str, default: int | None) -> int | None:
 
 @attrs.frozen(slots=True)
 class Record:
-    """A checked hand record.  Build one with :meth:`from_json`; ``to_json`` writes it back."""
+    """A checked hand record.  Build one with :meth:`from_json`; ``to_json`` writes it back.
 
-    game: str
-    contract_id: str
-    players: int
+    The table's rules are its ``contract`` (the game, the contract id, the players, the
+    declarer and every option); ``options`` are the options the record states, with their
+    values as the contract reads them.
+    """
+
+    contract: Contract
     dealer: int
-    declarer: int | None
     stock: int
     options: Mapping[str, Any]
     hands: tuple[tuple[Card, ...], ...]
     plays: tuple[Play, ...]
-    contract: Contract = attrs.field(eq=False, repr=False)
+
+    @property
+    def game(self) -> str:
+        return self.contract.game
+
+    @property
+    def contract_id(self) -> str:
+        return self.contract.id
+
+    @property
+    def players(self) -> int:
+        return self.contract.players
+
+    @property
+    def declarer(self) -> int | None:
+        return self.contract.declarer
 
     @classmethod
     def from_json(cls, obj: Any, contract_cls: type[Contract] | None = None) -> Record:
@@ -156,8 +154,8 @@ class Record:
             raise RecordError(str(exc)) from None
         hands = _read_hands(obj["hands"], contract)
         plays = _read_plays(obj.get("plays", []), contract)
-        return cls(game, contract_id, players, dealer, declarer, stock, dict(options), hands,
-                   plays, contract)
+        stated = {name: contract.opts.get(name, value) for name, value in options.items()}
+        return cls(contract, dealer, stock, stated, hands, plays)
 
     @classmethod
     def from_text(cls, text: str) -> Record:
@@ -185,15 +183,15 @@ class Record:
         return (f"<Record {self.game} {self.contract_id}, {self.players} players, dealer seat "
                 f"{self.dealer}{decl}{stock}, {n} play{'' if n == 1 else 's'}>")
 
-    def start(self, played: bool = False) -> TrickHand | LayoutHand:
-        """The reference engine's position of this hand: at its start, or with ``played``
-        after the record's plays (RecordError at an illegal one, naming it as ``replay``
-        does).  A :class:`~herzla.tricks.TrickHand` or a :class:`~herzla.layout.LayoutHand`."""
-        state = start_state(self)
+    def start(self, played: bool = False) -> Hand:
+        """The hand of this record (a :class:`herzla.hand.Hand`): at its start, or with
+        ``played`` after the record's plays (RecordError at an illegal one, naming it as
+        ``replay`` does)."""
+        state = self.contract.new_hand([mask_of(h) for h in self.hands], self.dealer,
+                                       self.stock)
         if not played:
             return state
-        illegal = (_play_tricks(state, self.plays) if isinstance(state, TrickHand)
-                   else play_layout(state, self.plays))
+        illegal = play_moves(state, self.plays)
         if illegal is not None:
             raise RecordError(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} "
                               f"is illegal: {illegal.message} (rule {illegal.rule})")
@@ -323,7 +321,7 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
         if text.strip().lower() == "pass":
             if not layout:
                 raise RecordError(f'plays[{i}]: "pass" exists only in the layout deals')
-            out.append(Play(None))
+            out.append(PASS)
             continue
         end = None
         body = text.strip()
@@ -459,19 +457,6 @@ class ReplayResult:
         return render("ReplayResult", "html", self)
 
 
-def new_hand(contract: Contract, hands: Sequence[int], dealer: int) -> TrickHand | LayoutHand:
-    """The reference engine's state for a fresh hand of ``contract`` (trick or layout deal)."""
-    if isinstance(contract, LayoutContract):
-        return LayoutHand(contract, hands, dealer)
-    assert isinstance(contract, TrickContract)
-    return TrickHand(contract, hands, dealer)
-
-
-def start_state(record: Record) -> TrickHand | LayoutHand:
-    """The engine state at the start of the record's hand."""
-    return new_hand(record.contract, [mask_of(h) for h in record.hands], record.dealer)
-
-
 def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     """Replay a record to its end or to the first illegal play, and score it if complete.
 
@@ -479,14 +464,16 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     (RecordError names what is wrong with it).
     """
     record = read_record(record)
-    state = start_state(record)
+    state = record.start()
+    illegal = play_moves(state, record.plays)
+    tricks: tuple[Trick, ...] | None = None
+    order: tuple[int, ...] | None = None
+    lines = []
+    # what a replay shows differs by the kind of deal: its tricks, or its order of going out
     if isinstance(state, TrickHand):
-        illegal = _play_tricks(state, record.plays)
-        tricks: tuple[Trick, ...] | None = tuple(state.tricks)
+        tricks = tuple(state.tricks)
         if state.trick:  # the trick in progress comes last, without a winner
-            tricks = (*state.tricks, Trick(state.leader, tuple(state.trick), None))
-        order = None
-        lines = []
+            tricks = (*tricks, Trick(state.leader, tuple(state.trick), None))
         done = len(state.tricks)
         if not state.over:
             lines.append(f"The hand is not complete: {done} of {state.tricks_per_hand} tricks "
@@ -494,12 +481,11 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
         elif done < state.tricks_per_hand:
             lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
                          f"{record.contract.describe()}; {record.contract.cite()}).")
-    else:
-        illegal = play_layout(state, record.plays)
-        tricks = None
+    elif isinstance(state, LayoutHand):
         order = tuple(state.order)
-        lines = [] if state.over else [f"The deal is not complete: {len(state.order)} of "
-                                       f"{state.players} seats are out."]
+        if not state.over:
+            lines.append(f"The deal is not complete: {len(state.order)} of {state.players} "
+                         f"seats are out.")
     complete = state.over
     score = None
     if illegal is not None:
@@ -508,44 +494,33 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
                         f"applied.")
     elif complete:
         try:
-            score = record.contract.score(state.outcome(), record.stock)
+            score = state.score()
         except NotImplementedError:
             raise RecordError(f"{record.game} {record.contract_id} cannot be scored yet") from None
         lines.extend(score.explanation)
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
 
 
-def _play_tricks(state: TrickHand, plays: Sequence[Play]) -> IllegalPlay | None:
-    """Play a record's plays of a trick deal on ``state``, up to the first illegal one, which
-    it returns."""
+def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
+    """Play a record's ``plays`` on ``state``, up to the first illegal one, which it returns:
+    the one replay loop of every deal.
+
+    A layout deal's passes may be left out, as the format says: while the seat to move cannot
+    lay a card and does not hold the entry's card, it passes.
+    """
+    n = state.players
     for i, play in enumerate(plays):
-        assert play.card is not None
-        bad = state.check(play.card)
+        card = play.card
+        if card is not None:
+            for _ in range(n):
+                if (state.over or state.hands[state.turn] >> card.index & 1
+                        or state.check(PASS) is not None):
+                    break
+                state.play(PASS)
+        bad = state.check(play)
         if bad is not None:
             return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
-        state.play(play.card)
-    return None
-
-
-def play_layout(state: LayoutHand, plays: Sequence[Play]) -> IllegalPlay | None:
-    """Play a record's plays of a layout deal on ``state`` (passes may be left out, as the
-    format says), up to the first illegal one, which it returns."""
-    for i, play in enumerate(plays):
-        if play.card is None:
-            bad = state.check_pass()
-            if bad is not None:
-                return IllegalPlay(i, state.turn, "pass", bad.rule, bad.message)
-            state.pass_turn()
-            continue
-        # passes may be left out: a seat that cannot lay and does not hold the card passes
-        for _ in range(state.players):
-            if state.over or state.hands[state.turn] >> play.card.index & 1 or state.can_lay():
-                break
-            state.pass_turn()
-        bad = state.check(play.card, play.end)
-        if bad is not None:
-            return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
-        state.lay(play.card, play.end)
+        state.play(play)
     return None
 
 
@@ -608,3 +583,6 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
         "plays": [],
     }
     return read_record(obj)
+
+
+register_reader(read_record)

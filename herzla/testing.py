@@ -20,12 +20,10 @@ from typing import Any
 
 import attrs
 
-from herzla.cards import Card, cards_of
 from herzla.contracts.base import Contract
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import PASS, Hand, Move, written
 from herzla.machinery.streams import seeded_deal
-from herzla.records import new_hand, read_record, replay, sort_hand
-from herzla.tricks import TrickHand
+from herzla.records import read_record, replay
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]
 
@@ -51,68 +49,43 @@ def _deal(contract: Contract, rnd: random.Random) -> list[int]:
                        rnd.getrandbits(63))
 
 
-Move = Card | Lay | None  # a card, a lay, or a pass
-
-
 def _play(contract: Contract, dealt: list[int], dealer: int, rnd: random.Random,
-          after: Callable[[TrickHand | LayoutHand, Move], None] | None = None
-          ) -> tuple[TrickHand | LayoutHand, list[str]]:
+          after: Callable[[Hand, Move], None] | None = None) -> Hand:
     """Play a dealt hand with random legal moves, calling ``after(state, move)`` after each."""
-    plays: list[str] = []
-    state = new_hand(contract, dealt, dealer)
+    state = contract.new_hand(dealt, dealer)
     limit = 4 * len(contract.pack()) + 4 * contract.players
     while not state.over:
         limit -= 1
         if limit < 0:
             raise ConformanceError(f"{contract.game} {contract.id}: the hand did not end")
-        move: Move
-        if isinstance(state, TrickHand):
-            legal = state.legal_plays()
-            if not legal:
-                raise ConformanceError(f"{contract.game} {contract.id}: seat {state.turn} has no "
-                                       f"legal card")
-            move = rnd.choice(legal)
-            state.play(move)
-        else:
-            lays = state.legal_moves()
-            move = rnd.choice(lays) if lays else None
-            if move is None:
-                state.pass_turn()
-            else:
-                # a record marks the end only where the card fits both
-                text = str(move) if len(state.fits(move.card)) > 1 else str(move.card)
-                state.lay(move.card, move.end)
-        plays.append("pass" if move is None else text if isinstance(move, Lay) else str(move))
+        legal = state.legal_moves()
+        if not legal:
+            raise ConformanceError(f"{contract.game} {contract.id}: seat {state.turn} has no "
+                                   f"legal move")
+        move = PASS if legal == [PASS] else rnd.choice(legal)
+        state.play(move)
         if after is not None:
             after(state, move)
-    return state, plays
+    return state
 
 
 def random_hand(contract: Contract, rnd: random.Random, dealer: int | None = None
-                ) -> tuple[list[int], TrickHand | LayoutHand, list[str]]:
+                ) -> tuple[list[int], Hand, list[str]]:
     """Deal and play one hand with random legal moves; (dealt hands, final state, plays)."""
     dealer = contract.players - 1 if dealer is None else dealer
     dealt = _deal(contract, rnd)
-    state, plays = _play(contract, dealt, dealer, rnd)
-    return dealt, state, plays
+    state = _play(contract, dealt, dealer, rnd)
+    return dealt, state, [str(m) for m in state.moves]
 
 
-def _check_views(state: TrickHand | LayoutHand, contract: Contract, h: int) -> None:
-    """The legal-move views agree with check()."""
-    if isinstance(state, TrickHand):
-        legal = state.legal_plays()
-        if not legal:
-            raise _fail(f"seat {state.turn} has no legal card", contract, h)
-        for c in legal:
-            if state.check(c) is not None:
-                raise _fail(f"{c} is in legal_plays() but check() refuses it", contract, h)
-    else:
-        lays = state.legal_moves()
-        if not lays and state.check_pass() is not None:
-            raise _fail("no legal lay, yet passing is refused", contract, h)
-        for lay in lays:
-            if state.check(lay.card, lay.end) is not None:
-                raise _fail(f"{lay} is a legal move but check() refuses it", contract, h)
+def _check_views(state: Hand, contract: Contract, h: int) -> None:
+    """The legal moves agree with check()."""
+    legal = state.legal_moves()
+    if not legal:
+        raise _fail(f"seat {state.turn} has no legal move", contract, h)
+    for move in legal:
+        if state.check(move) is not None:
+            raise _fail(f"{move} is a legal move but check() refuses it", contract, h)
 
 
 def _fail(what: str, contract: Contract, hand: int) -> ConformanceError:
@@ -120,27 +93,30 @@ def _fail(what: str, contract: Contract, hand: int) -> ConformanceError:
                             f"hand {hand}: {what}")
 
 
-def _snapshot(st: TrickHand | LayoutHand) -> tuple[Any, ...]:
-    if isinstance(st, TrickHand):
-        return (tuple(st.hands), tuple(st.captured), tuple(st.won), tuple(st.trick), st.leader,
-                len(st.tricks), st.over)
-    return (tuple(st.hands), tuple(sorted(st.rows.items())), tuple(st.order), st.turn, st.over,
-            len(st.laid))
+def _snapshot(st: Hand) -> tuple[Any, ...]:
+    return (tuple(st.hands), st.moves, st.turn, st.over, tuple(st.legal_moves()), st.outcome())
 
 
-def _conserved(st: TrickHand | LayoutHand, dealt_mask: int) -> bool:
+def _conserved(st: Hand, dealt_mask: int) -> bool:
+    """Every card is in exactly one place, a hand or played, and (trick deals) every card
+    captured was played and is captured once."""
     seen = 0
-    parts: list[int] = list(st.hands)
-    if isinstance(st, TrickHand):
-        parts += st.captured
-        parts += [c.bit for c in st.trick]
-    else:
-        parts += [c.bit for c in st.laid]
-    for m in parts:
+    for m in st.hands:
         if seen & m:
             return False
         seen |= m
-    return seen == dealt_mask
+    played = 0
+    for move in st.moves:
+        if move.card is not None:
+            if (seen | played) & move.card.bit:
+                return False
+            played |= move.card.bit
+    took = 0
+    for m in st.outcome().captured or ():
+        if took & m:
+            return False
+        took |= m
+    return seen | played == dealt_mask and took & ~played == 0
 
 
 def check_contract(
@@ -173,34 +149,27 @@ def check_contract(
             dealt_mask |= m
         count = [0]
 
-        def after(state: TrickHand | LayoutHand, move: Move, h: int = h,
+        def after(state: Hand, move: Move, h: int = h,
                   dealt_mask: int = dealt_mask, count: list[int] = count) -> None:
             count[0] += 1
             if not _conserved(state, dealt_mask):
-                raise _fail(f"after {move or 'a pass'} a card is lost or in two places",
-                            contract, h)
+                raise _fail(f"after {move} a card is lost or in two places", contract, h)
             if not state.over:
                 _check_views(state, contract, h)
-            if move is not None and rnd.random() < 0.1:
+            if not move.is_pass and rnd.random() < 0.1:
                 now = _snapshot(state)
                 copy = state.copy()
                 state.undo()
-                if isinstance(state, TrickHand):
-                    assert isinstance(move, Card)
-                    if state.check(move) is not None:
-                        raise _fail(f"{move} was played but check() refuses it", contract, h)
-                    state.play(move)
-                else:
-                    assert isinstance(move, Lay)
-                    if state.check(move.card, move.end) is not None:
-                        raise _fail(f"{move} was laid but check() refuses it", contract, h)
-                    state.lay(move.card, move.end)
+                if state.check(move) is not None:
+                    raise _fail(f"{move} was played but check() refuses it", contract, h)
+                state.play(move)
                 if _snapshot(state) != now or _snapshot(copy) != now:
                     raise _fail(f"undo/copy around {move} did not restore the state", contract, h)
 
-        state, plays = _play(contract, dealt, dealer, rnd, after)
+        state = _play(contract, dealt, dealer, rnd, after)
         moves += count[0]
-        if isinstance(state, TrickHand) and len(state.tricks) < state.tricks_per_hand:
+        played = state.outcome().tricks_played
+        if played is not None and played < contract.hand_size:
             early += 1
         result = contract.score(state.outcome(), stock)
         if len(result.scores) != n or not all(isinstance(v, int) for v in result.scores):
@@ -210,12 +179,7 @@ def check_contract(
         if fixed is not None and sum(result.scores) + stock_change != fixed:
             raise _fail(f"the scores {result.scores} (stock change {stock_change}) add up to "
                         f"{sum(result.scores) + stock_change}, not {fixed}", contract, h)
-        record = {
-            "game": contract.game, "contract": contract.id, "players": n, "dealer": dealer,
-            "declarer": contract.declarer, "stock": stock, "options": dict(options or {}),
-            "hands": [[str(c) for c in sort_hand(cards_of(m), contract)] for m in dealt],
-            "plays": plays,
-        }
+        record = {**written(state), "stock": stock, "options": dict(options or {})}
         again = replay(read_record(record, type(contract)))
         if again.illegal is not None or not again.complete or again.scores != result.scores:
             raise _fail(f"the hand record does not replay to the same score "

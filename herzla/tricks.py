@@ -10,7 +10,7 @@ back without copying, and ``copy()`` is shallow and fast, for solvers and Monte 
 >>> hands = [mask_of(parse_cards(h)) for h in (
 ...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
 ...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
->>> h = TrickHand(c, hands, dealer=3)
+>>> h = c.new_hand(hands, dealer=3)
 >>> h.turn, [str(x) for x in h.legal_plays()]
 (0, ['C7', 'CT', 'CJ', 'CQ', 'S9', 'SQ', 'D9', 'DQ'])
 >>> for code in "C7 CA C8 C9".split():
@@ -26,60 +26,53 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
-from herzla.cards import SUIT_MASKS, Card, as_card, cards_of, hand_mask
-from herzla.contracts.base import Outcome, TrickContract
-from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, NOT_IN_HAND
+from herzla.cards import SUIT_MASKS, Card, cards_of, hand_mask
+from herzla.contracts.base import TrickContract
+from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, MUST_PLAY_IF_ABLE, NOT_IN_HAND
+from herzla.hand import Illegal, Move, Outcome, Trick, as_move, record_of, register_engine
 
 if TYPE_CHECKING:
+    from herzla.contracts.base import HandScore
     from herzla.records import Record
 
 __all__ = ["Illegal", "Trick", "TrickHand"]
 
-
-@attrs.frozen(slots=True)
-class Trick:
-    """A trick: who led, the cards in the order played, and who won it (None while it is still
-    in progress)."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
-
-    def to_dict(self) -> dict[str, object]:
-        return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner}
+#: the move of each card, by card index (legal_moves hands these out instead of new ones)
+_MOVES = tuple(Move(Card.from_index(i)) for i in range(36))
 
 
-@attrs.frozen(slots=True)
-class Illegal:
-    """Why a play is not allowed: the id of the illegal-play rule it breaks (one of
-    :data:`herzla.contracts.vocabulary.ILLEGAL_PLAYS`, or a contract's own lead ban) and a
-    sentence."""
-
-    rule: str
-    message: str
+def _card(move: Move | Card | str) -> Card | None:
+    """The card of a move (None for the pass)."""
+    if isinstance(move, Card):
+        return move
+    if isinstance(move, Move):
+        return move.card
+    return as_move(move).card
 
 
 class TrickHand:
-    """One hand of a trick deal in progress.
+    """One hand of a trick deal in progress: a :class:`herzla.hand.Hand`.
 
     ``hands`` holds each seat's cards: bit sets (``mask_of``), card lists (``"CQ CJ ..."``) or
-    Cards (a record's ``hands``).  :meth:`from_record` starts from a hand record.  ``play`` and
-    ``check`` take a :class:`Card` or a card code.
+    Cards (a record's ``hands``).  ``contract.new_hand(hands, dealer)`` makes one, and
+    ``record.start()`` one for a record.  ``play`` and ``check`` take a :class:`Card`, a card
+    code or a :class:`~herzla.hand.Move`.
     """
 
     __slots__ = (
-        "contract", "players", "dealer", "hands", "captured", "won", "trick", "leader",
-        "tricks", "over", "_strength", "_per_hand",
+        "contract", "players", "dealer", "stock", "dealt", "hands", "captured", "won", "trick",
+        "leader", "tricks", "over", "_strength", "_per_hand",
     )
 
     def __init__(self, contract: TrickContract,
-                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int) -> None:
+                 hands: Sequence[int | str | Iterable[Card | str]], dealer: int,
+                 stock: int = 0) -> None:
         self.contract = contract
         self.players = contract.players
         self.dealer = dealer
+        self.stock = stock
         self.hands: list[int] = [hand_mask(h) for h in hands]
+        self.dealt: tuple[int, ...] = tuple(self.hands)
         self.captured: list[int] = [0] * self.players
         self.won: list[int] = [0] * self.players
         self.trick: list[Card] = []
@@ -88,16 +81,6 @@ class TrickHand:
         self.over: bool = False
         self._strength = contract.rank_order().strength
         self._per_hand = min(h.bit_count() for h in self.hands) if self.hands else 0
-
-    @classmethod
-    def from_record(cls, record: Record, played: bool = False) -> TrickHand:
-        """The hand of a trick-deal record at its start, or with ``played`` after its plays
-        (``record.start()``); TypeError for a layout deal."""
-        state = record.start(played)
-        if not isinstance(state, TrickHand):
-            raise TypeError(f"{record.game} {record.contract_id} is a layout deal: use "
-                            f"LayoutHand.from_record")
-        return state
 
     # -- views ------------------------------------------------------------------------------
     @property
@@ -116,6 +99,13 @@ class TrickHand:
     @property
     def tricks_per_hand(self) -> int:
         return self._per_hand
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The cards played so far, in order, as moves."""
+        played = [_MOVES[c.index] for t in self.tricks for c in t.cards]
+        played.extend(_MOVES[c.index] for c in self.trick)
+        return tuple(played)
 
     def _follow_and_ban(self, seat: int) -> tuple[int, int, tuple[int, str] | None]:
         """(cards the seat holds, cards that follow suit, the contract's ban if it applies)."""
@@ -141,37 +131,48 @@ class TrickHand:
     def legal_plays(self) -> list[Card]:
         return cards_of(self.legal_mask())
 
-    def check(self, card: Card | str) -> Illegal | None:
-        """None if ``card`` (a Card or a code) may be played now, else the rule it breaks."""
-        if not isinstance(card, Card):
-            card = as_card(card)
+    def legal_moves(self) -> list[Move]:
+        """The legal cards of the seat to play, as moves."""
+        return [_MOVES[c.index] for c in cards_of(self.legal_mask())]
+
+    def check(self, card: Move | Card | str) -> Illegal | None:
+        """None if ``card`` (a Card, a code or a Move) may be played now, else the rule it
+        breaks."""
+        played = _card(card)
         if self.over:
-            return Illegal(HAND_OVER.id, f"the hand is over; {card} cannot be played")
+            what = "a pass" if played is None else played
+            return Illegal(HAND_OVER.id, f"the hand is over; {what} cannot be played")
         seat = self.turn
+        if played is None:
+            return Illegal(MUST_PLAY_IF_ABLE.id,
+                           f"seat {seat} must play a card: a trick deal has no pass")
         hand, legal, ban = self._follow_and_ban(seat)
-        if not hand >> card.index & 1:
-            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {card}")
-        if not legal >> card.index & 1:
+        if not hand >> played.index & 1:
+            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {played}")
+        if not legal >> played.index & 1:
             led = self.trick[0]
             return Illegal(
                 FOLLOW_SUIT.id,
-                f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {card}",
+                f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {played}",
             )
-        if ban is not None and ban[0] >> card.index & 1 and legal & ~ban[0]:
+        if ban is not None and ban[0] >> played.index & 1 and legal & ~ban[0]:
             what = "lead" if not self.trick else "discard"
-            return Illegal(ban[1], f"seat {seat} may not {what} {card} to trick "
+            return Illegal(ban[1], f"seat {seat} may not {what} {played} to trick "
                                    f"{self.trick_number} while holding other cards")
         return None
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, card: Card | str) -> Trick | None:
-        """Play ``card`` (a Card or a code) for the seat to play (not checked: call ``check``
-        first).
+    def play(self, card: Move | Card | str) -> Trick | None:
+        """Play ``card`` (a Card, a code or a Move) for the seat to play (not checked: call
+        ``check`` first).
 
         Returns the trick when this card completed one.
         """
-        if not isinstance(card, Card):
-            card = as_card(card)
+        if type(card) is not Card:
+            played = _card(card)
+            if played is None:
+                raise ValueError("a trick deal has no pass")
+            card = played
         seat = self.turn
         self.hands[seat] &= ~(1 << card.index)
         self.trick.append(card)
@@ -197,7 +198,7 @@ class TrickHand:
         return done
 
     def undo(self) -> Card:
-        """Take back the last card played."""
+        """Take back the last card played, and return it."""
         if not self.trick:
             if not self.tricks:
                 raise IndexError("nothing to undo")
@@ -218,6 +219,8 @@ class TrickHand:
         new.contract = self.contract
         new.players = self.players
         new.dealer = self.dealer
+        new.stock = self.stock
+        new.dealt = self.dealt
         new.hands = list(self.hands)
         new.captured = list(self.captured)
         new.won = list(self.won)
@@ -252,3 +255,13 @@ class TrickHand:
             tricks_played=len(self.tricks),
         )
 
+    def score(self) -> HandScore:
+        """The contract's score of the finished hand, with the hand's stock."""
+        return self.contract.score(self.outcome(), self.stock)
+
+    def record(self) -> Record:
+        """The hand so far as a hand record."""
+        return record_of(self)
+
+
+register_engine("tricks", TrickHand)

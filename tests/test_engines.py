@@ -5,6 +5,7 @@ from __future__ import annotations
 from herzla.cards import Card, mask_of, parse_cards
 from herzla.contracts import contract_class
 from herzla.contracts.base import LayoutContract, TrickContract
+from herzla.hand import PASS
 from herzla.layout import LayoutHand
 from herzla.tricks import TrickHand
 
@@ -98,7 +99,7 @@ DOMINO = ["CT CK SA SQ S9 HJ DK DJ", "C9 C7 SK HQ H9 H8 D8 D7",
 
 def test_domino_opens_with_any_jack_and_turns_the_corner() -> None:
     d = layout("herzeln", "domino", DOMINO, dealer=2)
-    assert d.turn == 3 and not d.legal_moves()  # seat 3 has no Jack: passes
+    assert d.turn == 3 and d.legal_moves() == [PASS] and not d.legal_lays()  # no Jack: passes
     d.pass_turn()
     assert sorted(str(m) for m in d.legal_moves()) == ["DJ+", "HJ+"]
     d.lay(Card.from_str("DJ"))

@@ -1,8 +1,8 @@
 """The layers import one way: every import of every module of herzla, read with :mod:`ast`.
 
-cards → contracts/rules → engines → machinery → records → players → (sim, analysis, ...) → the
-public facade → cli (docs/architecture.md).  Imports inside functions count as much as those at
-the top of a module (a lazy import is still a dependency); only imports under
+cards → hand → contracts/rules → engines → machinery → records → players → (sim, analysis, ...)
+→ the public facade → cli (docs/architecture.md).  Imports inside functions count as much as
+those at the top of a module (a lazy import is still a dependency); only imports under
 ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
 """
 
@@ -23,6 +23,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # text, the notebook display registry, limits and rule options: no rules yet
     ("quote",), ("display",), ("limits",), ("options",),
     ("cards",),
+    # one interface for every hand (moves, tricks, outcomes), and the engines' registry
+    ("hand",),
     # the games' declarations, and the rule book written from them
     ("contracts",), ("rulebook",),
     # the reference engines (a layout deal reuses the trick engine's Illegal), and tallies scored

@@ -301,23 +301,23 @@ def test_start_at_the_beginning_and_after_the_plays() -> None:
     record = _record("herzla-two-void-trick6.json")
     start = record.start()
     assert isinstance(start, TrickHand) and not start.tricks and start.turn == 0
-    assert TrickHand.from_record(record).hands == start.hands
     after = record.start(played=True)
     assert isinstance(after, TrickHand) and len(after.tricks) == 5
-    via = TrickHand.from_record(record, played=True)
-    assert via.hands == after.hands and via.turn == after.turn == 2
+    assert after.turn == 2 and after.moves == record.plays
     assert [str(c) for c in after.legal_plays()] == ["ST", "HQ", "DT"]
+    assert after.record() == record
 
 
 def test_layout_hand_from_record() -> None:
     record = _record("herzeln-domino-mark.json")
-    after = LayoutHand.from_record(record, played=True)
-    assert isinstance(record.start(), LayoutHand)
+    after = record.start(played=True)
+    assert isinstance(record.start(), LayoutHand) and isinstance(after, LayoutHand)
     assert len(after.laid) == sum(1 for p in record.plays if not p.is_pass)
-    with pytest.raises(TypeError, match="layout deal"):
-        TrickHand.from_record(record)
-    with pytest.raises(TypeError, match="trick deal"):
-        LayoutHand.from_record(_record("herzla-two-void.json"))
+    # the hand gives back its record, every pass written out
+    again = after.record()
+    assert [p.card for p in again.plays if not p.is_pass] == [p.card for p in record.plays
+                                                               if not p.is_pass]
+    assert again.hands == record.hands and replay(again).to_dict() == replay(record).to_dict()
 
 
 def test_start_after_an_illegal_play() -> None:
@@ -327,7 +327,7 @@ def test_start_after_an_illegal_play() -> None:
 
 @pytest.mark.parametrize("bad", [5, 1.5, None, ("C", "7")])
 def test_a_card_of_the_wrong_type(bad: object) -> None:
-    hand = TrickHand.from_record(_record("herzla-two-void.json"))
+    hand = _record("herzla-two-void.json").start()
     with pytest.raises(TypeError):
         hand.play(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError):

@@ -285,7 +285,7 @@ def test_a_layout_seat_passes_only_when_it_cannot_lay(spec: str) -> None:
             engine = state.engine()
             assert isinstance(engine, LayoutHand)
             legal = state.legal_actions()
-            moves = engine.legal_moves()
+            moves = engine.legal_lays()
             if hos.PASS in legal:
                 passes += 1
                 assert legal == [hos.PASS] and moves == []

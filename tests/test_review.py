@@ -17,10 +17,9 @@ from herzla.analysis.solve import IllegalPlayError, SolveError, solve
 from herzla.cards import cards_of
 from herzla.cli import main
 from herzla.contracts import get_game
-from herzla.layout import LayoutHand
-from herzla.machinery.moves import mark
+from herzla.hand import PASS
 from herzla.machinery.streams import seeded_deal
-from herzla.records import RecordError, new_hand
+from herzla.records import RecordError
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
@@ -43,7 +42,7 @@ def played_hand(game: str, contract_id: str, players: int, rnd: random.Random,
     contract = cls_(players, {}, declarer)
     dealer = rnd.randrange(players)
     hands = seeded_deal(contract.pack(), players, contract.hand_size, rnd.randrange(1 << 30))
-    state = new_hand(contract, hands, dealer)
+    state = contract.new_hand(hands, dealer)
     plays: list[str] = []
     end = None
     moves = 0
@@ -51,20 +50,11 @@ def played_hand(game: str, contract_id: str, players: int, rnd: random.Random,
         if end is None and max(h.bit_count() for h in state.hands) <= 3:
             end = moves
         moves += 1
-        if isinstance(state, LayoutHand):
-            lays = state.legal_moves()
-            if not lays:
-                state.pass_turn()
-                if not drop_passes:
-                    plays.append("pass")
-                continue
-            lay = rnd.choice(lays)
-            plays.append(mark(state, lay))
-            state.lay(lay.card, lay.end)
-        else:
-            card = rnd.choice(state.legal_plays())
-            state.play(card)
-            plays.append(str(card))
+        legal = state.legal_moves()
+        move = PASS if legal == [PASS] else rnd.choice(legal)
+        state.play(move)
+        if not (move.is_pass and drop_passes):
+            plays.append(str(state.moves[-1]))
     stock = rnd.choice([0, 40]) if contract.has_stock else 0
     obj = {"game": game, "contract": contract_id, "players": players, "dealer": dealer,
            "declarer": declarer, "stock": stock,

@@ -24,7 +24,7 @@ from herzla.cards import PACK_32, Rank, cards_of, mask_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.limits import MAX_AMOUNT
 from herzla.machinery.streams import seeded_deal
-from herzla.records import Record, new_hand
+from herzla.records import Record
 from herzla.tricks import TrickHand
 from tests.test_solve import end_position, every_deal
 
@@ -68,7 +68,7 @@ def _deeper(game: str, cid: str, n: int, seed: int, left: int) -> dict[str, Any]
     declarer = rnd.randrange(n) if cls.needs_declarer else None
     contract = cls(n, {}, declarer)
     hands = seeded_deal(contract.pack(), n, contract.hand_size, seed)
-    state = new_hand(contract, hands, n - 1)
+    state = contract.new_hand(hands, n - 1)
     assert isinstance(state, TrickHand)
     plays = []
     while not state.over and max(h.bit_count() for h in state.hands) > left:
@@ -140,7 +140,7 @@ def _normal_search(features: Features, seed: int) -> tuple[TrickSearch, TrickHan
     c = contract_class("herzla", "normal")(4, {})
     assert isinstance(c, TrickContract)
     hands = seeded_deal(PACK_32, 4, 8, seed)
-    state = new_hand(c, hands, 3)
+    state = c.new_hand(hands, 3)
     assert isinstance(state, TrickHand)
     rnd = random.Random(seed)
     for _ in range(9):
@@ -224,7 +224,7 @@ def _made_lost_states() -> list[tuple[TrickContract, TrickHand, int]]:
             declarer = worth[0]
             c = contract_class("herzla", cid)(4, {}, declarer)
             assert isinstance(c, TrickContract)
-            state = new_hand(c, hands, 3)
+            state = c.new_hand(hands, 3)
             assert isinstance(state, TrickHand)
             rnd = random.Random(seed)
             for _ in range(seed % 3 * 5):

@@ -22,7 +22,6 @@ from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit
 from herzla.contracts import TrickContract, contract_class
 from herzla.contracts.vocabulary import Counts
 from herzla.machinery.streams import seeded_deal
-from herzla.records import new_hand
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
@@ -40,7 +39,7 @@ def _state(contract: TrickContract, seed: int, plays: int) -> TrickHand:
     """A seeded deal of ``contract`` after ``plays`` random legal cards."""
     rnd = random.Random(seed)
     hands = seeded_deal(contract.pack(), contract.players, contract.hand_size, seed)
-    st = new_hand(contract, hands, rnd.randrange(contract.players))
+    st = contract.new_hand(hands, rnd.randrange(contract.players))
     assert isinstance(st, TrickHand)
     for _ in range(plays):
         if st.over:
@@ -335,7 +334,7 @@ def test_table_leaves_are_the_contracts_settle() -> None:
     states = TallyStates(sc, 2, 1, 4, [d.bits(m) for m in sc.classes])
     rnd = random.Random(5)
     for _ in range(20):
-        st = new_hand(c, deal, 3)
+        st = c.new_hand(deal, 3)
         assert isinstance(st, TrickHand)
         while not st.over:
             st.play(rnd.choice(st.legal_plays()))

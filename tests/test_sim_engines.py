@@ -23,13 +23,13 @@ from herzla import contracts
 from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit
 from herzla.contracts import contract_classes
 from herzla.contracts.herzla import Normal
+from herzla.hand import TrickPlay
 from herzla.players import builtin_names, policy_of
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
 from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.engine import play_block, play_blocks
 from herzla.sim.spec import BlockResult, DealSpec
-from herzla.tricks import TrickHand
 
 Config = tuple[str, str | None, int, dict[str, Any], int, int | None]
 
@@ -263,7 +263,7 @@ class _OwnBan(Normal):
     game = "sim-test"
     id = "own-ban"
 
-    def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
+    def banned(self, state: TrickPlay, seat: int, leading: bool) -> tuple[int, str] | None:
         if leading and state.hands[seat] & SUIT_MASKS[0]:
             return HEARTS_MASK, "heart-lead-ban"
         return None

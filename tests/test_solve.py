@@ -26,10 +26,10 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.contracts.vocabulary import Counts, Settlement
+from herzla.hand import PASS
 from herzla.layout import LayoutHand
-from herzla.machinery.moves import mark
 from herzla.machinery.streams import seeded_deal
-from herzla.records import Record, new_hand
+from herzla.records import Record
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
@@ -63,7 +63,7 @@ def minimax(state: TrickHand | LayoutHand, contract: Contract, seat: int, maxer:
             values.append(minimax(state, contract, seat, maxer, sign, stock))
             state.undo()
     else:
-        moves = state.legal_moves()
+        moves = state.legal_lays()
         if not moves:
             state.pass_turn()
             values.append(minimax(state, contract, seat, maxer, sign, stock))
@@ -101,7 +101,7 @@ def end_position(game: str, contract_id: str, players: int, rnd: random.Random,
     contract = cls_(players, options or {}, declarer)
     dealer = rnd.randrange(players)
     hands = seeded_deal(contract.pack(), players, contract.hand_size, rnd.randrange(1 << 30))
-    state = new_hand(contract, hands, dealer)
+    state = contract.new_hand(hands, dealer)
     limit = 3 if players <= 5 else 2
     plays: list[str] = []
     extra = rnd.randrange(players)
@@ -110,19 +110,9 @@ def end_position(game: str, contract_id: str, players: int, rnd: random.Random,
             if extra == 0:
                 break
             extra -= 1
-        if isinstance(state, TrickHand):
-            card = rnd.choice(state.legal_plays())
-            state.play(card)
-            plays.append(str(card))
-        else:
-            moves = state.legal_moves()
-            if not moves:
-                state.pass_turn()
-                plays.append("pass")
-                continue
-            lay = rnd.choice(moves)
-            plays.append(mark(state, lay))
-            state.lay(lay.card, lay.end)
+        legal = state.legal_moves()
+        state.play(PASS if legal == [PASS] else rnd.choice(legal))
+        plays.append(str(state.moves[-1]))
     stock = rnd.choice([0, 30, 80]) if contract.has_stock else 0
     return {"game": game, "contract": contract_id, "players": players, "dealer": dealer,
             "declarer": declarer, "stock": stock, "options": options or {},

@@ -64,7 +64,7 @@ class LayoutSearch:
 
     def moves(self, state: LayoutHand) -> list[Lay | None]:
         """The moves of the seat to move, equivalent ones once (None: a pass)."""
-        lays = state.legal_moves()
+        lays = state.legal_lays()
         if not lays:
             return [None]
         if not (self.equivalence and self._one_row and state.laid):
@@ -115,7 +115,7 @@ class LayoutSearch:
             if move is None:
                 state.pass_turn()
             else:
-                state.lay(move.card, move.end)
+                state.play(move)
             r = self.value(state, a, b)
             state.undo()
             if maxing:

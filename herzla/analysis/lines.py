@@ -16,10 +16,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from herzla.cards import Card
-from herzla.layout import Lay, LayoutHand
-from herzla.machinery.moves import mark
-from herzla.records import Play, Record, start_state
+from herzla.hand import PASS, Hand, Trick, as_move
+from herzla.records import Play, Record
 from herzla.tricks import TrickHand
 
 __all__ = ["Step", "line_steps", "parse_play", "record_steps", "walk"]
@@ -49,53 +47,45 @@ class Step:
 
 def parse_play(text: str) -> Play:
     """A play as :func:`herzla.solve` writes it in ``line`` (``"C7"``, ``"H9+"``, ``"pass"``)."""
-    if text == "pass":
-        return Play(None)
-    if text[-1:] in ("+", "-"):
-        return Play(Card.from_str(text[:-1]), text[-1])
-    return Play(Card.from_str(text))
+    return as_move(text)
 
 
-def walk(state: TrickHand | LayoutHand, plays: Iterable[Play], first: int = 0
+def walk(state: Hand, plays: Sequence[Play], first: int = 0
          ) -> tuple[list[Step], list[Play]]:
     """Play ``plays`` (legal: :func:`herzla.records.replay` checks them) on ``state`` and say
     what each was; the steps and the plays with every pass written, numbered from ``first``."""
     steps: list[Step] = []
     done: list[Play] = []
+    # the steps of a trick deal name their trick and, on its last card, the trick's winner
+    in_tricks = isinstance(state, TrickHand)
     for play in plays:
-        if isinstance(state, TrickHand):
-            assert play.card is not None
-            seat, trick = state.turn, state.trick_number
-            won = state.play(play.card)
-            steps.append(Step(first + len(steps), seat, str(play.card), trick,
-                              won.winner if won is not None else None))
-            done.append(play)
-            continue
-        if play.card is None:
-            steps.append(Step(first + len(steps), state.turn, "pass"))
-            done.append(play)
-            state.pass_turn()
-            continue
-        # a seat that cannot lay and does not hold the card passed (records may leave it out)
-        for _ in range(state.players):
-            if (state.over or state.hands[state.turn] >> play.card.index & 1
-                    or state.can_lay()):
-                break
-            steps.append(Step(first + len(steps), state.turn, "pass", written=False))
-            done.append(Play(None))
-            state.pass_turn()
+        card = play.card
+        if card is not None:
+            # a seat that cannot lay and does not hold the card passed (records may leave it out)
+            for _ in range(state.players):
+                if (state.over or state.hands[state.turn] >> card.index & 1
+                        or state.check(PASS) is not None):
+                    break
+                steps.append(Step(first + len(steps), state.turn, "pass", written=False))
+                done.append(PASS)
+                state.play(PASS)
         seat = state.turn
-        ends = state.fits(play.card)
-        text = mark(state, Lay(play.card, play.end or (ends[0] if ends else "+")))
-        state.lay(play.card, play.end)
-        steps.append(Step(first + len(steps), seat, text, out=not state.hands[seat]))
+        trick = len(state.moves) // state.players + 1
+        won = state.play(play)
+        text = str(state.moves[-1])
+        if in_tricks:
+            steps.append(Step(first + len(steps), seat, text, trick,
+                              won.winner if isinstance(won, Trick) else None))
+        else:
+            steps.append(Step(first + len(steps), seat, text,
+                              out=card is not None and not state.hands[seat]))
         done.append(play)
     return steps, done
 
 
 def record_steps(record: Record) -> list[Step]:
     """The record's plays, as steps (the record's plays must be legal)."""
-    return walk(start_state(record), record.plays)[0]
+    return walk(record.start(), record.plays)[0]
 
 
 def line_steps(record: Record, line: Sequence[str]) -> list[Step]:
@@ -106,7 +96,7 @@ def line_steps(record: Record, line: Sequence[str]) -> list[Step]:
 
 def _record_and_line(record: Record, line: Sequence[str]) -> tuple[list[Step], list[Step]]:
     """The record's plays and then ``line``, as steps (one replay of the record for both)."""
-    state = start_state(record)
+    state = record.start()
     before, _ = walk(state, record.plays)
     return before, walk(state, [parse_play(p) for p in line], len(before))[0]
 

@@ -34,12 +34,12 @@ import attrs
 
 from herzla.analysis.lines import Step, walk
 from herzla.analysis.many import check_work
-from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, searcher
+from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, engine_of, searcher
 from herzla.contracts import game_of
 from herzla.layout import LayoutHand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.quote import quote
-from herzla.records import Play, Record, play_layout, read_record, replay, start_state
+from herzla.records import Play, Record, read_record, replay
 from herzla.tricks import TrickHand
 
 __all__ = ["PlayReview", "ReviewResult", "SeatTotals", "review"]
@@ -154,7 +154,7 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     if seat is not None and not 0 <= seat < rec.players:
         raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
                          f"(seats 0 to {rec.players - 1})")
-    steps, plays = walk(start_state(rec), rec.plays)
+    steps, plays = walk(rec.start(), rec.plays)
     chosen = [s for s in steps if (seat is None or s.seat == seat) and s.index >= start]
     work = [(rec, tuple(plays), s, tuple(x for x in chosen if x.seat == s))
             for s in sorted({x.seat for x in chosen})]
@@ -201,7 +201,7 @@ def _judge_seat(work: _Work) -> _Judged:
     rec, plays, seat, steps = work
     search = searcher(rec, seat)
     wanted = {s.index: s for s in steps}
-    state = start_state(rec)
+    state = engine_of(rec.start())
     out: _Judged = {}
     guess = 0
     for index, play in enumerate(plays[:steps[-1].index + 1]):
@@ -209,11 +209,7 @@ def _judge_seat(work: _Work) -> _Judged:
         if step is not None:
             best, played, guess, best_cards = _judge(search, state, step.play, guess)
             out[index] = (best, played, best_cards)
-        if isinstance(state, TrickHand):
-            assert play.card is not None
-            state.play(play.card)
-        else:
-            play_layout(state, [play])
+        state.play(play)
     return out
 
 

@@ -30,10 +30,11 @@ from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, mask_of
 from herzla.contracts import LayoutContract, TrickContract, game_of
 from herzla.display import render
+from herzla.hand import Hand
 from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
 from herzla.quote import quote
-from herzla.records import IllegalPlay, Record, play_layout, read_record, replay, start_state
+from herzla.records import IllegalPlay, Record, read_record, replay
 from herzla.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",
@@ -233,14 +234,14 @@ def _is_boolean(rec: Record) -> bool:
 
 def _position(rec: Record) -> TrickHand | LayoutHand:
     """The engine state after the record's (legal) plays."""
-    state = start_state(rec)
-    if isinstance(state, TrickHand):
-        for play in rec.plays:
-            assert play.card is not None
-            state.play(play.card)
-    else:
-        play_layout(state, rec.plays)
-    return state
+    return engine_of(rec.start(played=True))
+
+
+def engine_of(hand: Hand) -> TrickHand | LayoutHand:
+    """The engine of ``hand``: the searches read the engines' own state (the tricks, the
+    rows), so they take the two engines rather than any :class:`~herzla.hand.Hand`."""
+    assert isinstance(hand, TrickHand | LayoutHand), hand
+    return hand
 
 
 class Searcher:
@@ -398,7 +399,7 @@ class _LayoutSolver(Searcher):
         return state.turn == self.search.seat
 
     def children(self, state: LayoutHand) -> list[tuple[list[str], LayoutHand]]:
-        lays = state.legal_moves()
+        lays = state.legal_lays()
         if not lays:
             st = state.copy()
             st.pass_turn()
@@ -407,7 +408,7 @@ class _LayoutSolver(Searcher):
         for lay in lays:
             st = state.copy()
             text = mark(st, lay)
-            st.lay(lay.card, lay.end)
+            st.play(lay)
             out.append(([text], st))
         return out
 
@@ -424,7 +425,7 @@ class _LayoutSolver(Searcher):
                 if move is None:
                     st.pass_turn()
                 else:
-                    st.lay(move.card, move.end)
+                    st.play(move)
                 ok = (self.search.value(st, value - 1, value) >= value if maxing
                       else self.search.value(st, value, value + 1) <= value)
                 if ok:

@@ -86,12 +86,13 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
+from herzla.hand import Outcome, new_hand
 from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
 from herzla.quote import number
 
 if TYPE_CHECKING:
-    from herzla.tricks import TrickHand
+    from herzla.hand import Hand, TrickPlay
 
 __all__ = ["Contract", "DealKind", "HandScore", "LayoutContract", "MissingTally", "Outcome",
            "TallyError", "TrickContract", "and_list", "card_list", "seat_list"]
@@ -103,28 +104,6 @@ class DealKind(enum.StrEnum):
 
     TRICKS = "tricks"
     LAYOUT = "layout"
-
-
-@attrs.frozen(slots=True)
-class Outcome:
-    """What happened in one hand, as far as scoring needs to know.
-
-    ``captured`` holds each seat's captured cards as a bit set (trick deals); ``tricks`` the tricks
-    each seat won; ``hearts`` the hearts each seat captured (derived from ``captured`` when that is
-    known); ``last_winner`` the winner of the last trick; ``order`` the seats in the order they went
-    out (layout deals); ``made`` says whether a declarer's contract was made, when only that is
-    known (for ``herzla score``).  A tally may give only some of these.
-    """
-
-    players: int
-    captured: tuple[int, ...] | None = None
-    tricks: tuple[int, ...] | None = None
-    hearts: tuple[int, ...] | None = None
-    last_winner: int | None = None
-    order: tuple[int, ...] | None = None
-    declarer: int | None = None
-    tricks_played: int | None = None
-    made: bool | None = None
 
 
 @attrs.frozen(slots=True)
@@ -261,6 +240,14 @@ class Contract:
             ("banned", "ends_early", "counts", "score")
         return tuple(n for n in names if getattr(cls, n) is not getattr(base, n))
 
+    def new_hand(self, hands: Sequence[Any], dealer: int | None = None, stock: int = 0
+                 ) -> Hand:
+        """A fresh hand of this contract on the engine that plays its kind of deal
+        (:class:`herzla.tricks.TrickHand`, :class:`herzla.layout.LayoutHand`): ``hands`` are
+        each seat's cards (bit sets, card lists or text), ``dealer`` the dealer's seat (default
+        the last), ``stock`` the stock before the hand (games with a stock)."""
+        return new_hand(self, hands, dealer, stock)
+
     def cite(self) -> str:
         """How explanations name the rule behind the contract's amounts."""
         return self.source or f"rule {self.key()}"
@@ -387,11 +374,11 @@ class TrickContract(Contract):
         return "; ".join(parts) or self.title
 
     # -- play -------------------------------------------------------------------------------
-    def banned(self, state: TrickHand, seat: int, leading: bool) -> tuple[int, str] | None:
+    def banned(self, state: TrickPlay, seat: int, leading: bool) -> tuple[int, str] | None:
         """Cards (bit set) ``seat`` may not lead or discard now, and the rule id; None for none."""
         return self.declaration.banned(len(state.tricks), leading)
 
-    def ends_early(self, state: TrickHand) -> bool:
+    def ends_early(self, state: TrickPlay) -> bool:
         """After each trick: True ends the hand before all cards are played."""
         end = self.declaration.early_end
         if end is None or self.declarer is None:

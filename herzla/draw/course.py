@@ -29,7 +29,7 @@ import attrs
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
 from herzla.layout import LayoutHand
-from herzla.records import IllegalPlay, Record, ReplayResult, play_layout, replay, start_state
+from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
 from herzla.tricks import TrickHand
 
 __all__ = ["Course", "LayoutMove", "Mark", "Round", "Row", "TrickCard", "TrickLine", "course"]
@@ -212,7 +212,7 @@ def _rows_of(grown: Mapping[int, list[Card]]) -> tuple[Row, ...]:
 
 def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
                    ) -> tuple[LayoutMove, ...]:
-    play_layout(state, record.plays)
+    play_moves(state, record.plays)
     grown: dict[int, list[Card]] = {}
     moves: list[LayoutMove] = []
     rows = state.contract.declaration.rows
@@ -244,7 +244,9 @@ def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
 def course(record: Record) -> Course:
     """The course of ``record``'s hand (see the module notes)."""
     result = replay(record)
-    state = start_state(record)
+    state = record.start()
+    # a hand of tricks is drawn trick by trick, a layout deal move by move along its rows
     if isinstance(state, TrickHand):
         return Course(record, result, _trick_course(record, state), None)
+    assert isinstance(state, LayoutHand)
     return Course(record, result, None, _layout_course(record, state, result))

@@ -5,9 +5,9 @@
 >>> from herzla.machinery.streams import seeded_deal
 >>> domino = contract_class("herzeln", "domino")()
 >>> state = LayoutHand(domino, seeded_deal(domino.pack(), 4, domino.hand_size, 1), 0)
->>> while not state.legal_moves():
+>>> while not state.legal_lays():
 ...     state.pass_turn()
->>> [mark(state, lay) for lay in state.legal_moves()]  # an opening lay fits one end: no mark
+>>> [mark(state, lay) for lay in state.legal_lays()]  # an opening lay fits one end: no mark
 ['CJ', 'HJ', 'DJ']
 """
 

@@ -252,7 +252,7 @@ def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | No
     must pass."""
     if isinstance(state, LayoutHand):
         state = LayoutView.of(state)
-    moves = state.legal_moves()
+    moves = state.legal_lays()
     if not moves:
         return None
     return moves[pick(state.uniform if r is None else r, len(moves))]
@@ -262,6 +262,7 @@ def _follow_ups(state: LayoutView, lay: Lay, opening: bool) -> int:
     """How many of the seat's cards fit the end ``lay`` extends, after it (a new row: either
     end)."""
     rows = state.contract.declaration.rows
+    assert lay.card is not None  # a lay, not the pass
     key = rows.row_of(lay.card)
     after = state.after(lay)
     count = 0
@@ -278,12 +279,14 @@ def _beyond(state: LayoutView, lay: Lay, opening: bool) -> int:
     """How many of the seat's other cards of the row lie beyond the laid card in the direction
     of the lay (above it for ``+``, below for ``-``; a new row: all of them)."""
     rows = state.contract.declaration.rows
-    key = rows.row_of(lay.card)
+    card = lay.card
+    assert card is not None  # a lay, not the pass
+    key = rows.row_of(card)
     seq = rows.sequence
-    here = seq.index(lay.card.rank)
+    here = seq.index(card.rank)
     count = 0
     for c in cards_of(state.hand):
-        if c == lay.card or rows.row_of(c) != key:
+        if c == card or rows.row_of(c) != key:
             continue
         there = seq.index(c.rank)
         if opening or (there > here if lay.end == "+" else there < here):
@@ -295,7 +298,7 @@ def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
     """The heuristic policy's lay for the seat to move; None when it must pass."""
     if isinstance(state, LayoutHand):
         state = LayoutView.of(state)
-    moves = state.legal_moves()
+    moves = state.legal_lays()
     if not moves:
         return None
     rows = state.contract.declaration.rows
@@ -303,11 +306,14 @@ def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
     opened = state.rows
 
     def opening(mv: Lay) -> bool:
+        assert mv.card is not None  # a lay, not the pass
         return rows.row_of(mv.card) not in opened
 
     if not rows.per_suit:
         def score(mv: Lay) -> tuple[int, int]:
-            same = sum(1 for c in hand if c.rank == mv.card.rank and c != mv.card)
+            card = mv.card
+            assert card is not None
+            same = sum(1 for c in hand if c.rank == card.rank and c != card)
             return _follow_ups(state, mv, opening(mv)), -same
         return max(moves, key=score)
     return max(moves, key=lambda mv: _beyond(state, mv, opening(mv)))

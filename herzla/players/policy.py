@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from herzla.cards import Card
+from herzla.hand import PASS, Move
 from herzla.layout import Lay
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.quote import quote
@@ -33,7 +34,7 @@ from herzla.quote import quote
 if TYPE_CHECKING:
     from herzla.sim.batch_forms import BatchForm
 
-__all__ = ["Policy", "PolicyError"]
+__all__ = ["Policy", "PolicyError", "choose"]
 
 
 class PolicyError(ValueError):
@@ -115,3 +116,12 @@ class Policy:
         changed = [f"{k}={getattr(self, k)}" for k, d in self.parameters().items()
                    if getattr(self, k) != d]
         return f"{name}[{','.join(changed)}]" if changed else name
+
+
+def choose(policy: Policy, view: TrickView | LayoutView) -> Move:
+    """The policy's move on ``view``: its card in a trick deal, its lay or the pass in a layout
+    deal."""
+    if isinstance(view, TrickView):
+        return Move(policy.card(view))
+    lay = policy.lay(view)
+    return PASS if lay is None else lay.move()

@@ -33,10 +33,11 @@ import attrs
 
 from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
+from herzla.hand import Hand
 from herzla.layout import Lay, LayoutHand
 from herzla.tricks import Trick, TrickHand
 
-__all__ = ["BidView", "LayoutView", "TrickView", "shown_voids"]
+__all__ = ["BidView", "LayoutView", "TrickView", "shown_voids", "view_of"]
 
 
 @attrs.frozen(slots=True)
@@ -213,6 +214,9 @@ class LayoutView:
         """The seat's legal lays (empty: it must pass)."""
         return [Lay(c, e) for c in cards_of(self.hand) for e in self._board.fits(c)]
 
+    #: the seat's legal lays, as :meth:`herzla.layout.LayoutHand.legal_lays` names them
+    legal_lays = legal_moves
+
     def after(self, lay: Lay) -> LayoutView:
         """The seat's view once it has laid ``lay`` (and before anyone else moves)."""
         board = self._board.copy()
@@ -231,3 +235,15 @@ def _board_of(state: LayoutHand, seat: int) -> LayoutHand:
     board.turn = seat
     board.over = False
     return board
+
+
+def view_of(hand: Hand, uniform: int = 0, stock: int = 0,
+            announcements: tuple[str, ...] = ()) -> TrickView | LayoutView:
+    """The view of the seat to move in ``hand``, whatever the deal (``stock`` and the bidding's
+    ``announcements`` matter only in trick deals)."""
+    # the one place a view is made by the kind of deal: a trick deal's view holds its tricks,
+    # a layout deal's its rows
+    if isinstance(hand, TrickHand):
+        return TrickView.of(hand, uniform, stock, announcements)
+    assert isinstance(hand, LayoutHand)
+    return LayoutView.of(hand, uniform)

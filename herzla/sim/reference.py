@@ -13,25 +13,23 @@ from typing import Any
 import numpy as np
 
 from herzla.cards import HEARTS_MASK
-from herzla.contracts import Contract, LayoutContract, TrickContract, contract_class, game_of
-from herzla.layout import LayoutHand
-from herzla.machinery.moves import mark
+from herzla.contracts import Contract, contract_class, game_of
+from herzla.hand import PASS, Hand
 from herzla.machinery.streams import block_generator, deal_masks, draw_block
 from herzla.players.heuristic import announcements, resolve
-from herzla.players.policy import Policy
+from herzla.players.policy import Policy, choose
 from herzla.players.registry import seat_policies
-from herzla.players.views import LayoutView, TrickView
+from herzla.players.views import view_of
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
-from herzla.tricks import TrickHand
 
 __all__ = ["play_block", "play_hand"]
 
 
 def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Sequence[Any],
               policy: str | Policy | Sequence[Policy] = "random", stock: int = 0,
-              announced: tuple[str, ...] = ()) -> tuple[TrickHand | LayoutHand, list[str]]:
-    """Play one hand with a policy (or one a seat); returns the final state and the plays as a
-    record writes them.
+              announced: tuple[str, ...] = ()) -> tuple[Hand, list[str]]:
+    """Play one hand with a policy (or one a seat); returns the final hand and the plays as a
+    record writes them (a layout seat's passes left out).
 
     ``uniforms`` are the hand's 32-bit move uniforms (move ``k`` is handed uniform ``k``; the
     random policy draws its card with it).  Each seat decides on its own view
@@ -45,37 +43,21 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
         seats = tuple(policy)
     plays: list[str] = []
     k = 0
-    if isinstance(contract, LayoutContract):
-        lay = LayoutHand(contract, hands, dealer)
-        while not lay.over:
-            if not lay.can_lay():
-                lay.pass_turn()
-                continue
-            who = seats[lay.turn]
-            move = who.lay(LayoutView.of(lay, int(uniforms[k])))
-            problem = (lay.check(move.card, move.end) if move is not None
-                       else lay.check_pass())
-            if move is None or problem is not None:
-                raise ValueError(f"the policy {who.spec()} chose an illegal move "
-                                 f"({move if move is not None else 'a pass'}"
-                                 f"{': ' + problem.message if problem else ''})")
-            k += 1
-            plays.append(mark(lay, move))
-            lay.lay(move.card, move.end)
-        return lay, plays
-    assert isinstance(contract, TrickContract)
-    st = TrickHand(contract, hands, dealer)
-    while not st.over:
-        who = seats[st.turn]
-        card = who.card(TrickView.of(st, int(uniforms[k]), stock, announced))
-        problem = st.check(card)
+    hand = contract.new_hand(hands, dealer, stock)
+    while not hand.over:
+        if hand.check(PASS) is None:  # a seat that cannot lay passes: nothing to decide
+            hand.play(PASS)
+            continue
+        who = seats[hand.turn]
+        move = choose(who, view_of(hand, int(uniforms[k]), stock, announced))
+        problem = hand.check(move)
         if problem is not None:
-            raise ValueError(f"the policy {who.spec()} chose an illegal card {card}: "
+            raise ValueError(f"the policy {who.spec()} chose an illegal move {move}: "
                              f"{problem.message}")
         k += 1
-        st.play(card)
-        plays.append(str(card))
-    return st, plays
+        hand.play(move)
+        plays.append(str(hand.moves[-1]))
+    return hand, plays
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0
@@ -110,11 +92,12 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             contracts[i] = codes.index(contract_id)
         state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], seats, spec.stock,
                                  words)
-        result = contract.score(state.outcome(), spec.stock)
+        outcome = state.outcome()
+        result = contract.score(outcome, spec.stock)
         scores[i] = result.scores
         if hearts is not None:
-            assert isinstance(state, TrickHand)
-            hearts[i] = [(m & HEARTS_MASK).bit_count() for m in state.captured]
+            assert outcome.captured is not None  # a deal whose hearts count is played in tricks
+            hearts[i] = [(m & HEARTS_MASK).bit_count() for m in outcome.captured]
         if stock_after is not None:
             stock_after[i] = result.stock if result.stock is not None else spec.stock
         for e in result.events:

@@ -1,0 +1,244 @@
+"""One hand interface for every deal: whose turn it is, what may be played, play, undo, copy.
+
+Every deal of every game, whether it is played in tricks (:class:`herzla.tricks.TrickHand`) or
+by laying cards out in rows (:class:`herzla.layout.LayoutHand`), is a :class:`Hand`.  Whatever
+plays, checks, draws or learns from a hand (the record replay, the simulator's reference engine,
+the players' views, the OpenSpiel games, the environments, the table app) asks it through this
+interface and never needs to know which engine it holds.
+
+A :class:`Move` is one entry of a hand record's ``plays``: a card, a card laid at an end of its
+row (``+`` the upper end, ``-`` the lower end) or the pass.  ``contract.new_hand(hands, dealer)``
+deals a hand; ``record.start()`` does it for a record.
+
+>>> from herzla.contracts import contract_class
+>>> normal = contract_class("herzla", "normal")()
+>>> hand = normal.new_hand(["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...                         "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
+>>> hand.turn, [str(m) for m in hand.legal_moves()][:3]
+(0, ['C7', 'CT', 'CJ'])
+>>> hand.check("HA").rule
+'not-in-hand'
+>>> for code in "C7 CA C8 C9 SA".split():
+...     _ = hand.play(code)
+>>> hand.check("HA").rule, hand.turn
+('follow-suit', 2)
+>>> [str(m) for m in hand.moves]
+['C7', 'CA', 'C8', 'C9', 'SA']
+>>> _ = hand.undo(); len(hand.moves)
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Self
+
+import attrs
+
+from herzla.cards import Card, CardError, as_card, cards_of
+
+if TYPE_CHECKING:
+    from herzla.contracts.base import Contract, HandScore
+    from herzla.records import Record
+
+__all__ = ["PASS", "Hand", "Illegal", "Move", "Outcome", "Trick", "TrickPlay", "as_move",
+           "new_hand", "record_of", "register_engine", "register_reader", "written"]
+
+
+@attrs.frozen(slots=True)
+class Move:
+    """One move: a card (``end`` None), a card laid at an end of its row (``end`` ``+`` or
+    ``-``), or the pass (``card`` None).  ``str()`` writes it as a hand record does."""
+
+    card: Card | None
+    end: str | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.card is None
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "pass"
+        return f"{self.card}{self.end or ''}"
+
+
+#: the pass of a layout deal
+PASS = Move(None)
+
+
+def as_move(move: Move | Card | str) -> Move:
+    """A :class:`Move` from a Move, a Card, or text as records write it (``HA``, ``D7-``,
+    ``pass``); :class:`~herzla.cards.CardError` names text that is none of these."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, Card):
+        return Move(move)
+    if not isinstance(move, str):
+        return Move(as_card(move))  # the TypeError that names what a card is
+    text = move.strip()
+    if text.lower() == "pass":
+        return PASS
+    if text[-1:] in ("+", "-") and len(text) > 1:
+        return Move(as_card(text[:-1]), text[-1])
+    try:
+        return Move(as_card(text))
+    except CardError:
+        raise CardError(f"{text!r} is not a move (a card code, a card code with an end mark "
+                        f"+ or -, or pass)") from None
+
+
+@attrs.frozen(slots=True)
+class Illegal:
+    """Why a move is not allowed: the id of the illegal-play rule it breaks (one of
+    :data:`herzla.contracts.vocabulary.ILLEGAL_PLAYS`, or a contract's own lead ban) and a
+    sentence."""
+
+    rule: str
+    message: str
+
+
+@attrs.frozen(slots=True)
+class Trick:
+    """A trick: who led, the cards in the order played, and who won it (None while it is still
+    in progress)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner}
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """What happened in one hand, as far as scoring needs to know.
+
+    ``captured`` holds each seat's captured cards as a bit set (trick deals); ``tricks`` the tricks
+    each seat won; ``hearts`` the hearts each seat captured (derived from ``captured`` when that is
+    known); ``last_winner`` the winner of the last trick; ``order`` the seats in the order they went
+    out (layout deals); ``made`` says whether a declarer's contract was made, when only that is
+    known (for ``herzla score``).  A tally may give only some of these.
+    """
+
+    players: int
+    captured: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
+    hearts: tuple[int, ...] | None = None
+    last_winner: int | None = None
+    order: tuple[int, ...] | None = None
+    declarer: int | None = None
+    tricks_played: int | None = None
+    made: bool | None = None
+
+
+class Hand(Protocol):
+    """A hand in progress, whatever the deal (trick or layout).
+
+    ``hands`` are the seats' cards now and ``dealt`` those they were dealt (bit sets, seat 0
+    first); ``stock`` is the stock the hand is played for (games with a stock).  ``moves`` are
+    the moves made so far as a hand record writes them (a layout deal's passes written out).
+    ``check`` names the rule a move breaks (None: legal); ``play`` makes a move without
+    checking it; ``legal_moves()`` lists every legal move (the pass, where it is the only one).
+    """
+
+    @property
+    def contract(self) -> Contract: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def stock(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def dealt(self) -> tuple[int, ...]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+
+    def legal_moves(self) -> list[Move]: ...
+    def check(self, move: Move | Card | str) -> Illegal | None: ...
+    def play(self, move: Move | Card | str) -> object: ...
+    def undo(self) -> object: ...
+    def copy(self) -> Self: ...
+    def outcome(self) -> Outcome: ...
+    def score(self) -> HandScore: ...
+    def record(self) -> Record: ...
+
+
+class TrickPlay(Hand, Protocol):
+    """A hand of a trick deal, as the contracts' hooks of play read it: the finished tricks,
+    the trick in progress (led by ``leader``), the tricks each seat won and the cards it
+    captured."""
+
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def won(self) -> Sequence[int]: ...
+    @property
+    def captured(self) -> Sequence[int]: ...
+
+
+# -- the engines and the record reader, each registered by its own module ------------------------
+
+_ENGINES: dict[str, Callable[..., Hand]] = {}
+_READER: list[Callable[[dict[str, Any]], Record]] = []
+
+
+def register_engine(kind: str, engine: Callable[..., Hand]) -> None:
+    """The engine that plays deals of ``kind`` (a :class:`~herzla.contracts.DealKind`):
+    :mod:`herzla.tricks` and :mod:`herzla.layout` register themselves."""
+    _ENGINES[str(kind)] = engine
+
+
+def new_hand(contract: Contract, hands: Sequence[Any], dealer: int | None = None,
+             stock: int = 0) -> Hand:
+    """A fresh hand of ``contract`` (:meth:`herzla.contracts.Contract.new_hand`)."""
+    engine = _ENGINES.get(str(contract.kind))
+    if engine is None:  # the facade imports both engines, so this means a broken install
+        raise RuntimeError(f"no engine plays {contract.kind} deals")
+    if dealer is None:
+        dealer = contract.players - 1
+    return engine(contract, hands, dealer, stock=stock)
+
+
+def register_reader(reader: Callable[[dict[str, Any]], Record]) -> None:
+    """How :meth:`Hand.record` reads the record it writes (:mod:`herzla.records` registers)."""
+    _READER[:] = [reader]
+
+
+def written(hand: Hand) -> dict[str, Any]:
+    """The hand so far as the JSON object of a hand record (its options: those that differ from
+    their defaults)."""
+    contract = hand.contract
+    strength = contract.rank_order().strength
+    defaults = {o.name: o.default for o in contract.options}
+    options = {k: v for k, v in contract.opts.items() if defaults.get(k) != v}
+    hands = []
+    for mask in hand.dealt:
+        cards = cards_of(mask)
+        hands.append([str(c) for c in sorted(cards, key=lambda c: (c.suit, -strength[c.rank]))])
+    out: dict[str, Any] = {"game": contract.game, "contract": contract.id,
+                           "players": contract.players, "dealer": hand.dealer,
+                           "declarer": contract.declarer}
+    if contract.has_stock:
+        out["stock"] = hand.stock
+    out.update(options=options, hands=hands, plays=[str(m) for m in hand.moves])
+    return out
+
+
+def record_of(hand: Hand) -> Record:
+    """The hand so far as a checked :class:`~herzla.records.Record`."""
+    if not _READER:
+        raise RuntimeError("herzla.records is not loaded")
+    return _READER[0](written(hand))
