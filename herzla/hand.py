@@ -119,7 +119,8 @@ class Outcome:
     each seat won; ``hearts`` the hearts each seat captured (derived from ``captured`` when that is
     known); ``last_winner`` the winner of the last trick; ``order`` the seats in the order they went
     out (layout deals); ``made`` says whether a declarer's contract was made, when only that is
-    known (for ``herzla score``).  A tally may give only some of these.
+    known (for ``herzla score``); ``out`` the seats out so far (layout deals, the deal over or
+not).  A tally may give only some of these.
     """
 
     players: int
@@ -131,6 +132,7 @@ class Outcome:
     declarer: int | None = None
     tricks_played: int | None = None
     made: bool | None = None
+    out: tuple[int, ...] | None = None
 
 
 class Hand(Protocol):

@@ -282,7 +282,8 @@ class LayoutHand:
         return new
 
     def outcome(self) -> Outcome:
-        return Outcome(players=self.players, order=tuple(self.order) if self.over else None)
+        return Outcome(players=self.players, order=tuple(self.order) if self.over else None,
+                       out=tuple(self.order))
 
     def score(self) -> HandScore:
         """The contract's score of the finished deal."""

@@ -17,8 +17,10 @@ from typing import Any
 import attrs
 
 from herzla.cards import Card, CardError, Pack, cards_of, mask_of
-from herzla.contracts import Contract, LayoutContract, UnknownContract, contract_class
+from herzla.contracts import Contract, LayoutContract, UnknownContract, contract_class, game_of
 from herzla.contracts.base import HandScore
+from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_score
+from herzla.contracts.vocabulary import TallyError
 from herzla.display import render
 from herzla.hand import PASS, Hand, Move, Trick, register_reader
 from herzla.layout import LayoutHand
@@ -193,7 +195,7 @@ class Record:
             return state
         illegal = play_moves(state, self.plays)
         if illegal is not None:
-            raise RecordError(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} "
+            raise RecordError(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, "
                               f"is illegal: {illegal.message} (rule {illegal.rule})")
         return state
 
@@ -353,15 +355,31 @@ def score_report(contract: Contract, result: HandScore) -> str:
     return "\n".join(out)
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
 @attrs.frozen(slots=True)
 class IllegalPlay:
-    """The first illegal play of a record."""
+    """The first illegal play of a record: ``index`` counts the entries of ``plays`` from 0
+    (as the JSON answers write it); ``trick`` and ``place`` say, in a trick deal, which trick
+    (from 1) and which card of it (from 1) it would have been."""
 
     index: int
     seat: int
     card: str
     rule: str
     message: str
+    trick: int | None = attrs.field(default=None, eq=False)
+    place: int | None = attrs.field(default=None, eq=False)
+
+    def where(self) -> str:
+        """Where it is, for people, counting from 1: ``play 6 (trick 2, 2nd card)``."""
+        if self.trick is None or self.place is None:
+            return f"play {self.index + 1}"
+        return f"play {self.index + 1} (trick {self.trick}, {ordinal(self.place)} card)"
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "card": self.card, "rule": self.rule,
@@ -379,6 +397,7 @@ class ReplayResult:
     order: tuple[int, ...] | None
     score: HandScore | None
     explanation: tuple[str, ...]
+    ruling: Ruling | None = None
 
     @property
     def scores(self) -> tuple[int, ...] | None:
@@ -395,7 +414,7 @@ class ReplayResult:
     def __repr__(self) -> str:
         r = self.record
         if self.illegal is not None:
-            status = f"illegal play at index {self.illegal.index} ({self.illegal.rule})"
+            status = f"illegal {self.illegal.where()} ({self.illegal.rule})"
         else:
             status = "complete" if self.complete else "not complete"
         scores = ""
@@ -420,7 +439,7 @@ class ReplayResult:
             out.append(f"  out in order: {' '.join(f'seat {s}' for s in self.order)}")
         status = "complete" if self.complete else "not complete"
         if self.illegal is not None:
-            status = f"illegal play at index {self.illegal.index} ({self.illegal.rule})"
+            status = f"illegal {self.illegal.where()}, rule {self.illegal.rule}"
         out.append(f"Status: {status}")
         if self.scores is not None:
             out.append("Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
@@ -430,6 +449,18 @@ class ReplayResult:
         if self.score is not None and self.score.events:
             out.append(f"Events: {', '.join(self.score.events)}")
         out += [f"- {line}" for line in self.explanation]
+        ruling = self.ruling
+        if ruling is not None:
+            if ruling.established:
+                out.append(f"Ruling: the renege is established (option renege={ruling.option})")
+            else:
+                out.append("Ruling: the renege is corrected, no penalty")
+            if ruling.scores is not None:
+                out.append("Scores by the ruling: " + ", ".join(
+                    f"seat {s} {signed(v)}{unit}" for s, v in enumerate(ruling.scores)))
+            if ruling.stock is not None:
+                out.append(f"Stock by the ruling: {ruling.stock}c")
+            out += [f"- {line}" for line in ruling.explanation]
         return "\n".join(out)
 
     def __str__(self) -> str:
@@ -449,6 +480,7 @@ class ReplayResult:
             "stock": self.stock,
             "events": list(self.score.events) if self.score else [],
             "explanation": list(self.explanation),
+            "ruling": self.ruling.to_dict() if self.ruling is not None else None,
         }
 
     def _repr_html_(self) -> str | None:
@@ -488,17 +520,65 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
                          f"seats are out.")
     complete = state.over
     score = None
+    ruling = None
     if illegal is not None:
-        lines.insert(0, f"Play {illegal.index} ({illegal.card}) by seat {illegal.seat} is "
-                        f"illegal: {illegal.message} (rule {illegal.rule}); nothing after it is "
-                        f"applied.")
+        lines.insert(0, f"{illegal.where().capitalize()}, {illegal.card} by seat "
+                        f"{illegal.seat}, is illegal: {illegal.message} (rule {illegal.rule}); "
+                        f"nothing after it is applied.")
+        ruling = rule_on(record, state, illegal)
     elif complete:
         try:
             score = state.score()
         except NotImplementedError:
             raise RecordError(f"{record.game} {record.contract_id} cannot be scored yet") from None
         lines.extend(score.explanation)
-    return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines))
+    return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines), ruling)
+
+
+def rule_on(record: Record, state: Hand, illegal: IllegalPlay) -> Ruling | None:
+    """The ruling on a record's first illegal play (``state`` is the hand just before it), or
+    None: an error of the record, or a table that plays ``renege=none``.
+
+    The renege is established once play has gone on past it: in a trick deal once ``plays``
+    holds every card of its trick, in a layout deal once an entry follows it.
+    """
+    contract = record.contract
+    option = renege_option(contract)
+    if not is_renege(illegal.rule) or option == "none":
+        return None
+    after = len(record.plays) - illegal.index - 1
+    n = contract.players
+    if illegal.trick is None:
+        established = after > 0
+    else:
+        assert illegal.place is not None
+        established = after >= n - illegal.place
+    if not established:
+        legal = state.legal_moves()
+        cards = [m.card for m in legal]
+        written = tuple(str(m) if m.end is not None and cards.count(m.card) > 1
+                        else str(Move(m.card)) for m in legal)
+        return Ruling(illegal.seat, False, option, None, None, (), written, (
+            f"{illegal.where().capitalize()} is a renege, but play has not gone on past it: it "
+            f"is corrected. {illegal.card} goes back and seat {illegal.seat} plays "
+            f"{_or_list(written)} instead; no penalty (rule renege).",))
+    outcome = state.outcome()
+    try:
+        score = renege_score(contract, illegal.seat, game_of(contract).lowest_wins,
+                             record.stock, dealt=mask_of(c for h in record.hands for c in h),
+                             out=outcome.out or (), left=[h.bit_count() for h in state.hands])
+    except TallyError as exc:  # pragma: no cover - a record gives everything a ruling needs
+        raise RecordError(str(exc)) from None
+    return Ruling(illegal.seat, True, option, score.scores, score.stock, score.events, None, (
+        f"{illegal.where().capitalize()} is a renege by seat {illegal.seat}, and play went on "
+        f"past it: it is established, and the hand ends there (rule renege).",
+        *score.explanation))
+
+
+def _or_list(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
@@ -519,7 +599,10 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
                 state.play(PASS)
         bad = state.check(play)
         if bad is not None:
-            return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message)
+            trick = place = None
+            if isinstance(state, TrickHand):  # a trick deal names the trick and the card of it
+                trick, place = state.trick_number, len(state.trick) + 1
+            return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message, trick, place)
         state.play(play)
     return None
 

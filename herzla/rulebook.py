@@ -44,6 +44,7 @@ from herzla.contracts import (
     is_builtin,
 )
 from herzla.contracts.game import rule
+from herzla.contracts.renege import renege_text
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
 from herzla.options import Option
 from herzla.quote import quote
@@ -139,6 +140,43 @@ COMMON_RULES = (
        the row, the leftovers)."""),
 )
 
+#: the irregularities of play, the same in every game (each game's own page says what an
+#: established renege costs there, from its contracts: :func:`renege_entry`)
+IRREGULARITIES = (
+    rule("renege", "Renege (revoke)", "renege revoke reneging revoking nicht-bedient "
+       "verworfen irregularity irregularities penalty corrected established redeal",
+       "family ruling",
+       """A renege (also revoke; German nicht bedient, verworfen) is a play that breaks a rule
+       of play the seat could have kept: not following suit when able (follow-suit), a heart led
+       or discarded under a ban (heart-lead-ban, heart-free-first-trick), a pass while able to
+       lay (must-play-if-able), a layout card that fits nowhere (not-adjacent,
+       must-open-with-jack, must-open-with-heart-jack). A card the seat does not hold
+       (not-in-hand) or a play after the end (hand-over) is an error of the record, not a
+       renege: no ruling. A renege is corrected while play has not gone on past it (in a trick
+       deal, while its trick is incomplete; in a layout deal, before the next seat has moved):
+       the card goes back, the seat plays a legal card instead, and there is no penalty. Once
+       play has gone on past it, it is established, and the table's option renege settles it:
+       penalty (the hand ends at the renege and the offender pays for it, as each game's page
+       says: herzla rules GAME renege), redeal (the hand does not count: every score is 0, the
+       stock stays as it was, the same dealer deals again; in a partie the deal is played again)
+       or none (no ruling: the illegal play is named, nothing more). Only the first illegal play
+       of a record is ruled on; nothing after it is applied. The revoke stands once its trick is
+       turned, as in Whist and Hearts; the offender pays the whole loss of the hand, as Hearts
+       with a pool has it; in a declarer's contract the offender's side loses, as in
+       Schafkopf."""),
+    rule("misdeal", "Misdeal", "misdeal vergeben deal wrong-number irregularity", "family",
+       """A deal with a wrong number of cards is dealt again by the same dealer; nothing is
+       scored. A hand record with a wrong number of cards is malformed input."""),
+    rule("out-of-turn", "Lead or play out of turn", "out-of-turn lead play turn irregularity",
+       "family",
+       """While not everyone has played to a false lead, the cards are taken back without
+       penalty; once all have played to it, the trick stands and play goes on from its winner.
+       A hand record cannot hold a play out of turn (whose turn it is follows from the rules),
+       so this is a rule for the table only."""),
+    rule("exposed-card", "Exposed card", "exposed-card exposed shown card irregularity",
+       "ruling", """A card shown by accident carries no penalty."""),
+)
+
 
 
 def contract_rule(cls: type[Contract]) -> Rule:
@@ -176,20 +214,39 @@ def known_games() -> list[str]:
 def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     """The rules of ``game`` (its own first, then the common ground), or of every game."""
     if game is None:
-        out: list[Rule] = list(COMMON_RULES)
+        out: list[Rule] = [*COMMON_RULES, *IRREGULARITIES]
         for game_id in games():
             out += entries(game_id, common=False)
         return out
     if game == COMMON:
-        return list(COMMON_RULES)
+        return [*COMMON_RULES, *IRREGULARITIES]
     g = get_game(game)
     module = type(g).__module__
     out = [r if module in BUILTIN_MODULES else attrs.evolve(r, origin=f"plug-in {module}")
            for r in g.rule_book()]
     out += [contract_rule(c) for c in g.contract_classes()]
+    out.append(renege_entry(game))
     if common:
-        out += list(COMMON_RULES)
+        out += [*COMMON_RULES, *IRREGULARITIES]
     return out
+
+
+def renege_entry(game: str) -> Rule:
+    """A game's page on reneges: what an established renege costs in each of its contracts,
+    written from their declarations, and the option that changes it."""
+    g = get_game(game)
+    texts = []
+    for cls in g.contract_classes():
+        try:
+            texts.append(renege_text(cls.default(), g.lowest_wins))
+        except ValueError:  # a contract whose default options cannot be played
+            continue
+    title = g.title or game
+    option = "renege" if any(o.name == "renege" for o in g.options) else ""
+    return Rule(f"{game}/renege", f"{title}: what a renege costs",
+                ("renege", "revoke", "reneging", "penalty", "irregularity"),
+                "An established renege, with renege=penalty (rule renege): " + " ".join(texts),
+                ("ruling",), (option,) if option else ())
 
 
 def illegal_rules() -> dict[str, IllegalRule]:
@@ -232,6 +289,9 @@ def get_rule(rule_id: str) -> Rule:
     """The entry with id ``game/name`` (as explanations cite them), or of an illegal-play rule
     (``follow-suit``, as an illegal play names it); UnknownTopic if none."""
     if "/" not in rule_id:
+        for r in IRREGULARITIES:
+            if r.id == rule_id:
+                return r
         illegal = illegal_rules().get(rule_id)
         if illegal is not None:
             return illegal_entry(illegal)
@@ -276,8 +336,10 @@ def find(game: str, topic: str) -> list[Rule]:
     if not want:
         raise UnknownTopic("an empty topic")
     exact = [r for r in pool if r.id == want]
-    if exact:
-        return exact
+    if exact:  # an irregularity's id comes with the game's own page on it first
+        page = [r for r in pool if r.id == f"{game}/{want}" and any(i.id == want
+                                                                    for i in IRREGULARITIES)]
+        return page + exact
     illegal = illegal_rules().get(want)
     if illegal is not None:  # an illegal-play id: its entry and the rules of the game behind it
         return [illegal_entry(illegal), *(r for r in pool if r.id in illegal.entries)]

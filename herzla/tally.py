@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from herzla.cards import HEARTS_MASK, Card, cards_of
+from herzla.contracts import game_of
 from herzla.contracts.base import (
     Contract,
     DealKind,
@@ -27,9 +28,46 @@ from herzla.contracts.base import (
     Outcome,
     TallyError,
 )
+from herzla.contracts.renege import renege_score
 from herzla.limits import LimitError, check_stock
 
 __all__ = ["score_tallies"]
+
+
+def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] | None,
+            left: Sequence[int] | None, aside: Sequence[Card] | None,
+            others: dict[str, object]) -> HandScore:
+    """The ruling on an established renege by ``seat``, from a tally."""
+    n = contract.players
+    given = [name for name, value in others.items() if value is not None]
+    if given:
+        raise TallyError(f"a renege ends the hand: give no {given[0]} with it (only order, "
+                         f"left and aside)")
+    try:
+        check_stock(stock)
+    except LimitError as exc:
+        raise TallyError(str(exc)) from None
+    if stock and not contract.has_stock:
+        raise TallyError(f"{contract.game} has no stock")
+    layout = contract.kind is DealKind.LAYOUT
+    if not layout and (order is not None or left is not None):
+        raise TallyError(f"{contract.game} {contract.id} is a trick deal: order and left are "
+                         f"tallies of a layout deal")
+    if order is not None and (len(set(order)) != len(order)
+                              or any(not 0 <= s < n for s in order)):
+        raise TallyError(f"order: the seats already out, each a seat from 0 to {n - 1} once")
+    dealt = None
+    if aside is not None:
+        pack = contract.pack()
+        if len(aside) != contract.leftovers or len(set(aside)) != len(aside):
+            raise TallyError(f"aside: {contract.game} with {n} players lays "
+                             f"{contract.leftovers} cards aside")
+        for card in aside:
+            if card not in pack:
+                raise TallyError(f"{card} is not in the {pack.name} pack")
+        dealt = pack.mask & ~sum(c.bit for c in aside)
+    return renege_score(contract, seat, game_of(contract).lowest_wins, stock, dealt=dealt,
+                        out=tuple(order or ()), left=left)
 
 
 def score_tallies(
@@ -42,10 +80,26 @@ def score_tallies(
     order: Sequence[int] | None = None,
     made: bool | None = None,
     stock: int = 0,
+    renege: int | None = None,
+    aside: Sequence[Card] | None = None,
+    left: Sequence[int] | None = None,
 ) -> HandScore:
-    """Check the tallies against each other and the pack, then score them."""
+    """Check the tallies against each other and the pack, then score them.
+
+    ``renege``: the seat whose established renege ended the hand; the table's ``renege`` option
+    rules on it (herzla rules renege) from nothing but ``order`` (layout deals: the seats
+    already out), ``left`` (the cards each seat still held) and ``aside`` (the cards lying
+    aside, where some do and they count).
+    """
     n = contract.players
     seats = range(n)
+    if renege is not None:
+        return _renege(contract, renege, stock, order=order, left=left, aside=aside,
+                       others=dict(tricks=tricks, hearts=hearts, captured=captured,
+                                   last_winner=last_winner, made=made))
+    for name, given in (("aside", aside), ("left", left)):
+        if given is not None:
+            raise TallyError(f"{name} is a tally of a renege only (give the renege's seat)")
 
     def per_seat(name: str, values: Sequence[object] | None) -> None:
         if values is not None and len(values) != n:

@@ -17,7 +17,7 @@ CASES = load_cases()
 def test_there_are_cases_of_every_game() -> None:
     games = {c["record"]["game"] for _, c in CASES if isinstance(c["record"], dict)}
     assert games == {"herzla", "herzla-kids", "herzeln", "herzerln"}
-    assert len(CASES) >= 58
+    assert len(CASES) >= 64
 
 
 @pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])
@@ -44,13 +44,21 @@ def test_case(name: str, case: dict[str, Any], runner: CliRunner) -> None:
         elif key == "illegal":
             got = answer["illegal"] and {"index": answer["illegal"]["index"],
                                          "rule": answer["illegal"]["rule"]}
+        elif key == "ruling":
+            # the ruling's seat, whether it is established, its scores and stock, and (where
+            # given) the legal plays as a set
+            ruling = answer["ruling"]
+            got = ruling and {k: ruling[k] for k in want}
+            if want and want.get("legal") is not None:
+                assert set(ruling["legal"]) == set(want["legal"]), f"{name}: legal"
+                got["legal"] = want["legal"]
         else:
             got = answer[key]
         assert got == want, f"{name}: {key}"
     if answer["illegal"] is not None:
         assert set(answer["illegal"]) == {"index", "seat", "card", "rule", "message"}
     assert set(answer) == {"game", "contract", "players", "complete", "illegal", "tricks",
-                           "order", "scores", "stock", "events", "explanation"}
+                           "order", "scores", "stock", "events", "explanation", "ruling"}
     if answer["scores"] is not None:
         assert answer["explanation"], "a scored hand explains its score"
 

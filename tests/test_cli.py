@@ -52,7 +52,7 @@ def test_replay_human_output(runner: CliRunner, tmp_path: Path) -> None:
 def test_replay_illegal_exits_1_and_says_why(runner: CliRunner) -> None:
     out = runner.invoke(main, ["replay", "-"], input=record_text("13-herzla-heart-lead-ban"))
     assert out.exit_code == 1
-    assert "illegal play at index 4 (heart-lead-ban)" in out.output
+    assert "illegal play 5 (trick 2, 1st card), rule heart-lead-ban" in out.output
     assert "seat 1 may not lead HK to trick 2" in out.output
 
 

@@ -20,10 +20,10 @@ from tests.conftest import CASES
 RULES_OPTIONS = {
     "herzla": {"heart_unit", "contract_stake", "rank_order", "contract_priority",
                "heart_lead_ban_tricks", "heart_lead_ban_in_contracts", "no_void",
-               "stock_payout"},
-    "herzla-kids": {"heart_lead_ban_tricks", "target", "hands"},
-    "herzeln": {"dealer_rotation", "domino_suits", "domino_wrap"},
-    "herzerln": set(),
+               "stock_payout", "renege"},
+    "herzla-kids": {"heart_lead_ban_tricks", "target", "hands", "renege"},
+    "herzeln": {"dealer_rotation", "domino_suits", "domino_wrap", "renege"},
+    "herzerln": {"renege"},
 }
 
 

@@ -150,7 +150,7 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     procs = check_work(jobs, cluster, cluster_timeout)
     result = replay(rec)
     if result.illegal is not None:
-        raise IllegalPlayError(result.illegal)
+        raise IllegalPlayError(result.illegal, result.ruling)
     if seat is not None and not 0 <= seat < rec.players:
         raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
                          f"(seats 0 to {rec.players - 1})")

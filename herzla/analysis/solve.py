@@ -29,6 +29,7 @@ from herzla.analysis.scoring import AdditiveScore, BooleanScore, trick_score
 from herzla.analysis.tricks import TrickSearch
 from herzla.cards import Card, mask_of
 from herzla.contracts import LayoutContract, TrickContract, game_of
+from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
 from herzla.layout import LayoutHand
@@ -46,15 +47,31 @@ class SolveError(ValueError):
 
 
 class IllegalPlayError(SolveError):
-    """The record has an illegal play; ``illegal`` names it as ``herzla replay`` does."""
+    """The record has an illegal play; ``illegal`` names it as ``herzla replay`` does, and
+    ``ruling`` is the ruling on it where it is a renege (:mod:`herzla.contracts.renege`)."""
 
-    def __init__(self, illegal: IllegalPlay) -> None:
-        super().__init__(f"play {illegal.index} ({illegal.card}) by seat {illegal.seat} is "
+    def __init__(self, illegal: IllegalPlay, ruling: Ruling | None = None) -> None:
+        super().__init__(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, is "
                          f"illegal: {illegal.message} (rule {illegal.rule})")
         self.illegal = illegal
+        self.ruling = ruling
 
-    def __reduce__(self) -> tuple[type[IllegalPlayError], tuple[IllegalPlay]]:
-        return (type(self), (self.illegal,))  # it pickles (answers of worker processes)
+    def __reduce__(self) -> tuple[type[IllegalPlayError], tuple[IllegalPlay, Ruling | None]]:
+        return (type(self), (self.illegal, self.ruling))  # it pickles (worker answers)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON answer for the record: the illegal play and the ruling, as ``replay``."""
+        return {"illegal": self.illegal.to_dict(),
+                "ruling": None if self.ruling is None else self.ruling.to_dict()}
+
+    def lines(self) -> list[str]:
+        """The text answer: the illegal play, then the ruling, if any."""
+        out = [f"{self.illegal.where().capitalize()}, {self.illegal.card} by seat "
+               f"{self.illegal.seat}, is illegal: {self.illegal.message} (rule "
+               f"{self.illegal.rule})."]
+        if self.ruling is not None:
+            out += self.ruling.explanation
+        return out
 
 
 def unit_of(game: str, contract: str) -> str:
@@ -164,7 +181,7 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     rec = read_record(record)
     result = replay(rec)
     if result.illegal is not None:
-        raise IllegalPlayError(result.illegal)
+        raise IllegalPlayError(result.illegal, result.ruling)
     declarer = _searchable(rec)
     state = _position(rec)
     if seat is None:

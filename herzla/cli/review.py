@@ -60,8 +60,7 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
                 fail(f"{where}{' '.join(str(exc).split())}")
             illegal |= isinstance(ans, IllegalPlayError)
             if as_json:
-                body = ans.to_dict() if isinstance(ans, ReviewResult) else {
-                    "illegal": ans.illegal.to_dict()}
+                body = ans.to_dict()
                 click.echo(json.dumps(body, indent=None if many else 1))
             else:
                 if not first:
@@ -90,9 +89,7 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
     """The text answer: the hand trick by trick (layout deals: every lay and pass by seat),
     each mistake marked with its cost, the totals of each seat reviewed."""
     if isinstance(ans, IllegalPlayError):
-        ill = ans.illegal
-        return [f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
-                f"(rule {ill.rule}); there is nothing to review."]
+        return [*ans.lines(), "There is nothing to review after an illegal play."]
     res = ans
     unit = unit_of(res.game, res.contract)
     whom = "every seat" if res.seat is None else f"seat {res.seat}"

@@ -17,6 +17,7 @@ from herzla.options import Option
 from herzla.quote import quote
 from herzla.rulebook import (
     COMMON,
+    IRREGULARITIES,
     SOURCES,
     Rule,
     UnknownTopic,
@@ -172,6 +173,17 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
         return
     name = game.strip().lower()
     rules: list[Rule]
+    if topic is None and name in {r.id for r in IRREGULARITIES}:
+        # an irregularity: its rule, then each game's page on it
+        rules = [get_rule(name)]
+        for g in known_games():
+            with contextlib.suppress(UnknownTopic):
+                rules.append(get_rule(f"{g}/{name}"))
+        if as_json:
+            _dump({"game": None, "topic": name, "entries": [rule_json(r) for r in rules]})
+        else:
+            _print_rules(rules, None)
+        return
     if topic is None and ("/" in name or name in illegal_rules()):
         try:
             rules = [get_rule(name)]

@@ -20,7 +20,8 @@ __all__ = ["score"]
 
 #: the option that gives each tally a contract may need (MissingTally.needs)
 _FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
-          "made": "--made or --lost", "last_winner": "--last-trick", "order": "--order"}
+          "made": "--made or --lost", "last_winner": "--last-trick", "order": "--order",
+          "aside": "--aside"}
 
 
 def _ints(text: str | None, what: str) -> list[int] | None:
@@ -55,11 +56,19 @@ def _ints(text: str | None, what: str) -> list[int] | None:
               "lost (instead of --tricks).")
 @click.option("--stock", type=int, default=0, show_default=True,
               help="herzla: cents in the stock before the hand.")
+@click.option("--renege", type=int, metavar="SEAT",
+              help="The seat whose established renege ended the hand: the ruling, by the "
+                   "table's renege option (herzla rules renege).")
+@click.option("--left", metavar="N,N,..", help="With --renege in a layout deal: the cards each "
+              "seat still held (--order: the seats already out).")
+@click.option("--aside", metavar="CARDS", help="With --renege where cards lie aside: those "
+              "cards.")
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
 def score(game: str, contract_id: str, players: int | None, tricks: str | None,
           hearts: str | None, captured: tuple[str, ...], last_trick: int | None,
           order: str | None, declarer: int | None, made_flag: bool, lost_flag: bool, stock: int,
+          renege: int | None, left: str | None, aside: str | None,
           option_items: tuple[str, ...], as_json: bool) -> None:
     """The score of a hand from what each seat took, itemised with the rule behind each amount.
 
@@ -70,6 +79,8 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
       herzla score herzeln no-hearts --captured "HA H7" --captured HT --captured "HK HQ HJ" \\
           --captured "H9 H8"
       herzla score herzerln auflegen --order 2,3,0,1
+      herzla score herzla normal --renege 2 --stock 80
+      herzla score herzerln auflegen --players 3 --renege 1 --left 9,9,9
     """
     if made_flag and lost_flag:
         fail("--made and --lost exclude each other: give one")
@@ -86,7 +97,8 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
         result = score_tallies(
             contract, tricks=_ints(tricks, "tricks"), hearts=_ints(hearts, "hearts"),
             captured=cards, last_winner=last_trick, order=_ints(order, "order"), made=made,
-            stock=stock)
+            stock=stock, renege=renege, left=_ints(left, "left"),
+            aside=None if aside is None else parse_cards(aside))
     except MissingTally as exc:
         what = str(exc).replace("this contract", f"{contract.game} {contract.id}", 1)
         fail(f"{what}: give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs))

@@ -116,8 +116,7 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
                 fail(f"{where}{ans}")
             illegal |= isinstance(ans, IllegalPlayError)
             if as_json:
-                body = ans.to_dict() if isinstance(ans, SolveResult) else {
-                    "illegal": ans.illegal.to_dict()}
+                body = ans.to_dict()
                 click.echo(json.dumps(body, indent=None if many else 1))
             else:
                 if not first:
@@ -133,8 +132,7 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
 
 def _print(ans: SolveResult | IllegalPlayError, rec: Record) -> None:
     if isinstance(ans, IllegalPlayError):
-        ill = ans.illegal
-        click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
-                   f"(rule {ill.rule}); there is no position to solve.")
+        click.echo("\n".join([*ans.lines(), "There is no position to solve after an illegal "
+                                             "play."]))
         return
     click.echo(ans.report(rec))

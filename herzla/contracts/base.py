@@ -518,6 +518,33 @@ class TrickContract(Contract):
             lines.append(f"Nobody scores ({cite}).")
         return tuple(lines)
 
+    def whole_stake(self, dealt: int) -> int:
+        """The deal's whole stake: what every counting card and every trick of the deal is
+        worth, summed as amounts (the cards of ``dealt`` only; those lying aside count for
+        nobody).  An established renege costs the offender this much."""
+        d = self.declaration
+        return (sum(abs(v.points) * (v.cards & dealt).bit_count() for v in d.values)
+                + abs(d.per_trick) * self.hand_size + abs(d.last_trick))
+
+    def stake_text(self) -> str:
+        """What :meth:`whole_stake` adds up, in words."""
+        d = self.declaration
+        pack = self.pack().mask
+        parts = []
+        groups: dict[str, list[CardValue]] = {}
+        for v in d.values:
+            if v.points:
+                groups.setdefault(v.name, []).append(v)
+        for name, group in groups.items():
+            k = sum((v.cards & pack).bit_count() for v in group)
+            parts.append(f"{plural(k, name)} x {abs(group[0].points)}" if len(group) == 1
+                         else f"every {name} at its value")
+        if d.per_trick:
+            parts.append(f"{plural(self.hand_size, 'trick')} x {abs(d.per_trick)}")
+        if d.last_trick:
+            parts.append(f"the last trick, {abs(d.last_trick)}")
+        return " + ".join(parts) or "nothing counts"
+
     def score_total(self) -> int | None:
         """The fixed total of a hand played out with every card dealt (values, tricks, last
         trick); None with an early end or leftovers that may hold counted cards."""

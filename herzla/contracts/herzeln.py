@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from herzla.cards import ACE_TEN, HEARTS_MASK, PACK_24, PACK_32, Card, Pack, Rank, RankOrder, Suit
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.contracts.game import Game, Sheet, rule
+from herzla.contracts.renege import RENEGE_OPTION
 from herzla.contracts.vocabulary import CardValue, LayoutRules, Rows
 from herzla.options import Option, OptionError
 
@@ -22,6 +23,7 @@ HERZELN_OPTIONS: tuple[Option, ...] = (
            rule="herzeln/domino-options"),
     Option("domino_wrap", True, doc="Aces turn the corner in the domino (false only with "
            "same-suit rows)", rule="herzeln/domino-options"),
+    RENEGE_OPTION,
 )
 
 

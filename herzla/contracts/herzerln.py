@@ -7,6 +7,7 @@ from typing import ClassVar
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_30, PACK_32, Card, Pack, Rank, RankOrder, Suit
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.contracts.game import Game, Sheet, rule
+from herzla.contracts.renege import RENEGE_OPTION
 from herzla.contracts.vocabulary import (
     HEART_FREE_FIRST_TRICK,
     CardValue,
@@ -14,6 +15,7 @@ from herzla.contracts.vocabulary import (
     LeadBan,
     Rows,
 )
+from herzla.options import Option
 
 __all__ = ["CONTRACTS", "Herzerln"]
 
@@ -22,6 +24,7 @@ HEART_FREE = LeadBan(HEARTS_MASK, 1, discards=True, rule=HEART_FREE_FIRST_TRICK.
 
 
 class _Herzerln(Contract):
+    options: ClassVar[tuple[Option, ...]] = (RENEGE_OPTION,)
     game: ClassVar[str] = "herzerln"
     player_counts: ClassVar[tuple[int, ...]] = (4, 3)
 

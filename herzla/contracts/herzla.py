@@ -19,6 +19,7 @@ import numpy.typing as npt
 from herzla.cards import ACE_TEN, HEARTS_MASK, NATURAL, PACK_32, Pack, RankOrder
 from herzla.contracts.base import Outcome, TrickContract, seat_list
 from herzla.contracts.game import Game, Sheet, rule
+from herzla.contracts.renege import RENEGE_OPTION
 from herzla.contracts.vocabulary import (
     HEART_LEAD_BAN,
     CardValue,
@@ -56,6 +57,7 @@ HERZLA_OPTIONS: tuple[Option, ...] = (
     Option("stock_payout", "void", ("void", "never"),
            doc="the stock goes to the void player(s) of the next normal game with 1 or 2 void "
            "players, or is never paid out", rule="herzla/stock-payout"),
+    RENEGE_OPTION,
 )
 
 HEART = CardValue(HEARTS_MASK, 0, "heart")
@@ -96,6 +98,14 @@ class Normal(_HerzlaBase):
                               "all hearts to one player pay the stock; none void pay the stock")
     counted: ClassVar[tuple[CardValue, ...]] = (HEART,)
     topics: ClassVar[str] = "hearts void settlement"
+
+    def whole_stake(self, dealt: int) -> int:
+        """Every heart at a unit each: what one player pays who captures them all."""
+        return (self.pack().mask & HEARTS_MASK & dealt).bit_count() * int(self.opts["heart_unit"])
+
+    def stake_text(self) -> str:
+        hearts = (self.pack().mask & HEARTS_MASK).bit_count()
+        return f"{hearts} hearts x {self.opts['heart_unit']}c, as if it had captured every heart"
 
     def settle(self, counts: Counts, stock: int = 0) -> Settlement:
         """The normal game's settlement of each hand (the one scorer of both engines)."""

@@ -11,6 +11,7 @@ import attrs
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_36, Pack, RankOrder
 from herzla.contracts.base import Outcome, TrickContract, plural
 from herzla.contracts.game import Game, Sheet, rule
+from herzla.contracts.renege import RENEGE_OPTION
 from herzla.contracts.vocabulary import (
     HEART_LEAD_BAN,
     CardValue,
@@ -30,6 +31,7 @@ KIDS_OPTIONS: tuple[Option, ...] = (
            rule="herzla-kids/match", minimum=1),
     Option("hands", 0, doc="a match of this many hands instead (0: play to the target)",
            rule="herzla-kids/match", minimum=0),
+    RENEGE_OPTION,
 )
 
 

@@ -1,0 +1,203 @@
+"""Reneges: what an established renege costs, read from each contract's declaration.
+
+A renege (a revoke) is a play that breaks a rule of play the seat could have kept: not following
+suit when able, a heart led or discarded under a ban, a pass while able to lay, a layout card that
+fits nowhere.  A card the seat does not hold, or a play after the end, is an error of the record,
+not a renege.  Once play has gone on past it the renege is *established*, and the table's option
+``renege`` settles it:
+
+- ``penalty``: the hand ends at the renege.  In a deal with a declarer's contract (Beddl, Mord) a
+  renege by the declarer loses the contract and one by a defender makes it.  In a layout deal the
+  offender takes the last place, the seats already out keep theirs, and the others take the
+  places between, fewest cards left first (equal counts in playing order from the offender's
+  left).  In every other deal the offender scores the deal's whole stake against it (the sum of
+  what every counting card and trick of the deal is worth: :meth:`TrickContract.whole_stake`),
+  into the stock where the game has one; nobody else scores.
+- ``redeal``: the hand does not count; the stock stays as it was.
+- ``none``: no ruling.
+
+Nothing here names a contract: each amount comes from the declaration (the card values, the
+points per trick, the early end, the places) or from a contract's own ``whole_stake``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from herzla.contracts.base import Contract, HandScore, LayoutContract, TrickContract, plural
+from herzla.contracts.vocabulary import HAND_OVER, NOT_IN_HAND, MissingTally, TallyError
+from herzla.hand import Outcome
+from herzla.options import Option
+
+__all__ = ["RENEGE_OPTION", "Ruling", "is_renege", "places_after", "renege_option",
+           "renege_score", "renege_text"]
+
+#: the table's option: how an established renege is settled (every game lists it)
+RENEGE_OPTION = Option(
+    "renege", "penalty", ("penalty", "redeal", "none"),
+    doc="an established renege is settled by a penalty, the hand is dealt again, or it is not "
+        "ruled on", rule="renege")
+
+#: the rules whose breach is an error of the record, not a renege
+RECORD_ERRORS = frozenset({NOT_IN_HAND.id, HAND_OVER.id})
+
+
+def is_renege(rule: str) -> bool:
+    """Whether breaking ``rule`` (an illegal-play rule id) is a renege."""
+    return rule not in RECORD_ERRORS
+
+
+def renege_option(contract: Contract) -> str:
+    """The table's ``renege`` option (``penalty`` where a plug-in game lists none)."""
+    return str(contract.opts.get("renege", RENEGE_OPTION.default))
+
+
+@attrs.frozen(slots=True)
+class Ruling:
+    """The ruling on a record's first illegal play, when it is a renege.
+
+    ``established``: play went on past it.  Established: ``scores`` and ``stock`` as a replay's
+    (the stock after the hand, games with a stock), ``events`` and ``explanation``; ``legal`` is
+    None.  Corrected (not established): the card goes back, no penalty: ``scores`` and
+    ``stock`` are None and ``legal`` lists what the seat could have played instead, as a record
+    writes it.
+    """
+
+    seat: int
+    established: bool
+    option: str
+    scores: tuple[int, ...] | None
+    stock: int | None
+    events: tuple[str, ...]
+    legal: tuple[str, ...] | None
+    explanation: tuple[str, ...]
+    rule: str = "renege"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "seat": self.seat, "established": self.established,
+                "option": self.option,
+                "scores": None if self.scores is None else list(self.scores),
+                "stock": self.stock, "events": list(self.events),
+                "legal": None if self.legal is None else list(self.legal),
+                "explanation": list(self.explanation)}
+
+
+def places_after(offender: int, players: int, out: Sequence[int],
+                 left: Sequence[int] | None) -> tuple[int, ...]:
+    """A layout deal's order of going out after an established renege by ``offender``: the
+    seats in ``out`` keep their places, the offender is last, and the others go between, fewest
+    cards ``left`` first, equal counts in playing order from the offender's left."""
+    if offender in out:
+        raise TallyError(f"seat {offender} is already out and cannot renege")
+    rest = [(offender + k) % players for k in range(1, players)]
+    rest = [s for s in rest if s not in out]
+    if len(rest) > 1:
+        if left is None:
+            raise TallyError("placing the seats after a renege needs the cards each seat still "
+                             "held (left)")
+        if len(left) != players or min(left) < 0:
+            raise TallyError(f"left: give the cards each of the {players} seats still held")
+        rest.sort(key=lambda s: left[s])  # a stable sort keeps the playing order of ties
+    return (*out, *rest, offender)
+
+
+def renege_score(contract: Contract, offender: int, lowest_wins: bool, stock: int = 0, *,
+                 dealt: int | None = None, out: Sequence[int] = (),
+                 left: Sequence[int] | None = None) -> HandScore:
+    """The settlement of an established renege by seat ``offender`` (the table's ``renege``
+    option: ``penalty`` or ``redeal``).
+
+    ``dealt`` is the cards dealt (a bit set; default the whole pack, which is right wherever no
+    card lies aside), ``out`` the seats already out and ``left`` the cards each seat still held
+    (layout deals).  ``lowest_wins``: the game's scores are penalty points.  TallyError names what
+    is missing or wrong.
+    """
+    n = contract.players
+    if not 0 <= offender < n:
+        raise TallyError(f"seat {offender} is not a seat (seats are 0 to {n - 1})")
+    option = renege_option(contract)
+    stock_after = stock if contract.has_stock else None
+    cite = f"{contract.game}/renege"
+    if option == "none":
+        raise TallyError("the table plays renege=none: a renege is not ruled on; score the hand "
+                         "as it was played")
+    if option == "redeal":
+        return HandScore((0,) * n, stock_after, ("renege", "redeal"), (
+            f"Seat {offender} reneged: the hand does not count and the same dealer deals again; "
+            f"nobody scores{', the stock stays as it was' if contract.has_stock else ''} (rule "
+            f"{cite}; option renege=redeal).",))
+    if isinstance(contract, LayoutContract):
+        order = places_after(offender, n, out, left)
+        result = contract.score(Outcome(n, order=order), stock)
+        return HandScore(result.scores, result.stock, ("renege", *result.events), (
+            f"Seat {offender} reneged and takes the last place; {_placed(out, order, offender)} "
+            f"(rule {cite}; option renege=penalty).", *result.explanation))
+    assert isinstance(contract, TrickContract)
+    declared = contract.declaration
+    if declared.early_end is not None and contract.declarer is not None:
+        made = offender != contract.declarer
+        result = contract.score(Outcome(n, declarer=contract.declarer, made=made), stock)
+        who = "the declarer" if not made else "a defender"
+        return HandScore(result.scores, result.stock, ("renege", *result.events), (
+            f"Seat {offender}, {who}, reneged: a renege by the declarer loses {contract.title}, "
+            f"one by a defender makes it (rule {cite}; option renege=penalty).",
+            *result.explanation))
+    if dealt is None and contract.leftovers and any(v.points for v in declared.values):
+        raise MissingTally(f"with {n} players {plural(contract.leftovers, 'card')} "
+                           f"{'lie' if contract.leftovers > 1 else 'lies'} aside, and the "
+                           f"renege's stake counts only the cards dealt",
+                           ("aside",))
+    stake = contract.whole_stake(contract.pack().mask if dealt is None else dealt)
+    against = stake if lowest_wins else -stake
+    scores = tuple(against if s == offender else 0 for s in range(n))
+    unit = "c" if contract.has_stock else ""
+    where = (f"pays {stake}{unit} to the stock" if contract.has_stock
+             else f"scores {against:+d}" if against else "scores 0")
+    if contract.has_stock:
+        assert stock_after is not None
+        stock_after += stake
+    return HandScore(scores, stock_after, ("renege",), (
+        f"Seat {offender} reneged and {where}, the deal's whole stake ({stake_words(contract)}); "
+        f"nobody else {'pays or receives' if contract.has_stock else 'scores'} (rule {cite}; "
+        f"option renege=penalty).",))
+
+
+def _placed(out: Sequence[int], order: Sequence[int], offender: int) -> str:
+    kept = (f"seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))} keep"
+            f"{'' if len(out) > 1 else 's'} {'their' if len(out) > 1 else 'its'} place"
+            f"{'s' if len(out) > 1 else ''}; " if out else "")
+    rest = [s for s in order if s not in out and s != offender]
+    between = (f"seat {rest[0]} goes between" if len(rest) == 1 else
+               f"seats {', '.join(map(str, rest))} go between, fewest cards left first"
+               if rest else "nobody goes between")
+    return kept + between
+
+
+def stake_words(contract: TrickContract) -> str:
+    """What a trick deal's whole stake is made of, in words."""
+    return contract.stake_text()
+
+
+def renege_text(contract: Contract, lowest_wins: bool) -> str:
+    """What an established renege costs in ``contract`` under ``renege=penalty``, in words."""
+    if isinstance(contract, LayoutContract):
+        return (f"{contract.title}: the offender takes the last place; seats already out keep "
+                f"theirs and the others go between, fewest cards left first.")
+    assert isinstance(contract, TrickContract)
+    if contract.declaration.early_end is not None and contract.declarer is not None:
+        return (f"{contract.title}: a renege by the declarer loses the contract, one by a "
+                f"defender makes it.")
+    stake = contract.whole_stake(contract.pack().mask)
+    unit = "c" if contract.has_stock else ""
+    aside = (f" (less what lies aside with {plural(contract.leftovers, 'leftover card')})"
+             if contract.leftovers else "")
+    if contract.has_stock:
+        what = f"the offender pays {stake}{unit}{aside} to the stock"
+    elif lowest_wins:
+        what = f"the offender scores {plural(stake, 'penalty point')}{aside}"
+    else:
+        what = f"the offender scores {-stake:+d}{aside}"
+    return f"{contract.title}: {what}, the deal's whole stake ({contract.stake_text()})."
