@@ -18,7 +18,7 @@ from herzla.layout import LayoutHand
 from herzla.machinery.moves import mark
 from herzla.machinery.streams import block_generator, deal_masks, draw_block
 from herzla.players.heuristic import announcements, resolve
-from herzla.players.policy import Policy
+from herzla.players.policy import Policy, decide_card, decide_lay
 from herzla.players.registry import seat_policies
 from herzla.players.views import LayoutView, TrickView
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
@@ -35,7 +35,9 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
 
     ``uniforms`` are the hand's 32-bit move uniforms (move ``k`` is handed uniform ``k``; the
     random policy draws its card with it).  Each seat decides on its own view
-    (:mod:`herzla.players.views`); ValueError names a policy that chose an illegal move.
+    (:mod:`herzla.players.views`) and is asked through :func:`herzla.players.policy.decide_card`
+    (``decide_lay``): PolicyError names a policy that chose an illegal move, answered what is
+    not a move, or raised.
     """
     if isinstance(policy, str):
         seats = seat_policies(policy, contract.players)
@@ -52,13 +54,8 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
                 lay.pass_turn()
                 continue
             who = seats[lay.turn]
-            move = who.lay(LayoutView.of(lay, int(uniforms[k])))
-            problem = (lay.check(move.card, move.end) if move is not None
-                       else lay.check_pass())
-            if move is None or problem is not None:
-                raise ValueError(f"the policy {who.spec()} chose an illegal move "
-                                 f"({move if move is not None else 'a pass'}"
-                                 f"{': ' + problem.message if problem else ''})")
+            move = decide_lay(who, LayoutView.of(lay, int(uniforms[k])))
+            assert move is not None, "a seat that can lay has not passed"
             k += 1
             plays.append(mark(lay, move))
             lay.lay(move.card, move.end)
@@ -67,11 +64,7 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     st = TrickHand(contract, hands, dealer)
     while not st.over:
         who = seats[st.turn]
-        card = who.card(TrickView.of(st, int(uniforms[k]), stock, announced))
-        problem = st.check(card)
-        if problem is not None:
-            raise ValueError(f"the policy {who.spec()} chose an illegal card {card}: "
-                             f"{problem.message}")
+        card = decide_card(who, TrickView.of(st, int(uniforms[k]), stock, announced), st.check)
         k += 1
         st.play(card)
         plays.append(str(card))
