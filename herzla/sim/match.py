@@ -105,7 +105,12 @@ def _pairs(k: int) -> list[tuple[int, int]]:
 
 
 def _sum(x: npt.NDArray[np.int64]) -> int:
-    return int(x.sum(dtype=np.int64))
+    """The exact sum (in int64 while it cannot overflow, else in Python ints): a deal's values
+    stay below 2**60 (:data:`herzla.limits.MAX_HAND_AMOUNT`), a block's sum need not."""
+    top = int(np.abs(x).max()) if len(x) else 0
+    if top * len(x) < 2**62:
+        return int(x.sum(dtype=np.int64))
+    return sum(int(v) for v in x)
 
 
 def _square_sum(x: npt.NDArray[np.int64]) -> int:
