@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from click.shell_completion import ShellComplete
+from click.testing import CliRunner
 
 from herzla import contracts as registry
 from herzla.cards import HEARTS_MASK
@@ -33,7 +34,7 @@ from herzla.contracts import checks as checks_module
 from herzla.contracts.checks import DeclarationError, check_contract_class, check_game
 from herzla.limits import MAX_HAND_AMOUNT
 from herzla.options import Option, OptionError
-from tests.test_hostile import invoke
+from tests.test_hostile import invoke, one_error
 
 PLUGINS = Path(__file__).parent / "plugins"
 
@@ -41,6 +42,8 @@ PLUGINS = Path(__file__).parent / "plugins"
 BROKEN = {
     "Raises": ("broken/raises", "with 4 players and the default options: RuntimeError: no "
                                 "declaration today"),
+    "HerzlaRaises": ("herzla/raises", "with 4 players and the default options: RuntimeError: "
+                                      "no declaration today"),
     "NoSeats": ("broken/no-seats", "player_counts holds 0: a table has 2 to 8 seats"),
     "FortySeats": ("broken/forty-seats", "player_counts holds 40: a table has 2 to 8 seats"),
     "TinyPack": ("broken/tiny-pack", "with 6 players its pack of 4 cards deals nobody a card"),
@@ -97,6 +100,7 @@ def test_the_rest_works_beside_broken_plugins(broken: list[str]) -> None:
     assert {"sound", "gold"} <= set(games()) and "broken" not in games()
     assert "gilded" not in games()
     assert contract_class("sound", "capped").id == "capped"
+    assert [c.id for c in contract_classes("herzla")] == ["normal", "beddl", "mord"]
     for args in (["rules"], ["rules", "herzla"], ["rules", "sound"],
                  ["deal", "herzla", "--seed", "1"], ["deal", "sound", "--seed", "1"],
                  ["simulate", "gold", "--hands", "20", "--seed", "1", "--jobs", "1",
@@ -104,6 +108,14 @@ def test_the_rest_works_beside_broken_plugins(broken: list[str]) -> None:
         result = invoke(*args)
         assert result.exit_code == 0, (args, result.output)
         assert result.exception is None or isinstance(result.exception, SystemExit), args
+    entry = invoke("rules", "sound", "capped")
+    assert "Option penalty=N (a whole number 0 to 1000, default 5): points lost per card " \
+           "captured." in " ".join(entry.stdout.split())
+    option = json.loads(invoke("rules", "sound", "capped", "--json").stdout)["entries"][0][
+        "options"][0]
+    assert (option["minimum"], option["maximum"]) == (0, 1000)
+    assert one_error(invoke("deal", "sound", "--seed", "1", "-o", "penalty=1001")) == (
+        "herzla: error: option penalty: 1001 is more than 1000")
     shell = ShellComplete(main, {}, "herzla", "_HERZLA_COMPLETE")
     assert "sound" in [i.value for i in shell.get_completions(["deal"], "")]
     assert [i.value for i in shell.get_completions(["deal", "sound", "-c"], "")] == ["capped"]
@@ -257,3 +269,17 @@ def test_a_wrapping_amount_is_refused_not_summed(monkeypatch: pytest.MonkeyPatch
         registry.register(HugeHearts)
     with pytest.raises(OptionError, match=r"^test-huge huge: the value of a heart, "):
         HugeHearts(4)
+
+
+def test_tab_completion_beside_a_broken_plugin_prints_no_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell shows what standard error gets while it completes: nothing but the words."""
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    monkeypatch.setattr(registry, "_entry_points", _entry_points)
+    monkeypatch.setattr(registry, "_registry", None)
+    result = CliRunner().invoke(main, [], env={"_HERZLA_COMPLETE": "bash_complete",
+                                               "COMP_WORDS": "herzla deal so", "COMP_CWORD": "2"},
+                             prog_name="herzla")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.split() == ["plain,sound"]
+    assert result.stderr == ""

@@ -32,6 +32,13 @@ class Raises(TrickContract):
         raise RuntimeError("no declaration today")
 
 
+class HerzlaRaises(Raises):
+    """A broken contract for one of herzla's own games: ``herzla rules herzla`` must not break."""
+
+    game: ClassVar[str] = "herzla"
+    id: ClassVar[str] = "raises"
+
+
 class NoSeats(TrickContract):
     game: ClassVar[str] = "broken"
     id: ClassVar[str] = "no-seats"
@@ -103,7 +110,9 @@ class Capped(Scaled):
 
     game: ClassVar[str] = "sound"
     id: ClassVar[str] = "capped"
-    options: ClassVar[tuple[Option, ...]] = (Option("penalty", 5, minimum=0, maximum=1000),)
+    title: ClassVar[str] = "Capped"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("penalty", 5, minimum=0, maximum=1000, doc="points lost per card captured"),)
 
 
 class Gold(TrickContract):
