@@ -283,3 +283,25 @@ def test_tab_completion_beside_a_broken_plugin_prints_no_warning(
     assert result.exit_code == 0, result.output
     assert result.stdout.split() == ["plain,sound"]
     assert result.stderr == ""
+
+
+def test_a_game_with_a_broken_contract_is_skipped_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    broken_contracts = importlib.import_module("broken_contracts")
+
+    class Ruined(Game):
+        id = "ruined"
+        partie = 1
+
+    class RuinedDeal(broken_contracts.Raises):  # type: ignore[name-defined,misc]
+        game = "ruined"
+        id = "deal"
+
+    monkeypatch.setattr(registry, "_registry", dict(registry._load()))
+    with pytest.raises(PluginError, match=re.escape(
+            "the game ruined (tests.test_plugin_checks): the contract ruined/deal (tests."
+            "test_plugin_checks.test_a_game_with_a_broken_contract_is_skipped_whole.<locals>."
+            "RuinedDeal): with 4 players and the default options: RuntimeError: no declaration "
+            "today")):
+        registry.register(Ruined([RuinedDeal]))
+    assert "ruined" not in games()

@@ -142,7 +142,11 @@ def _plugin_problem(obj: Game | type[Contract]) -> PluginError | None:
                 return None
             for cls in obj.contract_classes():
                 if not is_builtin(cls):
-                    check_contract_class(cls)
+                    try:
+                        check_contract_class(cls)
+                    except PluginError as exc:  # the game goes with its contract
+                        raise PluginError(f"the game {obj.id} ({type(obj).__module__})",
+                                          str(exc)) from None
             check_game(obj)
         elif not is_builtin(obj):
             check_contract_class(obj)
