@@ -5,12 +5,19 @@ simulation's result), while the part that draws them (:mod:`herzla.draw`) sits a
 reads them.  So a value's ``_repr_svg_`` / ``_repr_html_`` asks this registry for its picture,
 and the public facade (``herzla/__init__.py``, above every part) registers herzla.draw's
 renderers (:func:`on_first_use`), loaded only when a notebook first asks.  A value with no
-renderer registered answers ``None``, and the notebook shows its one-line ``repr`` instead.
+renderer registered answers ``None``, and the notebook shows its one-line ``repr`` instead; so
+does a value too large to draw (a list of more hands than :data:`herzla.limits.MAX_DRAWN_HANDS`),
+whose renderer raises :class:`~herzla.limits.LimitError`: a notebook expects None, not an
+exception, from a ``_repr_*_`` method that has nothing to show.
 
 >>> register("Example", "html", lambda value: f"<b>{value}</b>")
 >>> render("Example", "html", 7)
 '<b>7</b>'
 >>> render("Nothing", "svg", 7) is None
+True
+>>> from herzla.limits import check_drawn
+>>> register("Huge", "svg", lambda value: str(check_drawn(value)))
+>>> render("Huge", "svg", 10**6) is None
 True
 """
 
@@ -18,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Literal
+
+from herzla.limits import LimitError
 
 __all__ = ["Mime", "on_first_use", "register", "render"]
 
@@ -43,4 +52,9 @@ def render(kind: str, mime: Mime, value: Any) -> str | None:
     while _LOADERS:
         _LOADERS.pop(0)()
     renderer = _RENDERERS.get((kind, mime))
-    return None if renderer is None else renderer(value)
+    if renderer is None:
+        return None
+    try:
+        return renderer(value)
+    except LimitError:  # too large to draw: the notebook shows the repr
+        return None

@@ -26,12 +26,30 @@ __all__ = [
     "check_timeout",
     "whole_number",
     "MAX_DRAWN_HANDS",
+    "MAX_HAND_AMOUNT",
+    "MAX_PARTIE_AMOUNT",
+    "MAX_SEATS",
     "check_drawn",
 ]
 
 #: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
 #: every sum the engines form over a hand (at most 36 cards and 8 seats) stays far below 2**63
 MAX_AMOUNT = 10**12
+#: the most seats a table has: the batch engine packs a hand's per-seat counts in the eight bytes
+#: of one 64-bit word, and the solver's position keys hold eight hands
+MAX_SEATS = 8
+#: the most the amounts of one hand may add up to over its seats, in magnitude (the stock's
+#: change included): what a contract's declaration can move at worst, with any options
+#: (``Contract.amount_bound``), 2**45, about 3.5 * 10**13.  herzla's own contracts reach
+#: 1.6 * 10**13 at the limits of their options (Herzla's heart_unit at 10**12: 8 hearts paid
+#: and 8 collected).  So a hand's sum over the seats stays below 2**45, a partie's below
+#: :data:`MAX_PARTIE_AMOUNT`, and what the simulator and a match add up in 64-bit integers for
+#: a deal (a partie's totals, a policy's score over its seats in every seating, times the
+#: seats) below 2**60; longer sums (a block's, a run's) are formed exactly
+MAX_HAND_AMOUNT = 2**45
+#: the most the hands of one partie may move over its seats, worst case (the sum of its deals'
+#: :data:`MAX_HAND_AMOUNT` bounds): 2**52, some 128 deals at the limit
+MAX_PARTIE_AMOUNT = 2**52
 #: the largest seed (2**63 - 1)
 MAX_SEED = 2**63 - 1
 #: the longest wait (seconds) for a cluster: a day; far longer ones overflow the clocks the

@@ -1225,6 +1225,7 @@ class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
     def step(self, state: HerzlaState) -> int:
+        from herzla.players.policy import decide_announce, decide_card, decide_lay
         from herzla.players.views import BidView, LayoutView, TrickView
 
         episode = state._episode
@@ -1234,18 +1235,17 @@ class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
         uniform = int(self._rng.integers(2**32))
         engine = episode.engine
         if engine is None:
-            word = self.policy.announce(BidView(episode.setup.base, seat, episode.dealt[seat],
-                                                episode.setup.dealer, tuple(episode.bids),
-                                                uniform))
-            return state.action_of(word)
+            bid = BidView(episode.setup.base, seat, episode.dealt[seat], episode.setup.dealer,
+                          tuple(episode.bids), uniform)
+            return state.action_of(decide_announce(self.policy, bid))
         if isinstance(engine, TrickHand):
-            card = self.policy.card(TrickView.of(engine, uniform, episode.setup.stock,
-                                                 tuple(episode.bids)))
+            card = decide_card(self.policy, TrickView.of(engine, uniform, episode.setup.stock,
+                                                         tuple(episode.bids)), engine.check)
             return state.action_of(card)
         view = LayoutView.of(engine, uniform)
         if not view.legal_moves():
             return state.action_of(None)
-        return state.action_of(self.policy.lay(view))
+        return state.action_of(decide_lay(self.policy, view))
 
 
 def _state_of_view(game: Any, view: Any, rng: np.random.Generator) -> HerzlaState:

@@ -33,7 +33,8 @@ class Option:
     """One rule option: its name, default (whose type is the option's type) and allowed values.
 
     ``rule`` is the id of the rule-book entry it changes; a whole-number option lies between
-    ``minimum`` and :data:`herzla.limits.MAX_AMOUNT`.
+    ``minimum`` and ``maximum``, and never beyond ±:data:`herzla.limits.MAX_AMOUNT` (None: the
+    limit).
     """
 
     name: str
@@ -42,10 +43,21 @@ class Option:
     doc: str = ""
     rule: str = ""
     minimum: int | None = None
+    maximum: int | None = None
 
     @property
     def type(self) -> type:
         return type(self.default)
+
+    @property
+    def lowest(self) -> int:
+        """The lowest value a whole-number option takes."""
+        return -MAX_AMOUNT if self.minimum is None else max(self.minimum, -MAX_AMOUNT)
+
+    @property
+    def highest(self) -> int:
+        """The highest value a whole-number option takes."""
+        return MAX_AMOUNT if self.maximum is None else min(self.maximum, MAX_AMOUNT)
 
     def parse(self, value: Any) -> bool | int | str:
         """Check a value from JSON, or convert one typed on the command line."""
@@ -72,12 +84,12 @@ class Option:
                     raise OptionError(msg) from None
             if not isinstance(value, int):
                 raise OptionError(f"option {self.name}: {quote(value)} is not a whole number")
-            if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name}: {number(value)} is less than "
-                                  f"{self.minimum}")
-            if value > MAX_AMOUNT:
-                raise OptionError(f"option {self.name}: {number(value)} is more than "
-                                  f"{MAX_AMOUNT:,}")
+            if value < self.lowest:
+                low = self.lowest if self.lowest == self.minimum else f"{self.lowest:,}"
+                raise OptionError(f"option {self.name}: {number(value)} is less than {low}")
+            if value > self.highest:
+                high = self.highest if self.highest == self.maximum else f"{self.highest:,}"
+                raise OptionError(f"option {self.name}: {number(value)} is more than {high}")
             return value
         if not isinstance(value, str):
             raise OptionError(f"option {self.name}: {quote(value)} is not text")

@@ -648,7 +648,7 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
     if cls_.needs_declarer and declarer is None:
         declarer = (dealer + 1) % players
     try:
-        contract = cls_(players, options, declarer if cls_.needs_declarer else None)
+        contract = cls_(players, options, declarer)  # a declarer where none is: refused
     except OptionError as exc:
         raise RecordError(str(exc)) from None
     if seed is None:

@@ -382,7 +382,8 @@ def option_json(game: str, opt: Option) -> dict[str, Any]:
     elif isinstance(opt.default, bool):
         values = [True, False]
     return {"game": game, "name": opt.name, "type": kind, "values": values,
-            "minimum": opt.minimum, "default": opt.default, "doc": opt.doc, "rule": opt.rule}
+            "minimum": opt.minimum, "maximum": opt.maximum, "default": opt.default,
+            "doc": opt.doc, "rule": opt.rule}
 
 
 def options_of(r: Rule) -> list[tuple[str, Option]]:

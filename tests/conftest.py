@@ -44,11 +44,9 @@ PLUGINS = Path(__file__).parent / "plugins"
 @pytest.fixture
 def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """tests/plugins on sys.path (the house policy and its entry point), caches cleared."""
-    from herzla.players.registry import policy_of, seat_policies
+    from herzla.players.registry import clear_caches
 
     monkeypatch.syspath_prepend(str(PLUGINS))
-    policy_of.cache_clear()
-    seat_policies.cache_clear()
+    clear_caches()
     yield
-    policy_of.cache_clear()
-    seat_policies.cache_clear()
+    clear_caches()

@@ -20,8 +20,9 @@ ROOT = Path(herzla.__file__).parent
 
 #: the layers, lowest first: a part may import its own modules and those of lower layers
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # text, the notebook display registry, limits and rule options: no rules yet
-    ("quote",), ("display",), ("limits",), ("options",),
+    # text, limits, the notebook display registry (a picture over a limit is none) and rule
+    # options: no rules yet
+    ("quote",), ("limits",), ("display",), ("options",),
     ("cards",),
     # one interface for every hand (moves, tricks, outcomes), and the engines' registry
     ("hand",),

@@ -150,3 +150,14 @@ def test_pinned_answers(what: tuple[str, str | None, bool], policies: list[str],
     (pair,) = d["pairs"]
     assert (pair["a"], pair["b"]) == ("heuristic", "random")
     assert (pair["diff"], pair["ci95"]) == want["pair"]
+
+
+def test_a_blocks_sums_are_exact_however_large_its_deals() -> None:
+    """A deal's values stay below 2**60 (herzla.limits); a block of them is added exactly."""
+    from herzla.sim.match import _square_sum, _sum
+
+    values = np.full(16_384, 2**60, dtype=np.int64)
+    assert _sum(values) == 16_384 * 2**60
+    assert _sum(-values) == -16_384 * 2**60
+    assert _square_sum(values) == 16_384 * 2**120
+    assert _sum(np.array([3, -5], dtype=np.int64)) == -2

@@ -727,3 +727,26 @@ def test_an_openspiel_bot_plays_as_a_herzla_policy() -> None:
     rec = {"game": "herzla", "contract": "normal", "players": 4, "dealer": 3, "stock": 0,
            "hands": [[str(c) for c in cards_of(h)] for h in hands], "plays": plays}
     assert replay(Record.from_json(rec)).illegal is None
+
+
+@pytest.mark.parametrize(("spec", "policy", "says"), [
+    ("python_herzla(contract=normal)", "broken_policies:Three",
+     "the policy broken_policies:Three answered 3 for a card"),
+    ("python_herzla(contract=normal)", "broken_policies:Raises",
+     "the policy broken_policies:Raises raised KeyError choosing a card: 'no card today'"),
+    ("python_herzeln(contract=domino)", "broken_policies:LaysACard",
+     "the policy broken_policies:LaysACard answered the Card "),
+    ("python_herzla(contract=bidding)", "broken_policies:Shouts",
+     'the policy broken_policies:Shouts announced "slam"'),
+])
+def test_a_policy_bot_refuses_what_is_not_a_move(plugin_path: None, spec: str, policy: str,
+                                                 says: str) -> None:
+    """The bots ask a policy as the engines do (herzla.players.policy.decide_card ...)."""
+    from herzla.players import PolicyError
+
+    game = pyspiel.load_game(spec)
+    state = deal(game, random.Random(2))
+    bot = hos.PolicyBot(policy)
+    with pytest.raises(PolicyError, match=re.escape(says)):
+        while not state.is_terminal():
+            state.apply_action(bot.step(state))

@@ -43,7 +43,7 @@ from herzla.contracts import (
 )
 from herzla.display import render
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
-from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import sort_hand
@@ -396,6 +396,9 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
     unknown = [quote(c) for c in wanted if c not in bidding]
     if unknown or not wanted:
         raise AdviceError(f"choices are {', '.join(bidding)}, not {', '.join(unknown) or 'none'}")
+    n = contract_class(game, next(c for c in bidding if c in wanted)).player_counts[0]
+    if not 0 <= seat < n:  # before a contract takes the seat as its declarer
+        raise AdviceError(f"seat {seat} is not a seat of {n} players (seats 0 to {n - 1})")
     try:
         check_stock(stock)
         check_seed(seed)
@@ -484,9 +487,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
         raise AdviceError(f"jobs must be a whole number, not {quote(jobs)}")
-    if cluster is not None and not isinstance(cluster, str):
-        raise AdviceError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
-                          f"{quote(cluster)}")
+    check_cluster(cluster, AdviceError)
     if progress is not None and not callable(progress):
         raise AdviceError(f"progress must be a function or None, not {quote(progress)}")
     if jobs is not None and jobs < 1:

@@ -23,7 +23,7 @@ from typing import Any, TypeAlias
 from herzla.analysis.solve import SolveError, SolveResult, solve
 from herzla.contracts import TallyError
 from herzla.limits import LimitError, check_timeout
-from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.quote import quote
 from herzla.records import Record, RecordError
 
@@ -56,9 +56,7 @@ def check_work(jobs: object, cluster: object, cluster_timeout: object) -> int:
 
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
         raise SolveError(f"jobs must be a whole number, not {quote(jobs)}")
-    if cluster is not None and not isinstance(cluster, str):
-        raise SolveError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
-                         f"{quote(cluster)}")
+    check_cluster(cluster, SolveError)
     if cluster is not None and jobs is not None:
         raise SolveError("jobs and cluster exclude each other: a cluster's workers solve")
     if jobs is not None and jobs < 1:

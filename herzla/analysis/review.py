@@ -38,7 +38,7 @@ from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, engine
 from herzla.contracts import game_of
 from herzla.layout import LayoutHand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
-from herzla.quote import quote
+from herzla.quote import number, quote
 from herzla.records import Play, Record, read_record, replay
 from herzla.tricks import TrickHand
 
@@ -145,6 +145,9 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
         if (value is not None or name == "start") and (
                 isinstance(value, bool) or not isinstance(value, int)):
             raise SolveError(f"{name} must be a whole number, not {quote(value)}")
+    if not 0 <= start <= len(rec.plays):
+        raise SolveError(f"start must be 0 to {len(rec.plays)} (the plays of the record), not "
+                         f"{number(start)}")
     if jobs is None and cluster is None:
         jobs = 1
     procs = check_work(jobs, cluster, cluster_timeout)

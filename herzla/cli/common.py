@@ -8,16 +8,18 @@ import importlib
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import IO, Any, NoReturn, TypeVar
+from typing import IO, Any, NoReturn, TextIO, TypeVar
 
 import click
 
 from herzla.cli.complete import complete_option
 from herzla.contracts import (
     Contract,
+    PluginWarning,
     UnknownContract,
     contract_class,
     contract_classes,
@@ -239,7 +241,7 @@ class HerzlaGroup(_FactHelp, click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
-            with _signals_interrupt():
+            with _signals_interrupt(), _plugin_warnings(complete_var):
                 try:
                     return super().main(args, prog_name, complete_var, False, **extra)
                 finally:
@@ -283,6 +285,25 @@ class HerzlaGroup(_FactHelp, click.Group):
             click.echo(f"herzla: error: cannot write the answer: {exc.strerror or exc}",
                        err=True)
             sys.exit(2)
+
+
+@contextmanager
+def _plugin_warnings(complete_var: str | None) -> Iterator[None]:
+    """A plug-in the registry skips (:class:`herzla.contracts.PluginWarning`) is one line on
+    standard error, ``herzla: warning: ...``; nothing while the shell asks for completions."""
+    completing = bool(os.environ.get(complete_var or "_HERZLA_COMPLETE"))
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
+            if not issubclass(category, PluginWarning):
+                shown(message, category, filename, lineno, file, line)
+            elif not completing:
+                click.echo(f"herzla: warning: {one_line(str(message))}", err=True)
+
+        warnings.showwarning = show
+        yield
 
 
 def quick_exit(code: object) -> NoReturn:

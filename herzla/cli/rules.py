@@ -68,7 +68,10 @@ def render_rule(rule: Rule, game: str | None = None) -> list[str]:
         prefix = f"{g} option" if g != (game or rule.game) or rule.game == COMMON else "Option"
         kind = ""
         if not opt.choices and not isinstance(opt.default, bool):
-            kind = "a whole number" + (f" >= {opt.minimum}" if opt.minimum is not None else "")
+            low, high = opt.minimum, opt.maximum
+            kind = "a whole number" + (f" {low} to {high}" if low is not None and high is not None
+                                       else f" >= {low}" if low is not None
+                                       else f" <= {high}" if high is not None else "")
             kind += ", "
         lines += _wrap(f"{prefix} {opt.name}={_values(opt)} ({kind}default {_default(opt)}): "
                        f"{opt.doc}.", indent="      ", first="  ")

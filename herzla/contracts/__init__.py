@@ -7,6 +7,12 @@ nobody declares a :class:`Game` for make a plain one; contract classes for an ex
 added after its own.  ``register`` adds a contract class or a game at run time (for tests and
 notebooks).
 
+A plug-in's classes and games are checked as they are taken in
+(:mod:`herzla.contracts.checks`): one that fails to load, or that herzla cannot play (a
+``declare()`` that raises, impossible ``player_counts``, amounts beyond the limits), is skipped
+with one :class:`~herzla.contracts.checks.PluginWarning` naming it and why, and everything else
+works; ``register`` raises the :class:`~herzla.contracts.checks.PluginError` instead.
+
 >>> contract_class("herzla", "beddl").title
 'Beddl'
 >>> [c.id for c in contract_classes("herzerln")]
@@ -18,7 +24,6 @@ notebooks).
 from __future__ import annotations
 
 import importlib
-import warnings
 from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
@@ -30,6 +35,14 @@ from herzla.contracts.base import (
     LayoutContract,
     Outcome,
     TrickContract,
+)
+from herzla.contracts.checks import (
+    PluginError,
+    PluginWarning,
+    check_contract_class,
+    check_game,
+    named,
+    skip,
 )
 from herzla.contracts.game import Game, Rule, Sheet
 from herzla.contracts.plugins import only_builtin
@@ -62,6 +75,8 @@ __all__ = [
     "LeadBan",
     "MissingTally",
     "Outcome",
+    "PluginError",
+    "PluginWarning",
     "Rows",
     "Rule",
     "Settlement",
@@ -118,16 +133,54 @@ def _found_in(obj: Any) -> tuple[list[Game], list[type[Contract]]]:
     return out_g, out_c
 
 
+def _plugin_problem(obj: Game | type[Contract]) -> PluginError | None:
+    """Why herzla cannot take in a plug-in's game or contract class (None: it can, or it is
+    one of herzla's own)."""
+    try:
+        if isinstance(obj, Game):
+            if type(obj).__module__ in BUILTIN_MODULES:
+                return None
+            for cls in obj.contract_classes():
+                if not is_builtin(cls):
+                    try:
+                        check_contract_class(cls)
+                    except PluginError as exc:  # the game goes with its contract
+                        raise PluginError(f"the game {obj.id} ({type(obj).__module__})",
+                                          str(exc)) from None
+            check_game(obj)
+        elif not is_builtin(obj):
+            check_contract_class(obj)
+    except PluginError as exc:
+        return exc
+    except Exception as exc:  # a check the plug-in's own code failed in some other way
+        what = named(obj) if isinstance(obj, type) else f"the game of {type(obj).__module__}"
+        return PluginError(what, f"{type(exc).__name__}: {' '.join(str(exc).split())[:160]}")
+    return None
+
+
+def _usable(found_games: list[Game], loose: list[type[Contract]]
+            ) -> tuple[list[Game], list[type[Contract]]]:
+    """The games and classes herzla can take in; a warning line for each one skipped."""
+    games_: list[Game] = []
+    classes: list[type[Contract]] = []
+    found: list[Game | type[Contract]] = [*found_games, *loose]
+    for obj in found:
+        problem = _plugin_problem(obj)
+        if problem is not None:
+            skip(problem.what, problem.why)
+        elif isinstance(obj, Game):
+            games_.append(obj)
+        else:
+            classes.append(obj)
+    return games_, classes
+
+
 def _build(found_games: list[Game], loose: list[type[Contract]]) -> dict[str, Game]:
     table: dict[str, Game] = {}
     for g in found_games:
-        if not g.id:
-            raise TypeError(f"{type(g).__name__} must set the class attribute id")
         table.setdefault(g.id, g)
     extra: dict[str, list[type[Contract]]] = {}
     for cls in loose:
-        if not cls.game or not cls.id:
-            raise TypeError(f"{cls.__name__} must set the class attributes game and id")
         game = table.get(cls.game)
         if game is not None and cls in game.contract_classes():
             continue
@@ -165,8 +218,8 @@ def _load() -> dict[str, Game]:
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plug-in must not break herzla
-            warnings.warn(f"herzla: contract entry point {ep.name!r} failed to load: {exc}",
-                          stacklevel=2)
+            skip(f"the contract entry point {ep.name!r}",
+                 f"it failed to load: {type(exc).__name__}: {' '.join(str(exc).split())[:160]}")
             continue
         if ep.value.split(":")[0] in BUILTIN_MODULES:
             found_builtin = True
@@ -178,16 +231,20 @@ def _load() -> dict[str, Game]:
             g, c = _found_in(importlib.import_module(name))
             found_games += g
             loose += c
-    _registry = _build(found_games, loose)
+    _registry = _build(*_usable(found_games, loose))
     return _registry
 
 
 def register(obj: type[Contract] | Game) -> Any:
-    """Add a contract class or a game at run time (usable as a class decorator)."""
+    """Add a contract class or a game at run time (usable as a class decorator); PluginError
+    (a ValueError, one line) when herzla cannot play it (:mod:`herzla.contracts.checks`)."""
     global _registry
     if not isinstance(obj, Game) and not (isinstance(obj, type) and issubclass(obj, Contract)):
         what = obj.__name__ if isinstance(obj, type) else quote(obj)
         raise TypeError(f"register takes a contract class or a game, not {what}")
+    problem = _plugin_problem(obj)
+    if problem is not None:
+        raise problem
     table = _load()
     games_ = [g for g in table.values()]
     if isinstance(obj, Game):

@@ -187,7 +187,35 @@ class Contract:
         elif declarer is not None:
             raise OptionError(f"{self.game} {self.id} has no declarer")
         self.declarer: int | None = declarer
-        self.declaration: TrickRules | LayoutRules = self.declare()
+        self.declaration: TrickRules | LayoutRules = self._declared()
+
+    def _declared(self) -> TrickRules | LayoutRules:
+        """The declaration, checked against the limits (:mod:`herzla.contracts.checks`):
+        DeclarationError (an OptionError) names what lies beyond them, or what a plug-in's
+        ``declare()`` raised."""
+        from herzla.contracts.checks import DeclarationError, amount_problem, declaration_problem
+
+        own = type(self).__module__.startswith("herzla.")
+        try:
+            declared = self.declare()
+            problem = declaration_problem(declared, self.pack().mask, self.players)
+            if problem is None:
+                self.declaration = declared
+                problem = amount_problem(self)
+        except OptionError:
+            raise
+        except Exception as exc:
+            if own:
+                raise
+            text = " ".join(str(exc).split())[:160]
+            problem = f"{type(exc).__name__}{': ' + text if text else ''}"
+            raise DeclarationError(f"{self.game} {self.id}: {problem}", problem) from exc
+        if problem is not None:
+            given = [f"{k}={v}" for k, v in self.opts.items()
+                     if v != next(o.default for o in self.options if o.name == k)]
+            with_ = f" with {', '.join(given)}" if given else ""
+            raise DeclarationError(f"{self.game} {self.id}{with_}: {problem}", problem)
+        return declared
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, declarer={self.declarer})"
@@ -304,6 +332,13 @@ class Contract:
     def score_total(self) -> int | None:
         """What the scores of a hand always add up to over the seats (and stock), if fixed."""
         return None
+
+    def amount_bound(self) -> int:
+        """The most the amounts of one hand can add up to over the seats, in magnitude (the
+        stock's change included, the stock carried in not): from the declaration; a contract
+        that writes its own ``settle()`` says its own.  It must stay within
+        :data:`herzla.limits.MAX_HAND_AMOUNT`."""
+        raise NotImplementedError
 
 
 class TrickContract(Contract):
@@ -556,6 +591,13 @@ class TrickContract(Contract):
         return (sum(v.points * v.cards.bit_count() for v in d.values)
                 + d.per_trick * self.hand_size + d.last_trick)
 
+    def amount_bound(self) -> int:
+        """Every counted card captured at its value, every trick and the last one won."""
+        d = self.declaration
+        pack = self.pack().mask
+        return (sum(abs(v.points) * (v.cards & pack).bit_count() for v in d.values)
+                + abs(d.per_trick) * self.hand_size + abs(d.last_trick))
+
 
 class LayoutContract(Contract):
     """A deal played by laying cards in rows (Herzeln domino, Herzerln Auflegen).
@@ -614,6 +656,9 @@ class LayoutContract(Contract):
 
     def score_total(self) -> int | None:
         return sum(self.declaration.places)
+
+    def amount_bound(self) -> int:
+        return sum(abs(p) for p in self.declaration.places)
 
 
 def _ordinal(n: int) -> str:

@@ -87,6 +87,11 @@ class _HerzlaBase(TrickContract):
     def score_total(self) -> int | None:
         return 0
 
+    def _stakes(self) -> int:
+        """A Schleichermord, Beddl or Mord at worst: the stake from (or to) every opponent,
+        paid and received."""
+        return 2 * int(self.opts["contract_stake"]) * (self.players - 1)
+
 
 class Normal(_HerzlaBase):
     """The normal game: hearts cost a unit each; void players collect; the stock carries over."""
@@ -163,6 +168,12 @@ class Normal(_HerzlaBase):
         return Settlement(scores.astype(np.int64, copy=False),
                           new_stock.astype(np.int64, copy=False), events)
 
+    def amount_bound(self) -> int:
+        """Every heart paid (to the void players or the stock) and collected, or a
+        Schleichermord; a stock paid out is what was carried in."""
+        hearts = (self.pack().mask & HEARTS_MASK).bit_count()
+        return max(2 * hearts * int(self.opts["heart_unit"]), self._stakes())
+
     def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,
                 stock: int = 0) -> tuple[str, ...]:
         n = self.players
@@ -226,6 +237,9 @@ class _Declared(_HerzlaBase):
 
     def _ban_applies(self) -> bool:
         return bool(self.opts["heart_lead_ban_in_contracts"])
+
+    def amount_bound(self) -> int:
+        return self._stakes()
 
     def settle(self, counts: Counts, stock: int = 0) -> Settlement:
         """Made: each defender pays the declarer the stake; lost: the declarer pays each."""

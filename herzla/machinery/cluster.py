@@ -33,6 +33,7 @@ raise ClusterError saying to ``pip install 'herzla[dask]'``.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from collections import deque
@@ -41,8 +42,8 @@ from typing import Any, TypeAlias, TypeVar
 
 from herzla.limits import DEFAULT_TIMEOUT
 
-__all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "cluster_map", "connect",
-           "quiet_logs"]
+__all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "check_cluster", "cluster_map",
+           "connect", "quiet_logs"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -53,6 +54,11 @@ Future: TypeAlias = Any
 #: how often a wait for a result looks at the cluster's health (seconds)
 _POLL = 0.5
 _SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+#: a host name (labels of letters, digits, hyphens and, as container names have them,
+#: underscores), an IPv4 address, or an IPv6 one in brackets
+_HOST = re.compile(r"(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?"
+                   r"(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?"
+                   r"|\[[0-9A-Fa-f:.]{2,45}(?:%[A-Za-z0-9]+)?\]")
 _INSTALL = "--cluster needs dask.distributed: pip install 'herzla[dask]'"
 
 
@@ -86,7 +92,8 @@ def quiet_logs() -> None:
 
 def check_address(address: str) -> str:
     """The scheduler address with its protocol (``host:port`` becomes ``tcp://host:port``);
-    ClusterError names what is wrong with it.
+    ClusterError names what is wrong with it (no host, a host that is no host name or IP
+    address, no port, a port outside 1 to 65535).
 
     >>> check_address("127.0.0.1:8786"), check_address("tcp://sched.example:8786")
     ('tcp://127.0.0.1:8786', 'tcp://sched.example:8786')
@@ -99,19 +106,50 @@ def check_address(address: str) -> str:
     if not sep:
         scheme, rest = "tcp", text
     hint = "(write tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786)"
+    shown = repr(address) if len(address) <= 60 else repr(address[:60]) + "..."
     if scheme not in _SCHEMES:
-        raise ClusterError(f"the scheduler address {address!r}: unknown protocol {scheme!r} "
+        raise ClusterError(f"the scheduler address {shown}: unknown protocol {scheme[:20]!r} "
                            f"{hint}")
     if not rest:
-        raise ClusterError(f"the scheduler address {address!r} is empty {hint}")
+        raise ClusterError(f"the scheduler address {shown} is empty {hint}")
     if scheme in ("tcp", "tls"):
         host, colon, port = rest.rpartition(":")
-        if not colon or not host:
-            raise ClusterError(f"the scheduler address {address!r} has no port {hint}")
-        if not port.isdigit() or not 0 < int(port) < 65536:
-            raise ClusterError(f"the scheduler address {address!r}: {port!r} is not a port "
+        if not colon or (not host and not port.isdigit()):
+            raise ClusterError(f"the scheduler address {shown} has no port {hint}")
+        if not host:
+            raise ClusterError(f"the scheduler address {shown} has no host {hint}")
+        if not _HOST.fullmatch(host):
+            raise ClusterError(f"the scheduler address {shown}: {host[:40]!r} is not a host "
+                               f"name or IP address {hint}")
+        if not port.isdigit() or not 0 < int(port[:6]) < 65536:
+            raise ClusterError(f"the scheduler address {shown}: {port[:20]!r} is not a port "
                                f"(1 to 65535) {hint}")
     return f"{scheme}://{rest}"
+
+
+def check_cluster(cluster: object, error: type[ValueError] = ValueError) -> str | None:
+    """The ``cluster`` argument of every function that can run on a dask cluster, checked on
+    entry: None, or the scheduler's address (:func:`check_address`).  ``error`` (the
+    function's own ValueError) names a cluster that is not text or not an address.  Reaching the
+    scheduler is left to the run, whose :class:`ClusterError` says why it cannot.
+
+    >>> check_cluster(None), check_cluster("127.0.0.1:8786")
+    (None, 'tcp://127.0.0.1:8786')
+    >>> check_cluster("tcp://host:99999")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: the scheduler address 'tcp://host:99999': '99999' is not a port (1 to 65535) ...
+    """
+    if cluster is None:
+        return None
+    if not isinstance(cluster, str):
+        from herzla.quote import quote
+
+        raise error(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
+                    f"{quote(cluster)}")
+    try:
+        return check_address(cluster)
+    except ClusterError as exc:
+        raise error(str(exc)) from None
 
 
 def _probe(address: str, timeout: float) -> None:

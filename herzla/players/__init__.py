@@ -1,7 +1,9 @@
 """Players: policies that choose a seat's announcement and its cards from what the seat may know.
 
 - :mod:`herzla.players.views`: the views an engine hands a policy (never the deal);
-- :mod:`herzla.players.policy`: the :class:`Policy` base class;
+- :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_card`,
+  :func:`decide_lay`, :func:`decide_announce`, through which every engine asks a policy;
+- :mod:`herzla.players.params`: a policy's parameters, read by their declared types;
 - :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry
   points, ``package.module:NAME``, ``name[key=value]`` parameters);
 - :mod:`herzla.players.heuristic`, :mod:`herzla.players.builtin`: the ``random`` and
@@ -12,7 +14,7 @@
 docs/policies.md shows how to write a policy of one's own.
 """
 
-from herzla.players.policy import Policy, PolicyError
+from herzla.players.policy import Policy, PolicyError, decide_announce, decide_card, decide_lay
 from herzla.players.registry import (
     ENTRY_POINT_GROUP,
     builtin_names,
@@ -23,4 +25,5 @@ from herzla.players.registry import (
 from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["ENTRY_POINT_GROUP", "BidView", "LayoutView", "Policy", "PolicyError", "TrickView",
-           "builtin_names", "policy_of", "seat_policies", "split_policies"]
+           "builtin_names", "decide_announce", "decide_card", "decide_lay", "policy_of",
+           "seat_policies", "split_policies"]

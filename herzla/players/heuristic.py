@@ -81,7 +81,6 @@ from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, gam
 from herzla.layout import Lay, LayoutHand
 from herzla.machinery.streams import pick
 from herzla.players.views import LayoutView, TrickView
-from herzla.quote import quote
 from herzla.tricks import TrickHand
 
 if TYPE_CHECKING:
@@ -390,7 +389,9 @@ def announcements(hands: Sequence[int], dealer: int, contract: Contract,
                   policies: Sequence[Policy] | None = None) -> tuple[str, ...]:
     """Each seat's announcement in turn from forehand (``policies``: one a seat, default the
     bidding heuristic for all), each seat seeing its own hand and the announcements before it.
-    ValueError names a policy that announces what the game's bidding does not know."""
+    PolicyError (a ValueError) names a policy that announces what the game's bidding does not
+    know, or raises (:func:`herzla.players.policy.decide_announce`)."""
+    from herzla.players.policy import decide_announce
     from herzla.players.views import BidView
 
     n = len(hands)
@@ -403,11 +404,8 @@ def announcements(hands: Sequence[int], dealer: int, contract: Contract,
         if policies is None:
             word = announce(hands[seat], contract, i == 0)
         else:
-            word = policies[seat].announce(BidView(contract, seat, hands[seat], dealer,
-                                                   tuple(words)))
-            if word not in known:
-                raise ValueError(f"the policy {policies[seat].spec()} announced {quote(word)} "
-                                 f"(the bidding knows {', '.join(known)})")
+            word = decide_announce(policies[seat], BidView(contract, seat, hands[seat], dealer,
+                                                           tuple(words)), known)
         words.append(word)
     return tuple(words)
 

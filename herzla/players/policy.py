@@ -7,6 +7,12 @@ policy without fields has none.  A policy may offer a batch form for the numpy e
 (:meth:`Policy.batch_form`); without one the batch engine hands its deals to the reference
 engine.
 
+Every engine asks a policy through :func:`decide_card`, :func:`decide_lay` and
+:func:`decide_announce`, never by calling its methods itself: these check what the policy
+answers (a legal :class:`~herzla.cards.Card`, a legal :class:`~herzla.layout.Lay` or None, an
+announcement the bidding knows) and turn anything else, or an exception the policy raises, into a
+:class:`PolicyError` naming the policy and what it answered, in one line.
+
 >>> import attrs
 >>> from herzla.players.views import TrickView
 >>> @attrs.frozen
@@ -20,21 +26,22 @@ engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
 from herzla.cards import Card
 from herzla.hand import PASS, Move
 from herzla.layout import Lay
+from herzla.players.params import parse_parameter, policy_parameters
 from herzla.players.views import BidView, LayoutView, TrickView
-from herzla.quote import quote
+from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
     from herzla.sim.batch_forms import BatchForm
 
-__all__ = ["Policy", "PolicyError", "choose"]
+__all__ = ["Policy", "PolicyError", "choose", "decide_announce", "decide_card", "decide_lay"]
 
 
 class PolicyError(ValueError):
@@ -72,40 +79,31 @@ class Policy:
     @classmethod
     def parameters(cls) -> dict[str, Any]:
         """The policy's parameters and their defaults (its attrs fields)."""
-        if not attrs.has(cls):
-            return {}
-        return {f.name: f.default for f in attrs.fields(cls)
-                if f.default is not attrs.NOTHING}
+        return {name: default for name, (default, _) in policy_parameters(cls).items()}
 
     def with_params(self, given: Mapping[str, str]) -> Policy:
         """A copy with parameters set from text (``samples=32``); PolicyError names a parameter
-        the policy does not have or a value that is not of its type."""
-        known = self.parameters()
+        the policy does not have or a value that is not of its type (the field's annotation:
+        ``depth: int | None = None`` reads ``3`` and ``none``)."""
+        known = policy_parameters(type(self))
+        who = self.name or type(self).__name__
         values: dict[str, Any] = {}
         for key, text in given.items():
             if key not in known:
                 have = ", ".join(known) or "none"
-                raise PolicyError(f"the policy {self.name or type(self).__name__} has no "
-                                  f"parameter {quote(key)} (its parameters: {have})")
-            kind = type(known[key])
+                raise PolicyError(f"the policy {who} has no parameter {quote(key)} (its "
+                                  f"parameters: {have})")
+            default, kind = known[key]
             try:
-                if kind is bool:
-                    if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                        raise ValueError(text)
-                    values[key] = text.lower() in ("true", "1", "yes")
-                else:
-                    values[key] = kind(text)
-            except ValueError:
-                what = {int: "a whole number", float: "a number", bool: "true or false"}.get(
-                    kind, kind.__name__)
-                raise PolicyError(f"parameter {key} of the policy {self.name}: {quote(text)} "
-                                  f"is not {what}") from None
+                values[key] = parse_parameter(text, kind, default)
+            except ValueError as exc:
+                raise PolicyError(f"parameter {key} of the policy {who}: {exc}") from None
         if not values:
             return self
         try:
             return attrs.evolve(self, **values)  # type: ignore[misc]
         except (TypeError, ValueError) as exc:
-            raise PolicyError(f"the policy {self.name}: {exc}") from None
+            raise PolicyError(f"the policy {who}: {_one_line(exc)}") from None
 
     def spec(self) -> str:
         """The policy as ``--policy`` names it, with the parameters that differ from their
@@ -118,10 +116,113 @@ class Policy:
         return f"{name}[{','.join(changed)}]" if changed else name
 
 
-def choose(policy: Policy, view: TrickView | LayoutView) -> Move:
-    """The policy's move on ``view``: its card in a trick deal, its lay or the pass in a layout
-    deal."""
+# -- asking a policy, checked ----------------------------------------------------------------
+class _Problem(Protocol):
+    @property
+    def message(self) -> str: ...
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 4 * SHOWN else text[:4 * SHOWN] + "..."
+
+
+def _who(policy: object) -> str:
+    """The policy as a message names it (its spec, else its class)."""
+    try:
+        if isinstance(policy, Policy):
+            return policy.spec()
+    except Exception:  # a spec that cannot be written still names the class
+        pass
+    return f"{type(policy).__module__}:{type(policy).__qualname__}"
+
+
+def _answer(value: object) -> str:
+    """What a policy answered, as its author would recognise it."""
+    if value is None:
+        return "None"
+    if isinstance(value, Card):
+        return f"the Card {value}"
+    if isinstance(value, Lay):
+        return f"the Lay {value}"
+    if isinstance(value, bool | int | float | str):
+        return quote(value)
+    return f"a {type(value).__name__}"
+
+
+def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
+    """``ask()``, with an exception the policy raises turned into one PolicyError line."""
+    try:
+        return ask()
+    except PolicyError:
+        raise
+    except NotImplementedError as exc:
+        raise PolicyError(_one_line(exc) or f"the policy {_who(policy)} does not write "
+                          f"{method}()") from None
+    except Exception as exc:
+        detail = _one_line(exc)
+        raise PolicyError(f"the policy {_who(policy)} raised {type(exc).__name__} choosing "
+                          f"{what}{': ' + detail if detail else ''}") from None
+
+
+def decide_card(policy: Policy, view: TrickView,
+                check: Callable[[Card], _Problem | None] | None = None) -> Card:
+    """The card ``policy`` plays in ``view``: one of ``view.legal_plays``, else PolicyError
+    naming the policy and what it answered or raised.  ``check`` (the engine's
+    ``TrickHand.check``) says why an illegal card is illegal."""
+    card = _ask(policy, "card", "a card", lambda: policy.card(view))
+    if not isinstance(card, Card):
+        raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
+                          f"(card() returns a herzla Card, one of view.legal_plays)")
+    if not view.legal >> card.index & 1:
+        problem = check(card) if check is not None else None
+        why = problem.message if problem is not None else (
+            f"seat {view.seat} may play {' '.join(map(str, view.legal_plays))}")
+        raise PolicyError(f"the policy {_who(policy)} chose an illegal card {card}: {why}")
+    return card
+
+
+def decide_lay(policy: Policy, view: LayoutView) -> Lay | None:
+    """The lay ``policy`` makes in ``view``: one of ``view.legal_moves()``, or None (a pass)
+    when there is none; else PolicyError naming the policy and what it answered or raised."""
+    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
+    board = view._board
+    if lay is None:
+        problem = board.check_pass()
+        if problem is not None:
+            raise PolicyError(f"the policy {_who(policy)} chose an illegal move (a pass): "
+                              f"{problem.message}")
+        return None
+    if not isinstance(lay, Lay) or not isinstance(lay.card, Card) or lay.end not in ("+", "-"):
+        raise PolicyError(f"the policy {_who(policy)} answered {_answer(lay)} for a lay "
+                          f"(lay() returns a herzla Lay of view.legal_moves(), or None to pass)")
+    problem = board.check(lay.card, lay.end)
+    if problem is not None:
+        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({lay}): "
+                          f"{problem.message}")
+    return lay
+
+
+def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None = None) -> str:
+    """The announcement ``policy`` makes in ``view``: one of ``known`` (default ``pass`` and
+    the contract ids of the game's bidding), else PolicyError naming the policy and what it
+    answered or raised."""
+    if known is None:
+        from herzla.contracts import game_of
+
+        known = ("pass", *game_of(view.contract).bidding[1:])
+    word = _ask(policy, "announce", "an announcement", lambda: policy.announce(view))
+    if not isinstance(word, str) or word not in known:
+        raise PolicyError(f"the policy {_who(policy)} announced {_answer(word)} (the bidding "
+                          f"knows {', '.join(known)})")
+    return word
+
+
+def choose(policy: Policy, view: TrickView | LayoutView,
+           check: Callable[[Card], _Problem | None] | None = None) -> Move:
+    """The policy's move on ``view``, checked (:func:`decide_card`, :func:`decide_lay`): its
+    card in a trick deal, its lay or the pass in a layout deal."""
     if isinstance(view, TrickView):
-        return Move(policy.card(view))
-    lay = policy.lay(view)
+        return Move(decide_card(policy, view, check))
+    lay = decide_lay(policy, view)
     return PASS if lay is None else lay.move()

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
 
-__all__ = ["ENTRY_POINT_GROUP", "builtin_names", "policy_names", "policy_of", "seat_policies",
-           "split_policies"]
+__all__ = ["ENTRY_POINT_GROUP", "builtin_names", "clear_caches", "policy_names", "policy_of",
+           "seat_policies", "split_policies"]
 
 #: the entry-point group installed packages register policies under
 ENTRY_POINT_GROUP = "herzla.policies"
@@ -133,13 +133,28 @@ def _parse(text: str) -> tuple[str, dict[str, str]]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise PolicyError(f"policy {quote(text)}: a parameter is key=value, not {quote(item)}")
+        if key.strip() in params:
+            raise PolicyError(f"policy {quote(text)}: the parameter {quote(key.strip())} "
+                              f"appears twice")
         params[key.strip()] = value.strip()
     return name.strip(), params
 
 
-@functools.lru_cache(maxsize=256)
+def _check_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise PolicyError(f"a policy is named by text (\"random\", \"pimc[samples=8]\", "
+                          f"\"package.module:NAME\"), not {quote(text)}")
+    return text
+
+
 def policy_of(text: str) -> Policy:
-    """The policy ``text`` names, with its parameters; PolicyError names what is wrong."""
+    """The policy ``text`` names, with its parameters; PolicyError names what is wrong (text
+    that is not a policy's name included)."""
+    return _named(_check_text(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _named(text: str) -> Policy:
     name, params = _parse(text)
     if not name:
         raise PolicyError("a policy needs a name")
@@ -176,9 +191,20 @@ def split_policies(text: str) -> list[str]:
     return out
 
 
-@functools.lru_cache(maxsize=256)
 def seat_policies(text: str, players: int) -> tuple[Policy, ...]:
     """The policy of each seat: ``P`` for every seat, or ``P0,P1,...`` one a seat."""
+    return _seated(_check_text(text), players)
+
+
+def clear_caches() -> None:
+    """Forget the policies named so far (a test that changes ``sys.path`` or the entry
+    points)."""
+    _named.cache_clear()
+    _seated.cache_clear()
+
+
+@functools.lru_cache(maxsize=256)
+def _seated(text: str, players: int) -> tuple[Policy, ...]:
     names = split_policies(text)
     if len(names) == 1:
         return (policy_of(names[0]),) * players

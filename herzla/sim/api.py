@@ -18,7 +18,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
-from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.machinery.procs import default_jobs, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, resolve_options
@@ -103,7 +103,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     if not 1 <= hands <= MAX_HANDS:
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
     if not isinstance(policy, str):
-        raise SimulationError(f"a policy is named by text, not {type(policy).__name__}")
+        raise SimulationError(f"policy is named by text (\"random\", \"heuristic,random\", "
+                              f"\"pimc[samples=8]\"), not {quote(policy)}")
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:
@@ -256,9 +257,7 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     _check_types(jobs=jobs, batch_size=batch_size)
     if batch_size is not None and not 1 <= batch_size <= MAX_HANDS:
         raise SimulationError(f"batch_size must be 1 to {MAX_HANDS:.0e}, not {number(batch_size)}")
-    if cluster is not None and not isinstance(cluster, str):
-        raise SimulationError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), "
-                              f"not {quote(cluster)}")
+    check_cluster(cluster, SimulationError)
     for what, fn in (("progress", progress), ("on_records", on_records)):
         if fn is not None and not callable(fn):
             raise SimulationError(f"{what} must be a function or None, not {quote(fn)}")

@@ -35,13 +35,13 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.limits import LimitError, check_timeout, whole_number
-from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.machinery.procs import local_map, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.players.policy import PolicyError
 from herzla.players.registry import policy_of
-from herzla.quote import quote
-from herzla.sim.api import SimulationError, plan_run
+from herzla.quote import number, quote
+from herzla.sim.api import MAX_HANDS, SimulationError, plan_run
 from herzla.sim.batch import keep_memory
 from herzla.sim.batch_forms import batch_form_of
 from herzla.sim.engine import play_blocks
@@ -105,7 +105,12 @@ def _pairs(k: int) -> list[tuple[int, int]]:
 
 
 def _sum(x: npt.NDArray[np.int64]) -> int:
-    return int(x.sum(dtype=np.int64))
+    """The exact sum (in int64 while it cannot overflow, else in Python ints): a deal's values
+    stay below 2**60 (:data:`herzla.limits.MAX_HAND_AMOUNT`), a block's sum need not."""
+    top = int(np.abs(x).max()) if len(x) else 0
+    if top * len(x) < 2**62:
+        return int(x.sum(dtype=np.int64))
+    return sum(int(v) for v in x)
 
 
 def _square_sum(x: npt.NDArray[np.int64]) -> int:
@@ -232,6 +237,12 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
             isinstance(p, str) for p in policies):
         raise MatchError(f"policies is a list of policy names (\"random\", \"pimc[samples=8]\", "
                          f"...), not {quote(policies)}")
+    try:
+        whole_number(deals, "deals")
+    except LimitError as exc:
+        raise MatchError(str(exc)) from None
+    if not 1 <= deals <= MAX_HANDS:
+        raise MatchError(f"deals must be 1 to {MAX_HANDS:.0e}, not {number(deals)}")
     names = tuple(p.strip() for p in policies)
     if not 2 <= len(names) <= MAX_POLICIES:
         raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
@@ -292,9 +303,7 @@ def match(game: str, policies: Sequence[str], contract: str | None = None, *,
     """
     mp = plan_match(game, policies, contract, partie=partie, deals=deals, seed=seed,
                     players=players, options=options, stock=stock, engine=engine)
-    if cluster is not None and not isinstance(cluster, str):
-        raise MatchError(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
-                         f"{quote(cluster)}")
+    check_cluster(cluster, MatchError)
     if cluster is not None and jobs is not None:
         raise MatchError("jobs and a cluster exclude each other: the cluster's workers play")
     try:

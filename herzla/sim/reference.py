@@ -33,7 +33,9 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
 
     ``uniforms`` are the hand's 32-bit move uniforms (move ``k`` is handed uniform ``k``; the
     random policy draws its card with it).  Each seat decides on its own view
-    (:mod:`herzla.players.views`); ValueError names a policy that chose an illegal move.
+    (:mod:`herzla.players.views`) and is asked through :func:`herzla.players.policy.decide_card`
+    (``decide_lay``): PolicyError names a policy that chose an illegal move, answered what is
+    not a move, or raised.
     """
     if isinstance(policy, str):
         seats = seat_policies(policy, contract.players)
@@ -49,11 +51,7 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
             hand.play(PASS)
             continue
         who = seats[hand.turn]
-        move = choose(who, view_of(hand, int(uniforms[k]), stock, announced))
-        problem = hand.check(move)
-        if problem is not None:
-            raise ValueError(f"the policy {who.spec()} chose an illegal move {move}: "
-                             f"{problem.message}")
+        move = choose(who, view_of(hand, int(uniforms[k]), stock, announced), hand.check)
         k += 1
         hand.play(move)
         plays.append(str(hand.moves[-1]))
