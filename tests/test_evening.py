@@ -376,3 +376,63 @@ def test_repr_and_report() -> None:
     text = str(e)
     assert "  5  Done    beddl (Carla)" in text and "Next: deal 10, dealt by Anna." in text
     assert "Carla: won 1 of 9 deals; 0 voids; Beddl made 0, lost 1" in text
+
+
+def test_hostile_entries_are_one_line() -> None:
+    e = Evening.new("herzla", PLAYERS)
+    for bad in [{"contract": "beddl", "declarer": 0, "made": True, "options": {"x": 1}},
+                {"contract": "beddl", "declarer": 0, "made": True,
+                 "options": {"heart_unit": 5}},
+                {"hearts": [10**40, 0, 0, 0]},
+                {"hearts": [0] * 10_000},
+                {"captured": ["HA " * 10_000, "-", "-", "-"]},
+                {"captured": [["HA"] * 100, [], [], []]},
+                {"declarer": True},
+                {"order": "0,1,2,3"},
+                {"record": [[["x"]]]},
+                {"contract": "<script>"},
+                [1, 2]]:
+        with pytest.raises(EveningError) as info:
+            e.add(bad)  # type: ignore[arg-type]
+        assert "\n" not in str(info.value)
+    with pytest.raises(EveningError, match="at most 16 seats"):
+        Evening.new("herzla-kids", [f"p{i}" for i in range(1000)])
+
+
+def test_the_running_totals_drawn() -> None:
+    from xml.etree import ElementTree
+
+    from herzla.draw.evening import evening_page, evening_svg
+
+    e = Evening.new("herzla", ["<Anna>", "Berni & Co", "Carla", "Done"])
+    for entry, _, _ in BOOK:
+        e = e.add(entry)
+    svg = evening_svg(e)
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert "<Anna> +530c" in texts and "Berni & Co +240c" in texts and "stock 0c" in texts
+    lines = [p for p in root.iter(f"{ns}path") if p.get("fill") == "none"]
+    assert len(lines) == 5  # a line per player and the stock's
+    assert e._repr_svg_() == svg
+    page = evening_page(e)
+    assert "&lt;Anna&gt;" in page and "<Anna>" not in page and "herzla/stock-payout" in page
+    kids = Evening.new("herzla-kids", ["Ida", "Jo", "Kai"]).add({"hearts": [3, 3, 3]})
+    assert "stock" not in [t.text for t in ElementTree.fromstring(evening_svg(kids)).iter(
+        f"{ns}text")]
+
+
+def test_a_drop_inside_a_partie_must_still_fit() -> None:
+    e = Evening.new("herzeln", PLAYERS)
+    for name in HERZELN[:4]:
+        e = e.add({"record": record(name)})
+    with pytest.raises(EveningError, match="deal 2 of a herzeln partie is every-trick, not "
+                                           "no-tricks"):
+        e.drop(2)  # the deals after it are the partie's deals they were
+    tallies = Evening.new("herzeln", ["A", "B", "C"]).add(
+        {"captured": ["HA HT HK HQ HJ H9", "-", "-"]}).add({"tricks": [8, 0, 0]}).add(
+        {"tricks": [0, 8, 0]})
+    with pytest.raises(EveningError, match="deal 2 of a herzeln partie is every-trick, not "
+                                           "no-tricks"):
+        tallies.drop(2)
+    assert len(tallies.drop(3).deals) == 2 and tallies.drop(3).next_contract == "no-tricks"

@@ -84,8 +84,8 @@ def _record(path: str) -> dict[str, Any]:
 def _tally_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     opts = [
         click.option("--contract", metavar="C", shell_complete=complete_contract,
-                     help="The contract (default: the one the partie plays next, or the normal "
-                          "game where the bidding chooses)."),
+                     help="The contract (default: the one the partie plays next, or the one "
+                          "played when nobody announces)."),
         click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat."),
         click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat."),
         click.option("--captured", multiple=True, metavar="CARDS",

@@ -191,8 +191,14 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
                            f"{', '.join(c.id for c in g.contract_classes())})")
     cls = contract_class(game, cid)
     copts = _contract_opts(cls, opts)
-    if entry.options is not None and cls(n, entry.options).opts != cls(n, copts).opts:
-        raise EveningError(f"{where}: the entry's options are not the evening's")
+    if entry.options is not None:
+        seat = 0 if cls.needs_declarer else None
+        try:
+            theirs = cls(n, entry.options, seat).opts
+        except OptionError as exc:
+            raise EveningError(f"{where}: options: {exc}") from None
+        if theirs != cls(n, copts, seat).opts:
+            raise EveningError(f"{where}: the entry's options are not the evening's")
     if entry.renege is not None:
         seat_of(entry.renege, players, f"{where}: renege")
         # the renege ruling of a tally (RULES.md §6) belongs to score_tallies: once it takes

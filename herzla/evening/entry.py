@@ -27,6 +27,7 @@ import attrs
 
 from herzla.cards import CardError, parse_cards
 from herzla.evening.errors import EveningError
+from herzla.evening.names import MAX_SEATS
 from herzla.limits import MAX_AMOUNT, LimitError, check_amount, whole_number
 from herzla.quote import quote
 from herzla.records import Record, RecordError, read_record
@@ -43,8 +44,6 @@ TALLY_KEYS = ("contract", "declarer", "made", "hearts", "tricks", "captured", "l
 CHECKED_KEYS = ("stock", "options")
 #: every key an entry may have
 ENTRY_KEYS = (*TALLY_KEYS, *CHECKED_KEYS, "record")
-#: the most seats a tally may list (the largest table of any game is far smaller)
-MAX_SEATS = 16
 #: the keys of a record an entry keeps only when the record gives them
 _OPTIONAL = ("dealer", "options")
 
@@ -82,6 +81,9 @@ def _captured(values: object) -> tuple[tuple[str, ...], ...]:
     for i, seat in enumerate(values):
         try:
             if isinstance(seat, str):
+                if len(seat) > 1000:
+                    raise EveningError(f"captured[{i}]: {quote(seat)} is too long for the cards "
+                                       f"of one seat")
                 cards = [] if seat.strip() in ("-", "") else parse_cards(seat)
             elif isinstance(seat, Sequence) and not isinstance(seat, bytes):
                 if len(seat) > 64 or not all(isinstance(c, str) for c in seat):

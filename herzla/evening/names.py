@@ -10,12 +10,14 @@ from herzla.contracts import UnknownContract, contract_classes, games
 from herzla.evening.errors import EveningError
 from herzla.quote import quote
 
-__all__ = ["MAX_NAME", "STOCK", "check_names", "find_contract", "find_game", "seat_of"]
+__all__ = ["MAX_NAME", "MAX_SEATS", "STOCK", "check_names", "find_contract", "find_game", "seat_of"]
 
 #: the longest player name, in characters
 MAX_NAME = 40
 #: how a settlement names the stock (so no player may be called that)
 STOCK = "stock"
+#: the most players an evening seats (the largest table of any game is far smaller)
+MAX_SEATS = 16
 
 
 def _pick(word: object, known: Sequence[str], what: str) -> str:
@@ -55,6 +57,8 @@ def check_names(names: Sequence[object]) -> tuple[str, ...]:
     if isinstance(names, str) or not isinstance(names, Sequence):
         raise EveningError(f"players: give the players' names, one per seat, not "
                            f"{quote(names)}")
+    if len(names) > MAX_SEATS:
+        raise EveningError(f"players: {len(names)} names; a table has at most {MAX_SEATS} seats")
     out: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
