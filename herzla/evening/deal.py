@@ -16,8 +16,8 @@ from herzla.contracts.base import HandScore, TrickContract
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
-from herzla.limits import LimitError
-from herzla.options import OptionError
+from herzla.limits import LimitError, check_stock
+from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
 from herzla.tally import TallyScore, score_hand
 
@@ -275,21 +275,24 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     if (given.game, given.players) != (game, n):
         raise EveningError(f"{where}: the record is {given.game} with {given.players} "
                            f"players; the evening is {game} with {n}")
-    obj = given.to_json()
+    cls = type(given.contract)
+    copts = _contract_opts(cls, opts)
+    changes: dict[str, Any] = {}
     if "dealer" not in entry.record_keys:
-        obj["dealer"] = place.dealer
-    if "options" not in entry.record_keys:
-        obj["options"] = _contract_opts(type(given.contract), opts)
+        changes["dealer"] = place.dealer
     if place.stock is not None:
-        obj["stock"] = place.stock
-    else:
-        obj.pop("stock", None)
+        changes["stock"] = place.stock
     try:
-        rec = read_record(obj)
-    except RecordError as exc:
+        if "options" not in entry.record_keys and given.contract.opts != resolve_options(
+                cls.options, copts):
+            obj = {**given.to_json(), **changes, "options": copts}
+            rec = read_record(obj)  # another contract, of the evening's options
+        else:
+            check_stock(changes.get("stock", 0))
+            rec = attrs.evolve(given, **changes)
+    except (RecordError, OptionError, LimitError) as exc:
         raise EveningError(f"{where}: record: {exc}") from None
-    want = type(rec.contract)(n, _contract_opts(type(rec.contract), opts), rec.declarer).opts
-    if rec.contract.opts != want:
+    if rec.contract.opts != resolve_options(cls.options, copts):
         raise EveningError(f"{where}: the record has other options than the evening")
     if place.contract is not None and rec.contract_id != place.contract:
         raise _misplaced(g, place, rec.contract_id)
@@ -317,7 +320,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     score = res.score
     if place.stock and score is not None and score.stock is not None and \
             score.stock < place.stock:
-        base = replay(read_record({**obj, "stock": 0})).score
+        base = replay(attrs.evolve(rec, stock=0)).score
         assert base is not None
         from_stock = tuple(a - b for a, b in zip(score.scores, base.scores, strict=True))
     return entry.kept(), rec.contract, score, res, hearts, from_stock

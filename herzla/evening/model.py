@@ -138,7 +138,7 @@ class Evening:
               deals: Sequence[Deal] | None = None) -> Evening:
         """An evening of these parts, its deals scored (or ``deals``, already scored)."""
         if deals is None:
-            run = Run(Table(game, players, options, stock, dealer, sheet))
+            run = Run(Table(game, tuple(players), dict(options), stock, dealer, sheet))
             for entry in entries:
                 run.push(entry)
             deals = run.deals
@@ -147,7 +147,7 @@ class Evening:
                    tuple(history)[-MAX_UNDO:], revision, sheet, tuple(deals))
 
     def table(self) -> Table:
-        return Table(self.game, self.players, self.options, self.start_stock,
+        return Table(self.game, self.players, dict(self.options), self.start_stock,
                      self.first_dealer, self.sheet)
 
     def _with(self, entries: Sequence[Entry], change: Change | None, keep: int) -> Evening:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from herzla.contracts import Game, Sheet, get_game
 from herzla.evening.deal import Deal, Place, score_entry
 from herzla.evening.entry import Entry
@@ -17,24 +19,28 @@ from herzla.options import resolve_options
 __all__ = ["Run", "Table"]
 
 
+@attrs.frozen(slots=True)
 class Table:
-    """What an evening is played with: the game, the players, the options (as given, and
-    resolved with every default), the stock and the dealer it starts with; ``sheet``: a list of
-    hand records read as a score sheet (each partie's first deal dealt by the seat its record
-    names; a record that does not score kept unscored)."""
+    """What an evening is played with: the game, the players, the options given, the stock and
+    the dealer it starts with; ``sheet``: a list of hand records read as a score sheet (each
+    partie's first deal dealt by the seat its record names; a record that does not score kept
+    unscored)."""
 
-    __slots__ = ("dealer", "game", "opts", "options", "players", "sheet", "spec", "stock")
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    stock: int
+    dealer: int
+    sheet: bool = False
 
-    def __init__(self, game: str, players: Sequence[str], options: Mapping[str, Any],
-                 stock: int, dealer: int, sheet: bool = False) -> None:
-        self.game = game
-        self.spec: Game = get_game(game)
-        self.players = tuple(players)
-        self.options = dict(options)
-        self.opts: dict[str, Any] = resolve_options(self.spec.options, self.options)
-        self.stock = stock
-        self.dealer = dealer
-        self.sheet = sheet
+    @property
+    def spec(self) -> Game:
+        return get_game(self.game)
+
+    @property
+    def opts(self) -> dict[str, Any]:
+        """Every option of the game: the given ones, and the defaults."""
+        return resolve_options(self.spec.options, self.options)
 
     @property
     def has_stock(self) -> bool:

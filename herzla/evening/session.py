@@ -24,6 +24,7 @@ from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.evening.model import Evening
 from herzla.evening.run import Run, Table
+from herzla.options import OptionError, resolve_options
 from herzla.records import Record
 
 __all__ = ["read_session"]
@@ -50,15 +51,19 @@ def read_session(raw: Sequence[Any]) -> Evening:
         if first is None:
             first = rec
             n = rec.players
-            table = Table(rec.game, [f"seat {s}" for s in range(n)], rec.options,
+            table = Table(rec.game, tuple(f"seat {s}" for s in range(n)), dict(rec.options),
                           rec.stock if rec.contract.has_stock else 0, rec.dealer, sheet=True)
             run = Run(table)
         assert run is not None
         if (rec.game, rec.players) != (first.game, first.players):
             raise EveningError(f"record {k} is {rec.game} with {rec.players} players; the "
                                f"sheet is {first.game} with {first.players}")
-        if rec.contract.opts != type(rec.contract)(
-                rec.players, first.options, rec.declarer).opts:
+        try:
+            same = rec.contract.opts == resolve_options(type(rec.contract).options,
+                                                        first.options)
+        except OptionError:
+            same = False
+        if not same:
             raise EveningError(f"record {k} has other options than record 1")
         if run.stock is not None and entry.stock is not None and entry.stock != run.stock:
             raise EveningError(f"record {k} says the stock is {entry.stock}c, but the session "
