@@ -1,9 +1,11 @@
-"""Score sheets: a partie, session or match scored from a list of hand records.
+"""Score sheets: a partie, session or match scored from a list of hand records, as a view of
+the evening the list forms (:func:`herzla.evening.read_session`).
 
 What a list forms is the game's :attr:`~herzla.contracts.Game.sheet`:
 
 - a partie (the deals of Herzeln, the rounds of Herzerln) in the game's fixed order, each dealt
-  by the seat the game's dealer rotation names;
+  by the seat the game's dealer rotation names (a list may hold several parties, one after the
+  other);
 - a session (Herzla): the stock carried from hand to hand, each player's net balance;
 - a match (the children's Herzla): hands until the game's match end.
 
@@ -19,10 +21,10 @@ import attrs
 
 from herzla.contracts import Game, Sheet, get_game
 from herzla.display import render
-from herzla.quote import quote
-from herzla.records import Record, RecordError, ReplayResult, read_record, replay, signed
+from herzla.evening import Evening, read_session
+from herzla.records import RecordError, ReplayResult, signed
 
-__all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet"]
+__all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet", "sheet_of"]
 
 
 def partie_ids(game: str) -> list[str]:
@@ -137,90 +139,33 @@ class ScoreSheet:
         return render("ScoreSheet", "svg", self)
 
 
-def _best(totals: Sequence[int], lowest: bool) -> tuple[int, ...]:
-    target = min(totals) if lowest else max(totals)
-    return tuple(s for s, t in enumerate(totals) if t == target)
-
-
 def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
-    """Check and score a JSON list of hand records; RecordError names what does not fit."""
-    if not isinstance(raw, list) or not raw:
-        raise RecordError("a partie or session is a non-empty JSON list of hand records")
-    carried: int | None = None
-    records: list[Record] = []
-    results: list[ReplayResult] = []
-    for i, obj in enumerate(raw):
-        if carried is not None and isinstance(obj, dict) and "stock" not in obj:
-            obj = {**obj, "stock": carried}
-        try:
-            rec = read_record(obj)
-        except RecordError as exc:
-            raise RecordError(f"record {i}: {exc}") from None
-        if records:
-            if (rec.game, rec.players) != (records[0].game, records[0].players):
-                raise RecordError(f"record {i} is {rec.game} with {rec.players} players; the "
-                                  f"sheet is {records[0].game} with {records[0].players}")
-            if rec.contract.opts != records[0].contract.opts:
-                raise RecordError(f"record {i} has other options than record 0")
-            if carried is not None and rec.stock != carried:
-                raise RecordError(f"record {i} says the stock is {rec.stock}c, but the session "
-                                  f"carries {carried}c")
-        records.append(rec)
-        results.append(replay(rec))
-        if rec.contract.has_stock:
-            carried = results[-1].stock
-    game, n = records[0].game, records[0].players
-    g: Game = get_game(game)
-    opts = records[0].contract.opts
-    try:
-        kind = Sheet(g.sheet)
-    except ValueError:
-        raise RecordError(f"the game {game} forms a sheet herzla does not know: {quote(g.sheet)} "
-                          f"(one of {', '.join(s.value for s in Sheet)})") from None
+    """Check and score a JSON list of hand records; RecordError names what does not fit.
+
+    The list is read by :func:`herzla.evening.read_session`, the one reader of lists, and the
+    sheet is a view of the evening it forms (:func:`sheet_of`)."""
+    return sheet_of(read_session(raw))
+
+
+def sheet_of(evening: Evening) -> ScoreSheet:
+    """The score sheet of an evening of hand records (as :func:`herzla.evening.read_session`
+    reads a list): a row per record, the totals, the winners once it is finished."""
+    if not evening.deals or any(d.result is None for d in evening.deals):
+        raise RecordError("a score sheet shows hand records; this evening has deals entered "
+                          "as tallies (herzla pad show draws those)")
+    g: Game = get_game(evening.game)
+    kind = evening.table().kind
+    rows = tuple(SheetRow(d.k - 1, d.result, d.totals, d.stock) for d in evening.deals
+                 if d.result is not None)
+    finished = evening.finished
+    names = evening.winners()
+    winners = None if names is None else tuple(evening.players.index(p) for p in names)
+    totals = evening.totals
     lines: list[str] = []
-    if kind is Sheet.PARTIE:
-        order = g.partie_ids()
-        if len(records) > len(order):
-            raise RecordError(f"a {game} partie has {len(order)} deals, not {len(records)}")
-        for i, rec in enumerate(records):
-            if rec.contract_id != order[i]:
-                raise RecordError(f"deal {i + 1} of a {game} partie is {order[i]}, "
-                                  f"not {rec.contract_id}")
-            want = g.dealer(records[0].dealer, i, n, opts)
-            if rec.dealer != want:
-                raise RecordError(f"deal {i + 1}: the dealer is seat {want}, not {rec.dealer} "
-                                  f"({g.rotation_text(opts)})")
-    totals = [0] * n
-    rows: list[SheetRow] = []
-    stock: int | None = None
-    stopped = False
-    for i, result in enumerate(results):
-        if result.scores is not None and not stopped:
-            totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
-        else:
-            stopped = True
-        stock = result.stock
-        rows.append(SheetRow(i, result, tuple(totals), stock))
-    done = not stopped
-    if kind is Sheet.PARTIE:
-        finished = done and len(records) == g.partie
-    elif kind is Sheet.MATCH:
-        finished = False
-        for i, row in enumerate(rows):
-            if row.result.scores is None:
-                break
-            if g.match_over(row.totals, i + 1, opts):
-                finished = True
-                if i + 1 < len(rows):
-                    raise RecordError(f"the match ended with hand {i + 1}; record {i + 1} "
-                                      f"comes after it")
-                break
-        lines.append(g.match_text(opts))
-    else:
-        finished = done
-    winners = None
-    if finished:
-        winners = _best(totals, lowest=g.lowest_wins)
+    if kind is Sheet.MATCH:
+        lines.append(g.match_text(evening.table().opts))
+    stopped = not evening.deals[-1].counted
+    if winners is not None:
         lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
                      f"{', '.join(f'seat {s}' for s in winners)} with {totals[winners[0]]}"
                      f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")
@@ -228,8 +173,9 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
         lines.append("The sheet stops at the first hand that is incomplete or illegal.")
     else:
         lines.append(f"The {kind} is not over yet.")
+    stock = evening.stock
     if stock is not None:
         lines.append(f"Stock at the end: {stock}c; players and stock together sum to "
-                     f"{sum(totals) + stock - records[0].stock}c over the session.")
-    return ScoreSheet(game, n, kind, tuple(rows), tuple(totals), finished, winners, stock,
-                      tuple(lines))
+                     f"{sum(totals) + stock - evening.start_stock}c over the session.")
+    return ScoreSheet(evening.game, len(evening.players), kind, rows, totals, finished,
+                      winners, stock, tuple(lines))

@@ -13,6 +13,9 @@ click's ``CliRunner``, from the repository root, so example files are named like
 - A block opened with ```` ```console no-check ```` is not run (``herzla simulate`` examples, whose
   numbers depend on the engine and the machine); its commands are still parsed by the real
   command, so an option the command does not have, or a value of the wrong kind, fails the test.
+- A block opened with ```` ```console tmp ```` runs in a fresh empty folder holding only a link
+  ``docs`` to the documentation (so ``docs/examples/...`` are still found): the files its
+  commands write (``herzla pad new evening.json``) go nowhere, and it starts from nothing.
 
 Python examples are ``>>>`` doctests, collected by pytest itself (``--doctest-glob=*.md``); a
 ```` ```python file=PATH ```` block must show the file PATH exactly.
@@ -50,6 +53,13 @@ class Block:
     where: str
     check: bool
     steps: tuple[Step, ...]
+    fresh: bool = False
+
+
+def fresh_folder(into: Path) -> Path:
+    """``into`` made the folder a ``console tmp`` block runs in: ``docs`` linked into it."""
+    (into / "docs").symlink_to(ROOT / "docs", target_is_directory=True)
+    return into
 
 
 def doc_files() -> list[Path]:
@@ -90,7 +100,8 @@ def parse_blocks(path: Path) -> list[Block]:
                 out.append(line)
         if command is not None:
             steps.append(Step(f"{where}+end", command, _clean("\n".join(out))))
-        blocks.append(Block(where, "no-check" not in words[1:], tuple(steps)))
+        blocks.append(Block(where, "no-check" not in words[1:], tuple(steps),
+                            "tmp" in words[1:]))
     return blocks
 
 
@@ -133,8 +144,9 @@ def _heavy(block: Block) -> bool:
 @pytest.mark.parametrize("block", [
     pytest.param(b, id=b.where, marks=[pytest.mark.slow] if _heavy(b) else [])
     for b in BLOCKS if b.check])
-def test_console_example(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
+def test_console_example(block: Block, monkeypatch: pytest.MonkeyPatch,
+                         tmp_path: Path) -> None:
+    monkeypatch.chdir(fresh_folder(tmp_path) if block.fresh else ROOT)
     runner = CliRunner()
     last: int | None = None
     for step in block.steps:

@@ -61,11 +61,13 @@ def test_the_library_reads_records_in_one_place() -> None:
 
 def test_no_module_reads_a_record_but_the_reader() -> None:
     """``Record.from_json`` is called by ``read_record`` alone; everything else goes through
-    ``read_record`` (so a new reader cannot skip its checks)."""
+    ``read_record`` (so a new reader cannot skip its checks).  The evening's own readers
+    (``Entry.from_json``, ``Evening.from_json``) read no record themselves."""
     calls = []
     for path in sorted((ROOT / "herzla").rglob("*.py")):
         for n, line in enumerate(path.read_text().splitlines(), 1):
-            if re.search(r"\bfrom_json\(", line) and "def from_json" not in line:
+            if re.search(r"(?<!Entry\.)(?<!Evening\.)\bfrom_json\(", line) and \
+                    "def from_json" not in line:
                 calls.append(f"{path.relative_to(ROOT)}:{n}")
     assert len(calls) == 1 and calls[0].startswith("herzla/records.py:"), calls
 
@@ -87,7 +89,7 @@ def test_a_document_that_is_not_a_record(doc: str) -> None:
 
 def test_solve_a_list_names_the_record() -> None:
     line = one_error(invoke("solve", "-", "--seat", "0", stdin=json.dumps([HERZLA, None])))
-    assert line == "herzla: error: record 1: a hand record must be a JSON object, not null"
+    assert line == "herzla: error: record 2: a hand record must be a JSON object, not null"
 
 
 def test_echo_null_into_solve_in_a_real_process() -> None:

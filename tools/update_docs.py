@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,7 +33,15 @@ from click.testing import CliRunner  # noqa: E402
 from herzla import contracts as registry  # noqa: E402
 from herzla.cli import main  # noqa: E402
 from herzla.contracts import BUILTIN_MODULES  # noqa: E402
-from tests.test_docs import FENCE, Step, _argv, _clean, doc_files, parse_blocks  # noqa: E402
+from tests.test_docs import (  # noqa: E402
+    FENCE,
+    Step,
+    _argv,
+    _clean,
+    doc_files,
+    fresh_folder,
+    parse_blocks,
+)
 
 ECHO = "echo $?"
 
@@ -55,8 +64,16 @@ def run(step: Step) -> tuple[str, int]:
     return _clean(result.output), result.exit_code
 
 
-def transcript(steps: tuple[Step, ...]) -> str:
-    """The body of a console block, its outputs as the commands print them now."""
+def transcript(steps: tuple[Step, ...], fresh: bool = False) -> str:
+    """The body of a console block, its outputs as the commands print them now (``fresh``: run
+    in a fresh folder, as a ``console tmp`` block is)."""
+    if fresh:
+        with tempfile.TemporaryDirectory() as folder:
+            os.chdir(fresh_folder(Path(folder)))
+            try:
+                return transcript(steps)
+            finally:
+                os.chdir(ROOT)
     lines: list[str] = []
     last: int | None = None
     for step in steps:
@@ -91,7 +108,7 @@ def regenerate(path: Path) -> tuple[str, list[str]]:
         block = next(blocks)
         if not block.check:
             continue
-        body = transcript(block.steps)
+        body = transcript(block.steps, block.fresh)
         if body != m.group("body"):
             changed.append(block.where)
             out += [text[at:m.start("body")], body]

@@ -75,8 +75,11 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
     """Each record's :func:`herzla.solve` answer, in the order of ``records``, as it comes.
 
     ``records`` is read as the work goes (at most :data:`WINDOW` ahead of the answers: a long
-    stream is not held in memory).  ``seat``: one seat for every record, or a sequence of one
-    seat per record.
+    stream is not held in memory), each record on its own; the records of one session (a JSON
+    list whose later records carry the stock) are read by
+    :func:`herzla.evening.read_session` first: ``read_session(doc).records()`` gives each with
+    the stock it carries, as ``herzla solve`` of a list does.  ``seat``: one seat for every
+    record, or a sequence of one seat per record.
     ``plays`` as in :func:`herzla.solve`.  ``jobs``: processes that solve, this one included
     (None: every core this process may use; more is cut to that many); ``cluster``:
     the address of a dask scheduler whose workers solve instead (``pip install 'herzla[dask]'``),

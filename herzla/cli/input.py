@@ -7,8 +7,10 @@ not grow with the input.  Otherwise it is one JSON document (a record, or a list
 read whole up to :data:`herzla.records.MAX_DOCUMENT`.
 
 Every record is read by :func:`herzla.records.read_record`, the library's one reader, through
-:func:`each_record` (or :func:`herzla.sheets.score_sheet`, which reads a list with it): the same
-checks for every command.
+:func:`each_record`; a JSON list of records is one partie, session or match, read by
+:func:`herzla.evening.read_session`, the one reader of lists (the stock carried from record to
+record, the records counted from 1), whichever command reads it: the same checks for every
+command.
 """
 
 from __future__ import annotations
@@ -43,13 +45,20 @@ class RecordInput:
 
 def each_record(source: RecordInput) -> Iterator[tuple[str, Record]]:
     """Each record RECORD holds, read by :func:`herzla.records.read_record`, with where it is
-    (``""`` for a single document, ``"record I: "`` in a list, ``"line N: "`` in JSON Lines);
-    a RecordError names the place first."""
+    (``""`` for a single document, ``"record K: "`` in a list, from 1, ``"line N: "`` in JSON
+    Lines); a RecordError names the place first.  A list is read whole by
+    :func:`herzla.evening.read_session`: its records come with the stock the list carries into
+    each."""
     items: Iterator[tuple[str, Any]]
     if source.lines is not None:
         items = ((f"line {number}: ", obj) for number, obj in source.lines)
     elif isinstance(source.document, list):
-        items = ((f"record {i}: ", obj) for i, obj in enumerate(source.document))
+        from herzla.evening import read_session
+
+        session = read_session(source.document)
+        yield from ((f"record {d.k}: ", d.result.record) for d in session.deals
+                    if d.result is not None)
+        return
     else:
         items = iter([("", source.document)])
     for where, obj in items:

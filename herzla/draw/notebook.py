@@ -1,6 +1,7 @@
 """What a notebook (Jupyter, VS Code) shows for herzla's results: small HTML fragments with inline
 SVG, behind the ``_repr_html_`` and ``_repr_svg_`` methods of :class:`~herzla.records.Record`,
 :class:`~herzla.records.ReplayResult`, :class:`~herzla.sheets.ScoreSheet`,
+:class:`~herzla.evening.Evening`,
 :class:`~herzla.analysis.solve.SolveResult`, :class:`~herzla.analysis.advise.AdviceResult` and
 :class:`~herzla.sim.runner.SimResult`.  Each is an ordinary function of the result, so a page or
 a report can use it too.
@@ -31,13 +32,14 @@ if TYPE_CHECKING:
 
     from herzla.analysis.advise import AdviceResult
     from herzla.analysis.solve import SolveResult
+    from herzla.evening import Evening
     from herzla.records import Record, ReplayResult
     from herzla.sheets import ScoreSheet
     from herzla.sim.runner import SimResult
     from herzla.sim.stats import Summary
 
-__all__ = ["advice_html", "record_picture", "renderers", "replay_html", "sheet_picture",
-           "sim_html", "solve_html", "table_html"]
+__all__ = ["advice_html", "evening_picture", "record_picture", "renderers", "replay_html",
+           "sheet_picture", "sim_html", "solve_html", "table_html"]
 
 _STYLE = ("<style>.herzla table{border-collapse:collapse;margin:.3em 0}"
           ".herzla th,.herzla td{padding:.15em .6em;border-bottom:1px solid #ddd;"
@@ -156,6 +158,13 @@ def sheet_picture(sheet: ScoreSheet) -> str:
     return sheet_svg(sheet)
 
 
+def evening_picture(evening: Evening) -> str:
+    """An evening's running totals as a picture (:func:`herzla.draw.evening.evening_svg`)."""
+    from herzla.draw.evening import evening_svg
+
+    return evening_svg(evening)
+
+
 def renderers() -> dict[tuple[str, Mime], Callable[[Any], str]]:
     """What each value shows in a notebook, as :mod:`herzla.display` registers it: (the value's
     class name, ``svg`` or ``html``) to the function that draws it."""
@@ -163,6 +172,7 @@ def renderers() -> dict[tuple[str, Mime], Callable[[Any], str]]:
         ("Record", "svg"): record_picture,
         ("ReplayResult", "html"): replay_html,
         ("ScoreSheet", "svg"): sheet_picture,
+        ("Evening", "svg"): evening_picture,
         ("SolveResult", "html"): solve_html,
         ("AdviceResult", "html"): advice_html,
         ("SimResult", "html"): sim_html,

@@ -1,0 +1,328 @@
+"""``herzla pad``: keep an evening's score at the table (docs/evening.md).
+
+Each command reads the evening's FILE, changes it through the library
+(:class:`herzla.evening.Evening`) and writes it back atomically under a lock
+(:func:`herzla.evening.update`): a tally that does not add up, or a deal that does not fit, is
+one line on standard error, exit 2, and the file stays as it was.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.complete import complete_contract, complete_game
+from herzla.cli.input import open_records
+from herzla.cli.output import Output, check_output, open_output
+from herzla.evening import Entry, Evening, EveningError, create, load, update
+from herzla.evening.text import deal_line, next_line, outcome_lines, totals_line
+from herzla.limits import LimitError
+from herzla.quote import quote
+
+__all__ = ["pad"]
+
+#: the option that gives each tally a deal may need (EveningError.needs)
+_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
+          "made": "--made or --lost", "last_trick": "--last-trick", "order": "--order"}
+
+
+class _PadGroup(click.Group):
+    """The pad's commands; a misspelt one is answered with the closest names."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None:
+            folded = name.lower()
+            if self.get_command(ctx, folded) is not None:
+                return super().resolve_command(ctx, [folded, *args[1:]])
+            close = difflib.get_close_matches(folded, self.list_commands(ctx), n=2)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise click.UsageError(f"no pad command {quote(name)} (commands: "
+                                   f"{', '.join(self.list_commands(ctx))}){hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+
+def _ints(text: str | None, what: str) -> list[int] | None:
+    if text is None:
+        return None
+    parts = text.replace(",", " ").split()
+    if any(len(p) > 20 for p in parts):
+        fail(f"--{what} {quote(text)}: a number is too long")
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        fail(f"--{what} {quote(text)}: write whole numbers, one per seat, e.g. 2,3,1,2")
+
+
+def _seats(text: str | None) -> list[str] | None:
+    """Seats by name or number, separated by commas (names may hold spaces)."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in (text.split(",") if "," in text else text.split())]
+    return [p for p in parts if p]
+
+
+def _record(path: str) -> dict[str, Any]:
+    source = open_records(path)
+    doc = source.document
+    if source.lines is not None:
+        lines = list(source.lines)
+        if len(lines) != 1:
+            fail(f"--record {path}: give one hand record, not {len(lines)}")
+        doc = lines[0][1]
+    if not isinstance(doc, dict):
+        fail(f"--record {path}: a hand record is a JSON object, not {quote(doc)}")
+    return doc
+
+
+def _tally_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    opts = [
+        click.option("--contract", metavar="C", shell_complete=complete_contract,
+                     help="The contract (default: the one the partie plays next, or the one "
+                          "played when nobody announces)."),
+        click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat."),
+        click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat."),
+        click.option("--captured", multiple=True, metavar="CARDS",
+                     help="The cards one seat captured (repeat once per seat, seat 0 first; "
+                          "'-' for none). Only the cards that count are needed."),
+        click.option("--last-trick", "last_trick", metavar="SEAT",
+                     help="Who won the last trick (a name or a seat number)."),
+        click.option("--order", metavar="S,S,..", help="Layout deals: who went out, in order "
+                     "(names or seat numbers)."),
+        click.option("--declarer", metavar="SEAT", help="Beddl/Mord: who declared it."),
+        click.option("--made", "made_flag", is_flag=True, help="The declarer made it."),
+        click.option("--lost", "lost_flag", is_flag=True, help="The declarer lost it."),
+        click.option("--renege", metavar="SEAT", help="Who reneged (established)."),
+        click.option("--record", "record_path", metavar="REC.json|-",
+                     help="The deal as a hand record instead of a tally (its seats, dealer "
+                          "and stock must fit the evening)."),
+    ]
+    for opt in reversed(opts):
+        fn = opt(fn)
+    return fn
+
+
+def _entry(contract: str | None, hearts: str | None, tricks: str | None,
+           captured: tuple[str, ...], last_trick: str | None, order: str | None,
+           declarer: str | None, made_flag: bool, lost_flag: bool, renege: str | None,
+           record_path: str | None) -> Entry:
+    if made_flag and lost_flag:
+        fail("--made and --lost exclude each other: give one")
+    tally: dict[str, Any] = {
+        "contract": contract, "hearts": _ints(hearts, "hearts"),
+        "tricks": _ints(tricks, "tricks"), "captured": list(captured) or None,
+        "last_trick": last_trick, "order": _seats(order), "declarer": declarer,
+        "made": True if made_flag else False if lost_flag else None, "renege": renege,
+    }
+    given = [k for k, v in tally.items() if v is not None]
+    try:
+        if record_path is not None:
+            if given:
+                fail(f"--record gives the whole deal: leave out --{given[0].replace('_', '-')}")
+            return Entry.from_json({"record": _record(record_path)})
+        if not given:
+            fail("give the deal: a tally (--hearts, --tricks, --captured, --order, "
+                 "--declarer with --made or --lost, ...) or --record REC.json")
+        return Entry.from_json({k: v for k, v in tally.items() if v is not None})
+    except EveningError as exc:
+        fail(str(exc))
+
+
+def _change(path: str, how: Callable[[Evening], Evening]) -> Evening:
+    """Apply ``how`` to the evening in ``path`` and write it back (one line and exit 2 if the
+    change does not fit; the file is then unchanged)."""
+    try:
+        return update(path, how)
+    except EveningError as exc:
+        hint = ""
+        if exc.needs:
+            hint = ": give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs)
+        fail(f"{exc}{hint}")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _after(e: Evening, first: str | None = None) -> None:
+    if first:
+        click.echo(first)
+    click.echo(totals_line(e))
+    click.echo(next_line(e))
+
+
+def _load(path: str) -> Evening:
+    try:
+        return load(path)
+    except EveningError as exc:
+        fail(str(exc))
+
+
+@click.group("pad", cls=_PadGroup)
+def pad() -> None:
+    """Keep an evening's score: deal after deal, the stock carried, edits that recompute.
+
+    FILE holds the evening (JSON a person can read: the game, the players, the options and the
+    deals as entered); every total is recomputed when it is read, and each change is written
+    atomically.  Seats are named by the players' names or seat numbers (from 0).
+
+    \b
+    Examples:
+      herzla pad new evening.json --game herzla --players Anna,Berni,Carla,Done
+      herzla pad add evening.json --hearts 0,3,5,0
+      herzla pad add evening.json --contract beddl --declarer Carla --made
+      herzla pad edit evening.json 1 --hearts 0,4,4,0
+      herzla pad show evening.json
+      herzla pad settle evening.json
+    """
+
+
+@pad.command("new")
+@click.argument("file")
+@click.option("--game", "-g", required=True, shell_complete=complete_game,
+              help="The game (herzla, herzeln, ...; any case).")
+@click.option("--players", "-p", "names", required=True, metavar="NAME,NAME,..",
+              help="The players' names, seat 0 first, separated by commas.")
+@option_flag
+@click.option("--stock", type=int, default=0, show_default=True,
+              help="herzla: cents in the stock before the first deal.")
+@click.option("--dealer", metavar="SEAT",
+              help="Who deals first (a name or a seat number; default: the last seat).")
+def new_command(file: str, game: str, names: str, option_items: tuple[str, ...], stock: int,
+                dealer: str | None) -> None:
+    """Start a new evening in FILE (which must not exist yet)."""
+    players = [p for p in (n.strip() for n in names.split(",")) if p]
+    try:
+        e = Evening.new(game, players, parse_options(option_items), stock, dealer)
+        create(e, file)
+    except EveningError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {file}: {exc.strerror or exc}")
+    click.echo(f"New {e.game} evening in {file}: {', '.join(e.players)}" +
+               (f"; stock {e.stock}c" if e.stock is not None else ""))
+    click.echo(next_line(e))
+
+
+@pad.command("add")
+@click.argument("file")
+@_tally_options
+def add_command(file: str, **tally: Any) -> None:
+    """Add the next deal, from a tally (what 'herzla score' takes) or a hand record.
+
+    The dealer, the stock and the deal's place in a partie come from the deals before."""
+    entry = _entry(**tally)
+    e = _change(file, lambda ev: ev.add(entry))
+    _after(e, deal_line(e, e.deals[-1]))
+
+
+@pad.command("edit")
+@click.argument("file")
+@click.argument("k", type=int)
+@_tally_options
+def edit_command(file: str, k: int, **tally: Any) -> None:
+    """Replace deal K (from 1); every deal after it is scored again."""
+    entry = _entry(**tally)
+    e = _change(file, lambda ev: ev.edit(k, entry))
+    later = len(e.deals) - k
+    again = f" ({later} deal{'' if later == 1 else 's'} after it scored again)" if later else ""
+    _after(e, deal_line(e, e.deals[k - 1]) + again)
+
+
+@pad.command("drop")
+@click.argument("file")
+@click.argument("k", type=int)
+def drop_command(file: str, k: int) -> None:
+    """Remove deal K (from 1); every deal after it is scored again."""
+    e = _change(file, lambda ev: ev.drop(k))
+    later = len(e.deals) - k + 1
+    again = f"; {later} deal{'' if later == 1 else 's'} after it scored again" if later else ""
+    _after(e, f"Dropped deal {k}{again}.")
+
+
+@pad.command("undo")
+@click.argument("file")
+def undo_command(file: str) -> None:
+    """Take back the last change (add, edit or drop)."""
+    taken: list[str] = []
+
+    def undo(ev: Evening) -> Evening:
+        if ev.history:
+            taken.append(ev.history[-1].describe())
+        return ev.undo()
+
+    e = _change(file, undo)
+    _after(e, f"Took back: {taken[0]}.")
+
+
+def _target(path: str | None, what: str) -> Output | None:
+    return None if path is None else check_output(path, what)
+
+
+def _write(target: Output, text: str) -> None:
+    try:
+        with open_output(target) as fh:
+            fh.write(text)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror or exc}")
+
+
+@pad.command("show")
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/evening.md).")
+@click.option("--html", "html", metavar="PAGE",
+              help="Write the evening as one self-contained HTML page.")
+@click.option("--svg", "svg", metavar="PICTURE",
+              help="Write the running totals as a standalone SVG picture.")
+def show_command(file: str, as_json: bool, html: str | None, svg: str | None) -> None:
+    """The evening: every deal, the totals and the stock, what comes next, the settlement or
+    the winners, and each player's statistics."""
+    page, picture = _target(html, "--html"), _target(svg, "--svg")
+    e = _load(file)
+    if page is not None or picture is not None:
+        from herzla.draw.evening import evening_page, evening_svg
+
+        try:
+            if picture is not None:
+                _write(picture, evening_svg(e) + "\n")
+            if page is not None:
+                _write(page, evening_page(e))
+        except LimitError as exc:
+            fail(str(exc))
+        to_stdout = any(t is not None and t.is_stdout for t in (page, picture))
+        for target, what in ((picture, "the picture"), (page, "the page")):
+            if target is not None:
+                click.echo(f"Wrote {what} to {target}.", err=to_stdout or as_json)
+        if not as_json:
+            return
+    if as_json:
+        click.echo(json.dumps(e.to_dict(), indent=1, ensure_ascii=False))
+        return
+    click.echo(e.report())
+
+
+@pad.command("settle")
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
+def settle_command(file: str, as_json: bool) -> None:
+    """Who pays whom, in as few payments as possible (a game played for money; the stock stays
+    on the table); the winners in the other games."""
+    e = _load(file)
+    money = e.stock is not None
+    if as_json:
+        if money:
+            body: dict[str, Any] = {"settlement": [p.to_dict() for p in e.settlement()],
+                                    "totals": list(e.totals), "stock": e.stock}
+        else:
+            winners = e.winners()
+            body = {"winners": list(winners) if winners is not None else None,
+                    "totals": list(e.totals)}
+        click.echo(json.dumps(body, indent=1, ensure_ascii=False))
+        return
+    click.echo(totals_line(e))
+    for line in outcome_lines(e):
+        click.echo(line)

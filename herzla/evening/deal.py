@@ -1,0 +1,326 @@
+"""One deal of an evening, scored: :class:`Deal`, and :func:`score_entry`, which scores an entry
+in its place with the stock carried in, by the library's own scorers: a tally by
+:func:`herzla.tally.score_hand` (what ``herzla score`` calls), a record by
+:func:`herzla.records.replay` (what ``herzla replay`` calls)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from herzla.cards import HEARTS_MASK, CardError, mask_of
+from herzla.contracts import Contract, MissingTally, TallyError, UnknownContract, contract_class
+from herzla.contracts.base import HandScore, TrickContract
+from herzla.evening.entry import Entry, Seat
+from herzla.evening.errors import EveningError
+from herzla.evening.names import find_contract, seat_of
+from herzla.limits import LimitError, check_stock
+from herzla.options import OptionError, resolve_options
+from herzla.records import RecordError, ReplayResult, read_record, replay
+from herzla.tally import TallyScore, score_hand
+
+__all__ = ["Deal", "Place", "score_entry"]
+
+#: the tallies a contract may need (MissingTally.needs), as an entry names them
+_NEEDS = {"last_winner": "last_trick"}
+
+
+@attrs.frozen(slots=True)
+class Place:
+    """Where a deal stands: its number ``k`` (from 1), its dealer, the partie (from 1; None in
+    a game without one), the contract the partie fixes (None: the table's choice) and the stock
+    carried in (None: a game without a stock)."""
+
+    k: int
+    dealer: int
+    partie: int | None
+    contract: str | None
+    stock: int | None
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """A deal of an evening: the entry as kept, where it stood, its contract and its score.
+
+    ``score`` is None only for a hand record that does not score (not complete, or with an
+    illegal play), which only a list of records read as a score sheet may hold; ``result`` is
+    the replay of a record entry; ``counted`` says whether its scores are in the totals (a
+    score sheet stops counting at the first deal that does not score).  ``hearts``: the hearts
+    each seat captured, where the entry tells; ``from_stock``: what each seat collected from the
+    stock in it.
+    """
+
+    place: Place
+    entry: Entry
+    contract: Contract
+    score: HandScore | None
+    result: ReplayResult | None
+    totals: tuple[int, ...]
+    counted: bool
+    hearts: tuple[int, ...] | None
+    from_stock: tuple[int, ...]
+
+    @property
+    def k(self) -> int:
+        return self.place.k
+
+    @property
+    def dealer(self) -> int:
+        return self.place.dealer
+
+    @property
+    def declarer(self) -> int | None:
+        return self.contract.declarer
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        return self.score.scores if self.score is not None else None
+
+    @property
+    def stock_before(self) -> int | None:
+        return self.place.stock
+
+    @property
+    def stock(self) -> int | None:
+        """The stock after the deal (None: a game without a stock)."""
+        if self.place.stock is None:
+            return None
+        if self.score is not None and self.score.stock is not None:
+            return self.score.stock
+        return self.place.stock
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return self.score.events if self.score is not None else ()
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        if self.result is not None:
+            return self.result.explanation
+        return self.score.explanation if self.score is not None else ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as ``herzla pad show --json`` writes it (docs/evening.md)."""
+        res = self.result
+        return {
+            "k": self.k,
+            "partie": self.place.partie,
+            "dealer": self.dealer,
+            "contract": self.contract.id,
+            "declarer": self.declarer,
+            "scores": list(self.scores) if self.scores is not None else None,
+            "stock": self.stock,
+            "totals": list(self.totals),
+            "events": list(self.events),
+            "explanation": list(self.explanation),
+            "complete": res.complete if res is not None else True,
+            "illegal": res.illegal.to_dict() if res is not None and res.illegal else None,
+            "entry": self.entry.to_json(),
+        }
+
+
+def _hearts(contract: Contract, masks: Sequence[int] | None, hearts: Sequence[int] | None
+            ) -> tuple[int, ...] | None:
+    """The hearts each seat captured, where the deal counts them all (else None)."""
+    if not isinstance(contract, TrickContract):
+        return None
+    every = contract.pack().mask & HEARTS_MASK
+    counted = 0
+    for m in contract.declaration.classes():
+        counted |= m
+    if counted & every != every:
+        return None
+    if masks is not None:
+        return tuple((m & every).bit_count() for m in masks)
+    return tuple(hearts) if hearts is not None else None
+
+
+def _fail(place: Place, exc: BaseException, contract: str | None = None) -> EveningError:
+    text = str(exc)
+    needs: tuple[str, ...] = ()
+    if isinstance(exc, MissingTally):
+        if contract is not None:
+            text = text.replace("this contract", contract, 1)
+        needs = tuple(_NEEDS.get(n, n) for n in exc.needs)
+    return EveningError(f"deal {place.k}: {text}", needs)
+
+
+def _contract_opts(cls: type[Contract], opts: Mapping[str, Any]) -> dict[str, Any]:
+    """The evening's options a contract class knows."""
+    names = {o.name for o in cls.options}
+    return {k: v for k, v in opts.items() if k in names}
+
+
+def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
+                entry: Entry, sheet: bool = False) -> tuple[Entry, Contract, HandScore | None,
+                                                         ReplayResult | None,
+                                                         tuple[int, ...] | None,
+                                                         tuple[int, ...]]:
+    """Score ``entry`` at ``place``: (the entry as kept, its contract, its score, the replay of
+    a record, the hearts each seat captured, what each collected from the stock).
+    EveningError names what does not fit; with ``sheet`` (a list of records read as a score
+    sheet) a record that does not score is kept unscored instead."""
+    if place.stock is not None and entry.stock is not None and entry.stock != place.stock:
+        raise EveningError(f"deal {place.k}: the entry says the stock is {entry.stock}c, but "
+                           f"the evening carries {place.stock}c")
+    if entry.record is not None:
+        return _score_record(game, players, opts, place, entry, sheet)
+    return _score_tally(game, players, opts, place, entry)
+
+
+def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
+                 entry: Entry) -> tuple[Entry, Contract, HandScore | None, None,
+                                        tuple[int, ...] | None, tuple[int, ...]]:
+    from herzla.contracts import get_game
+
+    g = get_game(game)
+    n = len(players)
+    where = f"deal {place.k}"
+    if entry.contract is not None:
+        cid = find_contract(game, entry.contract)
+        if place.contract is not None and cid != place.contract:
+            raise _misplaced(g, place, cid)
+    elif place.contract is not None:
+        cid = place.contract
+    elif g.bidding:
+        cid = g.bidding[0]
+    else:
+        raise EveningError(f"{where}: name the contract (one of "
+                           f"{', '.join(c.id for c in g.contract_classes())})")
+    cls = contract_class(game, cid)
+    copts = _contract_opts(cls, opts)
+    if entry.options is not None:
+        seat = 0 if cls.needs_declarer else None
+        try:
+            theirs = cls(n, entry.options, seat).opts
+        except OptionError as exc:
+            raise EveningError(f"{where}: options: {exc}") from None
+        if theirs != cls(n, copts, seat).opts:
+            raise EveningError(f"{where}: the entry's options are not the evening's")
+    if entry.renege is not None:
+        seat_of(entry.renege, players, f"{where}: renege")
+        # the renege ruling of a tally (RULES.md §6) belongs to score_tallies: once it takes
+        # renege=SEAT, pass seat_of(entry.renege, ...) here and drop this refusal
+        raise EveningError(f"{where}: herzla cannot score a renege from a tally yet; enter "
+                           f"the deal without it, or as a hand record")
+    declarer = None if entry.declarer is None else seat_of(entry.declarer, players,
+                                                            f"{where}: declarer")
+    if cls.needs_declarer and declarer is None:
+        raise EveningError(f"{where}: {game} {cid} needs the declarer")
+    last = None if entry.last_trick is None else seat_of(entry.last_trick, players,
+                                                          f"{where}: last_trick")
+    order = None if entry.order is None else [seat_of(s, players, f"{where}: order")
+                                              for s in entry.order]
+    captured = None if entry.captured is None else [list(c) for c in entry.captured]
+
+    def scored(stock: int) -> TallyScore:
+        return score_hand(game, cid, players=n, options=copts, declarer=declarer,
+                          tricks=entry.tricks, hearts=entry.hearts, captured=captured,
+                          last_winner=last, order=order, made=entry.made, stock=stock)
+
+    try:
+        answer = scored(place.stock or 0)
+    except (UnknownContract, OptionError, TallyError, CardError, LimitError) as exc:
+        raise _fail(place, exc, f"{game} {cid}") from None
+    contract, score = answer.contract, answer.score
+    masks = None
+    if entry.captured is not None:
+        pack = contract.pack()
+        masks = [mask_of(pack.parse(c) for c in cards) for cards in entry.captured]
+    hearts = _hearts(contract, masks, entry.hearts)
+    from_stock = tuple(0 for _ in range(n))
+    if place.stock and score.stock is not None and score.stock < place.stock:
+        base = scored(0).score
+        from_stock = tuple(a - b for a, b in zip(score.scores, base.scores, strict=True))
+    kept = attrs.evolve(
+        entry.kept(), contract=cid,
+        declarer=None if entry.declarer is None else _named(entry.declarer, players),
+        last_trick=None if entry.last_trick is None else _named(entry.last_trick, players),
+        order=None if entry.order is None else tuple(_named(s, players) for s in entry.order))
+    return kept, contract, score, None, hearts, from_stock
+
+
+def _named(seat: Seat, players: Sequence[str]) -> Seat:
+    """A seat as the evening keeps it: a name as the player is called, a number as it is."""
+    if isinstance(seat, str) and not seat.strip().isdigit():
+        return players[seat_of(seat, players, "seat")]
+    return seat
+
+
+def _misplaced(g: Any, place: Place, got: str) -> EveningError:
+    """A contract that is not the one the partie fixes for the deal's place."""
+    want = place.contract
+    if place.partie is None:
+        return EveningError(f"deal {place.k} is {want}, not {got}")
+    if place.partie == 1:
+        return EveningError(f"deal {place.k} of a {g.id} partie is {want}, not {got}")
+    hand = (place.k - 1) % (g.partie or 1) + 1
+    return EveningError(f"deal {place.k} is {g.hand_name} {hand} of partie {place.partie}, so "
+                        f"{want}, not {got}")
+
+
+def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
+                  entry: Entry, sheet: bool) -> tuple[Entry, Contract, HandScore | None,
+                                                      ReplayResult, tuple[int, ...] | None,
+                                                      tuple[int, ...]]:
+    from herzla.contracts import get_game
+
+    assert entry.record is not None
+    g = get_game(game)
+    n = len(players)
+    where = f"deal {place.k}"
+    given = entry.record
+    if (given.game, given.players) != (game, n):
+        raise EveningError(f"{where}: the record is {given.game} with {given.players} "
+                           f"players; the evening is {game} with {n}")
+    cls = type(given.contract)
+    copts = _contract_opts(cls, opts)
+    changes: dict[str, Any] = {}
+    if "dealer" not in entry.record_keys:
+        changes["dealer"] = place.dealer
+    if place.stock is not None:
+        changes["stock"] = place.stock
+    try:
+        if "options" not in entry.record_keys and given.contract.opts != resolve_options(
+                cls.options, copts):
+            obj = {**given.to_json(), **changes, "options": copts}
+            rec = read_record(obj)  # another contract, of the evening's options
+        else:
+            check_stock(changes.get("stock", 0))
+            rec = attrs.evolve(given, **changes)
+    except (RecordError, OptionError, LimitError) as exc:
+        raise EveningError(f"{where}: record: {exc}") from None
+    if rec.contract.opts != resolve_options(cls.options, copts):
+        raise EveningError(f"{where}: the record has other options than the evening")
+    if place.contract is not None and rec.contract_id != place.contract:
+        raise _misplaced(g, place, rec.contract_id)
+    if rec.dealer != place.dealer:
+        how = g.rotation_text(opts) if g.partie else "the deal passes clockwise"
+        raise EveningError(f"{where}: the dealer is seat {place.dealer}, not {rec.dealer} "
+                           f"({how})")
+    res = replay(rec)
+    if res.score is None and not sheet:
+        if res.illegal is not None:
+            ill = res.illegal
+            raise EveningError(
+                f"{where}: play {ill.index + 1} ({ill.card}) by seat {ill.seat} is illegal: "
+                f"{ill.message} (rule {ill.rule}); the evening scores only hands it can "
+                f"score")
+        raise EveningError(f"{where}: the record is not complete, so it has no score yet")
+    hearts = None
+    if res.tricks is not None:
+        masks = [0] * n
+        for t in res.tricks:
+            if t.winner is not None:
+                masks[t.winner] |= mask_of(t.cards)
+        hearts = _hearts(rec.contract, masks, None)
+    from_stock = tuple(0 for _ in range(n))
+    score = res.score
+    if place.stock and score is not None and score.stock is not None and \
+            score.stock < place.stock:
+        base = replay(attrs.evolve(rec, stock=0)).score
+        assert base is not None
+        from_stock = tuple(a - b for a, b in zip(score.scores, base.scores, strict=True))
+    return entry.kept(), rec.contract, score, res, hearts, from_stock

@@ -1,0 +1,364 @@
+"""The evening: one game, named players, deal after deal, and what carries from one to the next.
+
+>>> e = Evening.new("herzla", ["Anna", "Berni", "Carla", "Done"])
+>>> e = e.add({"hearts": [0, 3, 5, 0]}).add({"hearts": [2, 2, 2, 2]})
+>>> e.totals, e.stock
+((20, -50, -70, 20), 80)
+>>> e = e.add({"hearts": [1, 1, 6, 0]})
+>>> e.totals, e.stock, e.next_dealer
+((10, -60, -130, 180), 0, 2)
+>>> e = e.edit(3, {"hearts": [0, 1, 0, 7]}).undo().undo()
+>>> e.totals, e.stock, len(e.deals), e.revision
+((20, -50, -70, 20), 80, 2, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from herzla.contracts import Sheet, get_game
+from herzla.display import render
+from herzla.evening.deal import Deal
+from herzla.evening.entry import Entry
+from herzla.evening.errors import EveningError
+from herzla.evening.names import check_names, find_game, seat_of
+from herzla.evening.run import Run, Table
+from herzla.evening.settle import Payment, settle
+from herzla.evening.stats import PlayerStats, statistics
+from herzla.limits import LimitError, check_stock
+from herzla.options import OptionError, resolve_options
+from herzla.quote import quote
+from herzla.records import Record
+
+__all__ = ["MAX_DEALS", "MAX_UNDO", "Change", "Evening"]
+
+#: the most deals an evening takes by :meth:`Evening.add` (a list read as a score sheet may
+#: hold more)
+MAX_DEALS = 5000
+#: how many changes :meth:`Evening.undo` can take back, the latest first
+MAX_UNDO = 100
+
+
+@attrs.frozen(slots=True)
+class Change:
+    """A change :meth:`Evening.undo` can take back: ``add`` (of deal ``k``), ``edit`` (of deal
+    ``k``; ``entry`` the one it replaced) or ``drop`` (of deal ``k``; ``entry`` the one
+    dropped)."""
+
+    kind: str
+    k: int
+    entry: Entry | None = None
+
+    def describe(self) -> str:
+        return {"add": f"deal {self.k} added", "edit": f"deal {self.k} edited",
+                "drop": f"deal {self.k} dropped"}[self.kind]
+
+
+def _entry(entry: Entry | Mapping[str, Any]) -> Entry:
+    if isinstance(entry, Entry):
+        return entry
+    return Entry.from_json(entry)
+
+
+@attrs.frozen(slots=True)
+class Evening:
+    """An evening (an immutable value): build one with :meth:`new`, :meth:`from_json` or
+    :func:`herzla.evening.read_session`; each change (:meth:`add`, :meth:`edit`, :meth:`drop`,
+    :meth:`undo`) answers a new evening with every deal after the change recomputed.
+
+    ``options`` holds the options given (typed); ``start_stock`` and ``first_dealer`` what the
+    evening starts with; ``entries`` the deals as entered, ``history`` the changes
+    :meth:`undo` takes back (latest last); ``revision`` grows by one with every change;
+    ``sheet``: a list of hand records read as a score sheet (see :func:`read_session`).
+    ``deals`` are the entries scored, in order.
+    """
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    start_stock: int
+    first_dealer: int
+    entries: tuple[Entry, ...] = ()
+    history: tuple[Change, ...] = ()
+    revision: int = 0
+    sheet: bool = False
+    deals: tuple[Deal, ...] = attrs.field(default=(), eq=False, repr=False)
+
+    # -- making one ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+            stock: int = 0, dealer: int | str | None = None) -> Evening:
+        """A new evening of ``game`` (its name, any case) for ``players`` (their names, one per
+        seat, seat 0 first), with the rule ``options`` (by name; values typed or as text),
+        ``stock`` cents in the stock (games with a stock) and the first deal dealt by
+        ``dealer`` (a name or a seat number; None: the last seat)."""
+        game = find_game(game)
+        names = check_names(players)
+        g = get_game(game)
+        n = len(names)
+        classes = g.contract_classes()
+        playable = [c for c in classes if c.player_count_problem(n) is None]
+        needed = classes[:g.partie] if g.partie else classes[:1]
+        problem = next((c.player_count_problem(n) for c in needed
+                        if c.player_count_problem(n)), None)
+        if problem or not playable:
+            raise EveningError(f"{problem or 'no contract of ' + game + ' is played by ' + str(n)}"
+                               f" (give {' or '.join(map(str, g.player_counts()))} players)")
+        if options is not None and not isinstance(options, Mapping):
+            raise EveningError(f"options: give an object of option names and values, not "
+                               f"{quote(options)}")
+        try:
+            resolve_options(g.options, options, f" for {game}")
+            table = {o.name: o for o in g.options}
+            typed = {str(k): table[k].parse(v) for k, v in (options or {}).items()}
+            for c in playable:
+                names_ = {o.name for o in c.options}
+                c(n, {k: v for k, v in typed.items() if k in names_},
+                  0 if c.needs_declarer else None)
+        except OptionError as exc:
+            raise EveningError(str(exc)) from None
+        if isinstance(stock, bool) or not isinstance(stock, int):
+            raise EveningError(f"stock: give a whole number of cents, not {quote(stock)}")
+        try:
+            check_stock(stock)
+        except LimitError as exc:
+            raise EveningError(str(exc)) from None
+        if stock and not g.has_stock:
+            raise EveningError(f"{game} has no stock")
+        first = n - 1 if dealer is None else seat_of(dealer, names, "dealer")
+        return cls._made(game, names, typed, stock, first)
+
+    @classmethod
+    def _made(cls, game: str, players: tuple[str, ...], options: Mapping[str, Any], stock: int,
+              dealer: int, entries: Sequence[Entry] = (), history: Sequence[Change] = (),
+              revision: int = 0, sheet: bool = False,
+              deals: Sequence[Deal] | None = None) -> Evening:
+        """An evening of these parts, its deals scored (or ``deals``, already scored)."""
+        if deals is None:
+            run = Run(Table(game, tuple(players), dict(options), stock, dealer, sheet))
+            for entry in entries:
+                run.push(entry)
+            deals = run.deals
+            entries = [d.entry for d in deals]
+        return cls(game, tuple(players), dict(options), stock, dealer, tuple(entries),
+                   tuple(history)[-MAX_UNDO:], revision, sheet, tuple(deals))
+
+    def table(self) -> Table:
+        return Table(self.game, self.players, dict(self.options), self.start_stock,
+                     self.first_dealer, self.sheet)
+
+    def _with(self, entries: Sequence[Entry], change: Change | None, keep: int) -> Evening:
+        """This evening with ``entries``, the first ``keep`` deals as they are, the rest
+        scored again; ``change`` is added to the history (None: undo, which takes the last
+        one off)."""
+        run = Run(self.table(), self.deals[:keep])
+        for entry in entries[keep:]:
+            run.push(entry)
+        history = self.history[:-1] if change is None else (*self.history, change)
+        return self._made(self.game, self.players, self.options, self.start_stock,
+                          self.first_dealer, [d.entry for d in run.deals], history,
+                          self.revision + 1, self.sheet, run.deals)
+
+    def _k(self, k: object) -> int:
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise EveningError(f"a deal is named by its number from 1, not {quote(k)}")
+        if not 1 <= k <= len(self.entries):
+            has = (f"deals 1 to {len(self.entries)}" if len(self.entries) > 1
+                   else "deal 1" if self.entries else "no deal yet")
+            raise EveningError(f"there is no deal {quote(k)} (the evening has {has})")
+        return k
+
+    # -- changing it --------------------------------------------------------------------------
+    def add(self, entry: Entry | Mapping[str, Any]) -> Evening:
+        """The evening with ``entry`` (an :class:`Entry`, or its JSON) as the next deal."""
+        if len(self.entries) >= MAX_DEALS:
+            raise EveningError(f"an evening holds at most {MAX_DEALS} deals")
+        e = _entry(entry)
+        k = len(self.entries) + 1
+        return self._with([*self.entries, e], Change("add", k), len(self.entries))
+
+    def edit(self, k: int, entry: Entry | Mapping[str, Any]) -> Evening:
+        """The evening with deal ``k`` (from 1) replaced by ``entry``; every deal after it is
+        scored again."""
+        k = self._k(k)
+        e = _entry(entry)
+        entries = list(self.entries)
+        before = entries[k - 1]
+        entries[k - 1] = e
+        return self._with(entries, Change("edit", k, before), k - 1)
+
+    def drop(self, k: int) -> Evening:
+        """The evening without deal ``k`` (from 1); every deal after it is scored again (and
+        must still fit its new place)."""
+        k = self._k(k)
+        entries = list(self.entries)
+        gone = entries.pop(k - 1)
+        return self._with(entries, Change("drop", k, gone), k - 1)
+
+    def undo(self) -> Evening:
+        """The evening before its last change (add, edit or drop; EveningError if none is
+        left to take back)."""
+        if not self.history:
+            raise EveningError("there is no change to take back")
+        last = self.history[-1]
+        entries = list(self.entries)
+        if last.kind == "add":
+            entries.pop(last.k - 1)
+        elif last.kind == "edit":
+            assert last.entry is not None
+            entries[last.k - 1] = last.entry
+        else:
+            assert last.entry is not None
+            entries.insert(last.k - 1, last.entry)
+        return self._with(entries, None, last.k - 1)
+
+    # -- what it holds ------------------------------------------------------------------------
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total over the deals counted."""
+        return self.deals[-1].totals if self.deals else (0,) * len(self.players)
+
+    @property
+    def stock(self) -> int | None:
+        """The stock after the last deal (None: a game without a stock)."""
+        if not get_game(self.game).has_stock:
+            return None
+        return self.deals[-1].stock if self.deals else self.start_stock
+
+    def _run(self) -> Run:
+        return Run(self.table(), self.deals)
+
+    @property
+    def over(self) -> bool:
+        """Whether the evening has come to its end (a match over): no deal may follow."""
+        return self._run().over
+
+    @property
+    def finished(self) -> bool:
+        """Whether the evening stands at an end: a partie complete (every partie, in a game
+        with one), the match over, or (a session) every deal scored; and no deal unscored."""
+        run = self._run()
+        if not self.deals or not run.counting:
+            return False
+        g = get_game(self.game)
+        if run.kind is Sheet.PARTIE:
+            return len(self.deals) % (g.partie or 1) == 0
+        if run.kind is Sheet.MATCH:
+            return run.over
+        return True
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The seat that deals next (None: the evening is over)."""
+        run = self._run()
+        return None if run.over else run.place().dealer
+
+    @property
+    def next_contract(self) -> str | None:
+        """The contract the next deal must be (the partie's next hand, a game's only
+        contract), or None when the table chooses it (or the evening is over)."""
+        run = self._run()
+        return None if run.over else run.place().contract
+
+    def winners(self) -> tuple[str, ...] | None:
+        """The players with the best total by the game's rule (the highest, or the fewest
+        points where the game says so; equal totals share), once the evening is
+        :attr:`finished`; else None."""
+        if not self.finished:
+            return None
+        totals = self.totals
+        best = (min if get_game(self.game).lowest_wins else max)(totals)
+        return tuple(p for p, t in zip(self.players, totals, strict=True) if t == best)
+
+    def settlement(self) -> tuple[Payment, ...]:
+        """Who pays whom (a game with a stock, in cents): as few payments as can settle the
+        totals, each player's payments (what it pays less what it is paid) adding up to minus
+        its total; what the stock gained or lost over the evening is paid to or by the stock,
+        which stays on the table.  EveningError for a game without money (see
+        :meth:`winners`)."""
+        if not get_game(self.game).has_stock:
+            raise EveningError(f"{self.game} is not played for money: see its winners")
+        stock = self.stock or 0
+        return settle(self.players, self.totals, stock - self.start_stock)
+
+    def statistics(self) -> tuple[PlayerStats, ...]:
+        """What each player did over the evening (:class:`PlayerStats`), seat 0 first."""
+        return statistics(self)
+
+    def records(self) -> tuple[Record, ...]:
+        """The hand records of the record entries, each with its place's dealer, options and
+        the stock carried in (as they were scored)."""
+        return tuple(d.result.record for d in self.deals if d.result is not None)
+
+    def seat(self, who: int | str) -> int:
+        """The seat ``who`` names (a player's name, any case, or a seat number)."""
+        return seat_of(who, self.players, "seat")
+
+    # -- as JSON ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The evening as ``herzla pad show --json`` writes it (docs/evening.md)."""
+        g = get_game(self.game)
+        run = self._run()
+        nxt = None
+        if not run.over:
+            p = run.place()
+            nxt = {"k": p.k, "dealer": p.dealer, "contract": p.contract, "partie": p.partie}
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "start": {"dealer": self.first_dealer,
+                      "stock": self.start_stock if g.has_stock else None},
+            "revision": self.revision,
+            "deals": [d.to_dict() for d in self.deals],
+            "totals": list(self.totals),
+            "stock": self.stock,
+            "next": nxt,
+            "finished": self.finished,
+        }
+        if g.has_stock:
+            out["settlement"] = [p.to_dict() for p in self.settlement()]
+        else:
+            winners = self.winners()
+            out["winners"] = list(winners) if winners is not None else None
+        out["statistics"] = [s.to_dict() for s in self.statistics()]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The evening as its file holds it (:mod:`herzla.evening.storage`)."""
+        from herzla.evening.storage import evening_to_json
+
+        return evening_to_json(self)
+
+    @classmethod
+    def from_json(cls, obj: object) -> Evening:
+        """The evening a file holds (parsed JSON); EveningError names what is wrong, in one
+        line (not an evening; written by a later herzla; an entry that does not fit)."""
+        from herzla.evening.storage import evening_from_json
+
+        return evening_from_json(obj)
+
+    def report(self) -> str:
+        """The evening as ``herzla pad show`` prints it (also ``str``)."""
+        from herzla.evening.text import report
+
+        return report(self)
+
+    def __str__(self) -> str:
+        return self.report()
+
+    def __repr__(self) -> str:
+        n = len(self.deals)
+        unit = "c" if get_game(self.game).has_stock else ""
+        totals = ", ".join(f"{p} {t:+d}{unit}" if t else f"{p} 0{unit}"
+                           for p, t in zip(self.players, self.totals, strict=True))
+        stock = f", stock {self.stock}c" if self.stock is not None else ""
+        return (f"<Evening {self.game}, {n} deal{'' if n == 1 else 's'}: {totals}{stock}>")
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows the running totals (:func:`herzla.draw.evening.evening_svg`)."""
+        return render("Evening", "svg", self)
+

@@ -1,0 +1,115 @@
+"""Names a person types at the table: games and contracts (read case-insensitively, a typo
+answered with "did you mean"), and the players' names, which name the seats."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+from herzla.contracts import UnknownContract, contract_classes, games
+from herzla.evening.errors import EveningError
+from herzla.quote import quote
+
+__all__ = ["MAX_NAME", "MAX_SEATS", "STOCK", "check_names", "find_contract", "find_game", "seat_of"]
+
+#: the longest player name, in characters
+MAX_NAME = 40
+#: how a settlement names the stock (so no player may be called that)
+STOCK = "stock"
+#: the most players an evening seats (the largest table of any game is far smaller)
+MAX_SEATS = 16
+
+
+def _pick(word: object, known: Sequence[str], what: str) -> str:
+    """``word`` among ``known``: exactly, else ignoring case; else EveningError with the
+    closest names."""
+    if not isinstance(word, str):
+        raise EveningError(f"{what} must be a name, not {quote(word)}")
+    if word in known:
+        return word
+    folded = {k.casefold(): k for k in known}
+    found = folded.get(word.strip().casefold())
+    if found is not None:
+        return found
+    close = difflib.get_close_matches(word.strip().casefold(), list(folded), n=2, cutoff=0.6)
+    hint = f"did you mean {' or '.join(folded[c] for c in close)}? " if close else ""
+    raise EveningError(f"unknown {what} {quote(word)} ({hint}known: {', '.join(known)})")
+
+
+def find_game(name: object) -> str:
+    """The id of the game ``name`` names (``Herzla``, ``herzeln``)."""
+    return _pick(name, games(), "game")
+
+
+def find_contract(game: str, name: object) -> str:
+    """The id of ``game``'s contract ``name`` names (``Beddl``, ``no-hearts``)."""
+    try:
+        ids = [c.id for c in contract_classes(game)]
+    except UnknownContract as exc:
+        raise EveningError(str(exc)) from None
+    return _pick(name, ids, f"{game} contract")
+
+
+def check_names(names: Sequence[object]) -> tuple[str, ...]:
+    """The players' names, stripped and checked: text of 1 to :data:`MAX_NAME` printable
+    characters, not a whole number (a number names a seat), not ``stock`` (the settlement's
+    name for the stock), no two alike ignoring case."""
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise EveningError(f"players: give the players' names, one per seat, not "
+                           f"{quote(names)}")
+    if len(names) > MAX_SEATS:
+        raise EveningError(f"players: {len(names)} names; a table has at most {MAX_SEATS} seats")
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(names):
+        if not isinstance(raw, str):
+            raise EveningError(f"player {i + 1}: a name is text, not {quote(raw)}")
+        name = " ".join(raw.split())
+        if not name:
+            raise EveningError(f"player {i + 1}: the name is empty")
+        if len(name) > MAX_NAME:
+            raise EveningError(f"player {i + 1}: the name {quote(name)} is longer than "
+                               f"{MAX_NAME} characters")
+        if not name.isprintable():
+            raise EveningError(f"player {i + 1}: the name {quote(name)} holds a character that "
+                               f"does not print")
+        if name.isdigit():
+            raise EveningError(f"player {i + 1}: the name {quote(name)} is a number, which "
+                               f"names a seat; give a name")
+        if name.casefold() == STOCK:
+            raise EveningError(f"player {i + 1}: {quote(name)} names the stock in a "
+                               f"settlement; give another name")
+        key = name.casefold()
+        if key in seen:
+            raise EveningError(f"players {seen[key] + 1} and {i + 1} are both called "
+                               f"{quote(name)}")
+        seen[key] = i
+        out.append(name)
+    return tuple(out)
+
+
+def seat_of(seat: object, players: Sequence[str], what: str) -> int:
+    """The seat (from 0) that ``seat`` names: a player's name (ignoring case) or a seat number
+    (a whole number, or its digits as text)."""
+    n = len(players)
+    if isinstance(seat, str) and seat.strip().isdigit() and len(seat.strip()) <= 6:
+        seat = int(seat.strip())
+    if isinstance(seat, bool):
+        raise EveningError(f"{what}: {quote(seat)} is not a seat")
+    if isinstance(seat, int):
+        if not 0 <= seat < n:
+            raise EveningError(f"{what}: seat {quote(seat)} is not a seat (seats are 0 to "
+                               f"{n - 1}, or the players' names)")
+        return seat
+    if isinstance(seat, str):
+        key = " ".join(seat.split()).casefold()
+        for i, name in enumerate(players):
+            if name.casefold() == key:
+                return i
+        close = difflib.get_close_matches(key, [p.casefold() for p in players], n=1, cutoff=0.6)
+        hint = ""
+        if close:
+            hint = f"did you mean {next(p for p in players if p.casefold() == close[0])}? "
+        raise EveningError(f"{what}: {quote(seat)} is not a player ({hint}the players: "
+                           f"{', '.join(players)})")
+    raise EveningError(f"{what}: give a player's name or a seat number, not {quote(seat)}")

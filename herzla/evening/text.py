@@ -1,0 +1,150 @@
+"""The evening as text for the people at the table (``herzla pad show``): the deals with each
+player's score and the stock, the totals, what comes next, the settlement or the winners, and
+each player's statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from herzla.contracts import get_game
+from herzla.records import signed
+
+if TYPE_CHECKING:
+    from herzla.evening.deal import Deal
+    from herzla.evening.model import Evening
+    from herzla.evening.stats import PlayerStats
+
+__all__ = ["deal_line", "next_line", "outcome_lines", "report", "stats_line", "totals_line"]
+
+
+def _contract(d: Deal, e: Evening) -> str:
+    if d.declarer is None:
+        return d.contract.id
+    return f"{d.contract.id} ({e.players[d.declarer]})"
+
+
+def _unit(e: Evening) -> str:
+    return "c" if get_game(e.game).has_stock else ""
+
+
+def deal_line(e: Evening, d: Deal) -> str:
+    """``deal 2 (dealt by Anna), normal: Anna +40c, ...; stock 0c``."""
+    unit = _unit(e)
+    head = f"deal {d.k} (dealt by {e.players[d.dealer]}), {_contract(d, e)}"
+    if d.scores is None:
+        return f"{head}: {_unscored(d)}"
+    scores = ", ".join(f"{p} {signed(v)}{unit}" for p, v in zip(e.players, d.scores,
+                                                                   strict=True))
+    stock = f"; stock {d.stock}c" if d.stock is not None else ""
+    return f"{head}: {scores}{stock}"
+
+
+def _unscored(d: Deal) -> str:
+    res = d.result
+    if res is not None and res.illegal is not None:
+        return f"illegal at play {res.illegal.index + 1} ({res.illegal.rule})"
+    return "not complete"
+
+
+def totals_line(e: Evening) -> str:
+    """``totals: Anna +40c, ...; stock 0c``."""
+    unit = _unit(e)
+    totals = ", ".join(f"{p} {signed(v)}{unit}" for p, v in zip(e.players, e.totals,
+                                                                   strict=True))
+    stock = f"; stock {e.stock}c" if e.stock is not None else ""
+    return f"totals: {totals}{stock}"
+
+
+def next_line(e: Evening) -> str:
+    """What comes next: the next deal's number, dealer and contract, or the end."""
+    if e.over:
+        return "The match is over: no deal follows."
+    dealer, contract = e.next_dealer, e.next_contract
+    assert dealer is not None
+    g = get_game(e.game)
+    where = ""
+    if g.partie:
+        hand = len(e.deals) % g.partie + 1
+        where = f" ({g.hand_name} {hand} of partie {len(e.deals) // g.partie + 1})"
+    what = f", {contract}" if contract is not None and g.partie else ""
+    return f"next: deal {len(e.deals) + 1}{where}{what}, dealt by {e.players[dealer]}"
+
+
+def outcome_lines(e: Evening) -> list[str]:
+    """The settlement (a game for money) or the winners."""
+    g = get_game(e.game)
+    if g.has_stock:
+        pays = e.settlement()
+        out = [f"{p}." for p in pays] or ["Nobody owes anybody anything."]
+        if e.stock:
+            out.append(f"The stock of {e.stock}c stays on the table for the next deal.")
+        return out
+    winners = e.winners()
+    if winners is None:
+        if not e.deals:
+            return []
+        return ["The partie is not over yet." if g.partie else f"The {g.sheet} is not over "
+                "yet."]
+    total = e.totals[e.players.index(winners[0])]
+    share = " (equal totals share the win)" if len(winners) > 1 else ""
+    return [f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} with "
+            f"{signed(total)}{share}."]
+
+
+def stats_line(e: Evening, s: PlayerStats) -> str:
+    """One player's statistics in words."""
+    unit = _unit(e)
+    parts = [f"won {s.won} of {s.deals} deal{'' if s.deals == 1 else 's'}"]
+    if s.voids is not None:
+        parts.append(f"{s.voids} void{'' if s.voids == 1 else 's'}")
+    for title, d in s.declared.items():
+        parts.append(f"{title} made {d.made}, lost {d.lost}")
+    if s.stock_collected:
+        parts.append(f"{s.stock_collected}c from the stock")
+    if s.best is not None and s.worst is not None:
+        parts.append(f"best {signed(s.best)}{unit}, worst {signed(s.worst)}{unit}")
+    return f"{s.name}: " + "; ".join(parts)
+
+
+def report(e: Evening) -> str:
+    """The whole evening as ``herzla pad show`` prints it."""
+    g = get_game(e.game)
+    unit = _unit(e)
+    n = len(e.players)
+    out = [f"{e.game} evening, {n} players: {', '.join(e.players)}"]
+    cells = [[signed(v) + unit for v in d.scores] for d in e.deals if d.scores is not None]
+    cells.append([signed(v) + unit for v in e.totals])
+    width = max(7, *(len(p) + 2 for p in e.players),
+                *(len(c) + 2 for row in cells for c in row))
+    dealer_w = max(6, *(len(p) for p in e.players)) + 2
+    names = [_contract(d, e) for d in e.deals]
+    contract_w = max(8, *(len(c) for c in names), 5) + 2
+    has_stock = e.stock is not None
+    head = (f"{'#':>3}  {'dealer':<{dealer_w}}{'contract':<{contract_w}}"
+            + "".join(f"{p:>{width}}" for p in e.players)
+            + (f"{'stock':>{width}}" if has_stock else ""))
+    out.append(head)
+    partie = None
+    for d, name in zip(e.deals, names, strict=True):
+        if g.partie and d.place.partie != partie and d.place.partie != 1:
+            out.append(f"{'':>3}  partie {d.place.partie}")
+        partie = d.place.partie
+        line = f"{d.k:>3}  {e.players[d.dealer]:<{dealer_w}}{name:<{contract_w}}"
+        if d.scores is None:
+            out.append(f"{line}{_unscored(d)}")
+            continue
+        line += "".join(f"{signed(v) + unit:>{width}}" for v in d.scores)
+        if has_stock:
+            line += f"{str(d.stock) + 'c':>{width}}"
+        out.append(line)
+    total = f"{'':>3}  {'total':<{dealer_w + contract_w}}" + "".join(
+        f"{signed(v) + unit:>{width}}" for v in e.totals)
+    if has_stock:
+        total += f"{str(e.stock) + 'c':>{width}}"
+    out.append(total)
+    out.append(next_line(e)[0].upper() + next_line(e)[1:] + ".")
+    out += outcome_lines(e)
+    if e.deals:
+        out.append("Statistics:")
+        out += [f"  {stats_line(e, s)}" for s in e.statistics()]
+    return "\n".join(out)
