@@ -329,13 +329,46 @@ def test_a_bad_tally_is_one_line_and_changes_nothing() -> None:
     assert set(missing.value.needs) >= {"hearts", "captured"}
 
 
-def test_a_renege_is_refused_until_it_can_be_ruled() -> None:
-    e = Evening.new("herzla", PLAYERS)
-    with pytest.raises(EveningError, match="cannot score a renege from a tally yet"):
+def test_a_renege_is_ruled_with_the_stock_carried() -> None:
+    e = Evening.new("herzla", PLAYERS, stock=40)
+    with pytest.raises(EveningError, match="give no hearts"):
         e.add({"hearts": [0, 3, 5, 0], "renege": "Berni"})
     with pytest.raises(EveningError, match="not a player"):
-        e.add({"hearts": [0, 3, 5, 0], "renege": "Nobody"})
-    assert Entry.from_json({"hearts": [0, 3, 5, 0], "renege": "Berni"}).renege == "Berni"
+        e.add({"renege": "Nobody"})
+    e = e.add({"renege": "Berni"}).add({"hearts": [0, 3, 5, 0]})
+    first, second = e.to_dict()["deals"]
+    assert first["scores"] == [0, -80, 0, 0] and first["stock"] == 120
+    assert first["events"] == ["renege"]
+    assert second["scores"] == [100, -30, -50, 100] and second["stock"] == 0  # 120 split
+    again = Evening.from_json(json.loads(json.dumps(e.to_json())))
+    assert again.to_dict() == e.to_dict()
+    assert Entry.from_json({"renege": "Berni"}).renege == "Berni"
+
+
+def test_a_record_with_an_established_renege_scores_the_ruling() -> None:
+    e = Evening.new("herzla", PLAYERS, stock=80).add(
+        {"record": record("59-herzla-renege-established")})
+    deal = e.to_dict()["deals"][0]
+    assert deal["scores"] == [0, 0, -80, 0] and deal["stock"] == 160
+    corrected = record("59-herzla-renege-established")
+    corrected["plays"] = corrected["plays"][:6]
+    with pytest.raises(EveningError, match="corrected"):
+        Evening.new("herzla", PLAYERS, stock=80).add({"record": corrected})
+
+
+def test_a_redeal_plays_the_deal_again_in_its_place() -> None:
+    e = Evening.new("herzeln", PLAYERS, options={"renege": "redeal"})
+    e = e.add({"record": record(HERZELN[0])}).add({"renege": 2})
+    assert e.next_contract == "every-trick" and e.next_dealer == e.to_dict()["deals"][1]["dealer"]
+    e = e.add({"tricks": [2, 2, 2, 2]})
+    deals = e.to_dict()["deals"]
+    assert [d["contract"] for d in deals] == ["no-hearts", "every-trick", "every-trick"]
+    assert deals[1]["scores"] == [0, 0, 0, 0] and deals[1]["dealer"] == deals[2]["dealer"]
+    layout = Evening.new("herzerln", ["A", "B", "C"])
+    for k in range(5):
+        layout = layout.add({"renege": k % 3})
+    layout = layout.add({"renege": "B", "order": ["C"], "left": [3, 5, 0]})
+    assert layout.to_dict()["deals"][-1]["scores"] == [14, 7, 21]
 
 
 def test_deals_are_counted_from_1() -> None:

@@ -101,7 +101,7 @@ def test_edit_drop_and_undo_recompute(evening: str) -> None:
     (["add", "--contract", "mord", "--declarer", "Anna"],
      "deal 1: herzla mord needs the tricks won by each seat, or whether the declarer made the "
      "contract: give --tricks or --made or --lost"),
-    (["add", "--hearts", "0,3,5,0", "--renege", "Anna"], "cannot score a renege"),
+    (["add", "--hearts", "0,3,5,0", "--renege", "Anna"], "give no hearts with it"),
     (["add", "--hearts", "0,3,5,0", "--record", "x.json"], "leave out --hearts"),
     (["edit", "1", "--hearts", "0,3,5,0"], "there is no deal 1 (the evening has no deal yet)"),
     (["drop", "0"], "there is no deal 0"),

@@ -98,7 +98,12 @@ def _tally_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--declarer", metavar="SEAT", help="Beddl/Mord: who declared it."),
         click.option("--made", "made_flag", is_flag=True, help="The declarer made it."),
         click.option("--lost", "lost_flag", is_flag=True, help="The declarer lost it."),
-        click.option("--renege", metavar="SEAT", help="Who reneged (established)."),
+        click.option("--renege", metavar="SEAT", help="Who reneged, once play went on past it: "
+                     "the deal is scored by the table's renege option (herzla rules renege)."),
+        click.option("--left", metavar="N,N,..", help="With --renege in a layout deal: the "
+                     "cards each seat still held (--order: who was already out)."),
+        click.option("--aside", metavar="CARDS", help="With --renege where cards lie aside: "
+                     "those cards."),
         click.option("--record", "record_path", metavar="REC.json|-",
                      help="The deal as a hand record instead of a tally (its seats, dealer "
                           "and stock must fit the evening)."),
@@ -111,7 +116,7 @@ def _tally_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 def _entry(contract: str | None, hearts: str | None, tricks: str | None,
            captured: tuple[str, ...], last_trick: str | None, order: str | None,
            declarer: str | None, made_flag: bool, lost_flag: bool, renege: str | None,
-           record_path: str | None) -> Entry:
+           left: str | None, aside: str | None, record_path: str | None) -> Entry:
     if made_flag and lost_flag:
         fail("--made and --lost exclude each other: give one")
     tally: dict[str, Any] = {
@@ -119,6 +124,7 @@ def _entry(contract: str | None, hearts: str | None, tricks: str | None,
         "tricks": _ints(tricks, "tricks"), "captured": list(captured) or None,
         "last_trick": last_trick, "order": _seats(order), "declarer": declarer,
         "made": True if made_flag else False if lost_flag else None, "renege": renege,
+        "left": _ints(left, "left"), "aside": aside,
     }
     given = [k for k, v in tally.items() if v is not None]
     try:

@@ -79,6 +79,12 @@ class Deal:
         return self.score.scores if self.score is not None else None
 
     @property
+    def redeal(self) -> bool:
+        """A renege ruled with ``renege=redeal``: the deal does not count, and its place (the
+        dealer, the partie's contract) is played again."""
+        return self.score is not None and "redeal" in self.score.events
+
+    @property
     def stock_before(self) -> int | None:
         return self.place.stock
 
@@ -199,12 +205,8 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
             raise EveningError(f"{where}: options: {exc}") from None
         if theirs != cls(n, copts, seat).opts:
             raise EveningError(f"{where}: the entry's options are not the evening's")
-    if entry.renege is not None:
-        seat_of(entry.renege, players, f"{where}: renege")
-        # the renege ruling of a tally (RULES.md §6) belongs to score_tallies: once it takes
-        # renege=SEAT, pass seat_of(entry.renege, ...) here and drop this refusal
-        raise EveningError(f"{where}: herzla cannot score a renege from a tally yet; enter "
-                           f"the deal without it, or as a hand record")
+    renege = None if entry.renege is None else seat_of(entry.renege, players,
+                                                        f"{where}: renege")
     declarer = None if entry.declarer is None else seat_of(entry.declarer, players,
                                                             f"{where}: declarer")
     if cls.needs_declarer and declarer is None:
@@ -218,7 +220,8 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     def scored(stock: int) -> TallyScore:
         return score_hand(game, cid, players=n, options=copts, declarer=declarer,
                           tricks=entry.tricks, hearts=entry.hearts, captured=captured,
-                          last_winner=last, order=order, made=entry.made, stock=stock)
+                          last_winner=last, order=order, made=entry.made, stock=stock,
+                          renege=renege, left=entry.left, aside=entry.aside)
 
     try:
         answer = scored(place.stock or 0)
@@ -238,7 +241,8 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
         entry.kept(), contract=cid,
         declarer=None if entry.declarer is None else _named(entry.declarer, players),
         last_trick=None if entry.last_trick is None else _named(entry.last_trick, players),
-        order=None if entry.order is None else tuple(_named(s, players) for s in entry.order))
+        order=None if entry.order is None else tuple(_named(s, players) for s in entry.order),
+        renege=None if entry.renege is None else _named(entry.renege, players))
     return kept, contract, score, None, hearts, from_stock
 
 
@@ -301,13 +305,20 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
         raise EveningError(f"{where}: the dealer is seat {place.dealer}, not {rec.dealer} "
                            f"({how})")
     res = replay(rec)
+    ruled = res.ruling
+    if ruled is not None and ruled.established and ruled.scores is not None:
+        # an established renege ends the hand: the evening scores the ruling
+        res = attrs.evolve(res, score=HandScore(ruled.scores, ruled.stock, ruled.events,
+                                                ruled.explanation))
     if res.score is None and not sheet:
         if res.illegal is not None:
             ill = res.illegal
+            why = ("it is a renege that play has not gone past, so it is corrected: take it "
+                   "back and play on" if ruled is not None else
+                   "the evening scores only hands it can score")
             raise EveningError(
-                f"{where}: play {ill.index + 1} ({ill.card}) by seat {ill.seat} is illegal: "
-                f"{ill.message} (rule {ill.rule}); the evening scores only hands it can "
-                f"score")
+                f"{where}: {ill.where()}, {ill.card} by seat {ill.seat}, is illegal: "
+                f"{ill.message} (rule {ill.rule}); {why}")
         raise EveningError(f"{where}: the record is not complete, so it has no score yet")
     hearts = None
     if res.tricks is not None:

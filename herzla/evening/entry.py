@@ -39,7 +39,7 @@ Seat = int | str
 
 #: the keys of a tally, in the order the file writes them
 TALLY_KEYS = ("contract", "declarer", "made", "hearts", "tricks", "captured", "last_trick",
-              "order", "renege")
+              "order", "renege", "left", "aside")
 #: keys an entry may give that the evening knows: checked against it, never kept
 CHECKED_KEYS = ("stock", "options")
 #: every key an entry may have
@@ -113,6 +113,8 @@ class Entry:
     last_trick: Seat | None = None
     order: tuple[Seat, ...] | None = None
     renege: Seat | None = None
+    left: tuple[int, ...] | None = None
+    aside: tuple[str, ...] | None = None
     record: Record | None = None
     record_keys: frozenset[str] = frozenset()
     stock: int | None = None
@@ -150,8 +152,11 @@ class Entry:
                 if not isinstance(value, str) or not 0 < len(value) <= 100:
                     raise EveningError(f"contract: give a contract's name, not {quote(value)}")
                 got[key] = value
-            elif key in ("hearts", "tricks"):
+            elif key in ("hearts", "tricks", "left"):
                 got[key] = _numbers(key, value)
+            elif key == "aside":
+                got[key] = _captured([value])[0] if isinstance(value, str) else \
+                    _captured([value])[0]
             elif key == "captured":
                 got[key] = _captured(value)
             elif key in ("declarer", "last_trick", "renege"):
@@ -226,6 +231,8 @@ class Entry:
                 continue
             if key == "captured":
                 value = [" ".join(cards) for cards in value]
+            elif key == "aside":
+                value = " ".join(value)
             elif isinstance(value, tuple):
                 value = list(value)
             out[key] = value

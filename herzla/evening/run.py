@@ -76,18 +76,23 @@ class Run:
         t = self.table
         if self.kind is not Sheet.MATCH or not self.deals or not self.counting:
             return False
-        return t.spec.match_over(self.totals, len(self.deals), t.opts)
+        return t.spec.match_over(self.totals, len(self._played()), t.opts)
+
+    def _played(self) -> list[Deal]:
+        """The deals that count as played: a redealt one is played again in its place."""
+        return [d for d in self.deals if not d.redeal]
 
     def place(self, dealer: int | None = None) -> Place:
         """Where the next deal stands (``dealer``: a score sheet's record names the dealer of
         a partie's first deal)."""
         t = self.table
-        i = len(self.deals)
+        played = self._played()
+        i = len(played)
         partie, hand = partie_of(t.spec, i)
         if dealer is None or hand != 0 or i == 0:
-            dealers = [d.dealer for d in self.deals]
+            dealers = [d.dealer for d in played]
             dealer = dealer_of(t.spec, t.dealer, i, dealers, len(t.players), t.opts)
-        return Place(i + 1, dealer, partie if t.spec.partie else None,
+        return Place(len(self.deals) + 1, dealer, partie if t.spec.partie else None,
                      fixed_contract(t.spec, i), self.stock)
 
     def push(self, entry: Entry) -> Deal:
