@@ -1,10 +1,9 @@
-"""Every call of the OpenSpiel games into herzla: the games' declarations, the contracts, the
-reference engines and the hand records.
+"""The calls of the OpenSpiel games into herzla: the games' declarations, the contracts, the
+reference engines and the hand records, one small helper a question.
 
-Only the helpers of this module read the library's contracts and engines (and only they read
-engine attributes), so that a change of herzla's API is adapted here; the other modules of
-:mod:`herzla.openspiel` use only cards (:mod:`herzla.cards`), the engines' moves (Card, Lay) and
-these helpers.
+A change of herzla's API is adapted here.  Outside this module the package reads the engines
+only to hand a seat its view (:mod:`herzla.openspiel.bots`) and to replay the public moves
+(:mod:`herzla.openspiel.resample`), and the registry only to name and register the games.
 """
 
 from __future__ import annotations
