@@ -26,7 +26,7 @@ from herzla.contracts.herzla import Normal
 from herzla.players import builtin_names, policy_of
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
-from herzla.sim.batch_forms import batch_form_of
+from herzla.sim.batch import batch_form_of
 from herzla.sim.engine import play_block, play_blocks
 from herzla.sim.spec import BlockResult, DealSpec
 from herzla.tricks import TrickHand

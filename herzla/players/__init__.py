@@ -12,7 +12,7 @@
 docs/policies.md shows how to write a policy of one's own.
 """
 
-from herzla.players.policy import Policy, PolicyError
+from herzla.players.policy import BuiltinForm, Policy, PolicyError
 from herzla.players.registry import (
     ENTRY_POINT_GROUP,
     builtin_names,
@@ -22,5 +22,5 @@ from herzla.players.registry import (
 )
 from herzla.players.views import BidView, LayoutView, TrickView
 
-__all__ = ["ENTRY_POINT_GROUP", "BidView", "LayoutView", "Policy", "PolicyError", "TrickView",
-           "builtin_names", "policy_of", "seat_policies", "split_policies"]
+__all__ = ["ENTRY_POINT_GROUP", "BidView", "BuiltinForm", "LayoutView", "Policy", "PolicyError",
+           "TrickView", "builtin_names", "policy_of", "seat_policies", "split_policies"]

@@ -1,6 +1,6 @@
 """The rules of the built-in ``random`` and ``heuristic`` policies and of the bidding heuristic,
 written once on a seat's view (:mod:`herzla.players.views`); their batch forms for the numpy
-engine are in :mod:`herzla.sim.batch_forms`, and the policy objects in
+engine are in :mod:`herzla.sim.batch.builtin`, and the policy objects in
 :mod:`herzla.players.builtin`.
 
 ``random``

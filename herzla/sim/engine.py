@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from herzla.quote import quote
 from herzla.sim import batch, reference
-from herzla.sim.batch_forms import batch_form_of
+from herzla.sim.batch import batch_form_of
 from herzla.sim.spec import BlockResult, DealSpec
 
 __all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block", "play_blocks"]
