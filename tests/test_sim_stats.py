@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from herzla.cli import main
 from herzla.contracts import contract_class, get_game
 from herzla.sim import stats
-from herzla.sim.runner import Plan, run
+from herzla.sim.plan import Plan
+from herzla.sim.runner import run
 from herzla.sim.stats import ContractTally, DealTally, Histogram, PartieTally, rate, rounded
 
 SCALE = max(1, int(os.environ.get("HERZLA_SLOW_SCALE", "1") or 1))

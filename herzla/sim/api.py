@@ -24,7 +24,8 @@ from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, resolve_options
 from herzla.quote import number, quote
 from herzla.sim.engine import engine_of
-from herzla.sim.runner import Mode, Plan, SimResult, run, task_count
+from herzla.sim.plan import Mode, Plan
+from herzla.sim.runner import SimResult, run, task_count
 from herzla.sim.spec import DealSpec
 
 __all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",

@@ -44,7 +44,8 @@ from herzla.quote import quote
 from herzla.sim.api import SimulationError, plan_run
 from herzla.sim.batch import batch_form_of, keep_memory
 from herzla.sim.engine import play_blocks
-from herzla.sim.runner import Mode, Plan, Task, tasks_of
+from herzla.sim.plan import Mode, Plan, Task
+from herzla.sim.runner import tasks_of
 from herzla.sim.stats import rounded
 
 __all__ = ["MATCH_BLOCK", "MAX_POLICIES", "MatchError", "MatchPlan", "MatchResult", "Pair",
