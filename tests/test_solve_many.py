@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 import herzla
-from herzla.analysis.many import solve_each, solve_many
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+from herzla.analysis.solve_many import solve_each, solve_many
 from herzla.cli import main
 from herzla.machinery.procs import default_jobs
 from herzla.records import RecordError
@@ -222,11 +222,11 @@ def test_this_process_keeps_solving_while_a_helper_works_on_a_long_record(
     far enough ahead to reach record 100 (a made Beddl can take as long as a hundred others)."""
     import functools
 
-    from herzla.analysis import many
+    from herzla.analysis import solve_many as module
     from herzla.machinery.procs import start_method
 
     if start_method() != "fork" or default_jobs() < 2:
         pytest.skip("the stand-in solve reaches a helper only when one is forked")
-    monkeypatch.setattr(many, "_solve_one", functools.partial(_long_first, tmp_path / "m"))
+    monkeypatch.setattr(module, "_solve_one", functools.partial(_long_first, tmp_path / "m"))
     got = list(solve_each(list(range(150)), jobs=2))  # type: ignore[arg-type]
     assert got == ["waited", *range(1, 150)]
