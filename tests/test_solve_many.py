@@ -230,3 +230,17 @@ def test_this_process_keeps_solving_while_a_helper_works_on_a_long_record(
     monkeypatch.setattr(module, "_solve_one", functools.partial(_long_first, tmp_path / "m"))
     got = list(solve_each(list(range(150)), jobs=2))  # type: ignore[arg-type]
     assert got == ["waited", *range(1, 150)]
+
+
+def test_the_names_of_herzla_0_2_still_import() -> None:
+    """``herzla.analysis.many`` and ``herzla.analysis.lines`` were renamed ``solve_many`` and
+    ``steps``; imports written against the old names get the same objects."""
+    import importlib
+
+    from herzla.analysis import steps
+    from herzla.analysis.many import solve_each as old_each
+    from herzla.analysis.many import solve_many as old_many
+
+    assert (old_each, old_many) == (solve_each, solve_many)
+    lines = importlib.import_module("herzla.analysis.lines")  # no file of its own: no stubs
+    assert (lines.Step, lines.line_steps) == (steps.Step, steps.line_steps)
