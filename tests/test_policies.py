@@ -377,10 +377,12 @@ def test_only_built_in_batch_forms_and_engines_are_registered() -> None:
     assert batch_form_of(policy_of("random")) is not None
     assert batch_form_of(policy_of("heuristic")) is not None
     assert batch_form_of(policy_of("pimc")) is None
-    with pytest.raises(ValueError, match="unknown policy"):
-        reference.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
-    with pytest.raises(ValueError, match="unknown policy"):
-        batch.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
+    with pytest.raises(ValueError, match="unknown policy"):  # before either engine sees it
+        DealSpec.of("herzla", "normal", 4, 3, policy="tricky")
+    spec = DealSpec.of("herzla", "normal", 4, 3, policy="heuristic")
+    assert spec.policies == (policy_of("heuristic"),) * 4
+    assert (batch.play_block(spec, 1, (0, 0), 3).scores
+            == reference.play_block(spec, 1, (0, 0), 3).scores).all()
 
 
 def test_a_built_in_policy_names_its_batch_form_and_the_batch_engine_maps_it() -> None:

@@ -28,7 +28,7 @@ layout deals), ``dealing``, ``bidding``, ``trick_deals`` (a chunk of trick deals
 ``block`` (a block, chunk by chunk) and ``memory``.
 
 >>> from herzla.sim.spec import DealSpec
->>> res = play_block(DealSpec("herzla", "normal", 4, 3), seed=1, key=(0, 0), n=1000)
+>>> res = play_block(DealSpec.of("herzla", "normal", 4, 3), seed=1, key=(0, 0), n=1000)
 >>> res.scores.shape, int(res.scores.sum() + (res.stock_after - 0).sum())
 ((1000, 4), 0)
 """

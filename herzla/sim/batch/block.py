@@ -12,7 +12,6 @@ import numpy as np
 
 from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.machinery.streams import block_generator
-from herzla.players.registry import seat_policies
 from herzla.sim.batch.bidding import bidding_contracts
 from herzla.sim.batch.bits import bits_of
 from herzla.sim.batch.builtin import batch_form_of
@@ -21,7 +20,7 @@ from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.layout import layout_chunk
 from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.batch.trick_deals import Chunk, trick_chunk
-from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, spec_contract
+from herzla.sim.spec import BlockResult, DealSpec, counts_hearts
 
 __all__ = ["DEFAULT_CHUNK", "batch_forms", "play_block", "play_blocks", "supported",
            "unsupported"]
@@ -54,7 +53,7 @@ def _unsupported_contract(contract: Contract) -> str | None:
 def batch_forms(spec: DealSpec) -> tuple[BatchForm, ...] | None:
     """Each seat's batch form, or None when some seat's policy has none."""
     forms = []
-    for policy in seat_policies(spec.policy, spec.players):
+    for policy in spec.policies:
         form = batch_form_of(policy)
         if form is None:
             return None
@@ -65,8 +64,8 @@ def batch_forms(spec: DealSpec) -> tuple[BatchForm, ...] | None:
 def unsupported(spec: DealSpec) -> str | None:
     """Why the batch engine cannot play ``spec`` (naming the contract and the hook, or the
     policy without a batch form), or None."""
-    base, bid = spec_contract(spec)
-    for policy in seat_policies(spec.policy, spec.players):
+    base, bid = spec.contract, spec.bid
+    for policy in spec.policies:
         if batch_form_of(policy) is None:
             return f"the policy {policy.spec()}, which has no batch form"
     for contract in bidding_contracts(base) if bid else [base]:
@@ -101,7 +100,7 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
         return []
     first = specs[0]
     for spec in specs[1:]:
-        if attrs.evolve(spec, policy=first.policy) != first:
+        if attrs.evolve(spec, policies=first.policies, policy=first.policy) != first:
             raise ValueError("the specs of one block differ in more than their policies")
     reasons = [None if checked else unsupported(spec) for spec in specs]
     for reason in reasons:
@@ -109,7 +108,7 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
             raise ValueError(f"the batch engine cannot play {reason}")
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
-    base, bid = spec_contract(first)
+    base, bid = first.contract, first.bid
     P = first.players
     size = base.hand_size
     pack = base.pack()
