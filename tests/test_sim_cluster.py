@@ -166,8 +166,10 @@ def test_a_plug_in_contract_and_policy_play_on_the_cluster(
         plugin_path: None, engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The spec a task carries holds the contract and the policies themselves: a plug-in's
     pickle by their import path, which the workers (the plug-ins on their path) import."""
+    from herzla import contracts as registry
     from tests.conftest import PLUGINS
 
+    monkeypatch.setattr(registry, "_registry", None)  # found anew, the plug-in's game too
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
         [str(PLUGINS), *filter(None, [os.environ.get("PYTHONPATH")])]))
     args = ["bube", "--contract", "no-jacks", "--hands", "600", "--seed", "4", "--block-size",
