@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent
-OPENSPIEL_FILES = ("herzla/openspiel.py", "docs/openspiel.md", "docs/examples/openspiel_mcts.py")
+OPENSPIEL_FILES = ("herzla/openspiel", "docs/openspiel.md", "docs/examples/openspiel_mcts.py")
 
 collect_ignore = [] if find_spec("pyspiel") else list(OPENSPIEL_FILES)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    needs = {ROOT / name for name in OPENSPIEL_FILES}
+    needs = [ROOT / name for name in OPENSPIEL_FILES]
     for item in items:
-        if item.path in needs:
+        if any(item.path == path or path in item.path.parents for path in needs):
             item.add_marker(pytest.mark.openspiel)

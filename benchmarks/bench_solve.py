@@ -50,10 +50,10 @@ from typing import Any
 
 from compare_bare import wait_idle  # this folder: the script's own
 
-from herzla.analysis import compiled
-from herzla.analysis.scoring import trick_score
+from herzla.analysis.search import compiled
+from herzla.analysis.search.scoring import trick_score
+from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.analysis.solve import solve
-from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Card, Rank, Suit, cards_of, mask_of
 from herzla.machinery.streams import seeded_deal
 from herzla.records import Record

@@ -30,9 +30,9 @@ from herzla.tricks import Trick, TrickHand
 
 if _typing.TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise
-    from herzla.analysis.many import solve_many
     from herzla.analysis.review import ReviewResult, review
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
+    from herzla.analysis.solve_many import solve_many
     from herzla.players import Policy, PolicyError, policy_of
     from herzla.sim.api import SimulationError, simulate
     from herzla.sim.match import MatchError, MatchResult, match
@@ -46,7 +46,7 @@ _LAZY = {
     "SimResult": "herzla.sim.runner",
     "IllegalPlayError": "herzla.analysis.solve", "SolveError": "herzla.analysis.solve",
     "SolveResult": "herzla.analysis.solve", "solve": "herzla.analysis.solve",
-    "solve_many": "herzla.analysis.many",
+    "solve_many": "herzla.analysis.solve_many",
     "ReviewResult": "herzla.analysis.review", "review": "herzla.analysis.review",
     "match": "herzla.sim.match", "MatchError": "herzla.sim.match",
     "MatchResult": "herzla.sim.match", "Policy": "herzla.players",

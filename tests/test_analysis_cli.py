@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from herzla.analysis.advise import CHOICES, AdviceError, advise, plan_advice, sample_hands
-from herzla.analysis.scoring import BooleanScore, trick_score
-from herzla.analysis.tricks import TrickSearch
+from herzla.analysis.search.scoring import BooleanScore, trick_score
+from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import PACK_32, cards_of
 from herzla.cli import main
 from herzla.tricks import TrickHand

@@ -492,7 +492,7 @@ ERROR_OF: dict[tuple[str, str], tuple[str, ...]] = {
 }
 #: the words by which a message names an argument (its name, and what it is called in prose)
 NAMED: dict[str, tuple[str, ...]] = {
-    "contract_id": ("contract",), "text": ("cards", "card code", "policy"),
+    "contract_id": ("contract",), "text": ("cards", "card", "policy"),
     "obj": ("register takes",), "hand": ("hand", "card"), "record": ("record",),
     "records": ("record",), "cluster": ("cluster", "scheduler address"),
     "cluster_timeout": ("cluster timeout",), "policies": ("polic",),

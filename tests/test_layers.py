@@ -1,15 +1,17 @@
-"""The layers import one way: every import of every module of herzla, read with :mod:`ast`.
+"""The layers import one way, and no module imports itself round a circle: every import of every
+module of herzla, read with :mod:`ast`.
 
 cards → hand → contracts/rules → engines → machinery → records → players → (sim, analysis, ...)
 → the public facade → cli (docs/architecture.md).  Imports inside functions count as much as
 those at the top of a module (a lazy import is still a dependency); only imports under
-``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
+``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.  No module is
+longer than :data:`MAX_LINES` lines.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -90,9 +92,12 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
         yield from _walk(child)
 
 
-def imports_of(path: Path, text: str | None = None) -> Iterator[tuple[int, str]]:
+def imports_of(path: Path, text: str | None = None,
+               known: frozenset[str] | None = None) -> Iterator[tuple[int, str]]:
     """(line, module) for each herzla module ``path`` (or ``text`` as if it were that module)
-    imports, at any depth."""
+    imports, at any depth.  ``from package import name`` imports the module ``package.name``
+    where there is one (``known``, by default herzla's modules), else ``package``."""
+    known = MODULE_NAMES if known is None else known
     module = module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     tree = ast.parse(path.read_text() if text is None else text, str(path))
@@ -110,17 +115,55 @@ def imports_of(path: Path, text: str | None = None) -> Iterator[tuple[int, str]]
                 target = node.module or ""
             if target.split(".")[0] != "herzla":
                 continue
-            if target == "herzla":
-                # ``from herzla import cards`` names a part; ``from herzla import Card`` the facade
-                for alias in node.names:
-                    sub = ROOT / alias.name
-                    named = sub.is_dir() or sub.with_suffix(".py").exists()
-                    yield node.lineno, f"herzla.{alias.name}" if named else "herzla"
-            else:
-                yield node.lineno, target
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                yield node.lineno, sub if sub in known else target
 
 
 MODULES = sorted(ROOT.rglob("*.py"))
+MODULE_NAMES = frozenset(module_name(path) for path in MODULES)
+#: the longest a module of herzla may be (one file, one concept)
+MAX_LINES = 700
+
+
+def module_graph(sources: Mapping[Path, str | None], known: frozenset[str] | None = None
+                 ) -> dict[str, set[str]]:
+    """Which modules each module of ``sources`` (a path, and its text or None to read it)
+    imports, TYPE_CHECKING imports left out; a name imported from a module is the module."""
+    known = MODULE_NAMES if known is None else known
+    edges: dict[str, set[str]] = {}
+    for path, text in sources.items():
+        here = module_name(path)
+        out = edges.setdefault(here, set())
+        for _, target in imports_of(path, text, known):
+            while target not in known and "." in target:
+                target = target.rpartition(".")[0]
+            if target != here:
+                out.add(target)
+    return edges
+
+
+def find_cycle(edges: Mapping[str, set[str]]) -> list[str] | None:
+    """A circle of imports (its first module again at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the path being searched, 2: done
+    trail: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        trail.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*trail[trail.index(nxt):], nxt]
+            if nxt not in state and (found := visit(nxt)) is not None:
+                return found
+        trail.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state and (found := visit(node)) is not None:
+            return found
+    return None
 
 
 def test_every_part_has_a_layer() -> None:
@@ -183,5 +226,37 @@ def test_a_wrong_import_is_caught() -> None:
             "def f():\n    from herzla.sim.api import simulate\n"
             "    from .analysis import solve\n    import herzla.cli\n")
     found = list(imports_of(ROOT / "cards.py", text))
-    assert found == [(5, "herzla.sim.api"), (6, "herzla.analysis"), (7, "herzla.cli")]
+    assert found == [(5, "herzla.sim.api"), (6, "herzla.analysis.solve"), (7, "herzla.cli")]
     assert all(LAYER_OF[part_of(t)] > LAYER_OF["cards"] for _, t in found)
+
+
+def test_no_cycle_among_modules() -> None:
+    cycle = find_cycle(module_graph(dict.fromkeys(MODULES)))
+    assert cycle is None, " → ".join(cycle or ())
+
+
+def test_a_planted_cycle_among_modules_is_found() -> None:
+    # a imports b inside a function, b imports a name of a: a circle; c imports a for mypy only
+    # and a imports c: no circle.  The checker would pass vacuously if it missed either kind.
+    a, b, c = (ROOT / f"planted_{x}.py" for x in "abc")
+    texts: dict[Path, str | None] = {
+        a: "from herzla import planted_c\ndef f():\n    from herzla import planted_b\n",
+        b: "from herzla.planted_a import f\n",
+        c: "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import herzla.planted_a\n",
+    }
+    known = MODULE_NAMES | {"herzla.planted_a", "herzla.planted_b", "herzla.planted_c"}
+    graph = module_graph(texts, known)
+    assert graph == {"herzla.planted_a": {"herzla.planted_b", "herzla.planted_c"},
+                     "herzla.planted_b": {"herzla.planted_a"}, "herzla.planted_c": set()}
+    assert find_cycle(graph) == ["herzla.planted_a", "herzla.planted_b", "herzla.planted_a"]
+    del texts[b]
+    assert find_cycle(module_graph(texts, known)) is None
+    # and among herzla's own modules
+    real = module_graph({**dict.fromkeys(MODULES), a: texts[a], b: "import herzla.planted_a\n"},
+                        known)
+    assert find_cycle(real) is not None
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_no_module_is_over_the_longest(path: Path) -> None:
+    assert len(path.read_text().splitlines()) <= MAX_LINES

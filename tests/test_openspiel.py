@@ -26,6 +26,7 @@ from herzla import openspiel as hos  # noqa: E402
 from herzla.cards import Card, cards_of  # noqa: E402
 from herzla.contracts import contract_classes, game_options  # noqa: E402
 from herzla.layout import LayoutHand  # noqa: E402
+from herzla.openspiel.episode import Episode  # noqa: E402
 from herzla.options import OptionError  # noqa: E402
 from herzla.records import Record, replay  # noqa: E402
 from herzla.tricks import TrickHand  # noqa: E402
@@ -530,7 +531,11 @@ def test_a_plugin_game_registers_and_plays(monkeypatch: pytest.MonkeyPatch) -> N
     from tests.test_vocabulary import Ladder, NoSpades, Solo
 
     monkeypatch.setattr(registry, "_registry", dict(registry._load()))
-    monkeypatch.setattr(hos, "GAMES", dict(hos.GAMES))  # herzla's own again afterwards
+    from herzla.openspiel import game as hos_game
+
+    games = dict(hos.GAMES)  # herzla's own again afterwards
+    monkeypatch.setattr(hos_game, "GAMES", games)
+    monkeypatch.setattr(hos, "GAMES", games)
     for cls in (NoSpades, Solo, Ladder):
         registry.register(cls)
     short = hos.register("test-vocab")
@@ -620,7 +625,7 @@ def _consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
         if key in out:
             continue
         dealt = [hands[s] | (ep.dealt[s] & ~hands_now[s]) for s in range(n)]
-        trial = hos._Episode(ep.setup)
+        trial = Episode(ep.setup)
         setup = ep.setup
         left = [[c.index for c in cards_of(h)] for h in dealt]
         try:

@@ -35,9 +35,9 @@ from herzla.players import (
     seat_policies,
     split_policies,
 )
+from herzla.players.bidding import bidding
 from herzla.players.heuristic import (
     announce,
-    bidding,
     heuristic_card,
     heuristic_lay,
     random_card,
@@ -47,11 +47,11 @@ from herzla.players.heuristic import (
 )
 from herzla.sim import batch, reference
 from herzla.sim.api import simulate
-from herzla.sim.batch import bid_hands
-from herzla.sim.batch_bits import bits_of
-from herzla.sim.batch_forms import batch_form_of
-from herzla.sim.batch_layout import LayoutSetup, choose_lays
-from herzla.sim.batch_tricks import BitProfile, heuristic_cards, random_cards
+from herzla.sim.batch import batch_form_of, bid_hands
+from herzla.sim.batch.bits import bits_of
+from herzla.sim.batch.builtin import choose_lays, heuristic_cards, random_cards
+from herzla.sim.batch.profiles import BitProfile
+from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.reference import play_hand
 from herzla.sim.spec import DealSpec
 from herzla.tricks import TrickHand
@@ -377,10 +377,46 @@ def test_only_built_in_batch_forms_and_engines_are_registered() -> None:
     assert batch_form_of(policy_of("random")) is not None
     assert batch_form_of(policy_of("heuristic")) is not None
     assert batch_form_of(policy_of("pimc")) is None
-    with pytest.raises(ValueError, match="unknown policy"):
-        reference.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
-    with pytest.raises(ValueError, match="unknown policy"):
-        batch.play_block(DealSpec("herzla", "normal", 4, 3, policy="tricky"), 1, (0, 0), 1)
+    with pytest.raises(ValueError, match="unknown policy"):  # before either engine sees it
+        DealSpec.of("herzla", "normal", 4, 3, policy="tricky")
+    spec = DealSpec.of("herzla", "normal", 4, 3, policy="heuristic")
+    assert spec.policies == (policy_of("heuristic"),) * 4
+    assert (batch.play_block(spec, 1, (0, 0), 3).scores
+            == reference.play_block(spec, 1, (0, 0), 3).scores).all()
+
+
+def test_a_built_in_policy_names_its_batch_form_and_the_batch_engine_maps_it() -> None:
+    """The built-in policies return a descriptor (the players sit below the simulator); the
+    batch engine maps its type to the form.  A subclass that chooses otherwise has none."""
+    from herzla.players import BuiltinForm
+    from herzla.players.builtin import HeuristicForm, HeuristicPolicy, RandomForm
+
+    assert policy_of("random").batch_form() == RandomForm()
+    assert policy_of("heuristic").batch_form() == HeuristicForm()
+    assert batch_form_of(policy_of("random")) is batch.RANDOM
+    assert batch_form_of(policy_of("heuristic")) is batch.HEURISTIC
+
+    class Renamed(HeuristicPolicy):  # the heuristic's choices under another name
+        name = "renamed"
+
+    class Bolder(HeuristicPolicy):  # a choice of its own: the heuristic's form would be wrong
+        def card(self, view: TrickView) -> Card:
+            return view.legal_plays[-1]
+
+    assert batch_form_of(Renamed()) is batch.HEURISTIC
+    assert Bolder().batch_form() is None and batch_form_of(Bolder()) is None
+
+    class Unknown(BuiltinForm):
+        pass
+
+    class Odd(Policy):
+        def card(self, view: TrickView) -> Card:
+            return view.legal_plays[0]
+
+        def batch_form(self) -> BuiltinForm:
+            return Unknown()
+
+    assert batch_form_of(Odd()) is None  # a descriptor the batch engine does not hold
 
 
 def _cli(*args: str) -> Result:

@@ -199,7 +199,7 @@ def test_a_review_is_the_solves_of_its_positions_on_a_whole_hand() -> None:
 @pytest.mark.compiled
 def test_both_paths_review_alike() -> None:
     """The compiled path (from 20 cards still to play) and the pure one give the same review."""
-    from herzla.analysis import compiled
+    from herzla.analysis.search import compiled
 
     with compiled.pure():
         slow = review(TWO_VOID, start=8).to_dict()  # 24 cards: the compiled path applies

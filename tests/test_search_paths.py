@@ -1,6 +1,7 @@
-"""Both paths of the solver, pure Python and the compiled kernel (herzla.analysis.compiled), on
-every kind of position: trick deals of every game, Beddl and Mord made and lost, layout deals,
-whole deals.  The answers (value, made, the line and the value of every play) must be the same.
+"""Both paths of the solver, pure Python and the compiled kernel
+(herzla.analysis.search.compiled), on every kind of position: trick deals of every game, Beddl and
+Mord made and lost, layout deals, whole deals.  The answers (value, made, the line and the value of
+every play) must be the same.
 
 The compiled path needs numba (the ``fast`` extra, in the ``test`` extra too); without it both
 runs take the pure path and the tests that check the kernel itself are skipped."""
@@ -15,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from herzla.analysis import compiled
 from herzla.analysis.advise import KERNEL_SAMPLES
-from herzla.analysis.scoring import trick_score
+from herzla.analysis.search import compiled
+from herzla.analysis.search.scoring import trick_score
+from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.analysis.solve import solve
-from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Rank, cards_of, mask_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.limits import MAX_AMOUNT
@@ -299,7 +300,7 @@ def test_advise_loads_the_kernel_before_its_helpers_fork() -> None:
             "from herzla.machinery.procs import start_method\n"
             "_load_kernel(plan_advice('CT C7 SJ S8 H9 H7 D9 D7', samples=int(sys.argv[1]),"
             " choices=sys.argv[2:]))\n"
-            "print('herzla.analysis.kernel' in sys.modules, 'numba' in sys.modules,"
+            f"print({compiled.KERNEL!r} in sys.modules, 'numba' in sys.modules,"
             " threading.active_count(), start_method())\n")
     env = {k: v for k, v in os.environ.items() if k not in ("HERZLA_PURE",
                                                             "HERZLA_START_METHOD")}

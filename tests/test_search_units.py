@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from herzla.analysis.bounds import AdditiveBounds, make_keeps_out, make_verdict
-from herzla.analysis.common import SUIT, load_position, make_legal
-from herzla.analysis.declared import Declared
-from herzla.analysis.equivalence import group_runs, make_runs
-from herzla.analysis.keys import make_keys, relative_suits, squeeze
-from herzla.analysis.leaves import AdditiveValues, TallyStates
-from herzla.analysis.ordering import make_made_lost_orders, make_order
-from herzla.analysis.scoring import AdditiveScore, LeafTable, trick_score
-from herzla.analysis.tricks import Features, TrickSearch
+from herzla.analysis.search.bounds import AdditiveBounds, make_keeps_out, make_verdict
+from herzla.analysis.search.declared import Declared
+from herzla.analysis.search.equivalence import group_runs, make_runs
+from herzla.analysis.search.keys import make_keys, relative_suits, squeeze
+from herzla.analysis.search.leaves import AdditiveValues, TallyStates
+from herzla.analysis.search.ordering import make_made_lost_orders, make_order
+from herzla.analysis.search.position import SUIT, load_position, make_legal
+from herzla.analysis.search.scoring import AdditiveScore, LeafTable, trick_score
+from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit
 from herzla.contracts import TrickContract, contract_class
 from herzla.contracts.vocabulary import Counts
@@ -363,3 +363,34 @@ def test_settle_is_read_for_the_leaves_not_a_copy_of_its_rule() -> None:
     v1 = TrickSearch(base, trick_score(base, 0, deal), 0).exact(st.copy())
     v2 = TrickSearch(c2, trick_score(c2, 0, deal), 0).exact(st.copy())
     assert v2 == 2 * v1
+
+
+def test_the_kernels_disk_cache_is_flushed_when_any_kernel_file_changes(tmp_path: Any) -> None:
+    """numba keys a cache to the function's own file; the kernel's caches are flushed together
+    when any of its files changes (stand-ins for numba's dispatchers and their caches)."""
+    from herzla.analysis.search.kernel.cache import STAMP, drop_stale_caches
+
+    class Cache:
+        def __init__(self) -> None:
+            self.cache_path = str(tmp_path / "cache")
+            self.flushed = 0
+
+        def flush(self) -> None:
+            self.flushed += 1
+
+    class Dispatcher:
+        def __init__(self) -> None:
+            self._cache = Cache()
+
+    units, search = tmp_path / "units.py", tmp_path / "search.py"
+    units.write_text("one")
+    search.write_text("two")
+    both = [Dispatcher(), Dispatcher()]
+    assert drop_stale_caches(both, [units, search])  # no digest yet
+    assert [d._cache.flushed for d in both] == [1, 1]
+    assert (tmp_path / "cache" / STAMP).exists()
+    assert not drop_stale_caches(both, [units, search])  # nothing changed: kept
+    units.write_text("one, changed")  # a file beside the search's own
+    assert drop_stale_caches(both, [units, search])
+    assert [d._cache.flushed for d in both] == [2, 2]
+    assert not drop_stale_caches([object()], [units])  # no numba cache: nothing to do

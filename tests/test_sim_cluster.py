@@ -161,6 +161,26 @@ def test_same_answer_as_one_local_process(cluster: str, args: list[str], tmp_pat
             == (tmp_path / "local.jsonl").read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("engine", ["batch", "reference"])
+def test_a_plug_in_contract_and_policy_play_on_the_cluster(
+        plugin_path: None, engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spec a task carries holds the contract and the policies themselves: a plug-in's
+    pickle by their import path, which the workers (the plug-ins on their path) import."""
+    from herzla import contracts as registry
+    from tests.conftest import PLUGINS
+
+    monkeypatch.setattr(registry, "_registry", None)  # found anew, the plug-in's game too
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        [str(PLUGINS), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    args = ["bube", "--contract", "no-jacks", "--hands", "600", "--seed", "4", "--block-size",
+            "100", "-o", "jack_penalty=7", "--engine", engine,
+            "--policy", "house_policy:POLICY[spare=true],heuristic,random,house"]
+    local = answer(*args, "--jobs", "1")
+    with two_workers(tmp_path) as address:
+        assert answer(*args, "--cluster", address) == local
+    assert local["policy"] == "house_policy:POLICY[spare=true],heuristic,random,house"
+
+
 def test_the_table_names_the_cluster(cluster: str) -> None:
     result = invoke("herzla-kids", "--hands", "2000", "--seed", "1", "--cluster", cluster)
     assert result.exit_code == 0, result.output

@@ -27,7 +27,7 @@ from herzla.hand import TrickPlay
 from herzla.players import builtin_names, policy_of
 from herzla.records import Record, replay
 from herzla.sim import batch, reference
-from herzla.sim.batch_forms import batch_form_of
+from herzla.sim.batch import batch_form_of
 from herzla.sim.engine import play_block, play_blocks
 from herzla.sim.spec import BlockResult, DealSpec
 
@@ -73,7 +73,7 @@ def _spec(cfg: Config, policy: str, dealer: int | None = None) -> DealSpec:
     game, contract, players, options, stock, declarer = cfg
     if dealer is None:
         dealer = (len(options) + stock + (declarer or 0)) % players
-    return DealSpec(game, contract, players, dealer, declarer, stock, options, policy)
+    return DealSpec.of(game, contract, players, dealer, declarer, stock, options, policy)
 
 
 def _ids(cfg: Config) -> str:
@@ -172,7 +172,7 @@ def test_batch_matches_reference_with_a_policy_a_seat(cfg: Config, shift: int) -
 @pytest.mark.parametrize("priority", ["position", "mord-over-beddl"])
 @pytest.mark.slow
 def test_bidding_with_many_contracts(policy: str, priority: str) -> None:
-    spec = DealSpec("herzla", None, 4, 2, policy=policy,
+    spec = DealSpec.of("herzla", None, 4, 2, policy=policy,
                     options={"contract_priority": priority})
     n = 1000
     for block in range(300):  # Mord is rare: find a block of hands that has one
@@ -189,10 +189,10 @@ def test_bidding_with_many_contracts(policy: str, priority: str) -> None:
 
 
 @pytest.mark.parametrize("spec", [
-    DealSpec("herzla", None, 4, 3, policy="heuristic"),
-    DealSpec("herzeln", "domino", 4, 1),
-    DealSpec("herzerln", "auflegen", 3, 2, policy="heuristic"),
-    DealSpec("herzla-kids", "normal", 5, 0),
+    DealSpec.of("herzla", None, 4, 3, policy="heuristic"),
+    DealSpec.of("herzeln", "domino", 4, 1),
+    DealSpec.of("herzerln", "auflegen", 3, 2, policy="heuristic"),
+    DealSpec.of("herzla-kids", "normal", 5, 0),
 ], ids=lambda s: f"{s.game}-{s.contract_id}")
 @pytest.mark.slow
 def test_chunking_and_block_size_do_not_matter(spec: DealSpec) -> None:
@@ -225,7 +225,7 @@ def test_seatings_dealt_once_on_either_engine() -> None:
     """``engine.play_blocks`` plays the seatings the batch engine declines (a policy without a
     batch form) on the reference engine, in their order; specs that differ in more than their
     policies are refused."""
-    specs = [DealSpec("herzla", "normal", 4, 3, policy=p)
+    specs = [DealSpec.of("herzla", "normal", 4, 3, policy=p)
              for p in ("heuristic,random,heuristic,random",
                        "pimc[samples=1,tricks=1],random,random,heuristic", "random")]
     got = play_blocks(specs, 4, (0, 2), 3)
@@ -234,12 +234,12 @@ def test_seatings_dealt_once_on_either_engine() -> None:
     assert play_blocks(specs[:1], 4, (0, 2), 3, engine="reference")[0].scores.tolist() == \
         got[0].scores.tolist()
     with pytest.raises(ValueError, match="more than their policies"):
-        batch.play_blocks([specs[0], DealSpec("herzla", "normal", 4, 2, policy="random")],
+        batch.play_blocks([specs[0], DealSpec.of("herzla", "normal", 4, 2, policy="random")],
                           4, (0, 2), 3)
 
 
 def test_dispatch() -> None:
-    spec = DealSpec("herzeln", "no-queens", 3, 2, policy="heuristic")
+    spec = DealSpec.of("herzeln", "no-queens", 3, 2, policy="heuristic")
     auto = play_block(spec, 1, (0, 0), 60, records=3)
     assert_same(auto, batch.play_block(spec, 1, (0, 0), 60, records=3))
     assert_same(auto, play_block(spec, 1, (0, 0), 60, records=3, engine="reference"))
@@ -247,7 +247,7 @@ def test_dispatch() -> None:
     with pytest.raises(ValueError, match="engine"):
         play_block(spec, 1, (0, 0), 5, engine="numba")
     with pytest.raises(ValueError, match="policy"):
-        play_block(DealSpec("herzla", "normal", 4, 3, policy="smart"), 1, (0, 0), 5)
+        play_block(DealSpec.of("herzla", "normal", 4, 3, policy="smart"), 1, (0, 0), 5)
 
 
 class _Sneaky(Normal):
@@ -279,7 +279,7 @@ def third_party(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.mark.usefixtures("third_party")
 def test_third_party_contracts_in_the_vocabulary_play_on_the_batch_engine() -> None:
-    spec = DealSpec("sim-test", "normal", 4, 3, policy="heuristic", stock=10)
+    spec = DealSpec.of("sim-test", "normal", 4, 3, policy="heuristic", stock=10)
     assert batch.unsupported(spec) is None
     fast = play_block(spec, 2, (0, 0), 30, records=30, engine="batch")
     assert_same(fast, reference.play_block(spec, 2, (0, 0), 30, records=30))
@@ -288,7 +288,7 @@ def test_third_party_contracts_in_the_vocabulary_play_on_the_batch_engine() -> N
 
 @pytest.mark.usefixtures("third_party")
 def test_contracts_with_hooks_of_their_own_fall_back() -> None:
-    spec = DealSpec("sim-test", "own-ban", 4, 3, policy="random")
+    spec = DealSpec.of("sim-test", "own-ban", 4, 3, policy="random")
     reason = batch.unsupported(spec)
     assert reason is not None and "sim-test/own-ban" in reason and "banned()" in reason
     with pytest.raises(ValueError, match=r"banned\(\)"):
@@ -317,7 +317,7 @@ _HERZLA_OPTIONS = st.fixed_dictionaries({}, optional={
        stock=st.integers(0, 150), options=_HERZLA_OPTIONS, policy=st.sampled_from(POLICIES))
 def test_herzla_options(seed: int, block: int, dealer: int, contract: str | None,
                         declarer: int, stock: int, options: dict[str, Any], policy: str) -> None:
-    spec = DealSpec("herzla", contract, 4, dealer, declarer if contract in ("beddl", "mord")
+    spec = DealSpec.of("herzla", contract, 4, dealer, declarer if contract in ("beddl", "mord")
                     else None, stock, options, policy)
     fast = batch.play_block(spec, seed, (block,), 25, records=25, chunk=9)
     assert_same(fast, reference.play_block(spec, seed, (block,), 25, records=25))
@@ -333,7 +333,7 @@ def test_layout_deals(seed: int, players: int, game: str, policy: str, dealer: i
         options["domino_suits"] = "same-suit"
         options["domino_wrap"] = not game.endswith("nowrap")
     name, contract = ("herzerln", "auflegen") if game == "herzerln" else ("herzeln", "domino")
-    spec = DealSpec(name, contract, players, dealer % players, options=options, policy=policy)
+    spec = DealSpec.of(name, contract, players, dealer % players, options=options, policy=policy)
     fast = batch.play_block(spec, seed, (0,), 20, records=20, chunk=6)
     assert_same(fast, reference.play_block(spec, seed, (0,), 20, records=20))
 
@@ -342,12 +342,12 @@ def test_layout_deals(seed: int, players: int, game: str, policy: str, dealer: i
 def test_invariants(policy: str) -> None:
     """RULES.md §5 on the batch engine, at a size the reference engine could not afford."""
     n = 3000
-    res = batch.play_block(DealSpec("herzla", "normal", 4, 3, stock=25, policy=policy),
+    res = batch.play_block(DealSpec.of("herzla", "normal", 4, 3, stock=25, policy=policy),
                            9, (0,), n)
     assert res.stock_after is not None
     assert (res.scores.sum(axis=1) + res.stock_after - 25 == 0).all()
     assert res.hearts is not None and (res.hearts.sum(axis=1) == 8).all()  # every heart, once
-    res = batch.play_block(DealSpec("herzla", None, 4, 3, policy=policy), 9, (1,), n)
+    res = batch.play_block(DealSpec.of("herzla", None, 4, 3, policy=policy), 9, (1,), n)
     assert res.hearts is None  # the bidding: Beddl and Mord hands may end early
     assert res.contracts is not None and res.stock_after is not None
     settled = np.sort(res.scores[res.contracts > 0], axis=1)
@@ -359,7 +359,7 @@ def test_invariants(policy: str) -> None:
     for players in (4, 3):
         for cls in contract_classes("herzeln"):
             total = cls(players).score_total()
-            res = batch.play_block(DealSpec("herzeln", cls.id, players, 0, policy=policy),
+            res = batch.play_block(DealSpec.of("herzeln", cls.id, players, 0, policy=policy),
                                    9, (2,), 500)
             assert (res.scores.sum(axis=1) == total).all(), cls.id
             if res.hearts is not None:  # all the pack is dealt: 8 hearts, 6 with 3 players
@@ -367,14 +367,14 @@ def test_invariants(policy: str) -> None:
     for players in (4, 3):
         for cls in contract_classes("herzerln"):
             total = cls(players).score_total()
-            res = batch.play_block(DealSpec("herzerln", cls.id, players, 1, policy=policy),
+            res = batch.play_block(DealSpec.of("herzerln", cls.id, players, 1, policy=policy),
                                    9, (3,), 500)
             assert (res.scores.sum(axis=1) == total).all(), cls.id
             assert (res.hearts is None) == (cls.kind == "layout")
             if res.hearts is not None:  # the 30 cards of 3 players keep all 8 hearts
                 assert (res.hearts.sum(axis=1) == 8).all(), cls.id
     for players, aside in ((3, 0), (5, 1), (7, 1), (8, 4)):
-        res = batch.play_block(DealSpec("herzla-kids", "normal", players, 0, policy=policy),
+        res = batch.play_block(DealSpec.of("herzla-kids", "normal", players, 0, policy=policy),
                                9, (4,), 500)
         taken = res.scores.sum(axis=1)
         assert ((taken <= 9) & (taken >= 9 - aside)).all()

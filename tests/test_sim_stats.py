@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from herzla.cli import main
 from herzla.contracts import contract_class, get_game
 from herzla.sim import stats
-from herzla.sim.runner import Plan, run
+from herzla.sim.plan import Plan
+from herzla.sim.runner import run
 from herzla.sim.stats import ContractTally, DealTally, Histogram, PartieTally, rate, rounded
 
 SCALE = max(1, int(os.environ.get("HERZLA_SLOW_SCALE", "1") or 1))
@@ -165,7 +166,7 @@ def test_run_in_process_counts_every_hand() -> None:
     from herzla.sim.spec import DealSpec
 
     rules = contract_class("herzeln", "no-hearts")(4)
-    plan = Plan("herzeln", "contract", 4, (DealSpec("herzeln", "no-hearts", 4, 3),), seed=3,
+    plan = Plan("herzeln", "contract", 4, (DealSpec.of("herzeln", "no-hearts", 4, 3),), seed=3,
                 hands=700, expected=(rules.score_total(),), block=256)
     res = run(plan, jobs=1)
     assert res.deal is not None and res.deal.hands == 700
@@ -195,7 +196,7 @@ def test_deal_tally_counts_and_merges_hearts() -> None:
 def _hearts_run(game: str, contract: str, players: int, hands: int) -> DealTally:
     from herzla.sim.spec import DealSpec
 
-    plan = Plan(game, "contract", players, (DealSpec(game, contract, players, players - 1),),
+    plan = Plan(game, "contract", players, (DealSpec.of(game, contract, players, players - 1),),
                 seed=4, hands=hands, block=512)
     res = run(plan, jobs=1)
     assert res.deal is not None
@@ -229,9 +230,9 @@ def test_the_hearts_of_every_hand_add_up_to_the_hearts_in_play(
 def test_no_hearts_where_hands_are_not_played_in_full() -> None:
     from herzla.sim.spec import DealSpec
 
-    for spec, mode in ((DealSpec("herzla", None, 4, 3), "bidding"),
-                       (DealSpec("herzla", "mord", 4, 3, declarer=0), "contract"),
-                       (DealSpec("herzerln", "auflegen", 4, 3), "contract")):
+    for spec, mode in ((DealSpec.of("herzla", None, 4, 3), "bidding"),
+                       (DealSpec.of("herzla", "mord", 4, 3, declarer=0), "contract"),
+                       (DealSpec.of("herzerln", "auflegen", 4, 3), "contract")):
         res = run(Plan(spec.game, mode, 4, (spec,), seed=1, hands=300), jobs=1)
         assert res.deal is not None and res.deal.hearts is None
         assert "hearts" not in res.to_dict()

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, trick_score
+from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, LeafTable, trick_score
+from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.analysis.solve import IllegalPlayError, SolveError, solve
-from herzla.analysis.tricks import Features, TrickSearch
 from herzla.cards import PACK_32, Card, Rank, Suit, cards_of
 from herzla.contracts import (
     CardValue,

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from herzla.analysis.many import solve_each, solve_many
 from herzla.analysis.review import review
 from herzla.analysis.solve import IllegalPlayError
+from herzla.analysis.solve_many import solve_each, solve_many
 from herzla.cli import main
 
 pytest.importorskip("distributed")

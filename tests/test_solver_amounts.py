@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from herzla.analysis.advise import AdvicePlan, Chunk, play_chunk
-from herzla.analysis.layout import LayoutSearch
-from herzla.analysis.scoring import AdditiveScore, LeafTable, reach, trick_score
+from herzla.analysis.search.layout import LayoutSearch
+from herzla.analysis.search.scoring import AdditiveScore, LeafTable, reach, trick_score
 from herzla.analysis.solve import solve
 from herzla.cards import PACK_32, cards_of, mask_of, parse_cards
 from herzla.contracts import Contract, contract_class

@@ -101,7 +101,7 @@ def _same(a: BlockResult, b: BlockResult) -> None:
     ("no-spades", 4, None), ("no-spades", 3, None), ("solo", 4, 2), ("ladder", 4, None)])
 def test_both_engines_play_a_new_contract_alike(contract_id: str, players: int,
                                                 declarer: int | None, policy: str) -> None:
-    spec = DealSpec("test-vocab", contract_id, players, players - 1, declarer, policy=policy)
+    spec = DealSpec.of("test-vocab", contract_id, players, players - 1, declarer, policy=policy)
     assert batch.unsupported(spec) is None
     fast = batch.play_block(spec, 21, (0, 3), 300, records=40, chunk=77)
     slow = reference.play_block(spec, 21, (0, 3), 300, records=40)

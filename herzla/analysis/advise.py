@@ -30,8 +30,8 @@ from typing import Any
 import attrs
 import numpy as np
 
-from herzla.analysis.scoring import BooleanScore, compositions, trick_score
-from herzla.analysis.tricks import TrickSearch
+from herzla.analysis.search.scoring import BooleanScore, compositions, trick_score
+from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import (
     Outcome,
@@ -429,7 +429,7 @@ def _load_kernel(plan: AdvicePlan) -> None:
     one search of sample 0 on the compiled path (numba installed; a choice that is no made/lost
     contract).  Its value is thrown away (the chunk of sample 0 finds it again), so the answer is
     the same."""
-    from herzla.analysis import compiled
+    from herzla.analysis.search import compiled
 
     if not compiled.available():
         return

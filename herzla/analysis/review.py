@@ -32,9 +32,9 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from herzla.analysis.lines import Step, walk
-from herzla.analysis.many import check_work
 from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, engine_of, searcher
+from herzla.analysis.solve_many import check_work
+from herzla.analysis.steps import Step, walk
 from herzla.contracts import game_of
 from herzla.layout import LayoutHand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT

@@ -23,10 +23,10 @@ from typing import Any
 
 import attrs
 
-from herzla.analysis.frames import on_own_stack
-from herzla.analysis.layout import LayoutSearch
-from herzla.analysis.scoring import AdditiveScore, BooleanScore, trick_score
-from herzla.analysis.tricks import TrickSearch
+from herzla.analysis.search.frames import on_own_stack
+from herzla.analysis.search.layout import LayoutSearch
+from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, trick_score
+from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import Card, mask_of
 from herzla.contracts import LayoutContract, TrickContract, game_of
 from herzla.contracts.renege import Ruling
@@ -132,7 +132,7 @@ class SolveResult:
         if record is None:
             lines.append(f"Best play: {' '.join(self.line)}")
         else:
-            from herzla.analysis.lines import line_text
+            from herzla.analysis.steps import line_text
 
             lines.append("Best play:")
             lines.extend("  " + x for x in line_text(record, self.line))

@@ -7,9 +7,9 @@ import json
 
 import click
 
-from herzla.analysis.lines import Step
 from herzla.analysis.review import PlayReview, ReviewResult, review
 from herzla.analysis.solve import IllegalPlayError, SolveError, unit_of
+from herzla.analysis.steps import Step
 from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
 from herzla.cli.solve import check_jobs, jobs_options

@@ -37,7 +37,8 @@ from herzla.machinery.streams import BLOCK
 from herzla.quote import quote
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
-from herzla.sim.runner import Mode, SimResult
+from herzla.sim.plan import Mode
+from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram
 
 __all__ = ["HANDS", "HandsType", "simulate"]

@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
-from herzla.analysis.many import solve_each
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
+from herzla.analysis.solve_many import solve_each
 from herzla.cli.common import check_wait, cluster_timeout_option, fail, note_jobs
 from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError

@@ -73,6 +73,7 @@ from herzla.cards import (
     Suit,
     cards_of,
 )
+from herzla.contracts.bounds import DeclarationError, amount_problem, declaration_problem
 from herzla.contracts.vocabulary import (
     CardValue,
     Counts,
@@ -193,8 +194,6 @@ class Contract:
         """The declaration, checked against the limits (:mod:`herzla.contracts.checks`):
         DeclarationError (an OptionError) names what lies beyond them, or what a plug-in's
         ``declare()`` raised."""
-        from herzla.contracts.checks import DeclarationError, amount_problem, declaration_problem
-
         own = type(self).__module__.startswith("herzla.")
         try:
             declared = self.declare()

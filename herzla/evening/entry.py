@@ -155,8 +155,7 @@ class Entry:
             elif key in ("hearts", "tricks", "left"):
                 got[key] = _numbers(key, value)
             elif key == "aside":
-                got[key] = _captured([value])[0] if isinstance(value, str) else \
-                    _captured([value])[0]
+                got[key] = _captured([value])[0]
             elif key == "captured":
                 got[key] = _captured(value)
             elif key in ("declarer", "last_trick", "renege"):

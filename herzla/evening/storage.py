@@ -27,141 +27,15 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
-from herzla.evening.names import seat_of
-from herzla.quote import quote
+from herzla.evening.model import FORMAT, VERSION, Evening
 from herzla.records import MAX_DOCUMENT, RecordError, load_json_text
 
-if TYPE_CHECKING:
-    from herzla.evening.model import Change, Evening
-
-__all__ = ["FORMAT", "VERSION", "create", "dumps", "evening_from_json", "evening_to_json",
-           "load", "save", "update"]
-
-#: what the file's ``format`` says
-FORMAT = "herzla-evening"
-#: the version this herzla writes, and the latest it reads
-VERSION = 1
-_KEYS = ("format", "version", "game", "players", "options", "stock", "dealer", "revision",
-         "sheet", "deals", "undo")
-
-
-def _change_json(change: Change) -> dict[str, Any]:
-    out: dict[str, Any] = {"change": change.kind, "k": change.k}
-    if change.entry is not None:
-        out["entry"] = change.entry.to_json()
-    return out
-
-
-def evening_to_json(evening: Evening) -> dict[str, Any]:
-    """The file's object of ``evening``."""
-    out: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "game": evening.game,
-        "players": list(evening.players), "options": dict(evening.options),
-        "stock": evening.start_stock, "dealer": evening.first_dealer,
-        "revision": evening.revision,
-    }
-    if evening.sheet:
-        out["sheet"] = True
-    out["deals"] = [e.to_json() for e in evening.entries]
-    out["undo"] = [_change_json(c) for c in evening.history]
-    return out
-
-
-def _whole(obj: Mapping[str, Any], key: str, default: int) -> int:
-    value = obj.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
-        raise EveningError(f"{key} must be a whole number from 0, not {quote(value)}")
-    return value
-
-
-def _change(obj: object, i: int) -> Change:
-    from herzla.evening.model import Change
-
-    where = f"undo[{i}]"
-    if not isinstance(obj, Mapping) or set(obj) - {"change", "k", "entry"}:
-        raise EveningError(f"{where}: a change is {{\"change\": ..., \"k\": ..., \"entry\": "
-                           f"...}}, not {quote(obj)}")
-    kind = obj.get("change")
-    if kind not in ("add", "edit", "drop"):
-        raise EveningError(f"{where}: the change is add, edit or drop, not {quote(kind)}")
-    k = _whole(obj, "k", 0)
-    entry = None
-    if kind != "add":
-        if "entry" not in obj:
-            raise EveningError(f"{where}: an {kind} keeps the entry it changed")
-        try:
-            entry = Entry.from_json(obj["entry"])
-        except EveningError as exc:
-            raise EveningError(f"{where}: {exc}") from None
-    return Change(kind, k, entry)
-
-
-def _check_undo(history: list[Change], entries: int) -> None:
-    """The changes must take the evening back step by step: each ``k`` a deal there is."""
-    count = entries
-    for i in reversed(range(len(history))):
-        c = history[i]
-        top = count if c.kind != "drop" else count + 1
-        if not 1 <= c.k <= top or (c.kind == "add" and c.k != count):
-            raise EveningError(f"undo[{i}]: there is no deal {c.k} to take back")
-        count += {"add": -1, "edit": 0, "drop": 1}[c.kind]
-
-
-def evening_from_json(obj: object) -> Evening:
-    """The evening of a file's object (see the module notes)."""
-    from herzla.evening.model import MAX_DEALS, MAX_UNDO, Evening
-
-    if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
-        raise EveningError(f"not a herzla evening (its file is a JSON object with \"format\": "
-                           f"\"{FORMAT}\")")
-    version = obj.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise EveningError(f"the evening's version must be a whole number from 1, not "
-                           f"{quote(version)}")
-    if version > VERSION:
-        raise EveningError(f"the evening is of version {quote(version)}, written by a later "
-                           f"herzla; this one reads version {VERSION}: update herzla")
-    unknown = sorted(str(k) for k in obj if k not in _KEYS)
-    if unknown:
-        raise EveningError(f"unknown key {quote(unknown[0])} in the evening (keys: "
-                           f"{', '.join(_KEYS)})")
-    for key in ("game", "players"):
-        if key not in obj:
-            raise EveningError(f"the evening has no {quote(key)}")
-    raw_deals = obj.get("deals", [])
-    raw_undo = obj.get("undo", [])
-    for key, value in (("deals", raw_deals), ("undo", raw_undo)):
-        if not isinstance(value, list):
-            raise EveningError(f"{key} must be a list, not {quote(value)}")
-    if len(raw_deals) > MAX_DEALS and not obj.get("sheet"):
-        raise EveningError(f"the evening has {len(raw_deals)} deals; an evening holds at most "
-                           f"{MAX_DEALS}")
-    options = obj.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise EveningError(f"options must be an object, not {quote(options)}")
-    sheet = obj.get("sheet", False)
-    if not isinstance(sheet, bool):
-        raise EveningError(f"sheet is true or false, not {quote(sheet)}")
-    base = Evening.new(obj["game"], obj["players"], options, _whole(obj, "stock", 0))
-    dealer = obj.get("dealer", len(base.players) - 1)
-    first = seat_of(dealer, base.players, "dealer")
-    entries = []
-    for i, raw in enumerate(raw_deals):
-        try:
-            entries.append(Entry.from_json(raw))
-        except EveningError as exc:
-            raise EveningError(f"deals[{i}] (deal {i + 1}): {exc}") from None
-    history = [_change(c, i) for i, c in enumerate(raw_undo[-MAX_UNDO:])]
-    _check_undo(history, len(entries))
-    return Evening._made(base.game, base.players, base.options, base.start_stock, first,
-                         entries, history, _whole(obj, "revision", 0), sheet)
-
+__all__ = ["FORMAT", "VERSION", "create", "dumps", "load", "save", "update"]
 
 def load(path: str | os.PathLike[str]) -> Evening:
     """The evening in the file ``path``; EveningError names what is wrong in one line (no such
@@ -188,8 +62,6 @@ def load(path: str | os.PathLike[str]) -> Evening:
     except RecordError as exc:
         raise EveningError(f"{name}: {exc}") from None
     try:
-        from herzla.evening.model import Evening
-
         return Evening.from_json(obj)
     except EveningError as exc:
         raise EveningError(f"{name}: {exc}", exc.needs) from None

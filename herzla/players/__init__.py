@@ -14,7 +14,14 @@
 docs/policies.md shows how to write a policy of one's own.
 """
 
-from herzla.players.policy import Policy, PolicyError, decide_announce, decide_card, decide_lay
+from herzla.players.policy import (
+    BuiltinForm,
+    Policy,
+    PolicyError,
+    decide_announce,
+    decide_card,
+    decide_lay,
+)
 from herzla.players.registry import (
     ENTRY_POINT_GROUP,
     builtin_names,
@@ -24,6 +31,6 @@ from herzla.players.registry import (
 )
 from herzla.players.views import BidView, LayoutView, TrickView
 
-__all__ = ["ENTRY_POINT_GROUP", "BidView", "LayoutView", "Policy", "PolicyError", "TrickView",
-           "builtin_names", "decide_announce", "decide_card", "decide_lay", "policy_of",
-           "seat_policies", "split_policies"]
+__all__ = ["ENTRY_POINT_GROUP", "BidView", "BuiltinForm", "LayoutView", "Policy", "PolicyError",
+           "TrickView", "builtin_names", "decide_announce", "decide_card", "decide_lay",
+           "policy_of", "seat_policies", "split_policies"]

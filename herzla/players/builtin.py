@@ -1,8 +1,9 @@
 """The built-in policies ``random`` and ``heuristic``: their rules are written once, on a seat's
 view, in :mod:`herzla.players.heuristic`; their batch forms (the same rules in bit operations, for
-the numpy engine) live with the batch engine, which finds them by the policy's class
-(:func:`herzla.sim.batch_forms.batch_form_of`).  Both announce
-with the bidding heuristic.  The strong player ``pimc`` is :mod:`herzla.analysis.pimc`.
+the numpy engine) live with the batch engine (:mod:`herzla.sim.batch.builtin`), and each policy's
+:meth:`~herzla.players.Policy.batch_form` names its form by a descriptor (:class:`RandomForm`,
+:class:`HeuristicForm`).  Both announce with the bidding heuristic.  The strong player ``pimc``
+is :mod:`herzla.analysis.pimc`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,28 @@ import attrs
 from herzla.cards import Card
 from herzla.layout import Lay
 from herzla.players.heuristic import heuristic_card, heuristic_lay, random_card, random_lay
-from herzla.players.policy import Policy
+from herzla.players.policy import BuiltinForm, Policy
 from herzla.players.views import LayoutView, TrickView
 
-__all__ = ["HeuristicPolicy", "RandomPolicy"]
+__all__ = ["HeuristicForm", "HeuristicPolicy", "RandomForm", "RandomPolicy"]
+
+
+@attrs.frozen(slots=True)
+class RandomForm(BuiltinForm):
+    """Names the random policy's batch form (:data:`herzla.sim.batch.RANDOM`)."""
+
+
+@attrs.frozen(slots=True)
+class HeuristicForm(BuiltinForm):
+    """Names the heuristic's batch form (:data:`herzla.sim.batch.HEURISTIC`)."""
+
+
+def _decides_as(policy: Policy, builtin: type[Policy]) -> bool:
+    """Whether ``policy`` chooses every move as ``builtin`` does: it is one, or a subclass that
+    overrides none of its choices (a subclass that does has no batch form of these rules)."""
+    cls = type(policy)
+    return all(getattr(cls, name) is getattr(builtin, name)
+               for name in ("announce", "card", "lay"))
 
 
 @attrs.frozen(slots=True)
@@ -31,6 +50,8 @@ class RandomPolicy(Policy):
     def lay(self, view: LayoutView) -> Lay | None:
         return random_lay(view)
 
+    def batch_form(self) -> RandomForm | None:
+        return RandomForm() if _decides_as(self, RandomPolicy) else None
 
 
 @attrs.frozen(slots=True)
@@ -45,3 +66,5 @@ class HeuristicPolicy(Policy):
     def lay(self, view: LayoutView) -> Lay | None:
         return heuristic_lay(view)
 
+    def batch_form(self) -> HeuristicForm | None:
+        return HeuristicForm() if _decides_as(self, HeuristicPolicy) else None

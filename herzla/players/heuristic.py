@@ -1,6 +1,6 @@
 """The rules of the built-in ``random`` and ``heuristic`` policies and of the bidding heuristic,
 written once on a seat's view (:mod:`herzla.players.views`); their batch forms for the numpy
-engine are in :mod:`herzla.sim.batch_forms`, and the policy objects in
+engine are in :mod:`herzla.sim.batch.builtin`, and the policy objects in
 :mod:`herzla.players.builtin`.
 
 ``random``
@@ -50,6 +50,7 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 ...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
 >>> announce(hands[3], normal), announce(hands[1], normal)
 ('beddl', 'pass')
+>>> from herzla.players.bidding import bidding
 >>> bidding(hands, 3, normal)
 ('beddl', 3)
 >>> from herzla.tricks import TrickHand
@@ -63,7 +64,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 import numpy as np
@@ -83,14 +83,9 @@ from herzla.machinery.streams import pick
 from herzla.players.views import LayoutView, TrickView
 from herzla.tricks import TrickHand
 
-if TYPE_CHECKING:
-    from herzla.players.policy import Policy
-
 __all__ = [
     "TrickProfile",
     "announce",
-    "announcements",
-    "bidding",
     "heuristic_card",
     "heuristic_lay",
     "random_card",
@@ -383,39 +378,6 @@ def announce(hand: int, contract: Contract, forehand: bool = True) -> str:
         if no_top if wants_to_avoid(cls) else all_sure:
             return cls.id
     return "pass"
-
-
-def announcements(hands: Sequence[int], dealer: int, contract: Contract,
-                  policies: Sequence[Policy] | None = None) -> tuple[str, ...]:
-    """Each seat's announcement in turn from forehand (``policies``: one a seat, default the
-    bidding heuristic for all), each seat seeing its own hand and the announcements before it.
-    PolicyError (a ValueError) names a policy that announces what the game's bidding does not
-    know, or raises (:func:`herzla.players.policy.decide_announce`)."""
-    from herzla.players.policy import decide_announce
-    from herzla.players.views import BidView
-
-    n = len(hands)
-    forehand = (dealer + 1) % n
-    ids = bidding_contracts(contract)
-    known = ("pass", *(c.id for c in ids[1:]))
-    words: list[str] = []
-    for i in range(n):
-        seat = (forehand + i) % n
-        if policies is None:
-            word = announce(hands[seat], contract, i == 0)
-        else:
-            word = decide_announce(policies[seat], BidView(contract, seat, hands[seat], dealer,
-                                                           tuple(words)), known)
-        words.append(word)
-    return tuple(words)
-
-
-def bidding(hands: Sequence[int], dealer: int, contract: Contract,
-            policies: Sequence[Policy] | None = None) -> tuple[str, int | None]:
-    """The bidding of a hand: announcements in turn from forehand (:func:`announcements`),
-    resolved by the game's contract (its ``resolve_bids`` with the contract's options).
-    Returns the contract id and the declarer (None when nobody announced)."""
-    return resolve(announcements(hands, dealer, contract, policies), dealer, contract)
 
 
 def resolve(words: Sequence[str], dealer: int, contract: Contract) -> tuple[str, int | None]:

@@ -5,7 +5,8 @@ plays layout deals, :meth:`Policy.lay`; :meth:`Policy.announce` defaults to the 
 heuristic.  Its parameters are attrs fields with defaults (``pimc[samples=32]`` sets one); a
 policy without fields has none.  A policy may offer a batch form for the numpy engine
 (:meth:`Policy.batch_form`); without one the batch engine hands its deals to the reference
-engine.
+engine.  The built-in policies name their forms, which the batch engine holds, by a
+:class:`BuiltinForm`.
 
 Every engine asks a policy through :func:`decide_card`, :func:`decide_lay` and
 :func:`decide_announce`, never by calling its methods itself: these check what the policy
@@ -39,13 +40,23 @@ from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
-    from herzla.sim.batch_forms import BatchForm
+    from herzla.sim.batch.form import BatchForm
 
-__all__ = ["Policy", "PolicyError", "choose", "decide_announce", "decide_card", "decide_lay"]
+__all__ = ["BuiltinForm", "Policy", "PolicyError", "choose", "decide_announce", "decide_card",
+           "decide_lay"]
 
 
 class PolicyError(ValueError):
     """A policy that cannot be named or built, with the problem in one sentence."""
+
+
+class BuiltinForm:
+    """A batch form the batch engine holds itself, named by the type of a subclass: what a
+    built-in policy's :meth:`Policy.batch_form` returns, since the players sit below the
+    simulator (:func:`herzla.sim.batch.batch_form_of` maps each such type to its form, in
+    :mod:`herzla.sim.batch.builtin`).  A third party's policy returns its form itself."""
+
+    __slots__ = ()
 
 
 class Policy:
@@ -71,8 +82,10 @@ class Policy:
         moves = view.legal_moves()
         return moves[0] if moves else None
 
-    def batch_form(self) -> BatchForm | None:
-        """The policy written for the numpy batch engine, or None (the reference engine plays)."""
+    def batch_form(self) -> BatchForm | BuiltinForm | None:
+        """The policy written for the numpy batch engine (an object of the protocol
+        :class:`herzla.sim.batch.BatchForm`, or a built-in policy's :class:`BuiltinForm`), or
+        None (the reference engine plays)."""
         return None
 
     # -- parameters -------------------------------------------------------------------------

@@ -22,9 +22,11 @@ from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.machinery.procs import default_jobs, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, resolve_options
+from herzla.players.registry import seat_policies
 from herzla.quote import number, quote
 from herzla.sim.engine import engine_of
-from herzla.sim.runner import Mode, Plan, SimResult, run, task_count
+from herzla.sim.plan import Mode, Plan
+from herzla.sim.runner import SimResult, run, task_count
 from herzla.sim.spec import DealSpec
 
 __all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",
@@ -139,10 +141,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     problem = cls.player_count_problem(n)
     if problem:
         raise SimulationError(problem)
-    from herzla.players.registry import seat_policies
-
     try:
-        seat_policies(policy, n)
+        seats = seat_policies(policy, n)
     except ValueError as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:
@@ -172,16 +172,15 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         ids = g.partie_ids()
         dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
         contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
-        specs = tuple(DealSpec(game, c, n, d, None, 0, given, policy)
-                      for c, d in zip(ids, dealers, strict=True))
+        specs = tuple(DealSpec(c, d, seats, options=given, policy=policy)
+                      for c, d in zip(contracts, dealers, strict=True))
         expected = tuple(c.score_total() for c in contracts)
         partie_total = None if None in expected else sum(e for e in expected if e is not None)
         return Plan(game, mode, n, specs, seed, hands, expected, partie_total,
                     lowest_wins=g.lowest_wins, stock=None, sample=sample, block=block,
                     engine=engine)
     chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
-    spec = DealSpec(game, cls.id if mode is Mode.CONTRACT else None, n, dealer,
-                    declarer if cls.needs_declarer else None, start_stock or 0, given, policy)
+    spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, policy)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
                 lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from herzla.quote import quote
 from herzla.sim import batch, reference
-from herzla.sim.batch_forms import batch_form_of
+from herzla.sim.batch import batch_form_of
 from herzla.sim.spec import BlockResult, DealSpec
 
 __all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block", "play_blocks"]
@@ -77,9 +77,7 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
 def batch_declines(spec: DealSpec) -> str | None:
     """The policy (``spec`` holds) without a batch form, whose deals the batch engine hands to
     the reference engine, as a sentence; None when every seat's policy has one."""
-    from herzla.players.registry import seat_policies
-
-    for policy in seat_policies(spec.policy, spec.players):
+    for policy in spec.policies:
         if batch_form_of(policy) is None:
             return (f"the policy {policy.spec()} has no batch form: the reference engine plays "
                     f"it")

@@ -42,10 +42,10 @@ from herzla.players.policy import PolicyError
 from herzla.players.registry import policy_of
 from herzla.quote import number, quote
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run
-from herzla.sim.batch import keep_memory
-from herzla.sim.batch_forms import batch_form_of
+from herzla.sim.batch import batch_form_of, keep_memory
 from herzla.sim.engine import play_blocks
-from herzla.sim.runner import Mode, Plan, Task, tasks_of
+from herzla.sim.plan import Mode, Plan, Task
+from herzla.sim.runner import tasks_of
 from herzla.sim.stats import rounded
 
 __all__ = ["MATCH_BLOCK", "MAX_POLICIES", "MatchError", "MatchPlan", "MatchResult", "Pair",

@@ -16,7 +16,7 @@ from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import PASS, Hand
 from herzla.machinery.streams import block_generator, deal_masks, draw_block
-from herzla.players.heuristic import announcements, resolve
+from herzla.players.bidding import announcements, resolve
 from herzla.players.policy import Policy, choose
 from herzla.players.registry import seat_policies
 from herzla.players.views import view_of

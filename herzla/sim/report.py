@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from herzla.sim.runner import Mode
+from herzla.sim.plan import Mode
 from herzla.sim.spec import counts_hearts_as_points
 from herzla.sim.stats import Z95, Summary
 

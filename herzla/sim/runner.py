@@ -1,21 +1,20 @@
 """The simulation runner: seeded blocks of hands, spread over worker processes, counted exactly.
 
-A run is a :class:`Plan`: one or more deal *streams* (one for a single contract, one per deal of a
-partie), each played in fixed blocks of ``block`` hands (:data:`herzla.machinery.streams.BLOCK`).
-Block ``b`` of stream ``d`` is played by :func:`herzla.sim.engine.play_block` with the key
-``(d, b)``, so in a partie, deal ``d`` of partie ``i`` is hand ``i`` of stream ``d``: all the
-deals of a partie are the same hand of their blocks.  Tasks take whole blocks
-(``blocks_per_task`` of them; in a partie, those blocks of every deal, so a task adds up its own
-partie totals) and send back exact tallies (:mod:`herzla.sim.stats`), merged in block order; so
-the results are the same for any number of processes, on this machine
-(:mod:`herzla.machinery.procs`) or on a dask cluster (:mod:`herzla.machinery.cluster`), and any
-batch size, and memory stays flat: no per-hand array
+A run is a :class:`~herzla.sim.plan.Plan`: one or more deal *streams* (one for a single
+contract, one per deal of a partie), each played in fixed blocks of ``block`` hands
+(:data:`herzla.machinery.streams.BLOCK`).  Block ``b`` of stream ``d`` is played by
+:func:`herzla.sim.engine.play_block` with the key ``(d, b)``, so in a partie, deal ``d`` of
+partie ``i`` is hand ``i`` of stream ``d``: all the deals of a partie are the same hand of their
+blocks.  Tasks take whole blocks (``blocks_per_task`` of them; in a partie, those blocks of
+every deal, so a task adds up its own partie totals) and send back exact tallies
+(:mod:`herzla.sim.stats`), merged in block order; so the results are the same for any number of
+processes, on this machine (:mod:`herzla.machinery.procs`) or on a dask cluster
+(:mod:`herzla.machinery.cluster`), and any batch size, and memory stays flat: no per-hand array
 outlives its block.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -29,73 +28,14 @@ import numpy.typing as npt
 from herzla.display import render
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.machinery.procs import local_map, start_method
-from herzla.machinery.streams import BLOCK
 from herzla.sim.batch import keep_memory
 from herzla.sim.engine import play_block
-from herzla.sim.spec import DealSpec
+from herzla.sim.plan import MODES, Mode, Plan, Task
+from herzla.sim.report import report
 from herzla.sim.stats import DealTally, PartieTally, rate, rounded
 
 __all__ = ["MODES", "Mode", "Plan", "SimResult", "Task", "play_task", "run",
            "task_count", "tasks_of"]
-
-class Mode(enum.StrEnum):
-    """What a run plays: one deal type, each hand on its own (``contract``); hands whose contract
-    the bidding decides (``bidding``); whole parties, one stream per deal (``partie``)."""
-
-    CONTRACT = "contract"
-    BIDDING = "bidding"
-    PARTIE = "partie"
-
-
-MODES = tuple(m.value for m in Mode)
-
-@attrs.frozen(slots=True)
-class Plan:
-    """What to play: the deal streams, how many hands (parties in a partie), the seed, the blocks.
-
-    ``specs`` holds one :class:`DealSpec` per stream; ``expected`` what a hand of each stream adds
-    up to over the seats (None: not fixed), ``partie_total`` the same for a whole partie.
-    ``sample`` asks for the first hands (parties) as hand records.
-    """
-
-    game: str
-    mode: Mode = attrs.field(converter=Mode)
-    players: int
-    specs: tuple[DealSpec, ...]
-    seed: int
-    hands: int
-    expected: tuple[int | None, ...] = ()
-    partie_total: int | None = None
-    lowest_wins: bool = False
-    stock: int | None = None  # the stock before each hand, games with a stock
-    sample: int = 0
-    block: int = BLOCK
-    engine: str = "auto"
-    contract_names: tuple[str, ...] = ()  # with bidding: the contract of each code
-
-    @property
-    def blocks(self) -> int:
-        return -(-self.hands // self.block)
-
-    def block_hands(self, b: int) -> int:
-        return min(self.block, self.hands - b * self.block)
-
-    def block_records(self, b: int) -> int:
-        """How many of block ``b``'s hands belong to the sample."""
-        return max(0, min(self.block_hands(b), self.sample - b * self.block))
-
-    @property
-    def deals(self) -> int:
-        """Hands played per unit counted: 1, or the deals of a partie."""
-        return len(self.specs) if self.mode is Mode.PARTIE else 1
-
-
-@attrs.frozen(slots=True)
-class Task:
-    """A share of the run: blocks ``first .. last-1`` (of every deal stream, in a partie)."""
-
-    first: int
-    last: int
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -240,8 +180,6 @@ class SimResult:
 
     def report(self) -> str:
         """The table ``herzla simulate`` prints (also ``str(result)``)."""
-        from herzla.sim.report import report
-
         return report(self)
 
     def __str__(self) -> str:

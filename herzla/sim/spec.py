@@ -1,12 +1,16 @@
 """What the simulator plays and what an engine answers: the types both engines share.
 
-A :class:`DealSpec` names one deal type with its table and options and the policy; an engine
-plays blocks of it (:func:`herzla.sim.engine.play_block`) and answers a :class:`BlockResult`.
+A :class:`DealSpec` holds one deal type, resolved: the contract played at its table with its
+options, the dealer and every seat's policy; an engine plays blocks of it
+(:func:`herzla.sim.engine.play_block`) and answers a :class:`BlockResult`.  It is checked once,
+where it is made (:func:`herzla.sim.api.plan_run`, or :meth:`DealSpec.of` from names), and
+pickles to worker processes and cluster workers with its objects (a plug-in's contract classes
+by their import path).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -15,31 +19,105 @@ import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, get_game
+from herzla.players.policy import Policy
+from herzla.players.registry import seat_policies
 from herzla.records import sort_hand
 
 __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "record_of",
            "spec_contract"]
 
 
+def _seated(policies: Iterable[Policy]) -> tuple[Policy, ...]:
+    return tuple(policies)
+
+
+def _named(policies: Sequence[Policy]) -> str:
+    """Policies as ``--policy`` names them: one name for every seat, or one a seat."""
+    names = [p.spec() for p in policies]
+    return names[0] if len(set(names)) == 1 else ",".join(names)
+
+
 @attrs.frozen(slots=True)
 class DealSpec:
-    """What to simulate: one deal type with its table and options, and the policy.
+    """What to simulate: one deal type at its table, and the seats' policies, resolved.
 
-    ``policy`` names the policy of every seat, or one a seat separated by commas
-    (:func:`herzla.players.seat_policies`).
+    ``contract`` is the contract played (its players, options and declarer); with ``bid`` the
+    bidding chooses each hand's contract, and ``contract`` is the one played when nobody
+    announces (the first of the game's ``bidding``).  ``policies`` holds each seat's policy;
+    ``policy`` names them as they were given (:func:`herzla.players.seat_policies` reads such a
+    name; by default the policies' own names).  ``options`` are the rule options as given (a
+    hand record writes them; the contract holds them all, defaults included).
 
-    ``contract_id`` None: a game with bidding (Herzla) lets the bidding choose each hand's
-    contract; a game with one contract plays it.
+    ValueError (from :meth:`of`, or here for a dealer or a number of policies that does not fit
+    the table) names what is wrong.
     """
 
-    game: str
-    contract_id: str | None
-    players: int
+    contract: Contract
     dealer: int
-    declarer: int | None = None
+    policies: tuple[Policy, ...] = attrs.field(converter=_seated)
+    bid: bool = False
     stock: int = 0
     options: Mapping[str, Any] = attrs.field(factory=dict)
-    policy: str = "random"
+    policy: str = attrs.field()
+
+    @policy.default
+    def _policy(self) -> str:
+        return _named(self.policies)
+
+    def __attrs_post_init__(self) -> None:
+        n = self.contract.players
+        if not 0 <= self.dealer < n:
+            raise ValueError(f"dealer {self.dealer} is not a seat of {n} players")
+        if len(self.policies) != n:
+            raise ValueError(f"{len(self.policies)} policies for {n} seats")
+
+    @classmethod
+    def of(cls, game: str, contract_id: str | None, players: int, dealer: int,
+           declarer: int | None = None, stock: int = 0,
+           options: Mapping[str, Any] | None = None, policy: str = "random") -> DealSpec:
+        """The spec named by text: ``contract_id`` None plays the game's bidding (each hand's
+        contract chosen by it), or a game without bidding its only contract; a contract that
+        needs a declarer and has none is played by forehand; ``policy`` names the policy of
+        every seat, or one a seat separated by commas.  ValueError names what is wrong."""
+        policies = seat_policies(policy, players)  # PolicyError (a ValueError) names a bad one
+        g = get_game(game)
+        bid = False
+        if contract_id is None:
+            if g.bidding:
+                bid = True
+                kind = contract_class(g.id, g.bidding[0])
+            else:
+                classes = g.contract_classes()
+                if len(classes) != 1:
+                    raise ValueError(f"{game} needs a contract: it has no bidding")
+                kind = classes[0]
+        else:
+            kind = contract_class(game, contract_id)
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer {dealer} is not a seat of {players} players")
+        if kind.needs_declarer and declarer is None:
+            declarer = (dealer + 1) % players
+        given = dict(options or {})
+        return cls(kind(players, given, declarer if kind.needs_declarer else None), dealer,
+                   policies, bid, stock, given, policy)
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.contract.game
+
+    @property
+    def contract_id(self) -> str | None:
+        """The contract's id; None when the bidding chooses each hand's contract."""
+        return None if self.bid else self.contract.id
+
+    @property
+    def players(self) -> int:
+        return self.contract.players
+
+    @property
+    def declarer(self) -> int | None:
+        return self.contract.declarer
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -71,7 +149,7 @@ def counts_hearts_as_points(spec: DealSpec) -> bool:
     """Whether the contract ``spec`` plays counts hearts: its declared card classes (``values``
     and ``counted``) that hold only hearts together hold every heart of the pack, so that the
     hearts captured say something about its scores (not so in a contract about Kings)."""
-    contract, _ = spec_contract(spec)
+    contract = spec.contract
     if not isinstance(contract, TrickContract):
         return False
     d = contract.declaration
@@ -85,32 +163,8 @@ def counts_hearts_as_points(spec: DealSpec) -> bool:
 
 def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
     """The contract a spec plays (with bidding: the one played when nobody announces) and
-    whether the bidding chooses each hand's contract.
-
-    Beddl and Mord without a declarer are played by forehand.  ValueError names what is wrong.
-    """
-    from herzla.players.registry import seat_policies
-
-    seat_policies(spec.policy, spec.players)  # PolicyError (a ValueError) names a bad one
-    game = get_game(spec.game)
-    bid = False
-    if spec.contract_id is None:
-        if game.bidding:
-            bid = True
-            cls = contract_class(game.id, game.bidding[0])
-        else:
-            classes = game.contract_classes()
-            if len(classes) != 1:
-                raise ValueError(f"{spec.game} needs a contract: it has no bidding")
-            cls = classes[0]
-    else:
-        cls = contract_class(spec.game, spec.contract_id)
-    if not 0 <= spec.dealer < spec.players:
-        raise ValueError(f"dealer {spec.dealer} is not a seat of {spec.players} players")
-    declarer = None
-    if cls.needs_declarer:
-        declarer = (spec.dealer + 1) % spec.players if spec.declarer is None else spec.declarer
-    return cls(spec.players, spec.options, declarer), bid
+    whether the bidding chooses each hand's contract: ``spec.contract`` and ``spec.bid``."""
+    return spec.contract, spec.bid
 
 
 def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str]

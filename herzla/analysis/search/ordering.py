@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from herzla.analysis.common import SUIT, strength
+from herzla.analysis.search.position import SUIT, strength
 
 __all__ = ["make_made_lost_orders", "make_order"]
 

@@ -1,15 +1,15 @@
-"""The compiled path of the general trick search: the kernel of :mod:`herzla.analysis.kernel`
+"""The compiled path of the general trick search: the kernel of :mod:`herzla.analysis.search.kernel`
 fed from the same units as the pure search.
 
 The compiled path is taken when numba is installed (``pip install 'herzla[fast]'``), at least
-:data:`MIN_CARDS` cards are still to play, the search is an additive or table search (the
-made/lost search of Beddl and Mord only once the kernel is loaded, as ``herzla advise`` does
-for many samples: alone it answers in milliseconds, less than importing numba costs; the layout
-search stays pure Python), and every value of the deal stays below 2**60
-(:func:`herzla.analysis.scoring.reach`; the limits of :mod:`herzla.limits` keep every contract
-herzla ships far below it).  Otherwise, or with the environment variable ``HERZLA_PURE=1``, or
-inside ``with pure():``, the pure-Python search runs.
-Both give the same values (``tests/test_search_paths.py`` runs both on every kind of position).
+:data:`MIN_CARDS` cards are still to play, the search is an additive or table search (the made/lost
+search of Beddl and Mord only once the kernel is loaded, as ``herzla advise`` does for many samples:
+alone it answers in milliseconds, less than importing numba costs; the layout search stays pure
+Python), and every value of the deal stays below 2**60
+(:func:`herzla.analysis.search.scoring.reach`; the limits of :mod:`herzla.limits` keep every
+contract herzla ships far below it).  Otherwise, or with the environment variable ``HERZLA_PURE=1``,
+or inside ``with pure():``, the pure-Python search runs. Both give the same values
+(``tests/test_search_paths.py`` runs both on every kind of position).
 """
 
 from __future__ import annotations
@@ -19,21 +19,22 @@ import importlib.util
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from herzla.analysis.bounds import AdditiveBounds
-from herzla.analysis.common import load_position
-from herzla.analysis.leaves import AdditiveValues
-from herzla.analysis.scoring import AdditiveScore, BooleanScore, LeafTable, compositions
+from herzla.analysis.search.bounds import AdditiveBounds
+from herzla.analysis.search.interface import Root, Search
+from herzla.analysis.search.kernel import slots
+from herzla.analysis.search.leaves import AdditiveValues
+from herzla.analysis.search.position import load_position
+from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, LeafTable, compositions
 from herzla.tricks import TrickHand
 
-if TYPE_CHECKING:
-    from herzla.analysis.tricks import TrickSearch
+__all__ = ["KERNEL", "always", "available", "compiled_root", "pure"]
 
-__all__ = ["always", "available", "compiled_root", "pure"]
-
+#: the module of the compiled search, imported on the first compiled search (it imports numba)
+KERNEL = "herzla.analysis.search.kernel.alphabeta"
 #: values at or above this magnitude are searched by the pure path (no 64-bit sum can overflow)
 LIMIT = 1 << 60
 #: slots of the shared transposition table, and of the bounds cache
@@ -139,8 +140,7 @@ def _table_arrays(sc: LeafTable, seat: int, sign: int) -> tuple[np.ndarray, ...]
     return got
 
 
-def compiled_root(search: TrickSearch, state: TrickHand
-                  ) -> Callable[[TrickHand], Callable[[int, int], int]] | None:
+def compiled_root(search: Search, state: TrickHand) -> Root | None:
     """The compiled search of ``search`` (a function giving, for a position, (alpha, beta) ->
     value), or None when the compiled path does not apply (see the module notes)."""
     sc = search.score
@@ -148,15 +148,14 @@ def compiled_root(search: TrickSearch, state: TrickHand
         return None
     if sum(h.bit_count() for h in state.hands) < _state["min_cards"]:
         return None
-    if isinstance(sc, BooleanScore) and _state["min_cards"] and "herzla.analysis.kernel" \
-            not in sys.modules:
+    if isinstance(sc, BooleanScore) and _state["min_cards"] and KERNEL not in sys.modules:
         return None  # made/lost alone: the pure search is faster than loading numba
     try:
         import numba  # noqa: F401  (installed, but can it load with this numpy?)
     except ImportError:  # pragma: no cover - a numba that does not fit: the pure path
         _state["numba"] = False
         return None
-    from herzla.analysis import kernel
+    from herzla.analysis.search.kernel import alphabeta
 
     declared = search.declared
     n = search.players
@@ -165,13 +164,13 @@ def compiled_root(search: TrickSearch, state: TrickHand
     S, sign = search.seat, search.sign
     if isinstance(sc, BooleanScore):
         S, sign = sc.declarer, 1
-    Q = np.zeros(kernel.SLOTS, np.int64)
-    Q[kernel.N], Q[kernel.T], Q[kernel.S], Q[kernel.GAIN] = n, T, S, int(search.gain)
-    Q[kernel.BOUNDS], Q[kernel.USE_TT] = int(f.bounds), int(f.table)
-    Q[kernel.ORDERING], Q[kernel.EQUIV] = int(f.ordering), int(f.equivalence)
-    Q[kernel.RELATIVE] = int(f.relative and any(declared.uniform))
-    Q[kernel.TT_MASK], Q[kernel.BC_MASK] = (1 << TT_BITS) - 1, (1 << BC_BITS) - 1
-    Q[kernel.INF] = search.inf
+    Q = np.zeros(slots.SLOTS, np.int64)
+    Q[slots.N], Q[slots.T], Q[slots.S], Q[slots.GAIN] = n, T, S, int(search.gain)
+    Q[slots.BOUNDS], Q[slots.USE_TT] = int(f.bounds), int(f.table)
+    Q[slots.ORDERING], Q[slots.EQUIV] = int(f.ordering), int(f.equivalence)
+    Q[slots.RELATIVE] = int(f.relative and any(declared.uniform))
+    Q[slots.TT_MASK], Q[slots.BC_MASK] = (1 << TT_BITS) - 1, (1 << BC_BITS) - 1
+    Q[slots.INF] = search.inf
     lead_ban = np.asarray(declared.lead_bans(T), np.int64)
     disc_ban = np.asarray(declared.discard_bans(T), np.int64)
     sig = np.asarray(declared.signature, np.int64)
@@ -188,9 +187,9 @@ def compiled_root(search: TrickSearch, state: TrickHand
     classes: list[int] = []
     has_tricks = False
     if isinstance(sc, BooleanScore):
-        Q[kernel.KIND] = kernel.BOOLEAN
-        Q[kernel.CUTS] = int(f.bounds)  # the declarer's cards that lose at once
-        Q[kernel.BOUNDS] = 0
+        Q[slots.KIND] = slots.BOOLEAN
+        Q[slots.CUTS] = int(f.bounds)  # the declarer's cards that lose at once
+        Q[slots.BOUNDS] = 0
         tv = np.asarray([int(declared.ends_on(w)) for w in range(n)], np.int64)
     elif isinstance(sc, AdditiveScore):
         values = AdditiveValues(sc, S, sign, n, declared.to_card)
@@ -201,10 +200,10 @@ def compiled_root(search: TrickSearch, state: TrickHand
         lo_tab = np.asarray(bounds.lo_tab, np.int64)
         hi_tab = np.asarray(bounds.hi_tab, np.int64)
         idle_tab = np.asarray(bounds.idle_tab, np.int64)
-        Q[kernel.KIND] = kernel.ADDITIVE
-        Q[kernel.TRICK_LO], Q[kernel.TRICK_HI] = bounds.trick_lo, bounds.trick_hi
-        Q[kernel.LAST_LO], Q[kernel.LAST_HI] = bounds.last_lo, bounds.last_hi
-        Q[kernel.IDLE_TRICK], Q[kernel.IDLE_LAST] = bounds.idle_trick, bounds.idle_last
+        Q[slots.KIND] = slots.ADDITIVE
+        Q[slots.TRICK_LO], Q[slots.TRICK_HI] = bounds.trick_lo, bounds.trick_hi
+        Q[slots.LAST_LO], Q[slots.LAST_HI] = bounds.last_lo, bounds.last_hi
+        Q[slots.IDLE_TRICK], Q[slots.IDLE_LAST] = bounds.idle_trick, bounds.idle_last
     else:
         got = _table_arrays(sc, S, sign)
         if got is None:
@@ -214,9 +213,9 @@ def compiled_root(search: TrickSearch, state: TrickHand
         has_tricks = sc.has_tricks
         pieces = np.asarray([declared.bits(m) for m in classes] + ([-1] if has_tricks else []),
                             np.int64)
-        Q[kernel.KIND] = kernel.TABLE
-        Q[kernel.P] = len(pieces)
-        Q[kernel.HAS_LAST] = int(sc.has_last)
+        Q[slots.KIND] = slots.TABLE
+        Q[slots.P] = len(pieces)
+        Q[slots.HAS_LAST] = int(sc.has_last)
     total, pw, sigid, smult, fidx, fstride, leaf, comp_off, comp = table
     shared = _shared()
     # the bounds of a table scorer depend on the scorer, seat and sign alone: one generation
@@ -228,7 +227,7 @@ def compiled_root(search: TrickSearch, state: TrickHand
     gen = _state["gen"]
     H = np.zeros(n, np.int64)
     hands = [0] * n
-    npc = int(Q[kernel.P])
+    npc = int(Q[slots.P])
 
     def root(st: TrickHand) -> Callable[[int, int], int]:
         seat0, k0, t0, out0, led0, best0, bseat0, tmask0, leader0 = load_position(
@@ -244,19 +243,19 @@ def compiled_root(search: TrickSearch, state: TrickHand
         start_hands = list(hands)
 
         def run(alpha: int, beta: int) -> int:
-            Q[kernel.GEN] = gen
-            Q[kernel.BGEN] = bgen
-            Q[kernel.NODES] = 0
+            Q[slots.GEN] = gen
+            Q[slots.BGEN] = bgen
+            Q[slots.NODES] = 0
             H[:] = start_hands
             if k0 == 0:
                 args = (0, leader0, t0, out0, 0, -1, -1, 0)
             else:
                 args = (k0, seat0, t0, out0, led0, best0, bseat0, tmask0)
-            v = kernel.search(Q, H, *args, max(alpha, -search.inf), min(beta, search.inf),
+            v = alphabeta.search(Q, H, *args, max(alpha, -search.inf), min(beta, search.inf),
                               lead_ban, disc_ban, sig, uniform, cv, tv, lv, lo_tab, hi_tab,
                               idle_tab, pieces, total, cnt, code, pw, sigid, smult, fidx,
                               fstride, leaf, comp_off, comp, *shared)
-            search.nodes += int(Q[kernel.NODES])
+            search.nodes += int(Q[slots.NODES])
             return v
         return run
     search.path = "compiled"

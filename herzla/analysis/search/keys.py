@@ -2,10 +2,10 @@
 
 A position at a trick boundary is keyed by the leader and every seat's cards (the trick index
 follows from the cards left).  In a suit whose cards are all alike (no counted class or lead ban
-tells them apart: :attr:`herzla.analysis.declared.Declared.uniform`) only the order of the cards
-still out decides the tricks, so there each seat's cards are keyed by their rank among the cards
-out (*relative ranks*): positions that differ only in which cards of such a suit are gone share
-one entry.
+tells them apart: :attr:`herzla.analysis.search.declared.Declared.uniform`) only the order of the
+cards still out decides the tricks, so there each seat's cards are keyed by their rank among the
+cards out (*relative ranks*): positions that differ only in which cards of such a suit are gone
+share one entry.
 
 >>> squeeze(0b110100, 0b100100)  # out: bits 2, 4, 5; held: 2 and 5 -> ranks 0 and 2
 5
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from herzla.analysis.declared import Declared
+from herzla.analysis.search.declared import Declared
 
 __all__ = ["make_keys", "relative_suits", "squeeze"]
 

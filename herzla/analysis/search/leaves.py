@@ -1,6 +1,6 @@
 """What a finished trick is worth to the maximiser, in search bits: the leaves of the general
-search, read from the scoring model :mod:`herzla.analysis.scoring` learnt from the contract's own
-``settle`` (no scoring rule is written here).
+search, read from the scoring model :mod:`herzla.analysis.search.scoring` learnt from the contract's
+own ``settle`` (no scoring rule is written here).
 
 - an **additive** scorer: :class:`AdditiveValues`, per winner the value of each card captured, of
   the trick and of the last trick (times ``sign``), so a trick adds its sum;
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from herzla.analysis.scoring import AdditiveScore, LeafTable
+from herzla.analysis.search.scoring import AdditiveScore, LeafTable
 
 __all__ = ["AdditiveValues", "TallyStates"]
 

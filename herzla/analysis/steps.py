@@ -1,4 +1,4 @@
-"""``herzla.analysis.lines``: a hand's plays (or a line of best play) as steps a player can read:
+"""``herzla.analysis.steps``: a hand's plays (or a line of best play) as steps a player can read:
 who played each card, which trick it belongs to and who won the trick; in the layout deals every
 lay and every pass, the passes a record leaves out written in.
 

@@ -7,14 +7,14 @@ indices (:mod:`herzla.cards`) and search bits, and holds every word of the decla
 
 - the **lead bans** per trick, leading and discarding (``declaration.banned``);
 - the **signature** of every card: which counted classes and which lead bans it belongs to.  Two
-  cards of one seat that are neighbours in strength among the cards still out and alike in
-  signature are equivalent (:mod:`herzla.analysis.equivalence`), and a suit whose cards are all
-  alike is keyed by relative rank (:mod:`herzla.analysis.keys`);
+  cards of one seat that are neighbours in strength among the cards still out and alike in signature
+  are equivalent (:mod:`herzla.analysis.search.equivalence`), and a suit whose cards are all alike
+  is keyed by relative rank (:mod:`herzla.analysis.search.keys`);
 - the **early end**: which trick winners end the hand (``vocabulary.early_end_reached``).
 
 This is the one place the solver reads the declaration: a new word of the vocabulary that makes
 cards differ, or changes what is legal, is read here and nowhere else in the searches (scoring
-is learnt from ``settle`` by :mod:`herzla.analysis.scoring`).
+is learnt from ``settle`` by :mod:`herzla.analysis.search.scoring`).
 
 >>> from herzla.contracts import contract_class
 >>> d = Declared(contract_class("herzla", "beddl")(4, {}, 0))

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from herzla.cards import Card, Pack, RankOrder, cards_of
 
-__all__ = ["Bits", "U", "bits_of", "highest_bit", "lowest_bit", "kth_bit"]
+__all__ = ["Bits", "U", "bits_of", "highest_bit", "kth_bit", "lowest_bit", "ones"]
 
 #: card sets of many hands (unsigned integers; the stubs cannot follow unsigned arithmetic)
 U = npt.NDArray[Any]
@@ -202,3 +202,10 @@ def kth_bit(x: U, k: U, kmax: int) -> U:
     for i in range(kmax):
         x = x & (x - (k > i))
     return lowest_bit(x)
+
+
+def ones(cond: npt.NDArray[np.bool_], dtype: type[np.unsignedinteger]) -> U:
+    """All ones where ``cond`` holds, else 0, in ``dtype``: a mask to AND with."""
+    m = cond.astype(dtype)
+    np.negative(m, out=m)
+    return m

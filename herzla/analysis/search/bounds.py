@@ -11,8 +11,8 @@
 
 A search ends a position whose bounds fall outside its window.
 
->>> from herzla.analysis.scoring import AdditiveScore
->>> from herzla.analysis.leaves import AdditiveValues
+>>> from herzla.analysis.search.scoring import AdditiveScore
+>>> from herzla.analysis.search.leaves import AdditiveValues
 >>> sc = AdditiveScore([0, 0], [[[-1] * 36, [0] * 36], [[0] * 36] * 2], [[0, 0], [0, 0]],
 ...                    [[0, 0], [0, 0]])
 >>> b = AdditiveBounds(AdditiveValues(sc, 0, 1, 2, list(range(36))), 0, 2, 4)
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from herzla.analysis.common import SUIT, safe_pairs
-from herzla.analysis.leaves import AdditiveValues
-from herzla.analysis.scoring import LeafTable
+from herzla.analysis.search.leaves import AdditiveValues
+from herzla.analysis.search.position import SUIT, safe_pairs
+from herzla.analysis.search.scoring import LeafTable
 
 __all__ = ["AdditiveBounds", "TableBounds", "make_keeps_out", "make_verdict"]
 
@@ -82,8 +82,9 @@ class AdditiveBounds:
 
 
 class TableBounds:
-    """A table scorer's bounds per signature id of :class:`herzla.analysis.leaves.TallyStates`
-    (times ``sign``): (lowest, highest, lowest when the seat captures nothing more)."""
+    """A table scorer's bounds per signature id of
+    :class:`herzla.analysis.search.leaves.TallyStates` (times ``sign``): (lowest, highest, lowest
+    when the seat captures nothing more)."""
 
     def __init__(self, sc: LeafTable, seat: int, sign: int, sig_of: list[tuple[int, ...]]
                  ) -> None:

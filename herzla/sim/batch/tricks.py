@@ -1,54 +1,29 @@
 """The batch engine's trick play: many hands in lockstep, trick by trick, position by position.
 
-Hands are arrays of bit sets in the strength layout of :class:`herzla.sim.batch_bits.Bits`, kept
+Hands are arrays of bit sets in the strength layout of :class:`herzla.sim.batch.bits.Bits`, kept
 in *positions* relative to the trick's leader (position 0 leads); after each trick they are rotated
 so that the winner is position 0, in log2(players) conditional rotations, and the leader's seat
 is carried along.  Each trick's cards and winner are kept; the scores (and the hearts each seat
 captured) are tallied from them at the end (:meth:`TrickPlay.per_seat`, :meth:`TrickPlay.counts`).
-Each seat's policy chooses through its batch form (:mod:`herzla.sim.batch_forms`); the built-in
-ones are those of :mod:`herzla.players.heuristic` written with bit operations (the random
-policy's k-th legal card is found by clearing the lowest set bit k times).
+Each seat's policy chooses through its batch form (:mod:`herzla.sim.batch.form`; the built-in
+ones are :mod:`herzla.sim.batch.builtin`).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.players.heuristic import TrickProfile
-from herzla.sim.batch_bits import Bits, U, highest_bit, kth_bit, lowest_bit
+from herzla.sim.batch.bits import Bits, U, ones
+from herzla.sim.batch.form import BatchForm, FormSeating, TrickMove
+from herzla.sim.batch.profiles import Groups
 
-if TYPE_CHECKING:
-    from herzla.sim.batch_forms import BatchForm
-
-__all__ = ["BitProfile", "FormSeating", "TrickPlay", "TrickSetup", "heuristic_cards", "per_seat",
-           "play_tricks", "random_cards"]
-
-
-@attrs.frozen(slots=True)
-class BitProfile:
-    """A :class:`TrickProfile` with its danger classes in a strength layout."""
-
-    lead: str
-    follow: str
-    discard: str
-    danger: tuple[int, ...]
-    danger_cards: int
-
-    @classmethod
-    def of(cls, prof: TrickProfile, bits: Bits) -> BitProfile:
-        danger = tuple(bits.mask_of_indices(d) for d in prof.danger)
-        danger = tuple(d for d in danger if d)
-        union = 0
-        for d in danger:
-            union |= d
-        return cls(prof.lead, prof.follow, prof.discard, danger, union)
-
+__all__ = ["TrickPlay", "TrickSetup", "lanes_of", "per_seat", "play_tricks"]
 
 @attrs.frozen(slots=True, eq=False)
 class TrickSetup:
@@ -136,111 +111,13 @@ def per_seat(values: npt.NDArray[Any], winners: npt.NDArray[Any], players: int,
     return _unpack(v.sum(axis=0, dtype=np.uint64), players)
 
 
-class _Memo:
-    """Per-move cache of the candidate cards several profiles share."""
-
-    def __init__(self, bits: Bits, legal: U) -> None:
-        self.bits = bits
-        self.legal = legal
-        self._d: dict[str, U] = {}
-
-    def get(self, name: str) -> U:
-        v = self._d.get(name)
-        if v is None:
-            v = self._compute(name)
-            self._d[name] = v
-        return v
-
-    def _compute(self, name: str) -> U:
-        b, legal = self.bits, self.legal
-        if name == "highest":
-            return b.highest(legal)
-        if name == "lowest":
-            return b.lowest(legal)
-        if name == "hb":
-            return highest_bit(legal, b.dtype)
-        if name == "lb":
-            return lowest_bit(legal)
-        raise KeyError(name)
-
-
-def _lead(prof: BitProfile, memo: _Memo) -> U:
-    if prof.lead == "high":
-        return memo.get("highest")
-    if not prof.danger_cards:
-        return memo.get("lowest")
-    legal = memo.legal
-    safe = legal & (memo.bits.full ^ prof.danger_cards)
-    pool = np.where(safe != 0, safe, legal)
-    return memo.bits.lowest(pool)
-
-
-def _follow(prof: BitProfile, memo: _Memo, top: U, last: bool) -> U:
-    legal = memo.legal
-    if prof.follow == "duck":
-        below = legal & (top - 1)
-        other = memo.get("hb") if last else memo.get("lb")
-        return np.where(below != 0, highest_bit(below, memo.bits.dtype), other)
-    if prof.follow == "win":
-        above = legal & ~((top << 1) - 1)
-        hit = lowest_bit(above) if last else highest_bit(above, memo.bits.dtype)
-        return np.where(above != 0, hit, memo.get("lb"))
-    return memo.get("lb")
-
-
-def _discard(prof: BitProfile, memo: _Memo) -> U:
-    if prof.discard == "low":
-        return memo.get("lowest")
-    best = memo.get("highest")
-    if prof.discard == "danger":
-        legal = memo.legal
-        for cls in reversed(prof.danger):
-            held = legal & cls
-            best = np.where(held != 0, memo.bits.highest(held), best)
-    return best
-
-
-def heuristic_cards(bits: Bits, profs: Sequence[tuple[BitProfile, npt.NDArray[np.bool_] | None]],
-                    p: int, players: int, legal: U, follows: npt.NDArray[np.bool_] | None,
-                    top: U | None) -> U:
-    """The heuristic's card at position ``p`` for each hand (profiles with their hands)."""
-    memo = _Memo(bits, legal)
-    out: U | None = None
-    for prof, sel in profs:
-        if p == 0:
-            card = _lead(prof, memo)
-        else:
-            assert follows is not None and top is not None
-            fc = _follow(prof, memo, top, p == players - 1)
-            dc = _discard(prof, memo)
-            card = np.where(follows, fc, dc)
-        out = card if sel is None or out is None else np.where(sel, card, out)
-    assert out is not None
-    return out
-
-
-def random_cards(bits: Bits, legal: U, u: npt.NDArray[np.float64]) -> U:
-    """The random policy's card: the ``floor(u * m)``-th of the ``m`` legal cards in card index
-    order (``u`` the move's uniform as a fraction, exact in float64)."""
-    li = bits.to_index(legal)
-    k = (u * np.bitwise_count(li)).astype(np.uint8)
-    card = kth_bit(li, k, int(k.max()))
-    return bits.to_strength(card)
-
-
-def _ones(cond: npt.NDArray[np.bool_], dtype: type[np.unsignedinteger]) -> U:
-    m = cond.astype(dtype)
-    np.negative(m, out=m)
-    return m
-
-
 def _rotate(rows: list[U], shift: npt.NDArray[np.uint8]) -> list[U]:
     """``new[j] = rows[(j + shift) % P]`` for each hand, in one conditional rotation per bit."""
     n = len(rows)
     step = 1
     bit = 0
     while step < n:
-        sel = _ones((shift >> bit) & 1 != 0, rows[0].dtype.type)
+        sel = ones((shift >> bit) & 1 != 0, rows[0].dtype.type)
         out = []
         for j in range(n):
             a = rows[j]
@@ -251,42 +128,6 @@ def _rotate(rows: list[U], shift: npt.NDArray[np.uint8]) -> list[U]:
         step *= 2
         bit += 1
     return rows
-
-
-class FormSeating:
-    """The seats' batch forms: the distinct ones (in seat order) and which plays where.
-
-    At position ``j`` counted from seat ``first`` (a trick's leader, a layout deal's first
-    player) sits seat ``(first + j) mod P``; :meth:`hands` splits a chunk's hands by the form
-    playing there.  Positions with the same pattern of forms (every other one, in a seating
-    A B A B) share one split.
-    """
-
-    def __init__(self, forms: Sequence[BatchForm]) -> None:
-        distinct: list[BatchForm] = []
-        for f in forms:
-            if not any(f is g for g in distinct):
-                distinct.append(f)
-        self.distinct = distinct
-        own = [next(i for i, g in enumerate(distinct) if g is f) for f in forms]
-        P = len(forms)
-        self.patterns = [tuple(own[(first + j) % P] for first in range(P)) for j in range(P)]
-
-    def hands(self, first: npt.NDArray[np.integer[Any]]) -> list[list[npt.NDArray[np.intp]]]:
-        """Per position, per distinct form: the hands (indices, ascending) whose seat there
-        plays that form, given each hand's seat at position 0 (``first``)."""
-        split: dict[tuple[int, ...], list[npt.NDArray[np.intp]]] = {}
-        out = []
-        for pattern in self.patterns:
-            if pattern not in split:
-                which = np.array(pattern, dtype=np.uint8).take(first)
-                split[pattern] = [np.flatnonzero(which == i) for i in range(len(self.distinct))]
-            out.append(split[pattern])
-        return out
-
-
-#: the heuristic's profiles at each position, with the hands that use them (None: all)
-Groups = list[list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]]
 
 
 def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
@@ -310,8 +151,6 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
     ``profiles(seats)`` gives, per position, the heuristic's profiles and the hands that use
     them (``seats`` the seat at each position; None when no form reads them).
     """
-    from herzla.sim.batch_forms import TrickMove
-
     seating = FormSeating(forms)
     distinct = seating.distinct
     mixed = len(distinct) > 1
@@ -357,7 +196,7 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 if discard_keep is not None:
                     keep = cur & discard_keep
                     other = np.where(keep != 0, keep, cur)
-                legal = _ones(~follows, dt)  # follow suit if able, else any card
+                legal = ones(~follows, dt)  # follow suit if able, else any card
                 legal &= other
                 legal |= follow
             mv = TrickMove(bits, p, P, legal, follows, top,
@@ -395,4 +234,3 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         trick_cards[t] = tc
         winners[t] = leader
     return TrickPlay(trick_cards, winners, plays)
-

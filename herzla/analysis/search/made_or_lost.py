@@ -5,10 +5,11 @@ search is boolean: a position of the declarer's is made when one of its plays is
 when every play is.  Every value is exact (a search never stops at a bound it does not know), so
 the transposition table at trick boundaries holds the value itself and the lead that decided it.
 
-Beyond the techniques of :mod:`herzla.analysis.tricks` (equivalent cards,
-:mod:`~herzla.analysis.equivalence`; relative-rank keys, :mod:`~herzla.analysis.keys`; move
-ordering, :func:`herzla.analysis.ordering.make_made_lost_orders`; the verdicts of the suits at
-trick boundaries, :func:`herzla.analysis.bounds.make_verdict`), the search cuts inside a trick:
+Beyond the techniques of :mod:`herzla.analysis.search.trick_search` (equivalent cards,
+:mod:`~herzla.analysis.search.equivalence`; relative-rank keys, :mod:`~herzla.analysis.search.keys`;
+move ordering, :func:`herzla.analysis.search.ordering.make_made_lost_orders`; the verdicts of the
+suits at trick boundaries, :func:`herzla.analysis.search.bounds.make_verdict`), the search cuts
+inside a trick:
 
 - *Beddl* (the declarer loses every trick): a declarer's card that would win the trick is not
   tried unless a seat after it holds only higher cards of the led suit (it must overtake); any
@@ -20,37 +21,38 @@ trick boundaries, :func:`herzla.analysis.bounds.make_verdict`), the search cuts 
 - the last trick is not searched: one card a hand, its winner is read off.
 
 Which contracts this is for, and their legality (follow suit, lead bans, the early end), come
-from the declaration as read by :class:`herzla.analysis.tricks.TrickSearch`, which builds this
-search for a boolean scorer.
+from the declaration as read by :class:`~herzla.analysis.search.trick_search.TrickSearch`, which
+builds this search for a boolean scorer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from herzla.analysis.bounds import make_verdict
-from herzla.analysis.common import ABOVE, SUIT, Start, first_to_front, load_position, make_legal
-from herzla.analysis.equivalence import make_runs
-from herzla.analysis.frames import caller
-from herzla.analysis.keys import make_keys
-from herzla.analysis.ordering import make_made_lost_orders
-from herzla.analysis.scoring import BooleanScore
+from herzla.analysis.search.bounds import make_verdict
+from herzla.analysis.search.equivalence import make_runs
+from herzla.analysis.search.frames import caller
+from herzla.analysis.search.interface import Moves, Root, Search
+from herzla.analysis.search.keys import make_keys
+from herzla.analysis.search.ordering import make_made_lost_orders
+from herzla.analysis.search.position import (
+    ABOVE,
+    SUIT,
+    Start,
+    first_to_front,
+    load_position,
+    make_legal,
+)
+from herzla.analysis.search.scoring import BooleanScore
 from herzla.contracts import EarlyEnd
 from herzla.tricks import TrickHand
 
-if TYPE_CHECKING:
-    from herzla.analysis.tricks import TrickSearch
-
 __all__ = ["build"]
-
-Root = Callable[[TrickHand], Callable[[int, int], int]]
-Moves = Callable[[TrickHand], list[int]]
 
 _SHIFTS = (0, 9, 18, 27)
 
 
-def build(search: TrickSearch, state: TrickHand) -> tuple[Root, Moves]:
+def build(search: Search, state: TrickHand) -> tuple[Root, Moves]:
     """The made/lost search of the deal of ``state``: a function giving (alpha, beta) -> value
     (made 1, lost 0) of a position, and one giving the moves of a position in search order."""
     sc = search.score

@@ -2,7 +2,7 @@
 
 Two cards of one seat are equivalent when they are neighbours in strength among the cards still
 out (in the hands or on the table) and alike in signature (the same counted classes and lead
-bans, :class:`herzla.analysis.declared.Declared`): whichever of them is played, the other one
+bans, :class:`herzla.analysis.search.declared.Declared`): whichever of them is played, the other one
 plays the same part later, so both lead to the same values.  A run of such cards is searched
 once, through its lowest card.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from herzla.analysis.common import BELOW
+from herzla.analysis.search.position import BELOW
 
 __all__ = ["group_runs", "make_runs"]
 

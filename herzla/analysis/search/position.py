@@ -1,13 +1,13 @@
-"""What the two trick searches share (:mod:`herzla.analysis.tricks`, the general one, and
-:mod:`herzla.analysis.madelost`, made or lost): the bit tables of the search encoding, legality
-(follow suit, the lead bans with their escape) and loading a position from the reference engine.
-The other units they are built from: :mod:`~herzla.analysis.declared` (the declaration),
-:mod:`~herzla.analysis.equivalence`, :mod:`~herzla.analysis.keys`,
-:mod:`~herzla.analysis.ordering`, :mod:`~herzla.analysis.bounds` and
-:mod:`~herzla.analysis.leaves`.
+"""What the two trick searches share (:mod:`herzla.analysis.search.trick_search`, the general one,
+and :mod:`herzla.analysis.search.made_or_lost`, made or lost): the bit tables of the search
+encoding, legality (follow suit, the lead bans with their escape) and loading a position from the
+reference engine. The other units they are built from: :mod:`~herzla.analysis.search.declared` (the
+declaration), :mod:`~herzla.analysis.search.equivalence`, :mod:`~herzla.analysis.search.keys`,
+:mod:`~herzla.analysis.search.ordering`, :mod:`~herzla.analysis.search.bounds` and
+:mod:`~herzla.analysis.search.leaves`.
 
 Inside a search a card is ``suit * 9 + strength``, so within a suit a higher bit is a stronger
-card (:class:`herzla.analysis.declared.Declared` converts).
+card (:class:`herzla.analysis.search.declared.Declared` converts).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from herzla.cards import SUIT_MASKS
 
 if TYPE_CHECKING:
-    from herzla.analysis.declared import Declared
+    from herzla.analysis.search.declared import Declared
     from herzla.tricks import TrickHand
 
 __all__ = ["ABOVE", "BELOW", "SUIT", "first_to_front", "load_position", "make_legal",

@@ -1,0 +1,303 @@
+"""The calls of the OpenSpiel games into herzla: the games' declarations, the contracts, the
+reference engines and the hand records, one small helper a question.
+
+A change of herzla's API is adapted here.  Outside this module the package reads the engines
+only to hand a seat its view (:mod:`herzla.openspiel.bots`) and to replay the public moves
+(:mod:`herzla.openspiel.resample`), and the registry only to name and register the games.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+from herzla.cards import HEARTS_MASK, Card, Rank, cards_of
+from herzla.contracts import (
+    Contract,
+    DealKind,
+    LayoutContract,
+    Outcome,
+    TallyError,
+    contract_class,
+    contract_classes,
+    game_of,
+    game_options,
+    get_game,
+)
+from herzla.layout import Lay, LayoutHand
+from herzla.machinery.moves import mark
+from herzla.options import Option
+from herzla.records import sort_hand
+from herzla.tricks import TrickHand
+
+#: herzla's reference engine of a hand being played
+Engine = TrickHand | LayoutHand
+#: a move of the play: a card (trick deals), a card laid at an end (layout deals), or a pass (None)
+Move = Card | Lay | None
+
+def title(game: str) -> str:
+    return get_game(game).title
+
+
+def announcements(game: str) -> tuple[str, ...]:
+    """The words of the game's bidding: ``pass``, then the contracts that can be announced."""
+    return ("pass", *get_game(game).bidding[1:])
+
+
+def contract_ids(game: str) -> tuple[str, ...]:
+    """The game's contract ids, in partie order."""
+    return tuple(c.id for c in contract_classes(game))
+
+
+def player_counts(game: str) -> tuple[int, ...]:
+    """Every number of players some contract of the game is played by; the default first."""
+    counts: dict[int, None] = {}
+    for c in contract_classes(game):
+        counts.update(dict.fromkeys(c.player_counts))
+    return tuple(counts)
+
+
+def options_of(game: str) -> tuple[Option, ...]:
+    return game_options(game)
+
+
+def has_bidding(game: str) -> bool:
+    return bool(get_game(game).bidding)
+
+
+def has_declarer(game: str) -> bool:
+    return any(c.needs_declarer for c in contract_classes(game))
+
+
+def has_layout(game: str) -> bool:
+    return any(issubclass(c, LayoutContract) for c in contract_classes(game))
+
+
+def card_slots(game: str) -> int:
+    """One more than the highest card index in any pack of the game, for any table."""
+    top = 0
+    for c in contract_classes(game):
+        for n in c.player_counts:
+            top = max(top, c.default(n).pack().mask.bit_length())
+    return top
+
+
+def has_stock(game: str) -> bool:
+    return get_game(game).has_stock
+
+
+def needs_declarer(game: str, contract: str) -> bool:
+    return contract_class(game, contract).needs_declarer
+
+
+def make_rules(game: str, contract: str, players: int, options: Mapping[str, Any],
+                declarer: int | None) -> Contract:
+    """The contract instance (OptionError names a wrong player count, option or declarer)."""
+    return contract_class(game, contract)(players, options, declarer)
+
+
+def bidding_result(rules: Contract, words: Sequence[str], forehand: int
+                    ) -> tuple[str, int | None] | None:
+    """The contract and declarer once the announcements so far settle them, whatever the seats
+    still to speak announce; None while the bidding is open.  ``rules`` gives the priority."""
+    game = game_of(rules)
+    ids = list(game.bidding)
+    said = list(announcements(game.id))
+    n = rules.players
+    rest = list(itertools.product(range(len(said)), repeat=n - len(words)))
+    wants = [np.full(len(rest), said.index(w), dtype=np.int8) for w in words]
+    wants += [np.array([r[k] for r in rest], dtype=np.int8) for k in range(n - len(words))]
+    code, turn = game.resolve_bids(wants, rules.opts)
+    results = {(int(c), int(t)) for c, t in zip(code, turn, strict=True)}
+    if len(results) != 1:
+        return None
+    c, t = results.pop()
+    return ids[c], None if c == 0 else (forehand + t) % n
+
+
+def pack_of(rules: Contract) -> tuple[int, int]:
+    """The pack as a bit set, and how many cards each seat is dealt."""
+    return rules.pack().mask, rules.hand_size
+
+
+def is_layout(rules: Contract) -> bool:
+    return rules.kind is DealKind.LAYOUT
+
+
+def row_keys_of(rules: Contract) -> tuple[int, ...]:
+    """The rows of a layout deal (keys of ``row_of``); none in a trick deal."""
+    if not isinstance(rules, LayoutContract):
+        return ()
+    rows = rules.declaration.rows
+    return tuple(sorted({rows.row_of(c) for c in rules.pack().cards}))
+
+
+def new_engine(rules: Contract, hands: Sequence[int], dealer: int) -> Engine:
+    hand = rules.new_hand(hands, dealer)
+    assert isinstance(hand, TrickHand | LayoutHand)
+    return hand
+
+
+def copy_engine(engine: Engine) -> Engine:
+    return engine.copy()
+
+
+def is_over(engine: Engine) -> bool:
+    return engine.over
+
+
+def turn_of(engine: Engine) -> int:
+    return engine.turn
+
+
+def legal_moves(engine: Engine) -> list[Move]:
+    """The legal moves, from the engine; ``[None]`` when a layout seat must pass."""
+    if isinstance(engine, TrickHand):
+        return list(cards_of(engine.legal_mask()))
+    moves: list[Move] = list(engine.legal_lays())
+    return moves or [None]
+
+
+def fits_both_ends(engine: Engine, card: Card) -> bool:
+    return isinstance(engine, LayoutHand) and len(engine.fits(card)) > 1
+
+
+def why_illegal(engine: Engine, card: Card) -> str:
+    """Why the engine refuses ``card`` now (a sentence)."""
+    bad = engine.check(card)
+    return bad.message if bad is not None else f"{card} is not a legal move"
+
+
+def why_no_pass(engine: Engine) -> str:
+    """Why the engine refuses a pass now (a sentence)."""
+    if isinstance(engine, TrickHand):
+        return "there is no pass in a trick deal"
+    bad = engine.check_pass()
+    return bad.message if bad is not None else "a pass is not a legal move now"
+
+
+def play_move(engine: Engine, move: Move) -> str:
+    """Make a legal move; returns it as a hand record writes it."""
+    if isinstance(engine, TrickHand):
+        assert isinstance(move, Card)
+        engine.play(move)
+        return str(move)
+    if move is None:
+        engine.pass_turn()
+        return "pass"
+    assert isinstance(move, Lay)
+    entry = mark(engine, move)
+    engine.play(move)
+    return entry
+
+
+def scores_of(rules: Contract, engine: Engine, stock: int) -> tuple[int, ...]:
+    return rules.score(engine.outcome(), stock).scores
+
+
+def fixed_total(rules: Contract) -> int | None:
+    """What the seats' scores always add up to, if fixed (a stock takes part in the total)."""
+    return None if rules.has_stock else rules.score_total()
+
+
+@functools.lru_cache(maxsize=256)
+def utility_range(rules: Contract, stock: int) -> tuple[int, int]:
+    """The lowest and highest score of a seat: the contract scores every going-out order (layout
+    deals), or (trick deals) one seat taking every trick, every split of the hearts, and made and
+    lost; tallies the contract refuses are skipped."""
+    n = rules.players
+    if is_layout(rules):
+        outcomes = [Outcome(n, order=order) for order in itertools.permutations(range(n))]
+    else:
+        mask, size = pack_of(rules)
+        outcomes = [Outcome(n, captured=tuple(mask if s == w else 0 for s in range(n)),
+                            tricks=tuple(size if s == w else 0 for s in range(n)), last_winner=w,
+                            declarer=rules.declarer, tricks_played=size) for w in range(n)]
+        hearts = (mask & HEARTS_MASK).bit_count()
+        outcomes += [Outcome(n, hearts=split, declarer=rules.declarer)
+                     for split in splits(hearts, n)]
+        if rules.needs_declarer:
+            outcomes += [Outcome(n, declarer=rules.declarer, made=made) for made in (True, False)]
+    scores: list[int] = []
+    for outcome in outcomes:
+        try:
+            scores += rules.score(outcome, stock).scores
+        except TallyError:
+            continue
+    if not scores:  # pragma: no cover - a plug-in contract that scores none of these tallies
+        raise ValueError(f"{rules.game} {rules.id}: no tally to find the range of its scores")
+    return min(scores), max(scores)
+
+
+def splits(total: int, parts: int) -> Iterable[tuple[int, ...]]:
+    """Every way to write ``total`` as an ordered sum of ``parts`` whole numbers >= 0."""
+    for bars in itertools.combinations(range(total + parts - 1), parts - 1):
+        edges = (-1, *bars, total + parts - 1)
+        yield tuple(edges[i + 1] - edges[i] - 1 for i in range(parts))
+
+
+def sorted_codes(hand: int, rules: Contract) -> list[str]:
+    """A hand's card codes as records write them (by suit, high rank first)."""
+    return [str(c) for c in sort_hand(cards_of(hand), rules)]
+
+
+def record_of(rules: Contract, dealer: int, stock: int, hands: Sequence[int],
+            plays: Sequence[str]) -> dict[str, Any]:
+    """A hand record (docs/hand-records.md) that ``herzla replay`` reads."""
+    out: dict[str, Any] = {"game": rules.game, "contract": rules.id, "players": rules.players,
+                           "dealer": dealer, "declarer": rules.declarer}
+    if rules.has_stock:
+        out["stock"] = stock
+    out["options"] = dict(rules.opts)
+    out["hands"] = [sorted_codes(h, rules) for h in hands]
+    out["plays"] = list(plays)
+    return out
+
+
+@attrs.frozen
+class Table:
+    """What the engine shows the table, for the observers."""
+
+    hands: tuple[int, ...]
+    #: trick deals: each trick begun, as its leader and its cards (the trick in progress last);
+    #: the leader of the trick in progress (or to be led) and its cards; each seat's captured cards
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    leader: int = 0
+    trick: tuple[Card, ...] = ()
+    captured: tuple[int, ...] = ()
+    #: layout deals: the cards laid; per row, its cards from the lower end to the upper end and
+    #: the ranks its (upper, lower) ends ask for (None: not open); the seats that went out
+    laid: tuple[Card, ...] = ()
+    rows: tuple[tuple[Card, ...], ...] = ()
+    ends: tuple[tuple[Rank | None, Rank | None] | None, ...] = ()
+    out: tuple[int, ...] = ()
+
+
+_RANK_OF_CODE = {r.code: r for r in Rank}
+
+
+def table_of(engine: Engine, row_keys: Sequence[int]) -> Table:
+    if isinstance(engine, TrickHand):
+        tricks = [(t.leader, t.cards) for t in engine.tricks]
+        if engine.trick:
+            tricks.append((engine.leader, tuple(engine.trick)))
+        return Table(tuple(engine.hands), tuple(tricks), engine.leader, tuple(engine.trick),
+                      tuple(engine.captured))
+    rows: dict[int, list[Card]] = {key: [] for key in row_keys}
+    for _, lay, _ in engine.history:
+        if lay is not None and lay.card is not None:
+            row = rows[engine.contract.declaration.rows.row_of(lay.card)]
+            row.insert(0 if lay.end == "-" else len(row), lay.card)
+    ends: list[tuple[Rank | None, Rank | None] | None] = []
+    for key in row_keys:
+        asked = engine.asked(key)
+        ends.append(None if asked is None else
+                    (_RANK_OF_CODE.get(asked[0]), _RANK_OF_CODE.get(asked[1])))
+    return Table(tuple(engine.hands), laid=tuple(engine.laid),
+                  rows=tuple(tuple(rows[key]) for key in row_keys), ends=tuple(ends),
+                  out=tuple(engine.order))

@@ -1,0 +1,220 @@
+"""One episode: the deal, the bidding and the play of one hand, without OpenSpiel."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from herzla.cards import Card, cards_of
+from herzla.contracts import Contract
+from herzla.layout import Lay
+from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
+from herzla.openspiel.engine import (
+    Engine,
+    Move,
+    Table,
+    bidding_result,
+    copy_engine,
+    fits_both_ends,
+    is_over,
+    legal_moves,
+    make_rules,
+    new_engine,
+    play_move,
+    record_of,
+    scores_of,
+    sorted_codes,
+    table_of,
+    turn_of,
+    why_illegal,
+    why_no_pass,
+)
+from herzla.openspiel.setup import Setup
+
+
+class Episode:
+    """The state of one hand.  Copies are cheap; pickles hold only the setup and the actions."""
+
+    __slots__ = ("setup", "actions", "dealt", "bids", "rules", "engine", "plays", "moves",
+                 "_left")
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.actions: list[int] = []
+        self.dealt: list[int] = [0] * setup.players
+        self.bids: list[str] = []
+        self.rules: Contract | None = setup.rules
+        self.engine: Engine | None = None
+        self.plays: list[str] = []
+        self.moves: list[int] = []
+        self._left = setup.pack
+
+    # -- phases -----------------------------------------------------------------------------
+    @property
+    def dealing(self) -> bool:
+        return len(self.actions) < self.setup.cards_dealt
+
+    @property
+    def bidding(self) -> bool:
+        return not self.dealing and self.rules is None
+
+    @property
+    def over(self) -> bool:
+        return self.engine is not None and is_over(self.engine)
+
+    def seat_to_deal(self) -> int:
+        return (self.setup.forehand + len(self.actions)) % self.setup.players
+
+    def turn(self) -> int | None:
+        """The seat to move; None at a chance node or at the end."""
+        if self.dealing or self.over:
+            return None
+        if self.engine is None:
+            return (self.setup.forehand + len(self.bids)) % self.setup.players
+        return turn_of(self.engine)
+
+    # -- moves ------------------------------------------------------------------------------
+    def chance_cards(self) -> list[int]:
+        return [c.index for c in cards_of(self._left)]
+
+    def legal(self) -> dict[int, Move | str]:
+        """The legal actions of the seat to move, each with its move (or announcement)."""
+        if self.engine is None:
+            return dict(bid_actions(self.setup.game)) if self.bidding else {}
+        moves = legal_moves(self.engine)
+        cards = [m.card for m in moves if isinstance(m, Lay)]
+        out: dict[int, Move | str] = {}
+        for move in moves:
+            if move is None:
+                out[PASS] = None
+            elif isinstance(move, Card):
+                out[move.index] = move
+            else:
+                assert move.card is not None
+                lower = move.end == "-" and cards.count(move.card) > 1
+                out[move.card.index + (LOWER if lower else 0)] = move
+        return out
+
+    def apply(self, action: int) -> None:
+        if self.dealing:
+            if not (0 <= action < CARD_ACTIONS and self._left >> action & 1):
+                raise ValueError(f"chance outcome {action} is not a card left to deal")
+            self.dealt[self.seat_to_deal()] |= 1 << action
+            self._left &= ~(1 << action)
+            self.actions.append(action)
+            if not self.dealing and self.rules is not None:
+                self._start()
+            return
+        legal = self.legal()
+        if action not in legal:
+            raise ValueError(self._why_illegal(action))
+        move = legal[action]
+        self.actions.append(action)
+        if isinstance(move, str):
+            self.bids.append(move)
+            settled = bidding_result(self.setup.base, self.bids, self.setup.forehand)
+            if settled is not None:
+                contract, declarer = settled
+                self.rules = make_rules(self.setup.game, contract, self.setup.players,
+                                         dict(self.setup.options), declarer)
+                self._start()
+            return
+        assert self.engine is not None
+        self.moves.append(action)
+        self.plays.append(play_move(self.engine, move))
+
+    def _start(self) -> None:
+        assert self.rules is not None
+        self.engine = new_engine(self.rules, self.dealt, self.setup.dealer)
+
+    def _why_illegal(self, action: int) -> str:
+        if self.over:
+            return "the hand is over"
+        if self.engine is None:
+            said = ", ".join(f"{w} {a}" for a, w in bid_actions(self.setup.game).items())
+            return f"action {action} is not an announcement ({said})"
+        if 0 <= action < LOWER:
+            return why_illegal(self.engine, Card.from_index(action))
+        if LOWER <= action < PASS:
+            card = Card.from_index(action - LOWER)
+            return f"{card}- is not legal: {card} does not fit both ends of its row"
+        if action == PASS:
+            return why_no_pass(self.engine)
+        return f"action {action} is not a legal move now"
+
+    def action_string(self, action: int) -> str:
+        if 0 <= action < CARD_ACTIONS:
+            card = Card.from_index(action)
+            both = self.engine is not None and fits_both_ends(self.engine, card)
+            return f"{card}+" if both else str(card)
+        if LOWER <= action < PASS:
+            return f"{Card.from_index(action - LOWER)}-"
+        bids = bid_actions(self.setup.game)
+        if action in bids:
+            return bids[action]
+        raise ValueError(f"{action} is not an action of {self.setup.game}")
+
+    # -- results ----------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * self.setup.players
+        assert self.rules is not None and self.engine is not None
+        return [float(s) for s in scores_of(self.rules, self.engine, self.setup.stock)]
+
+    def record(self) -> dict[str, Any]:
+        if self.dealing:
+            raise ValueError("there is no hand record while the cards are being dealt")
+        if self.rules is None:
+            raise ValueError("there is no hand record before the bidding chooses the contract")
+        return record_of(self.rules, self.setup.dealer, self.setup.stock, self.dealt, self.plays)
+
+    def table(self) -> Table | None:
+        return None if self.engine is None else table_of(self.engine, self.setup.row_keys)
+
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's cards now (as dealt so far during the deal)."""
+        table = self.table()
+        return tuple(self.dealt) if table is None else table.hands
+
+    def copy(self) -> Episode:
+        new = Episode.__new__(Episode)
+        new.setup = self.setup
+        new.actions = list(self.actions)
+        new.dealt = list(self.dealt)
+        new.bids = list(self.bids)
+        new.rules = self.rules
+        new.engine = None if self.engine is None else copy_engine(self.engine)
+        new.plays = list(self.plays)
+        new.moves = list(self.moves)
+        new._left = self._left
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replayed, (self.setup, tuple(self.actions)))
+
+    def describe(self) -> str:
+        s = self.setup
+        head = f"{s.game} {self.rules.id if self.rules else s.contract}, {s.players} players, " \
+               f"dealer {s.dealer}"
+        if self.rules is not None and self.rules.declarer is not None:
+            head += f", declarer {self.rules.declarer}"
+        if s.base.has_stock:
+            head += f", stock {s.stock}c"
+        lines = [head]
+        lines += [f"seat {i}: {' '.join(sorted_codes(h, self.rules or s.base))}"
+                  for i, h in enumerate(self.dealt)]
+        if self.bids:
+            lines.append("bids: " + " ".join(self.bids))
+        if self.plays:
+            lines.append("plays: " + " ".join(self.plays))
+        return "\n".join(lines)
+
+
+def _replayed(setup: Setup, actions: Sequence[int]) -> Episode:
+    episode = Episode(setup)
+    for action in actions:
+        episode.apply(action)
+    return episode

@@ -1,0 +1,129 @@
+"""What the batch engine asks of a policy's batch form, and how it seats the forms.
+
+A policy offers a batch form through :meth:`herzla.players.Policy.batch_form`; the batch engine
+asks each seat's policy for it (:func:`herzla.sim.batch.batch_form_of`), and a seat whose policy
+has none sends the whole deal to the reference engine.  A batch form (:class:`BatchForm`)
+answers, for a chunk of hands at one move, the card (:meth:`~BatchForm.cards`), the lay
+(:meth:`~BatchForm.lays`) or the announcement (:meth:`~BatchForm.wants`) of the seat at that
+position; it must choose exactly as the policy does on the reference engine (the tests check it
+for every built-in policy and every game).  The built-in policies' forms are
+:mod:`herzla.sim.batch.builtin`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from herzla.contracts import Contract
+from herzla.sim.batch.bits import Bits, U
+from herzla.sim.batch.profiles import BitProfile
+from herzla.sim.batch.rows import LayoutSetup
+
+__all__ = ["BatchForm", "FormSeating", "LayMove", "TrickMove"]
+
+Profiles = list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]
+
+
+@attrs.frozen(slots=True, eq=False)
+class TrickMove:
+    """One position of a trick, for a chunk of hands: the legal cards of the seat there,
+    whether it follows suit and the card winning so far (None at the lead), the move's uniforms
+    (``u``, fractions; None when no seat draws them) and the heuristic's profiles (``groups``,
+    None when no seat reads them)."""
+
+    bits: Bits
+    position: int
+    players: int
+    legal: U
+    follows: npt.NDArray[np.bool_] | None
+    top: U | None
+    u: npt.NDArray[np.float64] | None
+    groups: Profiles | None
+
+    def subset(self, idx: npt.NDArray[np.intp], form: BatchForm | None = None) -> TrickMove:
+        """The same move for the hands ``idx`` only (for ``form``: without the uniforms or the
+        profiles where it does not read them)."""
+        u = None if form is not None and not form.uniforms else self.u
+        groups = None if form is not None and not form.profiles else self.groups
+        return TrickMove(
+            self.bits, self.position, self.players, self.legal.take(idx),
+            None if self.follows is None else self.follows.take(idx),
+            None if self.top is None else self.top.take(idx),
+            None if u is None else u.take(idx),
+            None if groups is None else [(prof, None if sel is None else sel.take(idx))
+                                         for prof, sel in groups])
+
+
+@attrs.frozen(slots=True, eq=False)
+class LayMove:
+    """One step of a layout deal, for a chunk of hands (see :func:`choose_lays`)."""
+
+    setup: LayoutSetup
+    cur: U
+    plus: U
+    minus: U
+    f_up: U
+    f_down: U
+    unopened: U
+    u: npt.NDArray[np.float64] | None
+
+    def subset(self, idx: npt.NDArray[np.intp], form: BatchForm | None = None) -> LayMove:
+        """The same step for the hands ``idx`` only (for ``form``: without the uniforms where
+        it does not read them)."""
+        u = None if form is not None and not form.uniforms else self.u
+        return LayMove(self.setup, self.cur.take(idx), self.plus.take(idx), self.minus.take(idx),
+                       self.f_up.take(idx), self.f_down.take(idx), self.unopened.take(idx),
+                       None if u is None else u.take(idx))
+
+
+class BatchForm(Protocol):
+    """What the batch engine asks of a policy's batch form."""
+
+    #: whether it reads the move uniforms (the engine then hands them over)
+    uniforms: bool
+    #: whether it reads the heuristic's profiles of the position
+    profiles: bool
+
+    def cards(self, move: TrickMove) -> U: ...
+
+    def lays(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]: ...
+
+    def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
+              tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]: ...
+
+
+class FormSeating:
+    """The seats' batch forms: the distinct ones (in seat order) and which plays where.
+
+    At position ``j`` counted from seat ``first`` (a trick's leader, a layout deal's first
+    player) sits seat ``(first + j) mod P``; :meth:`hands` splits a chunk's hands by the form
+    playing there.  Positions with the same pattern of forms (every other one, in a seating
+    A B A B) share one split.
+    """
+
+    def __init__(self, forms: Sequence[BatchForm]) -> None:
+        distinct: list[BatchForm] = []
+        for f in forms:
+            if not any(f is g for g in distinct):
+                distinct.append(f)
+        self.distinct = distinct
+        own = [next(i for i, g in enumerate(distinct) if g is f) for f in forms]
+        P = len(forms)
+        self.patterns = [tuple(own[(first + j) % P] for first in range(P)) for j in range(P)]
+
+    def hands(self, first: npt.NDArray[np.integer[Any]]) -> list[list[npt.NDArray[np.intp]]]:
+        """Per position, per distinct form: the hands (indices, ascending) whose seat there
+        plays that form, given each hand's seat at position 0 (``first``)."""
+        split: dict[tuple[int, ...], list[npt.NDArray[np.intp]]] = {}
+        out = []
+        for pattern in self.patterns:
+            if pattern not in split:
+                which = np.array(pattern, dtype=np.uint8).take(first)
+                split[pattern] = [np.flatnonzero(which == i) for i in range(len(self.distinct))]
+            out.append(split[pattern])
+        return out
