@@ -28,7 +28,7 @@ from herzla.contracts.base import HandScore
 from herzla.display import render
 from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
-from herzla.options import OptionError
+from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
 from herzla.tricks import Trick, TrickHand
 
@@ -156,8 +156,10 @@ class Record:
             raise RecordError(str(exc)) from None
         hands = _read_hands(obj["hands"], contract)
         plays = _read_plays(obj.get("plays", []), contract)
-        return cls(game, contract_id, players, dealer, declarer, stock, dict(options), hands,
-                   plays, contract)
+        if contract_cls is None:  # the names as the registry spells them (read in any case)
+            game, contract_id = cls_.game, cls_.id
+        return cls(game, contract_id, players, dealer, declarer, stock,
+                   given_options(contract.options, options), hands, plays, contract)
 
     @classmethod
     def from_text(cls, text: str) -> Record:
@@ -603,7 +605,8 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
         raise RecordError(str(exc)) from None
     obj: dict[str, Any] = {
         "game": game, "contract": contract_id, "players": players, "dealer": dealer,
-        "declarer": contract.declarer, "stock": stock, "options": dict(options or {}),
+        "declarer": contract.declarer, "stock": stock,
+        "options": given_options(contract.options, options),
         "hands": [[str(c) for c in hand] for hand in deal_hands(contract, seed)],
         "plays": [],
     }

@@ -26,7 +26,6 @@ names the rules it rests on:
 from __future__ import annotations
 
 import contextlib
-import difflib
 import re
 from typing import Any
 
@@ -45,6 +44,7 @@ from herzla.contracts import (
 )
 from herzla.contracts.game import rule
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
+from herzla.names import did_you_mean
 from herzla.options import Option
 from herzla.quote import quote
 
@@ -292,8 +292,7 @@ def find(game: str, topic: str) -> list[Rule]:
             return found
     own = topics_of(game)
     known = list(dict.fromkeys(own + (topics_of(COMMON) if game != COMMON else [])))
-    close = difflib.get_close_matches(want, known, n=3, cutoff=0.7)
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    hint = did_you_mean(want, known)
     where = "the common ground" if game == COMMON else game
     more = "" if game == COMMON else "; and those of 'herzla rules common'"
     raise UnknownTopic(f"no rule of {where} is about {quote(topic)}; {hint}"

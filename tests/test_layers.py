@@ -20,8 +20,9 @@ ROOT = Path(herzla.__file__).parent
 
 #: the layers, lowest first: a part may import its own modules and those of lower layers
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # text, the notebook display registry, limits and rule options: no rules yet
-    ("quote",), ("display",), ("limits",), ("options",),
+    # text, the names people type, the notebook display registry, limits and rule options: no
+    # rules yet
+    ("quote",), ("names",), ("display",), ("limits",), ("options",),
     ("cards",),
     # the games' declarations, and the rule book written from them
     ("contracts",), ("rulebook",),

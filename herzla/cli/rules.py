@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -13,6 +12,7 @@ import click
 from herzla.cli.common import fail
 from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
+from herzla.names import did_you_mean
 from herzla.options import Option
 from herzla.quote import quote
 from herzla.rulebook import (
@@ -127,16 +127,14 @@ def _unknown_word(word: str) -> str:
     """No game, rule or topic answers to ``word`` (a lone argument)."""
     want = word.strip().lower()
     pool = [*known_games(), *illegal_rules(), *{t for g in known_games() for t in topics_of(g)}]
-    close = difflib.get_close_matches(want, pool, n=3, cutoff=0.7)
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    hint = did_you_mean(want, pool)
     return (f"no game, rule or topic named {quote(word)} ({hint}games: "
             f"{', '.join(known_games())}; 'herzla rules' lists the topics)")
 
 
 def _suggest_game(game: str) -> str:
     known = known_games()
-    close = difflib.get_close_matches(game.lower(), known, n=2, cutoff=0.6)
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    hint = did_you_mean(game, known)
     return f"unknown game {quote(game)} ({hint}known: {', '.join(known)})"
 
 

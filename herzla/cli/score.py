@@ -78,7 +78,7 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
     n = players if players is not None else cls.player_counts[0]
     try:
         if declarer is not None and not cls.needs_declarer:
-            fail(f"{game} {contract_id} has no declarer")
+            fail(f"{cls.game} {cls.id} has no declarer")
         contract = cls(n, parse_options(option_items), declarer if cls.needs_declarer else None)
         cards = None
         if captured:

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 import click
 
-from herzla.cli.common import fail
+from herzla.cli.common import NameChoice, fail
 from herzla.cli.input import each_record, open_records
 from herzla.cli.output import Output, check_output, open_output
 from herzla.contracts import TallyError
@@ -167,9 +167,9 @@ def read_one(record: str, what: str) -> Drawing:
                    "settlement with its rules (nothing in it is fetched).")
 @click.option("--review", is_flag=True,
               help="Add what each mistake cost, double dummy (herzla.analysis.review).")
-@click.option("--faces", type=click.Choice(["auto", "french", "german"]), default="auto",
+@click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
               show_default=True, help="The card faces; auto: the faces the game's pack declares.")
-@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
+@click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
               default="auto", show_default=True,
               help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
 def show_command(record: str, svg: str | None, html: str | None, review: bool, faces: str,

@@ -21,6 +21,7 @@ import click
 from herzla.cli.common import (
     FactCommand,
     FactOption,
+    NameChoice,
     check_stopped,
     check_wait,
     cluster_timeout_option,
@@ -145,8 +146,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--batch-size", type=HANDS, metavar="N",
               help=f"Hands per worker task, rounded up to whole blocks of {BLOCK:,} "
                    f"(default: one block). Results do not depend on it.")
-@click.option("--engine", type=click.Choice(["auto", "batch", "reference"]), default="auto",
-              show_default=True,
+@click.option("--engine", type=NameChoice(["auto", "batch", "reference"]),
+              default="auto", show_default=True,
               help="The engine: auto (the fast batch engine where it covers the deal and its "
                    "options), or force one (for checks and benchmarks; the same results).")
 @click.option("--no-progress", is_flag=True,

@@ -27,6 +27,7 @@ import attrs
 
 from herzla.cards import Card
 from herzla.layout import Lay
+from herzla.names import did_you_mean, find_name
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.quote import quote
 
@@ -81,11 +82,13 @@ class Policy:
         the policy does not have or a value that is not of its type."""
         known = self.parameters()
         values: dict[str, Any] = {}
-        for key, text in given.items():
+        for given_key, text in given.items():
+            key = find_name(given_key, known) or given_key
             if key not in known:
                 have = ", ".join(known) or "none"
                 raise PolicyError(f"the policy {self.name or type(self).__name__} has no "
-                                  f"parameter {quote(key)} (its parameters: {have})")
+                                  f"parameter {quote(given_key)} "
+                                  f"({did_you_mean(given_key, known)}its parameters: {have})")
             kind = type(known[key])
             try:
                 if kind is bool:

@@ -39,7 +39,7 @@ from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.machinery.procs import local_map, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.players.policy import PolicyError
-from herzla.players.registry import policy_of
+from herzla.players.registry import policy_of, spelled
 from herzla.quote import quote
 from herzla.sim.api import SimulationError, plan_run
 from herzla.sim.batch import keep_memory
@@ -232,7 +232,7 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
             isinstance(p, str) for p in policies):
         raise MatchError(f"policies is a list of policy names (\"random\", \"pimc[samples=8]\", "
                          f"...), not {quote(policies)}")
-    names = tuple(p.strip() for p in policies)
+    names = tuple(spelled(p.strip()) for p in policies)
     if not 2 <= len(names) <= MAX_POLICIES:
         raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
     if len(set(names)) != len(names):
