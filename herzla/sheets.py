@@ -102,8 +102,8 @@ class ScoreSheet:
         for row in self.rows:
             res = row.result
             if res.scores is None:
-                what = (f"illegal at {res.illegal.index} ({res.illegal.rule})" if res.illegal
-                        else "not complete")
+                what = (f"illegal at play {res.illegal.index + 1} ({res.illegal.rule})"
+                        if res.illegal else "not complete")
                 out.append(f"{row.index + 1:>2}  {res.record.contract_id:<15}  {what}")
                 continue
             line = f"{row.index + 1:>2}  {res.record.contract_id:<15}" + "".join(
@@ -155,15 +155,15 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
         try:
             rec = read_record(obj)
         except RecordError as exc:
-            raise RecordError(f"record {i}: {exc}") from None
+            raise RecordError(f"record {i + 1}: {exc}") from None
         if records:
             if (rec.game, rec.players) != (records[0].game, records[0].players):
-                raise RecordError(f"record {i} is {rec.game} with {rec.players} players; the "
+                raise RecordError(f"record {i + 1} is {rec.game} with {rec.players} players; the "
                                   f"sheet is {records[0].game} with {records[0].players}")
             if rec.contract.opts != records[0].contract.opts:
-                raise RecordError(f"record {i} has other options than record 0")
+                raise RecordError(f"record {i + 1} has other options than record 1")
             if carried is not None and rec.stock != carried:
-                raise RecordError(f"record {i} says the stock is {rec.stock}c, but the session "
+                raise RecordError(f"record {i + 1} says the stock is {rec.stock}c, but the session "
                                   f"carries {carried}c")
         records.append(rec)
         results.append(replay(rec))
@@ -212,7 +212,7 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
             if g.match_over(row.totals, i + 1, opts):
                 finished = True
                 if i + 1 < len(rows):
-                    raise RecordError(f"the match ended with hand {i + 1}; record {i + 1} "
+                    raise RecordError(f"the match ended with hand {i + 1}; record {i + 2} "
                                       f"comes after it")
                 break
         lines.append(g.match_text(opts))

@@ -88,7 +88,7 @@ def test_herzla_session_carries_the_stock(runner: CliRunner) -> None:
     assert sheet["stock"] == 0 and sum(sheet["totals"]) + 0 - 80 == 0
     split["stock"] = 80
     line = one_error_line(runner.invoke(main, ["replay", "-"], input=json.dumps([grows, split])))
-    assert "record 1 says the stock is 80c, but the session carries 160c" in line
+    assert "record 2 says the stock is 80c, but the session carries 160c" in line
 
 
 def test_deal_is_seeded_and_replays(runner: CliRunner) -> None:

@@ -87,7 +87,7 @@ def test_a_document_that_is_not_a_record(doc: str) -> None:
 
 def test_solve_a_list_names_the_record() -> None:
     line = one_error(invoke("solve", "-", "--seat", "0", stdin=json.dumps([HERZLA, None])))
-    assert line == "herzla: error: record 1: a hand record must be a JSON object, not null"
+    assert line == "herzla: error: record 2: a hand record must be a JSON object, not null"
 
 
 def test_echo_null_into_solve_in_a_real_process() -> None:

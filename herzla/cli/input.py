@@ -43,13 +43,14 @@ class RecordInput:
 
 def each_record(source: RecordInput) -> Iterator[tuple[str, Record]]:
     """Each record RECORD holds, read by :func:`herzla.records.read_record`, with where it is
-    (``""`` for a single document, ``"record I: "`` in a list, ``"line N: "`` in JSON Lines);
+    (``""`` for a single document, ``"record N: "`` in a list, ``"line N: "`` in JSON Lines,
+    both counted from 1);
     a RecordError names the place first."""
     items: Iterator[tuple[str, Any]]
     if source.lines is not None:
         items = ((f"line {number}: ", obj) for number, obj in source.lines)
     elif isinstance(source.document, list):
-        items = ((f"record {i}: ", obj) for i, obj in enumerate(source.document))
+        items = ((f"record {i + 1}: ", obj) for i, obj in enumerate(source.document))
     else:
         items = iter([("", source.document)])
     for where, obj in items:

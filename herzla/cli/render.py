@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import click
 
-from herzla.contracts import Contract, HandScore
-from herzla.records import ReplayResult, score_report, signed
+from herzla.contracts import Contract, HandScore, TrickContract
+from herzla.counting import play_place
+from herzla.records import IllegalPlay, Record, ReplayResult, score_report, signed
 from herzla.sheets import ScoreSheet
 
-__all__ = ["print_result", "print_score", "print_sheet", "signed"]
+__all__ = ["illegal_text", "print_result", "print_score", "print_sheet", "signed"]
 
 
 def print_result(res: ReplayResult) -> None:
@@ -23,3 +24,14 @@ def print_sheet(sheet: ScoreSheet) -> None:
 
 def print_score(contract: Contract, result: HandScore) -> None:
     click.echo(score_report(contract, result))
+
+
+def illegal_text(ill: IllegalPlay, rec: Record | None, after: str) -> str:
+    """An illegal play as the review and the solver name it, counted from 1 and placed in its
+    trick: ``Play 5 (trick 2, 1st card), HK by seat 1, is illegal: ...``."""
+    players = rec.players if rec is not None and isinstance(rec.contract, TrickContract) else None
+    where = play_place(ill.index, players)
+    place, _, rest = where.partition(", ")
+    more = f" ({rest})" if rest else ""
+    return (f"{place.capitalize()}{more}, {ill.card} by seat {ill.seat}, is illegal: "
+            f"{ill.message} (rule {ill.rule}); {after}")

@@ -15,6 +15,7 @@ from herzla.analysis.many import solve_each
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult
 from herzla.cli.common import check_wait, cluster_timeout_option, fail, note_jobs
 from herzla.cli.input import RecordInput, each_record, open_records
+from herzla.cli.render import illegal_text
 from herzla.contracts import TallyError
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
@@ -133,8 +134,6 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
 
 def _print(ans: SolveResult | IllegalPlayError, rec: Record) -> None:
     if isinstance(ans, IllegalPlayError):
-        ill = ans.illegal
-        click.echo(f"Play {ill.index} ({ill.card}) by seat {ill.seat} is illegal: {ill.message} "
-                   f"(rule {ill.rule}); there is no position to solve.")
+        click.echo(illegal_text(ans.illegal, rec, "there is no position to solve."))
         return
     click.echo(ans.report(rec))
