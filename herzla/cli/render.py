@@ -14,12 +14,12 @@ from herzla.sheets import ScoreSheet
 __all__ = ["illegal_text", "print_result", "print_score", "print_sheet", "signed"]
 
 
-def print_result(res: ReplayResult) -> None:
-    click.echo(res.report())
+def print_result(res: ReplayResult, err: bool = False) -> None:
+    click.echo(res.report(), err=err)
 
 
-def print_sheet(sheet: ScoreSheet) -> None:
-    click.echo(sheet.report())
+def print_sheet(sheet: ScoreSheet, err: bool = False) -> None:
+    click.echo(sheet.report(), err=err)
 
 
 def print_score(contract: Contract, result: HandScore) -> None:

@@ -21,7 +21,7 @@ import click
 
 from herzla.cli.common import NameChoice, fail
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output, check_output, open_output
+from herzla.cli.output import Output, check_output, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
@@ -183,15 +183,17 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
     an illegal play (marked where it happened), 2 for malformed input.
     """
     svg_target, html_target = targets(svg, html)
+    to_err = on_stdout(("--svg", svg_target[0] if svg_target else None),
+                       ("--html", html_target[0] if html_target else None))
     reviewer = _reviewer() if review else None
     try:
         if svg_target is not None or html_target is not None:
             d = read_one(record, "--svg" if svg_target is not None else "--html")
             reviews = _reviews(d, reviewer)
             write_drawings(d, svg_target, html_target, faces, reviews)
-            for target, what in ((svg, "the picture"), (html, "the page")):
-                if target is not None:
-                    click.echo(f"Wrote {what} to {target}.")
+            for target, what in ((svg_target, "the picture"), (html_target, "the page")):
+                if target is not None:  # on standard error when a file is standard output
+                    click.echo(f"Wrote {what} to {target[0]}.", err=to_err)
             raise SystemExit(1 if d.illegal else 0)
         source = open_records(record)
         if source.lines is None:

@@ -31,7 +31,7 @@ from herzla.cli.common import (
     parse_options,
 )
 from herzla.cli.complete import complete_contract, complete_game, complete_policy
-from herzla.cli.output import Output, Progress, check_output, open_output
+from herzla.cli.output import Output, Progress, check_output, on_stdout, open_output
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
@@ -219,6 +219,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
         except PlotUnavailable as exc:
             fail(str(exc))
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
+    # an output file on standard output keeps it to itself: the answer goes to standard error
+    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
 
     if cluster is not None:
         quiet_logs()
@@ -259,8 +261,6 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             if exc.errno == errno.EPIPE:
                 raise
             fail(f"cannot write {plot_target}: {exc.strerror or _one_line(exc)}")
-    # an output file on standard output keeps it to itself: the answer goes to standard error
-    err = any(t is not None and t.is_stdout for t in (sample_target, plot_target))
     if as_json:
         click.echo(json.dumps(res.to_dict(), indent=1), err=err)
         return
