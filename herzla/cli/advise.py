@@ -32,7 +32,7 @@ from herzla.contracts import get_game
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.names import did_you_mean, find_name
-from herzla.quote import quote
+from herzla.quote import quote, visible
 
 __all__ = ["advise_command"]
 
@@ -117,4 +117,4 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
 
 
 def _print(res: AdviceResult) -> None:
-    click.echo(res.report())
+    click.echo(visible(res.report()))

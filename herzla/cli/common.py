@@ -27,7 +27,7 @@ from herzla.contracts import (
 from herzla.limits import DEFAULT_TIMEOUT, LimitError, check_timeout
 from herzla.names import did_you_mean, find_name
 from herzla.options import OptionError, parse_option_assignments
-from herzla.quote import quote
+from herzla.quote import quote, visible
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "Terminated",
            "UserError", "check_stopped", "check_wait", "fail", "game_contract", "game_id",
@@ -167,7 +167,7 @@ def help_facts(text: str) -> str:
     facts = {"games": ", ".join(games_), "parties": ", ".join(parties),
              "bidders": ", ".join(bidders)}
     for name, value in facts.items():
-        text = text.replace("{" + name + "}", value)
+        text = text.replace("{" + name + "}", visible(value))
     return text
 
 

@@ -20,6 +20,7 @@ from herzla.cli.solve import check_jobs
 from herzla.machinery.cluster import ClusterError
 from herzla.machinery.procs import WorkerLost
 from herzla.players.registry import split_policies
+from herzla.quote import visible
 from herzla.sim.api import SimulationError
 from herzla.sim.match import MatchResult, match
 
@@ -100,12 +101,16 @@ def _ci(ci: tuple[float, float]) -> str:
 def _print_table(res: MatchResult) -> None:
     what = res.contract or ("whole parties" if res.mode == "partie" else "with bidding")
     unit = res.unit + (", lower is better" if res.lowest_wins else "")
-    click.echo(f"{res.game} {what}: {res.deals:,} deals x {res.seatings} seatings, seed "
+    _say(f"{res.game} {what}: {res.deals:,} deals x {res.seatings} seatings, seed "
                f"{res.seed}, {res.elapsed:.1f} s")
     width = max(len(s.policy) for s in res.standings)
-    click.echo(f"\nStandings (mean score per hand, {unit}; 95% CI):")
+    _say(f"\nStandings (mean score per hand, {unit}; 95% CI):")
     for s in res.standings:
-        click.echo(f"  {s.policy:<{width}}  {s.mean:+9.2f}  {_ci(s.ci95)}  {s.hands:,} hands")
-    click.echo("\nPairs (mean per-deal difference a - b; 95% CI):")
+        _say(f"  {s.policy:<{width}}  {s.mean:+9.2f}  {_ci(s.ci95)}  {s.hands:,} hands")
+    _say("\nPairs (mean per-deal difference a - b; 95% CI):")
     for p in res.pairs:
-        click.echo(f"  {p.a} - {p.b}: {p.diff:+.2f}  {_ci(p.ci95)}")
+        _say(f"  {p.a} - {p.b}: {p.diff:+.2f}  {_ci(p.ci95)}")
+
+
+def _say(text: str) -> None:
+    click.echo(visible(text))  # a plug-in policy's name cannot reach the terminal raw

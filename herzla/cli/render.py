@@ -1,6 +1,8 @@
 """How the command line writes answers: a hand's result, a score sheet, a score.  The text is
 the library's (``ReplayResult.report()``, ``ScoreSheet.report()``,
-:func:`herzla.records.score_report`); the command line only prints it."""
+:func:`herzla.records.score_report`); the command line only prints it, with every character
+that does not print shown escaped (:func:`herzla.quote.visible`: a plug-in's title cannot
+reach the terminal raw)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import click
 
 from herzla.contracts import Contract, HandScore, TrickContract
 from herzla.counting import play_place
+from herzla.quote import visible
 from herzla.records import IllegalPlay, Record, ReplayResult, score_report, signed
 from herzla.sheets import ScoreSheet
 
@@ -15,15 +18,15 @@ __all__ = ["illegal_text", "print_result", "print_score", "print_sheet", "signed
 
 
 def print_result(res: ReplayResult, err: bool = False) -> None:
-    click.echo(res.report(), err=err)
+    click.echo(visible(res.report()), err=err)
 
 
 def print_sheet(sheet: ScoreSheet, err: bool = False) -> None:
-    click.echo(sheet.report(), err=err)
+    click.echo(visible(sheet.report()), err=err)
 
 
 def print_score(contract: Contract, result: HandScore) -> None:
-    click.echo(score_report(contract, result))
+    click.echo(visible(score_report(contract, result)))
 
 
 def illegal_text(ill: IllegalPlay, rec: Record | None, after: str) -> str:

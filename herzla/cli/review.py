@@ -18,6 +18,7 @@ from herzla.contracts import TallyError
 from herzla.counting import play_place
 from herzla.machinery.cluster import ClusterError
 from herzla.machinery.procs import WorkerLost
+from herzla.quote import visible
 from herzla.records import Record, RecordError
 
 __all__ = ["review_command"]
@@ -68,7 +69,7 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
             else:
                 if not first:
                     click.echo("")
-                click.echo("\n".join(review_text(ans, rec)))
+                click.echo(visible("\n".join(review_text(ans, rec))))
             first = False
     except RecordError as exc:  # a record (or a line of JSON Lines) that cannot be read
         fail(str(exc))

@@ -14,7 +14,7 @@ from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
 from herzla.names import did_you_mean
 from herzla.options import Option
-from herzla.quote import quote
+from herzla.quote import quote, visible
 from herzla.rulebook import (
     COMMON,
     SOURCES,
@@ -92,7 +92,7 @@ def _game_header(game: str) -> list[str]:
 
 def _print(lines: Iterable[str]) -> None:
     for line in lines:
-        click.echo(line)
+        click.echo(visible(line))  # a plug-in's rule text cannot reach the terminal raw
 
 
 def _print_rules(rules: Sequence[Rule], game: str | None) -> None:
@@ -139,7 +139,7 @@ def _suggest_game(game: str) -> str:
 
 
 def _dump(obj: object) -> None:
-    click.echo(json.dumps(obj, indent=1, ensure_ascii=False))
+    click.echo(visible(json.dumps(obj, indent=1, ensure_ascii=False)))
 
 
 @click.command("rules")
@@ -221,7 +221,8 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     else:
         n = len(rules)
         title, _ = game_about(name)
-        click.echo(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about {quote(topic)}")
+        click.echo(visible(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about "
+                           f"{quote(topic)}"))
     click.echo("")
     _print_rules(rules, name)
 

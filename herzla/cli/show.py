@@ -29,6 +29,7 @@ from herzla.draw.html import record_page, sheet_page
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import draw_text
 from herzla.limits import LimitError, check_drawn
+from herzla.quote import visible
 from herzla.records import Record, RecordError, read_record
 from herzla.sheets import ScoreSheet, score_sheet
 
@@ -105,7 +106,7 @@ def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]
         click.echo(draw_text(c, faces, unicode, ansi, review), color=ansi)
         click.echo("")
     if d.sheet is not None:
-        click.echo(d.sheet.report())
+        click.echo(visible(d.sheet.report()))
 
 
 def _write(target: Output, name: str, text: str) -> None:

@@ -35,7 +35,7 @@ from herzla.cli.output import Output, Progress, check_output, on_stdout, open_ou
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
-from herzla.quote import quote
+from herzla.quote import quote, visible
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
 from herzla.sim.runner import Mode, SimResult
@@ -264,7 +264,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     if as_json:
         click.echo(json.dumps(res.to_dict(), indent=1), err=err)
         return
-    click.echo(res.report(), err=err)
+    click.echo(visible(res.report()), err=err)
     if sample_target is not None:
         k = plan.sample * plan.deals
         click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "

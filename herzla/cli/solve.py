@@ -19,6 +19,7 @@ from herzla.cli.render import illegal_text
 from herzla.contracts import TallyError
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
+from herzla.quote import visible
 from herzla.records import Record, RecordError
 
 __all__ = ["Feed", "check_jobs", "jobs_options", "solve_command"]
@@ -134,6 +135,6 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
 
 def _print(ans: SolveResult | IllegalPlayError, rec: Record) -> None:
     if isinstance(ans, IllegalPlayError):
-        click.echo(illegal_text(ans.illegal, rec, "there is no position to solve."))
+        click.echo(visible(illegal_text(ans.illegal, rec, "there is no position to solve.")))
         return
-    click.echo(ans.report(rec))
+    click.echo(visible(ans.report(rec)))

@@ -20,12 +20,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
 from herzla.counting import play_place
 from herzla.draw.course import Course, Mark, course
 from herzla.draw.faces import Faces, faces_of, labelled, labelled_code
+from herzla.draw.markup import escape
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn

@@ -18,7 +18,6 @@ With ``standalone=False`` the ``xmlns`` is left out, for SVG inlined in an HTML 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
 from herzla.cards import Card, Rank, Suit
 from herzla.contracts import LayoutContract
@@ -31,6 +30,7 @@ from herzla.draw.faces import (
     rank_label,
     suit_name,
 )
+from herzla.draw.markup import escape
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn
 from herzla.records import signed, sort_hand

@@ -52,6 +52,7 @@ from herzla.draw.faces import (
     rank_label,
     suit_label,
 )
+from herzla.quote import visible
 from herzla.records import signed, sort_hand
 
 __all__ = ["RULE_ID", "draw_text", "mistakes_of"]
@@ -166,7 +167,7 @@ def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
         won = f"seat {t.winner}" if t.winner is not None else "..."
         out.append(f"  {t.number:>5}  seat {t.leader:<3}" + "".join(_cell(x, width) for x in row)
                    + won)
-        out.extend(f"         - {note}" for note in t.notes)
+        out.extend(f"         - {visible(note)}" for note in t.notes)
     return [line.rstrip() for line in out]
 
 
@@ -227,7 +228,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     style = _Style(f, unicode, colour)
     r, res = c.record, c.result
     losses = mistakes_of(review)
-    lines = [_header(c), "", "Hands"]
+    lines = [visible(_header(c)), "", "Hands"]
     names = [f"seat {seat}" + (f" ({', '.join(c.roles(seat))})" if c.roles(seat) else "")
              for seat in range(r.players)]
     left = r.leftovers()
@@ -255,7 +256,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
         bad = res.illegal
         status = (f"illegal: {style.named(bad.card)} by seat {bad.seat} at "
                   f"{c.place(bad.index)} ({bad.rule})")
-    lines.append(f"Result: {status}")
+    lines.append(f"Result: {visible(status)}")
     unit = "c" if r.contract.has_stock else ""
     if res.scores is not None:
         lines.append("  " + "   ".join(f"seat {s} {signed(v)}{unit}"
@@ -263,8 +264,8 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     if res.stock is not None:
         lines.append(f"  stock {res.stock}c")
     if res.score is not None and res.score.events:
-        lines.append(f"  events: {', '.join(res.score.events)}")
-    lines.extend(f"  - {line}" for line in res.explanation)
+        lines.append(f"  events: {visible(', '.join(res.score.events))}")
+    lines.extend(f"  - {visible(line)}" for line in res.explanation)
     if review is not None:
         lines.append("")
         lines.extend(_review_lines(c, review, style))
