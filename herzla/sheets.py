@@ -76,6 +76,12 @@ class ScoreSheet:
     def illegal(self) -> bool:
         return any(row.result.illegal is not None for row in self.rows)
 
+    @property
+    def counted(self) -> int:
+        """How many hands the totals count: those before the first incomplete or illegal one."""
+        return next((i for i, row in enumerate(self.rows) if row.result.scores is None),
+                    len(self.rows))
+
     def __repr__(self) -> str:
         unit = "c" if self.stock is not None else ""
         n = len(self.rows)
@@ -99,6 +105,7 @@ class ScoreSheet:
         if self.stock is not None:
             head += f"{'stock':>{width}}"
         out.append(head)
+        counted = self.counted
         for row in self.rows:
             res = row.result
             if res.scores is None:
@@ -110,9 +117,16 @@ class ScoreSheet:
                 f"{signed(v) + unit:>{width}}" for v in res.scores)
             if row.stock is not None:
                 line += f"{str(row.stock) + 'c':>{width}}"
+            if row.index >= counted:  # after the stop: shown, not added up
+                line += "  (not counted)"
             out.append(line)
-        out.append(f"{'':>2}  {'total':<15}" + "".join(f"{signed(v) + unit:>{width}}"
-                                                       for v in self.totals))
+        if counted == 0:  # no hand counted: no totals that look like scores
+            out.append(f"{'':>2}  {'total':<15}  none: hand 1 stops the sheet")
+        else:
+            label = "total" if counted == len(self.rows) else (
+                f"total of 1-{counted}" if counted > 1 else "total of 1")
+            out.append(f"{'':>2}  {label:<15}" + "".join(f"{signed(v) + unit:>{width}}"
+                                                         for v in self.totals))
         out += [f"- {line}" for line in self.explanation]
         return "\n".join(out)
 
@@ -225,7 +239,12 @@ def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
                      f"{', '.join(f'seat {s}' for s in winners)} with {totals[winners[0]]}"
                      f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")
     elif stopped:
-        lines.append("The sheet stops at the first hand that is incomplete or illegal.")
+        stop = next(i for i, r in enumerate(results) if r.scores is None)
+        why = "illegal" if results[stop].illegal is not None else "not complete"
+        which = ("no hand" if stop == 0 else "hand 1 only" if stop == 1
+                 else f"hands 1 to {stop}")
+        lines.append(f"The sheet stops at hand {stop + 1}, which is {why}: the totals count "
+                     f"{which}.")
     else:
         lines.append(f"The {kind} is not over yet.")
     if stock is not None:

@@ -20,9 +20,9 @@ ROOT = Path(herzla.__file__).parent
 
 #: the layers, lowest first: a part may import its own modules and those of lower layers
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # text, the names people type, counting for people, the notebook display registry, limits
-    # and rule options: no rules yet
-    ("quote",), ("names",), ("counting",), ("display",), ("limits",), ("options",),
+    # text, the names people type, counting for people, the example records (JSON text), the
+    # notebook display registry, limits and rule options: no rules yet
+    ("quote",), ("names",), ("counting",), ("examples",), ("display",), ("limits",), ("options",),
     ("cards",),
     # the games' declarations, and the rule book written from them
     ("contracts",), ("rulebook",),

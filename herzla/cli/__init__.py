@@ -27,6 +27,7 @@ COMMANDS = {
     "match": "herzla.cli.match:match_command",
     "review": "herzla.cli.review:review_command",
     "show": "herzla.cli.show:show_command",
+    "example": "herzla.cli.example:example_command",
 }
 
 
@@ -36,6 +37,8 @@ COMMANDS = {
 def main() -> None:
     """Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
 
-    Games: {games}, and any game a plug-in adds.
+    Games: {games}, and any game a plug-in adds.  To try a command on a hand, 'herzla example'
+    lists the hand records that come with herzla ('herzla example herzla-two-void | herzla
+    show -').
     """
 

@@ -87,6 +87,12 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
     replayed on its own and answered as it is read.  Exit 0 when every play is legal (complete
     or not), 1 at an illegal play, 2 for malformed input (with JSON Lines, the answers before the
     malformed line are written first).
+
+    \b
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void | herzla replay -
+      herzla example herzla-session -o session.json && herzla replay session.json --json
+      herzla deal herzla --seed 7 | herzla replay -
     """
     page = _page_target(html)
     err = on_stdout(("--html", page[0] if page else None))  # the page alone on stdout

@@ -43,9 +43,9 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
     Lines: one answer a line).  Exit 0, 1 at an illegal play, 2 for malformed input.
 
     \b
-    Examples:
-      herzla review docs/examples/herzla-two-void.json
-      herzla review docs/examples/herzla-two-void.json --seat 2 --json
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void | herzla review -
+      herzla example herzla-two-void -o hand.json && herzla review hand.json --seat 2 --json
     """
     check_jobs(jobs, cluster, cluster_timeout)
     source = open_records(record)

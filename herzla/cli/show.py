@@ -182,6 +182,12 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
     read).  Without --svg or --html the drawing is printed as text; with them the files are
     written instead (they take one record or one list).  Exit 0 when every play is legal, 1 at
     an illegal play (marked where it happened), 2 for malformed input.
+
+    \b
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void | herzla show -
+      herzla example herzla-two-void | herzla show - --review --html hand.html
+      herzla example herzeln-partie | herzla show - --svg sheet.svg
     """
     svg_target, html_target = targets(svg, html)
     to_err = on_stdout(("--svg", svg_target[0] if svg_target else None),

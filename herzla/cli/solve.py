@@ -97,8 +97,8 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
     an illegal play (named as by 'herzla replay'), 2 for malformed input.
 
     \b
-    Examples:
-      herzla solve docs/examples/herzla-two-void.json --seat 1 --plays
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void-trick6 | herzla solve - --seat 2 --plays
       herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
     """
     check_jobs(jobs, cluster, cluster_timeout)

@@ -430,15 +430,20 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
                     if res.illegal else "not complete")
             parts.append(_text(xs[2] - col + 8, y, what, 13, BAD if res.illegal else MUTED))
             continue
+        ink = INK if row.index < sheet.counted else MUTED  # after the stop: not added up
         for s, v in enumerate(res.scores):
-            parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, INK, "normal", "end"))
+            parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, ink, "normal", "end"))
         if has_stock and row.stock is not None:
             parts.append(_text(xs[2 + n], y, f"{row.stock}c", 13, MUTED, "normal", "end"))
     y += 10
     parts.append(f'<path d="M8 {y}H{width - 8}" stroke="#424242" stroke-width="1.5"/>')
     y += row_h - 4
-    parts.append(_text(xs[1], y, "total", 13, INK, "bold"))
-    for s, v in enumerate(sheet.totals):
+    counted = sheet.counted
+    label = "total" if counted == len(sheet.rows) else (
+        f"total of 1-{counted}" if counted > 1 else "total of 1")
+    parts.append(_text(xs[1], y, label if counted else "total: no hand counted", 13, INK,
+                       "bold"))
+    for s, v in enumerate(sheet.totals if counted else ()):
         if sheet.winners and s in sheet.winners:
             parts.append(f'<rect x="{xs[2 + s] - col + 14}" y="{y - 16}" width="{col - 10}" '
                          f'height="{row_h - 2}" rx="4" fill="#c8e6c9"/>')
