@@ -44,7 +44,7 @@ from herzla.contracts import (
 )
 from herzla.contracts.game import rule
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
-from herzla.names import did_you_mean
+from herzla.names import close_names, did_you_mean, find_name
 from herzla.options import Option
 from herzla.quote import quote
 
@@ -230,18 +230,32 @@ def illegal_entry(illegal: IllegalRule) -> Rule:
 
 def get_rule(rule_id: str) -> Rule:
     """The entry with id ``game/name`` (as explanations cite them), or of an illegal-play rule
-    (``follow-suit``, as an illegal play names it); UnknownTopic if none."""
-    if "/" not in rule_id:
-        illegal = illegal_rules().get(rule_id)
-        if illegal is not None:
-            return illegal_entry(illegal)
+    (``follow-suit``, as an illegal play names it), in any case; UnknownTopic if none, naming
+    the ids it may mean."""
+    given = rule_id
+    if not isinstance(rule_id, str):
         raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
-    game = rule_id.partition("/")[0]
-    if game in known_games():
-        for r in entries(game):
-            if r.id == rule_id:
-                return r
-    raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
+    if "/" not in rule_id:
+        name = find_name(rule_id, illegal_rules())
+        if name is not None:
+            return illegal_entry(illegal_rules()[name])
+        raise UnknownTopic(f"no rule has the id {quote(given)}"
+                           f"{_hint(did_you_mean(rule_id, illegal_rules()))}")
+    game = find_name(rule_id.partition("/")[0], known_games())
+    ids = [r.id for r in entries(game)] if game is not None else []
+    found = find_name(rule_id, ids)
+    if found is not None:
+        return next(r for r in entries(game) if r.id == found)
+    # the names after the game's are compared, or every id where the game is none
+    close = ([f"{game}/{n}" for n in close_names(rule_id.partition("/")[2],
+                                                 [i.partition("/")[2] for i in ids])]
+             if ids else close_names(rule_id, [r.id for r in entries()]))
+    hint = f"did you mean {' or '.join(close)}?" if close else ""
+    raise UnknownTopic(f"no rule has the id {quote(given)}{_hint(hint)}")
+
+
+def _hint(text: str) -> str:
+    return f" ({text.strip()})" if text else ""
 
 
 def _norm(word: str) -> str:

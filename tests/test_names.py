@@ -183,3 +183,14 @@ def test_games_registry_names_are_known() -> None:
     """The suggestions come from the registry: every game is suggested for its own typo."""
     for game in games():
         assert game in did_you_mean(game[:-1] + "x", games()), game
+
+
+def test_rule_ids_in_any_case_and_typos() -> None:
+    from herzla.rulebook import UnknownTopic, get_rule
+
+    assert get_rule("Herzla/Beddl").id == "herzla/beddl"
+    assert get_rule("FOLLOW-SUIT").id == "follow-suit"
+    with pytest.raises(UnknownTopic, match=r"did you mean herzla/stock-payout\?"):
+        get_rule("herzla/stok-payout")
+    assert run("rules", "Herzla/Stock-Payout").exit_code == 0
+    assert "did you mean herzla/beddl?" in error_line(run("rules", "herzla/bedl"))

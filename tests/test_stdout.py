@@ -94,3 +94,21 @@ def test_simulate_sample_on_stdout_are_records_alone() -> None:
 def test_rules_json_parses() -> None:
     res = run("rules", "herzla", "beddl", "--json")
     assert res.exit_code == 0 and json.loads(res.stdout)["game"] == "herzla"
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", "herzla", "--seed", "1"],
+    ["score", "herzla", "normal", "--hearts", "0,3,5,0", "--json"],
+    ["solve", str(EXAMPLES / "herzla-two-void-trick6.json"), "--seat", "2", "--json",
+     "--jobs", "1"],
+    ["review", str(EXAMPLES / "herzla-two-void-trick6.json"), "--json"],
+    ["match", "herzla", "--policies", "random,heuristic", "--contract", "normal", "--deals",
+     "4", "--seed", "1", "--jobs", "1", "--json"],
+    ["simulate", "herzla", "-n", "20", "--seed", "1", "--jobs", "1", "--json"],
+    ["example", "herzla-session"],
+])
+def test_every_json_answer_is_standard_output_alone(args: list[str]) -> None:
+    res = run(*args)
+    assert res.exit_code == 0, res.output
+    json.loads(res.stdout)
+    assert all(line.startswith("herzla: note: ") for line in res.stderr.splitlines())
