@@ -122,6 +122,11 @@ _SUIT_WORDS.update(
         "karo": Suit.D,
         "bells": Suit.D,
         "schelle": Suit.D,
+        # the German suits as herzla's drawings abbreviate them (Sch-O, Gr-8): never one letter
+        "ei": Suit.C,
+        "gr": Suit.S,
+        "hz": Suit.H,
+        "sch": Suit.D,
         "♧": Suit.C,
         "♤": Suit.S,
         "♡": Suit.H,
@@ -142,6 +147,8 @@ _RANK_WORDS.update(
         "as": Rank.ACE,
         "dame": Rank.QUEEN,
         "bube": Rank.JACK,
+        "u": Rank.JACK,  # Unter and Ober as the German faces' corners show them
+        "o": Rank.QUEEN,
         "konig": Rank.KING,
         "koenig": Rank.KING,
         "sechs": Rank.SIX,

@@ -19,9 +19,11 @@ from typing import Any
 import attrs
 
 from herzla.limits import MAX_AMOUNT
+from herzla.names import did_you_mean, find_name
 from herzla.quote import number, quote
 
-__all__ = ["Option", "OptionError", "resolve_options", "parse_option_assignments"]
+__all__ = ["Option", "OptionError", "given_options", "parse_option_assignments",
+           "resolve_options"]
 
 
 class OptionError(ValueError):
@@ -93,10 +95,13 @@ class Option:
             return value
         if not isinstance(value, str):
             raise OptionError(f"option {self.name}: {quote(value)} is not text")
-        if self.choices is not None and value not in self.choices:
-            raise OptionError(
-                f"option {self.name}: {quote(value)} is not one of {', '.join(self.choices)}"
-            )
+        if self.choices is not None:
+            choice = find_name(value, self.choices)
+            if choice is None:
+                raise OptionError(f"option {self.name}: {quote(value)} is not one of "
+                                  f"{', '.join(self.choices)}"
+                                  f"{_hint(did_you_mean(value, self.choices))}")
+            return choice
         return value
 
     def describe(self) -> str:
@@ -109,18 +114,38 @@ def resolve_options(
     known: Iterable[Option], given: Mapping[str, Any] | None, where: str = ""
 ) -> dict[str, bool | int | str]:
     """Every known option's value: the given one (checked) or its default."""
+    out: dict[str, bool | int | str] = {o.name: o.default for o in known}
+    out.update(given_options(known, given, where))
+    return out
+
+
+def given_options(
+    known: Iterable[Option], given: Mapping[str, Any] | None, where: str = ""
+) -> dict[str, bool | int | str]:
+    """The options given, each by its own name (a name is read in any case: ``Heart_Unit``)
+    and with a value of its type (``"5"`` from a command line is ``5``); OptionError names an
+    unknown option (and the ones it may mean), a value of the wrong kind, an option given
+    twice."""
     table = {o.name: o for o in known}
-    out: dict[str, bool | int | str] = {o.name: o.default for o in table.values()}
     if given is not None and not isinstance(given, Mapping):
         raise OptionError(f"options are a mapping of option names to values, not "
                           f"{quote(given)}")
+    out: dict[str, bool | int | str] = {}
     for name, value in (given or {}).items():
-        opt = table.get(name)
-        if opt is None:
+        found = find_name(name, table)
+        if found is None:
             names = ", ".join(sorted(table)) or "none"
-            raise OptionError(f"unknown option {quote(name)}{where} (known: {names})")
-        out[name] = opt.parse(value)
+            raise OptionError(f"unknown option {quote(name)}{where} "
+                              f"({did_you_mean(name, sorted(table))}known: {names})")
+        if found in out:
+            raise OptionError(f"option {found} is given twice{where}")
+        out[found] = table[found].parse(value)
     return out
+
+
+def _hint(text: str) -> str:
+    """``"; did you mean X?"`` after a message, from :func:`did_you_mean`."""
+    return f"; {text.strip()}" if text else ""
 
 
 def parse_option_assignments(items: Iterable[str]) -> dict[str, str]:

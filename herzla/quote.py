@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["number", "quote"]
+__all__ = ["number", "quote", "visible"]
 
 #: characters of a text shown in a message
 SHOWN = 40
@@ -48,6 +48,21 @@ def _visible(text: str) -> str:
 def _utf16(c: str) -> list[int]:
     data = c.encode("utf-16-be", "surrogatepass")
     return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def visible(text: str) -> str:
+    r"""``text`` as it may be shown anywhere (a terminal, an SVG picture, a page): every
+    character that does not print (a control such as ESC or BEL, a format mark, a line
+    separator other than the line feed) shown escaped, ``\u001b``; line feeds kept.  So what a
+    plug-in or a user wrote cannot move a terminal's cursor, ring its bell or change its colour,
+    nor make an XML document malformed.
+
+    >>> visible("\x1b[31mRed\x07 jacks\nline two")
+    '\\u001b[31mRed\\u0007 jacks\nline two'
+    """
+    if text.isprintable():
+        return text
+    return "\n".join(_visible(line) for line in str(text).split("\n"))
 
 
 def quote(value: Any) -> str:

@@ -25,7 +25,7 @@ from herzla.display import render
 from herzla.hand import PASS, Hand, Move, Trick, register_reader
 from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
-from herzla.options import OptionError
+from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
 from herzla.tricks import TrickHand
 
@@ -156,8 +156,8 @@ class Record:
             raise RecordError(str(exc)) from None
         hands = _read_hands(obj["hands"], contract)
         plays = _read_plays(obj.get("plays", []), contract)
-        stated = {name: contract.opts.get(name, value) for name, value in options.items()}
-        return cls(contract, dealer, stock, stated, hands, plays)
+        return cls(contract, dealer, stock, given_options(contract.options, options), hands,
+                   plays)
 
     @classmethod
     def from_text(cls, text: str) -> Record:
@@ -661,7 +661,8 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
         raise RecordError(str(exc)) from None
     obj: dict[str, Any] = {
         "game": game, "contract": contract_id, "players": players, "dealer": dealer,
-        "declarer": contract.declarer, "stock": stock, "options": dict(options or {}),
+        "declarer": contract.declarer, "stock": stock,
+        "options": given_options(contract.options, options),
         "hands": [[str(c) for c in hand] for hand in deal_hands(contract, seed)],
         "plays": [],
     }

@@ -26,7 +26,6 @@ names the rules it rests on:
 from __future__ import annotations
 
 import contextlib
-import difflib
 import re
 from typing import Any
 
@@ -46,6 +45,7 @@ from herzla.contracts import (
 from herzla.contracts.game import rule
 from herzla.contracts.renege import renege_text
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
+from herzla.names import close_names, did_you_mean, find_name
 from herzla.options import Option
 from herzla.quote import quote
 
@@ -287,21 +287,35 @@ def illegal_entry(illegal: IllegalRule) -> Rule:
 
 def get_rule(rule_id: str) -> Rule:
     """The entry with id ``game/name`` (as explanations cite them), or of an illegal-play rule
-    (``follow-suit``, as an illegal play names it); UnknownTopic if none."""
-    if "/" not in rule_id:
-        for r in IRREGULARITIES:
-            if r.id == rule_id:
-                return r
-        illegal = illegal_rules().get(rule_id)
-        if illegal is not None:
-            return illegal_entry(illegal)
+    (``follow-suit``, as an illegal play names it), or of an irregularity (``renege``), in any
+    case; UnknownTopic if none, naming the ids it may mean."""
+    given = rule_id
+    if not isinstance(rule_id, str):
         raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
-    game = rule_id.partition("/")[0]
-    if game in known_games():
-        for r in entries(game):
-            if r.id == rule_id:
-                return r
-    raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
+    if "/" not in rule_id:
+        irregular = find_name(rule_id, [r.id for r in IRREGULARITIES])
+        if irregular is not None:
+            return next(r for r in IRREGULARITIES if r.id == irregular)
+        name = find_name(rule_id, illegal_rules())
+        if name is not None:
+            return illegal_entry(illegal_rules()[name])
+        raise UnknownTopic(f"no rule has the id {quote(given)}"
+                           f"{_hint(did_you_mean(rule_id, illegal_rules()))}")
+    game = find_name(rule_id.partition("/")[0], known_games())
+    ids = [r.id for r in entries(game)] if game is not None else []
+    found = find_name(rule_id, ids)
+    if found is not None:
+        return next(r for r in entries(game) if r.id == found)
+    # the names after the game's are compared, or every id where the game is none
+    close = ([f"{game}/{n}" for n in close_names(rule_id.partition("/")[2],
+                                                 [i.partition("/")[2] for i in ids])]
+             if ids else close_names(rule_id, [r.id for r in entries()]))
+    hint = f"did you mean {' or '.join(close)}?" if close else ""
+    raise UnknownTopic(f"no rule has the id {quote(given)}{_hint(hint)}")
+
+
+def _hint(text: str) -> str:
+    return f" ({text.strip()})" if text else ""
 
 
 def _norm(word: str) -> str:
@@ -354,8 +368,7 @@ def find(game: str, topic: str) -> list[Rule]:
             return found
     own = topics_of(game)
     known = list(dict.fromkeys(own + (topics_of(COMMON) if game != COMMON else [])))
-    close = difflib.get_close_matches(want, known, n=3, cutoff=0.7)
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    hint = did_you_mean(want, known)
     where = "the common ground" if game == COMMON else game
     more = "" if game == COMMON else "; and those of 'herzla rules common'"
     raise UnknownTopic(f"no rule of {where} is about {quote(topic)}; {hint}"

@@ -78,6 +78,12 @@ class ScoreSheet:
     def illegal(self) -> bool:
         return any(row.result.illegal is not None for row in self.rows)
 
+    @property
+    def counted(self) -> int:
+        """How many hands the totals count: those before the first incomplete or illegal one."""
+        return next((i for i, row in enumerate(self.rows) if row.result.scores is None),
+                    len(self.rows))
+
     def __repr__(self) -> str:
         unit = "c" if self.stock is not None else ""
         n = len(self.rows)
@@ -101,20 +107,28 @@ class ScoreSheet:
         if self.stock is not None:
             head += f"{'stock':>{width}}"
         out.append(head)
+        counted = self.counted
         for row in self.rows:
             res = row.result
             if res.scores is None:
-                what = (f"illegal at {res.illegal.index} ({res.illegal.rule})" if res.illegal
-                        else "not complete")
+                what = (f"illegal at play {res.illegal.index + 1} ({res.illegal.rule})"
+                        if res.illegal else "not complete")
                 out.append(f"{row.index + 1:>2}  {res.record.contract_id:<15}  {what}")
                 continue
             line = f"{row.index + 1:>2}  {res.record.contract_id:<15}" + "".join(
                 f"{signed(v) + unit:>{width}}" for v in res.scores)
             if row.stock is not None:
                 line += f"{str(row.stock) + 'c':>{width}}"
+            if row.index >= counted:  # after the stop: shown, not added up
+                line += "  (not counted)"
             out.append(line)
-        out.append(f"{'':>2}  {'total':<15}" + "".join(f"{signed(v) + unit:>{width}}"
-                                                       for v in self.totals))
+        if counted == 0:  # no hand counted: no totals that look like scores
+            out.append(f"{'':>2}  {'total':<15}  none: hand 1 stops the sheet")
+        else:
+            label = "total" if counted == len(self.rows) else (
+                f"total of 1-{counted}" if counted > 1 else "total of 1")
+            out.append(f"{'':>2}  {label:<15}" + "".join(f"{signed(v) + unit:>{width}}"
+                                                         for v in self.totals))
         out += [f"- {line}" for line in self.explanation]
         return "\n".join(out)
 
@@ -170,7 +184,13 @@ def sheet_of(evening: Evening) -> ScoreSheet:
                      f"{', '.join(f'seat {s}' for s in winners)} with {totals[winners[0]]}"
                      f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")
     elif stopped:
-        lines.append("The sheet stops at the first hand that is incomplete or illegal.")
+        results = [row.result for row in rows]
+        stop = next(i for i, r in enumerate(results) if r.scores is None)
+        why = "illegal" if results[stop].illegal is not None else "not complete"
+        which = ("no hand" if stop == 0 else "hand 1 only" if stop == 1
+                 else f"hands 1 to {stop}")
+        lines.append(f"The sheet stops at hand {stop + 1}, which is {why}: the totals count "
+                     f"{which}.")
     else:
         lines.append(f"The {kind} is not over yet.")
     stock = evening.stock

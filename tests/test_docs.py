@@ -7,7 +7,8 @@ trailing spaces and trailing blank lines are not compared).  The commands run in
 click's ``CliRunner``, from the repository root, so example files are named like
 ``docs/examples/herzla-two-void.json``.
 
-- ``$ herzla ... < FILE`` feeds FILE to standard input (for ``herzla replay -``).
+- ``$ herzla ... < FILE`` feeds FILE to standard input (for ``herzla replay -``), and
+  ``$ herzla A | herzla B`` the standard output of ``herzla A``.
 - ``$ echo $?`` prints the exit code of the command before it.  A command that exits non-zero must
   be followed by ``$ echo $?``, so no example fails silently.
 - A block opened with ```` ```console no-check ```` is not run (``herzla simulate`` examples, whose
@@ -110,10 +111,21 @@ def all_blocks() -> list[Block]:
 
 
 def _argv(step: Step) -> tuple[list[str], str | None]:
-    """The arguments after ``herzla``, and the standard input from ``< FILE`` if any."""
+    """The arguments after ``herzla``, and the standard input from ``< FILE`` if any, or from
+    the commands before a ``|`` (each run as the last one is, its standard output piped)."""
     words = shlex.split(step.command)
     assert words and words[0] == "herzla", f"{step.where}: a command must start with 'herzla'"
     stdin = None
+    if "|" in words:
+        at = len(words) - 1 - words[::-1].index("|")
+        before = Step(step.where, shlex.join(words[:at]), "")
+        args, given = _argv(before)
+        piped = CliRunner().invoke(main, args, input=given, prog_name="herzla")
+        assert piped.exit_code == 0, f"{step.where}: {before.command} failed: {piped.output}"
+        rest = words[at + 1:]
+        assert rest and rest[0] == "herzla", f"{step.where}: pipe into a 'herzla' command"
+        assert "<" not in rest, f"{step.where}: a piped command takes no '< FILE'"
+        return rest[1:], piped.stdout
     if "<" in words:
         at = words.index("<")
         assert at == len(words) - 2, f"{step.where}: write '< FILE' at the end"
@@ -245,13 +257,26 @@ def test_readme_commands_parse(where: str, command: str) -> None:
     words = shlex.split(command)
     if ">" in words:
         words = words[:words.index(">")]
-    with click.Context(main, info_name="herzla") as ctx:
-        cmd = main.get_command(ctx, words[1])
-    assert cmd is not None, f"{where}: no command {words[1]!r}"
-    try:
-        cmd.make_context(words[1], words[2:])
-    except click.UsageError as exc:
-        raise AssertionError(f"{where}: $ {command}: {exc}") from None
+    for piped in _pipeline(words):
+        assert piped[0] == "herzla", f"{where}: $ {command}: pipe into a herzla command"
+        with click.Context(main, info_name="herzla") as ctx:
+            cmd = main.get_command(ctx, piped[1])
+        assert cmd is not None, f"{where}: no command {piped[1]!r}"
+        try:
+            cmd.make_context(piped[1], piped[2:])
+        except click.UsageError as exc:
+            raise AssertionError(f"{where}: $ {command}: {exc}") from None
+
+
+def _pipeline(words: list[str]) -> list[list[str]]:
+    """The commands of ``A | B | ...``."""
+    out: list[list[str]] = [[]]
+    for word in words:
+        if word == "|":
+            out.append([])
+        else:
+            out[-1].append(word)
+    return out
 
 
 @pytest.mark.parametrize(("where", "command"), _readme_params())
@@ -267,9 +292,12 @@ def test_readme_commands_run(where: str, command: str, tmp_path: Path,
     if ">" in words:
         at = words.index(">")
         target, words = words[at + 1], words[:at]
-    result = CliRunner().invoke(main, words[1:], prog_name="herzla")
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert result.exit_code == 0, f"{where}: $ {command}\n{result.output}"
+    stdin = None
+    for piped in _pipeline(words):
+        result = CliRunner().invoke(main, piped[1:], input=stdin, prog_name="herzla")
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        assert result.exit_code == 0, f"{where}: $ {command}\n{result.output}"
+        stdin = result.stdout
     if target is not None:
         (tmp_path / target).write_text(result.stdout, encoding="utf-8")

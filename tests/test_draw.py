@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from herzla.cards import Card, cards_of, parse_cards
 from herzla.contracts import Contract, LayoutContract, contract_classes, games
 from herzla.draw.course import Mark, course
-from herzla.draw.faces import Faces, can_encode, faces_of, short
+from herzla.draw.faces import Faces, can_encode, faces_of, labelled, labelled_code
 from herzla.draw.html import record_page, review_html, sheet_page
 from herzla.draw.svg import (
     card_svg,
@@ -180,13 +180,16 @@ def test_the_illegal_play_is_marked_where_it_happened() -> None:
     assert last.winner is None and last.cards[-1].marks == (Mark.ILLEGAL,)
     assert str(last.cards[-1].card) == "HK"
     text = draw_text(c, faces="french")
-    assert "♥K!" in text
-    assert "Result: illegal play at index 4: HK by seat 1 (heart-lead-ban)" in text
+    assert "♥K (HK)!" in text
+    assert ("Result: illegal: ♥K (HK) by seat 1 at play 5, trick 2, 1st card (heart-lead-ban)"
+            in text)
     root = parse_svg(record_svg(c))
     assert cards_drawn(root)[-1] == "HK"
-    assert "Illegal play 4: HK by seat 1 (heart-lead-ban)" in "".join(root.itertext())
+    assert ("Illegal: Hz-K (HK) by seat 1 at play 5, trick 2, 1st card (heart-lead-ban)"
+            in "".join(root.itertext()))
     page = record_page(c)
-    assert '<span class="illegal">Illegal play 4</span>' in page
+    assert ('<span class="illegal">Illegal: Hz-K (HK)</span> by seat 1 at play 5, trick 2, '
+            '1st card' in page)
 
 
 def test_an_illegal_layout_move_is_drawn() -> None:
@@ -197,7 +200,7 @@ def test_an_illegal_layout_move_is_drawn() -> None:
     c = course(bad)
     assert c.moves is not None and c.moves[-1].illegal and c.moves[-1].card == other
     assert c.illegal is not None and c.illegal.rule == "must-open-with-heart-jack"
-    assert f"{short(other, Faces.GERMAN)}!" in draw_text(c)
+    assert f"{labelled(other, Faces.GERMAN)}!" in draw_text(c)
     assert "illegal: seat" in "".join(parse_svg(record_svg(c)).itertext())
 
 
@@ -311,13 +314,15 @@ def test_review_is_drawn() -> None:
     c = course(example("herzla-two-void.json"))
     text = draw_text(c, faces="french", unicode=False, review=REVIEW)
     assert "SA -10" in text
-    assert "play 4: seat 1 played SA (value -30), best SK DK (value -20): cost 10" in text
+    assert ("play 5, trick 2, 1st card: seat 1 played SA, value -30; best SK or DK, value "
+            "-20: cost 10" in text)
     assert "seat 1: 1 of 8 plays, cost 10" in text
     root = parse_svg(record_svg(c, review=REVIEW))
     assert "-10" in list(root.itertext())
     page = record_page(c, review=REVIEW)
     assert_fetches_nothing(page)
-    assert "<td>SA</td><td class=num>-30</td><td>SK DK</td><td class=num>-20</td>" in page
+    assert ("<td>play 5, trick 2, 1st card</td><td>seat 1</td><td>Gr-A (SA)</td><td class=num>"
+            "-30</td><td>Gr-K (SK) or Sch-K (DK)</td><td class=num>-20</td>" in page)
     assert "No mistakes" in review_html({**REVIEW, "plays": REVIEW["plays"][:1]})
 
 
@@ -381,7 +386,9 @@ def test_any_prefix_or_wrong_card_draws(table: tuple[str, str, int], seed: int,
     if bad is None:
         assert "illegal" not in text.lower()
         return
-    assert f"Result: illegal play at index {bad.index}: {bad.card} by seat {bad.seat}" in text
+    shown = labelled_code(bad.card, faces_of(c.contract), unicode=False)
+    assert f"Result: illegal: {shown} by seat {bad.seat} at {c.place(bad.index)}" in text
+    assert c.place(bad.index).startswith(f"play {bad.index + 1}")
     if c.tricks is not None:
         marked = [p for t in c.tricks for p in t.cards if Mark.ILLEGAL in p.marks]
         assert [(p.index, str(p.card), p.seat) for p in marked] == [(bad.index, bad.card,

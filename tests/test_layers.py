@@ -22,9 +22,10 @@ ROOT = Path(herzla.__file__).parent
 
 #: the layers, lowest first: a part may import its own modules and those of lower layers
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # text, limits, the notebook display registry (a picture over a limit is none) and rule
-    # options: no rules yet
-    ("quote",), ("limits",), ("display",), ("options",),
+    # text, the names people type, counting for people, the example records (JSON text),
+    # limits, the notebook display registry (a picture over a limit is none) and rule options:
+    # no rules yet
+    ("quote",), ("names",), ("counting",), ("examples",), ("limits",), ("display",), ("options",),
     ("cards",),
     # one interface for every hand (moves, tricks, outcomes), and the engines' registry
     ("hand",),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from herzla.cards import Card, mask_of, parse_cards
-from herzla.contracts import contract_class, game_options, games
+from herzla.contracts import contract_class, contract_classes, game_options, games
 from herzla.contracts.herzla import resolve_bidding
 from herzla.layout import LayoutHand
 from herzla.options import OptionError
@@ -190,3 +190,26 @@ def test_bad_options_are_malformed(options: dict[str, Any], message: str) -> Non
 def test_option_errors_are_option_errors() -> None:
     with pytest.raises(OptionError):
         contract_class("herzeln", "domino")(4, {"domino_wrap": False})
+
+
+# -- options are written typed (issue 23) ------------------------------------------------------
+@pytest.mark.parametrize("game,item,want", [
+    ("herzla", "heart_unit=5", {"heart_unit": 5}),
+    ("herzla", "no_void=No-Payment", {"no_void": "no-payment"}),
+    ("herzla-kids", "target=30", {"target": 30}),
+    ("herzeln", "domino_wrap=TRUE", {"domino_wrap": True}),
+])
+def test_deal_writes_options_typed(game: str, item: str, want: dict[str, Any]) -> None:
+    from click.testing import CliRunner
+
+    from herzla.cli import main
+
+    res = CliRunner().invoke(main, ["deal", game, "--seed", "1", "-o", item])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["options"] == want
+    from herzla.records import deal_record
+
+    name, _, value = item.partition("=")
+    cls = contract_classes(game)[0]
+    rec = deal_record(game, cls.id, cls.player_counts[0], 1, options={name: value})
+    assert rec.to_json()["options"] == want

@@ -230,7 +230,8 @@ def test_review_text(runner: CliRunner) -> None:
     assert lines[0] == ("herzla normal, 4 players: the plays of seat 2, double dummy (cents, "
                         "higher is better)")
     assert "trick 6: seat 2 HQ*, seat 3 HT, seat 0 CQ, seat 1 CK; seat 2 wins" in lines
-    assert ("  * seat 2 played HQ on trick 6: cost 20 cents, best was ST or DT") in lines
+    assert ("  * seat 2 played HQ (play 21, trick 6, 1st card): cost 20 cents, best was ST or "
+            "DT") in lines
     assert lines[-1] == "seat 2: 8 plays reviewed, 1 mistake costing 20 cents"
     assert sum(1 for x in lines if x.startswith("trick ")) == 8
 
@@ -249,7 +250,7 @@ def test_review_layout_text(runner: CliRunner) -> None:
                                "1"])
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[1] == "seat 0 pass, seat 1 CJ, seat 2 H9"
-    assert "  * seat 1 played CK: cost 10 points, best was ST" in res.output.splitlines()
+    assert "  * seat 1 played CK (play 8): cost 10 points, best was ST" in res.output.splitlines()
 
 
 def test_review_json_lines(runner: CliRunner) -> None:

@@ -32,8 +32,10 @@ def test_show_draws_a_record(runner: CliRunner) -> None:
     out = runner.invoke(main, ["show", ex("herzla-two-void.json"), "--faces", "french"])
     assert out.exit_code == 0, out.output
     assert out.output.startswith("herzla normal: 4 players, dealer seat 3, forehand seat 0")
-    assert "  seat 0 (forehand)  ♣ Q J 10 7   ♠ Q 9    ♥ -" in out.output
-    assert "      1  seat 0  ♣7      ♣A      ♣8      ♣9      seat 1" in out.output
+    assert "  seat 0 (forehand)  ♣ Q J 10 7      ♠ Q 9     ♥ -          ♦ Q 9" in out.output
+    assert "                     (CQ CJ CT C7)   (SQ S9)                (DQ D9)" in out.output
+    assert ("      1  seat 0  ♣7 (C7)    ♣A (CA)    ♣8 (C8)    ♣9 (C9)    seat 1"
+            in out.output)
     assert "(rule herzla/two-void)" in out.output
     assert "\x1b[" not in out.output  # not a terminal: no colour
 
@@ -50,8 +52,9 @@ def test_deal_pipes_into_show(runner: CliRunner) -> None:
 def test_illegal_play_exits_1(runner: CliRunner) -> None:
     out = runner.invoke(main, ["show", ex("herzla-heart-lead-ban.json"), "--faces", "french"])
     assert out.exit_code == 1
-    assert "♥K!" in out.output
-    assert "Result: illegal play at index 4: HK by seat 1 (heart-lead-ban)" in out.output
+    assert "♥K (HK)!" in out.output
+    assert ("Result: illegal: ♥K (HK) by seat 1 at play 5, trick 2, 1st card (heart-lead-ban)"
+            in out.output)
 
 
 def test_malformed_exits_2_in_one_line(runner: CliRunner) -> None:
@@ -123,7 +126,8 @@ def test_illegal_record_still_written_and_exits_1(runner: CliRunner, tmp_path: P
     page = tmp_path / "p.html"
     out = runner.invoke(main, ["show", ex("herzla-heart-lead-ban.json"), "--html", str(page)])
     assert out.exit_code == 1
-    assert '<span class="illegal">Illegal play 4</span>' in page.read_text(encoding="utf-8")
+    assert ('<span class="illegal">Illegal: Hz-K (HK)</span> by seat 1 at play 5, trick 2'
+            in page.read_text(encoding="utf-8"))
 
 
 def test_replay_html(runner: CliRunner, tmp_path: Path) -> None:
@@ -177,7 +181,7 @@ def test_review_is_rendered(runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
     out = runner.invoke(main, ["show", ex("herzla-two-void.json"), "--review", "--faces",
                                "french"])
     assert out.exit_code == 0, out.output
-    assert "♠A -10" in out.output
+    assert "♠A (SA) -10" in out.output
     assert "cost 10" in out.output
     page = tmp_path / "r.html"
     out = runner.invoke(main, ["show", ex("herzla-two-void.json"), "--review", "--html",

@@ -100,6 +100,8 @@ class SolveResult:
     nodes: int
     elapsed: float
     complete: bool = False
+    #: the record solved, for :meth:`report` (not compared, not in the JSON)
+    record: Record | None = attrs.field(default=None, eq=False, repr=False)
 
     def unit(self) -> str:
         """What ``value`` counts: ``cents``, ``points`` or ``penalty points``."""
@@ -112,10 +114,11 @@ class SolveResult:
                 f"{self.value:+d} {self.unit()}>")
 
     def report(self, record: Record | None = None) -> str:
-        """The text ``herzla solve`` prints (also ``str(result)``).  Given the ``record`` that was
-        solved, the line of best play is written trick by trick with the seat of each card and
-        the trick's winner (layout deals: every lay and pass by seat); else as one row of moves.
-        """
+        """The text ``herzla solve`` prints (also ``str(result)``): the line of best play trick
+        by trick with the seat of each card and the trick's winner (layout deals: every lay and
+        pass by seat), read from the record solved (or ``record``); as one row of moves for a
+        result that has no record."""
+        record = record if record is not None else self.record
         unit = self.unit()
         lines: list[str] = [f"{self.game} {self.contract}, {self.players} players"]
         if self.complete:
@@ -199,13 +202,13 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
             made = "contract-made" in result.score.events
         return SolveResult(rec.game, rec.contract_id, rec.players, seat, None,
                            result.score.scores[seat], made, (), {} if plays else None, 0,
-                           time.perf_counter() - start, complete=True)
+                           time.perf_counter() - start, complete=True, record=rec)
     solver = searcher(rec, seat)
     # the search, the line and the plays' values on one stretch of the frame stack (frames.py)
     value, line, values = on_own_stack(_answer, solver, state, plays)
     return SolveResult(rec.game, rec.contract_id, rec.players, seat, state.turn,
                        solver.score(value), solver.made(value), tuple(line), values,
-                       solver.nodes, time.perf_counter() - start)
+                       solver.nodes, time.perf_counter() - start, record=rec)
 
 
 def _answer(solver: Searcher, state: TrickHand | LayoutHand, plays: bool

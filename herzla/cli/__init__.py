@@ -28,6 +28,7 @@ COMMANDS = {
     "review": "herzla.cli.review:review_command",
     "show": "herzla.cli.show:show_command",
     "pad": "herzla.cli.pad:pad",
+    "example": "herzla.cli.example:example_command",
 }
 
 
@@ -37,6 +38,8 @@ COMMANDS = {
 def main() -> None:
     """Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
 
-    Games: {games}, and any game a plug-in adds.
+    Games: {games}, and any game a plug-in adds.  To try a command on a hand, 'herzla example'
+    lists the hand records that come with herzla ('herzla example herzla-two-void | herzla
+    show -').
     """
 

@@ -21,14 +21,18 @@ from herzla.cli.common import (
     check_wait,
     cluster_timeout_option,
     fail,
+    game_id,
     note_jobs,
     option_flag,
     parse_options,
 )
 from herzla.cli.complete import complete_choice, complete_game
 from herzla.cli.output import Progress
+from herzla.contracts import get_game
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
+from herzla.names import did_you_mean, find_name
+from herzla.quote import quote, visible
 
 __all__ = ["advise_command"]
 
@@ -79,6 +83,14 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
       herzla advise herzla --hand "CJ CT C9 S9 S8 HT D9 D8" --samples 500
     """
     options = parse_options(option_items)
+    game = game_id(game)
+    if only:  # read as every name is: in any case, a typo answered with what it may mean
+        bidding = get_game(game).bidding
+        only = tuple(find_name(c, bidding) or c for c in only)
+        for c in only:
+            if c not in bidding:
+                fail(f"--only {quote(c)}: the choices are {', '.join(bidding) or 'none'} "
+                     f"({did_you_mean(c, bidding)}'herzla rules {game}' lists them)")
     if cluster is not None and jobs is not None:
         fail("--jobs and --cluster exclude each other: with --cluster the cluster's workers "
              "play")
@@ -105,4 +117,4 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
 
 
 def _print(res: AdviceResult) -> None:
-    click.echo(res.report())
+    click.echo(visible(res.report()))

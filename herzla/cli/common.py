@@ -27,11 +27,13 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.limits import DEFAULT_TIMEOUT, LimitError, check_timeout
+from herzla.names import did_you_mean, find_name
 from herzla.options import OptionError, parse_option_assignments
+from herzla.quote import quote, visible
 
-__all__ = ["FactCommand", "FactOption", "HerzlaGroup", "Terminated", "UserError",
-           "check_stopped", "check_wait", "fail", "game_contract", "help_facts", "note_jobs",
-           "one_line", "option_flag", "parse_options"]
+__all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "Terminated",
+           "UserError", "check_stopped", "check_wait", "fail", "game_contract", "game_id",
+           "help_facts", "note_jobs", "one_line", "option_flag", "parse_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -56,6 +58,24 @@ def one_line(message: str) -> str:
 
 def fail(message: str) -> NoReturn:
     raise UserError(message)
+
+
+class NameChoice(click.Choice):  # type: ignore[type-arg]
+    """One of a few names, read as every name herzla takes (:mod:`herzla.names`): in any
+    case, and a typo answered with the names it may mean."""
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        super().__init__(choices, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        names = [str(c) for c in self.choices]
+        found = find_name(value, names)
+        if found is None:
+            hint = did_you_mean(value, names)
+            self.fail(f"{quote(value)} is not one of {', '.join(names)}"
+                      f"{'; ' + hint.strip() if hint else ''}", param, ctx)
+        return found
 
 
 class Terminated(KeyboardInterrupt):
@@ -149,7 +169,7 @@ def help_facts(text: str) -> str:
     facts = {"games": ", ".join(games_), "parties": ", ".join(parties),
              "bidders": ", ".join(bidders)}
     for name, value in facts.items():
-        text = text.replace("{" + name + "}", value)
+        text = text.replace("{" + name + "}", visible(value))
     return text
 
 
@@ -198,12 +218,28 @@ class HerzlaGroup(_FactHelp, click.Group):
         return [*self.lazy, *(n for n in super().list_commands(ctx) if n not in self.lazy)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name`` names, in any case (``Replay``)."""
+        cmd_name = find_name(cmd_name, self.list_commands(ctx)) or cmd_name
         where = self.lazy.get(cmd_name)
         if where is None:
             return super().get_command(ctx, cmd_name)
         module, _, attr = where.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command the first argument names (in any case); a usage error naming the
+        commands it may mean when it names none."""
+        name = args[0]
+        command = self.get_command(ctx, name)
+        if command is None and not ctx.resilient_parsing and not name.startswith("-"):
+            known = self.list_commands(ctx)
+            ctx.fail(f"no command {quote(name)} ({did_you_mean(name, known)}commands: "
+                     f"{', '.join(known)})")
+        if command is None:
+            return super().resolve_command(ctx, args)
+        return command.name, command, args[1:]
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:  # --help and --version print here
@@ -359,6 +395,15 @@ def parse_options(items: Sequence[str]) -> dict[str, str]:
     try:
         return parse_option_assignments(items)
     except OptionError as exc:
+        fail(str(exc))
+
+
+def game_id(game: str) -> str:
+    """The id of the game ``game`` names (in any case); a usage error names the games it may
+    mean."""
+    try:
+        return get_game(game).id
+    except UnknownContract as exc:
         fail(str(exc))
 
 

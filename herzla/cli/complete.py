@@ -11,6 +11,8 @@ from __future__ import annotations
 from click import Context, Parameter
 from click.shell_completion import CompletionItem
 
+from herzla.quote import visible
+
 __all__ = ["complete_choice", "complete_contract", "complete_game", "complete_option",
            "complete_policy", "complete_rule", "complete_topic"]
 
@@ -29,7 +31,7 @@ def complete_game(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
     """Game ids (``herzla``, ``herzeln``, ...)."""
     from herzla.contracts import games, get_game
 
-    return [CompletionItem(g, help=get_game(g).title) for g in games()
+    return [CompletionItem(g, help=visible(get_game(g).title)) for g in games()
             if g.startswith(incomplete.lower())]
 
 
@@ -43,7 +45,7 @@ def complete_contract(ctx: Context, param: Parameter, incomplete: str) -> list[C
     seen: dict[str, str] = {}
     for cls in classes:
         seen.setdefault(cls.id, cls.title)
-    return [CompletionItem(cid, help=title) for cid, title in seen.items()
+    return [CompletionItem(cid, help=visible(title)) for cid, title in seen.items()
             if cid.startswith(incomplete.lower())]
 
 
@@ -71,7 +73,7 @@ def complete_option(ctx: Context, param: Parameter, incomplete: str) -> list[Com
     options = {o.name: o for g in ([game] if game else games()) for o in get_game(g).options}
     name, eq, value = incomplete.partition("=")
     if not eq:
-        return [CompletionItem(f"{o.name}=", help=o.doc) for o in options.values()
+        return [CompletionItem(f"{o.name}=", help=visible(o.doc)) for o in options.values()
                 if o.name.startswith(name)]
     opt = options.get(name)
     if opt is None:

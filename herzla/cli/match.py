@@ -20,6 +20,7 @@ from herzla.cli.solve import check_jobs
 from herzla.machinery.cluster import ClusterError
 from herzla.machinery.procs import WorkerLost
 from herzla.players.registry import split_policies
+from herzla.quote import visible
 from herzla.sim.api import SimulationError
 from herzla.sim.match import MatchResult, match
 
@@ -67,10 +68,11 @@ def match_command(game: str, policies: str, contract: str | None, partie: bool,
     every hand; the luck of the cards cancels and what is left is play.
 
     \b
-    Standings: each policy's mean score per hand it played (cents in herzla, points elsewhere;
-    in herzla-kids penalty points, lower is better) with a 95% interval over the deals; pairs:
-    the mean per-deal difference of two policies with its 95% interval. Every number but
-    elapsed_s is the same for any --jobs and on a cluster.
+    Standings: each policy's mean score per hand it played, with --partie its mean partie total
+    (cents in herzla, points elsewhere; in herzla-kids penalty points, lower is better) with a
+    95% interval over the deals (parties); pairs: the mean per-deal (per-partie) difference of
+    two policies with its 95% interval. Every number but elapsed_s is the same for any --jobs
+    and on a cluster.
 
     \b
     Examples:
@@ -97,15 +99,29 @@ def _ci(ci: tuple[float, float]) -> str:
     return f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
+def seconds(elapsed: float) -> str:
+    """A duration for people: ``12.3 s``, and below a second two significant digits
+    (``0.045 s``), never ``0.0 s`` for work that took time."""
+    return f"{elapsed:.1f} s" if elapsed >= 1 else f"{elapsed:.2g} s"
+
+
 def _print_table(res: MatchResult) -> None:
-    what = res.contract or ("whole parties" if res.mode == "partie" else "with bidding")
+    partie = res.mode == "partie"
+    what = res.contract or ("whole parties" if partie else "with bidding")
     unit = res.unit + (", lower is better" if res.lowest_wins else "")
-    click.echo(f"{res.game} {what}: {res.deals:,} deals x {res.seatings} seatings, seed "
-               f"{res.seed}, {res.elapsed:.1f} s")
+    deals, each = ("parties", "partie") if partie else ("deals", "deal")
+    _say(f"{res.game} {what}: {res.deals:,} {deals} x {res.seatings} seatings, seed "
+         f"{res.seed}, {seconds(res.elapsed)}")
     width = max(len(s.policy) for s in res.standings)
-    click.echo(f"\nStandings (mean score per hand, {unit}; 95% CI):")
+    mean = "mean partie total" if partie else "mean score per hand"
+    _say(f"\nStandings ({mean}, {unit}; 95% CI):")
+    held = "parties" if partie else "hands"
     for s in res.standings:
-        click.echo(f"  {s.policy:<{width}}  {s.mean:+9.2f}  {_ci(s.ci95)}  {s.hands:,} hands")
-    click.echo("\nPairs (mean per-deal difference a - b; 95% CI):")
+        _say(f"  {s.policy:<{width}}  {s.mean:+9.2f}  {_ci(s.ci95)}  {s.hands:,} {held}")
+    _say(f"\nPairs (mean per-{each} difference a - b; 95% CI):")
     for p in res.pairs:
-        click.echo(f"  {p.a} - {p.b}: {p.diff:+.2f}  {_ci(p.ci95)}")
+        _say(f"  {p.a} - {p.b}: {p.diff:+.2f}  {_ci(p.ci95)}")
+
+
+def _say(text: str) -> None:
+    click.echo(visible(text))  # a plug-in policy's name cannot reach the terminal raw

@@ -1,4 +1,5 @@
-"""Files the command line writes (``--sample-out``, ``--plot``) and its progress line.
+"""Files the command line writes (``--sample-out``, ``--plot``, ``--svg``, ``--html``, ``herzla
+example -o``) and its progress line.
 
 An output file is checked before any work starts (a path, not a folder, in a folder that exists
 and can be written), and written so that nothing is half-written or clobbered:
@@ -13,6 +14,9 @@ and can be written), and written so that nothing is half-written or clobbered:
   ``/dev/stderr``, ``/dev/fd/N``, ``/proc/self/fd/N``, or a link to one) is written through that
   descriptor as the shell opened it: ``--sample-out /dev/stdout >> file`` appends to the file,
   never replaces it.
+
+An output file on standard output has it to itself: the command's answer and its messages go to
+standard error then (:func:`on_stdout`), and two outputs cannot both be standard output.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import click
 
 from herzla.cli.common import fail
 
-__all__ = ["Output", "Progress", "check_output", "open_output"]
+__all__ = ["Output", "Progress", "check_output", "on_stdout", "open_output"]
 
 
 @attrs.frozen(slots=True)
@@ -101,6 +105,17 @@ def check_output(path: str, what: str) -> Output:
     if not _direct(target) and not os.access(folder, os.W_OK | os.X_OK):
         fail(f"{what} {path}: the folder {folder} cannot be written (permission denied)")
     return Output(path, target)
+
+
+def on_stdout(*outputs: tuple[str, Output | None]) -> bool:
+    """Whether one of the outputs (each with the flag that names it) is standard output, where
+    it must be alone: the command's answer and its messages then go to standard error.  A
+    usage error when two of them are (their bytes would be mixed)."""
+    flags = [flag for flag, out in outputs if out is not None and out.is_stdout]
+    if len(flags) > 1:
+        fail(f"{' and '.join(flags)} cannot both write to standard output: give one of them a "
+             f"file")
+    return bool(flags)
 
 
 def _direct(target: Path) -> bool:

@@ -16,7 +16,7 @@ import click
 
 from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output
+from herzla.cli.output import Output, on_stdout
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
 from herzla.records import RecordError, ReplayResult, replay
@@ -25,13 +25,14 @@ from herzla.sheets import score_sheet
 __all__ = ["replay_command"]
 
 
-def _show(res: ReplayResult, as_json: bool, compact: bool, first: bool) -> None:
+def _show(res: ReplayResult, as_json: bool, compact: bool, first: bool, err: bool) -> None:
+    """One answer, on standard error (``err``) when the page is written to standard output."""
     if as_json:
-        click.echo(json.dumps(res.to_dict(), indent=None if compact else 1))
+        click.echo(json.dumps(res.to_dict(), indent=None if compact else 1), err=err)
         return
     if not first:
-        click.echo("")
-    print_result(res)
+        click.echo("", err=err)
+    print_result(res, err=err)
 
 
 class _Count:
@@ -86,8 +87,15 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
     replayed on its own and answered as it is read.  Exit 0 when every play is legal (complete
     or not), 1 at an illegal play, 2 for malformed input (with JSON Lines, the answers before the
     malformed line are written first).
+
+    \b
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void | herzla replay -
+      herzla example herzla-session -o session.json && herzla replay session.json --json
+      herzla deal herzla --seed 7 | herzla replay -
     """
     page = _page_target(html)
+    err = on_stdout(("--html", page[0] if page else None))  # the page alone on stdout
     source = open_records(record)
     illegal = False
     try:
@@ -98,13 +106,13 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
             if isinstance(doc, list):
                 sheet = score_sheet(doc)
                 if as_json:
-                    click.echo(json.dumps(sheet.to_dict(), indent=1))
+                    click.echo(json.dumps(sheet.to_dict(), indent=1), err=err)
                 else:
-                    print_sheet(sheet)
+                    print_sheet(sheet, err=err)
                 raise SystemExit(1 if sheet.illegal else 0)
             _, rec = next(each_record(source))
             res = replay(rec)
-            _show(res, as_json, compact=False, first=True)
+            _show(res, as_json, compact=False, first=True, err=err)
             raise SystemExit(1 if res.illegal is not None else 0)
         held: ReplayResult | None = None  # the first answer, until a second record shows
         first: Any = None
@@ -125,14 +133,14 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
                     fail(f"--html draws one hand record or one JSON list of records; {record} "
                          f"holds several records, one a line ({where.rstrip(': ')} is the second)")
                 if held is not None:
-                    _show(held, as_json, compact=True, first=True)
+                    _show(held, as_json, compact=True, first=True, err=err)
                     held = None
-                _show(res, as_json, compact=True, first=False)
+                _show(res, as_json, compact=True, first=False, err=err)
                 progress(count)
         finally:
             progress.close()
             if held is not None:  # one record in all: answered like a single document
-                _show(held, as_json, compact=False, first=True)
+                _show(held, as_json, compact=False, first=True, err=err)
         if page is not None and first is not None:
             _write_page(page, first)
     except (RecordError, TallyError) as exc:

@@ -14,9 +14,11 @@ from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
 from herzla.cli.solve import check_jobs, jobs_options
 from herzla.contracts import TallyError
+from herzla.counting import play_place
 from herzla.machinery.cluster import ClusterError
 from herzla.machinery.procs import WorkerLost
-from herzla.records import RecordError
+from herzla.quote import visible
+from herzla.records import Record, RecordError
 
 __all__ = ["review_command"]
 
@@ -40,9 +42,9 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
     Lines: one answer a line).  Exit 0, 1 at an illegal play, 2 for malformed input.
 
     \b
-    Examples:
-      herzla review docs/examples/herzla-two-void.json
-      herzla review docs/examples/herzla-two-void.json --seat 2 --json
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void | herzla review -
+      herzla example herzla-two-void -o hand.json && herzla review hand.json --seat 2 --json
     """
     check_jobs(jobs, cluster, cluster_timeout)
     source = open_records(record)
@@ -65,7 +67,7 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
             else:
                 if not first:
                     click.echo("")
-                click.echo("\n".join(review_text(ans)))
+                click.echo(visible("\n".join(review_text(ans, rec))))
             first = False
     except RecordError as exc:  # a record (or a line of JSON Lines) that cannot be read
         fail(str(exc))
@@ -78,18 +80,18 @@ def _amount(n: int, unit: str) -> str:
     return f"{n} {unit[:-1] if n == 1 else unit}"
 
 
-def _cost(p: PlayReview, unit: str) -> str:
-    where = f" on trick {p.step.trick}" if p.step.trick is not None else ""
+def _cost(p: PlayReview, unit: str, players: int | None) -> str:
     what = "passed" if p.card == "pass" else f"played {p.card}"
-    return (f"seat {p.seat} {what}{where}: cost {_amount(p.loss, unit)}, best was "
-            f"{' or '.join(p.best_cards)}")
+    return (f"seat {p.seat} {what} ({play_place(p.index, players)}): cost "
+            f"{_amount(p.loss, unit)}, best was {' or '.join(p.best_cards)}")
 
 
-def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
+def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None) -> list[str]:
     """The text answer: the hand trick by trick (layout deals: every lay and pass by seat),
-    each mistake marked with its cost, the totals of each seat reviewed."""
+    each mistake marked with its cost and place, the totals of each seat reviewed."""
     if isinstance(ans, IllegalPlayError):
-        return [*ans.lines(), "There is nothing to review after an illegal play."]
+        return [*map(visible, ans.lines()),
+                "There is nothing to review after an illegal play."]
     res = ans
     unit = unit_of(res.game, res.contract)
     whom = "every seat" if res.seat is None else f"seat {res.seat}"
@@ -102,6 +104,7 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
         return out
     costs = {p.index: p for p in res.plays}
     marks = {i: p for i, p in costs.items() if p.loss > 0}
+    players = res.players if res.steps[0].trick is not None else None
 
     def shown(s: Step) -> str:
         text = f"seat {s.seat} {s.play}" + (" (out)" if s.out else "")
@@ -114,7 +117,8 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
             if cards[-1].winner is not None:
                 line += f"; seat {cards[-1].winner} wins"
             out.append(line)
-            out.extend("  * " + _cost(marks[s.index], unit) for s in cards if s.index in marks)
+            out.extend("  * " + _cost(marks[s.index], unit, players) for s in cards
+                       if s.index in marks)
     else:
         rounds: list[list[Step]] = []
         last = None
@@ -125,7 +129,8 @@ def review_text(ans: ReviewResult | IllegalPlayError) -> list[str]:
             last = s.seat
         for r in rounds:
             out.append(", ".join(shown(s) for s in r))
-            out.extend("  * " + _cost(marks[s.index], unit) for s in r if s.index in marks)
+            out.extend("  * " + _cost(marks[s.index], unit, players) for s in r
+                       if s.index in marks)
     out.append("")
     for who, t in res.seats.items():
         mistakes = "no mistake" if not t.mistakes else (

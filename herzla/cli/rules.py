@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -13,8 +12,9 @@ import click
 from herzla.cli.common import fail
 from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
+from herzla.names import did_you_mean
 from herzla.options import Option
-from herzla.quote import quote
+from herzla.quote import quote, visible
 from herzla.rulebook import (
     COMMON,
     IRREGULARITIES,
@@ -96,7 +96,7 @@ def _game_header(game: str) -> list[str]:
 
 def _print(lines: Iterable[str]) -> None:
     for line in lines:
-        click.echo(line)
+        click.echo(visible(line))  # a plug-in's rule text cannot reach the terminal raw
 
 
 def _print_rules(rules: Sequence[Rule], game: str | None) -> None:
@@ -131,21 +131,19 @@ def _unknown_word(word: str) -> str:
     """No game, rule or topic answers to ``word`` (a lone argument)."""
     want = word.strip().lower()
     pool = [*known_games(), *illegal_rules(), *{t for g in known_games() for t in topics_of(g)}]
-    close = difflib.get_close_matches(want, pool, n=3, cutoff=0.7)
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    hint = did_you_mean(want, pool)
     return (f"no game, rule or topic named {quote(word)} ({hint}games: "
             f"{', '.join(known_games())}; 'herzla rules' lists the topics)")
 
 
 def _suggest_game(game: str) -> str:
     known = known_games()
-    close = difflib.get_close_matches(game.lower(), known, n=2, cutoff=0.6)
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    hint = did_you_mean(game, known)
     return f"unknown game {quote(game)} ({hint}known: {', '.join(known)})"
 
 
 def _dump(obj: object) -> None:
-    click.echo(json.dumps(obj, indent=1, ensure_ascii=False))
+    click.echo(visible(json.dumps(obj, indent=1, ensure_ascii=False)))
 
 
 @click.command("rules")
@@ -238,7 +236,8 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     else:
         n = len(rules)
         title, _ = game_about(name)
-        click.echo(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about {quote(topic)}")
+        click.echo(visible(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about "
+                           f"{quote(topic)}"))
     click.echo("")
     _print_rules(rules, name)
 

@@ -19,9 +19,9 @@ from typing import Any
 import attrs
 import click
 
-from herzla.cli.common import fail
+from herzla.cli.common import NameChoice, fail
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output, check_output, open_output
+from herzla.cli.output import Output, check_output, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
@@ -29,6 +29,7 @@ from herzla.draw.html import record_page, sheet_page
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import draw_text
 from herzla.limits import LimitError, check_drawn
+from herzla.quote import visible
 from herzla.records import Record, RecordError, read_record
 from herzla.sheets import ScoreSheet, score_sheet
 
@@ -105,7 +106,7 @@ def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]
         click.echo(draw_text(c, faces, unicode, ansi, review), color=ansi)
         click.echo("")
     if d.sheet is not None:
-        click.echo(d.sheet.report())
+        click.echo(visible(d.sheet.report()))
 
 
 def _write(target: Output, name: str, text: str) -> None:
@@ -167,9 +168,9 @@ def read_one(record: str, what: str) -> Drawing:
                    "settlement with its rules (nothing in it is fetched).")
 @click.option("--review", is_flag=True,
               help="Add what each mistake cost, double dummy (herzla.analysis.review).")
-@click.option("--faces", type=click.Choice(["auto", "french", "german"]), default="auto",
+@click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
               show_default=True, help="The card faces; auto: the faces the game's pack declares.")
-@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
+@click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
               default="auto", show_default=True,
               help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
 def show_command(record: str, svg: str | None, html: str | None, review: bool, faces: str,
@@ -181,17 +182,25 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
     read).  Without --svg or --html the drawing is printed as text; with them the files are
     written instead (they take one record or one list).  Exit 0 when every play is legal, 1 at
     an illegal play (marked where it happened), 2 for malformed input.
+
+    \b
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void | herzla show -
+      herzla example herzla-two-void | herzla show - --review --html hand.html
+      herzla example herzeln-partie | herzla show - --svg sheet.svg
     """
     svg_target, html_target = targets(svg, html)
+    to_err = on_stdout(("--svg", svg_target[0] if svg_target else None),
+                       ("--html", html_target[0] if html_target else None))
     reviewer = _reviewer() if review else None
     try:
         if svg_target is not None or html_target is not None:
             d = read_one(record, "--svg" if svg_target is not None else "--html")
             reviews = _reviews(d, reviewer)
             write_drawings(d, svg_target, html_target, faces, reviews)
-            for target, what in ((svg, "the picture"), (html, "the page")):
-                if target is not None:
-                    click.echo(f"Wrote {what} to {target}.")
+            for target, what in ((svg_target, "the picture"), (html_target, "the page")):
+                if target is not None:  # on standard error when a file is standard output
+                    click.echo(f"Wrote {what} to {target[0]}.", err=to_err)
             raise SystemExit(1 if d.illegal else 0)
         source = open_records(record)
         if source.lines is None:

@@ -21,6 +21,7 @@ import click
 from herzla.cli.common import (
     FactCommand,
     FactOption,
+    NameChoice,
     check_stopped,
     check_wait,
     cluster_timeout_option,
@@ -30,11 +31,11 @@ from herzla.cli.common import (
     parse_options,
 )
 from herzla.cli.complete import complete_contract, complete_game, complete_policy
-from herzla.cli.output import Output, Progress, check_output, open_output
+from herzla.cli.output import Output, Progress, check_output, on_stdout, open_output
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
-from herzla.quote import quote
+from herzla.quote import quote, visible
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
 from herzla.sim.plan import Mode
@@ -146,8 +147,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--batch-size", type=HANDS, metavar="N",
               help=f"Hands per worker task, rounded up to whole blocks of {BLOCK:,} "
                    f"(default: one block). Results do not depend on it.")
-@click.option("--engine", type=click.Choice(["auto", "batch", "reference"]), default="auto",
-              show_default=True,
+@click.option("--engine", type=NameChoice(["auto", "batch", "reference"]),
+              default="auto", show_default=True,
               help="The engine: auto (the fast batch engine where it covers the deal and its "
                    "options), or force one (for checks and benchmarks; the same results).")
 @click.option("--no-progress", is_flag=True,
@@ -219,6 +220,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
         except PlotUnavailable as exc:
             fail(str(exc))
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
+    # an output file on standard output keeps it to itself: the answer goes to standard error
+    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
 
     if cluster is not None:
         quiet_logs()
@@ -259,12 +262,10 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
             if exc.errno == errno.EPIPE:
                 raise
             fail(f"cannot write {plot_target}: {exc.strerror or _one_line(exc)}")
-    # an output file on standard output keeps it to itself: the answer goes to standard error
-    err = any(t is not None and t.is_stdout for t in (sample_target, plot_target))
     if as_json:
         click.echo(json.dumps(res.to_dict(), indent=1), err=err)
         return
-    click.echo(res.report(), err=err)
+    click.echo(visible(res.report()), err=err)
     if sample_target is not None:
         k = plan.sample * plan.deals
         click.echo(f"Wrote {k:,} hand records to {sample_target} (check one with 'herzla "

@@ -18,6 +18,7 @@ from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
+from herzla.quote import visible
 from herzla.records import Record, RecordError
 
 __all__ = ["Feed", "check_jobs", "jobs_options", "solve_command"]
@@ -95,8 +96,8 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
     an illegal play (named as by 'herzla replay'), 2 for malformed input.
 
     \b
-    Examples:
-      herzla solve docs/examples/herzla-two-void.json --seat 1 --plays
+    Examples ('herzla example' lists the records that come with herzla):
+      herzla example herzla-two-void-trick6 | herzla solve - --seat 2 --plays
       herzla deal herzla --contract beddl --declarer 0 --seed 3 | herzla solve -
     """
     check_jobs(jobs, cluster, cluster_timeout)
@@ -132,7 +133,7 @@ def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool
 
 def _print(ans: SolveResult | IllegalPlayError, rec: Record) -> None:
     if isinstance(ans, IllegalPlayError):
-        click.echo("\n".join([*ans.lines(), "There is no position to solve after an illegal "
-                                             "play."]))
+        click.echo("\n".join([*map(visible, ans.lines()),
+                               "There is no position to solve after an illegal play."]))
         return
-    click.echo(ans.report(rec))
+    click.echo(visible(ans.report(rec)))

@@ -58,6 +58,7 @@ from herzla.contracts.vocabulary import (
     TallyError,
     TrickRules,
 )
+from herzla.names import did_you_mean, find_name, read_name
 from herzla.options import Option
 from herzla.quote import quote
 
@@ -261,11 +262,10 @@ def games() -> list[str]:
 
 
 def get_game(game: str) -> Game:
-    """The game ``game``; UnknownContract names the games there are."""
+    """The game ``game`` (its id in any case: ``Herzla``); UnknownContract names the games
+    there are, and those it may mean."""
     table = _load()
-    if not isinstance(game, str) or game not in table:
-        raise UnknownContract(f"unknown game {quote(game)} (known: {', '.join(table)})")
-    return table[game]
+    return table[read_name(game, table, "game", UnknownContract)]
 
 
 def contract_classes(game: str) -> list[type[Contract]]:
@@ -274,14 +274,16 @@ def contract_classes(game: str) -> list[type[Contract]]:
 
 
 def contract_class(game: str, contract_id: str) -> type[Contract]:
-    """The contract class of a game and contract id; UnknownContract names what is wrong."""
-    classes = contract_classes(game)
-    for cls in classes:
-        if cls.id == contract_id:
-            return cls
-    raise UnknownContract(
-        f"{quote(contract_id)} is not a {game} contract (known: {', '.join(c.id for c in classes)})"
-    )
+    """The contract class of a game and contract id (in any case: ``herzla``, ``Beddl``);
+    UnknownContract names what is wrong, and the contracts it may mean."""
+    g = get_game(game)
+    classes = g.contract_classes()
+    ids = [c.id for c in classes]
+    found = find_name(contract_id, ids)
+    if found is not None:
+        return classes[ids.index(found)]
+    raise UnknownContract(f"{quote(contract_id)} is not a {g.id} contract "
+                          f"({did_you_mean(contract_id, ids)}known: {', '.join(ids)})")
 
 
 def game_of(contract: Contract | type[Contract]) -> Game:

@@ -28,6 +28,7 @@ import attrs
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
+from herzla.counting import play_place
 from herzla.layout import LayoutHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
 from herzla.tricks import TrickHand
@@ -121,6 +122,11 @@ class Course:
     @property
     def illegal(self) -> IllegalPlay | None:
         return self.result.illegal
+
+    def place(self, index: int) -> str:
+        """Where the play of 0-based ``index`` in the record's plays is, as people count:
+        ``play 15, trick 4, 3rd card`` (layout deals: ``play 15``)."""
+        return play_place(index, self.record.players if self.tricks is not None else None)
 
     @property
     def rows(self) -> tuple[Row, ...]:

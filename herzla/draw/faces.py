@@ -5,22 +5,32 @@ A pack says which faces it is usually played with (:attr:`herzla.cards.Pack.face
 may ask for the other.  The suits map as in Skat: Clubs = Eichel, Spades = Gras, Hearts = Herz,
 Diamonds = Schellen (rule ``common/suits``); card codes stay the same in both.
 
+A German card is written with its suit's abbreviation, ``Ei`` ``Gr`` ``Hz`` ``Sch``, and its
+rank, ``Sch-O`` for the Schellen Ober: never with a single letter, since the codes' letters mean
+other suits (the code ``S8`` is the Gras 8, the Schellen 8 is ``D8``).  Where people read text,
+the code they type stands beside the card (:func:`labelled`), unless the card is written in its
+code's letters already (the French faces without suit symbols, ``H10``).  Every label reads back
+as its own card (:func:`herzla.cards.parse_card` takes ``Sch-O`` and ``♥Q``) and as no other.
+
 >>> short(Card.from_str("HQ"), Faces.FRENCH), short(Card.from_str("HQ"), Faces.GERMAN)
-('♥Q', 'H-O')
->>> ten, ace = Card.from_str("ST"), Card.from_str("DA")
->>> short(ten, Faces.FRENCH, unicode=False), short(ace, Faces.GERMAN)
-('S10', 'S-A')
+('♥Q', 'Hz-O')
+>>> ten, eight = Card.from_str("ST"), Card.from_str("D8")
+>>> short(ten, Faces.FRENCH, unicode=False), labelled(eight, Faces.GERMAN)
+('S10', 'Sch-8 (D8)')
+>>> labelled(ten, Faces.FRENCH), labelled(ten, Faces.FRENCH, unicode=False)
+('♠10 (ST)', 'S10')
 """
 
 from __future__ import annotations
 
 import enum
 
-from herzla.cards import Card, Rank, Suit
+from herzla.cards import Card, CardError, Rank, Suit, parse_card
 from herzla.contracts import Contract
 
-__all__ = ["Faces", "SUIT_COLOURS", "can_encode", "faces_of", "rank_label", "short",
-           "suit_label", "suit_letter", "suit_name"]
+__all__ = ["Faces", "GERMAN_SUITS", "SUIT_COLOURS", "can_encode", "code_spelled", "faces_of",
+           "labelled", "labelled_code", "legend", "rank_label", "short", "suit_abbreviation",
+           "suit_label", "suit_name"]
 
 
 class Faces(enum.Enum):
@@ -48,7 +58,9 @@ def faces_of(contract: Contract, faces: str | Faces | None = None) -> Faces:
 
 
 _GERMAN_RANKS = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"}
-_GERMAN_LETTERS = ("E", "G", "H", "S")
+#: the German suits as a drawing writes them in a card (C S H D): never one letter, since the
+#: codes' letters name other suits (S is Gras in the codes, Schellen is D)
+GERMAN_SUITS = ("Ei", "Gr", "Hz", "Sch")
 
 #: fill colours per suit (C S H D), French faces: black and red; German: acorn brown, leaf
 #: green, heart red, bell gold
@@ -70,9 +82,12 @@ def suit_name(suit: Suit, faces: Faces) -> str:
     return suit.german if faces is Faces.GERMAN else suit.french
 
 
-def suit_letter(suit: Suit, faces: Faces) -> str:
-    """One ASCII letter: the code's (C S H D) or the German initial (E G H S)."""
-    return _GERMAN_LETTERS[suit] if faces is Faces.GERMAN else suit.code
+def suit_abbreviation(suit: Suit, faces: Faces, unicode: bool = True) -> str:
+    """The suit as a card's label writes it: ``♣`` (or ``C`` without Unicode), German ``Ei``,
+    ``Gr``, ``Hz``, ``Sch``."""
+    if faces is Faces.GERMAN:
+        return GERMAN_SUITS[suit]
+    return suit.symbol if unicode else suit.code
 
 
 def suit_label(suit: Suit, faces: Faces, unicode: bool = True) -> str:
@@ -83,12 +98,49 @@ def suit_label(suit: Suit, faces: Faces, unicode: bool = True) -> str:
 
 
 def short(card: Card, faces: Faces, unicode: bool = True) -> str:
-    """A card in a few characters: ``♥Q`` / ``H10`` (French), ``H-O`` / ``E-10`` (German, as
-    Schafkopf players write them)."""
+    """A card in a few characters: ``♥Q`` / ``H10`` (French), ``Hz-O`` / ``Ei-10`` / ``Sch-8``
+    (German, the suit abbreviated so that it reads as no card code)."""
     rank = rank_label(card.rank, faces)
     if faces is Faces.GERMAN:
-        return f"{_GERMAN_LETTERS[card.suit]}-{rank}"
+        return f"{GERMAN_SUITS[card.suit]}-{rank}"
     return f"{card.suit.symbol if unicode else card.suit.code}{rank}"
+
+
+def code_spelled(faces: Faces, unicode: bool = True) -> bool:
+    """Whether these faces write a card in its code's letters (``H10`` is the code ``HT``):
+    only the French faces without suit symbols."""
+    return faces is Faces.FRENCH and not unicode
+
+
+def labelled(card: Card, faces: Faces, unicode: bool = True) -> str:
+    """A card for people to read: its label and, in brackets, the code they type
+    (``Sch-O (DQ)``, ``♥10 (HT)``); a label in the code's letters alone (``H10``)."""
+    label = short(card, faces, unicode)
+    return label if code_spelled(faces, unicode) else f"{label} ({card.code})"
+
+
+def labelled_code(text: object, faces: Faces, unicode: bool = True) -> str:
+    """A card named by its code (``"DQ"``, as a review or an illegal play names it) as
+    :func:`labelled` writes it, ``Sch-O (DQ)``; anything else (``pass``, a lay ``D7-``) as it
+    is."""
+    word = str(text)
+    try:
+        card = parse_card(word)
+    except CardError:
+        return word
+    return labelled(card, faces, unicode) if card.code == word else word
+
+
+def legend(faces: Faces, unicode: bool = True) -> list[str]:
+    """The lines that explain the labels of :func:`labelled` under a drawing (none when the
+    cards are written in their codes' letters)."""
+    if code_spelled(faces, unicode):
+        return []
+    if faces is Faces.FRENCH:
+        return ["(in brackets each card's code, as you type it: ♥10 (HT) is the Ten of Hearts)"]
+    king = "König" if unicode else "Koenig"
+    return ["(Ei Eichel = C, Gr Gras = S, Hz Herz = H, Sch Schellen = D; U Unter = J, O Ober = Q,",
+            f" K {king} = K, A Sau = A; in brackets the code you type: Sch-O (DQ), Gr-8 (S8))"]
 
 
 def can_encode(text: str, encoding: str | None) -> bool:

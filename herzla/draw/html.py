@@ -20,11 +20,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
+from herzla.counting import play_place
 from herzla.draw.course import Course, Mark, course
-from herzla.draw.faces import Faces, faces_of, short
+from herzla.draw.faces import Faces, faces_of, labelled, labelled_code
+from herzla.draw.markup import escape
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn
@@ -123,7 +124,7 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                 if p is None:
                     cells.append("<td></td>")
                     continue
-                text = short(p.card, faces) + (" (led)" if s == t.leader else "")
+                text = labelled(p.card, faces) + (", led" if s == t.leader else "")
                 loss = losses.get(p.index)
                 extra = f' <span class="loss">&minus;{loss}</span>' if loss else ""
                 cells.append(f"<td>{_card_html(text, int(p.card.suit), faces, p.marks)}"
@@ -153,9 +154,9 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
             ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
             after = (" (low end)" if ends and m.end == "-" else "") + (" &mdash; out" if m.out
                                                                        else "")
-            cells.append(f"<td>{_card_html(short(m.card, faces), int(m.card.suit), faces, marks)}"
-                         f"{after}</td>")
-        grown = " &nbsp; ".join(" ".join(_card_html(short(x, faces), int(x.suit), faces)
+            laid = _card_html(labelled(m.card, faces), int(m.card.suit), faces, marks)
+            cells.append(f"<td>{laid}{after}</td>")
+        grown = " &nbsp; ".join(" ".join(_card_html(labelled(x, faces), int(x.suit), faces)
                                          for x in row.cards) for row in r.rows)
         rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td class=grow>{grown}"
                     "</td></tr>")
@@ -165,15 +166,15 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
             f"<p>Out in order: {', '.join(f'seat {s}' for s in order) or 'nobody yet'}.</p>")
 
 
-def _settlement(c: Course) -> str:
+def _settlement(c: Course, faces: Faces) -> str:
     res, r = c.result, c.record
     unit = "c" if r.contract.has_stock else ""
     parts = ["<h3>Settlement</h3>"]
     if res.illegal is not None:
         bad = res.illegal
-        parts.append(f'<p><span class="illegal">Illegal play {bad.index}</span>: {bad.card} by '
-                     f"seat {bad.seat}, rule <code>{escape(bad.rule)}</code>: "
-                     f"{escape(bad.message)}.</p>")
+        parts.append(f'<p><span class="illegal">Illegal: {escape(labelled_code(bad.card, faces))}'
+                     f"</span> by seat {bad.seat} at {escape(c.place(bad.index))}, rule "
+                     f"<code>{escape(bad.rule)}</code>: {escape(bad.message)}.</p>")
     if res.scores is not None:
         cells = "".join(f"<td class=num>{signed(v)}{unit}</td>" for v in res.scores)
         head = "".join(f"<th>seat {s}</th>" for s in range(r.players))
@@ -194,16 +195,26 @@ def _settlement(c: Course) -> str:
     return "".join(parts)
 
 
-def review_html(review: Mapping[str, Any]) -> str:
+def review_html(review: Mapping[str, Any], c: Course | None = None,
+                faces: Faces | str | None = None) -> str:
     """The review of a hand (the ``to_dict()`` of :func:`herzla.analysis.review.review`): each
-    mistake with what it cost, and each seat's count."""
+    mistake with what it cost, and each seat's count; with the hand's course ``c`` each play
+    is placed in its trick and each card written as the drawing writes it, its code beside."""
+    f = faces_of(c.contract, faces) if c is not None else Faces.parse(faces or "french")
+
+    def where(index: int) -> str:
+        return c.place(index) if c is not None else play_place(index)
+
+    def card(text: object) -> str:
+        return escape(labelled_code(text, f))
+
     plays = [p for p in review.get("plays", []) if p.get("loss")]
     parts = ["<h3>Review: what each mistake cost (double dummy)</h3>"]
     if plays:
         rows = "".join(
-            f"<tr><td class=num>{int(p['index'])}</td><td>seat {int(p['seat'])}</td>"
-            f"<td>{escape(str(p['card']))}</td><td class=num>{escape(str(p['played']))}</td>"
-            f"<td>{escape(' '.join(str(x) for x in p.get('best_cards', [])))}</td>"
+            f"<tr><td>{escape(where(int(p['index'])))}</td><td>seat {int(p['seat'])}</td>"
+            f"<td>{card(p['card'])}</td><td class=num>{escape(str(p['played']))}</td>"
+            f"<td>{' or '.join(card(x) for x in p.get('best_cards', []))}</td>"
             f"<td class=num>{escape(str(p['best']))}</td>"
             f"<td class='num loss'>{escape(str(p['loss']))}</td></tr>" for p in plays)
         parts.append("<table><tr><th>play</th><th>seat</th><th>card</th><th>its value</th>"
@@ -248,7 +259,8 @@ def hand_html(c: Course, faces: Faces | str | None = None,
     return (f"<section>{head}<p class=meta>{escape(meta)}</p>"
             f"<figure>{record_svg(c, f, standalone=False, review=review)}</figure>"
             f"<h3>{what}</h3>{_plays_table(c, f, mistakes_of(review))}"
-            f"{_settlement(c)}{review_html(review) if review is not None else ''}</section>")
+            f"{_settlement(c, f)}{review_html(review, c, f) if review is not None else ''}"
+            "</section>")
 
 
 def sheet_html(sheet: ScoreSheet) -> str:

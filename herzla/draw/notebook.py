@@ -18,12 +18,12 @@ a report can use it too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import TYPE_CHECKING
 
 from herzla.contracts import get_game
 from herzla.display import Mime
 from herzla.draw.faces import faces_of
+from herzla.draw.markup import escape
 from herzla.draw.svg import hand_svg, histograms_svg
 
 if TYPE_CHECKING:

@@ -18,12 +18,19 @@ With ``standalone=False`` the ``xmlns`` is left out, for SVG inlined in an HTML 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
 from herzla.cards import Card, Rank, Suit
 from herzla.contracts import LayoutContract
 from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
-from herzla.draw.faces import SUIT_COLOURS, Faces, faces_of, rank_label, suit_name
+from herzla.draw.faces import (
+    SUIT_COLOURS,
+    Faces,
+    faces_of,
+    labelled_code,
+    rank_label,
+    suit_name,
+)
+from herzla.draw.markup import escape
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn
 from herzla.records import signed, sort_hand
@@ -134,9 +141,9 @@ def _card(card: Card, faces: Faces, x: float, y: float, scale: float = 1.0,
     w, h = CARD_W * scale, CARD_H * scale
     colour = _ink(card.suit, faces)
     label = rank_label(card.rank, faces)
-    name = card.name(faces.value)
+    name = f"{card.name(faces.value)} ({card.code})"  # the code a user types, beside it
     if note:
-        name += f" ({note})"
+        name += f", {note}"
     parts = [f'<g class="card" data-card="{card}">', f"<title>{escape(name)}</title>",
              f'<rect {_attr(x=_n(x + 0.5), y=_n(y + 0.5), width=_n(w - 1), height=_n(h - 1))} '
              f'rx="{_n(5 * scale)}" fill="#ffffff" stroke="#8a8a8a" stroke-width="1"/>']
@@ -176,7 +183,8 @@ def card_svg(card: Card, faces: Faces | str = Faces.FRENCH, scale: float = 1.5,
     """One card."""
     f = Faces.parse(faces)
     return _root(CARD_W * scale + 4, CARD_H * scale + 4,
-                 [_card(card, f, 2, 2, scale)], card.name(f.value), standalone)
+                 [_card(card, f, 2, 2, scale)], f"{card.name(f.value)} ({card.code})",
+                 standalone)
 
 
 def _fan(cards: Sequence[Card], faces: Faces, x: float, y: float, scale: float = 1.0) -> str:
@@ -313,7 +321,7 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
                 if loss:
                     parts.append(_text(x + CARD_W * 0.4, y + small_h + 12, f"-{loss}", 11, BAD,
                                        "bold", "middle"))
-            won = "…" if t.winner is None else f"s{t.winner}"
+            won = "…" if t.winner is None else f"seat {t.winner}"
             parts.append(_text(x + CARD_W * 0.4, top + n * row_h + 2, won, 12, INK, "bold",
                                "middle"))
         width = x_play + len(tricks) * col
@@ -353,7 +361,7 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
             what = "pass" if bad.card is None else str(bad.card)
             parts.append(_text(8, top + 12, f"illegal: seat {bad.seat} {what}", 13, BAD, "bold"))
             top += 22
-    lines = _result_lines(c)
+    lines = _result_lines(c, f)
     for i, (line, colour, weight) in enumerate(lines):
         parts.append(_text(8, top + 16 + i * 19, line, 13, colour, weight))
     top += 16 + len(lines) * 19
@@ -371,14 +379,14 @@ def _leftovers(c: Course, faces: Faces, parts: list[str], top: float, label_w: f
     return top + CARD_H + 14
 
 
-def _result_lines(c: Course) -> list[tuple[str, str, str]]:
+def _result_lines(c: Course, faces: Faces) -> list[tuple[str, str, str]]:
     res = c.result
     unit = "c" if c.contract.has_stock else ""
     out: list[tuple[str, str, str]] = []
     if res.illegal is not None:
         bad = res.illegal
-        out.append((f"Illegal play {bad.index}: {bad.card} by seat {bad.seat} ({bad.rule})",
-                    BAD, "bold"))
+        out.append((f"Illegal: {labelled_code(bad.card, faces)} by seat {bad.seat} at "
+                    f"{c.place(bad.index)} ({bad.rule})", BAD, "bold"))
     elif res.scores is not None:
         out.append(("Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
                                             for s, v in enumerate(res.scores)), INK, "bold"))
@@ -418,19 +426,24 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
         parts.append(_text(xs[0], y, str(row.index + 1), 13))
         parts.append(_text(xs[1], y, res.record.contract_id, 13))
         if res.scores is None:
-            what = (f"illegal play {res.illegal.index} ({res.illegal.rule})" if res.illegal
-                    else "not complete")
+            what = (f"illegal play {res.illegal.index + 1} ({res.illegal.rule})"
+                    if res.illegal else "not complete")
             parts.append(_text(xs[2] - col + 8, y, what, 13, BAD if res.illegal else MUTED))
             continue
+        ink = INK if row.index < sheet.counted else MUTED  # after the stop: not added up
         for s, v in enumerate(res.scores):
-            parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, INK, "normal", "end"))
+            parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, ink, "normal", "end"))
         if has_stock and row.stock is not None:
             parts.append(_text(xs[2 + n], y, f"{row.stock}c", 13, MUTED, "normal", "end"))
     y += 10
     parts.append(f'<path d="M8 {y}H{width - 8}" stroke="#424242" stroke-width="1.5"/>')
     y += row_h - 4
-    parts.append(_text(xs[1], y, "total", 13, INK, "bold"))
-    for s, v in enumerate(sheet.totals):
+    counted = sheet.counted
+    label = "total" if counted == len(sheet.rows) else (
+        f"total of 1-{counted}" if counted > 1 else "total of 1")
+    parts.append(_text(xs[1], y, label if counted else "total: no hand counted", 13, INK,
+                       "bold"))
+    for s, v in enumerate(sheet.totals if counted else ()):
         if sheet.winners and s in sheet.winners:
             parts.append(f'<rect x="{xs[2 + s] - col + 14}" y="{y - 16}" width="{col - 10}" '
                          f'height="{row_h - 2}" rx="4" fill="#c8e6c9"/>')

@@ -2,8 +2,11 @@
 the rows as they grew and the order of going out), and the result with the rule behind it.
 
 Plain text by default; ``unicode`` draws the French suits as ♣ ♠ ♥ ♦ (the German faces are
-written as Schafkopf players write them, ``E-O``, in ASCII); ``colour`` adds ANSI colours
-(hearts and diamonds red, the German suits in their colours, the winning card bold).
+written with their suits abbreviated, ``Sch-O`` for the Schellen Ober, in ASCII); ``colour`` adds
+ANSI colours (hearts and diamonds red, the German suits in their colours, the winning card bold).
+Beside every card stands the code a user types (``Sch-O (DQ)``, :func:`herzla.draw.faces.labelled`)
+unless the card is written in its code's letters (French faces without symbols, as below); the
+rows of a layout deal are written in codes.  Plays are counted from 1, as people count them.
 
 >>> import json
 >>> from herzla.draw.course import course
@@ -39,7 +42,17 @@ from typing import Any
 
 from herzla.cards import Card, Suit
 from herzla.draw.course import Course, LayoutMove, Mark, Row
-from herzla.draw.faces import Faces, faces_of, rank_label, short, suit_label
+from herzla.draw.faces import (
+    Faces,
+    code_spelled,
+    faces_of,
+    labelled,
+    labelled_code,
+    legend,
+    rank_label,
+    suit_label,
+)
+from herzla.quote import visible
 from herzla.records import signed, sort_hand
 
 __all__ = ["RULE_ID", "draw_text", "mistakes_of"]
@@ -57,8 +70,9 @@ class _Style:
         self.faces, self.unicode, self.colour = faces, unicode, colour
 
     def card(self, card: Card, marks: Sequence[Mark] = ()) -> tuple[str, str]:
-        """(the plain text, the text as printed) of a card with its marks."""
-        text = short(card, self.faces, self.unicode)
+        """(the plain text, the text as printed) of a card with its marks: its label, the
+        code to type beside it, the marks after both (``Ei-10 (CT)*``)."""
+        text = labelled(card, self.faces, self.unicode)
         if Mark.DISCARD in marks:
             text += "*"
         if Mark.ILLEGAL in marks:
@@ -71,6 +85,11 @@ class _Style:
         if Mark.ILLEGAL in marks:
             code += "\x1b[7m"
         return text, f"{code}{text}{_RESET}" if code else text
+
+    def named(self, code: object) -> str:
+        """A card a review or an illegal play names by its code, as this drawing writes
+        cards (:func:`herzla.draw.faces.labelled_code`)."""
+        return labelled_code(code, self.faces, self.unicode)
 
     def suit(self, suit: Suit) -> str:
         label = suit_label(suit, self.faces, self.unicode)
@@ -86,19 +105,30 @@ def _cell(pair: tuple[str, str], width: int) -> str:
     return shown + " " * max(0, width - len(plain))
 
 
-def _hand_lines(hands: Sequence[Sequence[Card]], style: _Style) -> list[str]:
-    """Each hand by suit (C S H D), high card first; the suits in aligned columns."""
+def _hand_lines(hands: Sequence[Sequence[Card]], style: _Style) -> list[list[str]]:
+    """Each hand by suit (C S H D), high card first; the suits in aligned columns, and under
+    them the cards' codes (unless the cards are written in their codes' letters)."""
     cols: list[list[tuple[str, str]]] = []
+    codes: list[list[tuple[str, str]]] = []
     for cards in hands:
-        row = []
+        row, code_row = [], []
         for suit in Suit:
             ranks = " ".join(rank_label(c.rank, style.faces) for c in cards if c.suit == suit)
             label = suit_label(suit, style.faces, style.unicode)
             row.append((f"{label} {ranks or '-'}", f"{style.suit(suit)} {ranks or '-'}"))
+            typed = " ".join(c.code for c in cards if c.suit == suit)
+            code_row.append((f"({typed})", f"({typed})") if typed else ("", ""))
         cols.append(row)
-    widths = [max(len(row[k][0]) for row in cols) + 3 for k in range(4)]
-    return ["".join(_cell(x, w) for x, w in zip(row, widths, strict=True)).rstrip()
-            for row in cols]
+        codes.append(code_row)
+    with_codes = not code_spelled(style.faces, style.unicode)
+    both = [*cols, *codes] if with_codes else cols
+    widths = [max(len(row[k][0]) for row in both) + 3 for k in range(4)]
+    out = []
+    for row, code_row in zip(cols, codes, strict=True):
+        lines = [row, code_row] if with_codes else [row]
+        out.append(["".join(_cell(x, w) for x, w in zip(r, widths, strict=True)).rstrip()
+                    for r in lines])
+    return out
 
 
 def _header(c: Course) -> str:
@@ -137,15 +167,13 @@ def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
         won = f"seat {t.winner}" if t.winner is not None else "..."
         out.append(f"  {t.number:>5}  seat {t.leader:<3}" + "".join(_cell(x, width) for x in row)
                    + won)
-        out.extend(f"         - {note}" for note in t.notes)
+        out.extend(f"         - {visible(note)}" for note in t.notes)
     return [line.rstrip() for line in out]
 
 
-def _row_text(row: Row, style: _Style, per_suit: bool) -> str:
-    if per_suit:
-        head = style.suit(Suit(row.key))
-        return f"{head} " + " ".join(rank_label(c.rank, style.faces) for c in row.cards)
-    return " ".join(style.card(card)[1] for card in row.cards)
+def _row_text(row: Row) -> str:
+    """A row in the codes a user types, low end first."""
+    return " ".join(card.code for card in row.cards)
 
 
 def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
@@ -162,17 +190,17 @@ def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
 
 def _layout(c: Course, style: _Style) -> list[str]:
     n = c.record.players
-    rows = c.contract.declaration.rows  # type: ignore[union-attr]
-    per_suit, ends = rows.per_suit, rows.end_marks
+    ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
     rounds = c.rounds()
     cells = [[_move_text(m, style, ends) for m in r.moves] for r in rounds]
     width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2
-    out = ["  round  " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n)) + "rows after"]
+    out = ["  round  " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n))
+           + "rows after (codes)"]
     for r, row in zip(rounds, cells, strict=True):
         by_seat = {m.seat: x for m, x in zip(r.moves, row, strict=True)}
         line = f"  {r.number:>5}  " + "".join(_cell(by_seat.get(s, ("", "")), width)
                                               for s in range(n))
-        rows = "  ".join(_row_text(w, style, per_suit) for w in r.rows)
+        rows = "  ".join(_row_text(w) for w in r.rows)
         out.append((line + rows).rstrip())
     if ends:
         out.append("  low: laid at the lower end of its row (the rows turn the corner, so a card "
@@ -200,7 +228,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     style = _Style(f, unicode, colour)
     r, res = c.record, c.result
     losses = mistakes_of(review)
-    lines = [_header(c), "", "Hands"]
+    lines = [visible(_header(c)), "", "Hands"]
     names = [f"seat {seat}" + (f" ({', '.join(c.roles(seat))})" if c.roles(seat) else "")
              for seat in range(r.players)]
     left = r.leftovers()
@@ -209,10 +237,10 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     width = max(len(x) for x in names) + 2
     drawn = _hand_lines([sort_hand(h, r.contract) for h in [*r.hands, left][:len(names)]],
                         style)
-    lines.extend(f"  {name:<{width}}{hand}" for name, hand in zip(names, drawn, strict=True))
-    if f is Faces.GERMAN:
-        lines.append(f"  (U Unter, O Ober, K {'König' if unicode else 'Koenig'}, A Sau; "
-                     f"E-O is the Eichel Ober, S-10 the Schellen 10)")
+    for name, hand in zip(names, drawn, strict=True):
+        lines.append(f"  {name:<{width}}{hand[0]}")
+        lines.extend(f"  {'':<{width}}{more}".rstrip() for more in hand[1:])
+    lines.extend(f"  {line}" for line in legend(f, unicode))
     lines.append("")
     if c.tricks is not None:
         lines.append("Tricks")
@@ -226,8 +254,9 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     status = "complete" if res.complete else "not complete"
     if res.illegal is not None:
         bad = res.illegal
-        status = f"illegal play at index {bad.index}: {bad.card} by seat {bad.seat} ({bad.rule})"
-    lines.append(f"Result: {status}")
+        status = (f"illegal: {style.named(bad.card)} by seat {bad.seat} at "
+                  f"{c.place(bad.index)} ({bad.rule})")
+    lines.append(f"Result: {visible(status)}")
     unit = "c" if r.contract.has_stock else ""
     if res.scores is not None:
         lines.append("  " + "   ".join(f"seat {s} {signed(v)}{unit}"
@@ -235,23 +264,24 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     if res.stock is not None:
         lines.append(f"  stock {res.stock}c")
     if res.score is not None and res.score.events:
-        lines.append(f"  events: {', '.join(res.score.events)}")
-    lines.extend(f"  - {line}" for line in res.explanation)
+        lines.append(f"  events: {visible(', '.join(res.score.events))}")
+    lines.extend(f"  - {visible(line)}" for line in res.explanation)
     if review is not None:
         lines.append("")
-        lines.extend(_review_lines(review, style))
+        lines.extend(_review_lines(c, review, style))
     return "\n".join(lines)
 
 
-def _review_lines(review: Mapping[str, Any], style: _Style) -> list[str]:
+def _review_lines(c: Course, review: Mapping[str, Any], style: _Style) -> list[str]:
     out = ["Review (double dummy: what each mistake cost)"]
     bad = [p for p in review.get("plays", []) if p.get("loss")]
     if not bad:
         out.append("  no mistakes: every play kept the best value")
     for p in bad:
-        best = " ".join(str(x) for x in p.get("best_cards", []))
-        out.append(f"  play {p['index']}: seat {p['seat']} played {p['card']} "
-                   f"(value {p['played']}), best {best} (value {p['best']}): cost {p['loss']}")
+        best = " or ".join(style.named(x) for x in p.get("best_cards", []))
+        out.append(f"  {c.place(int(p['index']))}: seat {p['seat']} played "
+                   f"{style.named(p['card'])}, value {p['played']}; best {best}, value "
+                   f"{p['best']}: cost {p['loss']}")
     seats = review.get("seats", {})
     if seats:
         out.append("  " + "   ".join(f"seat {s}: {v.get('mistakes', 0)} of {v.get('plays', 0)}"

@@ -35,6 +35,7 @@ import attrs
 from herzla.cards import Card
 from herzla.hand import PASS, Move
 from herzla.layout import Lay
+from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.quote import SHOWN, quote
@@ -101,11 +102,12 @@ class Policy:
         known = policy_parameters(type(self))
         who = self.name or type(self).__name__
         values: dict[str, Any] = {}
-        for key, text in given.items():
+        for given_key, text in given.items():
+            key = find_name(given_key, known) or given_key
             if key not in known:
                 have = ", ".join(known) or "none"
-                raise PolicyError(f"the policy {who} has no parameter {quote(key)} (its "
-                                  f"parameters: {have})")
+                raise PolicyError(f"the policy {who} has no parameter {quote(given_key)} "
+                                  f"({did_you_mean(given_key, known)}its parameters: {have})")
             default, kind = known[key]
             try:
                 values[key] = parse_parameter(text, kind, default)

@@ -27,11 +27,12 @@ import functools
 import importlib
 from collections.abc import Callable
 
+from herzla.names import did_you_mean, find_name
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
 
 __all__ = ["ENTRY_POINT_GROUP", "builtin_names", "clear_caches", "policy_names", "policy_of",
-           "seat_policies", "split_policies"]
+           "seat_policies", "spelled", "split_policies"]
 
 #: the entry-point group installed packages register policies under
 ENTRY_POINT_GROUP = "herzla.policies"
@@ -89,7 +90,9 @@ def _as_policy(obj: object, where: str) -> Policy:
 def _entry_point(name: str) -> Policy | None:
     from importlib.metadata import entry_points
 
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    name = find_name(name, [ep.name for ep in found]) or name
+    for ep in found:
         if ep.name == name:
             try:
                 obj = ep.load()
@@ -158,18 +161,38 @@ def _named(text: str) -> Policy:
     name, params = _parse(text)
     if not name:
         raise PolicyError("a policy needs a name")
-    if name in _BUILTIN:
-        policy = _BUILTIN[name]()
+    builtin = find_name(name, _BUILTIN)
+    if builtin is not None:
+        policy = _BUILTIN[builtin]()
     elif ":" in name:
         policy = _imported(name)
     else:
         found = _entry_point(name)
         if found is None:
-            raise PolicyError(f"unknown policy {quote(name)} (built in: {', '.join(_BUILTIN)}; "
-                              f"or an entry point of {ENTRY_POINT_GROUP}, or "
-                              f"package.module:NAME)")
+            raise PolicyError(f"unknown policy {quote(name)} ({did_you_mean(name, policy_names())}"
+                              f"built in: {', '.join(_BUILTIN)}; or an entry point of "
+                              f"{ENTRY_POINT_GROUP}, or package.module:NAME)")
         policy = found
     return policy.with_params(params)
+
+
+def spelled(text: str) -> str:
+    """``text`` (``P`` or ``P0,P1,...``) with each built-in or installed policy named as herzla
+    spells it (``Heuristic`` is ``heuristic``); parameters and import paths as they are given.
+
+    >>> spelled("Heuristic,PIMC[samples=4]")
+    'heuristic,pimc[samples=4]'
+    """
+    parts = split_policies(text)
+    out = []
+    for part in parts:
+        name, bracket, rest = part.partition("[")
+        name = name.strip()
+        known = find_name(name, _BUILTIN)
+        if known is None and ":" not in name and name:
+            known = find_name(name, policy_names())
+        out.append((known or name) + bracket + rest)
+    return text if out == parts else ",".join(out)
 
 
 def split_policies(text: str) -> list[str]:

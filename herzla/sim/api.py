@@ -21,8 +21,8 @@ from herzla.limits import LimitError, check_seed, check_stock, check_timeout, wh
 from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.machinery.procs import default_jobs, usable_jobs
 from herzla.machinery.streams import BLOCK
-from herzla.options import OptionError, resolve_options
-from herzla.players.registry import seat_policies
+from herzla.options import OptionError, given_options, resolve_options
+from herzla.players.registry import seat_policies, spelled
 from herzla.quote import number, quote
 from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
@@ -93,6 +93,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         g = get_game(game)
     except UnknownContract as exc:
         raise SimulationError(str(exc)) from None
+    game = g.id  # as the registry spells it (a name is read in any case)
     classes = g.contract_classes()
     try:
         check_seed(seed)
@@ -101,7 +102,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         resolved = resolve_options(g.options, options, f" for {game}")
     except (OptionError, LimitError) as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
-    given: dict[str, Any] = {k: resolved[k] for k in (options or {})}  # the given ones, typed
+    given: dict[str, Any] = given_options(g.options, options)  # the given ones, typed
     if not 1 <= hands <= MAX_HANDS:
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
     if not isinstance(policy, str):
@@ -143,6 +144,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(problem)
     try:
         seats = seat_policies(policy, n)
+        policy = spelled(policy)
     except ValueError as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:

@@ -39,7 +39,7 @@ from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.machinery.procs import local_map, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.players.policy import PolicyError
-from herzla.players.registry import policy_of
+from herzla.players.registry import policy_of, spelled
 from herzla.quote import number, quote
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run
 from herzla.sim.batch import batch_form_of, keep_memory
@@ -243,7 +243,7 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
         raise MatchError(str(exc)) from None
     if not 1 <= deals <= MAX_HANDS:
         raise MatchError(f"deals must be 1 to {MAX_HANDS:.0e}, not {number(deals)}")
-    names = tuple(p.strip() for p in policies)
+    names = tuple(spelled(p.strip()) for p in policies)
     if not 2 <= len(names) <= MAX_POLICIES:
         raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
     if len(set(names)) != len(names):

@@ -1,0 +1,83 @@
+"""``herzla example [NAME] [-o FILE]``: the example hand records that come with herzla
+(:mod:`herzla.examples`), listed, or one written out to try a command on."""
+
+from __future__ import annotations
+
+import click
+
+from herzla import examples
+from herzla.cli.common import fail
+from herzla.cli.output import check_output, on_stdout, open_output
+from herzla.contracts import TallyError
+from herzla.names import UnknownName, read_name
+from herzla.quote import visible
+from herzla.records import RecordError, read_record, replay, signed
+from herzla.sheets import score_sheet
+
+__all__ = ["describe", "example_command"]
+
+
+def describe(name: str) -> str:
+    """One line on an example: what it holds and how it ends, as ``herzla replay`` finds it."""
+    doc = examples.load(name)
+    try:
+        if isinstance(doc, list):
+            sheet = score_sheet(doc)
+            unit = "c" if sheet.stock is not None else ""
+            ends = "finished" if sheet.finished else "not finished"
+            return (f"a {sheet.game} {sheet.kind} of {len(sheet.rows)} hands, {ends}: totals "
+                    + " ".join(signed(t) + unit for t in sheet.totals))
+        res = replay(read_record(doc))
+    except (RecordError, TallyError) as exc:
+        return f"malformed on purpose: {exc}"
+    r = res.record
+    n = len(r.plays)
+    what = f"{r.game} {r.contract_id}, {r.players} players, {n} play{'s' if n != 1 else ''}"
+    if res.illegal is not None:
+        return f"{what}: illegal at play {res.illegal.index + 1} ({res.illegal.rule})"
+    if res.scores is None:
+        return f"{what}: not complete"
+    unit = "c" if r.contract.has_stock else ""
+    return f"{what}: scores " + " ".join(signed(v) + unit for v in res.scores)
+
+
+@click.command("example")
+@click.argument("name", required=False)
+@click.option("--output", "-o", metavar="FILE",
+              help="Write the example to FILE (written whole or not at all) instead of to "
+                   "standard output.")
+def example_command(name: str | None, output: str | None) -> None:
+    """List the example hand records that come with herzla, or write the example NAME.
+
+    Without NAME: each example and what it holds.  With NAME (in any case): the record (or
+    the list of records) as JSON, to standard output or to --output FILE, ready for every
+    command that reads a record.
+
+    \b
+    Examples:
+      herzla example
+      herzla example herzla-two-void | herzla replay -
+      herzla example herzla-two-void -o hand.json && herzla show hand.json
+    """
+    if name is None:
+        if output is not None:
+            fail("--output writes one example: give its NAME ('herzla example' lists them)")
+        width = max(len(n) for n in examples.names())
+        for each in examples.names():
+            click.echo(visible(f"{each:<{width}}  {describe(each)}"))
+        return
+    target = check_output(output, "--output") if output is not None else None
+    try:
+        found = read_name(name, examples.names(), "example")
+    except UnknownName as exc:
+        fail(str(exc))
+    text = examples.text(found)
+    if target is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open_output(target) as fh:
+            fh.write(text)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror or exc}")
+    click.echo(f"Wrote the example {found} to {target}.", err=on_stdout(("--output", target)))
