@@ -16,9 +16,13 @@ herzla.contracts.vocabulary.TallyError: the tricks won add up to 9, but herzla w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from herzla.cards import HEARTS_MASK, Card, cards_of
+import attrs
+
+from herzla.cards import HEARTS_MASK, Card, cards_of, parse_cards
+from herzla.contracts import contract_class
 from herzla.contracts.base import (
     Contract,
     DealKind,
@@ -27,9 +31,11 @@ from herzla.contracts.base import (
     Outcome,
     TallyError,
 )
-from herzla.limits import LimitError, check_stock
+from herzla.limits import LimitError, check_stock, whole_number
+from herzla.options import OptionError
+from herzla.quote import quote
 
-__all__ = ["score_tallies"]
+__all__ = ["TallyScore", "score_hand", "score_tallies"]
 
 
 def score_tallies(
@@ -136,3 +142,100 @@ def score_tallies(
         made=made,
     )
     return contract.score(outcome, stock)
+
+
+@attrs.frozen(slots=True)
+class TallyScore:
+    """A hand scored from its tallies (:func:`score_hand`): the contract and its score."""
+
+    contract: Contract
+    score: HandScore
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``herzla score --json`` answers."""
+        c, s = self.contract, self.score
+        return {"game": c.game, "contract": c.id, "players": c.players,
+                "scores": list(s.scores), "stock": s.stock if c.has_stock else None,
+                "events": list(s.events), "explanation": list(s.explanation)}
+
+
+def _numbers(name: str, values: object) -> list[int] | None:
+    if values is None:
+        return None
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Sequence):
+        raise TallyError(f"{name}: give a list of whole numbers, one per seat, not "
+                         f"{quote(values)}")
+    return [whole_number(v, name, TallyError) for v in values]
+
+
+def _cards(values: object) -> list[list[Card]] | None:
+    """Each seat's captured cards: a text of card codes (``"HA H7"``; ``"-"`` or ``""`` for
+    none) or a list of codes or cards."""
+    if values is None:
+        return None
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Sequence):
+        raise TallyError(f"captured: give the cards of each seat, one entry per seat, not "
+                         f"{quote(values)}")
+    out: list[list[Card]] = []
+    for seat in values:
+        if isinstance(seat, str):
+            out.append([] if seat.strip() in ("-", "") else parse_cards(seat))
+        elif isinstance(seat, Sequence) and not isinstance(seat, bytes):
+            out.append([c if isinstance(c, Card) else parse_cards(_code(c))[0] for c in seat])
+        else:
+            raise TallyError(f"captured: {quote(seat)} is not a list of cards")
+    return out
+
+
+def _code(value: object) -> str:
+    if not isinstance(value, str) or len(value.split()) != 1:
+        raise TallyError(f"captured: {quote(value)} is not a card code")
+    return value
+
+
+def score_hand(
+    game: str,
+    contract: str,
+    *,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    declarer: int | None = None,
+    tricks: Sequence[int] | None = None,
+    hearts: Sequence[int] | None = None,
+    captured: Sequence[str | Sequence[Card | str]] | None = None,
+    last_winner: int | None = None,
+    order: Sequence[int] | None = None,
+    made: bool | None = None,
+    stock: int = 0,
+) -> TallyScore:
+    """Score one hand of ``game``'s ``contract`` from its tallies, as ``herzla score`` does:
+    the contract built (``players`` seats, default the game's usual; ``options`` by name;
+    ``declarer`` for the contracts that have one), the values checked (they may come from JSON:
+    whole numbers, lists of them, each seat's captured cards as codes), then
+    :func:`score_tallies`.
+
+    Raises :class:`~herzla.contracts.UnknownContract`, :class:`~herzla.options.OptionError`,
+    :class:`~herzla.contracts.TallyError` (:class:`~herzla.contracts.MissingTally` naming the
+    tallies the contract needs), :class:`~herzla.cards.CardError`: each a ValueError with one
+    line naming the problem.
+
+    >>> score_hand("herzla", "normal", hearts=[0, 3, 5, 0], stock=80).to_dict()["scores"]
+    [80, -30, -50, 80]
+    """
+    cls = contract_class(game, contract)
+    if declarer is not None and not cls.needs_declarer:
+        raise OptionError(f"{cls.game} {cls.id} has no declarer")
+    if made is not None and not isinstance(made, bool):
+        raise TallyError(f"made: give true or false, not {quote(made)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionError(f"options: give an object of option names and values, not "
+                          f"{quote(options)}")
+    built = cls(players, options, declarer)
+    result = score_tallies(
+        built, tricks=_numbers("tricks", tricks), hearts=_numbers("hearts", hearts),
+        captured=_cards(captured),
+        last_winner=None if last_winner is None else whole_number(
+            last_winner, "the last trick's winner", TallyError),
+        order=_numbers("order", order), made=made,
+        stock=whole_number(stock, "stock", TallyError))
+    return TallyScore(built, result)

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from herzla.cards import CardError, parse_cards
+from herzla.cards import CardError
 from herzla.cli.common import fail, game_contract, option_flag, parse_options
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
@@ -14,7 +14,7 @@ from herzla.contracts import MissingTally, TallyError
 from herzla.limits import LimitError
 from herzla.options import OptionError
 from herzla.quote import quote
-from herzla.tally import score_tallies
+from herzla.tally import score_hand
 
 __all__ = ["score"]
 
@@ -75,28 +75,18 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
         fail("--made and --lost exclude each other: give one")
     made = True if made_flag else False if lost_flag else None
     cls = game_contract(game, contract_id)
-    n = players if players is not None else cls.player_counts[0]
     try:
-        if declarer is not None and not cls.needs_declarer:
-            fail(f"{game} {contract_id} has no declarer")
-        contract = cls(n, parse_options(option_items), declarer if cls.needs_declarer else None)
-        cards = None
-        if captured:
-            cards = [[] if c.strip() in ("-", "") else parse_cards(c) for c in captured]
-        result = score_tallies(
-            contract, tricks=_ints(tricks, "tricks"), hearts=_ints(hearts, "hearts"),
-            captured=cards, last_winner=last_trick, order=_ints(order, "order"), made=made,
-            stock=stock)
+        answer = score_hand(
+            cls.game, cls.id, players=players, options=parse_options(option_items),
+            declarer=declarer, tricks=_ints(tricks, "tricks"), hearts=_ints(hearts, "hearts"),
+            captured=list(captured) or None, last_winner=last_trick,
+            order=_ints(order, "order"), made=made, stock=stock)
     except MissingTally as exc:
-        what = str(exc).replace("this contract", f"{contract.game} {contract.id}", 1)
+        what = str(exc).replace("this contract", f"{cls.game} {cls.id}", 1)
         fail(f"{what}: give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs))
     except (OptionError, TallyError, CardError, LimitError) as exc:
         fail(str(exc))
     if as_json:
-        click.echo(json.dumps({
-            "game": contract.game, "contract": contract.id, "players": n,
-            "scores": list(result.scores), "stock": result.stock if contract.has_stock else None,
-            "events": list(result.events), "explanation": list(result.explanation),
-        }, indent=1))
+        click.echo(json.dumps(answer.to_dict(), indent=1))
         return
-    print_score(contract, result)
+    print_score(answer.contract, answer.score)
