@@ -21,8 +21,8 @@ from typing import Any
 
 import attrs
 
-from herzla.cards import HEARTS_MASK, Card, cards_of, parse_cards
-from herzla.contracts import contract_class
+from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_cards
+from herzla.contracts import UnknownContract, contract_class
 from herzla.contracts.base import (
     Contract,
     DealKind,
@@ -35,7 +35,7 @@ from herzla.limits import LimitError, check_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import quote
 
-__all__ = ["TallyScore", "numbers_of", "score_hand", "score_tallies"]
+__all__ = ["SCORE_ERRORS", "TallyScore", "numbers_of", "score_hand", "score_tallies"]
 
 
 def score_tallies(
@@ -142,6 +142,11 @@ def score_tallies(
         made=made,
     )
     return contract.score(outcome, stock)
+
+
+#: what :func:`score_hand` raises for input that cannot be scored (each a ValueError whose
+#: message is one line naming the problem)
+SCORE_ERRORS = (UnknownContract, OptionError, TallyError, CardError, LimitError)
 
 
 @attrs.frozen(slots=True)

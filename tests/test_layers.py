@@ -1,8 +1,8 @@
 """The layers import one way: every import of every module of herzla, read with :mod:`ast`.
 
 cards → contracts/rules → engines → machinery → records → players → (sim, analysis, ...) → the
-public facade → cli (docs/architecture.md).  Imports inside functions count as much as those at
-the top of a module (a lazy import is still a dependency); only imports under
+public facade → the web app → cli (docs/architecture.md).  Imports inside functions count as
+much as those at the top of a module (a lazy import is still a dependency); only imports under
 ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
 """
 
@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # what plays, analyses, adapts and draws hands
     ("sim", "analysis", "openspiel", "testing", "draw"),
     ("facade",),  # herzla/__init__.py: the public names
+    ("web",),  # the table app (herzla serve): the only part that imports the web framework
     ("cli",),
     ("__main__",),  # python -m herzla
 )

@@ -27,6 +27,7 @@ COMMANDS = {
     "match": "herzla.cli.match:match_command",
     "review": "herzla.cli.review:review_command",
     "show": "herzla.cli.show:show_command",
+    "serve": "herzla.cli.serve:serve_command",
 }
 
 
