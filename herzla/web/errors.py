@@ -1,6 +1,6 @@
 """Every error as one line: a 4xx answers ``{"error": "..."}`` under ``/api/`` and a short page
-elsewhere; anything unforeseen is a 500 that shows only an id, the traceback going to the log
-under that id.  No traceback ever reaches a page."""
+elsewhere (a stale write of a document is 409); anything unforeseen is a 500 that shows only an
+id, the traceback going to the log under that id.  No traceback ever reaches a page."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import secrets
 
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from herzla.web.store import DocumentTooLarge, NotFound, StaleRevision, StoreError
 
 __all__ = ["ApiError", "install", "one_line", "respond"]
 
@@ -81,6 +83,18 @@ def _api_error(exc: ApiError) -> Response:
     return respond(exc.status, exc.message)
 
 
+def _store_error(exc: StoreError) -> Response:
+    """A document that is not there (404), a stale write (409), a body too large (413); any
+    other problem of the store is the server's (500, logged)."""
+    if isinstance(exc, NotFound):
+        return respond(404, str(exc))
+    if isinstance(exc, StaleRevision):
+        return respond(409, str(exc))
+    if isinstance(exc, DocumentTooLarge):
+        return respond(413, str(exc))
+    return _unforeseen(exc)
+
+
 def _unforeseen(exc: Exception) -> Response:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
@@ -94,4 +108,5 @@ def install(app: Flask) -> None:
     """Register the error answers with ``app``."""
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(StoreError, _store_error)
     app.register_error_handler(Exception, _unforeseen)
