@@ -182,3 +182,36 @@ def test_a_wrong_import_is_caught() -> None:
     found = list(imports_of(ROOT / "cards.py", text))
     assert found == [(5, "herzla.sim.api"), (6, "herzla.analysis"), (7, "herzla.cli")]
     assert all(LAYER_OF[part_of(t)] > LAYER_OF["cards"] for _, t in found)
+
+
+#: the web framework and its server: only the table app (herzla/web) imports them
+WEB_ONLY = frozenset({"flask", "werkzeug", "jinja2", "markupsafe", "waitress", "itsdangerous"})
+
+
+def _outside_imports(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, top-level name) of each import of a distribution outside herzla, at any depth."""
+    for node in _walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.lineno, node.module.split(".")[0]
+
+
+#: the modules of the table app that know no web framework (the store, the desk's rulings, the
+#: package itself, which the command line imports to say what is missing)
+FRAMEWORK_FREE = frozenset({"herzla.web", "herzla.web.store", "herzla.web.desk"})
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_only_the_web_app_imports_the_web_framework(path: Path) -> None:
+    module = module_name(path)
+    if part_of(module) == "web" and module not in FRAMEWORK_FREE:
+        return
+    wrong = [f"line {line}: {name}" for line, name in _outside_imports(path) if name in WEB_ONLY]
+    assert wrong == []
+
+
+def test_the_web_app_is_seen_importing_its_framework() -> None:
+    names = {name for _, name in _outside_imports(ROOT / "web" / "app.py")}
+    assert "flask" in names

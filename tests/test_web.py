@@ -293,7 +293,8 @@ def test_the_desk_rules_on_a_tally(client: FlaskClient) -> None:
                                       "stock": "80"})
     assert page.status_code == 200
     text = page.get_data(as_text=True)
-    assert 'id="ruling"' in text and "+80" in text and "-30" in text and "0c" in text
+    assert 'id="ruling"' in text and "+80" in text and "-30" in text
+    assert "Stock after the hand: <strong>0c</strong>" in text
     assert "<code>herzla/two-void</code>" in text and "<code>herzla/stock-payout</code>" in text
     assert "The rules cited" in text
     assert 'value="0,3,5,0"' in text  # the form comes back filled in

@@ -113,7 +113,7 @@ def test_every_answer_carries_the_guarding_headers(tmp_path: Path) -> None:
         assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
         assert "script-src" not in csp  # no script runs
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
-        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert answer.headers["Referrer-Policy"] == "same-origin"
 
 
 @pytest.mark.parametrize(("host", "loopback"), [

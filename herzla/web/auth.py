@@ -38,13 +38,14 @@ CSRF_COOKIE = "herzla_csrf"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 #: the headers of every answer: nothing is loaded from elsewhere, no script runs, no other
-#: site frames a page, no address (with its token) is sent on as a referrer
+#: site frames a page, no address (with its token) is sent to another site as a referrer
+#: (``same-origin``, not ``no-referrer``: with that, a browser sends a form's Origin as null)
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
                                "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
 
