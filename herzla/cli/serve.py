@@ -45,8 +45,9 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
 
     lacking = missing()
     if lacking:
-        fail(f"herzla serve needs the web extra ({', '.join(lacking)} is not installed): "
-             f"{INSTALL}")
+        verb = "is" if len(lacking) == 1 else "are"
+        fail(f"herzla serve needs the web extra ({' and '.join(lacking)} {verb} not "
+             f"installed): {INSTALL}")
     from herzla.web.app import create_app
     from herzla.web.config import WebConfig, is_loopback
     from herzla.web.server import ServeError, bind, serve, url_of
