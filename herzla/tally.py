@@ -21,8 +21,8 @@ from typing import Any
 
 import attrs
 
-from herzla.cards import HEARTS_MASK, Card, cards_of, parse_cards
-from herzla.contracts import contract_class, game_of
+from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_cards
+from herzla.contracts import UnknownContract, contract_class, game_of
 from herzla.contracts.base import (
     Contract,
     DealKind,
@@ -36,7 +36,7 @@ from herzla.limits import LimitError, check_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import quote
 
-__all__ = ["TallyScore", "score_hand", "score_tallies"]
+__all__ = ["SCORE_ERRORS", "TallyScore", "numbers_of", "score_hand", "score_tallies"]
 
 
 def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] | None,
@@ -197,6 +197,11 @@ def score_tallies(
     return contract.score(outcome, stock)
 
 
+#: what :func:`score_hand` raises for input that cannot be scored (each a ValueError whose
+#: message is one line naming the problem)
+SCORE_ERRORS = (UnknownContract, OptionError, TallyError, CardError, LimitError)
+
+
 @attrs.frozen(slots=True)
 class TallyScore:
     """A hand scored from its tallies (:func:`score_hand`): the contract and its score."""
@@ -210,6 +215,23 @@ class TallyScore:
         return {"game": c.game, "contract": c.id, "players": c.players,
                 "scores": list(s.scores), "stock": s.stock if c.has_stock else None,
                 "events": list(s.events), "explanation": list(s.explanation)}
+
+
+def numbers_of(text: str, what: str) -> list[int]:
+    """The whole numbers of a text a person typed, one per seat (``"2,3,1,2"``, ``"2 3 1 2"``);
+    TallyError names ``what`` and the text.
+
+    >>> numbers_of("0, 3,5 0", "hearts")
+    [0, 3, 5, 0]
+    """
+    parts = text.replace(",", " ").split()
+    if any(len(p) > 20 for p in parts):
+        raise TallyError(f"{what} {quote(text)}: a number is too long")
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise TallyError(f"{what} {quote(text)}: write whole numbers, one per seat, e.g. "
+                         f"2,3,1,2") from None
 
 
 def _numbers(name: str, values: object) -> list[int] | None:
@@ -272,8 +294,8 @@ def score_hand(
 
     Raises :class:`~herzla.contracts.UnknownContract`, :class:`~herzla.options.OptionError`,
     :class:`~herzla.contracts.TallyError` (:class:`~herzla.contracts.MissingTally` naming the
-    tallies the contract needs), :class:`~herzla.cards.CardError`: each a ValueError with one
-    line naming the problem.
+    tallies the contract needs; its message names the contract), :class:`~herzla.cards.CardError`,
+    :class:`~herzla.limits.LimitError`: each a ValueError with one line naming the problem.
 
     >>> score_hand("herzla", "normal", hearts=[0, 3, 5, 0], stock=80).to_dict()["scores"]
     [80, -30, -50, 80]
@@ -287,15 +309,19 @@ def score_hand(
         raise OptionError(f"options: give an object of option names and values, not "
                           f"{quote(options)}")
     built = cls(players, options, declarer)
-    result = score_tallies(
-        built, tricks=_numbers("tricks", tricks), hearts=_numbers("hearts", hearts),
-        captured=_cards(captured),
-        last_winner=None if last_winner is None else whole_number(
-            last_winner, "the last trick's winner", TallyError),
-        order=_numbers("order", order), made=made,
-        stock=whole_number(stock, "stock", TallyError),
-        renege=None if renege is None else whole_number(renege, "renege", TallyError),
-        left=_numbers("left", left), aside=_aside(aside))
+    try:
+        result = score_tallies(
+            built, tricks=_numbers("tricks", tricks), hearts=_numbers("hearts", hearts),
+            captured=_cards(captured),
+            last_winner=None if last_winner is None else whole_number(
+                last_winner, "the last trick's winner", TallyError),
+            order=_numbers("order", order), made=made,
+            stock=whole_number(stock, "stock", TallyError),
+            renege=None if renege is None else whole_number(renege, "renege", TallyError),
+            left=_numbers("left", left), aside=_aside(aside))
+    except MissingTally as exc:  # the contract named, as the caller gave no record of it
+        named = str(exc).replace("this contract", f"{built.game} {built.id}", 1)
+        raise MissingTally(named, exc.needs) from None
     return TallyScore(built, result)
 
 

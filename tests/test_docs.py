@@ -244,10 +244,19 @@ def sh_commands() -> list[tuple[str, str]]:
 HEAVY = ("herzla simulate", "herzla advise")
 
 
+#: README commands that serve until they are stopped (``herzla serve``): they are parsed, and
+#: tests/test_serve.py runs a server
+SERVES = ("herzla serve",)
+
+
 def _readme_params() -> list[Any]:
     return [pytest.param(where, command, id=where,
                          marks=[pytest.mark.slow] if command.startswith(HEAVY) else [])
-            for where, command in sh_commands()]
+            for where, command in sh_commands() if not command.startswith(SERVES)]
+
+
+def test_the_readme_starts_the_table_app() -> None:
+    assert any(command.startswith(SERVES) for _, command in sh_commands())
 
 
 @pytest.mark.parametrize(("where", "command"), sh_commands(), ids=[w for w, _ in sh_commands()])

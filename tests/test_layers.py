@@ -2,10 +2,10 @@
 module of herzla, read with :mod:`ast`.
 
 cards → hand → contracts/rules → engines → machinery → records → players → (sim, analysis, ...)
-→ the public facade → cli (docs/architecture.md).  Imports inside functions count as much as
-those at the top of a module (a lazy import is still a dependency); only imports under
-``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.  No module is
-longer than :data:`MAX_LINES` lines.
+→ the public facade → the web app → cli (docs/architecture.md).  Imports inside functions count
+as much as those at the top of a module (a lazy import is still a dependency); only imports
+under ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.  No module
+is longer than :data:`MAX_LINES` lines.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # what plays, analyses, adapts and draws hands
     ("sim", "analysis", "openspiel", "testing", "draw"),
     ("facade",),  # herzla/__init__.py: the public names
+    ("web",),  # the table app (herzla serve): the only part that imports the web framework
     ("cli",),
     ("__main__",),  # python -m herzla
 )
@@ -261,3 +262,36 @@ def test_a_planted_cycle_among_modules_is_found() -> None:
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
 def test_no_module_is_over_the_longest(path: Path) -> None:
     assert len(path.read_text().splitlines()) <= MAX_LINES
+
+
+#: the web framework and its server: only the table app (herzla/web) imports them
+WEB_ONLY = frozenset({"flask", "werkzeug", "jinja2", "markupsafe", "waitress", "itsdangerous"})
+
+
+def _outside_imports(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, top-level name) of each import of a distribution outside herzla, at any depth."""
+    for node in _walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.lineno, node.module.split(".")[0]
+
+
+#: the modules of the table app that know no web framework (the store, the desk's rulings, the
+#: package itself, which the command line imports to say what is missing)
+FRAMEWORK_FREE = frozenset({"herzla.web", "herzla.web.store", "herzla.web.desk"})
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_only_the_web_app_imports_the_web_framework(path: Path) -> None:
+    module = module_name(path)
+    if part_of(module) == "web" and module not in FRAMEWORK_FREE:
+        return
+    wrong = [f"line {line}: {name}" for line, name in _outside_imports(path) if name in WEB_ONLY]
+    assert wrong == []
+
+
+def test_the_web_app_is_seen_importing_its_framework() -> None:
+    names = {name for _, name in _outside_imports(ROOT / "web" / "app.py")}
+    assert "flask" in names

@@ -29,6 +29,7 @@ COMMANDS = {
     "show": "herzla.cli.show:show_command",
     "pad": "herzla.cli.pad:pad",
     "example": "herzla.cli.example:example_command",
+    "serve": "herzla.cli.serve:serve_command",
 }
 
 

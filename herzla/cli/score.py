@@ -13,8 +13,7 @@ from herzla.cli.render import print_score
 from herzla.contracts import MissingTally, TallyError
 from herzla.limits import LimitError
 from herzla.options import OptionError
-from herzla.quote import quote
-from herzla.tally import score_hand
+from herzla.tally import numbers_of, score_hand
 
 __all__ = ["score"]
 
@@ -25,15 +24,7 @@ _FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
 
 
 def _ints(text: str | None, what: str) -> list[int] | None:
-    if text is None:
-        return None
-    parts = text.replace(",", " ").split()
-    if any(len(p) > 20 for p in parts):
-        fail(f"--{what} {quote(text)}: a number is too long")
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        fail(f"--{what} {quote(text)}: write whole numbers, one per seat, e.g. 2,3,1,2")
+    return None if text is None else numbers_of(text, f"--{what}")
 
 
 @click.command("score")
@@ -94,8 +85,7 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             order=_ints(order, "order"), made=made, stock=stock, renege=renege,
             left=_ints(left, "left"), aside=aside)
     except MissingTally as exc:
-        what = str(exc).replace("this contract", f"{cls.game} {cls.id}", 1)
-        fail(f"{what}: give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs))
+        fail(f"{exc}: give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs))
     except (OptionError, TallyError, CardError, LimitError) as exc:
         fail(str(exc))
     if as_json:

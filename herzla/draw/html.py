@@ -33,8 +33,8 @@ from herzla.records import signed
 from herzla.rulebook import UnknownTopic, get_rule
 from herzla.sheets import ScoreSheet
 
-__all__ = ["CSS", "course", "hand_html", "record_page", "review_html", "rules_html",
-           "sheet_html", "sheet_page"]
+__all__ = ["CSS", "course", "explanation_html", "hand_html", "record_page", "review_html",
+           "rules_html", "sheet_html", "sheet_page"]
 
 CSS = """
 body { font-family: sans-serif; color: #1a1a1a; background: #ffffff; margin: 1.5em auto;
@@ -109,6 +109,13 @@ def rules_html(lines: Sequence[str]) -> str:
     if not items:
         return ""
     return '<h3>The rules cited</h3><dl class="rules">' + "".join(items) + "</dl>"
+
+
+def explanation_html(lines: Sequence[str]) -> str:
+    """Sentences that explain a score, as a list with their rule ids as code, then the rules
+    they cite (:func:`rules_html`)."""
+    return ('<ul class="explain">' + "".join(f"<li>{_cite(x)}</li>" for x in lines) + "</ul>"
+            + rules_html(lines))
 
 
 def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
@@ -189,9 +196,7 @@ def _settlement(c: Course, faces: Faces) -> str:
         facts.append("events: " + ", ".join(escape(e) for e in res.score.events))
     if facts:
         parts.append(f"<p>{'; '.join(facts)}</p>")
-    parts.append('<ul class="explain">' + "".join(f"<li>{_cite(x)}</li>"
-                                                  for x in res.explanation) + "</ul>")
-    parts.append(rules_html(res.explanation))
+    parts.append(explanation_html(res.explanation))
     return "".join(parts)
 
 

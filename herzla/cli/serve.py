@@ -1,0 +1,91 @@
+"""``herzla serve``: the table app for the phones at a table (docs/web.md)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import sys
+
+import click
+
+from herzla.cli.common import fail
+
+__all__ = ["serve_command"]
+
+_TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Any address but loopback (so that phones at the "
+                   "table can join, e.g. 0.0.0.0) needs a token.")
+@click.option("--port", type=int, default=8000, show_default=True,
+              help="The port to listen on; 0 picks a free one.")
+@click.option("--db", "db", metavar="FILE",
+              help="The SQLite file holding the evenings and tables (default: herzla/herzla.db "
+                   "in your data folder, e.g. ~/.local/share).")
+@click.option("--token", metavar="TOKEN",
+              help="Every page and call needs this token (8 or more letters, digits or -._~). "
+                   "Without --token, one is made up when the host is not loopback.")
+def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
+    """Serve the table app: the disputes desk, as pages and a JSON API.
+
+    The first line printed is `herzla: serving on URL`: open the URL (with its ?token=, when a
+    token is in force) in a browser. Ctrl-C or SIGTERM stops the server. Needs the web extra:
+    python3 -m pip install 'herzla[web]'.
+
+    \b
+    Examples:
+      herzla serve                          # http://127.0.0.1:8000/, this machine only
+      herzla serve --host 0.0.0.0           # the phones on this network join, with the token
+      herzla serve --port 0 --db table.db   # a free port, a store of its own
+    """
+    from herzla.web import INSTALL, missing
+
+    lacking = missing()
+    if lacking:
+        verb = "is" if len(lacking) == 1 else "are"
+        fail(f"herzla serve needs the web extra ({' and '.join(lacking)} {verb} not "
+             f"installed): {INSTALL}")
+    from herzla.web.app import create_app
+    from herzla.web.config import WebConfig, is_loopback
+    from herzla.web.server import ServeError, bind, serve, url_of
+    from herzla.web.store import Store, StoreError, default_path
+
+    if token is not None and not _TOKEN.fullmatch(token):
+        fail("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)")
+    loopback = is_loopback(host)
+    if token is None and not loopback:
+        token = secrets.token_urlsafe(16)
+    try:
+        store = Store(db if db is not None else default_path())
+    except StoreError as exc:
+        fail(str(exc))
+    app = create_app(store, WebConfig(token=token, loopback=loopback))
+    try:
+        sock = bind(host, port)
+    except ServeError as exc:
+        fail(str(exc))
+    url = url_of(host, sock.getsockname()[1], token)
+    _log_to_stderr()
+
+    def ready() -> None:
+        click.echo(f"herzla: serving on {url}")
+        sys.stdout.flush()
+        if host in ("0.0.0.0", "::"):
+            click.echo("herzla: note: listening on every address of this machine: the phones "
+                       f"open the URL with this machine's address in place of {host}", err=True)
+        click.echo(f"herzla: the store is {store.path}; Ctrl-C stops the server", err=True)
+
+    serve(app, sock, ready=ready)
+
+
+def _log_to_stderr() -> None:
+    """The app's log (an error's id and traceback) on standard error."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("herzla: %(asctime)s %(message)s"))
+    log = logging.getLogger("herzla.web")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False

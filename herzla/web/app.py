@@ -1,0 +1,46 @@
+"""The app factory: a Flask app over a store, with its guard, its error answers, the JSON API
+and the pages.  Tests build one on a temporary file and call it with Flask's test client; the
+server (:mod:`herzla.web.server`) serves the same app.
+
+>>> import tempfile, os
+>>> from herzla.web.store import Store
+>>> app = create_app(Store(os.path.join(tempfile.mkdtemp(), "t.db")))
+>>> app.test_client().get("/desk").status_code
+200
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from herzla.web import api, auth, errors, pages
+from herzla.web.config import AppState, WebConfig
+from herzla.web.store import Store
+
+__all__ = ["create_app"]
+
+#: the most fields one form may have
+MAX_FORM_PARTS = 50
+
+
+def create_app(store: Store, config: WebConfig | None = None) -> Flask:
+    """The table app over ``store``, guarded as ``config`` says (default: no token, loopback
+    only)."""
+    config = config or WebConfig()
+    app = Flask("herzla.web")
+    app.config.update(
+        MAX_CONTENT_LENGTH=config.max_body,
+        MAX_FORM_MEMORY_SIZE=config.max_body,
+        MAX_FORM_PARTS=MAX_FORM_PARTS,
+        TRAP_HTTP_EXCEPTIONS=False,
+        PROPAGATE_EXCEPTIONS=False,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.jinja_env.autoescape = True
+    app.extensions["herzla"] = AppState(store, config)
+    auth.install(app)
+    errors.install(app)
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(pages.blueprint)
+    return app

@@ -1,0 +1,61 @@
+"""What an app is built with (:class:`WebConfig`, the store) and how a request reaches them."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import cast
+
+import attrs
+from flask import current_app
+
+from herzla.web.store import Store
+
+__all__ = ["AppState", "MAX_BODY", "MAX_RECORDS", "WebConfig", "is_loopback", "state"]
+
+#: the largest request body (JSON or a form): a hand record is a few kilobytes
+MAX_BODY = 2 * 2**20
+
+#: the most hand records one request may carry (a list to replay as a score sheet)
+MAX_RECORDS = 200
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address, without a port) is this machine's loopback:
+    ``localhost`` (or a name under ``.localhost``), 127.0.0.0/8 or ::1."""
+    name = host.strip().lower().removeprefix("[").removesuffix("]").rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+@attrs.frozen(slots=True)
+class WebConfig:
+    """How the app guards its pages.
+
+    ``token``: when not None, every page and call needs it (:mod:`herzla.web.auth`).
+    ``loopback``: the server listens only on a loopback address, so a request whose ``Host``
+    names another machine is refused (a web page elsewhere cannot reach the app by pointing a
+    name of its own at 127.0.0.1).  ``max_body``: the largest request body in bytes;
+    ``max_records``: the most records one request may carry.
+    """
+
+    token: str | None = None
+    loopback: bool = True
+    max_body: int = MAX_BODY
+    max_records: int = MAX_RECORDS
+
+
+@attrs.frozen(slots=True)
+class AppState:
+    """What every request of one app uses: its store and its configuration."""
+
+    store: Store
+    config: WebConfig
+
+
+def state() -> AppState:
+    """The store and configuration of the app handling the current request."""
+    return cast(AppState, current_app.extensions["herzla"])

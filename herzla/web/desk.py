@@ -1,0 +1,153 @@
+"""The disputes desk's rulings, from what a person typed into its forms (nothing here knows
+the web framework): a tally scored by :func:`herzla.tally.score_hand`, or a pasted hand record
+replayed (:func:`herzla.records.replay`), drawn (:func:`herzla.draw.html.hand_html`) and, when
+it is complete, reviewed (:func:`herzla.analysis.review.review`: what each mistake cost).
+
+The HTML of a ruling comes from herzla's drawings, which escape every text they write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from herzla.analysis.review import review
+from herzla.analysis.solve import IllegalPlayError, SolveError
+from herzla.contracts import MissingTally, TallyError, contract_classes, games
+from herzla.draw.course import course
+from herzla.draw.html import explanation_html, hand_html
+from herzla.options import OptionError, parse_option_assignments
+from herzla.quote import quote
+from herzla.records import RecordError, load_json_text, read_record, replay
+from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
+
+__all__ = ["DeskError", "Ruling", "contract_choices", "rule_record", "rule_tally"]
+
+#: the fields of the tally form, as a person fills them in, and the tally each gives
+TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
+                "result", "last_trick", "stock", "options")
+
+#: what a person is asked for, by the library's name of a tally
+_ASK = {"tricks": "the tricks", "hearts": "the hearts", "captured": "the captured cards",
+        "made": "made or lost", "last_winner": "who won the last trick",
+        "order": "the order of going out"}
+
+
+class DeskError(ValueError):
+    """What the person typed cannot be ruled on: one line naming the problem."""
+
+
+@attrs.frozen(slots=True)
+class Ruling:
+    """A ruling as the desk shows it: the heading, the scores and stock, and HTML written by
+    herzla's drawings (``explanation``: every amount with its rule; ``drawing``: the hand with
+    its play, settlement and review, for a record)."""
+
+    heading: str
+    players: int
+    scores: tuple[int, ...] | None
+    stock: int | None
+    events: tuple[str, ...]
+    explanation: str
+    drawing: str | None = None
+    illegal: str | None = None
+    note: str | None = None
+
+
+def contract_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each game and its contracts, as the form offers them: ``("herzla", [("herzla/normal",
+    "Normal game"), ...])``."""
+    out = []
+    for game in games():
+        try:
+            classes = contract_classes(game)
+        except (LookupError, ValueError):  # a plug-in's game that cannot list its contracts
+            continue
+        out.append((game, [(c.key(), c.title or c.id) for c in classes]))
+    return out
+
+
+def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
+    text = (form.get(name) or "").strip()
+    if not text:
+        return None
+    digits = text.lstrip("+-")
+    if not digits.isdigit() or len(digits) > 20:
+        raise DeskError(f"{what}: {quote(text)} is not a whole number")
+    return int(text)
+
+
+def _seats(form: Mapping[str, str], name: str) -> list[int] | None:
+    text = (form.get(name) or "").strip()
+    return numbers_of(text, name) if text else None
+
+
+def rule_tally(form: Mapping[str, str]) -> Ruling:
+    """Score the tally form: ``contract`` is ``game/contract``; ``hearts``, ``tricks`` and
+    ``order`` are numbers per seat (``0,3,5,0``); ``captured`` one line of card codes per seat
+    (``-`` for none); ``result`` ``made`` or ``lost``; ``options`` ``name=value`` items."""
+    game, _, contract = (form.get("contract") or "").partition("/")
+    if not game or not contract:
+        raise DeskError("choose the game and contract")
+    captured = None
+    if (form.get("captured") or "").strip():
+        captured = [line.strip() for line in (form.get("captured") or "").splitlines()]
+        while captured and not captured[-1]:
+            captured.pop()
+    result = (form.get("result") or "").strip()
+    if result not in ("", "made", "lost"):
+        raise DeskError(f"the result is made or lost, not {quote(result)}")
+    items = (form.get("options") or "").replace(",", "\n").split()
+    try:
+        options = parse_option_assignments(items)
+        answer = score_hand(
+            game, contract, players=_number(form, "players", "players"),
+            options=options, declarer=_number(form, "declarer", "the declarer"),
+            tricks=_seats(form, "tricks"), hearts=_seats(form, "hearts"), captured=captured,
+            last_winner=_number(form, "last_trick", "the last trick's winner"),
+            order=_seats(form, "order"), made=None if not result else result == "made",
+            stock=_number(form, "stock", "the stock") or 0)
+    except MissingTally as exc:
+        raise DeskError(f"{exc}: give " + " or ".join(_ASK.get(n, n) for n in exc.needs)
+                        ) from None
+    except SCORE_ERRORS as exc:
+        raise DeskError(str(exc)) from None
+    c, s = answer.contract, answer.score
+    return Ruling(f"{c.game} {c.id}: {c.title}", c.players, tuple(s.scores),
+                  s.stock if c.has_stock else None, tuple(s.events),
+                  explanation_html(s.explanation))
+
+
+def rule_record(text: str, with_review: bool = True) -> Ruling:
+    """Replay a pasted hand record (JSON text) and draw it; a complete hand is also reviewed
+    when ``with_review`` (a second or so)."""
+    if not text.strip():
+        raise DeskError("paste a hand record (JSON) first")
+    try:
+        doc = load_json_text(text)
+        if isinstance(doc, list):
+            raise DeskError("paste one hand record: this is a list (a partie or session)")
+        rec = read_record(doc)
+        res = replay(rec)
+    except (RecordError, TallyError) as exc:
+        raise DeskError(str(exc)) from None
+    note = None
+    done = None
+    if with_review and res.complete and res.illegal is None:
+        try:
+            done = review(rec).to_dict()
+        except (SolveError, IllegalPlayError, RecordError, TallyError, OptionError) as exc:
+            note = f"no review: {' '.join(str(exc).split())}"
+    elif with_review and res.illegal is None:
+        note = "the review comes once the hand is played to its end"
+    illegal = None
+    if res.illegal is not None:
+        bad = res.illegal
+        illegal = (f"play {bad.index + 1} ({bad.card}) by seat {bad.seat} is illegal: "
+                   f"{bad.message} (rule {bad.rule})")
+    return Ruling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players,
+                  tuple(res.scores) if res.scores is not None else None, res.stock,
+                  tuple(res.score.events) if res.score is not None else (),
+                  explanation_html(res.explanation),
+                  hand_html(course(rec), review=done, title=""), illegal, note)

@@ -1,0 +1,128 @@
+"""The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json`` (written here
+by hand: the framework makes none; a test checks that it names exactly the app's calls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herzla import __version__
+
+__all__ = ["document"]
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_ERRORS = {
+    "401": _json(_ref("Error"), "The token is in force and was not given."),
+    "403": _json(_ref("Error"), "A request from another site's page, or to a name that is not "
+                                "this server's."),
+    "413": _json(_ref("Error"), "The body is over the size limit (or holds too many records)."),
+    "415": _json(_ref("Error"), "The body is not sent as JSON."),
+    "422": _json(_ref("Error"), "The body is malformed, or the tallies do not add up; the "
+                                "error names the problem in one line."),
+}
+
+_SEATS = {"type": "array", "items": {"type": "integer", "minimum": 0},
+          "description": "One whole number per seat, seat 0 first."}
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error"],
+              "properties": {"error": {"type": "string", "description": "One line naming the "
+                                                                        "problem."}}},
+    "Record": {"type": "object", "required": ["game", "contract", "hands"],
+               "description": "A hand record, as docs/hand-records.md describes it.",
+               "properties": {"game": {"type": "string"}, "contract": {"type": "string"},
+                              "players": {"type": "integer"}, "dealer": {"type": "integer"},
+                              "declarer": {"type": ["integer", "null"]},
+                              "stock": {"type": "integer"}, "options": {"type": "object"},
+                              "hands": {"type": "array",
+                                        "items": {"type": "array",
+                                                  "items": {"type": "string"}}},
+                              "plays": {"type": "array", "items": {"type": "string"}}}},
+    "Replay": {"type": "object",
+               "description": "What `herzla replay --json` answers for one record (a list "
+                              "answers a score sheet).",
+               "properties": {"game": {"type": "string"}, "contract": {"type": "string"},
+                              "players": {"type": "integer"}, "complete": {"type": "boolean"},
+                              "illegal": {"type": ["object", "null"]},
+                              "tricks": {"type": ["array", "null"]},
+                              "order": {"type": ["array", "null"]},
+                              "scores": {"type": ["array", "null"],
+                                         "items": {"type": "integer"}},
+                              "stock": {"type": ["integer", "null"]},
+                              "events": {"type": "array", "items": {"type": "string"}},
+                              "explanation": {"type": "array", "items": {"type": "string"}}}},
+    "Tally": {"type": "object", "required": ["game", "contract"],
+              "additionalProperties": False,
+              "description": "What each seat took, as `herzla score` takes it; give what the "
+                             "contract needs (the error says what is missing).",
+              "properties": {
+                  "game": {"type": "string", "examples": ["herzla"]},
+                  "contract": {"type": "string", "examples": ["normal"]},
+                  "players": {"type": "integer"},
+                  "hearts": _SEATS, "tricks": _SEATS,
+                  "captured": {"type": "array",
+                               "description": "Each seat's captured cards, seat 0 first: a "
+                                              "text of card codes or a list of them.",
+                               "items": {"oneOf": [{"type": "string"},
+                                                   {"type": "array",
+                                                    "items": {"type": "string"}}]}},
+                  "order": {**_SEATS, "description": "Layout deals: the seats in the order "
+                                                     "they went out."},
+                  "declarer": {"type": "integer"},
+                  "made": {"type": "boolean", "description": "Beddl/Mord: made or lost "
+                                                             "(instead of the tricks)."},
+                  "last_trick": {"type": "integer",
+                                 "description": "The seat that won the last trick."},
+                  "stock": {"type": "integer", "description": "Cents in the stock before "
+                                                              "the hand."},
+                  "options": {"type": "object", "description": "Rule options by name."}}},
+    "Score": {"type": "object",
+              "description": "What `herzla score --json` answers.",
+              "properties": {"game": {"type": "string"}, "contract": {"type": "string"},
+                             "players": {"type": "integer"},
+                             "scores": {"type": "array", "items": {"type": "integer"}},
+                             "stock": {"type": ["integer", "null"]},
+                             "events": {"type": "array", "items": {"type": "string"}},
+                             "explanation": {"type": "array", "items": {"type": "string"}}}},
+}
+
+
+def document() -> dict[str, Any]:
+    """The description, as a JSON object."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "herzla table app", "version": __version__,
+                 "description": "The calls of `herzla serve` (docs/web.md). With a token in "
+                                "force, send `Authorization: Bearer TOKEN`."},
+        "components": {
+            "schemas": _SCHEMAS,
+            "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
+        },
+        "security": [{}, {"token": []}],
+        "paths": {
+            "/api/replay": {"post": {
+                "summary": "Replay, check and score a hand record (or a list of them)",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"oneOf": [_ref("Record"),
+                                         {"type": "array", "items": _ref("Record")}]}}}},
+                "responses": {"200": _json(_ref("Replay"), "The replay: complete, illegal "
+                                                           "(200 with `illegal` set) or in "
+                                                           "progress."), **_ERRORS}}},
+            "/api/score": {"post": {
+                "summary": "Score a hand from its tallies",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": _ref("Tally")}}},
+                "responses": {"200": _json(_ref("Score"), "The score, with every amount "
+                                                          "explained."), **_ERRORS}}},
+            "/api/openapi.json": {"get": {
+                "summary": "This description",
+                "responses": {"200": {"description": "The OpenAPI document."}}}},
+        },
+    }

@@ -1,0 +1,72 @@
+"""Serving the app with waitress (a WSGI server in pure Python, threads for the requests): the
+socket is bound first, so that ``--port 0`` can name the port it got before anything is
+served; Ctrl-C or SIGTERM (raised in the main thread as KeyboardInterrupt, by the command line)
+stops the loop, lets the requests being answered finish and closes the socket."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+from collections.abc import Callable
+
+from flask import Flask
+
+__all__ = ["THREADS", "ServeError", "bind", "serve", "url_of"]
+
+#: the threads answering requests (a review or, later, the computer's move takes a second)
+THREADS = 4
+
+
+class ServeError(Exception):
+    """The address cannot be listened on: one line."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host`` (a name or address) and ``port`` (0: a free one)."""
+    if not 0 <= port <= 65535:
+        raise ServeError(f"--port {port} is not a port (0 to 65535; 0 picks a free one)")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise ServeError(f"--host {host}: no such address ({exc})") from None
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def url_of(host: str, port: int, token: str | None) -> str:
+    """The address a browser opens: ``http://HOST:PORT/`` (an IPv6 address in brackets), with
+    ``?token=`` when a token is in force."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def serve(app: Flask, sock: socket.socket, *, threads: int = THREADS,
+          ready: Callable[[], None] | None = None) -> None:
+    """Answer requests on ``sock`` until interrupted (KeyboardInterrupt in this thread), then
+    finish the requests in hand and close the socket.  ``ready`` is called once listening."""
+    from waitress.server import create_server
+
+    logging.getLogger("waitress").setLevel(logging.WARNING)
+    server = create_server(app, sockets=[sock], threads=threads, ident="herzla",
+                           expose_tracebacks=False, clear_untrusted_proxy_headers=True,
+                           max_request_body_size=2 * app.config["MAX_CONTENT_LENGTH"],
+                           channel_timeout=60)
+    try:
+        if ready is not None:
+            ready()
+        server.run()  # returns on KeyboardInterrupt, its workers told to stop
+    finally:
+        server.close()
+        sock.close()
+        sys.stderr.flush()
+

@@ -1,0 +1,302 @@
+"""The table app's store: evenings and tables against the computer as JSON documents in one
+SQLite file (the standard library's :mod:`sqlite3`; nothing here knows the web framework).
+
+Each document has an id, a ``revision`` that grows by one with every write, the times it was
+made and last written, and its body: a JSON object kept as text (an evening is the JSON file
+format of the evening; a table its own document).  A write names the revision it read, and a
+write from a stale revision is refused (:class:`StaleRevision`), never written over the newer
+one; :meth:`Store.modify` reads, changes and writes in one transaction, so two processes or two
+browsers changing one document lose nothing.  The file is in WAL mode (readers never wait for
+a writer) and every connection waits up to :data:`BUSY_SECONDS` for another's write.
+
+The schema has a version (the table ``schema_version``) and a migration path: a file of an
+older version is brought up to :data:`SCHEMA` when it is opened, and a file of a newer version
+(written by a later herzla) is refused in one line, as is a file that is not herzla's.
+
+>>> import tempfile, os
+>>> store = Store(os.path.join(tempfile.mkdtemp(), "herzla.db"))
+>>> doc = store.create(Kind.EVENING, {"game": "herzla"})
+>>> doc.revision, store.get(Kind.EVENING, doc.id).body
+(1, {'game': 'herzla'})
+>>> store.update(Kind.EVENING, doc.id, {"game": "herzeln"}, revision=1).revision
+2
+>>> store.update(Kind.EVENING, doc.id, {"game": "herzerln"}, revision=1)
+Traceback (most recent call last):
+...
+herzla.web.store.StaleRevision: this evening was changed meanwhile (revision 2, not 1): reload it
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import json
+import os
+import re
+import secrets
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+__all__ = ["BUSY_SECONDS", "MAX_DOCUMENT", "MIGRATIONS", "SCHEMA", "Document", "DocumentTooLarge",
+           "Kind", "NotFound", "StaleRevision", "Store", "StoreError", "default_path"]
+
+#: the version of the schema this herzla writes: the number of :data:`MIGRATIONS`
+SCHEMA = 2
+
+#: the statements that bring a file from version ``i`` to ``i + 1`` (``MIGRATIONS[i]``); a new
+#: version appends its statements here, and a test migrates a file of each older version
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the version, and the evenings (the score pad)
+    ("CREATE TABLE schema_version (version INTEGER NOT NULL)",
+     "INSERT INTO schema_version VALUES (0)",
+     "CREATE TABLE evenings (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, "
+     "created REAL NOT NULL, updated REAL NOT NULL, body TEXT NOT NULL)"),
+    # 2: the tables against the computer, and the start page's lists in the order last written
+    ("CREATE TABLE tables (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, "
+     "created REAL NOT NULL, updated REAL NOT NULL, body TEXT NOT NULL)",
+     "CREATE INDEX evenings_updated ON evenings (updated)",
+     "CREATE INDEX tables_updated ON tables (updated)"),
+)
+assert len(MIGRATIONS) == SCHEMA
+
+#: the largest body of one document, as JSON text (an evening of a thousand deals entered as
+#: hand records is about 2 MiB)
+MAX_DOCUMENT = 8 * 2**20
+
+#: how long a connection waits for another connection's write before giving up
+BUSY_SECONDS = 10.0
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class StoreError(Exception):
+    """The store cannot be opened or used: one line naming the problem."""
+
+
+class NotFound(StoreError, LookupError):
+    """No document of that kind has that id."""
+
+
+class StaleRevision(StoreError):
+    """A write from a revision that is no longer the document's: ``current`` is its revision
+    now."""
+
+    def __init__(self, kind: Kind, current: int, given: int) -> None:
+        super().__init__(f"this {kind.noun} was changed meanwhile (revision {current}, not "
+                         f"{given}): reload it")
+        self.current = current
+
+
+class DocumentTooLarge(StoreError):
+    """A body over :data:`MAX_DOCUMENT` as JSON text."""
+
+
+class Kind(enum.Enum):
+    """What a document is; its value is the name of its SQL table."""
+
+    EVENING = "evenings"
+    TABLE = "tables"
+
+    @property
+    def noun(self) -> str:
+        return "evening" if self is Kind.EVENING else "table"
+
+
+@attrs.frozen(slots=True)
+class Document:
+    """One stored document: its ``body`` is the JSON object as stored (parsed)."""
+
+    kind: Kind
+    id: str
+    revision: int
+    created: float
+    updated: float
+    body: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """The body with the document's ``id`` and ``revision`` (what the API answers)."""
+        return {**self.body, "id": self.id, "revision": self.revision}
+
+
+def default_path() -> Path:
+    """The store's file when ``--db`` is not given: ``herzla/herzla.db`` in the user's data
+    folder (``$XDG_DATA_HOME``, else ``~/.local/share``; on Windows ``%LOCALAPPDATA%``, on
+    macOS ``~/Library/Application Support``)."""
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / "herzla" / "herzla.db"
+
+
+def _dumps(kind: Kind, body: Mapping[str, Any]) -> str:
+    if not isinstance(body, Mapping):
+        raise TypeError(f"a {kind.noun} is a JSON object, not {type(body).__name__}")
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    if len(text.encode("utf-8")) > MAX_DOCUMENT:
+        raise DocumentTooLarge(f"the {kind.noun} is larger than {MAX_DOCUMENT // 2**20} MiB")
+    return text
+
+
+def _document(kind: Kind, row: tuple[Any, ...]) -> Document:
+    doc_id, revision, created, updated, body = row
+    return Document(kind, doc_id, revision, created, updated, json.loads(body))
+
+
+class Store:
+    """The documents of one SQLite file, opened (made and migrated if need be) on creation.
+
+    Every call opens its own connection, so one store serves the threads of a server; two
+    stores (two processes) on one file see each other's writes.  Raises :class:`StoreError`
+    when the file cannot be opened, is not herzla's, or has a newer schema.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, upto: int = SCHEMA) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a database file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot make the folder {self.path.parent}: "
+                             f"{exc.strerror or exc}") from None
+        self.version_found = self._migrate(upto)
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        try:
+            con = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from None
+        try:
+            yield con
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise StoreError(f"{self.path} is not a herzla database (SQLite says: {exc})"
+                                 ) from None
+            if isinstance(exc, sqlite3.OperationalError):
+                raise StoreError(f"{self.path}: {exc}") from None
+            raise
+        finally:
+            con.close()
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """A connection in a write transaction (taken at once, so a read inside it sees what
+        the write will change): committed at the end, rolled back on an exception."""
+        with self._connection() as con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    def _migrate(self, upto: int) -> int:
+        with self._connection() as con:
+            con.execute("PRAGMA journal_mode=WAL")
+        with self._writing() as con:
+            names = {r[0] for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "schema_version" in names:
+                row = con.execute("SELECT version FROM schema_version").fetchone()
+                version = int(row[0]) if row is not None else 0
+            elif names:
+                raise StoreError(f"{self.path} is an SQLite database, but not herzla's (it has "
+                                 f"no schema version)")
+            else:
+                version = 0
+            if version > SCHEMA:
+                raise StoreError(f"{self.path} was written by a later herzla (schema version "
+                                 f"{version}; this herzla reads up to {SCHEMA}): upgrade herzla")
+            for step in range(version, upto):
+                for statement in MIGRATIONS[step]:
+                    con.execute(statement)
+            if upto > version:
+                con.execute("UPDATE schema_version SET version = ?", (upto,))
+            return version
+
+    def version(self) -> int:
+        """The file's schema version now."""
+        with self._connection() as con:
+            return int(con.execute("SELECT version FROM schema_version").fetchone()[0])
+
+    def create(self, kind: Kind, body: Mapping[str, Any]) -> Document:
+        """A new document of ``kind`` holding ``body``, at revision 1 with a new id."""
+        text = _dumps(kind, body)
+        now = time.time()
+        with self._writing() as con:
+            while True:
+                doc_id = secrets.token_urlsafe(6)
+                try:
+                    con.execute(f"INSERT INTO {kind.value} VALUES (?, 1, ?, ?, ?)",
+                                (doc_id, now, now, text))
+                except sqlite3.IntegrityError:  # the id is taken: draw another
+                    continue
+                return Document(kind, doc_id, 1, now, now, json.loads(text))
+
+    def _read(self, con: sqlite3.Connection, kind: Kind, doc_id: str) -> Document:
+        row = None
+        if isinstance(doc_id, str) and _ID.fullmatch(doc_id):
+            row = con.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
+                              "WHERE id = ?", (doc_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no {kind.noun} has the id {json.dumps(str(doc_id)[:40])}")
+        return _document(kind, row)
+
+    def get(self, kind: Kind, doc_id: str) -> Document:
+        """The document of ``kind`` with id ``doc_id`` (:class:`NotFound` if there is none)."""
+        with self._connection() as con:
+            return self._read(con, kind, doc_id)
+
+    def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
+        """Documents of ``kind``, the last written first."""
+        with self._connection() as con:
+            rows = con.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
+                               "ORDER BY updated DESC, id LIMIT ? OFFSET ?",
+                               (max(0, limit), max(0, offset))).fetchall()
+        return [_document(kind, row) for row in rows]
+
+    def count(self, kind: Kind) -> int:
+        with self._connection() as con:
+            return int(con.execute(f"SELECT count(*) FROM {kind.value}").fetchone()[0])
+
+    def modify(self, kind: Kind, doc_id: str, change: Callable[[Any], Mapping[str, Any]],
+               revision: int | None = None) -> Document:
+        """Read the document, ``change`` its body (a function of the body read, giving the new
+        one; it may raise, and then nothing is written) and write it, in one transaction: no
+        other write comes between.  ``revision``: the revision the writer saw; another one now
+        is :class:`StaleRevision` (None: whatever it is now)."""
+        now = time.time()
+        with self._writing() as con:
+            doc = self._read(con, kind, doc_id)
+            if revision is not None and revision != doc.revision:
+                raise StaleRevision(kind, doc.revision, revision)
+            text = _dumps(kind, change(doc.body))
+            con.execute(f"UPDATE {kind.value} SET revision = ?, updated = ?, body = ? "
+                        "WHERE id = ?", (doc.revision + 1, now, text, doc.id))
+            return Document(kind, doc.id, doc.revision + 1, doc.created, now, json.loads(text))
+
+    def update(self, kind: Kind, doc_id: str, body: Mapping[str, Any],
+               revision: int) -> Document:
+        """Write ``body`` over the document at ``revision`` (:class:`StaleRevision` if it is at
+        another one now)."""
+        return self.modify(kind, doc_id, lambda _: body, revision)
+
+    def delete(self, kind: Kind, doc_id: str, revision: int | None = None) -> None:
+        """Remove the document (at ``revision``, if given)."""
+        with self._writing() as con:
+            doc = self._read(con, kind, doc_id)
+            if revision is not None and revision != doc.revision:
+                raise StaleRevision(kind, doc.revision, revision)
+            con.execute(f"DELETE FROM {kind.value} WHERE id = ?", (doc.id,))

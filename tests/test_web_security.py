@@ -1,0 +1,125 @@
+"""Who may ask the table app: the token, the Host check, cross-site requests and the headers
+(``pytest -m web``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("flask")
+
+from flask import Flask
+
+from herzla.web.app import create_app
+from herzla.web.auth import TOKEN_COOKIE
+from herzla.web.config import WebConfig, is_loopback
+from herzla.web.store import Kind, Store
+
+pytestmark = pytest.mark.web
+
+TOKEN = "s3cret-table-token"
+RECORD = (Path(__file__).resolve().parents[1] / "docs" / "examples" /
+          "herzla-two-void.json").read_text(encoding="utf-8")
+SECRET_NAME = "Anna-Secretname"
+
+
+@pytest.fixture
+def guarded(tmp_path: Path) -> Flask:
+    store = Store(tmp_path / "herzla.db")
+    store.create(Kind.EVENING, {"game": "herzla", "players": [SECRET_NAME, "B", "C", "D"]})
+    return create_app(store, WebConfig(token=TOKEN, loopback=False))
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", "/"), ("GET", "/desk"), ("GET", "/desk?mode=record"), ("POST", "/desk"),
+    ("GET", "/static/app.css"), ("GET", "/drawing.css"), ("POST", "/api/replay"),
+    ("POST", "/api/score"), ("GET", "/api/openapi.json"), ("GET", "/nothing"),
+])
+def test_without_the_token_nothing_is_shown(guarded: Flask, method: str, path: str) -> None:
+    client = guarded.test_client()
+    for headers in ({}, {"Authorization": "Bearer wrong-token"},
+                    {"Authorization": f"Basic {TOKEN}"}, {"Cookie": f"{TOKEN_COOKIE}=wrong"}):
+        answer = client.open(path, method=method, headers=headers, data=RECORD,
+                             content_type="application/json")
+        assert answer.status_code == 401
+        text = answer.get_data(as_text=True)
+        assert SECRET_NAME not in text and "seat" not in text and "<form" not in text
+        assert "token" in text
+        if path.startswith("/api/"):
+            assert set(answer.get_json()) == {"error"}
+    wrong = client.open(path + ("&" if "?" in path else "?") + "token=nope", method=method)
+    assert wrong.status_code == 401
+
+
+def test_the_bearer_header_opens_the_api(guarded: Flask) -> None:
+    client = guarded.test_client()
+    answer = client.post("/api/replay", data=RECORD, content_type="application/json",
+                         headers={"Authorization": f"Bearer {TOKEN}"})
+    assert answer.status_code == 200 and answer.get_json()["scores"] == [40, -30, -50, 40]
+    assert client.get("/", headers={"Authorization": f"bearer {TOKEN}"}).status_code == 200
+
+
+def test_the_token_in_the_url_becomes_a_cookie(guarded: Flask) -> None:
+    client = guarded.test_client()
+    first = client.get(f"/desk?mode=record&token={TOKEN}")
+    assert first.status_code == 303
+    assert first.headers["Location"] == "/desk?mode=record"  # the token leaves the address
+    cookie = client.get_cookie(TOKEN_COOKIE)
+    assert cookie is not None and cookie.value == TOKEN
+    assert cookie.http_only and cookie.same_site == "Strict"
+    page = client.get("/")
+    assert page.status_code == 200 and SECRET_NAME in page.get_data(as_text=True)
+    # the API takes it once in the URL too, answering at once
+    other = guarded.test_client()
+    answer = other.get(f"/api/openapi.json?token={TOKEN}")
+    assert answer.status_code == 200 and other.get_cookie(TOKEN_COOKIE) is not None
+
+
+def test_a_loopback_server_answers_only_to_loopback_names(tmp_path: Path) -> None:
+    client = create_app(Store(tmp_path / "h.db")).test_client()
+    for host in ("localhost", "127.0.0.1:8000", "[::1]:8000", "localhost:1234", "127.1.2.3"):
+        assert client.get("/", headers={"Host": host}).status_code == 200, host
+    for host in ("evil.example", "evil.example:8000", "192.168.1.20:8000", "[2001:db8::1]"):
+        answer = client.get("/", headers={"Host": host})
+        assert answer.status_code == 403, host
+        assert "loopback" in answer.get_data(as_text=True)
+
+
+def test_cross_site_requests_are_refused(tmp_path: Path) -> None:
+    client = create_app(Store(tmp_path / "h.db")).test_client()
+    body = json.dumps({"game": "herzla", "contract": "normal", "hearts": [0, 3, 5, 0]})
+    ok = client.post("/api/score", data=body, content_type="application/json",
+                     headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"})
+    assert ok.status_code == 200
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
+                    {"Origin": "http://localhost:9999"}):
+        answer = client.post("/api/score", data=body, content_type="application/json",
+                             headers=headers)
+        assert answer.status_code == 403, headers
+        assert "another site" in answer.get_json()["error"]
+    # a form from another site's page cannot send JSON: refused as not JSON
+    assert client.post("/api/score", data=body, content_type="text/plain").status_code == 415
+    assert client.post("/api/score", data={"game": "herzla"}).status_code == 415
+
+
+def test_every_answer_carries_the_guarding_headers(tmp_path: Path) -> None:
+    client = create_app(Store(tmp_path / "h.db")).test_client()
+    for answer in (client.get("/"), client.get("/api/nothing"),
+                   client.post("/api/replay", data="{", content_type="application/json")):
+        csp = answer.headers["Content-Security-Policy"]
+        assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
+        assert "script-src" not in csp  # no script runs
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "same-origin"
+
+
+@pytest.mark.parametrize(("host", "loopback"), [
+    ("127.0.0.1", True), ("localhost", True), ("LOCALHOST.", True), ("::1", True),
+    ("[::1]", True), ("127.8.8.8", True), ("app.localhost", True), ("0.0.0.0", False),
+    ("::", False), ("192.168.0.2", False), ("example.org", False), ("", False),
+])
+def test_what_is_loopback(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
