@@ -218,3 +218,15 @@ def test_replay_text_names_the_ruling_counting_from_1(runner: CliRunner) -> None
     assert "Ruling: the renege is established (option renege=penalty)" in res.stdout
     assert "Scores by the ruling: seat 0 0c, seat 1 0c, seat 2 -80c, seat 3 0c" in res.stdout
     assert "Stock by the ruling: 160c" in res.stdout
+
+
+def test_show_draws_a_renege_as_a_renege(runner: CliRunner, tmp_path: Any) -> None:
+    text = json.dumps(record("59-herzla-renege-established"))
+    res = runner.invoke(main, ["show", "-"], input=text)
+    assert res.exit_code == 1, res.output
+    assert "did not follow suit: the seat showed a void" not in res.stdout  # it held spades
+    assert "! a renege: seat 2 must follow suit" in res.stdout
+    assert "Ruling: a renege by seat 2, established, option renege=penalty" in res.stdout
+    page = tmp_path / "hand.html"
+    res = runner.invoke(main, ["show", "-", "--html", str(page)], input=text)
+    assert "Ruling: a renege by seat 2" in page.read_text(encoding="utf-8")

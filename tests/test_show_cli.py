@@ -275,7 +275,8 @@ def test_review_end_to_end(runner: CliRunner, tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     text = out.output
     for (seat, card), loss in costs.items():
-        assert f"seat {seat} played {card} " in text and f"cost {loss}" in text
+        assert f"seat {seat} played " in text and f"({card}), value" in text
+        assert f"cost {loss}" in text
     page = tmp_path / "review.html"
     out = runner.invoke(main, ["show", path, "--review", "--html", str(page)])
     assert out.exit_code == 0, out.output

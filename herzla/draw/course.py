@@ -184,8 +184,8 @@ def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:
         bad = state.check(card)
         marks: list[Mark] = []
         leading = not state.trick
-        if not leading and card.suit != state.trick[0].suit:
-            marks.append(Mark.DISCARD)
+        if bad is None and not leading and card.suit != state.trick[0].suit:
+            marks.append(Mark.DISCARD)  # an illegal card shows no void: the seat had the suit
         if bad is None and (leading or Mark.DISCARD in marks):
             note, escaped = _ban_note(state, seat, card, leading)
             if note:

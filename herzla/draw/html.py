@@ -197,6 +197,18 @@ def _settlement(c: Course, faces: Faces) -> str:
     if facts:
         parts.append(f"<p>{'; '.join(facts)}</p>")
     parts.append(explanation_html(res.explanation))
+    ruling = res.ruling
+    if ruling is not None:
+        what = (f"established (option renege={escape(ruling.option)})" if ruling.established
+                else "corrected: no penalty")
+        parts.append(f'<h3>Ruling: a renege by seat {ruling.seat}, {what}</h3>')
+        if ruling.scores is not None:
+            cells = "".join(f"<td class=num>{signed(v)}{unit}</td>" for v in ruling.scores)
+            head = "".join(f"<th>seat {s}</th>" for s in range(r.players))
+            parts.append(f"<table><tr>{head}</tr><tr>{cells}</tr></table>")
+        if ruling.stock is not None:
+            parts.append(f"<p>stock {ruling.stock}c</p>")
+        parts.append(explanation_html(ruling.explanation))
     return "".join(parts)
 
 

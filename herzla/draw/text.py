@@ -247,6 +247,9 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
         lines.extend(_tricks(c, style, losses) if c.tricks else ["  no card played yet"])
         if any(Mark.DISCARD in p.marks for t in c.tricks for p in t.cards):
             lines.append("  * did not follow suit: the seat showed a void in the suit led")
+        if res.illegal is not None:
+            kind = "a renege" if res.ruling is not None else "illegal"
+            lines.append(f"  ! {kind}: {visible(res.illegal.message)}")
     else:
         lines.append("Rows")
         lines.extend(_layout(c, style) if c.moves else ["  no card laid yet"])
@@ -266,6 +269,17 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     if res.score is not None and res.score.events:
         lines.append(f"  events: {visible(', '.join(res.score.events))}")
     lines.extend(f"  - {visible(line)}" for line in res.explanation)
+    ruling = res.ruling
+    if ruling is not None:
+        what = (f"established, option renege={ruling.option}" if ruling.established
+                else "corrected, no penalty")
+        lines.append(f"Ruling: a renege by seat {ruling.seat}, {what}")
+        if ruling.scores is not None:
+            lines.append("  " + "   ".join(f"seat {s} {signed(v)}{unit}"
+                                           for s, v in enumerate(ruling.scores)))
+        if ruling.stock is not None:
+            lines.append(f"  stock {ruling.stock}c")
+        lines.extend(f"  - {visible(line)}" for line in ruling.explanation)
     if review is not None:
         lines.append("")
         lines.extend(_review_lines(c, review, style))
