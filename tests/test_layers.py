@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the policies: what a seat may see, the built-in players, the registry of names
     ("players",),
     # what plays, analyses, adapts and draws hands
-    ("sim", "analysis", "openspiel", "testing", "draw"),
+    ("sim", "analysis", "openspiel", "rl", "testing", "draw"),
     ("facade",),  # herzla/__init__.py: the public names
     ("cli",),
     ("__main__",),  # python -m herzla
