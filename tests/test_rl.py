@@ -457,6 +457,10 @@ def test_a_gym_episode_plays_out_against_the_heuristic() -> None:
     (lambda: gym_env("herzla", seat=4), ValueError, "seat 4 is not a seat"),
     (lambda: gym_env("herzla", opponents="nobody"), PolicyError, 'unknown policy "nobody"'),
     (lambda: gym_env("herzla", opponents=["random"]), ValueError, "or 3 \\(one for each"),
+    (lambda: gym_env("herzla", illegal_reward=float("nan")), ValueError, "illegal_reward"),
+    (lambda: aec_env(7),  # type: ignore[arg-type]
+     UnknownContract, "a game is named by text, not 7"),
+    (lambda: aec_env("herzla", players=True), OptionError, "players true is not a whole"),
 ])
 def test_bad_arguments_name_the_problem(call: Any, kind: type[Exception], message: str
                                         ) -> None:
@@ -465,8 +469,57 @@ def test_bad_arguments_name_the_problem(call: Any, kind: type[Exception], messag
     assert "\n" not in str(caught.value)
 
 
+def test_moves_by_their_codes() -> None:
+    env = aec_env("herzerln", "auflegen", 4)
+    env.reset(seed=8)
+    episode = env.episode
+    assert episode is not None
+    first = str(episode.hand.legal_moves()[0]) if episode.hand else ""
+    assert first.endswith("+")
+    assert episode.action_of(first[:-1].lower()) == episode.action_of(first)  # the only end
+    with pytest.raises(IllegalAction, match="must open with"):
+        episode.action_of("SA")
+    while episode.hand is not None and episode.hand.check("pass") is not None:
+        episode.step(next(iter(episode.legal())))
+    assert episode.action_of("pass") == env.actions.pass_action  # a layout deal's pass
+
+
 def test_names_are_case_insensitive() -> None:
     env = aec_env("HerzEln", "DOMINO", 3)
     assert env.table.game.id == "herzeln" and env.table.deals == ("domino",)
     card = Card.from_str("HJ")
     assert env.actions.name(env.actions.slot(card) or 0) == "HJ"
+
+
+# -- the documentation's example ---------------------------------------------------------------
+def load_example() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "examples" / "rl_tabular.py"
+    spec = importlib.util.spec_from_file_location("rl_tabular", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tabular_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    module = load_example()
+    module.main(["--train", "60", "--eval", "20", "--seed", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Herzla normal game, seat 0 against 3 random players: trained "
+                               "on 60 hands in ")
+    again = module.run(60, 20, 2)  # seeded: the same numbers again
+    assert lines[1] == (f"over 20 evaluation deals: tabular {again['learned']:+.1f}, random "
+                        f"{again['random']:+.1f} cents a hand")
+    assert again["entries"] > 10 and again["low"] <= again["diff"] <= again["high"]
+    assert module.interval([1.0, 3.0]) == pytest.approx((2.0, 2.0 - 1.96, 2.0 + 1.96))
+
+
+@pytest.mark.slow
+def test_the_tabular_agent_beats_random_as_the_docs_say() -> None:
+    result = load_example().run(5_000, 4_000, 1)
+    assert (round(result["diff"], 1), round(result["low"], 1), round(result["high"], 1)) == (
+        3.3, 1.8, 4.8)
+    assert result["low"] > 0

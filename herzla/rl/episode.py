@@ -176,7 +176,7 @@ class Episode:
         end, or the upper end); IllegalAction if it is not legal now."""
         legal = self.legal()
         text = str(move).strip()
-        if self.hand is None or text.lower() in self.actions.words:
+        if self.hand is None:
             for action, item in legal.items():
                 if item == text.lower():
                     return action

@@ -106,12 +106,9 @@ class Observer:
         self.low: npt.NDArray[np.float32] = np.concatenate(lows)
         self.high: npt.NDArray[np.float32] = np.concatenate(highs)
         self._bits = np.array([card.index for card in table.cards], dtype=np.int64)
+        self._span = np.arange(c, dtype=np.int64)[None, :]
         self._most = max(c.hand_size for c in table.contracts())
         self._cache: tuple[int, int, int, npt.NDArray[np.float32]] | None = None
-
-    def _cards(self, mask: int) -> npt.NDArray[np.int64]:
-        result: npt.NDArray[np.int64] = (np.int64(mask) >> self._bits) & 1
-        return result
 
     def block(self, obs: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
         """The block ``name`` of an observation, in its shape (a view)."""
@@ -128,101 +125,117 @@ class Observer:
         return obs.copy()
 
     def _write(self, episode: Episode, seat: int) -> npt.NDArray[np.float32]:
+        """The observation, written in two strokes: every card set of it at once (``rows``:
+        where each starts, and the set), then every single entry (``at``, ``values``)."""
         table = self.table
+        blocks = self.blocks
         n = self.players
-        obs = np.zeros(self.size, np.float32)
-
-        def put(name: str, value: npt.NDArray[np.int64], row: int | None = None) -> None:
-            at, shape = self.blocks[name]
-            if row is not None:
-                at += row * shape[-1]
-                obs[at:at + shape[-1]] = value
-            else:
-                obs[at:at + int(np.prod(shape))] = value
+        c = len(table.cards)
+        rows: list[tuple[int, int]] = []
+        at: list[int] = []
+        values: list[float] = []
 
         def rel(s: int) -> int:
             return (s - seat) % n
 
         hands = episode.hands()
-        put("hand", self._cards(hands[seat]))
+        rows.append((blocks["hand"][0], hands[seat]))
+        played, left = blocks["played"][0], blocks["cards_left"][0]
         for s in range(n):
             r = rel(s)
-            put("played", self._cards(episode.played[s]), r)
-            obs[self.blocks["cards_left"][0] + r] = hands[s].bit_count() / self._most
+            rows.append((played + r * c, episode.played[s]))
+            at.append(left + r)
+            values.append(hands[s].bit_count() / self._most)
         turn = episode.turn()
         if turn is not None:
-            obs[self.blocks["turn"][0] + rel(turn)] = 1
-        obs[self.blocks["dealer"][0] + rel(episode.dealer)] = 1
+            at.append(blocks["turn"][0] + rel(turn))
+            values.append(1)
+        at.append(blocks["dealer"][0] + rel(episode.dealer))
+        values.append(1)
         contract = episode.contract
-        if contract is not None and "contract" in self.blocks:
-            obs[self.blocks["contract"][0] + table.contract_ids.index(contract.id)] = 1
-        if contract is not None and contract.declarer is not None and "declarer" in self.blocks:
-            obs[self.blocks["declarer"][0] + rel(contract.declarer)] = 1
-        if "bids" in self.blocks:
-            at, (_, k) = self.blocks["bids"]
+        if contract is not None and "contract" in blocks:
+            at.append(blocks["contract"][0] + table.contract_ids.index(contract.id))
+            values.append(1)
+        if contract is not None and contract.declarer is not None and "declarer" in blocks:
+            at.append(blocks["declarer"][0] + rel(contract.declarer))
+            values.append(1)
+        if "bids" in blocks:
+            start, (_, k) = blocks["bids"]
             for i, word in enumerate(episode.bids):
-                obs[at + rel((episode.forehand + i) % n) * k + table.words.index(word)] = 1
-        if "stock" in self.blocks:
-            obs[self.blocks["stock"][0]] = min(episode.stock / table.unit, STOCK_UNITS)
-        if "totals" in self.blocks:
-            at = self.blocks["totals"][0]
+                at.append(start + rel((episode.forehand + i) % n) * k + table.words.index(word))
+                values.append(1)
+        if "stock" in blocks:
+            at.append(blocks["stock"][0])
+            values.append(min(episode.stock / table.unit, STOCK_UNITS))
+        if "totals" in blocks:
+            start = blocks["totals"][0]
             for s, total in enumerate(episode.totals):
-                obs[at + rel(s)] = np.clip(total / table.unit, -self.total_units,
-                                           self.total_units)
+                at.append(start + rel(s))
+                values.append(max(-self.total_units, min(self.total_units, total / table.unit)))
         hand = episode.hand
-        if hand is None or contract is None:
-            return obs
-        if contract.kind is DealKind.TRICKS:
-            self._tricks(obs, cast(TrickPlay, hand), rel)
-        else:
-            self._rows(obs, episode, rel)
+        if hand is not None and contract is not None:
+            if contract.kind is DealKind.TRICKS:
+                self._tricks(cast(TrickPlay, hand), rel, rows, at, values)
+            else:
+                self._rows(episode, rel, at, values)
+        obs = np.zeros(self.size, np.float32)
+        starts = np.array([r[0] for r in rows], dtype=np.int64)
+        masks = np.array([r[1] for r in rows], dtype=np.int64)
+        obs[(starts[:, None] + self._span).ravel()] = \
+            ((masks[:, None] >> self._bits[None, :]) & 1).ravel()
+        obs[at] = values
         return obs
 
-    def _tricks(self, obs: npt.NDArray[np.float32], hand: TrickPlay,
-                rel: Callable[[int], int]) -> None:
+    def _tricks(self, hand: TrickPlay, rel: Callable[[int], int], rows: list[tuple[int, int]],
+                at: list[int], values: list[float]) -> None:
         n = self.players
-        trick = list(hand.trick)
-        at, (_, c) = self.blocks["trick"]
-        for i, card in enumerate(trick):
-            obs[at + rel((hand.leader + i) % n) * c + self._slot(card.index)] = 1
-        obs[self.blocks["leader"][0] + rel(hand.leader)] = 1
-        if trick and not hand.over:
-            view = view_of(hand)
-            assert isinstance(view, TrickView) and view.winner is not None
-            obs[self.blocks["winning"][0] + rel(view.winner)] = 1
-        at, _ = self.blocks["captured"]
-        won_at = self.blocks["tricks_won"][0]
+        c = len(self.table.cards)
+        blocks = self.blocks
+        in_trick = [0] * n
+        for i, card in enumerate(hand.trick):
+            in_trick[(hand.leader + i) % n] |= card.bit
+        trick, captured = blocks["trick"][0], blocks["captured"][0]
+        won = blocks["tricks_won"][0]
         per_deal = max(1, sum(h.bit_count() for h in hand.dealt) // n)
         for s in range(n):
             r = rel(s)
-            obs[at + r * c:at + (r + 1) * c] = self._cards(hand.captured[s])
-            obs[won_at + r] = hand.won[s] / per_deal
+            rows.append((trick + r * c, in_trick[s]))
+            rows.append((captured + r * c, hand.captured[s]))
+            at.append(won + r)
+            values.append(hand.won[s] / per_deal)
+        at.append(blocks["leader"][0] + rel(hand.leader))
+        values.append(1)
+        if hand.trick and not hand.over:
+            view = view_of(hand)
+            assert isinstance(view, TrickView) and view.winner is not None
+            at.append(blocks["winning"][0] + rel(view.winner))
+            values.append(1)
 
-    def _slot(self, index: int) -> int:
-        return int(np.searchsorted(self._bits, index))
-
-    def _rows(self, obs: npt.NDArray[np.float32], episode: Episode,
-              rel: Callable[[int], int]) -> None:
+    def _rows(self, episode: Episode, rel: Callable[[int], int], at: list[int],
+              values: list[float]) -> None:
         hand = episode.hand
         assert hand is not None
         n = self.players
+        blocks = self.blocks
         if not hand.over:
             view = view_of(hand)
             assert isinstance(view, LayoutView)
             laid = 0
             for mask in episode.played:
                 laid |= mask
-            fits = self.blocks["fits"][0]
-            lower = self.blocks.get("fits_lower", (None, ()))[0]
+            fits = blocks["fits"][0]
+            lower = blocks["fits_lower"][0] if "fits_lower" in blocks else None
             for k, card in enumerate(self.table.cards):
                 if laid >> card.index & 1:
                     continue
                 ends = view.fits(card)
                 if ends:
-                    obs[fits + k] = 1
+                    at.append(fits + k)
+                    values.append(1)
                 if lower is not None and len(ends) > 1:
-                    obs[lower + k] = 1
-        outcome = hand.outcome()
-        at = self.blocks["out"][0]
-        for place, s in enumerate(outcome.out or ()):
-            obs[at + rel(s)] = (place + 1) / n
+                    at.append(lower + k)
+                    values.append(1)
+        start = blocks["out"][0]
+        for place, s in enumerate(hand.outcome().out or ()):
+            at.append(start + rel(s))
+            values.append((place + 1) / n)

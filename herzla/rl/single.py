@@ -24,6 +24,7 @@ An illegal action makes no move: the step answers the same observation, ``illega
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,6 +38,7 @@ from herzla.limits import MAX_SEED
 from herzla.players import Policy, policy_of
 from herzla.players.policy import choose
 from herzla.players.views import BidView, view_of
+from herzla.quote import quote
 from herzla.records import Record
 from herzla.rl.actions import Actions, as_action
 from herzla.rl.episode import RENDER_MODES, Episode, IllegalAction, check_render_mode
@@ -75,6 +77,7 @@ class HerzlaSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.action_space = spaces.Discrete(self.actions.size)
         self.deal_seed = 0
         self.episode: Episode | None = None
+        self._carried = 0.0
 
     # -- Gymnasium's API --------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -210,7 +213,7 @@ def _policies(opponents: str | Policy | Sequence[str | Policy], seat: int,
         elif isinstance(p, str):
             out[s] = policy_of(p.strip())
         else:
-            raise ValueError(f"a policy is a name or a Policy, not {type(p).__name__}")
+            raise ValueError(f"a policy is a name or a Policy, not {quote(p)}")
     return out
 
 
@@ -225,8 +228,12 @@ def gym_env(game: str, contract: str | None = None, players: int | None = None, 
     each in seat order; ``illegal_reward`` what an illegal action earns (None: it raises)."""
     table = Table.of(game, contract, players, options, dealer, declarer, stock)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
-        raise ValueError(f"seat {seat!r} is not a seat of {table.players} players "
+        raise ValueError(f"seat {quote(seat)} is not a seat of {table.players} players "
                          f"(seats 0 to {table.players - 1})")
+    if illegal_reward is not None and (isinstance(illegal_reward, bool) or not isinstance(
+            illegal_reward, int | float) or not math.isfinite(illegal_reward)):
+        raise ValueError(f"illegal_reward is a finite number or null, not "
+                         f"{quote(illegal_reward)}")
     return HerzlaSeatEnv(table, seat, _policies(opponents, seat, table.players), render_mode,
                          illegal_reward)
 

@@ -134,10 +134,12 @@ class Table:
         playable = deals if mode != "bidding" else tuple(g.bidding)
         first = classes[deals[0]]
         n = first.player_counts[0] if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise OptionError(f"players {quote(n)} is not a whole number")
         for cid in playable:
-            problem = classes[cid].player_count_problem(n) if isinstance(n, int) else None
-            if problem or isinstance(n, bool) or not isinstance(n, int):
-                raise OptionError(problem or f"players {quote(n)} is not a whole number")
+            problem = classes[cid].player_count_problem(n)
+            if problem:
+                raise OptionError(problem)
         dealer = n - 1 if dealer is None else _seat(dealer, "dealer", n)
         needs = mode == "contract" and first.needs_declarer
         if needs:
