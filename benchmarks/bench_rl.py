@@ -14,7 +14,7 @@ chance nodes in OpenSpiel).  Two loops are timed for each:
 The two libraries' runs alternate (``--repeat`` rounds), so that a busy machine slows both alike;
 each rate is the median over the rounds.  Needs the ``rl`` and ``openspiel`` extras.
 
-    python benchmarks/bench_rl.py                  # about a minute
+    python benchmarks/bench_rl.py                  # measured: about 40 seconds
     python benchmarks/bench_rl.py --episodes 50 --repeat 3 --cases "herzla normal"
 """
 
@@ -103,8 +103,8 @@ def rates(run: Callable[[tuple[str, str | None, int, str], int, bool], tuple[int
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--episodes", type=int, default=100, help="episodes per run (default 100)")
-    ap.add_argument("--repeat", type=int, default=3, help="alternating rounds (default 3)")
+    ap.add_argument("--episodes", type=int, default=300, help="episodes per run (default 300)")
+    ap.add_argument("--repeat", type=int, default=5, help="alternating rounds (default 5)")
     ap.add_argument("--cases", nargs="*", default=list(CASES), choices=list(CASES))
     opts = ap.parse_args()
     print(f"herzla.rl against OpenSpiel's Python game: Python {platform.python_version()}, "

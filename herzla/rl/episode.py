@@ -24,9 +24,10 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import numpy.typing as npt
 
 from herzla.cards import cards_of
-from herzla.contracts import Contract, DealKind
+from herzla.contracts import Contract
 from herzla.hand import PASS, Hand, Move, as_move
 from herzla.machinery.streams import seeded_deal
 from herzla.quote import quote
@@ -63,8 +64,9 @@ class Episode:
         n = table.players
         #: each seat's total of the deals played so far (the contracts' own scores)
         self.totals: list[int] = [0] * n
-        #: the records and the scores of the deals played so far
-        self.finished: list[Record] = []
+        #: the hands and the scores of the deals played so far (their records are written when
+        #: asked for: :meth:`records`)
+        self.finished: list[Hand] = []
         self.scores: list[tuple[int, ...]] = []
         self.stock = table.stock
         self.over = False
@@ -125,7 +127,7 @@ class Episode:
                 self._legal = dict(self.actions.of_moves(self.hand.legal_moves()))
         return self._legal
 
-    def mask(self) -> np.ndarray:
+    def mask(self) -> npt.NDArray[np.int8]:
         """The legal actions as an int8 mask over the action space."""
         out = np.zeros(self.actions.size, dtype=np.int8)
         out[list(self.legal())] = 1
@@ -159,7 +161,7 @@ class Episode:
         self.totals = [t + s for t, s in zip(self.totals, result.scores, strict=True)]
         if result.stock is not None:
             self.stock = result.stock
-        self.finished.append(hand.record())
+        self.finished.append(hand)
         if self.deal + 1 < len(self.table.deals):
             self._start(self.deal + 1)
         else:
@@ -246,16 +248,17 @@ class Episode:
         """The deal in progress (the last deal, once the episode is over) as a hand record;
         ValueError while the bidding has not chosen the contract."""
         if self.over:
-            return self.finished[-1]
+            return self.finished[-1].record()
         if self.hand is None:
             raise ValueError("there is no hand record before the bidding chooses the contract")
         return self.hand.record()
 
     def records(self) -> list[Record]:
         """Every deal of the episode so far as a hand record (the one in progress last)."""
+        done = [hand.record() for hand in self.finished]
         if self.over or self.hand is None:
-            return list(self.finished)
-        return [*self.finished, self.hand.record()]
+            return done
+        return [*done, self.hand.record()]
 
     def text(self) -> str:
         """The table as text, every hand shown (for ``render``)."""
@@ -285,7 +288,3 @@ class Episode:
         elif self.turn() is not None:
             lines.append(f"to move: seat {self.turn()}")
         return "\n".join(lines)
-
-    def kind(self) -> DealKind | None:
-        """How the deal in progress is played (None during the bidding)."""
-        return None if self.contract is None else self.contract.kind
