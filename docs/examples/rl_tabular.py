@@ -168,7 +168,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and choices")
     args = parser.parse_args(argv)
     r = run(args.train, args.eval, args.seed)
-    print(f"Herzla normal game, seat 0 against 3 random players: trained on {args.train:,} "
+    others = make_env().table.players - 1
+    print(f"Herzla normal game, seat 0 against {others} random players: trained on {args.train:,} "
           f"hands in {r['seconds']:.1f} s ({int(r['entries'])} table entries)")
     print(f"over {args.eval:,} evaluation deals: tabular {r['learned']:+.1f}, random "
           f"{r['random']:+.1f} cents a hand")
