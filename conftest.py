@@ -1,9 +1,11 @@
-"""pytest set-up for the whole tree: the files that need OpenSpiel (the ``openspiel`` extra)
-and the table app's modules (the ``web`` extra).
+"""pytest set-up for the whole tree: the files that need OpenSpiel (the ``openspiel`` extra),
+the table app's modules (the ``web`` extra) and those that need PettingZoo and Gymnasium (the
+``rl`` extra).
 
-Their doctests carry the ``openspiel`` (``web``) marker like the tests of
-``tests/test_openspiel.py`` (``tests/test_web*.py``), and without open_spiel (Flask) installed
-they are not collected at all (``-m "not openspiel"`` deselects them when it is installed).
+Their doctests carry the ``openspiel``, ``web`` or ``rl`` marker like the tests of
+``tests/test_openspiel.py``, ``tests/test_web*.py`` and ``tests/test_rl*.py``, and without the
+extra installed they are not collected at all (``-m "not openspiel"`` and the like deselect them
+when it is installed).
 """
 
 from __future__ import annotations
@@ -15,18 +17,27 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 OPENSPIEL_FILES = ("herzla/openspiel", "docs/openspiel.md", "docs/examples/openspiel_mcts.py")
+RL_FILES = ("herzla/rl", "docs/rl.md", "docs/examples/rl_tabular.py")
 
 WEB = ROOT / "herzla" / "web"
 
 collect_ignore = [] if find_spec("pyspiel") else list(OPENSPIEL_FILES)
 if find_spec("flask") is None or find_spec("waitress") is None:
     collect_ignore.append("herzla/web")
+if not (find_spec("pettingzoo") and find_spec("gymnasium")):
+    collect_ignore += list(RL_FILES)
+
+
+def _under(item: pytest.Item, names: tuple[str, ...]) -> bool:
+    paths = [ROOT / name for name in names]
+    return any(item.path == path or path in item.path.parents for path in paths)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    needs = [ROOT / name for name in OPENSPIEL_FILES]
     for item in items:
-        if any(item.path == path or path in item.path.parents for path in needs):
+        if _under(item, OPENSPIEL_FILES):
             item.add_marker(pytest.mark.openspiel)
         elif item.path.is_relative_to(WEB):
             item.add_marker(pytest.mark.web)
+        elif _under(item, RL_FILES):
+            item.add_marker(pytest.mark.rl)

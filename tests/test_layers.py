@@ -41,7 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the policies: what a seat may see, the built-in players, the registry of names
     ("players",),
     # what plays, analyses, adapts and draws hands
-    ("sim", "analysis", "openspiel", "testing", "draw"),
+    ("sim", "analysis", "openspiel", "rl", "testing", "draw"),
     ("facade",),  # herzla/__init__.py: the public names
     ("web",),  # the table app (herzla serve): the only part that imports the web framework
     ("cli",),

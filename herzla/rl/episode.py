@@ -1,0 +1,290 @@
+"""One episode at a table: its deals dealt from a seed, the bidding, the play and the scores.
+
+The environments (:mod:`herzla.rl.aec`, :mod:`herzla.rl.single`) step an :class:`Episode`; it
+knows nothing of PettingZoo or Gymnasium.  Deal ``d`` of an episode with seed ``s`` is dealt by
+:func:`herzla.machinery.streams.seeded_deal` with the key ``(d, 0)``: the first hand (partie)
+``herzla simulate --seed s`` plays, and for one deal the hand ``herzla deal --seed s`` deals.  The
+play goes through the one hand interface (:class:`herzla.hand.Hand`); the bidding is the game's
+(``Game.bidding``, ``Game.resolve_bids``), ended as soon as the announcements made settle it.
+
+>>> from herzla.rl.actions import Actions
+>>> from herzla.rl.table import Table
+>>> table = Table.of("herzla")
+>>> episode = Episode(table, Actions(table), seed=5)
+>>> episode.turn(), sorted(episode.legal().values())
+(0, ['beddl', 'mord', 'pass'])
+>>> for _ in range(4):
+...     _ = episode.step(32)  # everybody passes: the normal game
+>>> episode.contract.id, len(episode.legal()) > 0
+('normal', True)
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import numpy.typing as npt
+
+from herzla.cards import cards_of
+from herzla.contracts import Contract
+from herzla.hand import PASS, Hand, Move, as_move
+from herzla.machinery.streams import seeded_deal
+from herzla.quote import quote
+from herzla.records import Record, sort_hand
+from herzla.rl.actions import Actions
+from herzla.rl.table import Table
+
+__all__ = ["RENDER_MODES", "Episode", "IllegalAction", "check_render_mode"]
+
+#: how an environment renders: ``ansi`` returns the table as text (:meth:`Episode.text`),
+#: ``human`` prints it
+RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """``render_mode`` if it is one of :data:`RENDER_MODES` or None, else ValueError."""
+    if render_mode is None or (isinstance(render_mode, str) and render_mode in RENDER_MODES):
+        return render_mode
+    raise ValueError(f"render_mode {quote(render_mode)} is not one of "
+                     f"{', '.join(RENDER_MODES)} (or null)")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now, with the rule it breaks in one sentence."""
+
+
+class Episode:
+    """The deals of one episode (see the module notes)."""
+
+    def __init__(self, table: Table, actions: Actions, seed: int) -> None:
+        self.table = table
+        self.actions = actions
+        self.seed = seed
+        n = table.players
+        #: each seat's total of the deals played so far (the contracts' own scores)
+        self.totals: list[int] = [0] * n
+        #: the hands and the scores of the deals played so far (their records are written when
+        #: asked for: :meth:`records`)
+        self.finished: list[Hand] = []
+        self.scores: list[tuple[int, ...]] = []
+        self.stock = table.stock
+        self.over = False
+        #: counts the moves made: the observations' cache key
+        self.version = 0
+        self._start(0)
+
+    # -- the deal -----------------------------------------------------------------------------
+    def _start(self, deal: int) -> None:
+        table = self.table
+        base = table.contract_for(deal)
+        self.deal = deal
+        self.dealer = table.dealers[deal]
+        self.dealt: tuple[int, ...] = tuple(seeded_deal(base.pack(), table.players,
+                                                        base.hand_size, self.seed, (deal, 0)))
+        #: the announcements so far, from forehand
+        self.bids: list[str] = []
+        #: the cards each seat has played (laid) in this deal
+        self.played: list[int] = [0] * table.players
+        self.contract: Contract | None = None
+        self.hand: Hand | None = None
+        self._legal: dict[int, Move | str] | None = None
+        if table.mode != "bidding":
+            self._begin(base)
+
+    def _begin(self, contract: Contract) -> None:
+        self.contract = contract
+        self.hand = contract.new_hand(self.dealt, self.dealer, self.stock)
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % self.table.players
+
+    @property
+    def bidding(self) -> bool:
+        return self.hand is None and not self.over
+
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's cards now."""
+        return self.dealt if self.hand is None else tuple(self.hand.hands)
+
+    def turn(self) -> int | None:
+        """The seat to move; None once the episode is over."""
+        if self.over:
+            return None
+        if self.hand is None:
+            return (self.forehand + len(self.bids)) % self.table.players
+        return self.hand.turn
+
+    def legal(self) -> dict[int, Move | str]:
+        """The legal actions of the seat to move, each with its move or announcement."""
+        if self._legal is None:
+            if self.over:
+                self._legal = {}
+            elif self.hand is None:
+                self._legal = dict(self.actions.of_words())
+            else:
+                self._legal = dict(self.actions.of_moves(self.hand.legal_moves()))
+        return self._legal
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """The legal actions as an int8 mask over the action space."""
+        out = np.zeros(self.actions.size, dtype=np.int8)
+        out[list(self.legal())] = 1
+        return out
+
+    # -- moves ------------------------------------------------------------------------------
+    def step(self, action: int) -> tuple[int, ...] | None:
+        """Make ``action`` for the seat to move; returns the scores of the deal it ended (None
+        when it ended none).  IllegalAction names the rule an illegal action breaks."""
+        legal = self.legal()
+        if action not in legal:
+            raise IllegalAction(self.why(action))
+        item = legal[action]
+        self.version += 1
+        self._legal = None
+        if isinstance(item, str):
+            self.bids.append(item)
+            settled = self._settled()
+            if settled is not None:
+                self._begin(self.table.contract_for(self.deal, *settled))
+            return None
+        hand = self.hand
+        assert hand is not None
+        if item.card is not None:
+            self.played[hand.turn] |= item.card.bit
+        hand.play(item)
+        if not hand.over:
+            return None
+        result = hand.score()
+        self.scores.append(result.scores)
+        self.totals = [t + s for t, s in zip(self.totals, result.scores, strict=True)]
+        if result.stock is not None:
+            self.stock = result.stock
+        self.finished.append(hand)
+        if self.deal + 1 < len(self.table.deals):
+            self._start(self.deal + 1)
+        else:
+            self.over = True
+        return result.scores
+
+    def play(self, move: Move | str) -> tuple[int, ...] | None:
+        """Make a move given as a :class:`~herzla.hand.Move`, a card code (``HA``, ``D7-``) or
+        an announcement (``pass``, ``beddl``): :meth:`step` with its action."""
+        return self.step(self.action_of(move))
+
+    def action_of(self, move: Move | str) -> int:
+        """The action of a legal move or announcement (a card alone in a layout deal: its only
+        end, or the upper end); IllegalAction if it is not legal now."""
+        legal = self.legal()
+        text = str(move).strip()
+        if self.hand is None:
+            for action, item in legal.items():
+                if item == text.lower():
+                    return action
+            raise IllegalAction(self.why(-1) if self.over else
+                                f"{text} is not an announcement now")
+        wanted = as_move(move)
+        for action, item in legal.items():
+            if item == wanted or (wanted.end is None and isinstance(item, Move)
+                                  and item.card == wanted.card
+                                  and action < len(self.actions.cards)):
+                return action
+        card = wanted.card
+        slot = None if card is None else self.actions.slot(card)
+        if card is None:
+            slot = self.actions.pass_action
+        elif slot is not None and wanted.end == "-" and self.actions.lower is not None:
+            slot += self.actions.lower
+        raise IllegalAction(self.why(-1 if slot is None else slot))
+
+    def _settled(self) -> tuple[str, int | None] | None:
+        """The contract and declarer once the announcements made settle them whatever the seats
+        still to speak announce (the game's ``resolve_bids``); None while the bidding is open."""
+        table = self.table
+        words = table.words
+        n = table.players
+        codes = [words.index(w) for w in self.bids]
+        rest = list(itertools.product(range(len(words)), repeat=n - len(codes)))
+        wants = [np.full(len(rest), c, dtype=np.int8) for c in codes]
+        wants += [np.array([r[k] for r in rest], dtype=np.int8) for k in range(n - len(codes))]
+        base = table.contract_for(self.deal)
+        code, turn = table.game.resolve_bids(wants, base.opts)
+        found = {(int(c), int(t)) for c, t in zip(code, turn, strict=True)}
+        if len(found) != 1:
+            return None
+        c, t = found.pop()
+        return table.game.bidding[c], None if c == 0 else (self.forehand + t) % n
+
+    def why(self, action: object) -> str:
+        """Why ``action`` is not legal now, in one sentence."""
+        actions = self.actions
+        if self.over:
+            return "the episode is over; no move can be made"
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not (
+                0 <= action < actions.size):
+            return f"{action!s} is not an action (actions are 0 to {actions.size - 1})"
+        action = int(action)
+        name = actions.name(action)
+        seat = self.turn()
+        if self.hand is None:
+            return (f"seat {seat} announces now ({', '.join(actions.of_words().values())}), "
+                    f"not {name}")
+        if action in actions.of_words() and action != actions.pass_action:
+            return f"{name} is an announcement, and the bidding is over"
+        card = actions.card(action)
+        if card is None:
+            bad = self.hand.check(PASS)
+        elif actions.lower is not None and action >= actions.lower:
+            bad = self.hand.check(Move(card, "-"))
+            if bad is None:
+                return f"{card}- is not legal: {card} does not fit both ends of its row"
+        else:
+            bad = self.hand.check(Move(card))
+        return bad.message if bad is not None else f"{name} is not a legal move now"
+
+    # -- what was played ----------------------------------------------------------------------
+    def record(self) -> Record:
+        """The deal in progress (the last deal, once the episode is over) as a hand record;
+        ValueError while the bidding has not chosen the contract."""
+        if self.over:
+            return self.finished[-1].record()
+        if self.hand is None:
+            raise ValueError("there is no hand record before the bidding chooses the contract")
+        return self.hand.record()
+
+    def records(self) -> list[Record]:
+        """Every deal of the episode so far as a hand record (the one in progress last)."""
+        done = [hand.record() for hand in self.finished]
+        if self.over or self.hand is None:
+            return done
+        return [*done, self.hand.record()]
+
+    def text(self) -> str:
+        """The table as text, every hand shown (for ``render``)."""
+        table = self.table
+        contract = self.contract or table.contract_for(self.deal)
+        what = contract.id if self.contract is not None else "the bidding"
+        head = f"{table.game.id} {what}, {table.players} players, dealer {self.dealer}"
+        if table.mode == "partie":
+            head += f", deal {self.deal + 1} of {len(table.deals)}"
+        if self.contract is not None and self.contract.declarer is not None:
+            head += f", declarer {self.contract.declarer}"
+        if table.has_stock:
+            head += f", stock {self.stock}c"
+        lines = [head]
+        for seat, mask in enumerate(self.hands()):
+            cards = " ".join(str(c) for c in sort_hand(cards_of(mask), contract)) or "-"
+            lines.append(f"seat {seat}: {cards}")
+        if self.bids:
+            lines.append("bids: " + " ".join(f"{(self.forehand + i) % table.players}:{w}"
+                                             for i, w in enumerate(self.bids)))
+        if self.hand is not None and self.hand.moves:
+            lines.append("plays: " + " ".join(str(m) for m in self.hand.moves))
+        if self.scores:
+            lines.append("scores: " + " ".join(f"{s:+d}" if s else "0" for s in self.totals))
+        if self.over:
+            lines.append("over")
+        elif self.turn() is not None:
+            lines.append(f"to move: seat {self.turn()}")
+        return "\n".join(lines)
