@@ -3,8 +3,10 @@
 Mord made and lost, layout deals, whole deals.  The answers (value, made, the line and the value of
 every play) must be the same.
 
-The compiled path needs numba (the ``fast`` extra, in the ``test`` extra too); without it both
-runs take the pure path and the tests that check the kernel itself are skipped."""
+The compiled path needs numba (the ``fast`` extra); where it is installed these tests run in the
+default set, where it is not they are skipped (both runs would take the pure path).  The few
+that take seconds (whole deals, the advisor's forks) are in the ``compiled`` set, which CI runs
+with the ``fast`` extra."""
 
 from __future__ import annotations
 
@@ -29,13 +31,13 @@ from herzla.records import Record
 from herzla.tricks import TrickHand
 from tests.test_solve import end_position, every_deal
 
-pytestmark = pytest.mark.usefixtures("builtin_registry")
-
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="the fast extra (numba) is not installed")
-#: the whole module compares the compiled path with the pure one: it runs in the marked set,
-#: where CI installs the fast extra (without numba both runs would take the pure path)
-pytestmark = pytest.mark.compiled
+#: the whole module compares the compiled path with the pure one, so it needs numba; the
+#: registry is herzla's own
+pytestmark = [pytest.mark.usefixtures("builtin_registry"), needs_numba]
+#: the tests that take seconds: the marked set
+long = pytest.mark.compiled
 
 
 def both(obj: dict[str, Any], seat: int | None, cls_: Any = None) -> tuple[Any, Any]:
@@ -108,6 +110,7 @@ def test_both_paths_agree_on_layout_deals() -> None:
             same(*both(end_position(game, cid, n, rnd), rnd.randrange(n)))
 
 
+@long
 @pytest.mark.parametrize("cid", ["beddl", "mord"])
 def test_both_paths_agree_on_whole_made_lost_deals(cid: str) -> None:
     seen = set()
@@ -126,6 +129,7 @@ def test_both_paths_agree_on_whole_made_lost_deals(cid: str) -> None:
     assert seen
 
 
+@long
 def test_both_paths_agree_on_whole_normal_deals() -> None:
     for seed in (1, 4):
         hands = seeded_deal(PACK_32, 4, 8, seed)
@@ -256,6 +260,7 @@ def test_both_paths_agree_on_made_lost_values() -> None:
     assert made == {0, 1}
 
 
+@long
 @needs_numba
 def test_kernel_beddl_verdicts_keep_the_values_and_cut_nodes() -> None:
     """The kernel's Beddl verdicts at trick boundaries (made when the declarer can play under
@@ -286,6 +291,7 @@ def test_kernel_beddl_verdicts_keep_the_values_and_cut_nodes() -> None:
     assert nodes[True] < nodes[False]
 
 
+@long
 @needs_numba
 def test_advise_loads_the_kernel_before_its_helpers_fork() -> None:
     """``herzla advise`` on several processes loads the kernel before the helpers fork (they
@@ -319,6 +325,7 @@ def test_advise_loads_the_kernel_before_its_helpers_fork() -> None:
     assert out["many"][:3] == ["True", "True", "1"]
 
 
+@long
 @needs_numba
 def test_made_lost_advice_is_the_same_on_the_kernel() -> None:
     """Beddl and Mord alone on two processes with enough samples run on the kernel (loaded
