@@ -83,6 +83,7 @@ from herzla.contracts.vocabulary import (
     MissingTally,
     Rows,
     Settlement,
+    Stock,
     TallyError,
     TrickRules,
     value_text,
@@ -311,7 +312,7 @@ class Contract:
         """The counts the scorer reads, for one hand, checked against each other."""
         raise NotImplementedError
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """The scores of hands (one column each) from their counts."""
         raise NotImplementedError
 
@@ -495,7 +496,7 @@ class TrickContract(Contract):
                                  f"{total - aside} (only {lie})")
             raise TallyError(f"the {name}s captured add up to {sum(got)}, not {total}")
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         d = self.declaration
         scores = np.zeros((self.players, counts.hands), dtype=np.int64)
         for v in d.values:
@@ -640,7 +641,7 @@ class LayoutContract(Contract):
             )
         return Counts.of_one(self.players, order=order)
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         table = np.asarray(self.declaration.places, dtype=np.int64)
         return Settlement(table.take(counts.place_of()))
 

@@ -167,12 +167,14 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
     return spec.contract, spec.bid
 
 
-def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str]
-              ) -> dict[str, Any]:
-    """A sample hand as a hand record (docs/hand-records.md)."""
+def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str],
+              stock: int | None = None) -> dict[str, Any]:
+    """A sample hand as a hand record (docs/hand-records.md); ``stock`` the stock before it
+    (None: the spec's)."""
     return {
         "game": contract.game, "contract": contract.id, "players": spec.players,
-        "dealer": spec.dealer, "declarer": contract.declarer, "stock": spec.stock,
+        "dealer": spec.dealer, "declarer": contract.declarer,
+        "stock": spec.stock if stock is None else stock,
         "options": dict(spec.options),
         "hands": [[str(c) for c in sort_hand(cards_of(h), contract)] for h in hands],
         "plays": plays,
