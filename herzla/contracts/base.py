@@ -44,6 +44,9 @@ say):
     The scores of hands from their :class:`~herzla.contracts.vocabulary.Counts`, as arrays with
     one column per hand: the one scorer of the contract, which the reference engine applies to
     one hand and the batch engine to many.  Must be written with numpy array operations.
+    ``stock`` (:data:`~herzla.contracts.vocabulary.Stock`) is the stock before the hands: one
+    number for them all, or one per hand (an array), as the simulator's evenings carry it
+    (``simulate --session``); a contract without a stock ignores it.
 ``explain(outcome, counts, settlement, stock)``
     The sentences that explain one hand's score, each naming the rule it rests on.
 ``banned(state, seat, leading)``, ``ends_early(state)`` (trick deals)
