@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
@@ -63,23 +64,27 @@ def check_against_the_evening_library(res: SimResult, records: list[dict[str, An
     assert len(records) == p.hands * p.session
     totals: list[list[int]] = [[] for _ in range(n)]
     ends: list[int] = []
+    peaks: list[int] = []
     paid = 0
     for evening in evenings_of(records, p.session):
         assert evening[0]["stock"] == start
         assert [r["dealer"] for r in evening] == [(first_dealer + k) % n
                                                   for k in range(p.session)]
         e = read_session(evening)  # carries the stock itself; refuses a record that says other
+        assert e.stock is not None
         assert sum(e.totals) + e.stock - start == 0
         for s in range(n):
             totals[s].append(e.totals[s])
         ends.append(e.stock)
+        peaks.append(max([start] + [d.stock or 0 for d in e.deals]))
         for d in e.deals:
             assert d.stock_before is not None and d.stock is not None
-        paid += any(d.stock < d.stock_before for d in e.deals)  # type: ignore[operator]
+        paid += any((d.stock or 0) < (d.stock_before or 0) for d in e.deals)
     out = res.to_dict()
     assert [seat["histogram"] for seat in out["seats"]] == [histogram_json(t) for t in totals]
     session = out["session"]
     assert session["stock_end"]["histogram"] == histogram_json(ends)
+    assert session["stock_peak"]["histogram"] == histogram_json(peaks)
     assert session["stock_paid_evenings"] == paid
     assert out["checks"]["zero-sum"] == 0 and out["checks"]["evening-zero-sum"] == 0
 
@@ -200,11 +205,14 @@ def test_the_json_and_the_table(tmp_path: Path) -> None:
     out = without_timing(*common)
     assert out["mode"] == "bidding" and out["contract"] is None and out["hands"] == 300
     session = out["session"]
-    assert list(session) == ["deals", "stock_end", "stock_paid", "stock_paid_evenings",
-                             "stock_by_deal"]
-    end = session["stock_end"]
-    assert sum(end["histogram"].values()) == 300
-    assert end["min"] <= end["p50"] <= end["p95"] <= end["max"]
+    assert list(session) == ["deals", "stock_end", "stock_peak", "stock_paid",
+                             "stock_paid_evenings", "stock_by_deal"]
+    end, peak = session["stock_end"], session["stock_peak"]
+    for h in (end, peak):
+        assert list(h) == ["mean", "std", "ci95", "min", "max", "p50", "p95", "histogram"]
+        assert sum(h["histogram"].values()) == 300
+        assert h["min"] <= h["p50"] <= h["p95"] <= h["max"]
+    assert peak["mean"] >= max(session["stock_by_deal"]) and peak["p95"] >= end["p95"]
     assert session["stock_paid"] == round(session["stock_paid_evenings"] / 300, 6)
     assert len(session["stock_by_deal"]) == 20
     assert session["stock_by_deal"][-1] == end["mean"]
@@ -221,6 +229,9 @@ def test_the_json_and_the_table(tmp_path: Path) -> None:
            "each evening" in text
     assert "Evening total per seat, in cents" in text
     assert f"95th percentile {end['p95']:,}c, max {end['max']:,}c" in text
+    assert (f"Highest stock of the evening: mean {peak['mean']:,.3f}c, std {peak['std']:,.3f}, "
+            f"median {peak['p50']:,}c, 95th percentile {peak['p95']:,}c, max {peak['max']:,}c"
+            in text)
     assert "Mean stock after deal 1: " in text and ", 20: " in text
     assert (f"Evenings in which a deal paid the stock out: {session['stock_paid_evenings']:,}"
             in text)
@@ -298,6 +309,12 @@ def test_the_library_wants_a_whole_number_of_deals(session: object) -> None:
 
 # -- a stock per hand, settled ----------------------------------------------------------------
 
+def _counts(cards: int, tricks: npt.NDArray[np.int64], hearts: npt.NDArray[np.int64],
+            ended: npt.NDArray[np.bool_], cols: slice) -> Counts:
+    return Counts(4, len(range(tricks.shape[1])[cols]), tricks=tricks[:, cols],
+                  cards={cards: hearts[:, cols]}, ended=ended[cols])
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), hands=st.integers(1, 12),
        options=st.sampled_from([{}, {"stock_payout": "never"}, {"no_void": "no-payment"},
@@ -320,19 +337,17 @@ def test_a_stock_per_hand_settles_each_hand_as_alone(data: st.DataObject, hands:
         ended = np.array(data.draw(st.lists(st.booleans(), min_size=hands, max_size=hands)))
 
         cards = contract.pack().mask & HEARTS_MASK
-
-        def counts(cols: slice) -> Counts:
-            return Counts(4, len(range(hands)[cols]), tricks=tricks[:, cols],
-                          cards={cards: hearts[:, cols]}, ended=ended[cols])
-
-        many = contract.settle(counts(slice(None)), stock)
+        every = slice(None)
+        many = contract.settle(_counts(cards, tricks, hearts, ended, every), stock)
         assert many.stock is not None
         for i in range(hands):
-            one = contract.settle(counts(slice(i, i + 1)), int(stock[i]))
+            one = contract.settle(_counts(cards, tricks, hearts, ended, slice(i, i + 1)),
+                                  int(stock[i]))
             assert many.column(i) == one.column(0)
         # a stock for all the hands is each hand's
-        same = contract.settle(counts(slice(None)), int(stock[0]))
-        alike = contract.settle(counts(slice(None)), np.full(hands, stock[0]))
+        same = contract.settle(_counts(cards, tricks, hearts, ended, every), int(stock[0]))
+        alike = contract.settle(_counts(cards, tricks, hearts, ended, every),
+                                np.full(hands, stock[0]))
         assert np.array_equal(same.scores, alike.scores)
         assert same.stock is not None and alike.stock is not None
         assert np.array_equal(same.stock, alike.stock)

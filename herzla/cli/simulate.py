@@ -110,15 +110,17 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--partie", is_flag=True, cls=FactOption,
               help="Play whole parties ({parties}); --hands counts parties. The default for a "
                    "game with a partie.")
-@click.option("--session", type=int, metavar="N",
-              help="herzla: play whole evenings of N deals, the stock carried from deal to deal "
-                   "(from --stock) and the deal passing clockwise, each deal's contract "
-                   "--contract C or the bidding's; --hands counts evenings, and the seat "
+@click.option("--session", type=int, metavar="N", cls=FactOption,
+              help="A game with a stock ({stocked}): play whole evenings of N deals, the "
+                   "stock carried from deal to deal (from --stock) and the deal passing "
+                   "clockwise, each deal's contract --contract C or the bidding's; --hands "
+                   "counts evenings, and the seat "
                    "statistics are evening totals, with the stock left at the end.")
 @click.option("--players", "-p", type=int, metavar="N",
               help="Number of seats (default: the game's usual).")
 @click.option("--hands", "-n", type=HANDS, default=DEFAULT_HANDS, show_default=True,
-              help="Hands to play (parties with --partie): 1000000, 1e6 or 1_000_000.")
+              help="Hands to play (parties with --partie, evenings with --session): 1000000, "
+                   "1e6 or 1_000_000.")
 @click.option("--seed", "-s", type=click.IntRange(min=0), metavar="S",
               help="The random seed (default: a fresh one, printed so the run can be repeated).")
 @click.option("--policy", default="random", show_default=True, metavar="P|P0,P1,...",
@@ -185,7 +187,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     contract); in a game with a partie ({parties}), whole parties (--partie), or --contract C
     for one deal type; in a game of one contract, its hands. With --partie the seat statistics
     describe partie totals, with wins per seat (equal best totals share the win) and a
-    breakdown per deal. With --session N (herzla) whole evenings of N deals are played, the
+    breakdown per deal. With --session N ({stocked}) whole evenings of N deals are played, the
     stock carried from deal to deal: the seat statistics describe evening totals, and the
     stock left at the end of the evening is counted.
 

@@ -147,10 +147,12 @@ def _session_lines(res: SimResult, unit: str) -> list[str]:
     out.append(f"Shared wins: {ev.shared_wins:,} evenings ({ev.shared_wins / ev.parties:.2%}) "
                f"ended in a tie for first place; each tied seat counts a win.")
     out.append("")
-    end = st.stock_end.summary()
-    out.append(f"Stock at the end of the evening: mean {end.mean:,.3f}c, std {end.std:,.3f}, "
-               f"median {st.stock_end.percentile(50):,}c, 95th percentile "
-               f"{st.stock_end.percentile(95):,}c, max {end.max:,}c")
+    for what, h in (("Stock at the end of the evening", st.stock_end),
+                    ("Highest stock of the evening", st.stock_peak)):
+        x = h.summary()
+        out.append(f"{what}: mean {x.mean:,.3f}c, std {x.std:,.3f}, median "
+                   f"{h.percentile(50):,}c, 95th percentile {h.percentile(95):,}c, max "
+                   f"{x.max:,}c")
     means = st.stock_means()
     out.append("Mean stock after deal " + ", ".join(
         f"{k:,}: {means[k - 1]:,.2f}c" for k in _checkpoints(p.session)))

@@ -72,6 +72,7 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
         stock = np.full(n, start, dtype=np.int64)
         totals = np.zeros((n, P), dtype=np.int64)
         paid = np.zeros(n, dtype=np.bool_)
+        peak = stock.copy()
         block_records: list[tuple[dict[str, Any], ...]] = []
         for d, spec in enumerate(plan.specs):
             res = play_block(spec, plan.seed, (d, b), n, want, engine=plan.engine, stock=stock)
@@ -81,10 +82,11 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
             tally.add_deal(d, res.scores, res.events, stock, res.stock_after,
                            res.contracts if plan.mode is Mode.BIDDING else None, res.hearts)
             paid |= res.stock_after < stock
+            np.maximum(peak, res.stock_after, out=peak)
             totals += res.scores
             stock = res.stock_after
             block_records.append(res.records[:want])
-        tally.add_evenings(totals, stock, paid, start)
+        tally.add_evenings(totals, stock, peak, paid, start)
         records += _interleaved(block_records)
     return TaskResult(tally, tuple(records))
 

@@ -409,6 +409,13 @@ class PartieTally:
             d.merge(t)
 
 
+def _with_percentiles(h: Histogram) -> dict[str, Any]:
+    """A histogram's statistics with its median (``p50``) and 95th percentile (``p95``)."""
+    out = h.summary().to_dict()
+    hist = out.pop("histogram")
+    return {**out, "p50": h.percentile(50), "p95": h.percentile(95), "histogram": hist}
+
+
 def _exact_sum(values: npt.NDArray[np.int64]) -> int:
     """The sum of an integer array, exactly (in 64 bits where it cannot overflow)."""
     if not values.size:
@@ -426,7 +433,9 @@ class SessionTally:
     ``hands`` counts every deal of every evening, pooled (scores, the stock after each deal,
     events, the contracts bid, hearts); ``evenings`` the seats' evening totals and the evening's
     winners (the highest balance wins; equal best totals share the win); ``stock_end`` is the
-    histogram of the stock left at the end of an evening, ``stock_paid`` the number of evenings
+    histogram of the stock left at the end of an evening, ``stock_peak`` that of the highest
+    stock of the evening (after any of its deals, or at its start), ``stock_paid`` the number of
+    evenings
     in which some deal paid (some of) the stock out, ``stock_sums`` per deal the stock after it
     summed over the evenings, and ``checks`` the evenings that broke an invariant.
     """
@@ -436,6 +445,7 @@ class SessionTally:
     hands: DealTally
     evenings: PartieTally
     stock_end: Histogram = attrs.field(factory=Histogram)
+    stock_peak: Histogram = attrs.field(factory=Histogram)
     stock_paid: int = 0
     stock_sums: list[int] = attrs.field(
         default=attrs.Factory(lambda self: [0] * self.deals, takes_self=True))
@@ -461,11 +471,14 @@ class SessionTally:
         self.stock_sums[d] += _exact_sum(stock_after)
 
     def add_evenings(self, totals: npt.NDArray[np.int64], stock_end: npt.NDArray[np.int64],
-                     paid: npt.NDArray[np.bool_], start: int) -> None:
+                     stock_peak: npt.NDArray[np.int64], paid: npt.NDArray[np.bool_],
+                     start: int) -> None:
         """Count a block of whole evenings: each seat's total (evenings x seats), the stock at
-        the end, whether some deal paid the stock out, the stock the evenings started with."""
+        the end, the highest stock of the evening, whether some deal paid the stock out, the
+        stock the evenings started with."""
         self.evenings.add_totals(totals, None)
         self.stock_end.add_values(stock_end)
+        self.stock_peak.add_values(stock_peak)
         self.stock_paid += int(np.count_nonzero(paid))
         # every evening is zero-sum over the players and the stock together
         bad = totals.sum(axis=1) + (stock_end - start)
@@ -475,6 +488,7 @@ class SessionTally:
         self.hands.merge(other.hands)
         self.evenings.merge(other.evenings)
         self.stock_end.merge(other.stock_end)
+        self.stock_peak.merge(other.stock_peak)
         self.stock_paid += other.stock_paid
         for d in range(self.deals):
             self.stock_sums[d] += other.stock_sums[d]
@@ -487,13 +501,10 @@ class SessionTally:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``session`` object of the JSON answer."""
-        end = self.stock_end.summary()
         return {
             "deals": self.deals,
-            "stock_end": {**{k: v for k, v in end.to_dict().items() if k != "histogram"},
-                          "p50": self.stock_end.percentile(50),
-                          "p95": self.stock_end.percentile(95),
-                          "histogram": end.to_dict()["histogram"]},
+            "stock_end": _with_percentiles(self.stock_end),
+            "stock_peak": _with_percentiles(self.stock_peak),
             "stock_paid": rate(self.stock_paid, self.count),
             "stock_paid_evenings": self.stock_paid,
             "stock_by_deal": self.stock_means(),
