@@ -93,6 +93,31 @@ def best_of(repeat: int, case: Case, policy: str, engine: str, jobs: int,
     return max(runs, key=lambda m: m.hands_per_s)
 
 
+def session_ratios(hands: int, jobs: list[int], repeat: int) -> list[dict[str, Any]]:
+    """Evenings against single hands, measured in pairs: ``repeat`` times a run of single hands
+    (``--contract normal``) and at once a run of evenings (``--session 20``) of as many hands,
+    so that both meet the same load of the machine; the ratios of the pairs' hands per second,
+    their median and range."""
+    single = next(c for c in CASES if c.name == "herzla normal")
+    evening = next(c for c in CASES if c.name == "herzla session20")
+    print("\nevenings (--session 20 --contract normal) / single hands (--contract normal), batch "
+          f"engine, hands per second, {repeat} pairs of runs one after the other:")
+    out = []
+    for policy in POLICIES:
+        for j in jobs:
+            ratios = []
+            for _ in range(repeat):
+                one = simulate(single, policy, "batch", j, hands)
+                many = simulate(evening, policy, "batch", j, hands)
+                ratios.append(many.hands_per_s / one.hands_per_s)
+            ratios.sort()
+            median = ratios[len(ratios) // 2]
+            print(f"  {policy:<10} jobs {j}: median {median:.2f}x (from {ratios[0]:.2f}x to "
+                  f"{ratios[-1]:.2f}x)")
+            out.append({"policy": policy, "jobs": j, "ratios": ratios, "median": median})
+    return out
+
+
 def fmt_rate(x: float) -> str:
     return f"{x:>12,.0f}"
 
@@ -150,16 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, policy, ratio in ratios:
         print(f"  {name:<16} {policy:<10} {ratio:>8,.0f}x")
 
-    single = {(m.policy, m.jobs): m for m in measures
-              if m.case == "herzla normal" and m.engine == "batch"}
-    evenings = [m for m in measures if m.case == "herzla session20" and m.engine == "batch"]
-    if single and evenings:
-        print("\nevenings (--session 20 --contract normal) / single hands (--contract normal), "
-              "batch engine, hands per second:")
-        for m in evenings:
-            one = single.get((m.policy, m.jobs))
-            if one is not None:
-                print(f"  {m.policy:<10} jobs {m.jobs}: {m.hands_per_s / one.hands_per_s:>6.2f}x")
+    names = {c.name for c in cases}
+    pairs: list[dict[str, Any]] = []
+    if {"herzla normal", "herzla session20"} <= names:
+        pairs = session_ratios(hands, args.jobs, max(3, args.repeat))
 
     memory: list[Measure] = []
     if not args.no_memory:
@@ -180,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             json.dump({"runs": [asdict(m) for m in measures],
                        "ratios": [{"case": c, "policy": p, "batch_over_reference": r}
                                   for c, p, r in ratios],
-                       "memory": [asdict(m) for m in memory]}, fh, indent=1)
+                       "memory": [asdict(m) for m in memory],
+                       "session_over_single": pairs}, fh, indent=1)
     return 0
 
 
