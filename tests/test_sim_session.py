@@ -406,3 +406,15 @@ def test_the_stock_at_the_end_agrees_with_an_estimate_from_single_hands(policy: 
     assert abs(end["mean"] - mean) <= 2 * (half + 1.96 * spread), (end["mean"], mean)
     share_se = (paid * (1 - paid) / evenings) ** 0.5
     assert abs(got["stock_paid"] - paid) <= 4 * share_se + 0.01, (got["stock_paid"], paid)
+
+
+def test_a_declarer_s_contract_is_declared_by_each_deal_s_forehand_unless_one_is_named() -> None:
+    for declarer, want in ((None, [0, 1, 2, 3, 0]), (2, [2] * 5)):
+        records: list[dict[str, Any]] = []
+        res = simulate("herzla", "mord", hands=3, seed=8, jobs=1, session=5, declarer=declarer,
+                       sample=3, on_records=records.extend, policy="heuristic")
+        for evening in evenings_of(records, 5):
+            assert [r["declarer"] for r in evening] == want
+            assert [r["dealer"] for r in evening] == [3, 0, 1, 2, 3]
+        assert res.to_dict()["declarer"] == want[0]
+        assert ("declared by each deal's forehand" in res.report()) == (declarer is None)

@@ -45,8 +45,10 @@ class DealSpec:
     bidding chooses each hand's contract, and ``contract`` is the one played when nobody
     announces (the first of the game's ``bidding``).  ``policies`` holds each seat's policy;
     ``policy`` names them as they were given (:func:`herzla.players.seat_policies` reads such a
-    name; by default the policies' own names).  ``options`` are the rule options as given (a
-    hand record writes them; the contract holds them all, defaults included).
+    name; by default the policies' own names).  ``stock`` is the stock before each hand (an
+    evening's blocks give each hand its own instead: ``play_block(..., stock=...)``).
+    ``options`` are the rule options as given (a hand record writes them; the contract holds
+    them all, defaults included).
 
     ValueError (from :meth:`of`, or here for a dealer or a number of policies that does not fit
     the table) names what is wrong.
