@@ -29,7 +29,9 @@ __all__ = [
     "MAX_HAND_AMOUNT",
     "MAX_PARTIE_AMOUNT",
     "MAX_SEATS",
+    "MAX_SESSION_DEALS",
     "check_drawn",
+    "check_session",
 ]
 
 #: the largest amount (cents or points) a stock, an option or a tally may hold: 10**12, so that
@@ -50,6 +52,10 @@ MAX_HAND_AMOUNT = 2**45
 #: the most the hands of one partie may move over its seats, worst case (the sum of its deals'
 #: :data:`MAX_HAND_AMOUNT` bounds): 2**52, some 128 deals at the limit
 MAX_PARTIE_AMOUNT = 2**52
+#: the most deals of one simulated evening (``simulate --session N``): an evening's totals and
+#: its stock, summed in 64-bit integers over its deals, stay below 10**4 * 2**45, about
+#: 3.5 * 10**17, far below 2**63
+MAX_SESSION_DEALS = 10_000
 #: the largest seed (2**63 - 1)
 MAX_SEED = 2**63 - 1
 #: the longest wait (seconds) for a cluster: a day; far longer ones overflow the clocks the
@@ -124,3 +130,17 @@ def check_drawn(hands: int) -> int:
         raise LimitError(f"a picture or page draws at most {MAX_DRAWN_HANDS} hands, not "
                          f"{hands:,} (draw a shorter list, or the hands one a line as text)")
     return hands
+
+
+def check_session(deals: int) -> int:
+    """``deals`` if an evening of that many deals can be simulated, else LimitError.
+
+    >>> check_session(0)
+    Traceback (most recent call last):
+    ...
+    herzla.limits.LimitError: an evening (session) has 1 to 10,000 deals, not 0
+    """
+    if not 1 <= deals <= MAX_SESSION_DEALS:
+        raise LimitError(f"an evening (session) has 1 to {MAX_SESSION_DEALS:,} deals, not "
+                         f"{number(deals)}")
+    return deals

@@ -20,7 +20,7 @@ from herzla.analysis.search.scoring import AdditiveScore, LeafTable, trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit
 from herzla.contracts import TrickContract, contract_class
-from herzla.contracts.vocabulary import Counts
+from herzla.contracts.vocabulary import Counts, Stock
 from herzla.machinery.streams import seeded_deal
 from herzla.tricks import TrickHand
 
@@ -353,7 +353,7 @@ def test_settle_is_read_for_the_leaves_not_a_copy_of_its_rule() -> None:
     base = _contract("herzla", "normal")
 
     class Doubled(type(base)):  # type: ignore[misc]
-        def settle(self, counts: Counts, stock: int = 0) -> Any:
+        def settle(self, counts: Counts, stock: Stock = 0) -> Any:
             s = super().settle(counts, stock)
             return type(s)(s.scores * 2)
 

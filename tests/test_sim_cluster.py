@@ -150,7 +150,9 @@ def one_error_line(result: Result) -> str:
     ["herzeln", "--partie", "--hands", "900", "--seed", "22", "--block-size", "128"],
     ["herzerln", "--players", "3", "--policy", "heuristic", "--hands", "700", "--seed", "23",
      "--block-size", "100", "--batch-size", "300"],
-], ids=["herzla-bidding", "herzeln-partie", "herzerln-3p"])
+    ["herzla", "--session", "6", "--stock", "40", "--policy", "heuristic", "--hands", "700",
+     "--seed", "24", "--block-size", "64"],
+], ids=["herzla-bidding", "herzeln-partie", "herzerln-3p", "herzla-session"])
 def test_same_answer_as_one_local_process(cluster: str, args: list[str], tmp_path: Path) -> None:
     local = answer(*args, "--jobs", "1", "--sample", "3", "--sample-out",
                    str(tmp_path / "local.jsonl"))

@@ -25,7 +25,7 @@ from herzla.contracts import (
     game_of,
     get_game,
 )
-from herzla.contracts.vocabulary import Counts, Settlement
+from herzla.contracts.vocabulary import Counts, Settlement, Stock
 from herzla.hand import PASS
 from herzla.layout import LayoutHand
 from herzla.machinery.streams import seeded_deal
@@ -199,7 +199,7 @@ class _MostTricks(TrickContract):
     id: ClassVar[str] = "most-tricks"
     player_counts: ClassVar[tuple[int, ...]] = (3, 4)
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         tricks = counts.trick_counts()
         top = tricks == tricks.max(axis=0)
         return Settlement((12 // top.sum(axis=0)) * top)

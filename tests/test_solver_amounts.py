@@ -19,7 +19,7 @@ from herzla.analysis.solve import solve
 from herzla.cards import PACK_32, cards_of, mask_of, parse_cards
 from herzla.contracts import Contract, contract_class
 from herzla.contracts.herzeln import Domino, NoHearts
-from herzla.contracts.vocabulary import Counts, Settlement
+from herzla.contracts.vocabulary import Counts, Settlement, Stock
 from herzla.limits import MAX_AMOUNT
 from herzla.machinery.streams import seeded_deal
 from herzla.records import Record
@@ -89,7 +89,7 @@ class _BigDomino(Domino):
 
     id: ClassVar[str] = "big-domino"
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         return Settlement(super().settle(counts, stock).scores * MAX_AMOUNT)
 
 
@@ -99,7 +99,7 @@ class _BigNoHearts(NoHearts):
 
     id: ClassVar[str] = "big-no-hearts"
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         return Settlement(super().settle(counts, stock).scores * MAX_AMOUNT)
 
 

@@ -147,13 +147,15 @@ def _silence_stdout() -> None:
 def help_facts(text: str) -> str:
     """A help text with what the registered games declare written in: ``{games}`` (each game
     and a few words on it: ``herzeln (8 deals ending in the Domino)``), ``{parties}`` (each
-    game with a partie and its length: ``herzeln: 8 deals``) and ``{bidders}`` (each game with
-    bidding and the contracts it chooses between: ``herzla: normal|beddl|mord``)."""
+    game with a partie and its length: ``herzeln: 8 deals``), ``{bidders}`` (each game with
+    bidding and the contracts it chooses between: ``herzla: normal|beddl|mord``) and
+    ``{stocked}`` (each game with a stock: ``herzla``)."""
     if "{" not in text:
         return text
     games_: list[str] = []
     parties: list[str] = []
     bidders: list[str] = []
+    stocked: list[str] = []
     for game_id in games():
         g = get_game(game_id)
         try:
@@ -166,8 +168,10 @@ def help_facts(text: str) -> str:
             parties.append(f"{g.id}: {partie}")
         if g.bidding:
             bidders.append(f"{g.id}: {'|'.join(g.bidding)}")
+        if g.has_stock:
+            stocked.append(g.id)
     facts = {"games": ", ".join(games_), "parties": ", ".join(parties),
-             "bidders": ", ".join(bidders)}
+             "bidders": ", ".join(bidders), "stocked": ", ".join(stocked)}
     for name, value in facts.items():
         text = text.replace("{" + name + "}", visible(value))
     return text

@@ -86,6 +86,11 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
     p = res.plan
     spec = p.specs[0]
     unit = "cents" if p.stock is not None else "points"
+    if res.session is not None:
+        what = spec.contract_id if p.mode is Mode.CONTRACT else "with bidding"
+        return (f"{p.game} {what}, evenings of {p.session:,} deals, {p.players} players, "
+                f"{p.hands:,} evenings, policy {spec.policy}, seed {p.seed}",
+                f"evening total ({unit})", "share of evenings", res.session.evenings.seats)
     if res.partie is not None:
         return (f"{p.game} partie totals, {p.players} players, {p.hands:,} parties, policy "
                 f"{spec.policy}, seed {p.seed}", f"partie total ({unit})", "share of parties",
@@ -105,10 +110,17 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--partie", is_flag=True, cls=FactOption,
               help="Play whole parties ({parties}); --hands counts parties. The default for a "
                    "game with a partie.")
+@click.option("--session", type=int, metavar="N", cls=FactOption,
+              help="A game with a stock ({stocked}): play whole evenings of N deals, the "
+                   "stock carried from deal to deal (from --stock) and the deal passing "
+                   "clockwise, each deal's contract --contract C or the bidding's; --hands "
+                   "counts evenings, and the seat "
+                   "statistics are evening totals, with the stock left at the end.")
 @click.option("--players", "-p", type=int, metavar="N",
               help="Number of seats (default: the game's usual).")
 @click.option("--hands", "-n", type=HANDS, default=DEFAULT_HANDS, show_default=True,
-              help="Hands to play (parties with --partie): 1000000, 1e6 or 1_000_000.")
+              help="Hands to play (parties with --partie, evenings with --session): 1000000, "
+                   "1e6 or 1_000_000.")
 @click.option("--seed", "-s", type=click.IntRange(min=0), metavar="S",
               help="The random seed (default: a fresh one, printed so the run can be repeated).")
 @click.option("--policy", default="random", show_default=True, metavar="P|P0,P1,...",
@@ -134,7 +146,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
 @click.option("--declarer", type=int, metavar="SEAT",
               help="herzla beddl/mord: the declarer's seat (default: forehand).")
 @click.option("--stock", type=click.IntRange(min=0), metavar="CENTS",
-              help="herzla: cents in the stock before each hand (default 0).")
+              help="herzla: cents in the stock before each hand, or with --session at the start "
+                   "of each evening (default 0).")
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/cli.md).")
 @click.option("--plot", metavar="FILE.png",
@@ -156,7 +169,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                    "of several blocks).")
 @click.option("--block-size", type=HANDS, hidden=True,
               help="Hands per random block (testing only: changes the random streams).")
-def simulate(game: str, contract: str | None, partie: bool, players: int | None, hands: int,
+def simulate(game: str, contract: str | None, partie: bool, session: int | None,
+             players: int | None, hands: int,
              seed: int | None, policy: str, jobs: int | None, cluster: str | None,
              cluster_timeout: float, dealer: int | None,
              declarer: int | None, stock: int | None, option_items: tuple[str, ...],
@@ -173,7 +187,9 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     contract); in a game with a partie ({parties}), whole parties (--partie), or --contract C
     for one deal type; in a game of one contract, its hands. With --partie the seat statistics
     describe partie totals, with wins per seat (equal best totals share the win) and a
-    breakdown per deal.
+    breakdown per deal. With --session N ({stocked}) whole evenings of N deals are played, the
+    stock carried from deal to deal: the seat statistics describe evening totals, and the
+    stock left at the end of the evening is counted.
 
     \b
     Statistics: std is the sample standard deviation (n-1); the 95% CI of the mean is
@@ -186,6 +202,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
       herzla simulate herzeln --hands 1e5
       herzla simulate herzla --contract mord --declarer 0 --hands 1e6 --json
       herzla simulate herzerln --contract hearts --policy heuristic --plot hearts.png
+      herzla simulate herzla --session 20 --policy heuristic --hands 1e4
       herzla simulate herzla --hands 1000 --sample 20 --sample-out hands.jsonl
       herzla simulate herzla --hands 1e9 --cluster tcp://127.0.0.1:8786
     """
@@ -202,7 +219,8 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
     try:  # check everything before any hand is played or any file is touched
         plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
                         options=options, partie=partie, dealer=dealer, declarer=declarer,
-                        stock=stock, sample=sample or 0, block=block, engine=engine)
+                        stock=stock, sample=sample or 0, block=block, engine=engine,
+                        session=session)
     except SimulationError as exc:
         fail(str(exc))
     if engine_of(engine) is Engine.BATCH:
@@ -229,7 +247,7 @@ def simulate(game: str, contract: str | None, partie: bool, players: int | None,
               if cluster is None else None)
     progress = None
     if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
-        progress = Progress(plan.hands, "parties" if plan.mode is Mode.PARTIE else "hands")
+        progress = Progress(plan.hands, plan.unit)
 
     def tick(done: int) -> None:  # after each task: the progress line, and a stop not lost
         check_stopped()

@@ -55,6 +55,7 @@ from herzla.contracts.vocabulary import (
     MissingTally,
     Rows,
     Settlement,
+    Stock,
     TallyError,
     TrickRules,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "Rows",
     "Rule",
     "Settlement",
+    "Stock",
     "TallyError",
     "TrickContract",
     "TrickRules",

@@ -44,6 +44,9 @@ say):
     The scores of hands from their :class:`~herzla.contracts.vocabulary.Counts`, as arrays with
     one column per hand: the one scorer of the contract, which the reference engine applies to
     one hand and the batch engine to many.  Must be written with numpy array operations.
+    ``stock`` (:data:`~herzla.contracts.vocabulary.Stock`) is the stock before the hands: one
+    number for them all, or one per hand (an array), as the simulator's evenings carry it
+    (``simulate --session``); a contract without a stock ignores it.
 ``explain(outcome, counts, settlement, stock)``
     The sentences that explain one hand's score, each naming the rule it rests on.
 ``banned(state, seat, leading)``, ``ends_early(state)`` (trick deals)
@@ -83,6 +86,7 @@ from herzla.contracts.vocabulary import (
     MissingTally,
     Rows,
     Settlement,
+    Stock,
     TallyError,
     TrickRules,
     value_text,
@@ -311,7 +315,7 @@ class Contract:
         """The counts the scorer reads, for one hand, checked against each other."""
         raise NotImplementedError
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """The scores of hands (one column each) from their counts."""
         raise NotImplementedError
 
@@ -495,7 +499,7 @@ class TrickContract(Contract):
                                  f"{total - aside} (only {lie})")
             raise TallyError(f"the {name}s captured add up to {sum(got)}, not {total}")
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         d = self.declaration
         scores = np.zeros((self.players, counts.hands), dtype=np.int64)
         for v in d.values:
@@ -640,7 +644,7 @@ class LayoutContract(Contract):
             )
         return Counts.of_one(self.players, order=order)
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         table = np.asarray(self.declaration.places, dtype=np.int64)
         return Settlement(table.take(counts.place_of()))
 

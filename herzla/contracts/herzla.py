@@ -27,8 +27,10 @@ from herzla.contracts.vocabulary import (
     EarlyEnd,
     LeadBan,
     Settlement,
+    Stock,
     TallyError,
     TrickRules,
+    stock_per_hand,
 )
 from herzla.options import Option
 from herzla.quote import quote
@@ -112,7 +114,7 @@ class Normal(_HerzlaBase):
         hearts = (self.pack().mask & HEARTS_MASK).bit_count()
         return f"{hearts} hearts x {self.opts['heart_unit']}c, as if it had captured every heart"
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """The normal game's settlement of each hand (the one scorer of both engines)."""
         n = self.players
         unit = int(self.opts["heart_unit"])
@@ -136,17 +138,24 @@ class Normal(_HerzlaBase):
             nv += row
         np.minimum(nv, n - 1, out=nv)  # all n void: a Schleichermord, decided below
         # per number of void players (0 .. n-1): does every taker pay, what a void player gets,
-        # what goes to the stock, and what share of the stock a void player collects
+        # what goes to the stock; and what share of the stock (one for all the hands, or one a
+        # hand) each void player collects
+        if np.ndim(stock) == 0:
+            stock = int(np.asarray(stock))
         pay_stock = self.opts["no_void"] == "pay-stock"
-        payout = stock > 0 and self.opts["stock_payout"] == "void"
         pays = np.array([pay_stock] + [True] * (n - 1), dtype=np.int64)
         share = np.array([0] + [total // v for v in range(1, n - 1)] + [0], dtype=np.int64)
         to_stock = np.array([total if pay_stock else 0] + [0] * (n - 2) + [total],
                             dtype=np.int64)
-        stock_share = np.array([0] + [stock // v if payout else 0 for v in range(1, n - 1)]
-                               + [0], dtype=np.int64)
-        scores = void * (share + stock_share).take(nv) - hearts * (unit * pays.take(nv))
-        new_stock = stock + to_stock.take(nv) - stock_share.take(nv) * nv
+        if isinstance(stock, int):
+            payout = stock > 0 and self.opts["stock_payout"] == "void"
+            stock_share = np.array([0] + [stock // v if payout else 0 for v in range(1, n - 1)]
+                                   + [0], dtype=np.int64).take(nv)
+        else:
+            stock = np.asarray(stock, dtype=np.int64)
+            stock_share = self._stock_shares(stock, nv)
+        scores = void * (share.take(nv) + stock_share) - hearts * (unit * pays.take(nv))
+        new_stock = stock + to_stock.take(nv) - stock_share * nv
         slam = np.zeros(counts.hands, dtype=np.bool_)
         if won_all is not None:
             slam = won_all[0].copy()  # row by row, as nv above
@@ -155,7 +164,7 @@ class Normal(_HerzlaBase):
             hit = np.flatnonzero(slam)  # the few Schleichermord hands
             if len(hit):
                 scores[:, hit] = np.where(won_all[:, hit], stake * (n - 1), -stake)
-                new_stock[hit] = stock
+                new_stock[hit] = stock if isinstance(stock, int) else stock[hit]
         live = ~slam
         events = {
             "schleichermord": slam,
@@ -163,10 +172,22 @@ class Normal(_HerzlaBase):
             "one-void": live & (nv == 1),
             "two-void": live & (nv >= 2) & (nv < n - 1),
             "all-hearts": live & (nv == n - 1),
-            "stock-paid": live & (stock_share.take(nv) > 0),
+            "stock-paid": live & (stock_share > 0),
         }
         return Settlement(scores.astype(np.int64, copy=False),
                           new_stock.astype(np.int64, copy=False), events)
+
+    def _stock_shares(self, stock: npt.NDArray[np.int64], nv: npt.NDArray[np.intp]
+                      ) -> npt.NDArray[np.int64]:
+        """What each void player collects of the stock carried into each hand (``stock``, one a
+        hand), with ``nv`` void players (``n - 1`` standing for all hearts to one player): the
+        stock split equally among 1 to ``n - 2`` of them, an odd cent staying."""
+        if self.opts["stock_payout"] != "void":
+            return np.zeros(len(nv), dtype=np.int64)
+        n = self.players
+        splits = (nv >= 1) & (nv <= n - 2) & (stock > 0)
+        out: npt.NDArray[np.int64] = np.where(splits, stock // np.maximum(nv, 1), 0)
+        return out.astype(np.int64, copy=False)
 
     def amount_bound(self) -> int:
         """Every heart paid (to the void players or the stock) and collected, or a
@@ -241,7 +262,7 @@ class _Declared(_HerzlaBase):
     def amount_bound(self) -> int:
         return self._stakes()
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """Made: each defender pays the declarer the stake; lost: the declarer pays each."""
         assert self.declarer is not None
         n = self.players
@@ -250,7 +271,7 @@ class _Declared(_HerzlaBase):
         sign = np.where(ended, -1, 1).astype(np.int64)
         scores = np.repeat((-sign * stake)[None, :], n, axis=0)
         scores[self.declarer] = sign * stake * (n - 1)
-        return Settlement(scores, np.full(counts.hands, stock, dtype=np.int64),
+        return Settlement(scores, stock_per_hand(stock, counts.hands),
                           {"contract-made": ~ended, "contract-lost": ended})
 
     def explain(self, outcome: Outcome, counts: Counts, settled: Settlement,

@@ -18,6 +18,7 @@ from herzla.contracts.vocabulary import (
     Counts,
     LeadBan,
     Settlement,
+    Stock,
     TrickRules,
 )
 from herzla.options import Option
@@ -60,7 +61,7 @@ class KidsNormal(TrickContract):
         bans = (LeadBan(HEARTS_MASK, tricks, rule=HEART_LEAD_BAN.id),) if tricks else ()
         return attrs.evolve(super().declare(), lead_bans=bans)
 
-    def settle(self, counts: Counts, stock: int = 0) -> Settlement:
+    def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """Penalty points from the declaration; the event ``all-hearts``: one player took every
         heart that was captured."""
         settled = super().settle(counts, stock)

@@ -50,13 +50,28 @@ __all__ = [
     "MissingTally",
     "Rows",
     "Settlement",
+    "Stock",
     "TallyError",
     "TrickRules",
     "early_end_reached",
+    "stock_per_hand",
 ]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+#: the stock before the hands a scorer settles (``settle(counts, stock)``): one number for them
+#: all, or one per hand (C,), as the evenings of the simulator carry it (each hand its own)
+Stock = int | Ints
+
+
+def stock_per_hand(stock: Stock, hands: int) -> Ints:
+    """The stock before each of ``hands`` hands, as a new array (C,).
+
+    >>> stock_per_hand(80, 3).tolist(), stock_per_hand(np.array([0, 10]), 2).tolist()
+    ([80, 80, 80], [0, 10])
+    """
+    out: Ints = np.array(np.broadcast_to(np.asarray(stock, dtype=np.int64), (hands,)))
+    return out
 
 
 class TallyError(ValueError):

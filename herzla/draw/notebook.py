@@ -106,21 +106,23 @@ def _summary_rows(summaries: Sequence[Summary]) -> list[tuple[object, ...]]:
 
 
 def sim_html(res: SimResult) -> str:
-    """A simulation: per seat the mean, spread and range, the wins of a partie, and the
-    histograms."""
+    """A simulation: per seat the mean, spread and range, the wins of a partie or an evening,
+    and the histograms."""
     p = res.plan
     unit = "cents" if p.stock is not None else "points"
     head = ["seat", "mean", "std", "95% interval", "min", "max"]
-    if res.partie is not None:
-        pt = res.partie
+    whole = res.partie if res.session is None else res.session.evenings
+    if whole is not None:
+        pt = whole
         summaries = [h.summary() for h in pt.seats]
         rows = [(*row, f"{w / pt.parties:.1%}" if pt.parties else "")
                 for row, w in zip(_summary_rows(summaries), pt.wins, strict=True)]
         table = table_html([*head, "wins"], rows)
         hists = pt.seats
-        what = f"{p.hands:,} parties"
-        xlabel = f"partie total ({unit})"
-        ylabel = "share of parties"
+        word = "evening" if res.session is not None else "partie"
+        what = f"{p.hands:,} {word}s" + (f" of {p.session:,} deals" if p.session else "")
+        xlabel = f"{word} total ({unit})"
+        ylabel = f"share of {word}s"
     else:
         assert res.deal is not None
         table = table_html(head, _summary_rows(res.deal.seat_summaries()))

@@ -13,15 +13,25 @@ from typing import Any
 
 from herzla.contracts import (
     Contract,
+    Game,
     UnknownContract,
     contract_class,
     get_game,
 )
-from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
+from herzla.evening.place import dealer_of
+from herzla.limits import (
+    LimitError,
+    check_seed,
+    check_session,
+    check_stock,
+    check_timeout,
+    whole_number,
+)
 from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.machinery.procs import default_jobs, usable_jobs
 from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, given_options, resolve_options
+from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies, spelled
 from herzla.quote import number, quote
 from herzla.sim.engine import engine_of
@@ -70,15 +80,17 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
              players: int | None = None, policy: str = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
              dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
-             sample: int = 0, block: int = BLOCK, engine: str = "auto") -> Plan:
+             sample: int = 0, block: int = BLOCK, engine: str = "auto",
+             session: int | None = None) -> Plan:
     """Check the arguments of a simulation and turn them into a :class:`Plan`.
 
     ``contract`` None: whole parties for a game with a partie, the bidding for a game with
-    bidding, else the game's only contract.  Raises :class:`SimulationError` naming what is
-    wrong.
+    bidding, else the game's only contract.  ``session``: evenings of that many deals, the
+    stock carried from deal to deal (games with a stock), each deal's contract ``contract``
+    or the bidding's.  Raises :class:`SimulationError` naming what is wrong.
     """
     _check_types(hands=hands, seed=seed, players=players, dealer=dealer, declarer=declarer,
-                 stock=stock, sample=sample, block=block)
+                 stock=stock, sample=sample, block=block, session=session)
     if not isinstance(partie, bool):
         raise SimulationError(f"partie is true or false, not {quote(partie)}")
     if not 0 <= sample <= MAX_HANDS:
@@ -105,6 +117,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     given: dict[str, Any] = given_options(g.options, options)  # the given ones, typed
     if not 1 <= hands <= MAX_HANDS:
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
+    if session is not None:
+        _check_session(g.id, session, hands, partie)
     if not isinstance(policy, str):
         raise SimulationError(f"policy is named by text (\"random\", \"heuristic,random\", "
                               f"\"pimc[samples=8]\"), not {quote(policy)}")
@@ -122,7 +136,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         except UnknownContract as exc:
             raise SimulationError(str(exc)) from None
         mode = Mode.CONTRACT
-    elif partie or g.partie:
+    elif (partie or g.partie) and session is None:
         mode = Mode.PARTIE
         cls = classes[0]
     elif g.bidding:
@@ -153,6 +167,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(f"dealer {dealer} is not a seat of {n} players "
                               f"(seats 0 to {n - 1})")
     forehand = (dealer + 1) % n
+    fixed_declarer = declarer is not None
     if mode is Mode.CONTRACT and cls.needs_declarer:
         if declarer is None:
             declarer = forehand
@@ -182,6 +197,13 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
                     lowest_wins=g.lowest_wins, stock=None, sample=sample, block=block,
                     engine=engine)
     chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
+    if session is not None:
+        specs = _session_specs(g, chosen, session, dealer, fixed_declarer, seats, resolved,
+                               given, policy, mode is Mode.BIDDING, start_stock or 0)
+        return Plan(game, mode, n, specs, seed, hands, (None,) * session, None,
+                    lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
+                    engine=engine, contract_names=g.bidding if mode is Mode.BIDDING else (),
+                    session=session)
     spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, policy)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
@@ -195,6 +217,59 @@ def _games_with_partie() -> list[str]:
     return [g for g in games() if get_game(g).partie]
 
 
+def _check_session(game: str, deals: int, hands: int, partie: bool) -> None:
+    """SimulationError unless evenings of ``deals`` deals of ``game`` can be played."""
+    from herzla.contracts import games
+
+    try:
+        check_session(deals)
+    except LimitError as exc:
+        raise SimulationError(str(exc)) from None
+    if partie:
+        raise SimulationError("a session and a partie exclude each other: choose one")
+    g = get_game(game)
+    if not g.has_stock:
+        with_stock = [name for name in games() if get_game(name).has_stock]
+        instead = (f"simulate whole parties of {game} instead" if g.partie else
+                   "simulate its hands on their own (a hand's score does not depend on the "
+                   "hands before)")
+        raise SimulationError(f"{game} has no stock to carry from deal to deal, which is what "
+                              f"a session plays (games with a stock: {', '.join(with_stock)}); "
+                              f"{instead}")
+    if g.partie:
+        raise SimulationError(f"{game} is played in parties, not in a session of single deals")
+    if hands * deals > MAX_HANDS:
+        raise SimulationError(f"{hands:,} evenings of {deals:,} deals are more than "
+                              f"{MAX_HANDS:.0e} hands")
+
+
+def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_declarer: bool,
+                   seats: tuple[Policy, ...], resolved: Mapping[str, Any],
+                   given: Mapping[str, Any], policy: str, bid: bool, stock: int
+                   ) -> tuple[DealSpec, ...]:
+    """The deal streams of an evening: deal ``i`` dealt by the seat the game's rotation names
+    (:func:`herzla.evening.place.dealer_of`, as an evening kept at the table has it), its
+    contract ``chosen`` (one that needs a declarer: declared by each deal's forehand, unless
+    ``fixed_declarer``)."""
+    n = chosen.players
+    dealers: list[int] = []
+    for i in range(deals):
+        dealers.append(dealer_of(g, first, i, dealers, n, resolved))
+    by_declarer: dict[int, Contract] = {}
+    if chosen.declarer is not None:
+        by_declarer[chosen.declarer] = chosen
+
+    def contract_of(dealer: int) -> Contract:
+        if not chosen.needs_declarer or fixed_declarer:
+            return chosen
+        forehand = (dealer + 1) % n
+        if forehand not in by_declarer:
+            by_declarer[forehand] = _contract(type(chosen), n, given, forehand)
+        return by_declarer[forehand]
+
+    return tuple(DealSpec(contract_of(d), d, seats, bid, stock, given, policy) for d in dealers)
+
+
 def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
              players: int | None = None, policy: str = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
@@ -203,8 +278,15 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
              sample: int = 0, block: int = BLOCK,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
              progress: Callable[[int], None] | None = None, cluster: str | None = None,
-             cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
-    """Simulate ``hands`` seeded hands (parties, with a partie) of ``game``.
+             cluster_timeout: float = DEFAULT_TIMEOUT, session: int | None = None
+             ) -> SimResult:
+    """Simulate ``hands`` seeded hands (parties, with a partie; evenings, with a session) of
+    ``game``.
+
+    ``session``: play evenings of that many deals (games with a stock), the stock carried from
+    deal to deal (starting at ``stock``), the deal passing round, each deal's contract
+    ``contract`` or the bidding's; the seats' statistics describe evening totals and
+    ``to_dict()["session"]`` the stock at the end of the evening.
 
     The answer is the same for a given ``seed`` whatever ``jobs`` (processes that play, this
     one included, at most :func:`default_jobs`; None: all cores, the others started only once
@@ -218,7 +300,7 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
     """
     plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
                     options=options, partie=partie, dealer=dealer, declarer=declarer,
-                    stock=stock, sample=sample, block=block, engine=engine)
+                    stock=stock, sample=sample, block=block, engine=engine, session=session)
     return run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=on_records,
                     progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
 

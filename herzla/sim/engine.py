@@ -11,6 +11,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from herzla.quote import quote
 from herzla.sim import batch, reference
 from herzla.sim.batch import batch_form_of
@@ -39,8 +42,11 @@ def engine_of(name: str) -> Engine:
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
-               engine: str = "auto") -> BlockResult:
+               engine: str = "auto", stock: npt.NDArray[np.int64] | None = None
+               ) -> BlockResult:
     """Play ``n`` hands of the block ``key`` of ``seed``; ``engine`` is auto, batch or reference.
+    ``stock``: the stock before each hand (n,), where each hand has its own (the evenings of a
+    session); None: the spec's for all.
 
     ``batch`` raises ValueError naming why the batch engine cannot play the spec's contract (a
     hook the contract writes in Python of its own); ``auto`` then uses the reference engine.
@@ -51,11 +57,11 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     if which is not Engine.REFERENCE:
         reason = batch.unsupported(spec)
         if reason is None:
-            return batch.play_block(spec, seed, key, n, records, checked=True)
+            return batch.play_block(spec, seed, key, n, records, checked=True, stock=stock)
         if which is Engine.BATCH and batch.batch_forms(spec) is not None:
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
-    return reference.play_block(spec, seed, key, n, records)
+    return reference.play_block(spec, seed, key, n, records, stock)
 
 
 def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: int,

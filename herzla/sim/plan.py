@@ -32,7 +32,12 @@ class Plan:
 
     ``specs`` holds one :class:`DealSpec` per stream; ``expected`` what a hand of each stream adds
     up to over the seats (None: not fixed), ``partie_total`` the same for a whole partie.
-    ``sample`` asks for the first hands (parties) as hand records.
+    ``sample`` asks for the first hands (parties, evenings) as hand records.
+
+    ``session`` (0: none): the run plays evenings of that many deals, one stream per deal (each
+    dealt by its dealer, the deal passing round), the stock carried from deal to deal of each
+    evening (it starts at ``stock``); ``hands`` counts evenings.  ``mode`` then says how each
+    deal's contract is chosen (``contract`` or ``bidding``).
     """
 
     game: str
@@ -49,6 +54,7 @@ class Plan:
     block: int = BLOCK
     engine: str = "auto"
     contract_names: tuple[str, ...] = ()  # with bidding: the contract of each code
+    session: int = 0  # deals per evening; 0: not a session
 
     @property
     def blocks(self) -> int:
@@ -63,8 +69,14 @@ class Plan:
 
     @property
     def deals(self) -> int:
-        """Hands played per unit counted: 1, or the deals of a partie."""
-        return len(self.specs) if self.mode is Mode.PARTIE else 1
+        """Hands played per unit counted: 1, or the deals of a partie or an evening."""
+        return len(self.specs) if self.mode is Mode.PARTIE or self.session else 1
+
+    @property
+    def unit(self) -> str:
+        """What ``hands`` counts, in words: hands, parties or evenings."""
+        return ("evenings" if self.session else "parties" if self.mode is Mode.PARTIE
+                else "hands")
 
 
 @attrs.frozen(slots=True)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, game_of
@@ -58,9 +59,11 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     return hand, plays
 
 
-def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0
-               ) -> BlockResult:
-    """Play ``n`` hands of block ``key`` of ``seed`` on the reference engines."""
+def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
+               stock: npt.NDArray[np.int64] | None = None) -> BlockResult:
+    """Play ``n`` hands of block ``key`` of ``seed`` on the reference engines; ``stock`` the
+    stock before each hand (n,) where each has its own (the evenings of a session), else the
+    spec's for all."""
     base, bid = spec_contract(spec)
     players = spec.players
     seats = seat_policies(spec.policy, players)
@@ -88,18 +91,19 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             contract = cache[contract_id, declarer]
             assert contracts is not None
             contracts[i] = codes.index(contract_id)
-        state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], seats, spec.stock,
+        before = spec.stock if stock is None else int(stock[i])
+        state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], seats, before,
                                  words)
         outcome = state.outcome()
-        result = contract.score(outcome, spec.stock)
+        result = contract.score(outcome, before)
         scores[i] = result.scores
         if hearts is not None:
             assert outcome.captured is not None  # a deal whose hearts count is played in tricks
             hearts[i] = [(m & HEARTS_MASK).bit_count() for m in outcome.captured]
         if stock_after is not None:
-            stock_after[i] = result.stock if result.stock is not None else spec.stock
+            stock_after[i] = result.stock if result.stock is not None else before
         for e in result.events:
             events[e] = events.get(e, 0) + 1
         if i < records:
-            out.append(record_of(contract, spec, hands, plays))
+            out.append(record_of(contract, spec, hands, plays, before))
     return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from herzla.sim.plan import Mode
 from herzla.sim.spec import counts_hearts_as_points
-from herzla.sim.stats import Z95, Summary
+from herzla.sim.stats import Z95, DealTally, Summary
 
 if TYPE_CHECKING:
     from herzla.sim.runner import SimResult
@@ -61,6 +61,7 @@ _CHECK_TEXT = {
     "zero-sum": "the players and the stock sum to 0 in every hand",
     "hand-total": "every hand adds up to its contract's fixed total",
     "partie-total": "every partie adds up to its fixed total",
+    "evening-zero-sum": "the players and the stock sum to 0 over every evening",
 }
 
 
@@ -80,6 +81,87 @@ def _options_text(options: dict[str, Any]) -> str:
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
+def _hand_lines(res: SimResult, t: DealTally, hand: str, hands: str) -> list[str]:
+    """The hearts captured, the contracts bid, the events and the checks of the hands counted
+    in ``t`` (``hand``, ``hands``: what they are called)."""
+    spec = res.plan.specs[0]
+    out: list[str] = []
+    hearts = t.hearts_summaries()
+    if hearts is not None and counts_hearts_as_points(spec):
+        out.append("")
+        out.append(f"Hearts captured per {hand} and seat:")
+        out += _seat_table(hearts, signed=False)
+    if t.contracts is not None:
+        c = t.contracts
+        total = sum(c.hands)
+        out.append("")
+        out.append(f"{'contract':<12} {hands:>12} {'rate':>8} {'made':>10} {'lost':>10}")
+        for code, name in enumerate(c.names):
+            made = f"{c.made[code]:>10,} {c.lost[code]:>10,}" if code else ""
+            out.append(f"{name:<12} {c.hands[code]:>12,} {c.hands[code] / total:>8.2%} "
+                       f"{made}".rstrip())
+    out.append("")
+    out += _events_table(t.events_json(), t.hands, hands)
+    out += _checks_lines(res.checks(), hands if hands == "hands" else f"{hands} or evenings")
+    return out
+
+
+def _session_head(res: SimResult) -> list[str]:
+    p = res.plan
+    spec = p.specs[0]
+    n = p.players
+    what = (f"{p.game} {spec.contract_id} every deal" if p.mode is Mode.CONTRACT else
+            f"{p.game}, each deal's contract chosen by the bidding")
+    decl = ""
+    if spec.declarer is not None:
+        fixed = len({s.declarer for s in p.specs}) == 1 and p.session > 1
+        decl = f", declarer seat {spec.declarer}" if fixed else ", declared by each deal's forehand"
+    rotation = ", the deal passing clockwise" if p.session > 1 else ""
+    return [f"{what}{decl}, {n} players: evenings of {p.session:,} deals, the first dealt by "
+            f"seat {spec.dealer}{rotation}",
+            f"{p.hands:,} evenings, policy {spec.policy}, seed {p.seed}, "
+            f"{_options_text(dict(spec.options))}, stock {p.stock or 0:,}c at the start of each "
+            f"evening"]
+
+
+def _checkpoints(deals: int) -> list[int]:
+    """The deals after which the report shows the mean stock: 1, 2, 5, 10, 20, 50, ... and
+    the last."""
+    out = []
+    step = 1
+    while step <= deals:
+        out += [k for k in (step, 2 * step, 5 * step) if k <= deals]
+        step *= 10
+    return sorted({*out, deals})
+
+
+def _session_lines(res: SimResult, unit: str) -> list[str]:
+    p = res.plan
+    st = res.session
+    assert st is not None
+    ev = st.evenings
+    out = [f"Evening total per seat, in {unit} (the highest balance wins; equal best totals "
+           f"share the win):"]
+    wins = [f" {w:>9,} {w / ev.parties:>7.2%}" for w in ev.wins]
+    out += _seat_table([h.summary() for h in ev.seats], f" {'wins':>9} {'rate':>7}", wins)
+    out.append(f"Shared wins: {ev.shared_wins:,} evenings ({ev.shared_wins / ev.parties:.2%}) "
+               f"ended in a tie for first place; each tied seat counts a win.")
+    out.append("")
+    for what, h in (("Stock at the end of the evening", st.stock_end),
+                    ("Highest stock of the evening", st.stock_peak)):
+        x = h.summary()
+        out.append(f"{what}: mean {x.mean:,.3f}c, std {x.std:,.3f}, median "
+                   f"{h.percentile(50):,}c, 95th percentile {h.percentile(95):,}c, max "
+                   f"{x.max:,}c")
+    means = st.stock_means()
+    out.append("Mean stock after deal " + ", ".join(
+        f"{k:,}: {means[k - 1]:,.2f}c" for k in _checkpoints(p.session)))
+    out.append(f"Evenings in which a deal paid the stock out: {st.stock_paid:,} "
+               f"({st.stock_paid / st.count:.2%})")
+    out += _hand_lines(res, st.hands, "deal", "deals")
+    return out
+
+
 def report(res: SimResult) -> str:
     """The table ``herzla simulate`` prints: the run, the per-seat statistics, the events, the
     checks and how long it took."""
@@ -89,7 +171,9 @@ def report(res: SimResult) -> str:
     unit = "cents" if p.stock is not None else "points"
     policy = f"policy {spec.policy}"
     out: list[str] = []
-    if p.mode is Mode.PARTIE:
+    if p.session:
+        out += _session_head(res)
+    elif p.mode is Mode.PARTIE:
         rotation = ("the deal passes clockwise after each deal"
                     if len({s.dealer for s in p.specs}) > 1 else "one dealer for the partie")
         out.append(f"{p.game} partie of {len(p.specs)} deals, {n} players, first dealer seat "
@@ -107,7 +191,9 @@ def report(res: SimResult) -> str:
                    f"{_options_text(dict(spec.options))}{stock}")
     out.append("")
 
-    if res.deal is not None:
+    if res.session is not None:
+        out += _session_lines(res, unit)
+    elif res.deal is not None:
         t = res.deal
         out.append(f"Score per hand and seat, in {unit}:")
         out += _seat_table(t.seat_summaries())
@@ -118,23 +204,7 @@ def report(res: SimResult) -> str:
             else:
                 out.append(f"Stock after the hand: mean {st.mean:,.3f}c, std {st.std:,.3f}, "
                            f"min {st.min:,}c, max {st.max:,}c")
-        hearts = t.hearts_summaries()
-        if hearts is not None and counts_hearts_as_points(spec):
-            out.append("")
-            out.append("Hearts captured per hand and seat:")
-            out += _seat_table(hearts, signed=False)
-        if t.contracts is not None:
-            c = t.contracts
-            total = sum(c.hands)
-            out.append("")
-            out.append(f"{'contract':<12} {'hands':>12} {'rate':>8} {'made':>10} {'lost':>10}")
-            for code, name in enumerate(c.names):
-                made = f"{c.made[code]:>10,} {c.lost[code]:>10,}" if code else ""
-                out.append(f"{name:<12} {c.hands[code]:>12,} {c.hands[code] / total:>8.2%} "
-                           f"{made}".rstrip())
-        out.append("")
-        out += _events_table(t.events_json(), t.hands, "hands")
-        out += _checks_lines(res.checks(), "hands")
+        out += _hand_lines(res, t, "hand", "hands")
     else:
         pt = res.partie
         assert pt is not None
@@ -184,7 +254,9 @@ def report(res: SimResult) -> str:
     procs = "1 process" if jobs == 1 else f"{jobs} processes"
     if res.cluster is not None:
         procs = f"{jobs} dask worker{'s' if jobs != 1 else ''} at {res.cluster}"
-    what = "hands" if p.mode is not Mode.PARTIE else f"hands ({p.hands:,} parties)"
+    what = ("hands" if p.deals == 1 and not p.session else
+            f"hands ({p.hands:,} {p.unit} of {p.deals:,} deals)" if p.session else
+            f"hands ({p.hands:,} parties)")
     out.append(f"{_STATS_NOTE}.")
     out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
                f"{procs}).")

@@ -5,7 +5,11 @@ contract, one per deal of a partie), each played in fixed blocks of ``block`` ha
 (:data:`herzla.machinery.streams.BLOCK`).  Block ``b`` of stream ``d`` is played by
 :func:`herzla.sim.engine.play_block` with the key ``(d, b)``, so in a partie, deal ``d`` of
 partie ``i`` is hand ``i`` of stream ``d``: all the deals of a partie are the same hand of their
-blocks.  Tasks take whole blocks (``blocks_per_task`` of them; in a partie, those blocks of
+blocks.  An evening of a session is played the same way, one stream per deal of the evening: hand
+``i`` of block ``b`` of every stream is deal after deal of one evening, a lane of the block that
+carries its stock from deal to deal (each deal's stock after is the next one's stock before),
+so deal 1 of an evening is the hand a run of single hands plays with the same seed.  Tasks take
+whole blocks (``blocks_per_task`` of them; in a partie, those blocks of
 every deal, so a task adds up its own partie totals) and send back exact tallies
 (:mod:`herzla.sim.stats`), merged in block order; so the results are the same for any number of
 processes, on this machine (:mod:`herzla.machinery.procs`) or on a dask cluster
@@ -32,7 +36,7 @@ from herzla.sim.batch import keep_memory
 from herzla.sim.engine import play_block
 from herzla.sim.plan import MODES, Mode, Plan, Task
 from herzla.sim.report import report
-from herzla.sim.stats import DealTally, PartieTally, rate, rounded
+from herzla.sim.stats import DealTally, PartieTally, SessionTally, rate, rounded
 
 __all__ = ["MODES", "Mode", "Plan", "SimResult", "Task", "play_task", "run",
            "task_count", "tasks_of"]
@@ -40,17 +44,59 @@ __all__ = ["MODES", "Mode", "Plan", "SimResult", "Task", "play_task", "run",
 
 @attrs.frozen(slots=True, eq=False)
 class TaskResult:
-    """What a task sends back: its tally (a partie's, with its deals', in a partie) and its share
-    of the sample hand records (in a partie, partie by partie, each partie's deals in order)."""
+    """What a task sends back: its tally (a partie's, with its deals', in a partie; the
+    evenings', in a session) and its share of the sample hand records (in a partie, partie by
+    partie, each partie's deals in order; in a session, evening by evening)."""
 
-    tally: DealTally | PartieTally
+    tally: DealTally | PartieTally | SessionTally
     records: tuple[dict[str, Any], ...]
+
+
+def _interleaved(per_deal: list[tuple[dict[str, Any], ...]]) -> list[dict[str, Any]]:
+    """Records given deal by deal (each a tuple over the parties or evenings of a block) in the
+    order of the parties or evenings, each one's deals in order."""
+    return [per_deal[d][i] for i in range(len(per_deal[0]))
+            for d in range(len(per_deal)) if i < len(per_deal[d])]
+
+
+def _play_evenings(plan: Plan, task: Task) -> TaskResult:
+    """Play a task of whole evenings: in each block, deal after deal of every evening (a lane
+    of the block), the stock after one deal being the stock before the next."""
+    P = plan.players
+    tally = SessionTally.new(P, plan.session, plan.contract_names)
+    start = plan.stock or 0
+    records: list[dict[str, Any]] = []
+    for b in range(task.first, task.last):
+        n = plan.block_hands(b)
+        want = plan.block_records(b)
+        stock = np.full(n, start, dtype=np.int64)
+        totals = np.zeros((n, P), dtype=np.int64)
+        paid = np.zeros(n, dtype=np.bool_)
+        peak = stock.copy()
+        block_records: list[tuple[dict[str, Any], ...]] = []
+        for d, spec in enumerate(plan.specs):
+            res = play_block(spec, plan.seed, (d, b), n, want, engine=plan.engine, stock=stock)
+            if res.scores.shape != (n, P) or res.stock_after is None:
+                raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
+                                   f"{n} hands of {P} players, or no stock")
+            tally.add_deal(d, res.scores, res.events, stock, res.stock_after,
+                           res.contracts if plan.mode is Mode.BIDDING else None, res.hearts)
+            paid |= res.stock_after < stock
+            np.maximum(peak, res.stock_after, out=peak)
+            totals += res.scores
+            stock = res.stock_after
+            block_records.append(res.records[:want])
+        tally.add_evenings(totals, stock, peak, paid, start)
+        records += _interleaved(block_records)
+    return TaskResult(tally, tuple(records))
 
 
 def play_task(plan: Plan, task: Task) -> TaskResult:
     """Play one task.  A module-level function, so that it pickles for worker processes and
     cluster workers (whose memory it keeps, see :func:`herzla.sim.batch.keep_memory`)."""
     keep_memory()
+    if plan.session:
+        return _play_evenings(plan, task)
     deals = len(plan.specs)
     tallies = [DealTally(plan.players, plan.contract_names) for _ in plan.specs]
     partie = PartieTally(plan.players, tallies) if plan.mode is Mode.PARTIE else None
@@ -81,8 +127,7 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
         if partie is not None:
             assert totals is not None
             partie.add_totals(totals, plan.partie_total, plan.lowest_wins)
-        records += [block_records[d][i] for i in range(len(block_records[0]))
-                    for d in range(deals) if i < len(block_records[d])]
+        records += _interleaved(block_records)
     return TaskResult(partie if partie is not None else tallies[0], tuple(records))
 
 
@@ -141,10 +186,12 @@ class SimResult:
     elapsed: float
     processes: int = 1  # that played the hands (not part of the answer: it changes nothing)
     cluster: str | None = None  # the scheduler whose workers played (processes: its workers)
+    session: SessionTally | None = None  # evenings (``deal`` and ``partie`` are None)
 
     @property
     def hands_played(self) -> int:
-        """Single hands played (in a partie: parties times deals)."""
+        """Single hands played (in a partie: parties times deals; in a session: evenings
+        times deals)."""
         return self.plan.hands * self.plan.deals
 
     @property
@@ -157,6 +204,9 @@ class SimResult:
         out: dict[str, int] = {}
         if self.deal is not None:
             out.update(self.deal.checks)
+        if self.session is not None:
+            out.update(self.session.hands.checks)
+            out.update(self.session.checks)
         if self.partie is not None:
             for d in self.partie.deals:
                 for k, v in d.checks.items():
@@ -168,13 +218,16 @@ class SimResult:
         p = self.plan
         what = (f"{p.game} {p.specs[0].contract_id}" if p.mode is Mode.CONTRACT else
                 f"{p.game} partie" if p.mode is Mode.PARTIE else f"{p.game}, bidding")
+        if p.session:
+            what += f", evenings of {p.session} deals"
         unit = "c" if p.stock is not None else ""
         if self.deal is not None:
             means = [s.mean for s in self.deal.seat_summaries()]
         else:
-            assert self.partie is not None
-            means = [h.summary().mean for h in self.partie.seats]
-        count = f"{p.hands:,} {'parties' if p.mode is Mode.PARTIE else 'hands'}"
+            tally = self.session.evenings if self.session is not None else self.partie
+            assert tally is not None
+            means = [h.summary().mean for h in tally.seats]
+        count = f"{p.hands:,} {p.unit}"
         return (f"<SimResult {what}: {count}, seed {p.seed}, mean per seat "
                 + " ".join(f"{m:+.2f}{unit}" for m in means) + ">")
 
@@ -203,10 +256,17 @@ class SimResult:
             "options": dict(spec.options),
             "unit": "cents" if p.stock is not None else "points",
         }
-        if self.deal is not None:
-            t = self.deal
-            out["seats"] = [s.to_dict() for s in t.seat_summaries()]
-            out["total"] = _total_json(t, p.expected[0] if p.expected else None)
+        ev = self.session
+        if self.deal is not None or ev is not None:
+            t = self.deal if ev is None else ev.hands
+            assert t is not None
+            if ev is None:
+                out["seats"] = [s.to_dict() for s in t.seat_summaries()]
+                out["total"] = _total_json(t, p.expected[0] if p.expected else None)
+            else:  # evening totals
+                out["seats"] = [h.summary().to_dict() for h in ev.evenings.seats]
+                s = ev.evenings.total.summary()
+                out["total"] = {"mean": s.mean, "min": s.min, "max": s.max, "expected": None}
             out.update(_hearts_json(t))
             out["events"] = t.events_json()
             out["event_rates"] = t.event_rates_json()
@@ -215,6 +275,9 @@ class SimResult:
                 out["stock"] = {"start": p.stock, **t.stock.summary().to_dict()}
             if t.contracts is not None:
                 out["contracts"] = t.contracts.to_dict()
+            if ev is not None:
+                out.update(_wins_json(ev.evenings))
+                out["session"] = ev.to_dict()
         else:
             assert self.partie is not None
             pt = self.partie
@@ -229,9 +292,7 @@ class SimResult:
             out["events"] = {k: events[k] for k in sorted(events)}
             out["event_rates"] = {k: rate(v, pt.parties) for k, v in out["events"].items()}
             out["checks"] = self.checks()
-            out["wins"] = list(pt.wins)
-            out["win_rates"] = [rate(w, pt.parties) for w in pt.wins]
-            out["shared_wins"] = pt.shared_wins
+            out.update(_wins_json(pt))
             out["deals"] = [
                 {"deal": i + 1, "contract": spec_d.contract_id, "dealer": spec_d.dealer,
                  "seats": [s.to_dict() for s in d.seat_summaries()],
@@ -247,6 +308,12 @@ class SimResult:
     def _repr_html_(self) -> str | None:
         """A notebook shows each seat's statistics and the histograms."""
         return render("SimResult", "html", self)
+
+
+def _wins_json(pt: PartieTally) -> dict[str, Any]:
+    """Each seat's wins of the parties (evenings), their rates and the shared wins."""
+    return {"wins": list(pt.wins), "win_rates": [rate(w, pt.parties) for w in pt.wins],
+            "shared_wins": pt.shared_wins}
 
 
 def _total_json(t: DealTally, expected: int | None) -> dict[str, Any]:
@@ -282,9 +349,10 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     ``adaptive``: start the workers only once the first tasks show that the run is long enough
     to gain from them (else the whole run stays in this process).
 
-    ``progress(units_done)`` is called after each task (units: hands, or parties), and
-    ``on_records(records)`` with the sample hand records in order as they come (in a partie,
-    partie by partie, each partie's deals in order).  An engine's ValueError (a contract, option
+    ``progress(units_done)`` is called after each task (units: hands, parties or evenings),
+    and ``on_records(records)`` with the sample hand records in order as they come (in a
+    partie, partie by partie, each partie's deals in order; in a session, evening by
+    evening).  An engine's ValueError (a contract, option
     or policy it cannot play) propagates; so do :class:`herzla.machinery.cluster.ClusterError` and
     :class:`herzla.machinery.procs.WorkerLost`.
     """
@@ -293,6 +361,7 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     start = time.perf_counter()
     deal: DealTally | None = None
     partie: PartieTally | None = None
+    session: SessionTally | None = None
     done = 0  # hands (parties) counted
     count = task_count(plan, blocks_per_task)
     used: list[int] = [1]
@@ -301,7 +370,12 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     with closing(results):
         for task, res in zip(tasks_of(plan, blocks_per_task), results, strict=True):
             done += sum(plan.block_hands(b) for b in range(task.first, task.last))
-            if isinstance(res.tally, PartieTally):
+            if isinstance(res.tally, SessionTally):
+                if session is None:
+                    session = res.tally
+                else:
+                    session.merge(res.tally)
+            elif isinstance(res.tally, PartieTally):
                 if partie is None:
                     partie = res.tally
                 else:
@@ -314,4 +388,5 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
                 on_records(list(res.records))
             if progress is not None:
                 progress(done)
-    return SimResult(plan, deal, partie, time.perf_counter() - start, used[0], cluster)
+    return SimResult(plan, deal, partie, time.perf_counter() - start, used[0], cluster,
+                     session)

@@ -45,8 +45,10 @@ class DealSpec:
     bidding chooses each hand's contract, and ``contract`` is the one played when nobody
     announces (the first of the game's ``bidding``).  ``policies`` holds each seat's policy;
     ``policy`` names them as they were given (:func:`herzla.players.seat_policies` reads such a
-    name; by default the policies' own names).  ``options`` are the rule options as given (a
-    hand record writes them; the contract holds them all, defaults included).
+    name; by default the policies' own names).  ``stock`` is the stock before each hand (an
+    evening's blocks give each hand its own instead: ``play_block(..., stock=...)``).
+    ``options`` are the rule options as given (a hand record writes them; the contract holds
+    them all, defaults included).
 
     ValueError (from :meth:`of`, or here for a dealer or a number of policies that does not fit
     the table) names what is wrong.
@@ -167,12 +169,14 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
     return spec.contract, spec.bid
 
 
-def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str]
-              ) -> dict[str, Any]:
-    """A sample hand as a hand record (docs/hand-records.md)."""
+def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str],
+              stock: int | None = None) -> dict[str, Any]:
+    """A sample hand as a hand record (docs/hand-records.md); ``stock`` the stock before it
+    (None: the spec's)."""
     return {
         "game": contract.game, "contract": contract.id, "players": spec.players,
-        "dealer": spec.dealer, "declarer": contract.declarer, "stock": spec.stock,
+        "dealer": spec.dealer, "declarer": contract.declarer,
+        "stock": spec.stock if stock is None else stock,
         "options": dict(spec.options),
         "hands": [[str(c) for c in sort_hand(cards_of(h), contract)] for h in hands],
         "plays": plays,

@@ -36,6 +36,7 @@ __all__ = [
     "DealTally",
     "Histogram",
     "PartieTally",
+    "SessionTally",
     "Summary",
     "count_rows",
     "rate",
@@ -112,6 +113,23 @@ class Histogram:
     @property
     def sum_squares(self) -> int:
         return sum(v * v * c for v, c in self.counts.items())
+
+    def percentile(self, pct: int) -> int:
+        """The least value at or below which at least ``pct`` percent of the values lie (n must
+        be > 0): exact, from the counts.
+
+        >>> Histogram({0: 90, 80: 6, 160: 4}).percentile(95)
+        80
+        """
+        n = self.n
+        if n == 0:
+            raise ValueError("no values counted")
+        seen = 0
+        for v in sorted(self.counts):
+            seen += self.counts[v]
+            if seen * 100 >= pct * n:
+                return v
+        return max(self.counts)  # not reached: every value seen makes 100%
 
     def summary(self) -> Summary:
         """Mean, sample std, 95% CI of the mean, min, max and the histogram (n must be > 0)."""
@@ -275,11 +293,13 @@ class DealTally:
     hearts_total: Histogram | None = None
 
     def add(self, scores: npt.NDArray[np.int64], events: Mapping[str, int],
-            stock_after: npt.NDArray[np.int64] | None = None, start_stock: int = 0,
+            stock_after: npt.NDArray[np.int64] | None = None,
+            start_stock: int | npt.NDArray[np.int64] = 0,
             expected_total: int | None = None,
             contracts: npt.NDArray[np.int8] | None = None,
             hearts: npt.NDArray[np.int64] | None = None) -> None:
-        """Count one block's hands (``scores``, and ``hearts`` if given: hands x seats)."""
+        """Count one block's hands (``scores``, and ``hearts`` if given: hands x seats);
+        ``start_stock``: the stock before them all, or before each."""
         self.hands += scores.shape[0]
         rows = _with_total(scores)
         count_rows([*self.seats, self.total], rows)
@@ -387,3 +407,105 @@ class PartieTally:
         self.checks.update(other.checks)
         for d, t in zip(self.deals, other.deals, strict=True):
             d.merge(t)
+
+
+def _with_percentiles(h: Histogram) -> dict[str, Any]:
+    """A histogram's statistics with its median (``p50``) and 95th percentile (``p95``)."""
+    out = h.summary().to_dict()
+    hist = out.pop("histogram")
+    return {**out, "p50": h.percentile(50), "p95": h.percentile(95), "histogram": hist}
+
+
+def _exact_sum(values: npt.NDArray[np.int64]) -> int:
+    """The sum of an integer array, exactly (in 64 bits where it cannot overflow)."""
+    if not values.size:
+        return 0
+    big = max(abs(int(values.max())), abs(int(values.min())))
+    if big * values.size < 2**62:
+        return int(values.sum())
+    return sum(values.tolist())
+
+
+@attrs.define(slots=True)
+class SessionTally:
+    """Whole evenings of ``deals`` deals, the stock carried from deal to deal.
+
+    ``hands`` counts every deal of every evening, pooled (scores, the stock after each deal,
+    events, the contracts bid, hearts); ``evenings`` the seats' evening totals and the evening's
+    winners (the highest balance wins; equal best totals share the win); ``stock_end`` is the
+    histogram of the stock left at the end of an evening, ``stock_peak`` that of the highest
+    stock of the evening (after any of its deals, or at its start), ``stock_paid`` the number of
+    evenings
+    in which some deal paid (some of) the stock out, ``stock_sums`` per deal the stock after it
+    summed over the evenings, and ``checks`` the evenings that broke an invariant.
+    """
+
+    players: int
+    deals: int
+    hands: DealTally
+    evenings: PartieTally
+    stock_end: Histogram = attrs.field(factory=Histogram)
+    stock_peak: Histogram = attrs.field(factory=Histogram)
+    stock_paid: int = 0
+    stock_sums: list[int] = attrs.field(
+        default=attrs.Factory(lambda self: [0] * self.deals, takes_self=True))
+    checks: Counter[str] = attrs.field(factory=Counter)
+
+    @classmethod
+    def new(cls, players: int, deals: int, contract_names: tuple[str, ...] = ()
+            ) -> SessionTally:
+        return cls(players, deals, DealTally(players, contract_names), PartieTally(players, []))
+
+    @property
+    def count(self) -> int:
+        """The evenings counted."""
+        return self.evenings.parties
+
+    def add_deal(self, d: int, scores: npt.NDArray[np.int64], events: Mapping[str, int],
+                 stock_before: npt.NDArray[np.int64], stock_after: npt.NDArray[np.int64],
+                 contracts: npt.NDArray[np.int8] | None = None,
+                 hearts: npt.NDArray[np.int64] | None = None) -> None:
+        """Count deal ``d`` (from 0) of a block of evenings (hands x seats)."""
+        self.hands.add(scores, events, stock_after=stock_after, start_stock=stock_before,
+                       contracts=contracts, hearts=hearts)
+        self.stock_sums[d] += _exact_sum(stock_after)
+
+    def add_evenings(self, totals: npt.NDArray[np.int64], stock_end: npt.NDArray[np.int64],
+                     stock_peak: npt.NDArray[np.int64], paid: npt.NDArray[np.bool_],
+                     start: int) -> None:
+        """Count a block of whole evenings: each seat's total (evenings x seats), the stock at
+        the end, the highest stock of the evening, whether some deal paid the stock out, the
+        stock the evenings started with."""
+        self.evenings.add_totals(totals, None)
+        self.stock_end.add_values(stock_end)
+        self.stock_peak.add_values(stock_peak)
+        self.stock_paid += int(np.count_nonzero(paid))
+        # every evening is zero-sum over the players and the stock together
+        bad = totals.sum(axis=1) + (stock_end - start)
+        self.checks["evening-zero-sum"] += int(np.count_nonzero(bad))
+
+    def merge(self, other: SessionTally) -> None:
+        self.hands.merge(other.hands)
+        self.evenings.merge(other.evenings)
+        self.stock_end.merge(other.stock_end)
+        self.stock_peak.merge(other.stock_peak)
+        self.stock_paid += other.stock_paid
+        for d in range(self.deals):
+            self.stock_sums[d] += other.stock_sums[d]
+        self.checks.update(other.checks)
+
+    def stock_means(self) -> list[float]:
+        """The mean stock after each deal of the evening, deal 1 first."""
+        n = self.count
+        return [rounded(s / n) if n else 0.0 for s in self.stock_sums]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``session`` object of the JSON answer."""
+        return {
+            "deals": self.deals,
+            "stock_end": _with_percentiles(self.stock_end),
+            "stock_peak": _with_percentiles(self.stock_peak),
+            "stock_paid": rate(self.stock_paid, self.count),
+            "stock_paid_evenings": self.stock_paid,
+            "stock_by_deal": self.stock_means(),
+        }

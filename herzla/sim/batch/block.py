@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import numpy as np
+import numpy.typing as npt
 
 from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.machinery.streams import block_generator
@@ -80,22 +81,27 @@ def supported(spec: DealSpec) -> bool:
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
-               chunk: int = DEFAULT_CHUNK, checked: bool = False) -> BlockResult:
+               chunk: int = DEFAULT_CHUNK, checked: bool = False,
+               stock: npt.NDArray[np.int64] | None = None) -> BlockResult:
     """Play ``n`` hands of block ``key`` of ``seed``, ``chunk`` hands at a time.
 
-    Raises ValueError naming the contract and hook when the batch engine cannot play ``spec``
-    (``checked``: the caller has just asked :func:`unsupported`).
+    ``stock``: the stock before each hand (n,), where each hand has its own (the evenings of a
+    session, each a lane of the block carrying its stock from deal to deal); None: the spec's
+    for every hand.  Raises ValueError naming the contract and hook when the batch engine
+    cannot play ``spec`` (``checked``: the caller has just asked :func:`unsupported`).
     """
-    return play_blocks((spec,), seed, key, n, records, chunk, checked)[0]
+    return play_blocks((spec,), seed, key, n, records, chunk, checked, stock)[0]
 
 
 def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: int,
-                records: int = 0, chunk: int = DEFAULT_CHUNK, checked: bool = False
-                ) -> list[BlockResult]:
+                records: int = 0, chunk: int = DEFAULT_CHUNK, checked: bool = False,
+                stock: npt.NDArray[np.int64] | None = None) -> list[BlockResult]:
     """:func:`play_block` for each of ``specs``, which differ in their policies only (the
     seatings of a match): the same hands, dealt once per chunk and played by each spec's
     seats in turn.  Each answer is the one :func:`play_block` gives for its spec alone.
     """
+    if stock is not None and stock.shape != (n,):
+        raise ValueError(f"a stock for each of {n} hands, not of shape {stock.shape}")
     if not specs:
         return []
     first = specs[0]
@@ -135,7 +141,8 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
                 res = Chunk(lay_scores, None, None, lay_records)
             else:
                 res = trick_chunk(block.spec, base, bid, bits, hands, uniforms if u else None,
-                                   want, block.events, block.cache, forms)
+                                   want, block.events, block.cache, forms,
+                                   None if stock is None else stock[c0:c0 + size_c])
             block.add(c0, size_c, res)
     return [block.result() for block in plays]
 

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, Counts, TrickRules
-from herzla.contracts.vocabulary import early_end_reached
+from herzla.contracts.vocabulary import Stock, early_end_reached, stock_per_hand
 from herzla.players.heuristic import trick_profile
 from herzla.sim.batch.bidding import bid_hands, bidding_contracts
 from herzla.sim.batch.bits import Bits, U
@@ -172,11 +172,11 @@ class _PlayCounts:
         return int(self.alive[:, i].sum()) * self.P
 
 
-def _settle(contract: Contract, bits: Bits, play: TrickPlay, stock: int,
+def _settle(contract: Contract, bits: Bits, play: TrickPlay, stock: Stock,
             cols: npt.NDArray[np.intp] | None, events: Counter[str]
             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None, _PlayCounts]:
     """The contract's settlement of some hands: (scores (P, n), stock after or None), counting
-    the events."""
+    the events.  ``stock``: the stock before them all, or before each of them."""
     source = _PlayCounts(contract, bits, play, cols)
     n = play.winners.shape[1] if cols is None else len(cols)
     settled = contract.settle(Counts(contract.players, n, source=source), stock)
@@ -201,8 +201,12 @@ class Chunk:
 def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
                  uniforms: npt.NDArray[np.float64] | None, record: int,
                  events: Counter[str], cache: dict[tuple[int, int], Contract],
-                 forms: Sequence[BatchForm]) -> Chunk:
+                 forms: Sequence[BatchForm],
+                 stock_before: npt.NDArray[np.int64] | None = None) -> Chunk:
+    """Play and settle a chunk of trick deals; ``stock_before``: the stock before each hand,
+    where each has its own (else the spec's for all)."""
     P = spec.players
+    before: Stock = spec.stock if stock_before is None else stock_before
     C = len(hands[0])
     forehand = (spec.dealer + 1) % P
     code: npt.NDArray[np.int8] | None = None
@@ -219,12 +223,12 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
     play = play_tricks(setup, hands, uniforms, profiles, record, forms)
     sources: dict[tuple[int, int], tuple[_PlayCounts, npt.NDArray[np.intp] | None]] = {}
     if code is None:
-        scores, stock, src = _settle(base, bits, play, spec.stock, None, events)
+        scores, stock, src = _settle(base, bits, play, before, None, events)
         sources[0, -1] = (src, None)
     else:
         assert decl is not None
         scores = np.zeros((P, C), dtype=np.int64)
-        stock = np.full(C, spec.stock, dtype=np.int64) if base.has_stock else None
+        stock = stock_per_hand(before, C) if base.has_stock else None
         for k, cls_contract in enumerate(by_code):
             for d in ([-1] if cls_contract.declarer is None else range(P)):
                 cols = np.flatnonzero((code == k) & (decl == d))
@@ -232,7 +236,8 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
                     continue
                 if (k, d) not in cache:
                     cache[k, d] = type(cls_contract)(P, spec.options, None if d < 0 else d)
-                sc, st, src = _settle(cache[k, d], bits, play, spec.stock, cols, events)
+                part = before if stock_before is None else stock_before[cols]
+                sc, st, src = _settle(cache[k, d], bits, play, part, cols, events)
                 scores[:, cols] = sc
                 if stock is not None and st is not None:
                     stock[cols] = st
@@ -250,6 +255,7 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
         j = i if where is None else int(np.searchsorted(where, i))
         plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(src.moves(j))]
         masks = [bits.index_mask_of(int(h[i])) for h in hands]
-        records.append(record_of(contract, spec, masks, plays))
+        records.append(record_of(contract, spec, masks, plays,
+                                 None if stock_before is None else int(stock_before[i])))
     return Chunk(scores.T, stock, code if bid else None, records,
                   None if hearts is None else hearts.T)
