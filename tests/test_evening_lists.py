@@ -26,14 +26,15 @@ def run(*args: str, stdin: str) -> Any:
 
 
 def test_review_prices_a_mistake_at_the_carried_stock() -> None:
-    out = run("review", "-", "--json", stdin=json.dumps(session()))
+    out = run("review", "-", "--seat", "0", "--json", stdin=json.dumps(session()))
     assert out.exit_code == 0, out.output
     second = json.loads(out.stdout.splitlines()[1])
     costs = {p["index"]: p["loss"] for p in second["plays"] if p["loss"]}
     # seat 0's play 11 costs the void it had: 90c at a stock of 0, and its half of the 160c
     # stock besides: 170c
     assert costs[11] == 170
-    alone = run("review", "-", "--json", stdin=json.dumps(record("01-herzla-two-void")))
+    alone = run("review", "-", "--seat", "0", "--json",
+                stdin=json.dumps(record("01-herzla-two-void")))
     assert {p["index"]: p["loss"] for p in json.loads(alone.stdout)["plays"]}[11] == 90
 
 

@@ -228,18 +228,17 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
         if note is not None:
             click.echo(f"herzla: note: {note}", err=True)
     plot_format = None
-    plot_target = None
-    if plot is not None:
+    plot_target = check_output(plot, "--plot") if plot is not None else None
+    sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
+    # an output file on standard output keeps it to itself: the answer goes to standard error
+    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
+    if plot_target is not None:
         from herzla.sim.plot import PlotUnavailable, check_plot_target
 
-        plot_target = check_output(plot, "--plot")
         try:
             plot_format = check_plot_target(str(plot_target.path))
         except PlotUnavailable as exc:
             fail(str(exc))
-    sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
-    # an output file on standard output keeps it to itself: the answer goes to standard error
-    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
 
     if cluster is not None:
         quiet_logs()
