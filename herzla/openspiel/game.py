@@ -197,10 +197,12 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HerzlaState:
         """A state drawn uniformly from those ``player_id`` cannot tell from this one: the same
         own cards and public moves, the other seats' unseen cards dealt anew (each seat the same
-        number, none of a suit it showed it lacks or, in a layout deal, none that fitted when it
-        passed), the moves so far legal with them (lead and discard bans).  Announcements are
-        free choices and rule nothing out.  ``probability_sampler()`` gives uniform numbers in
-        [0, 1), as OpenSpiel's IS-MCTS passes it."""
+        number, none with which one of its moves would have been illegal: none of a suit it
+        showed it lacks, only banned cards where it led or discarded one under a ban, and in a
+        layout deal none that fitted when it passed), dealt under those constraints rather than
+        drawn and rejected (:mod:`herzla.openspiel.resample`).  Announcements are free choices
+        and rule nothing out.  ``probability_sampler()`` gives uniform numbers in [0, 1), as
+        OpenSpiel's IS-MCTS passes it."""
         episode = resample(self._episode, player_id, probability_sampler)
         state = HerzlaState(self.get_game())
         for action in episode.actions:
