@@ -20,6 +20,7 @@ from collections.abc import Callable
 from herzla.cards import cards_of
 from herzla.hand import Hand, Move
 from herzla.openspiel.episode import Episode
+from herzla.openspiel.setup import Setup
 from herzla.players.deals import uniform_deal
 
 #: draws of the unseen cards tried before giving up on an information state (a draw is tried
@@ -41,15 +42,31 @@ def _ruled_out(board: Hand, seat: int, move: Move, candidates: int) -> int:
     return out
 
 
-def _absent(episode: Episode, player: int) -> list[int]:
+#: what the moves of the latest information states rule out (IS-MCTS resamples its root's
+#: state again and again), by the game's setup, the actions and the seat
+_ABSENT: dict[tuple[Setup, tuple[int, ...], int], tuple[int, ...]] = {}
+_KEPT = 64
+
+
+def _absent(episode: Episode, player: int) -> tuple[int, ...]:
     """Per seat, the cards it cannot hold now, as the public moves so far show them to
     ``player`` (see the module notes)."""
+    key = (episode.setup, tuple(episode.actions), player)
+    got = _ABSENT.get(key)
+    if got is None:
+        if len(_ABSENT) >= _KEPT:
+            del _ABSENT[next(iter(_ABSENT))]
+        got = _ABSENT[key] = _ruled_out_by_moves(episode, player)
+    return got
+
+
+def _ruled_out_by_moves(episode: Episode, player: int) -> tuple[int, ...]:
     setup = episode.setup
     n = setup.players
     out = [0] * n
     hand = episode.engine
     if hand is None:
-        return out
+        return tuple(out)
     now = episode.hands()
     unseen = setup.pack & ~episode.dealt[player]
     for s in range(n):
@@ -60,7 +77,7 @@ def _absent(episode: Episode, player: int) -> list[int]:
         if seat != player:
             out[seat] |= _ruled_out(board, seat, move, unseen & ~out[seat])
         board.play(move)
-    return out
+    return tuple(out)
 
 
 def resample(episode: Episode, player: int, sampler: Callable[[], float]) -> Episode:
