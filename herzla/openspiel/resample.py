@@ -9,11 +9,15 @@ not follow, every card but a banned one when it led or discarded a banned card (
 heart led or discarded while a ban applied means the seat held nothing but hearts), and the
 cards that fitted when it passed.  The unseen cards are then dealt uniformly under those
 constraints (:func:`herzla.players.deals.uniform_deal`), which is every deal the seat cannot
-tell apart, each equally likely.
+tell apart, each equally likely, in one draw.  The draw is still replayed (its moves must be
+legal and the same seat to move): a rule a contract writes in Python of its own may tie cards
+together as no seat-by-seat constraint can, and the opening seat of a layout deal whose first
+card is declared (Auflegen's heart Jack) shows who holds it before anything is laid.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -42,22 +46,15 @@ def _ruled_out(board: Hand, seat: int, move: Move, candidates: int) -> int:
     return out
 
 
-#: what the moves of the latest information states rule out (IS-MCTS resamples its root's
-#: state again and again), by the game's setup, the actions and the seat
-_ABSENT: dict[tuple[Setup, tuple[int, ...], int], tuple[int, ...]] = {}
-_KEPT = 64
-
-
-def _absent(episode: Episode, player: int) -> tuple[int, ...]:
-    """Per seat, the cards it cannot hold now, as the public moves so far show them to
-    ``player`` (see the module notes)."""
-    key = (episode.setup, tuple(episode.actions), player)
-    got = _ABSENT.get(key)
-    if got is None:
-        if len(_ABSENT) >= _KEPT:
-            del _ABSENT[next(iter(_ABSENT))]
-        got = _ABSENT[key] = _ruled_out_by_moves(episode, player)
-    return got
+@functools.lru_cache(maxsize=64)
+def _absent(setup: Setup, actions: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """Per seat, the cards it cannot hold now, as the public moves of the episode that
+    ``actions`` make show them to ``player`` (see the module notes); kept for the latest
+    information states, since IS-MCTS resamples its root's state again and again."""
+    episode = Episode(setup)
+    for action in actions:
+        episode.apply(action)
+    return _ruled_out_by_moves(episode, player)
 
 
 def _ruled_out_by_moves(episode: Episode, player: int) -> tuple[int, ...]:
@@ -102,7 +99,7 @@ def resample(episode: Episode, player: int, sampler: Callable[[], float]) -> Epi
     unseen = cards_of(setup.pack & ~own & ~played)
     others = [s for s in range(n) if s != player]
     need = [episode.dealt[s].bit_count() - played_by[s].bit_count() for s in others]
-    absent = _absent(episode, player)
+    absent = _absent(setup, tuple(episode.actions), player)
     forbidden = [absent[s] for s in others]
     rest = len(unseen) - sum(need)  # not dealt yet, or lying aside
     if rest:
