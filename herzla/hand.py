@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from herzla.contracts.base import Contract, HandScore
     from herzla.records import Record
 
-__all__ = ["PASS", "Hand", "Illegal", "Move", "Outcome", "Trick", "TrickPlay", "as_move",
-           "new_hand", "record_of", "register_engine", "register_reader", "written"]
+__all__ = ["PASS", "Hand", "Illegal", "LayoutPlay", "Move", "Outcome", "Trick", "TrickPlay",
+           "as_move", "new_hand", "record_of", "register_engine", "register_reader", "written"]
 
 
 @attrs.frozen(slots=True)
@@ -143,6 +143,8 @@ class Hand(Protocol):
     the moves made so far as a hand record writes them (a layout deal's passes written out).
     ``check`` names the rule a move breaks (None: legal); ``play`` makes a move without
     checking it; ``legal_moves()`` lists every legal move (the pass, where it is the only one).
+    ``holding(seat, cards)`` is a copy in which ``seat`` holds ``cards`` (a bit set) instead of
+    its own: what a move would be with other cards, for what samples hidden cards.
     """
 
     @property
@@ -169,6 +171,7 @@ class Hand(Protocol):
     def play(self, move: Move | Card | str) -> object: ...
     def undo(self) -> object: ...
     def copy(self) -> Self: ...
+    def holding(self, seat: int, cards: int) -> Self: ...
     def outcome(self) -> Outcome: ...
     def score(self) -> HandScore: ...
     def record(self) -> Record: ...
@@ -189,6 +192,15 @@ class TrickPlay(Hand, Protocol):
     def won(self) -> Sequence[int]: ...
     @property
     def captured(self) -> Sequence[int]: ...
+
+    def current_winner(self) -> int | None: ...
+
+
+class LayoutPlay(Hand, Protocol):
+    """A hand of a layout deal, as readers of its rows see it: the ends of its row a card may
+    be laid at now (``+``, ``-``; none: it fits nowhere yet)."""
+
+    def fits(self, card: Card) -> list[str]: ...
 
 
 # -- the engines and the record reader, each registered by its own module ------------------------

@@ -281,6 +281,12 @@ class LayoutHand:
         new._written = list(self._written)
         return new
 
+    def holding(self, seat: int, cards: int) -> LayoutHand:
+        """A copy in which ``seat`` holds ``cards`` (a bit set) instead of its own cards."""
+        new = self.copy()
+        new.hands[seat] = cards
+        return new
+
     def outcome(self) -> Outcome:
         return Outcome(players=self.players, order=tuple(self.order) if self.over else None,
                        out=tuple(self.order))

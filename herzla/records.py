@@ -17,13 +17,12 @@ from typing import Any
 import attrs
 
 from herzla.cards import Card, CardError, Pack, cards_of, mask_of
-from herzla.contracts import Contract, LayoutContract, UnknownContract, contract_class, game_of
+from herzla.contracts import Contract, UnknownContract, contract_class, game_of
 from herzla.contracts.base import HandScore
 from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_score
 from herzla.contracts.vocabulary import TallyError
 from herzla.display import render
 from herzla.hand import PASS, Hand, Move, Trick, register_reader
-from herzla.layout import LayoutHand
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
@@ -314,8 +313,8 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     if not isinstance(raw, list):
         raise RecordError("plays must be a list of card codes")
     pack = contract.pack()
-    layout = isinstance(contract, LayoutContract)
-    marks = isinstance(contract, LayoutContract) and contract.declaration.rows.end_marks
+    layout = contract.has_passes
+    marks = contract.end_marks
     out = []
     for i, text in enumerate(raw):
         if not isinstance(text, str):
@@ -501,7 +500,8 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     tricks: tuple[Trick, ...] | None = None
     order: tuple[int, ...] | None = None
     lines = []
-    # what a replay shows differs by the kind of deal: its tricks, or its order of going out
+    # the replay's one question of kind: what it shows of a hand differs by the kind of deal, its
+    # tricks (read from the trick engine) or its order of going out
     if isinstance(state, TrickHand):
         tricks = tuple(state.tricks)
         if state.trick:  # the trick in progress comes last, without a winner
@@ -513,10 +513,10 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
         elif done < state.tricks_per_hand:
             lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
                          f"{record.contract.describe()}; {record.contract.cite()}).")
-    elif isinstance(state, LayoutHand):
-        order = tuple(state.order)
+    else:
+        order = state.outcome().out or ()
         if not state.over:
-            lines.append(f"The deal is not complete: {len(state.order)} of {state.players} "
+            lines.append(f"The deal is not complete: {len(order)} of {state.players} "
                          f"seats are out.")
     complete = state.over
     score = None
@@ -600,8 +600,9 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
         bad = state.check(play)
         if bad is not None:
             trick = place = None
-            if isinstance(state, TrickHand):  # a trick deal names the trick and the card of it
-                trick, place = state.trick_number, len(state.trick) + 1
+            if state.contract.tricks_per_hand:  # a trick deal names the trick and its card
+                done, at = divmod(len(state.moves), n)
+                trick, place = done + 1, at + 1
             return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message, trick, place)
         state.play(play)
     return None

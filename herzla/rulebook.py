@@ -34,7 +34,6 @@ import attrs
 from herzla.contracts import (
     BUILTIN_MODULES,
     Contract,
-    DealKind,
     Rule,
     contract_classes,
     game_of,
@@ -196,7 +195,7 @@ def contract_rule(cls: type[Contract]) -> Rule:
     text = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if not is_builtin(cls):
         counts = ", ".join(map(str, cls.player_counts))
-        kind = "layout deal" if cls.kind is DealKind.LAYOUT else "trick deal"
+        kind = cls.kind.words
         where = f" Its rules: {cls.source}." if cls.source else ""
         text += f" A {kind} for {counts} players.{where}"
     title = f"{game.hand_name.capitalize() + ' ' + number + ': ' if number else ''}{cls.title}"

@@ -25,7 +25,6 @@ from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_cards
 from herzla.contracts import UnknownContract, contract_class, game_of
 from herzla.contracts.base import (
     Contract,
-    DealKind,
     HandScore,
     MissingTally,
     Outcome,
@@ -54,7 +53,7 @@ def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] |
         raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:
         raise TallyError(f"{contract.game} has no stock")
-    layout = contract.kind is DealKind.LAYOUT
+    layout = not contract.tricks_per_hand
     if not layout and (order is not None or left is not None):
         raise TallyError(f"{contract.game} {contract.id} is a trick deal: order and left are "
                          f"tallies of a layout deal")
@@ -119,7 +118,7 @@ def score_tallies(
         raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:
         raise TallyError(f"{contract.game} has no stock")
-    if contract.kind is DealKind.LAYOUT:
+    if not contract.tricks_per_hand:  # no tricks: the seats went out in an order
         if tricks is not None or hearts is not None or captured is not None:
             raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "
                              f"going out, not tricks or cards")

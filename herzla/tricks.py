@@ -245,6 +245,12 @@ class TrickHand:
                 best = i
         return (self.leader + best) % self.players
 
+    def holding(self, seat: int, cards: int) -> TrickHand:
+        """A copy in which ``seat`` holds ``cards`` (a bit set) instead of its own cards."""
+        new = self.copy()
+        new.hands[seat] = cards
+        return new
+
     def outcome(self) -> Outcome:
         return Outcome(
             players=self.players,

@@ -26,8 +26,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.contracts.vocabulary import Counts, Settlement, Stock
-from herzla.hand import PASS
-from herzla.layout import LayoutHand
+from herzla.hand import PASS, Hand
 from herzla.machinery.streams import seeded_deal
 from herzla.records import Record
 from herzla.tricks import TrickHand
@@ -50,41 +49,29 @@ def every_deal() -> list[tuple[str, str, int]]:
 
 # -- a plain minimax on the reference engines, no pruning --------------------------------------
 
-def minimax(state: TrickHand | LayoutHand, contract: Contract, seat: int, maxer: int,
-            sign: int, stock: int) -> int:
+def minimax(state: Hand, contract: Contract, seat: int, maxer: int, sign: int,
+            stock: int) -> int:
     """Seat ``seat``'s score (times ``sign``) when ``maxer`` maximises it and the others
-    minimise it, by trying every legal play."""
+    minimise it, by trying every legal move (a pass where it is the only one)."""
     if state.over:
         return sign * contract.score(state.outcome(), stock).scores[seat]
     values = []
-    if isinstance(state, TrickHand):
-        for card in state.legal_plays():
-            state.play(card)
-            values.append(minimax(state, contract, seat, maxer, sign, stock))
-            state.undo()
-    else:
-        moves = state.legal_lays()
-        if not moves:
-            state.pass_turn()
-            values.append(minimax(state, contract, seat, maxer, sign, stock))
-            state.undo()
-        for lay in moves:
-            state.lay(lay.card, lay.end)
-            values.append(minimax(state, contract, seat, maxer, sign, stock))
-            state.undo()
+    for move in state.legal_moves():
+        state.play(move)
+        values.append(minimax(state, contract, seat, maxer, sign, stock))
+        state.undo()
     return max(values) if state.turn == maxer else min(values)
 
 
-def declarer_minimax(state: TrickHand | LayoutHand, contract: Contract, declarer: int,
+def declarer_minimax(state: Hand, contract: Contract, declarer: int,
                      stock: int) -> tuple[int, ...]:
     """Every seat's score when ``declarer`` maximises its own score and the others minimise it,
     by trying every legal play (a trick deal with a declarer: Beddl, Mord)."""
-    assert isinstance(state, TrickHand)
     if state.over:
         return tuple(contract.score(state.outcome(), stock).scores)
     found = []
-    for card in state.legal_plays():
-        state.play(card)
+    for move in state.legal_moves():
+        state.play(move)
         found.append(declarer_minimax(state, contract, declarer, stock))
         state.undo()
     pick = max if state.turn == declarer else min

@@ -25,7 +25,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -88,9 +88,9 @@ class AdvicePlan:
     def contract(self, choice: str) -> TrickContract:
         cls = contract_class(self.game, choice)
         players = cls.player_counts[0]
-        c = cls(players, self.options, self.seat if cls.needs_declarer else None)
-        assert isinstance(c, TrickContract)
-        return c
+        # the advice's choices are the game's contracts announced before the play: trick deals
+        return cast(TrickContract, cls(players, self.options,
+                                       self.seat if cls.needs_declarer else None))
 
 
 @attrs.frozen(slots=True)

@@ -32,15 +32,14 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, engine_of, searcher
+from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, searcher
 from herzla.analysis.solve_many import check_work
 from herzla.analysis.steps import Step, walk
 from herzla.contracts import game_of
-from herzla.layout import LayoutHand
+from herzla.hand import Hand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.quote import number, quote
 from herzla.records import Play, Record, read_record, replay
-from herzla.tricks import TrickHand
 
 __all__ = ["PlayReview", "ReviewResult", "SeatTotals", "review"]
 
@@ -204,7 +203,7 @@ def _judge_seat(work: _Work) -> _Judged:
     rec, plays, seat, steps = work
     search = searcher(rec, seat)
     wanted = {s.index: s for s in steps}
-    state = engine_of(rec.start())
+    state = rec.start()
     out: _Judged = {}
     guess = 0
     for index, play in enumerate(plays[:steps[-1].index + 1]):
@@ -216,7 +215,7 @@ def _judge_seat(work: _Work) -> _Judged:
     return out
 
 
-def _judge(search: Searcher, state: TrickHand | LayoutHand, play: str, guess: int
+def _judge(search: Searcher, state: Hand, play: str, guess: int
            ) -> tuple[int, int, int, tuple[str, ...]]:
     """The score of the best play of ``state``, of ``play``, the search value of ``play`` (a
     guess at the value of the seat's next position) and the best plays.

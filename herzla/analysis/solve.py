@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -211,7 +211,7 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
                        solver.nodes, time.perf_counter() - start, record=rec)
 
 
-def _answer(solver: Searcher, state: TrickHand | LayoutHand, plays: bool
+def _answer(solver: Searcher, state: Hand, plays: bool
             ) -> tuple[int, list[str], dict[str, int] | None]:
     """The value of ``state``, a line of best play and, with ``plays``, each play's value."""
     value = solver.exact(state)
@@ -238,30 +238,27 @@ def searcher(rec: Record, seat: int) -> Searcher:
     (one table for them all: ``herzla.review`` asks it position after position).  Raises
     SolveError for a contract the search cannot read."""
     _searchable(rec)
+    return _solver(rec, seat)
+
+
+def _solver(rec: Record, seat: int) -> Searcher:
     contract = rec.contract
     sign = -1 if game_of(contract).lowest_wins else 1
+    # the solver's one question of kind: each search reads its engine's own state (the tricks
+    # and what they captured, the rows), so each kind of deal has its own
     if isinstance(contract, TrickContract):
         return _TrickSolver(rec, contract, seat, sign)
-    assert isinstance(contract, LayoutContract)
-    return _LayoutSolver(contract, seat, sign)
+    return _LayoutSolver(cast(LayoutContract, contract), seat, sign)
 
 
 def _is_boolean(rec: Record) -> bool:
-    c = rec.contract
-    return isinstance(c, TrickContract) and isinstance(
-        trick_score(c, rec.stock, [mask_of(h) for h in rec.hands]), BooleanScore)
+    """Whether the search values made or lost (a declarer's contract)."""
+    return _solver(rec, 0).boolean
 
 
-def _position(rec: Record) -> TrickHand | LayoutHand:
-    """The engine state after the record's (legal) plays."""
-    return engine_of(rec.start(played=True))
-
-
-def engine_of(hand: Hand) -> TrickHand | LayoutHand:
-    """The engine of ``hand``: the searches read the engines' own state (the tricks, the
-    rows), so they take the two engines rather than any :class:`~herzla.hand.Hand`."""
-    assert isinstance(hand, TrickHand | LayoutHand), hand
-    return hand
+def _position(rec: Record) -> Hand:
+    """The hand after the record's (legal) plays."""
+    return rec.start(played=True)
 
 
 class Searcher:

@@ -18,7 +18,6 @@ import attrs
 
 from herzla.hand import PASS, Hand, Trick, as_move
 from herzla.records import Play, Record
-from herzla.tricks import TrickHand
 
 __all__ = ["Step", "line_steps", "parse_play", "record_steps", "walk"]
 
@@ -57,7 +56,7 @@ def walk(state: Hand, plays: Sequence[Play], first: int = 0
     steps: list[Step] = []
     done: list[Play] = []
     # the steps of a trick deal name their trick and, on its last card, the trick's winner
-    in_tricks = isinstance(state, TrickHand)
+    in_tricks = state.contract.tricks_per_hand > 0
     for play in plays:
         card = play.card
         if card is not None:

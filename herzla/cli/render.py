@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from herzla.contracts import Contract, HandScore, TrickContract
+from herzla.contracts import Contract, HandScore
 from herzla.counting import play_place
 from herzla.quote import visible
 from herzla.records import IllegalPlay, Record, ReplayResult, score_report, signed
@@ -32,7 +32,7 @@ def print_score(contract: Contract, result: HandScore) -> None:
 def illegal_text(ill: IllegalPlay, rec: Record | None, after: str) -> str:
     """An illegal play as the review and the solver name it, counted from 1 and placed in its
     trick: ``Play 5 (trick 2, 1st card), HK by seat 1, is illegal: ...``."""
-    players = rec.players if rec is not None and isinstance(rec.contract, TrickContract) else None
+    players = rec.players if rec is not None and rec.contract.tricks_per_hand else None
     where = play_place(ill.index, players)
     place, _, rest = where.partition(", ")
     more = f" ({rest})" if rest else ""

@@ -17,6 +17,12 @@ Metadata (class attributes):
     of one game lists the same options, so a record's options are checked against the game.
 ``needs_declarer``, ``has_stock``
     Whether a record names a declarer, and whether the contract's scores move a stock (cents).
+``has_passes``, ``tricks_per_hand``, ``row_rules``, ``end_marks``, ``card_classes``,
+``may_end_early``
+    What the deal is made of, for the code that reads, draws and plays hands without asking which
+    engine plays them: whether a seat that cannot move passes, how many tricks a hand has (0 in a
+    layout deal), the rows it lays its cards in (None in a trick deal), whether a play may name
+    the end of its row, the card classes the scorer counts, whether the hand may end early.
 ``summary``, ``source``
     Optional: a one-line statement of the contract (by default it is written from the
     declaration), and where a plug-in's rules are written (cited in explanations).
@@ -91,6 +97,7 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
+from herzla.contracts.words import and_list, card_list, ordinal_word, plural, seat_list
 from herzla.hand import Outcome, new_hand
 from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
@@ -110,6 +117,11 @@ class DealKind(enum.StrEnum):
     TRICKS = "tricks"
     LAYOUT = "layout"
 
+    @property
+    def words(self) -> str:
+        """The kind in words: ``trick deal``, ``layout deal``."""
+        return "trick deal" if self is DealKind.TRICKS else "layout deal"
+
 
 @attrs.frozen(slots=True)
 class HandScore:
@@ -125,25 +137,6 @@ class HandScore:
         events = f", events {' '.join(self.events)}" if self.events else ""
         return (f"<HandScore scores {' '.join(f'{v:+d}' if v else '0' for v in self.scores)}"
                 f"{stock}{events}>")
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (nothing for no items)."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def seat_list(seats: Sequence[int]) -> str:
-    return and_list([f"seat {s}" for s in seats])
-
-
-def card_list(mask: int) -> str:
-    return " ".join(str(c) for c in cards_of(mask))
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class Contract:
@@ -303,6 +296,29 @@ class Contract:
         """How many cards of the pack lie aside, dealt to nobody."""
         return len(self.pack()) % self.players
 
+    # -- what the deal is made of (the module notes), a trick deal's by default ----------------
+    has_passes: ClassVar[bool] = False
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.hand_size
+
+    @property
+    def row_rules(self) -> Rows | None:
+        return None
+
+    @property
+    def end_marks(self) -> bool:
+        return False
+
+    @property
+    def card_classes(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def may_end_early(self) -> bool:
+        return False
+
     def declare(self) -> TrickRules | LayoutRules:
         """What the contract is made of, for its players and options."""
         raise NotImplementedError
@@ -363,6 +379,14 @@ class TrickContract(Contract):
     danger: ClassVar[tuple[int, ...] | None] = None
 
     declaration: TrickRules
+
+    @property
+    def card_classes(self) -> tuple[int, ...]:
+        return self.declaration.classes()
+
+    @property
+    def may_end_early(self) -> bool:
+        return self.declaration.early_end is not None
 
     def declare(self) -> TrickRules:
         pack = self.pack().mask
@@ -566,17 +590,14 @@ class TrickContract(Contract):
 
     def stake_text(self) -> str:
         """What :meth:`whole_stake` adds up, in words."""
-        d = self.declaration
-        pack = self.pack().mask
-        parts = []
+        d, pack = self.declaration, self.pack().mask
         groups: dict[str, list[CardValue]] = {}
         for v in d.values:
             if v.points:
                 groups.setdefault(v.name, []).append(v)
-        for name, group in groups.items():
-            k = sum((v.cards & pack).bit_count() for v in group)
-            parts.append(f"{plural(k, name)} x {abs(group[0].points)}" if len(group) == 1
-                         else f"every {name} at its value")
+        parts = [f"{plural(sum((v.cards & pack).bit_count() for v in g), name)} x "
+                 f"{abs(g[0].points)}" if len(g) == 1 else f"every {name} at its value"
+                 for name, g in groups.items()]
         if d.per_trick:
             parts.append(f"{plural(self.hand_size, 'trick')} x {abs(d.per_trick)}")
         if d.last_trick:
@@ -615,6 +636,19 @@ class LayoutContract(Contract):
     places: ClassVar[tuple[int, ...]] = ()
 
     declaration: LayoutRules
+    has_passes: ClassVar[bool] = True
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return 0
+
+    @property
+    def row_rules(self) -> Rows:
+        return self.declaration.rows
+
+    @property
+    def end_marks(self) -> bool:
+        return self.declaration.rows.end_marks
 
     def declare(self) -> LayoutRules:
         if self.rows is None:
@@ -653,7 +687,7 @@ class LayoutContract(Contract):
         order = outcome.order or ()
         table = self.declaration.places
         return tuple(
-            f"Seat {seat} went out {_ordinal(place + 1)}: "
+            f"Seat {seat} went out {ordinal_word(place + 1)}: "
             f"{f'{table[place]:+d}' if table[place] else '0'} (places by going out, "
             f"{self.cite()})." for place, seat in enumerate(order))
 
@@ -663,6 +697,3 @@ class LayoutContract(Contract):
     def amount_bound(self) -> int:
         return sum(abs(p) for p in self.declaration.places)
 
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")

@@ -46,7 +46,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.contracts.base import and_list, plural
+from herzla.contracts.words import and_list, plural
 from herzla.options import Option
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import attrs
 
 from herzla.cards import HEARTS_MASK, NATURAL, PACK_36, Pack, RankOrder
-from herzla.contracts.base import Outcome, TrickContract, plural
+from herzla.contracts.base import Outcome, TrickContract
 from herzla.contracts.game import Game, Sheet, rule
 from herzla.contracts.renege import RENEGE_OPTION
 from herzla.contracts.vocabulary import (
@@ -21,6 +21,7 @@ from herzla.contracts.vocabulary import (
     Stock,
     TrickRules,
 )
+from herzla.contracts.words import plural
 from herzla.options import Option
 
 __all__ = ["KIDS_OPTIONS", "Kids", "KidsNormal"]

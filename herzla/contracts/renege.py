@@ -27,8 +27,9 @@ from typing import Any
 
 import attrs
 
-from herzla.contracts.base import Contract, HandScore, LayoutContract, TrickContract, plural
+from herzla.contracts.base import Contract, HandScore, LayoutContract, TrickContract
 from herzla.contracts.vocabulary import HAND_OVER, NOT_IN_HAND, MissingTally, TallyError
+from herzla.contracts.words import plural
 from herzla.hand import Outcome
 from herzla.options import Option
 

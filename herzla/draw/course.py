@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import cast
 
 import attrs
 
@@ -251,8 +252,8 @@ def course(record: Record) -> Course:
     """The course of ``record``'s hand (see the module notes)."""
     result = replay(record)
     state = record.start()
-    # a hand of tricks is drawn trick by trick, a layout deal move by move along its rows
+    # the drawings' one question of kind: a hand of tricks is drawn trick by trick, a layout deal
+    # move by move along its rows (each read from its engine's own state)
     if isinstance(state, TrickHand):
         return Course(record, result, _trick_course(record, state), None)
-    assert isinstance(state, LayoutHand)
-    return Course(record, result, None, _layout_course(record, state, result))
+    return Course(record, result, None, _layout_course(record, cast(LayoutHand, state), result))

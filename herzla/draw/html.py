@@ -158,7 +158,7 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                 cells.append(f"<td>{'<span class=illegal>pass</span>' if m.illegal else 'pass'}"
                              "</td>")
                 continue
-            ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
+            ends = c.contract.end_marks
             after = (" (low end)" if ends and m.end == "-" else "") + (" &mdash; out" if m.out
                                                                        else "")
             laid = _card_html(labelled(m.card, faces), int(m.card.suit), faces, marks)

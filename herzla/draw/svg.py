@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from herzla.cards import Card, Rank, Suit
-from herzla.contracts import LayoutContract
 from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
 from herzla.draw.faces import (
     SUIT_COLOURS,
@@ -346,7 +345,8 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
     else:
         top += n * row_h + 6
         top = _leftovers(c, f, parts, top, label_w)
-        per_suit = isinstance(r.contract, LayoutContract) and r.contract.declaration.rows.per_suit
+        laid = r.contract.row_rules
+        per_suit = laid is not None and laid.per_suit
         parts.append(_text(8, top + 12, "the rows", 14, INK, "bold"))
         rows, w, h = _rows(c.rows, f, per_suit, 8, top + 22)
         parts.extend(rows)

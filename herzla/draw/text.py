@@ -190,7 +190,7 @@ def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
 
 def _layout(c: Course, style: _Style) -> list[str]:
     n = c.record.players
-    ends = c.contract.declaration.rows.end_marks  # type: ignore[union-attr]
+    ends = c.contract.end_marks
     rounds = c.rounds()
     cells = [[_move_text(m, style, ends) for m in r.moves] for r in rounds]
     width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2

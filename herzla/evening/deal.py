@@ -12,7 +12,7 @@ import attrs
 
 from herzla.cards import HEARTS_MASK, CardError, mask_of
 from herzla.contracts import Contract, MissingTally, TallyError, UnknownContract, contract_class
-from herzla.contracts.base import HandScore, TrickContract
+from herzla.contracts.base import HandScore
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
@@ -130,11 +130,9 @@ class Deal:
 def _hearts(contract: Contract, masks: Sequence[int] | None, hearts: Sequence[int] | None
             ) -> tuple[int, ...] | None:
     """The hearts each seat captured, where the deal counts them all (else None)."""
-    if not isinstance(contract, TrickContract):
-        return None
     every = contract.pack().mask & HEARTS_MASK
     counted = 0
-    for m in contract.declaration.classes():
+    for m in contract.card_classes:
         counted |= m
     if counted & every != every:
         return None

@@ -10,8 +10,8 @@ its layout deals and its bidding.  It needs the ``openspiel`` extra (``pip insta
 A game is one hand of one contract.  Chance deals the cards one at a time (an outcome is a card,
 uniform over the cards not dealt yet; card ``k`` goes to seat ``(forehand + k) % players``), then in
 Herzla with ``contract=bidding`` each seat announces in turn from forehand, then the seats play.
-Every legal move comes from herzla's reference engines and every return from the contract's own
-scoring, through the helpers of :mod:`herzla.openspiel.engine`.
+Every legal move comes from herzla's reference engines, played through the one hand interface
+(:class:`herzla.hand.Hand`), and every return from the contract's own scoring.
 
 >>> import pyspiel
 >>> import herzla.openspiel
@@ -63,8 +63,8 @@ __all__ = [
     "register",
 ]
 
-# the modules of the package, one concept each: ``engine`` (every call into herzla's contracts,
-# engines and records), ``actions`` (the action codec), ``setup`` (a game's parameters),
-# ``episode`` (one hand without OpenSpiel), ``observer``, ``game`` (OpenSpiel's game and state,
-# registration), ``resample`` (IS-MCTS), ``bots`` (policies as bots and back)
+# the modules of the package, one concept each: ``engine`` (the calls into herzla's games and
+# records, and the table a hand shows), ``actions`` (the action codec), ``setup`` (a game's
+# parameters), ``episode`` (one hand without OpenSpiel), ``observer``, ``game`` (OpenSpiel's
+# game and state, registration), ``resample`` (IS-MCTS), ``bots`` (policies as bots and back)
 register_all()

@@ -9,9 +9,9 @@ import numpy as np
 import pyspiel
 
 from herzla.cards import cards_of
+from herzla.hand import PASS
 from herzla.layout import Lay
 from herzla.openspiel.game import HerzlaState
-from herzla.tricks import TrickHand
 
 
 class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
@@ -43,8 +43,8 @@ class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
     def step(self, state: HerzlaState) -> int:
-        from herzla.players.policy import decide_announce, decide_card, decide_lay
-        from herzla.players.views import BidView, LayoutView, TrickView
+        from herzla.players.policy import choose, decide_announce
+        from herzla.players.views import BidView, view_of
 
         episode = state._episode
         seat = episode.turn()
@@ -56,14 +56,10 @@ class PolicyBot(pyspiel.Bot):  # type: ignore[misc]
             bid = BidView(episode.setup.base, seat, episode.dealt[seat], episode.setup.dealer,
                           tuple(episode.bids), uniform)
             return state.action_of(decide_announce(self.policy, bid))
-        if isinstance(engine, TrickHand):
-            card = decide_card(self.policy, TrickView.of(engine, uniform, episode.setup.stock,
-                                                         tuple(episode.bids)), engine.check)
-            return state.action_of(card)
-        view = LayoutView.of(engine, uniform)
-        if not view.legal_moves():
-            return state.action_of(None)
-        return state.action_of(decide_lay(self.policy, view))
+        if engine.legal_moves() == [PASS]:  # a seat that can only pass is not asked
+            return state.action_of(PASS)
+        view = view_of(engine, uniform, episode.setup.stock, tuple(episode.bids))
+        return state.action_of(choose(self.policy, view, engine.check))
 
 
 def _state_of_view(game: Any, view: Any, rng: np.random.Generator) -> HerzlaState:

@@ -1,9 +1,10 @@
-"""The calls of the OpenSpiel games into herzla: the games' declarations, the contracts, the
-reference engines and the hand records, one small helper a question.
+"""The calls of the OpenSpiel games into herzla's games: their declarations, the contracts and
+the hand records, one small helper a question; and what the observers read of a hand's table.
 
-A change of herzla's API is adapted here.  Outside this module the package reads the engines
-only to hand a seat its view (:mod:`herzla.openspiel.bots`) and to replay the public moves
-(:mod:`herzla.openspiel.resample`), and the registry only to name and register the games.
+A change of herzla's API is adapted here.  The hands themselves are played through the one hand
+interface (:class:`herzla.hand.Hand`: ``contract.new_hand``, ``turn``, ``legal_moves``,
+``check``, ``play``, ``copy``, ``score``), whatever the deal; only :func:`table_of` reads an
+engine's own state, since what the table shows differs by the kind of deal (tricks or rows).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -19,8 +20,6 @@ import numpy as np
 from herzla.cards import HEARTS_MASK, Card, Rank, cards_of
 from herzla.contracts import (
     Contract,
-    DealKind,
-    LayoutContract,
     Outcome,
     TallyError,
     contract_class,
@@ -29,15 +28,17 @@ from herzla.contracts import (
     game_options,
     get_game,
 )
+from herzla.hand import Hand
 from herzla.layout import Lay, LayoutHand
-from herzla.machinery.moves import mark
 from herzla.options import Option
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
 
-#: herzla's reference engine of a hand being played
-Engine = TrickHand | LayoutHand
-#: a move of the play: a card (trick deals), a card laid at an end (layout deals), or a pass (None)
+#: herzla's hand being played (a :class:`herzla.hand.Hand`, on the reference engine of its deal:
+#: :class:`~herzla.tricks.TrickHand`, :class:`~herzla.layout.LayoutHand`)
+Engine = Hand
+#: a move of the play as :meth:`HerzlaState.action_of` takes it: a card (trick deals), a card
+#: laid at an end (layout deals), or a pass (None)
 Move = Card | Lay | None
 
 def title(game: str) -> str:
@@ -75,7 +76,8 @@ def has_declarer(game: str) -> bool:
 
 
 def has_layout(game: str) -> bool:
-    return any(issubclass(c, LayoutContract) for c in contract_classes(game))
+    """Whether some deal of the game lays its cards in rows, where a seat may pass."""
+    return any(c.has_passes for c in contract_classes(game))
 
 
 def card_slots(game: str) -> int:
@@ -126,78 +128,16 @@ def pack_of(rules: Contract) -> tuple[int, int]:
 
 
 def is_layout(rules: Contract) -> bool:
-    return rules.kind is DealKind.LAYOUT
+    """Whether the contract lays its cards in rows (its table shows rows, not tricks)."""
+    return rules.row_rules is not None
 
 
 def row_keys_of(rules: Contract) -> tuple[int, ...]:
     """The rows of a layout deal (keys of ``row_of``); none in a trick deal."""
-    if not isinstance(rules, LayoutContract):
+    rows = rules.row_rules
+    if rows is None:
         return ()
-    rows = rules.declaration.rows
     return tuple(sorted({rows.row_of(c) for c in rules.pack().cards}))
-
-
-def new_engine(rules: Contract, hands: Sequence[int], dealer: int) -> Engine:
-    hand = rules.new_hand(hands, dealer)
-    assert isinstance(hand, TrickHand | LayoutHand)
-    return hand
-
-
-def copy_engine(engine: Engine) -> Engine:
-    return engine.copy()
-
-
-def is_over(engine: Engine) -> bool:
-    return engine.over
-
-
-def turn_of(engine: Engine) -> int:
-    return engine.turn
-
-
-def legal_moves(engine: Engine) -> list[Move]:
-    """The legal moves, from the engine; ``[None]`` when a layout seat must pass."""
-    if isinstance(engine, TrickHand):
-        return list(cards_of(engine.legal_mask()))
-    moves: list[Move] = list(engine.legal_lays())
-    return moves or [None]
-
-
-def fits_both_ends(engine: Engine, card: Card) -> bool:
-    return isinstance(engine, LayoutHand) and len(engine.fits(card)) > 1
-
-
-def why_illegal(engine: Engine, card: Card) -> str:
-    """Why the engine refuses ``card`` now (a sentence)."""
-    bad = engine.check(card)
-    return bad.message if bad is not None else f"{card} is not a legal move"
-
-
-def why_no_pass(engine: Engine) -> str:
-    """Why the engine refuses a pass now (a sentence)."""
-    if isinstance(engine, TrickHand):
-        return "there is no pass in a trick deal"
-    bad = engine.check_pass()
-    return bad.message if bad is not None else "a pass is not a legal move now"
-
-
-def play_move(engine: Engine, move: Move) -> str:
-    """Make a legal move; returns it as a hand record writes it."""
-    if isinstance(engine, TrickHand):
-        assert isinstance(move, Card)
-        engine.play(move)
-        return str(move)
-    if move is None:
-        engine.pass_turn()
-        return "pass"
-    assert isinstance(move, Lay)
-    entry = mark(engine, move)
-    engine.play(move)
-    return entry
-
-
-def scores_of(rules: Contract, engine: Engine, stock: int) -> tuple[int, ...]:
-    return rules.score(engine.outcome(), stock).scores
 
 
 def fixed_total(rules: Contract) -> int | None:
@@ -281,13 +221,17 @@ class Table:
 _RANK_OF_CODE = {r.code: r for r in Rank}
 
 
-def table_of(engine: Engine, row_keys: Sequence[int]) -> Table:
-    if isinstance(engine, TrickHand):
-        tricks = [(t.leader, t.cards) for t in engine.tricks]
-        if engine.trick:
-            tricks.append((engine.leader, tuple(engine.trick)))
-        return Table(tuple(engine.hands), tuple(tricks), engine.leader, tuple(engine.trick),
-                      tuple(engine.captured))
+def table_of(hand: Hand, row_keys: Sequence[int]) -> Table:
+    """What ``hand`` shows the table, read from its engine's own state."""
+    # the adapter's one question of kind: a trick deal's table is its tricks and what each seat
+    # captured, a layout deal's its rows, the ends they ask for and the seats out
+    if isinstance(hand, TrickHand):
+        tricks = [(t.leader, t.cards) for t in hand.tricks]
+        if hand.trick:
+            tricks.append((hand.leader, tuple(hand.trick)))
+        return Table(tuple(hand.hands), tuple(tricks), hand.leader, tuple(hand.trick),
+                      tuple(hand.captured))
+    engine = cast(LayoutHand, hand)
     rows: dict[int, list[Card]] = {key: [] for key in row_keys}
     for _, lay, _ in engine.history:
         if lay is not None and lay.card is not None:

@@ -7,36 +7,27 @@ from typing import Any
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
-from herzla.layout import Lay
+from herzla.hand import PASS as PASS_MOVE
+from herzla.hand import Hand, Move
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
-    Engine,
-    Move,
     Table,
     bidding_result,
-    copy_engine,
-    fits_both_ends,
-    is_over,
-    legal_moves,
     make_rules,
-    new_engine,
-    play_move,
     record_of,
-    scores_of,
     sorted_codes,
     table_of,
-    turn_of,
-    why_illegal,
-    why_no_pass,
 )
 from herzla.openspiel.setup import Setup
 
 
 class Episode:
-    """The state of one hand.  Copies are cheap; pickles hold only the setup and the actions."""
+    """The state of one hand.  Copies are cheap; pickles hold only the setup and the actions.
 
-    __slots__ = ("setup", "actions", "dealt", "bids", "rules", "engine", "plays", "moves",
-                 "_left")
+    ``engine`` is the hand being played (a :class:`herzla.hand.Hand`, None before the play),
+    asked through the one hand interface whatever the deal."""
+
+    __slots__ = ("setup", "actions", "dealt", "bids", "rules", "engine", "moves", "_left")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -44,8 +35,7 @@ class Episode:
         self.dealt: list[int] = [0] * setup.players
         self.bids: list[str] = []
         self.rules: Contract | None = setup.rules
-        self.engine: Engine | None = None
-        self.plays: list[str] = []
+        self.engine: Hand | None = None
         self.moves: list[int] = []
         self._left = setup.pack
 
@@ -60,7 +50,12 @@ class Episode:
 
     @property
     def over(self) -> bool:
-        return self.engine is not None and is_over(self.engine)
+        return self.engine is not None and self.engine.over
+
+    @property
+    def plays(self) -> list[str]:
+        """The moves of the play as a hand record writes them."""
+        return [] if self.engine is None else [str(m) for m in self.engine.moves]
 
     def seat_to_deal(self) -> int:
         return (self.setup.forehand + len(self.actions)) % self.setup.players
@@ -71,26 +66,25 @@ class Episode:
             return None
         if self.engine is None:
             return (self.setup.forehand + len(self.bids)) % self.setup.players
-        return turn_of(self.engine)
+        return self.engine.turn
 
     # -- moves ------------------------------------------------------------------------------
     def chance_cards(self) -> list[int]:
         return [c.index for c in cards_of(self._left)]
 
     def legal(self) -> dict[int, Move | str]:
-        """The legal actions of the seat to move, each with its move (or announcement)."""
+        """The legal actions of the seat to move, each with its move (or announcement): a card,
+        or a card laid at the upper end or the only end it fits; ``LOWER +`` a card laid at the
+        lower end where it fits both; the pass."""
         if self.engine is None:
             return dict(bid_actions(self.setup.game)) if self.bidding else {}
-        moves = legal_moves(self.engine)
-        cards = [m.card for m in moves if isinstance(m, Lay)]
+        moves = self.engine.legal_moves()
+        cards = [m.card for m in moves]
         out: dict[int, Move | str] = {}
         for move in moves:
-            if move is None:
-                out[PASS] = None
-            elif isinstance(move, Card):
-                out[move.index] = move
+            if move.card is None:
+                out[PASS] = move
             else:
-                assert move.card is not None
                 lower = move.end == "-" and cards.count(move.card) > 1
                 out[move.card.index + (LOWER if lower else 0)] = move
         return out
@@ -121,11 +115,11 @@ class Episode:
             return
         assert self.engine is not None
         self.moves.append(action)
-        self.plays.append(play_move(self.engine, move))
+        self.engine.play(move)
 
     def _start(self) -> None:
         assert self.rules is not None
-        self.engine = new_engine(self.rules, self.dealt, self.setup.dealer)
+        self.engine = self.rules.new_hand(self.dealt, self.setup.dealer, self.setup.stock)
 
     def _why_illegal(self, action: int) -> str:
         if self.over:
@@ -134,19 +128,23 @@ class Episode:
             said = ", ".join(f"{w} {a}" for a, w in bid_actions(self.setup.game).items())
             return f"action {action} is not an announcement ({said})"
         if 0 <= action < LOWER:
-            return why_illegal(self.engine, Card.from_index(action))
+            card = Card.from_index(action)
+            bad = self.engine.check(card)
+            return bad.message if bad is not None else f"{card} is not a legal move"
         if LOWER <= action < PASS:
             card = Card.from_index(action - LOWER)
             return f"{card}- is not legal: {card} does not fit both ends of its row"
         if action == PASS:
-            return why_no_pass(self.engine)
+            if not self.engine.contract.has_passes:
+                return "there is no pass in a trick deal"
+            bad = self.engine.check(PASS_MOVE)
+            return bad.message if bad is not None else "a pass is not a legal move now"
         return f"action {action} is not a legal move now"
 
     def action_string(self, action: int) -> str:
         if 0 <= action < CARD_ACTIONS:
             card = Card.from_index(action)
-            both = self.engine is not None and fits_both_ends(self.engine, card)
-            return f"{card}+" if both else str(card)
+            return f"{card}+" if self._fits_both_ends(card) else str(card)
         if LOWER <= action < PASS:
             return f"{Card.from_index(action - LOWER)}-"
         bids = bid_actions(self.setup.game)
@@ -154,12 +152,20 @@ class Episode:
             return bids[action]
         raise ValueError(f"{action} is not an action of {self.setup.game}")
 
+    def _fits_both_ends(self, card: Card) -> bool:
+        """Whether ``card`` may be laid at either end of its row now: the seat to move would
+        have two moves with it alone in its hand."""
+        hand = self.engine
+        if hand is None or hand.over:
+            return False
+        return len(hand.holding(hand.turn, card.bit).legal_moves()) > 1
+
     # -- results ----------------------------------------------------------------------------
     def returns(self) -> list[float]:
         if not self.over:
             return [0.0] * self.setup.players
-        assert self.rules is not None and self.engine is not None
-        return [float(s) for s in scores_of(self.rules, self.engine, self.setup.stock)]
+        assert self.engine is not None
+        return [float(s) for s in self.engine.score().scores]
 
     def record(self) -> dict[str, Any]:
         if self.dealing:
@@ -183,8 +189,7 @@ class Episode:
         new.dealt = list(self.dealt)
         new.bids = list(self.bids)
         new.rules = self.rules
-        new.engine = None if self.engine is None else copy_engine(self.engine)
-        new.plays = list(self.plays)
+        new.engine = None if self.engine is None else self.engine.copy()
         new.moves = list(self.moves)
         new._left = self._left
         return new

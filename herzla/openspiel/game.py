@@ -10,6 +10,7 @@ import pyspiel
 
 from herzla.cards import Card
 from herzla.contracts import BUILTIN_MODULES, Contract, games, get_game
+from herzla.hand import PASS as PASS_MOVE
 from herzla.hand import Move as HandMove
 from herzla.layout import Lay
 from herzla.openspiel.actions import LOWER, chance_outcomes, num_actions
@@ -17,7 +18,6 @@ from herzla.openspiel.engine import (
     Engine,
     Move,
     contract_ids,
-    copy_engine,
     fixed_total,
     has_declarer,
     has_stock,
@@ -165,7 +165,7 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
     def engine(self) -> Engine | None:
         """A copy of herzla's reference engine for the play (None before the play begins)."""
         engine = self._episode.engine
-        return None if engine is None else copy_engine(engine)
+        return None if engine is None else engine.copy()
 
     def contract(self) -> Contract | None:
         """The contract played (None while the bidding is open)."""
@@ -178,23 +178,31 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
 
         A card alone in a layout deal means the upper end, or the only end it fits.
         """
-        if isinstance(move, HandMove):
-            move = (None if move.card is None else
-                    Lay(move.card, move.end) if move.end else move.card)
+        wanted: HandMove | str
+        if isinstance(move, HandMove | str):
+            wanted = move
+        elif isinstance(move, Lay):
+            wanted = move.move()
+        else:
+            wanted = PASS_MOVE if move is None else HandMove(move)
         for action, legal in self._episode.legal().items():
-            if legal == move or (isinstance(legal, Lay) and legal.card == move
-                                 and action < LOWER):
+            if legal == wanted or (isinstance(legal, HandMove) and isinstance(wanted, HandMove)
+                                   and wanted.end is None and wanted.card is not None
+                                   and legal.card == wanted.card and action < LOWER):
                 return action
-        raise ValueError(f"{move} is not a legal move now")
+        shown = "None" if wanted == PASS_MOVE else move
+        raise ValueError(f"{shown} is not a legal move now")
 
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HerzlaState:
         """A state drawn uniformly from those ``player_id`` cannot tell from this one: the same
         own cards and public moves, the other seats' unseen cards dealt anew (each seat the same
-        number, none of a suit it showed it lacks or, in a layout deal, none that fitted when it
-        passed), the moves so far legal with them (lead and discard bans).  Announcements are
-        free choices and rule nothing out.  ``probability_sampler()`` gives uniform numbers in
-        [0, 1), as OpenSpiel's IS-MCTS passes it."""
+        number, none with which one of its moves would have been illegal: none of a suit it
+        showed it lacks, only banned cards where it led or discarded one under a ban, and in a
+        layout deal none that fitted when it passed), dealt under those constraints rather than
+        drawn and rejected (:mod:`herzla.openspiel.resample`).  Announcements are free choices
+        and rule nothing out.  ``probability_sampler()`` gives uniform numbers in [0, 1), as
+        OpenSpiel's IS-MCTS passes it."""
         episode = resample(self._episode, player_id, probability_sampler)
         state = HerzlaState(self.get_game())
         for action in episode.actions:

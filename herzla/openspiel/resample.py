@@ -1,63 +1,86 @@
 """Resampling an information state (IS-MCTS): the hidden cards dealt anew, consistent with
-what a seat has seen."""
+what a seat has seen.
+
+What the public moves tell of a seat's hidden cards is read from the engine's own rule: before
+each move of another seat, every card the seat might still hold is tried beside the card it
+played (:meth:`herzla.hand.Hand.holding`), and a card with which the move would have been
+illegal cannot be in its hand, then or now (a hand only shrinks).  That rules out a suit it did
+not follow, every card but a banned one when it led or discarded a banned card (the escape: a
+heart led or discarded while a ban applied means the seat held nothing but hearts), and the
+cards that fitted when it passed.  The unseen cards are then dealt uniformly under those
+constraints (:func:`herzla.players.deals.uniform_deal`), which is every deal the seat cannot
+tell apart, each equally likely, in one draw.  The draw is still replayed (its moves must be
+legal and the same seat to move): a rule a contract writes in Python of its own may tie cards
+together as no seat-by-seat constraint can, and the opening seat of a layout deal whose first
+card is declared (Auflegen's heart Jack) shows who holds it before anything is laid.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import random
+from collections.abc import Callable
 
 from herzla.cards import cards_of
-from herzla.layout import LayoutHand
-from herzla.openspiel.engine import new_engine
+from herzla.hand import Hand, Move
 from herzla.openspiel.episode import Episode
-from herzla.tricks import TrickHand
+from herzla.openspiel.setup import Setup
+from herzla.players.deals import uniform_deal
 
-#: draws of the unseen cards tried before giving up on an information state
+#: draws of the unseen cards tried before giving up on an information state (a draw is tried
+#: again only where a contract's rule of its own ties cards together in a way the seat-by-seat
+#: constraints cannot say, or where the deal's opening seat says where a card lies)
 RESAMPLE_TRIES = 100_000
 
 
-def _known_absent(episode: Episode, player: int) -> list[int]:
-    """Per seat, the cards it cannot hold now, as the public moves show them to ``player``: a
-    suit it did not follow (trick deals), the cards that fitted when it passed (layout deals)."""
-    from herzla.cards import SUIT_MASKS
-
-    n = episode.setup.players
-    out = [0] * n
-    engine = episode.engine
-    if engine is None:
-        return out
-    if isinstance(engine, TrickHand):
-        from herzla.players.views import shown_voids
-
-        for s, suits in enumerate(shown_voids(engine.tricks, engine.trick, engine.leader, n)):
-            for suit in suits:
-                out[s] |= SUIT_MASKS[suit]
-        return out
-    rules = episode.rules
-    assert rules is not None
-    board = new_engine(rules, episode.dealt, episode.setup.dealer)
-    assert isinstance(board, LayoutHand)
-    pack = cards_of(episode.setup.pack)
-    for seat, lay, _ in engine.history:
-        if lay is None:
-            for c in pack:
-                if board.fits(c):
-                    out[seat] |= c.bit
-            board.pass_turn()
-        else:
-            board.play(lay)
-    out[player] = 0
+def _ruled_out(board: Hand, seat: int, move: Move, candidates: int) -> int:
+    """The cards of ``candidates`` with which ``seat``'s ``move`` on ``board`` (the position
+    before it, ``seat`` to move) would have been illegal."""
+    mine = 0 if move.card is None else move.card.bit
+    if not candidates or board.holding(seat, mine | candidates).check(move) is None:
+        return 0  # legal with every candidate beside it: legal with each one
+    out = 0
+    for card in cards_of(candidates):
+        if board.holding(seat, mine | card.bit).check(move) is not None:
+            out |= card.bit
     return out
 
 
-def resample(episode: Episode, player: int, sampler: Any) -> Episode:
+@functools.lru_cache(maxsize=64)
+def _absent(setup: Setup, actions: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """Per seat, the cards it cannot hold now, as the public moves of the episode that
+    ``actions`` make show them to ``player`` (see the module notes); kept for the latest
+    information states, since IS-MCTS resamples its root's state again and again."""
+    episode = Episode(setup)
+    for action in actions:
+        episode.apply(action)
+    return _ruled_out_by_moves(episode, player)
+
+
+def _ruled_out_by_moves(episode: Episode, player: int) -> tuple[int, ...]:
+    setup = episode.setup
+    n = setup.players
+    out = [0] * n
+    hand = episode.engine
+    if hand is None:
+        return tuple(out)
+    now = episode.hands()
+    unseen = setup.pack & ~episode.dealt[player]
+    for s in range(n):
+        unseen &= ~(episode.dealt[s] & ~now[s])  # the cards played
+    board = hand.contract.new_hand(episode.dealt, setup.dealer, setup.stock)
+    for move in hand.moves:
+        seat = board.turn
+        if seat != player:
+            out[seat] |= _ruled_out(board, seat, move, unseen & ~out[seat])
+        board.play(move)
+    return tuple(out)
+
+
+def resample(episode: Episode, player: int, sampler: Callable[[], float]) -> Episode:
     """An episode drawn uniformly from those ``player`` cannot tell from ``episode`` (see
     :meth:`HerzlaState.resample_from_infostate`): the unseen cards dealt uniformly under the
-    constraints that bind seat by seat (:func:`herzla.players.deals.uniform_deal`), and the
-    draws whose moves are not all legal (a lead ban, say) rejected."""
-    import random
-
-    from herzla.players.deals import uniform_deal
-
+    constraints the public moves put on each seat (see the module notes)."""
     setup = episode.setup
     n = setup.players
     if not 0 <= player < n:
@@ -76,15 +99,20 @@ def resample(episode: Episode, player: int, sampler: Any) -> Episode:
     unseen = cards_of(setup.pack & ~own & ~played)
     others = [s for s in range(n) if s != player]
     need = [episode.dealt[s].bit_count() - played_by[s].bit_count() for s in others]
-    absent = _known_absent(episode, player)
+    absent = _absent(setup, tuple(episode.actions), player)
     forbidden = [absent[s] for s in others]
     rest = len(unseen) - sum(need)  # not dealt yet, or lying aside
     if rest:
         need.append(rest)
         forbidden.append(0)
     rng = random.Random(int(sampler() * 2**52) ^ (int(sampler() * 2**52) << 52))
+    turn = episode.turn()
     for _ in range(RESAMPLE_TRIES):
-        got = uniform_deal(unseen, need, forbidden, rng)
+        try:
+            got = uniform_deal(unseen, need, forbidden, rng)
+        except ValueError:  # pragma: no cover - the moves were legal with the real deal
+            raise RuntimeError(f"no deal of the unseen cards fits seat {player}'s "
+                               f"information") from None
         hands = {s: got[i] | played_by[s] for i, s in enumerate(others)}
         order: dict[int, list[int]] = {}
         for s, h in hands.items():
@@ -99,6 +127,8 @@ def resample(episode: Episode, player: int, sampler: Any) -> Episode:
             for action in (*actions, *later):
                 candidate.apply(action)
         except ValueError:
+            continue
+        if candidate.turn() != turn:
             continue
         return candidate
     raise RuntimeError(f"no deal of the unseen cards fits seat {player}'s information "

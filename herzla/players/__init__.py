@@ -1,13 +1,14 @@
 """Players: policies that choose a seat's announcement and its cards from what the seat may know.
 
-- :mod:`herzla.players.views`: the views an engine hands a policy (never the deal);
+- :mod:`herzla.players.views`: the views an engine hands a policy (never the deal), each of
+  which asks its policy for a move (:meth:`TrickView.decide`, :meth:`LayoutView.decide`);
 - :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_card`,
   :func:`decide_lay`, :func:`decide_announce`, through which every engine asks a policy;
 - :mod:`herzla.players.params`: a policy's parameters, read by their declared types;
 - :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry
   points, ``package.module:NAME``, ``name[key=value]`` parameters);
 - :mod:`herzla.players.heuristic`, :mod:`herzla.players.builtin`: the ``random`` and
-  ``heuristic`` policies and the bidding heuristic;
+  ``heuristic`` policies; :mod:`herzla.players.announcing`: the bidding heuristic;
 - :mod:`herzla.analysis.pimc`: ``pimc``, sampling the unseen cards and solving each sample;
 - :mod:`herzla.sim.match`: duplicate matches between policies (``herzla.match``).
 

@@ -34,7 +34,8 @@ suit: the move after which most of its cards fit the same end (a row opened now:
 then the one whose rank it holds fewest other cards of.  Ties go to the first move in the random
 policy's order.  (Either beats random play by about a point a deal.)
 
-**Bidding** (a game with bidding, Herzla, with ``contract=None``).  In turn from forehand each seat
+**Bidding** (a game with bidding, Herzla, with ``contract=None``; :mod:`herzla.players.announcing`).
+In turn from forehand each seat
 announces Beddl (a contract whose declarer must win no trick) when it holds none of the three
 highest ranks (A K Q, ace-ten: A T K); Mord (must win every trick) when every card is a sure
 winner (per suit the unbroken run of top cards from the Ace, or the whole suit once that run
@@ -62,30 +63,29 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import attrs
-import numpy as np
 
-from herzla.cards import (
-    SUIT_MASKS,
-    Card,
-    Pack,
-    Rank,
-    RankOrder,
-    Suit,
-    cards_of,
-)
-from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, game_of
+from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
 from herzla.layout import Lay, LayoutHand
 from herzla.machinery.streams import pick
-from herzla.players.views import LayoutView, TrickView
+from herzla.players.announcing import (
+    announce,
+    bidding_contracts,
+    resolve,
+    sure_winners,
+    top_ranks,
+    wants_to_avoid,
+)
+from herzla.players.views import LayoutView, TrickView, as_view
 from herzla.tricks import TrickHand
 
 __all__ = [
     "TrickProfile",
     "announce",
+    "bidding_contracts",
     "heuristic_card",
     "heuristic_lay",
     "random_card",
@@ -94,6 +94,7 @@ __all__ = [
     "sure_winners",
     "top_ranks",
     "trick_profile",
+    "wants_to_avoid",
 ]
 
 @attrs.frozen(slots=True)
@@ -192,17 +193,15 @@ def _highest(cards: Sequence[Card], st: Sequence[int]) -> Card:
 def random_card(state: TrickView | TrickHand, r: int | None = None) -> Card:
     """The random policy's card for uniform ``r`` (32-bit; default the view's own).  An engine
     state stands for the view of its seat to play."""
-    if isinstance(state, TrickHand):
-        state = TrickView.of(state)
-    legal = cards_of(state.legal)
-    return legal[pick(state.uniform if r is None else r, len(legal))]
+    view = as_view(state)
+    legal = cards_of(view.legal)
+    return legal[pick(view.uniform if r is None else r, len(legal))]
 
 
 def heuristic_card(state: TrickView | TrickHand) -> Card:
     """The heuristic policy's card for the seat to play (an engine state stands for the view of
     its seat to play)."""
-    if isinstance(state, TrickHand):
-        state = TrickView.of(state)
+    state = as_view(state)
     contract = state.contract
     st = contract.rank_order().strength
     legal = cards_of(state.legal)
@@ -244,12 +243,11 @@ def heuristic_card(state: TrickView | TrickHand) -> Card:
 def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:
     """The random policy's lay for uniform ``r`` (default the view's own); None when the seat
     must pass."""
-    if isinstance(state, LayoutHand):
-        state = LayoutView.of(state)
-    moves = state.legal_lays()
+    view = as_view(state)
+    moves = view.legal_lays()
     if not moves:
         return None
-    return moves[pick(state.uniform if r is None else r, len(moves))]
+    return moves[pick(view.uniform if r is None else r, len(moves))]
 
 
 def _follow_ups(state: LayoutView, lay: Lay, opening: bool) -> int:
@@ -290,8 +288,7 @@ def _beyond(state: LayoutView, lay: Lay, opening: bool) -> int:
 
 def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
     """The heuristic policy's lay for the seat to move; None when it must pass."""
-    if isinstance(state, LayoutHand):
-        state = LayoutView.of(state)
+    state = as_view(state)
     moves = state.legal_lays()
     if not moves:
         return None
@@ -311,83 +308,3 @@ def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
             return _follow_ups(state, mv, opening(mv)), -same
         return max(moves, key=score)
     return max(moves, key=lambda mv: _beyond(state, mv, opening(mv)))
-
-
-def top_ranks(contract: Contract, count: int = 3) -> tuple[Rank, ...]:
-    """The ``count`` highest ranks of the contract's pack in its rank order."""
-    return _suits_high_to_low(contract.pack(), contract.rank_order())[1][:count]
-
-
-@functools.lru_cache(maxsize=32)
-def _suits_high_to_low(pack: Pack, order: RankOrder
-                       ) -> tuple[tuple[tuple[int, ...], ...], tuple[Rank, ...]]:
-    """Per suit, the pack's cards (bits) from the highest down; and the pack's ranks so."""
-    present = {c.rank for c in pack.cards}
-    ranks = tuple(r for r in order.high_to_low if r in present)
-    suits = tuple(tuple(Card(s, r).bit for r in order.high_to_low if Card(s, r) in pack)
-                  for s in Suit)
-    return suits, ranks
-
-
-def sure_winners(hand: int, contract: Contract) -> int:
-    """The cards sure to win their tricks once the seat has the lead, added up over the suits.
-
-    In a suit: the unbroken run of top cards from the highest rank down; or the whole holding
-    when that run is at least as long as the other seats' cards of the suit (they are gone after
-    as many rounds, the worst case being one seat holding them all).
-    """
-    total = 0
-    for bits in _suits_high_to_low(contract.pack(), contract.rank_order())[0]:
-        held = sum(1 for b in bits if hand & b)
-        run = 0
-        for b in bits:
-            if not hand & b:
-                break
-            run += 1
-        total += held if run >= min(held, len(bits) - held) else run
-    return total
-
-
-def bidding_contracts(contract: Contract) -> list[type[Contract]]:
-    """The contract classes the game's bidding chooses between, in code order (the first is the
-    one played when nobody announces)."""
-    game = game_of(contract)
-    return [contract_class(game.id, i) for i in game.bidding]
-
-
-def wants_to_avoid(cls: type[Contract]) -> bool:
-    """Whether a declarer's contract asks the declarer to win no trick (else every trick)."""
-    return getattr(cls, "early_end", None) is EarlyEnd.DECLARER_WINS
-
-
-def announce(hand: int, contract: Contract, forehand: bool = True) -> str:
-    """The bidding heuristic's announcement for one hand: a contract id of the game's bidding,
-    or ``pass``.
-
-    A contract whose declarer must win no trick (Beddl) without any card of the three highest
-    ranks; one whose declarer must win every trick (Mord) when every card is a sure winner
-    (:func:`sure_winners`) and the seat leads to the first trick or holds every suit (else the
-    first trick may be led in a suit it lacks).  The first that fits, in code order.
-    """
-    cards = cards_of(hand)
-    tops = top_ranks(contract)
-    no_top = not any(c.rank in tops for c in cards)
-    all_sure = (sure_winners(hand, contract) == len(cards)
-                and (forehand or len({c.suit for c in cards}) == 4))
-    for cls in bidding_contracts(contract)[1:]:
-        if no_top if wants_to_avoid(cls) else all_sure:
-            return cls.id
-    return "pass"
-
-
-def resolve(words: Sequence[str], dealer: int, contract: Contract) -> tuple[str, int | None]:
-    """The contract id and declarer the announcements ``words`` (from forehand) settle on."""
-    n = len(words)
-    forehand = (dealer + 1) % n
-    game = game_of(contract)
-    ids = list(game.bidding)
-    wants = [np.array([0 if w == "pass" else ids.index(w)], dtype=np.int8) for w in words]
-    code, turn = game.resolve_bids(wants, contract.opts)
-    if not code[0]:
-        return ids[0], None
-    return ids[int(code[0])], (forehand + int(turn[0])) % n

@@ -33,14 +33,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from herzla.cards import Card
-from herzla.hand import PASS, Move
+from herzla.hand import Illegal, Move
 from herzla.layout import Lay
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
-from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
+    from herzla.players.views import BidView, LayoutView, TrickView
     from herzla.sim.batch.form import BatchForm
 
 __all__ = ["BuiltinForm", "Policy", "PolicyError", "choose", "decide_announce", "decide_card",
@@ -68,8 +68,8 @@ class Policy:
 
     def announce(self, view: BidView) -> str:
         """The seat's announcement: a contract id of its game's bidding, or ``pass``.  The
-        default is the bidding heuristic (:func:`herzla.players.heuristic.announce`)."""
-        from herzla.players.heuristic import announce
+        default is the bidding heuristic (:func:`herzla.players.announcing.announce`)."""
+        from herzla.players.announcing import announce
 
         return announce(view.hand, view.contract, view.forehand)
 
@@ -234,10 +234,8 @@ def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None =
 
 
 def choose(policy: Policy, view: TrickView | LayoutView,
-           check: Callable[[Card], _Problem | None] | None = None) -> Move:
+           check: Callable[[Card], Illegal | None] | None = None) -> Move:
     """The policy's move on ``view``, checked (:func:`decide_card`, :func:`decide_lay`): its
-    card in a trick deal, its lay or the pass in a layout deal."""
-    if isinstance(view, TrickView):
-        return Move(decide_card(policy, view, check))
-    lay = decide_lay(policy, view)
-    return PASS if lay is None else lay.move()
+    card in a trick deal, its lay or the pass in a layout deal (the view's own
+    :meth:`~herzla.players.views.TrickView.decide`)."""
+    return view.decide(policy, check)

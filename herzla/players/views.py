@@ -3,7 +3,8 @@
 A view holds the seat's own hand, every card played (laid) so far and by whom, the announcements,
 the table (contract, options, dealer, stock) and the legal moves; never another seat's cards.
 The engines build them (:meth:`TrickView.of`, :meth:`LayoutView.of`, :class:`BidView`) from
-their own state, so a policy cannot read the deal.
+their own state, so a policy cannot read the deal; :func:`view_of` makes the view of any hand's
+seat to move, and a view's :meth:`~TrickView.decide` asks a policy for its move on it.
 
 ``uniform`` is the move's 32-bit random number from the simulation's seeded stream (the random
 policy's choice; any policy may draw its randomness from it, which keeps a run reproducible).
@@ -26,18 +27,22 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast, overload
 
 import attrs
 
 from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
-from herzla.hand import Hand
+from herzla.hand import PASS, Hand, Illegal, Move
 from herzla.layout import Lay, LayoutHand
+from herzla.players.policy import decide_card, decide_lay
 from herzla.tricks import Trick, TrickHand
 
-__all__ = ["BidView", "LayoutView", "TrickView", "shown_voids", "view_of"]
+if TYPE_CHECKING:
+    from herzla.players.policy import Policy
+
+__all__ = ["BidView", "LayoutView", "TrickView", "as_view", "shown_voids", "view_of"]
 
 
 @attrs.frozen(slots=True)
@@ -147,6 +152,12 @@ class TrickView:
         """Whether the seat can follow the suit led (False when it leads)."""
         return bool(self.trick) and bool(self.hand & SUIT_MASKS[self.trick[0].suit])
 
+    def decide(self, policy: Policy, check: Callable[[Card], Illegal | None] | None = None
+               ) -> Move:
+        """The move ``policy`` makes on this view: its card, checked
+        (:func:`herzla.players.policy.decide_card`; ``check`` is the engine's)."""
+        return Move(decide_card(policy, self, check))
+
 
 def shown_voids(tricks: Sequence[Trick], trick: Sequence[Card], leader: int, players: int
                 ) -> list[frozenset[Suit]]:
@@ -217,6 +228,13 @@ class LayoutView:
     #: the seat's legal lays, as :meth:`herzla.layout.LayoutHand.legal_lays` names them
     legal_lays = legal_moves
 
+    def decide(self, policy: Policy, check: Callable[[Card], Illegal | None] | None = None
+               ) -> Move:
+        """The move ``policy`` makes on this view: its lay or the pass, checked
+        (:func:`herzla.players.policy.decide_lay`; the view's table checks it)."""
+        lay = decide_lay(policy, self)
+        return PASS if lay is None else lay.move()
+
     def after(self, lay: Lay) -> LayoutView:
         """The seat's view once it has laid ``lay`` (and before anyone else moves)."""
         board = self._board.copy()
@@ -241,9 +259,21 @@ def view_of(hand: Hand, uniform: int = 0, stock: int = 0,
             announcements: tuple[str, ...] = ()) -> TrickView | LayoutView:
     """The view of the seat to move in ``hand``, whatever the deal (``stock`` and the bidding's
     ``announcements`` matter only in trick deals)."""
-    # the one place a view is made by the kind of deal: a trick deal's view holds its tricks,
-    # a layout deal's its rows
+    # the players' one question of kind: a view is read from its engine's own state, a trick
+    # deal's view holds its tricks, a layout deal's its rows
     if isinstance(hand, TrickHand):
         return TrickView.of(hand, uniform, stock, announcements)
-    assert isinstance(hand, LayoutHand)
-    return LayoutView.of(hand, uniform)
+    return LayoutView.of(cast(LayoutHand, hand), uniform)
+
+
+#: the views a policy is handed (a hand stands for one: :func:`as_view`)
+_VIEWS = (TrickView, LayoutView)
+
+
+@overload
+def as_view(state: TrickView | TrickHand) -> TrickView: ...
+@overload
+def as_view(state: LayoutView | LayoutHand) -> LayoutView: ...
+def as_view(state: TrickView | LayoutView | Hand) -> TrickView | LayoutView:
+    """A view as it is; a hand stands for the view of its seat to move (:func:`view_of`)."""
+    return state if isinstance(state, _VIEWS) else view_of(state)

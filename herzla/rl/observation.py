@@ -51,9 +51,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from herzla.contracts import DealKind
-from herzla.hand import TrickPlay
-from herzla.players.views import LayoutView, TrickView, view_of
+from herzla.hand import LayoutPlay, TrickPlay
 from herzla.rl.episode import Episode
 from herzla.rl.table import Table
 
@@ -174,10 +172,10 @@ class Observer:
                 values.append(max(-self.total_units, min(self.total_units, total / table.unit)))
         hand = episode.hand
         if hand is not None and contract is not None:
-            if contract.kind is DealKind.TRICKS:
+            if contract.tricks_per_hand:  # a deal of tricks shows them, one of rows its rows
                 self._tricks(cast(TrickPlay, hand), rel, rows, at, values)
             else:
-                self._rows(episode, rel, at, values)
+                self._rows(episode, cast(LayoutPlay, hand), rel, at, values)
         obs = np.zeros(self.size, np.float32)
         starts = np.array([r[0] for r in rows], dtype=np.int64)
         masks = np.array([r[1] for r in rows], dtype=np.int64)
@@ -205,21 +203,16 @@ class Observer:
             values.append(hand.won[s] / per_deal)
         at.append(blocks["leader"][0] + rel(hand.leader))
         values.append(1)
-        if hand.trick and not hand.over:
-            view = view_of(hand)
-            assert isinstance(view, TrickView) and view.winner is not None
-            at.append(blocks["winning"][0] + rel(view.winner))
+        winner = hand.current_winner()
+        if winner is not None and not hand.over:
+            at.append(blocks["winning"][0] + rel(winner))
             values.append(1)
 
-    def _rows(self, episode: Episode, rel: Callable[[int], int], at: list[int],
-              values: list[float]) -> None:
-        hand = episode.hand
-        assert hand is not None
+    def _rows(self, episode: Episode, hand: LayoutPlay, rel: Callable[[int], int],
+              at: list[int], values: list[float]) -> None:
         n = self.players
         blocks = self.blocks
         if not hand.over:
-            view = view_of(hand)
-            assert isinstance(view, LayoutView)
             laid = 0
             for mask in episode.played:
                 laid |= mask
@@ -228,7 +221,7 @@ class Observer:
             for k, card in enumerate(self.table.cards):
                 if laid >> card.index & 1:
                     continue
-                ends = view.fits(card)
+                ends = hand.fits(card)
                 if ends:
                     at.append(fits + k)
                     values.append(1)

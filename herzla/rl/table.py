@@ -33,9 +33,7 @@ import attrs
 from herzla.cards import Card, cards_of
 from herzla.contracts import (
     Contract,
-    DealKind,
     Game,
-    LayoutContract,
     MissingTally,
     Outcome,
     TallyError,
@@ -171,16 +169,16 @@ class Table:
         mask = 0
         for c in some:
             mask |= c.pack().mask
-        layouts = [c for c in some if isinstance(c, LayoutContract)]
+        layouts = [c for c in some if c.row_rules is not None]
         return cls(
             game=g, mode=mode, players=n, dealer=dealer, declarer=declarer if needs else None,
             stock=stock if has_stock else 0, options=given, deals=deals, dealers=dealers,
             contract_ids=tuple(c for c in classes if c in playable),
             cards=tuple(cards_of(mask)),
             words=("pass", *g.bidding[1:]) if mode == "bidding" else (),
-            has_tricks=any(c.kind is DealKind.TRICKS for c in some),
+            has_tricks=any(c.tricks_per_hand for c in some),
             has_layout=bool(layouts),
-            has_lower=any(c.declaration.rows.wrap for c in layouts),
+            has_lower=any(c.end_marks for c in layouts),
             has_declarer=any(c.declarer is not None for c in some),
             unit=max(_deal_unit(c) for c in some),
             contracts=built,
@@ -213,12 +211,11 @@ class Table:
 def _deal_unit(contract: Contract) -> int:
     """The largest amount one seat scores in the extreme deals of ``contract`` (at least 1)."""
     n = contract.players
-    if isinstance(contract, LayoutContract):
-        return max([1, *(abs(p) for p in contract.declaration.places)])
     mask, size = contract.pack().mask, contract.hand_size
     outcomes = [Outcome(n, captured=tuple(mask if s == 0 else 0 for s in range(n)),
                         tricks=tuple(size if s == 0 else 0 for s in range(n)), last_winner=0,
-                        declarer=contract.declarer, tricks_played=size)]
+                        declarer=contract.declarer, tricks_played=size),
+                Outcome(n, order=tuple(range(n)))]  # a layout deal: every place is scored
     if contract.declarer is not None:
         outcomes += [Outcome(n, declarer=contract.declarer, made=m) for m in (True, False)]
     amounts = [1]

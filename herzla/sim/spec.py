@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK, cards_of
-from herzla.contracts import Contract, TrickContract, contract_class, get_game
+from herzla.contracts import Contract, contract_class, get_game
 from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies
 from herzla.records import sort_hand
@@ -143,8 +143,7 @@ def counts_hearts(contract: Contract, bid: bool) -> bool:
     """Whether a block of ``contract`` (``bid``: with the bidding) reports the hearts each seat
     captured (:attr:`BlockResult.hearts`): trick deals without an early end, played on their
     own."""
-    return (isinstance(contract, TrickContract) and not bid
-            and contract.declaration.early_end is None)
+    return bool(contract.tricks_per_hand) and not bid and not contract.may_end_early
 
 
 def counts_hearts_as_points(spec: DealSpec) -> bool:
@@ -152,11 +151,8 @@ def counts_hearts_as_points(spec: DealSpec) -> bool:
     and ``counted``) that hold only hearts together hold every heart of the pack, so that the
     hearts captured say something about its scores (not so in a contract about Kings)."""
     contract = spec.contract
-    if not isinstance(contract, TrickContract):
-        return False
-    d = contract.declaration
     covered = 0
-    for cards in (*(v.cards for v in d.values), *d.counted):
+    for cards in contract.card_classes:
         if cards and not cards & ~HEARTS_MASK:
             covered |= cards
     hearts = HEARTS_MASK & contract.pack().mask

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -30,21 +30,29 @@ __all__ = ["DEFAULT_CHUNK", "batch_forms", "play_block", "play_blocks", "support
 DEFAULT_CHUNK = 16384
 
 
+def _kinds(contract: Contract) -> tuple[bool, bool]:
+    """Whether ``contract`` is a layout deal, and whether a trick deal: the batch engine's one
+    question of kind, since each of its kernels reads its own kind's declaration (the layout
+    kernel the rows, the trick kernel the tricks)."""
+    return isinstance(contract, LayoutContract), isinstance(contract, TrickContract)
+
+
 def _unsupported_contract(contract: Contract) -> str | None:
     cls = type(contract)
-    if not isinstance(contract, LayoutContract | TrickContract):
+    layout, tricks = _kinds(contract)
+    if not layout and not tricks:
         return f"the contract {contract.key()}, which is neither a trick nor a layout deal"
     for hook in cls.own_hooks():
         return (f"the contract {contract.key()} ({cls.__module__}.{cls.__qualname__}), "
                 f"whose {hook}() is Python of its own rather than a declaration")
     try:
         bits = bits_of(contract.pack(), contract.rank_order())
-        if isinstance(contract, LayoutContract):
-            LayoutSetup.of(contract, bits)
+        if layout:
+            LayoutSetup.of(cast(LayoutContract, contract), bits)
     except ValueError as exc:
         return f"the contract {contract.key()}: {exc}"
-    if isinstance(contract, TrickContract):
-        if contract.declaration.early_end is not None and contract.declarer is None:
+    if tricks:
+        if contract.may_end_early and contract.declarer is None:
             return f"the contract {contract.key()}: an early end needs a declarer"
         if contract.hand_size > 255 // 4:
             return f"the contract {contract.key()}: hands of {contract.hand_size} cards"
@@ -120,7 +128,7 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
     pack = base.pack()
     bits = bits_of(pack, base.rank_order())
     gen = block_generator(seed, key)
-    layout = isinstance(base, LayoutContract)
+    layout = _kinds(base)[0]
     all_forms = []
     for spec in specs:
         forms = batch_forms(spec)
@@ -135,9 +143,9 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
         want = max(0, min(records - c0, size_c))
         for block, forms, u in zip(plays, all_forms, wants_u, strict=True):
             if layout:
-                assert isinstance(base, LayoutContract)
                 lay_scores, lay_records = layout_chunk(
-                    block.spec, base, bits, hands, uniforms if u else None, want, forms)
+                    block.spec, cast(LayoutContract, base), bits, hands, uniforms if u else None,
+                    want, forms)
                 res = Chunk(lay_scores, None, None, lay_records)
             else:
                 res = trick_chunk(block.spec, base, bid, bits, hands, uniforms if u else None,
