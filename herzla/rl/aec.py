@@ -50,7 +50,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class HerzlaAEC(AECEnv):  # type: ignore[misc]
+class HerzlaAEC(AECEnv):
     """A PettingZoo AEC environment of one herzla table (make one with :func:`aec_env`).
 
     Besides PettingZoo's API: ``table``, ``actions`` (the codec: ``actions.name(a)``,

@@ -12,6 +12,7 @@ server (:mod:`herzla.web.server`) serves the same app.
 from __future__ import annotations
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from herzla.web import api, auth, errors, pages
 from herzla.web.config import AppState, WebConfig
@@ -35,8 +36,10 @@ def create_app(store: Store, config: WebConfig | None = None) -> Flask:
         TRAP_HTTP_EXCEPTIONS=False,
         PROPAGATE_EXCEPTIONS=False,
     )
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    provider = app.json
+    assert isinstance(provider, DefaultJSONProvider)
+    provider.sort_keys = False
+    provider.ensure_ascii = False
     app.jinja_env.autoescape = True
     app.extensions["herzla"] = AppState(store, config)
     auth.install(app)
