@@ -4,8 +4,10 @@ disk cache) or loaded from that cache before anyone waits for a search.  ``herzl
 it in a thread of its own when it starts, so that the first hint at a table does not wait for
 a compile.  Without numba (or with ``HERZLA_PURE=1``) it does nothing.
 
->>> warm_up() in ("loaded", "pure")
-True
+>>> from herzla.analysis.search.compiled import pure
+>>> with pure():
+...     warm_up()
+'pure'
 """
 
 from __future__ import annotations

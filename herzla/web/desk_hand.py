@@ -7,8 +7,8 @@ and the pass (a pass while a card fits is the renege there).  Built on the hand 
 (:meth:`herzla.contracts.Contract.new_hand`, ``legal_moves``, ``check``, ``play``).
 
 >>> t = start_tapping({"contract": "herzla/normal", "seed": "3"})
->>> t.seat, len(t.offers()), sum(o.legal for o in t.offers())
-(0, 8, 8)
+>>> t.seat, len(t.offers()), sum(o.legal for o in t.offers())  # no heart led at first
+(0, 8, 7)
 >>> t = t.tapped(t.offers()[0].move)
 >>> t.seat, len(t.record["plays"])
 (1, 1)

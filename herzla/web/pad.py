@@ -77,7 +77,7 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
                 if e.deals else [],
                 last=e.history[-1].describe() if e.history else None,
                 picture=Markup(evening_svg(e, standalone=False)) if e.deals else None,
-                has_stock=g.has_stock, seats=range(len(e.players)))
+                has_stock=g.has_stock, seats=range(len(e.players)), game_title=g.title)
 
 
 def _load(doc_id: str) -> tuple[Document, Evening]:
@@ -211,11 +211,12 @@ def import_evening() -> Response:
     if not text.strip():
         return start(422, error="choose an evening's file (or paste one) to import")
     try:
-        doc, _ = docs.import_file(state().store, load_json_text(text),
-                                  most=state().config.max_evenings,
-                                  deals=state().config.max_deals)
+        obj = load_json_text(text)
     except RecordError as exc:
         return start(422, error=f"the file is not JSON: {exc}")
+    try:
+        doc, _ = docs.import_file(state().store, obj, most=state().config.max_evenings,
+                                  deals=state().config.max_deals)
     except EveningError as exc:
         return start(422, error=f"the file is not an evening herzla can read: {exc}")
     return redirect(url_for("pad.pad_page", doc_id=doc.id), 303)

@@ -37,7 +37,7 @@ def card_view(card: Card | str, faces: Faces) -> CardView:
     """``card`` (a Card or its code) as the pages show it with ``faces``."""
     c = card if isinstance(card, Card) else parse_card(card)
     german = " german" if faces is Faces.GERMAN else ""
-    return CardView(c.code, short(c, faces), labelled(c, faces), f"card s{int(c.suit)}{german}")
+    return CardView(c.code, short(c, faces), labelled(c, faces), f"pcard s{int(c.suit)}{german}")
 
 
 def faces_for(contract: Contract) -> Faces:

@@ -13,16 +13,18 @@ from flask import Blueprint, redirect, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from herzla.cards import Suit
+from herzla.contracts import get_game
 from herzla.draw.course import course
 from herzla.draw.faces import suit_name
-from herzla.draw.html import explanation_html, hand_html
+from herzla.draw.html import hand_html
 from herzla.records import signed
 from herzla.table import Table, TableError, TableHint, TableStateError, bid, hint, next_deal, play
 from herzla.table import undo as undo_table
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
-from herzla.web.render import card_view, faces_for, page
+from herzla.web.render import CardView, card_view, faces_for, page
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
@@ -78,7 +80,7 @@ def view_of(table: Table) -> dict[str, Any]:
     if d["order"] is not None:
         per_suit = pos.contract.declaration.rows.per_suit  # type: ignore[union-attr]
         for row in course(pos.current_record()).rows:
-            label = suit_name(row.key, faces) if per_suit else "the row"  # type: ignore[arg-type]
+            label = suit_name(Suit(row.key), faces) if per_suit else "the row"
             rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
     drawing = None
     review = d["review"]
@@ -92,18 +94,23 @@ def view_of(table: Table) -> dict[str, Any]:
     return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats,
             "trick": trick, "rows": rows, "finished": done, "unit": unit, "signed": signed,
             "drawing": drawing, "review_note": review.get("error") if review else None,
-            "explanation": Markup(explanation_html(d["explanation"])) if pos.over else None,
             "evening": d["evening"], "must_pass": legal == {"pass"},
-            "title": d["title"] or "the bidding"}
+            "title": d["title"] or "the bidding",
+            "game_title": get_game(table.game).title}
 
 
 def show(doc: Document, table: Table, status: int = 200, *, error: str | None = None,
          advice: TableHint | None = None) -> Response:
     """The table page."""
     values = view_of(table)
-    if advice is not None and advice.move is not None and advice.move not in ("pass",):
-        code = advice.move.rstrip("+-")
-        values["advice_card"] = card_view(code, faces_for(values["pos"].contract))
+    faces = faces_for(values["pos"].contract)
+
+    def shown(move: str) -> CardView | None:
+        return None if move == "pass" else card_view(move.rstrip("+-"), faces)
+
+    if advice is not None and advice.move is not None:
+        values["advice_card"] = shown(advice.move)
+        values["advice_values"] = [(code, shown(code), v) for code, v in advice.values.items()]
     return page("table.html", status, doc=doc, error=error, advice=advice, **values)
 
 
