@@ -339,8 +339,8 @@ class Pimc(Policy):
     def at_table(self) -> Pimc:
         """At a table, with its parameters left at their defaults: as it is where the compiled
         solver runs; in pure Python (no numba) :data:`TABLE_PURE`, which answers a person in
-        well under a second where the defaults may take a few (docs/web.md gives the
-        measurements)."""
+        well under a second where the defaults may take a few (benchmarks/bench_table.py
+        measures it)."""
         from herzla.analysis.search import compiled
 
         if self != Pimc() or compiled.available():
