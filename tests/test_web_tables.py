@@ -293,3 +293,23 @@ def test_the_bidding_and_a_pass_on_the_page(client: FlaskClient) -> None:
                          {"card": layout["legal"][0]}))
     text = client.get(where).get_data(as_text=True)
     assert re.findall(r'data-card="([^"]+)"', text) == ["pass"]
+
+
+def test_a_childrens_match_played_to_its_end(client: FlaskClient) -> None:
+    table = ok(call(client, "POST", "/api/tables", {"game": "herzla-kids", "players": 3,
+                                                    "seed": 1}), 201)
+    deals = 0
+    while True:
+        while not table["over"]:
+            table = ok(call(client, "POST", f"/api/tables/{table['id']}/play",
+                            {"card": table["legal"][0]}))
+        deals += 1
+        assert table["evening"]["deals"] == deals
+        if table["evening"]["next"] is None:
+            break
+        table = ok(call(client, "POST", f"/api/tables/{table['id']}/next"))
+    assert table["evening"]["finished"] and table["evening"]["winners"]
+    page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert 'id="match-over"' in page and 'id="next-deal"' not in page
+    assert "match is over" in error(call(client, "POST", f"/api/tables/{table['id']}/next"),
+                                    409)
