@@ -390,3 +390,29 @@ def test_deleting_an_evening_by_its_page(client: FlaskClient, store: Store) -> N
                                                         "revision": revision_in(text)})
     assert gone.status_code == 303 and store.count(Kind.EVENING) == 0
     assert client.get(f"/evenings/{doc}").status_code == 404
+
+
+def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
+    """Two apps on one file (two processes, or two browsers), each entering deals at the same
+    time without naming a revision: every deal is kept, none written over another."""
+    import threading
+
+    path = tmp_path / "shared.db"
+    first = create_app(Store(path)).test_client()
+    doc = new_evening(first)["id"]
+    answers: list[int] = []
+
+    def enter(n: int) -> None:
+        client = create_app(Store(path)).test_client()
+        for _ in range(n):
+            answers.append(call(client, "POST", f"/api/evenings/{doc}/deals",
+                                {"hearts": [2, 2, 2, 2]}).status_code)
+
+    writers = [threading.Thread(target=enter, args=(8,)) for _ in range(2)]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join(120)
+    got = ok(first.get(f"/api/evenings/{doc}"))
+    assert answers == [200] * 16 and len(got["deals"]) == 16 and got["revision"] == 17
+    assert got["stock"] == 16 * 80
