@@ -80,7 +80,7 @@ def parse_svg(text: str) -> ET.Element:
 
 
 def cards_drawn(root: ET.Element) -> list[str]:
-    return [g.attrib["data-card"] for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
+    return [g.attrib["data-code"] for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
 
 
 #: what fetches something in a page: a URL, a src or href, a script, a stylesheet link, an import

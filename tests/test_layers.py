@@ -42,6 +42,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("players",),
     # what plays, analyses, adapts and draws hands
     ("sim", "analysis", "openspiel", "rl", "testing", "draw"),
+    ("table",),  # a hand against the computer: the policies, the evening, the review
     ("facade",),  # herzla/__init__.py: the public names
     ("web",),  # the table app (herzla serve): the only part that imports the web framework
     ("cli",),

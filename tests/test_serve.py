@@ -55,6 +55,7 @@ def no_serving(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(server, "bind", bind)
     monkeypatch.setattr(server, "serve", serve)
+    monkeypatch.setattr("herzla.cli.serve.warm_up_in_background", lambda: None)
     return asked
 
 
@@ -167,3 +168,70 @@ def test_a_real_server_answers_and_stops_cleanly(tmp_path: Path, signum: int, co
     assert proc.returncode == code
     text = err.decode()
     assert "Traceback" not in text and text.rstrip().endswith(said)
+
+
+@web
+@needs_web
+def test_the_solver_is_warmed_up_in_a_thread_of_its_own(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    from herzla.analysis import warmup
+    from herzla.cli.serve import warm_up_in_background
+
+    ran: list[str] = []
+
+    def warm() -> str:
+        ran.append("warm")
+        return "loaded"
+
+    monkeypatch.setattr(warmup, "warm_up", warm)
+    thread = warm_up_in_background()
+    assert thread.daemon and thread.name == "herzla-warm-up"
+    thread.join(60)
+    assert ran == ["warm"]
+
+    def broken() -> str:
+        raise RuntimeError("numba says no")
+
+    monkeypatch.setattr(warmup, "warm_up", broken)
+    thread = warm_up_in_background()  # logged, never raised: the pure search runs on
+    thread.join(60)
+    assert not thread.is_alive()
+
+
+def _ask(url: str, method: str = "GET", body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    ask = urllib.request.Request(url, data=data, method=method,
+                                 headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(ask, timeout=120) as answer:
+        return json.loads(answer.read())
+
+
+@web
+@needs_web
+def test_serve_starts_and_plays_without_numba(tmp_path: Path) -> None:
+    fake = tmp_path / "no-numba" / "numba"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('no numba here')\n")
+    env = {**os.environ, "PYTHONPATH": f"{fake.parent}{os.pathsep}{ROOT}"}
+    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
+                             str(tmp_path / "f.db")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    try:
+        m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", _first_line(proc))
+        assert m is not None
+        url = m.group(1)
+        table = _ask(url + "api/tables", "POST", {"game": "herzla", "contract": "normal",
+                                                  "opponents": "pimc", "seed": 3})
+        for _ in range(3):
+            advice = _ask(url + f"api/tables/{table['id']}/hint")
+            assert advice["card"] in table["legal"]
+            table = _ask(url + f"api/tables/{table['id']}/play", "POST",
+                         {"card": advice["card"]})
+        assert len(table["record"]["plays"]) >= 12
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 143 and "Traceback" not in err.decode()

@@ -186,11 +186,22 @@ def test_score_refuses_tallies_that_do_not_add_up(client: FlaskClient, body: Any
 def test_openapi_describes_exactly_the_apps_calls(client: FlaskClient, app: Flask) -> None:
     described = client.get("/api/openapi.json").get_json()
     assert described == document() and described["openapi"].startswith("3.")
-    calls = {(rule.rule, method.lower()) for rule in app.url_map.iter_rules()
+
+    def templated(rule: str) -> str:  # Flask's /api/evenings/<doc_id>/deals/<int:k>, as
+        # OpenAPI writes it: /api/evenings/{id}/deals/{k}
+        return re.sub(r"<(?:\w+:)?(\w+)>",
+                      lambda m: "{" + {"doc_id": "id"}.get(m.group(1), m.group(1)) + "}", rule)
+
+    calls = {(templated(rule.rule), method.lower()) for rule in app.url_map.iter_rules()
              if rule.rule.startswith("/api/")
              for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}}
-    paths = {(path, method) for path, ops in described["paths"].items() for method in ops}
+    paths = {(path, method) for path, ops in described["paths"].items() for method in ops
+             if method != "parameters"}
     assert calls == paths
+    for path, ops in described["paths"].items():  # every {name} of a path is a parameter
+        for method, op in ops.items():
+            named = {p["name"] for p in op.get("parameters", []) if p["in"] == "path"}
+            assert named == set(re.findall(r"{(\w+)}", path)), (path, method)
 
 
 def test_unknown_addresses_and_methods(client: FlaskClient) -> None:

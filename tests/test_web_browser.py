@@ -144,3 +144,115 @@ def test_the_desk_rules_on_a_pasted_record_at_phone_width(served: str, browser: 
         assert ink.mean() > 0.02  # cards, tables and text are drawn, not a blank page
         r, g, b = (pixels[:, :, k].astype(int) for k in range(3))
         assert ((r > 150) & (g < 80) & (b < 90)).sum() > 200  # the red suits
+
+
+def _click(driver: Any, element: Any) -> None:
+    """Click ``element`` and wait for the page it leads to (a form posts, the page comes
+    back)."""
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    element.click()
+    WebDriverWait(driver, 120).until(ec.staleness_of(element))
+
+
+def _fits(driver: Any, width: int) -> None:
+    """Nothing is wider than the screen (a mobile browser would zoom the page out)."""
+    assert int(driver.execute_script("return window.innerWidth")) == width
+    assert int(driver.execute_script("return document.documentElement.scrollWidth")) <= width
+
+
+def test_a_hand_played_by_clicking_its_cards(served: str, browser: Any, tmp_path: Path
+                                             ) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    screen(browser, PHONE)
+    browser.get(served)
+    Select(browser.find_element(By.ID, "play")).select_by_value("herzla/normal")
+    Select(browser.find_element(By.ID, "seat")).select_by_value("1")
+    Select(browser.find_element(By.ID, "opponents")).select_by_value("heuristic")
+    browser.find_element(By.ID, "seed").send_keys("7")
+    _click(browser, browser.find_element(By.ID, "sit-down"))
+    table = browser.current_url.split("#")[0]
+    doc = table.rsplit("/", 1)[1]
+    clicks = 0
+    shot = None
+    while not browser.find_elements(By.ID, "result"):
+        cards = browser.find_elements(By.CSS_SELECTOR, "[data-card]")
+        answer = json.loads(urllib_get(served + f"api/tables/{doc}"))
+        assert sorted(c.get_attribute("data-card") for c in cards) == sorted(answer["legal"])
+        _fits(browser, PHONE[0])
+        if clicks == 3 and shot is None:  # a table in play, with the hint asked for
+            _click(browser, browser.find_element(By.ID, "hint-link"))
+            assert browser.find_element(By.ID, "hint").text
+            shot = shoot(browser, PHONE, tmp_path / "table-phone.png")
+            shoot(browser, LAPTOP, tmp_path / "table-laptop.png")
+            screen(browser, PHONE)
+            continue
+        _click(browser, cards[-1])
+        clicks += 1
+    assert clicks == 8  # a card each trick
+    answer = json.loads(urllib_get(served + f"api/tables/{doc}"))
+    assert answer["over"] and len(answer["record"]["plays"]) == 32
+    from herzla.records import replay
+
+    assert list(replay(answer["record"]).scores or ()) == answer["scores"]
+    text = browser.find_element(By.ID, "result").text
+    assert "Review: what each mistake cost" in text
+    _fits(browser, PHONE[0])
+    shoot(browser, PHONE, tmp_path / "table-over-phone.png")
+    assert shot is not None and shot.shape[1] == PHONE[0]
+
+
+def urllib_get(url: str) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=60) as answer:
+        return str(answer.read().decode())
+
+
+def test_the_pad_at_phone_width(served: str, browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    screen(browser, PHONE)
+    browser.get(served)
+    for i, name in enumerate(["Anna", "Berni", "Carla", "Done"]):
+        browser.find_element(By.ID, f"player-{i}").send_keys(name)
+    _click(browser, browser.find_element(By.ID, "start-evening"))
+    doc = browser.current_url.split("#")[0].rsplit("/", 1)[1]
+
+    def tap(name: str, value: str) -> None:
+        box = browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"]')
+        box.find_element(By.XPATH, "..").click()
+        assert box.is_selected()
+
+    # deal 1: nobody void; deal 2: Berni 3, Carla 5 (two void); deal 3: Beddl by Carla, lost
+    for hearts in ({"hearts-0": "2", "hearts-1": "2", "hearts-2": "2", "hearts-3": "2"},
+                   {"hearts-1": "3", "hearts-2": "5"}):
+        for name, value in hearts.items():
+            tap(name, value)
+        _click(browser, browser.find_element(By.ID, "enter"))
+    _click(browser, browser.find_element(By.LINK_TEXT, "Beddl"))
+    tap("declarer", "2")
+    _click(browser, browser.find_element(By.ID, "lost"))
+    rows = browser.find_elements(By.CSS_SELECTOR, "tr[data-deal]")
+    assert [r.get_attribute("data-deal") for r in rows] == ["1", "2", "3"]
+    assert browser.find_element(By.ID, "stock").text == "0c"
+    _fits(browser, PHONE[0])
+    # deal 1 corrected: two void as well; the stock it made is gone, and deal 2 is recomputed
+    _click(browser, rows[0].find_element(By.CSS_SELECTOR, "a.k"))
+    assert "Correct deal 1" in browser.find_element(By.ID, "entry").text
+    for name, value in {"hearts-0": "0", "hearts-1": "3", "hearts-2": "5", "hearts-3": "0"
+                        }.items():
+        tap(name, value)
+    _click(browser, browser.find_element(By.ID, "enter"))
+    answer = json.loads(urllib_get(served + f"api/evenings/{doc}"))
+    assert [d["scores"] for d in answer["deals"]] == [[40, -30, -50, 40], [40, -30, -50, 40],
+                                                      [80, 80, -240, 80]]
+    first = browser.find_element(By.CSS_SELECTOR, 'tr[data-deal="1"]').text
+    assert "+40" in first and "-50" in first
+    _fits(browser, PHONE[0])
+    pixels = shoot(browser, PHONE, tmp_path / "pad-phone.png")
+    shoot(browser, LAPTOP, tmp_path / "pad-laptop.png")
+    assert pixels.shape[1] == PHONE[0] and (pixels < 200).any(axis=2).mean() > 0.02

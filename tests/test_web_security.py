@@ -123,3 +123,97 @@ def test_every_answer_carries_the_guarding_headers(tmp_path: Path) -> None:
 ])
 def test_what_is_loopback(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
+
+
+# -- the score pad and the tables -------------------------------------------------------------
+
+@pytest.fixture
+def kept(tmp_path: Path) -> tuple[Store, str, str]:
+    """A store with an evening and a table whose players' names are secret markup."""
+    from herzla.table import new_table
+    from herzla.web import evening_docs
+
+    store = Store(tmp_path / "kept.db")
+    names = [SECRET_NAME, "<b>B</b>", "C", "D"]
+    doc, _ = evening_docs.create(store, {"game": "herzla", "players": names}, most=10)
+    table = store.create(Kind.TABLE, new_table("herzla", "normal", players=names,
+                                               seed=1).to_json())
+    return store, doc.id, table.id
+
+
+def _paths(evening: str, table: str) -> list[tuple[str, str]]:
+    return [("GET", f"/evenings/{evening}"), ("GET", f"/evenings/{evening}?edit=1"),
+            ("POST", "/evenings"), ("POST", "/evenings/import"),
+            ("POST", f"/evenings/{evening}/deals"), ("POST", f"/evenings/{evening}/deals/1"),
+            ("POST", f"/evenings/{evening}/deals/1/delete"),
+            ("POST", f"/evenings/{evening}/undo"), ("POST", f"/evenings/{evening}/delete"),
+            ("GET", f"/tables/{table}"), ("GET", f"/tables/{table}?hint=1"),
+            ("POST", "/tables"), ("POST", f"/tables/{table}/play"),
+            ("POST", f"/tables/{table}/undo"), ("POST", f"/tables/{table}/next"),
+            ("POST", f"/tables/{table}/delete"), ("GET", "/api/evenings"),
+            ("POST", "/api/evenings"), ("POST", "/api/evenings/import"),
+            ("GET", f"/api/evenings/{evening}"), ("DELETE", f"/api/evenings/{evening}"),
+            ("POST", f"/api/evenings/{evening}/deals"),
+            ("PUT", f"/api/evenings/{evening}/deals/1"),
+            ("DELETE", f"/api/evenings/{evening}/deals/1"),
+            ("POST", f"/api/evenings/{evening}/undo"), ("GET", f"/api/evenings/{evening}/file"),
+            ("GET", f"/api/evenings/{evening}/deals.csv"), ("GET", "/api/tables"),
+            ("POST", "/api/tables"), ("GET", f"/api/tables/{table}"),
+            ("DELETE", f"/api/tables/{table}"), ("POST", f"/api/tables/{table}/play"),
+            ("POST", f"/api/tables/{table}/undo"), ("POST", f"/api/tables/{table}/next"),
+            ("GET", f"/api/tables/{table}/hint"), ("GET", "/desk?mode=hand")]
+
+
+def test_without_the_token_no_evening_and_no_table_is_shown(
+        kept: tuple[Store, str, str]) -> None:
+    store, evening, table = kept
+    client = create_app(store, WebConfig(token=TOKEN, loopback=False)).test_client()
+    for method, path in _paths(evening, table):
+        answer = client.open(path, method=method, data="{}", content_type="application/json")
+        assert answer.status_code == 401, (method, path)
+        text = answer.get_data(as_text=True)
+        assert SECRET_NAME not in text and "<form" not in text and "data-card" not in text
+    assert store.count(Kind.EVENING) == 1 and store.count(Kind.TABLE) == 1
+    opened = client.get(f"/api/evenings/{evening}",
+                        headers={"Authorization": f"Bearer {TOKEN}"})
+    assert opened.status_code == 200 and opened.get_json()["players"][0] == SECRET_NAME
+
+
+def test_every_form_needs_its_csrf_value(kept: tuple[Store, str, str]) -> None:
+    store, evening, table = kept
+    client = create_app(store).test_client()
+    client.get("/")  # the browser has its csrf cookie
+    for method, path in _paths(evening, table):
+        if method != "POST" or path.startswith("/api/"):
+            continue
+        for form in ({}, {"csrf": "forged"}):
+            answer = client.post(path, data={**form, "game": "herzla", "player-0": "X"})
+            assert answer.status_code == 403, path
+    assert store.count(Kind.EVENING) == 1 and store.count(Kind.TABLE) == 1
+    assert len(store.get(Kind.EVENING, evening).body["deals"]) == 0
+
+
+def test_the_new_calls_refuse_other_sites(kept: tuple[Store, str, str]) -> None:
+    store, evening, table = kept
+    client = create_app(store).test_client()
+    for method, path in _paths(evening, table):
+        if method == "GET":
+            continue
+        answer = client.open(path, method=method, data="{}", content_type="application/json",
+                             headers={"Origin": "http://evil.example"})
+        assert answer.status_code == 403, path
+        if path.startswith("/api/"):
+            # a form another site's page sends, to a call that reads no body: not JSON
+            form = client.open(path, method=method, data={"x": "1"})
+            assert form.status_code == 415, path
+    assert len(store.get(Kind.EVENING, evening).body["deals"]) == 0
+
+
+def test_every_page_escapes_the_names(kept: tuple[Store, str, str]) -> None:
+    store, evening, table = kept
+    client = create_app(store).test_client()
+    for path in ("/", f"/evenings/{evening}", f"/evenings/{evening}?contract=beddl",
+                 f"/tables/{table}", f"/tables/{table}?hint=1"):
+        text = client.get(path).get_data(as_text=True)
+        assert "<b>B</b>" not in text and "&lt;b&gt;B&lt;/b&gt;" in text, path
+        assert "<script" not in text, path

@@ -62,14 +62,16 @@ import numpy as np
 
 from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract, contract_class, game_of
+from herzla.hand import Move
 from herzla.layout import Lay
-from herzla.players.heuristic import announce, heuristic_card, heuristic_lay
-from herzla.players.policy import Policy
+from herzla.players.builtin import explain_heuristic
+from herzla.players.heuristic import WHY, announce, heuristic_card, heuristic_lay, heuristic_play
+from herzla.players.policy import Hint, Policy
 from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
 
-__all__ = ["Pimc", "sample_hands"]
+__all__ = ["Judgement", "Pimc", "sample_hands"]
 
 #: tries at a sample that also fits the announcements before keeping the other constraints only
 ANNOUNCEMENT_TRIES = 64
@@ -200,6 +202,60 @@ def _record(view: TrickView, hands: list[int]) -> dict[str, Any]:
     }
 
 
+#: the parameters pimc plays with at a table when the solver runs in pure Python
+TABLE_PURE = {"samples": 4, "tricks": 6}
+
+#: how pimc chose among the cards, in words (:attr:`Judgement.how`)
+HOW = {
+    "only": "its only legal card",
+    "best": "the best mean over the sampled deals",
+    "rollout": "of the cards with the best mean, the one whose play-out (every seat then "
+               "playing the heuristic) scores best on the same deals",
+    "heuristic": "of the cards still tied, the heuristic's card",
+    "first": "of the cards still tied, the first in card order",
+}
+
+
+@attrs.frozen(slots=True)
+class Judgement:
+    """What pimc weighed for one card (:meth:`Pimc.judge`).
+
+    ``card``: the card it plays; ``how``: which of its rules chose it (a key of :data:`HOW`,
+    or ``early`` where it plays the heuristic's card before searching, ``heuristic`` then
+    naming the heuristic's rule); ``means``: each legal card's mean over the ``samples``
+    sampled deals of the seat's score with perfect play after it (in cents for a game with a
+    stock, else in points; empty where it did not search); ``rollouts``: where several cards
+    tie on the mean, each such card's mean score when every seat plays the heuristic after it.
+    """
+
+    card: Card
+    how: str
+    means: dict[str, float] = attrs.field(factory=dict)
+    rollouts: dict[str, float] = attrs.field(factory=dict)
+    samples: int = 0
+    heuristic: str | None = None
+
+    def hint(self, view: TrickView) -> Hint:
+        """The judgement as a :class:`~herzla.players.policy.Hint`."""
+        if self.how == "early":
+            assert self.heuristic is not None
+            left = view.dealt - len(view.tricks)
+            return Hint(Move(self.card), reason=f"with {left} tricks to play it does not "
+                                                f"search yet and plays as the heuristic: "
+                                                f"{WHY[self.heuristic]}")
+        if not self.means:
+            return Hint(Move(self.card), reason=HOW[self.how])
+        unit = "cents" if view.contract.has_stock else "points"
+        measure = (f"each legal card's mean, over {self.samples} deals of the unseen cards "
+                   f"sampled to fit what the seat has seen, of its score ({unit}) with "
+                   f"perfect play after the card")
+        reason = HOW[self.how]
+        if self.rollouts:
+            shown = ", ".join(f"{c} {v:+.1f}" for c, v in self.rollouts.items())
+            reason += f" (play-outs: {shown})"
+        return Hint(Move(self.card), self.means, measure, reason)
+
+
 @attrs.frozen(slots=True)
 class Pimc(Policy):
     """Sample the unseen cards, solve each sample exactly, play the best mean card."""
@@ -227,13 +283,19 @@ class Pimc(Policy):
             raise ValueError(f"seed must be 0 or more, not {value}")
 
     def card(self, view: TrickView) -> Card:
+        return self.judge(view).card
+
+    def judge(self, view: TrickView) -> Judgement:
+        """The card and what it weighed: each legal card's mean over the samples, and the
+        play-outs where the means tie (:class:`Judgement`)."""
         from herzla.analysis.solve import solve
 
         legal = view.legal_plays
         if len(legal) == 1:
-            return legal[0]
+            return Judgement(legal[0], "only")
         if view.dealt - len(view.tricks) > self.tricks:
-            return heuristic_card(view)
+            card, why = heuristic_play(view)
+            return Judgement(card, "early", heuristic=why)
         sign = -1 if game_of(view.contract).lowest_wins else 1
         rng = _generator(view, self.seed)
         totals = dict.fromkeys((str(c) for c in legal), 0)
@@ -245,17 +307,39 @@ class Pimc(Policy):
             assert res.plays is not None
             for code, value in res.plays.items():
                 totals[code] += sign * value
+        means = {code: sign * total / self.samples for code, total in totals.items()}
         best = max(totals.values())
         top = [c for c in legal if totals[str(c)] == best]
+        rollouts: dict[str, float] = {}
         if len(top) > 1 and self.rollout:
             # equal against perfect defence: the card whose heuristic play-out scores best
             played = [card for _, card in view.plays()]
             out = {c: sum(sign * _rollout(view, hands, played, c) for hands in samples)
                    for c in top}
+            rollouts = {str(c): sign * v / self.samples for c, v in out.items()}
             most = max(out.values())
             top = [c for c in top if out[c] == most]
         fallback = heuristic_card(view)
-        return fallback if fallback in top else top[0]
+        card = fallback if fallback in top else top[0]
+        how = "best" if len(top) == 1 and not rollouts else "rollout" if len(top) == 1 else (
+            "heuristic" if card == fallback else "first")
+        return Judgement(card, how, means, rollouts, self.samples)
+
+    def explain(self, view: TrickView | LayoutView) -> Hint:
+        """The card with each legal card's mean over the sampled deals (``values``), or, where
+        it plays as the heuristic does (layout deals, the first tricks), the heuristic's rule."""
+        return view.by_kind(lambda v: self.judge(v).hint(v), explain_heuristic)
 
     def lay(self, view: LayoutView) -> Lay | None:
         return heuristic_lay(view)
+
+    def at_table(self) -> Pimc:
+        """At a table, with its parameters left at their defaults: as it is where the compiled
+        solver runs; in pure Python (no numba) :data:`TABLE_PURE`, which answers a person in
+        well under a second where the defaults may take a few (benchmarks/bench_table.py
+        measures it)."""
+        from herzla.analysis.search import compiled
+
+        if self != Pimc() or compiled.available():
+            return self
+        return attrs.evolve(self, samples=TABLE_PURE["samples"], tricks=TABLE_PURE["tricks"])

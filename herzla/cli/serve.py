@@ -6,6 +6,7 @@ import logging
 import re
 import secrets
 import sys
+import threading
 
 import click
 
@@ -29,7 +30,8 @@ _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
               help="Every page and call needs this token (8 or more letters, digits or -._~). "
                    "Without --token, one is made up when the host is not loopback.")
 def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
-    """Serve the table app: the disputes desk, as pages and a JSON API.
+    """Serve the table app: the score pad, the disputes desk and a table against the computer,
+    as pages and a JSON API.
 
     The first line printed is `herzla: serving on URL`: open the URL (with its ?token=, when a
     token is in force) in a browser. Ctrl-C or SIGTERM stops the server. Needs the web extra:
@@ -77,8 +79,30 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
             click.echo("herzla: note: listening on every address of this machine: the phones "
                        f"open the URL with this machine's address in place of {host}", err=True)
         click.echo(f"herzla: the store is {store.path}; Ctrl-C stops the server", err=True)
+        warm_up_in_background()
 
     serve(app, sock, ready=ready)
+
+
+def warm_up_in_background() -> threading.Thread:
+    """Load the compiled solver in a thread of its own (:func:`herzla.analysis.warmup.warm_up`),
+    so that the first hint or computer move at a table does not wait for a compile; without
+    numba it does nothing.  A failure is logged, never raised: the pure search still runs."""
+    def run() -> None:
+        from herzla.analysis.warmup import warm_up
+
+        log = logging.getLogger("herzla.web")
+        try:
+            how = warm_up()
+        except Exception:  # the server runs on without it
+            log.exception("the compiled solver could not be loaded; searches run in pure Python")
+            return
+        if how == "loaded":
+            log.info("the compiled solver is loaded")
+
+    thread = threading.Thread(target=run, name="herzla-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def _log_to_stderr() -> None:

@@ -143,7 +143,7 @@ def _card(card: Card, faces: Faces, x: float, y: float, scale: float = 1.0,
     name = f"{card.name(faces.value)} ({card.code})"  # the code a user types, beside it
     if note:
         name += f", {note}"
-    parts = [f'<g class="card" data-card="{card}">', f"<title>{escape(name)}</title>",
+    parts = [f'<g class="card" data-code="{card}">', f"<title>{escape(name)}</title>",
              f'<rect {_attr(x=_n(x + 0.5), y=_n(y + 0.5), width=_n(w - 1), height=_n(h - 1))} '
              f'rx="{_n(5 * scale)}" fill="#ffffff" stroke="#8a8a8a" stroke-width="1"/>']
     fs = 15 * scale

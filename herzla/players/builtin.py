@@ -11,12 +11,21 @@ from __future__ import annotations
 import attrs
 
 from herzla.cards import Card
+from herzla.hand import PASS, Move
 from herzla.layout import Lay
-from herzla.players.heuristic import heuristic_card, heuristic_lay, random_card, random_lay
-from herzla.players.policy import BuiltinForm, Policy
+from herzla.players.heuristic import (
+    WHY,
+    heuristic_card,
+    heuristic_lay,
+    heuristic_laying,
+    heuristic_play,
+    random_card,
+    random_lay,
+)
+from herzla.players.policy import BuiltinForm, Hint, Policy
 from herzla.players.views import LayoutView, TrickView
 
-__all__ = ["HeuristicForm", "HeuristicPolicy", "RandomForm", "RandomPolicy"]
+__all__ = ["HeuristicForm", "HeuristicPolicy", "RandomForm", "RandomPolicy", "explain_heuristic"]
 
 
 @attrs.frozen(slots=True)
@@ -66,5 +75,24 @@ class HeuristicPolicy(Policy):
     def lay(self, view: LayoutView) -> Lay | None:
         return heuristic_lay(view)
 
+    def explain(self, view: TrickView | LayoutView) -> Hint:
+        """The heuristic's move and the rule that chose it (it weighs no values)."""
+        return explain_heuristic(view)
+
     def batch_form(self) -> HeuristicForm | None:
         return HeuristicForm() if _decides_as(self, HeuristicPolicy) else None
+
+
+def explain_heuristic(view: TrickView | LayoutView) -> Hint:
+    """The heuristic's move on ``view`` and, in words, the rule of its that chose it."""
+    return view.by_kind(_explain_card, _explain_lay)
+
+
+def _explain_card(view: TrickView) -> Hint:
+    card, why = heuristic_play(view)
+    return Hint(Move(card), reason=WHY[why])
+
+
+def _explain_lay(view: LayoutView) -> Hint:
+    lay, why = heuristic_laying(view)
+    return Hint(PASS if lay is None else lay.move(), reason=WHY[why])

@@ -83,11 +83,14 @@ from herzla.players.views import LayoutView, TrickView, as_view
 from herzla.tricks import TrickHand
 
 __all__ = [
+    "WHY",
     "TrickProfile",
     "announce",
     "bidding_contracts",
     "heuristic_card",
     "heuristic_lay",
+    "heuristic_laying",
+    "heuristic_play",
     "random_card",
     "random_lay",
     "resolve",
@@ -198,21 +201,52 @@ def random_card(state: TrickView | TrickHand, r: int | None = None) -> Card:
     return legal[pick(view.uniform if r is None else r, len(legal))]
 
 
+#: why the heuristic chose its card, by the branch of its rules that chose it
+WHY = {
+    "only": "its only legal card",
+    "lead-high": "it leads its highest card, to win the tricks",
+    "lead-low": "it leads its lowest card that is not a danger card",
+    "lead-low-danger": "it leads its lowest card (every card it holds is a danger card)",
+    "duck": "it plays its highest card below the card winning the trick",
+    "duck-last": "it cannot stay below the winning card and plays last: its highest card, as "
+                 "the trick is lost anyway",
+    "duck-low": "it cannot stay below the winning card: its lowest card",
+    "win-last": "it plays last and wins the trick with its lowest card that does",
+    "win-high": "it tries to win the trick with its highest card",
+    "follow-low": "it follows suit with its lowest card",
+    "discard-danger": "it cannot follow suit and sheds its highest danger card",
+    "discard-high": "it cannot follow suit and sheds its highest card",
+    "discard-low": "it cannot follow suit and throws its lowest card",
+    "lay-far": "it lays toward its far cards: the lay with the most of its other cards of that "
+               "row beyond it",
+    "lay-fits": "it lays where most of its other cards fit the same end afterwards",
+    "pass": "no card of its hand fits: it passes",
+}
+
+
 def heuristic_card(state: TrickView | TrickHand) -> Card:
     """The heuristic policy's card for the seat to play (an engine state stands for the view of
     its seat to play)."""
+    return heuristic_play(state)[0]
+
+
+def heuristic_play(state: TrickView | TrickHand) -> tuple[Card, str]:
+    """The heuristic policy's card for the seat to play and why: the key in :data:`WHY` of
+    the rule that chose it."""
     state = as_view(state)
     contract = state.contract
     st = contract.rank_order().strength
     legal = cards_of(state.legal)
+    if len(legal) == 1:
+        return legal[0], "only"
     seat = state.seat
     prof = trick_profile(contract, seat)
     if not state.trick:
         if prof.lead == "high":
-            return _highest(legal, st)
+            return _highest(legal, st), "lead-high"
         danger = prof.danger_cards
         safe = [c for c in legal if not danger >> c.index & 1]
-        return _lowest(safe or legal, st)
+        return _lowest(safe or legal, st), "lead-low" if safe else "lead-low-danger"
     led = state.trick[0].suit
     if state.hand & SUIT_MASKS[led]:
         winner = state.winner
@@ -222,22 +256,24 @@ def heuristic_card(state: TrickView | TrickHand) -> Card:
         if prof.follow == "duck":
             below = [c for c in legal if st[c.rank] < top]
             if below:
-                return _highest(below, st)
-            return _highest(legal, st) if last else _lowest(legal, st)
+                return _highest(below, st), "duck"
+            return (_highest(legal, st), "duck-last") if last else (_lowest(legal, st),
+                                                                   "duck-low")
         if prof.follow == "win":
             above = [c for c in legal if st[c.rank] > top]
             if above:
-                return _lowest(above, st) if last else _highest(above, st)
-        return _lowest(legal, st)
+                return (_lowest(above, st), "win-last") if last else (_highest(above, st),
+                                                                     "win-high")
+        return _lowest(legal, st), "follow-low"
     if prof.discard == "danger":
         for cls in prof.danger:
             held = [c for c in legal if cls >> c.index & 1]
             if held:
-                return _highest(held, st)
-        return _highest(legal, st)
+                return _highest(held, st), "discard-danger"
+        return _highest(legal, st), "discard-high"
     if prof.discard == "high":
-        return _highest(legal, st)
-    return _lowest(legal, st)
+        return _highest(legal, st), "discard-high"
+    return _lowest(legal, st), "discard-low"
 
 
 def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:
@@ -288,10 +324,18 @@ def _beyond(state: LayoutView, lay: Lay, opening: bool) -> int:
 
 def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
     """The heuristic policy's lay for the seat to move; None when it must pass."""
+    return heuristic_laying(state)[0]
+
+
+def heuristic_laying(state: LayoutView | LayoutHand) -> tuple[Lay | None, str]:
+    """The heuristic policy's lay for the seat to move (None: it passes) and why: the key in
+    :data:`WHY` of the rule that chose it."""
     state = as_view(state)
     moves = state.legal_lays()
     if not moves:
-        return None
+        return None, "pass"
+    if len(moves) == 1:
+        return moves[0], "only"
     rows = state.contract.declaration.rows
     hand = cards_of(state.hand)
     opened = state.rows
@@ -306,5 +350,5 @@ def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
             assert card is not None
             same = sum(1 for c in hand if c.rank == card.rank and c != card)
             return _follow_ups(state, mv, opening(mv)), -same
-        return max(moves, key=score)
-    return max(moves, key=lambda mv: _beyond(state, mv, opening(mv)))
+        return max(moves, key=score), "lay-fits"
+    return max(moves, key=lambda mv: _beyond(state, mv, opening(mv))), "lay-far"

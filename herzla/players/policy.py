@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from herzla.players.views import BidView, LayoutView, TrickView
     from herzla.sim.batch.form import BatchForm
 
-__all__ = ["BuiltinForm", "Policy", "PolicyError", "choose", "decide_announce", "decide_card",
-           "decide_lay"]
+__all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "choose", "decide_announce",
+           "decide_card", "decide_lay", "hint"]
 
 
 class PolicyError(ValueError):
@@ -58,6 +58,26 @@ class BuiltinForm:
     :mod:`herzla.sim.batch.builtin`).  A third party's policy returns its form itself."""
 
     __slots__ = ()
+
+
+@attrs.frozen(slots=True)
+class Hint:
+    """A policy's advice on a view, with what it weighed (:func:`hint`).
+
+    ``move``: what it plays; ``values``: what it found each legal move worth, by the move as a
+    hand record writes it (empty when it weighs no values, e.g. a rule of thumb); ``measure``:
+    what those values are, in words; ``reason``: why it chose the move, in words (None: it does
+    not say).
+    """
+
+    move: Move
+    values: Mapping[str, float] = attrs.field(factory=dict)
+    measure: str | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": str(self.move), "values": dict(self.values), "measure": self.measure,
+                "reason": self.reason}
 
 
 class Policy:
@@ -82,6 +102,18 @@ class Policy:
         none).  The default lays the first legal move."""
         moves = view.legal_moves()
         return moves[0] if moves else None
+
+    def explain(self, view: TrickView | LayoutView) -> Hint | None:
+        """The seat's move with the values it weighed and why (a :class:`Hint`), for a person
+        asking for advice; None (the default): the policy explains nothing, and :func:`hint`
+        answers its move alone.  It must choose what :meth:`card` (:meth:`lay`) chooses."""
+        return None
+
+    def at_table(self) -> Policy:
+        """The policy as it plays at a table where a person waits for each of its moves (the
+        table app's computer): the default is the policy itself; a costly policy may answer a
+        cheaper form of itself where its parameters are left at their defaults."""
+        return self
 
     def batch_form(self) -> BatchForm | BuiltinForm | None:
         """The policy written for the numpy batch engine (an object of the protocol
@@ -239,3 +271,20 @@ def choose(policy: Policy, view: TrickView | LayoutView,
     card in a trick deal, its lay or the pass in a layout deal (the view's own
     :meth:`~herzla.players.views.TrickView.decide`)."""
     return view.decide(policy, check)
+
+
+def hint(policy: Policy, view: TrickView | LayoutView,
+         check: Callable[[Card], Illegal | None] | None = None) -> Hint:
+    """The policy's advice on ``view`` (:meth:`Policy.explain`), its move checked as
+    :func:`choose` checks it; a policy that explains nothing gives its move alone."""
+    got = _ask(policy, "explain", "a hint", lambda: policy.explain(view))
+    if got is None:
+        return Hint(choose(policy, view, check))
+    if not isinstance(got, Hint) or not isinstance(got.move, Move):
+        raise PolicyError(f"the policy {_who(policy)} answered {_answer(got)} for a hint "
+                          f"(explain() returns a herzla Hint, or None)")
+    why = view.problem(got.move, check)
+    if why is not None:
+        raise PolicyError(f"the policy {_who(policy)} hinted at an illegal move {got.move}: "
+                          f"{why}")
+    return got

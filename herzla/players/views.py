@@ -28,7 +28,7 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 import attrs
 
@@ -41,6 +41,8 @@ from herzla.tricks import Trick, TrickHand
 
 if TYPE_CHECKING:
     from herzla.players.policy import Policy
+
+T = TypeVar("T")
 
 __all__ = ["BidView", "LayoutView", "TrickView", "as_view", "shown_voids", "view_of"]
 
@@ -158,6 +160,23 @@ class TrickView:
         (:func:`herzla.players.policy.decide_card`; ``check`` is the engine's)."""
         return Move(decide_card(policy, self, check))
 
+    def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
+                ) -> str | None:
+        """Why ``move`` may not be played on this view, in words (None: it may); ``check`` is
+        the engine's, which names the rule."""
+        card = move.card
+        if card is not None and self.legal >> card.index & 1:
+            return None
+        found = check(card) if check is not None and card is not None else None
+        return found.message if found is not None else (
+            f"seat {self.seat} may play {' '.join(map(str, self.legal_plays))}")
+
+    def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
+                ) -> T:
+        """``tricks(self)``: what a reader that treats the two kinds of view apart does with
+        this one (a layout deal's view answers ``layout(self)``)."""
+        return tricks(self)
+
 
 def shown_voids(tricks: Sequence[Trick], trick: Sequence[Card], leader: int, players: int
                 ) -> list[frozenset[Suit]]:
@@ -234,6 +253,18 @@ class LayoutView:
         (:func:`herzla.players.policy.decide_lay`; the view's table checks it)."""
         lay = decide_lay(policy, self)
         return PASS if lay is None else lay.move()
+
+    def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
+                ) -> str | None:
+        """Why ``move`` (a lay or the pass) may not be made on this view (None: it may)."""
+        board = self._board
+        bad = board.check_pass() if move.card is None else board.check(move.card, move.end)
+        return None if bad is None else bad.message
+
+    def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
+                ) -> T:
+        """``layout(self)`` (see :meth:`TrickView.by_kind`)."""
+        return layout(self)
 
     def after(self, lay: Lay) -> LayoutView:
         """The seat's view once it has laid ``lay`` (and before anyone else moves)."""

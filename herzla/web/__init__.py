@@ -1,6 +1,5 @@
-"""The table app (``herzla serve``, docs/web.md): the disputes desk, and soon the evening's
-score pad and a hand against the computer, as web pages and a JSON API for the phones at a
-table.
+"""The table app (``herzla serve``, docs/web.md): the evening's score pad, the disputes desk and
+a table against the computer, as web pages and a JSON API for the phones at a table.
 
 The app is a Flask application (:func:`herzla.web.app.create_app`) served by waitress
 (:mod:`herzla.web.server`), with its documents in SQLite (:mod:`herzla.web.store`).  It needs

@@ -19,7 +19,7 @@ from herzla.web.config import state
 from herzla.web.errors import ApiError
 from herzla.web.openapi import document
 
-__all__ = ["SCORE_FIELDS", "blueprint", "json_body", "score_body"]
+__all__ = ["SCORE_FIELDS", "blueprint", "json_body", "revision_given", "score_body"]
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -48,6 +48,22 @@ def json_body() -> Any:
         return load_json_text(text)
     except RecordError as exc:
         raise ApiError(422, str(exc)) from None
+
+
+def revision_given() -> int | None:
+    """The revision a change was made from: the header ``If-Match: "N"`` (or ``N``), else
+    ``?revision=N``, else None (whatever the document's revision is now); 422 for one that
+    is not a revision."""
+    text = request.headers.get("If-Match")
+    if text is None:
+        text = request.args.get("revision")
+    if text is None:
+        return None
+    word = text.strip().removeprefix("W/").strip('"')
+    if not word.isdigit() or len(word) > 15:
+        raise ApiError(422, f"a revision is a whole number (If-Match: \"3\" or ?revision=3), "
+                            f"not {quote(text[:40])}")
+    return int(word)
 
 
 def _answer(body: Mapping[str, Any], status: int = 200) -> Response:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from herzla.web import api, auth, errors, pages
+from herzla.web import api, auth, errors, evenings, pad, pages, table_pages, tables
 from herzla.web.config import AppState, WebConfig
 from herzla.web.store import Store
 
@@ -45,5 +45,9 @@ def create_app(store: Store, config: WebConfig | None = None) -> Flask:
     auth.install(app)
     errors.install(app)
     app.register_blueprint(api.blueprint)
+    app.register_blueprint(evenings.blueprint)
+    app.register_blueprint(tables.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(pad.blueprint)
+    app.register_blueprint(table_pages.blueprint)
     return app

@@ -15,8 +15,8 @@ Every request passes :func:`check` before its route runs; a route never looks at
   host, ``Sec-Fetch-Site`` other than ``same-origin``).  A form must also carry the field
   ``csrf`` equal to the cookie :data:`CSRF_COOKIE` (a random value per browser, HttpOnly,
   SameSite=Strict), which another site can neither read nor set; a call of the API must send
-  JSON (``Content-Type: application/json``), which another site's page cannot send without
-  the browser asking first (and this app answers no such question).
+  JSON (``Content-Type: application/json``) or no body at all, which another site's page
+  cannot send without the browser asking first (and this app answers no such question).
 """
 
 from __future__ import annotations
@@ -111,6 +111,10 @@ def check() -> Response | None:
         why = _cross_site()
         if why is not None:
             return respond(403, why)
+        if wants_json() and request.mimetype not in ("", "application/json"):
+            # a form another site's page sends: refused even where a call reads no body
+            return respond(415, "send the body as JSON, with the header "
+                                "Content-Type: application/json")
         if not wants_json():
             form = request.form.get("csrf")
             cookie = request.cookies.get(CSRF_COOKIE)

@@ -10,13 +10,19 @@ from flask import current_app
 
 from herzla.web.store import Store
 
-__all__ = ["AppState", "MAX_BODY", "MAX_RECORDS", "WebConfig", "is_loopback", "state"]
+__all__ = ["MAX_BODY", "MAX_DEALS", "MAX_EVENINGS", "MAX_RECORDS", "MAX_TABLES", "AppState",
+           "WebConfig", "is_loopback", "state"]
 
 #: the largest request body (JSON or a form): a hand record is a few kilobytes
 MAX_BODY = 2 * 2**20
 
 #: the most hand records one request may carry (a list to replay as a score sheet)
 MAX_RECORDS = 200
+
+#: the most evenings the app keeps, the most deals of one evening, the most tables
+MAX_EVENINGS = 1000
+MAX_DEALS = 1000
+MAX_TABLES = 200
 
 
 def is_loopback(host: str) -> bool:
@@ -39,13 +45,18 @@ class WebConfig:
     ``loopback``: the server listens only on a loopback address, so a request whose ``Host``
     names another machine is refused (a web page elsewhere cannot reach the app by pointing a
     name of its own at 127.0.0.1).  ``max_body``: the largest request body in bytes;
-    ``max_records``: the most records one request may carry.
+    ``max_records``: the most records one request may carry; ``max_evenings``,
+    ``max_deals``, ``max_tables``: the most evenings the app keeps, deals one evening holds,
+    and tables against the computer the app keeps.
     """
 
     token: str | None = None
     loopback: bool = True
     max_body: int = MAX_BODY
     max_records: int = MAX_RECORDS
+    max_evenings: int = MAX_EVENINGS
+    max_deals: int = MAX_DEALS
+    max_tables: int = MAX_TABLES
 
 
 @attrs.frozen(slots=True)

@@ -142,12 +142,24 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
     elif with_review and res.illegal is None:
         note = "the review comes once the hand is played to its end"
     illegal = None
+    scores = tuple(res.scores) if res.scores is not None else None
+    stock = res.stock
+    events = tuple(res.score.events) if res.score is not None else ()
+    lines = list(res.explanation)
     if res.illegal is not None:
         bad = res.illegal
-        illegal = (f"play {bad.index + 1} ({bad.card}) by seat {bad.seat} is illegal: "
+        illegal = (f"{bad.where().capitalize()}, {bad.card} by seat {bad.seat}, is illegal: "
                    f"{bad.message} (rule {bad.rule})")
-    return Ruling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players,
-                  tuple(res.scores) if res.scores is not None else None, res.stock,
-                  tuple(res.score.events) if res.score is not None else (),
-                  explanation_html(res.explanation),
+    ruled = res.ruling
+    if ruled is not None:
+        # a renege: established, the hand ends there and the ruling scores it; else corrected
+        lines += ruled.explanation
+        if ruled.established and ruled.scores is not None:
+            scores, events = tuple(ruled.scores), tuple(ruled.events)
+            stock = ruled.stock if rec.contract.has_stock else None
+            illegal = f"{illegal}: a renege, established (option renege={ruled.option})"
+        else:
+            illegal = f"{illegal}: a renege, corrected without penalty"
+    return Ruling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
+                  stock, events, explanation_html(lines),
                   hand_html(course(rec), review=done, title=""), illegal, note)

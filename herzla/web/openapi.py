@@ -1,11 +1,13 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json`` (written here
-by hand: the framework makes none; a test checks that it names exactly the app's calls)."""
+by hand: the framework makes none; a test checks that it names exactly the app's calls): the
+rulings' calls here, the score pad's and the tables' in :mod:`herzla.web.openapi_paths`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from herzla import __version__
+from herzla.web.openapi_paths import PATHS, SCHEMAS
 
 __all__ = ["document"]
 
@@ -99,10 +101,12 @@ def document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "herzla table app", "version": __version__,
-                 "description": "The calls of `herzla serve` (docs/web.md). With a token in "
-                                "force, send `Authorization: Bearer TOKEN`."},
+                 "description": "The calls of `herzla serve` (docs/web.md): the rulings, "
+                                "the score pad's evenings and the tables against the "
+                                "computer. With a token in force, send `Authorization: "
+                                "Bearer TOKEN`."},
         "components": {
-            "schemas": _SCHEMAS,
+            "schemas": {**_SCHEMAS, **SCHEMAS},
             "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
         },
         "security": [{}, {"token": []}],
@@ -124,5 +128,6 @@ def document() -> dict[str, Any]:
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "responses": {"200": {"description": "The OpenAPI document."}}}},
+            **PATHS,
         },
     }

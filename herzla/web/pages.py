@@ -1,12 +1,13 @@
-"""The pages for people: the start page and the disputes desk (server-side templates; the
-templates escape every text, and the drawings' HTML is herzla's own, escaped as it is written).
+"""The pages for people: the start page (the evenings and tables kept, and the forms that start
+them) and the disputes desk (server-side templates; the templates escape every text, and the
+drawings' HTML is herzla's own, escaped as it is written).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, request
 from markupsafe import Markup
 
 from herzla.draw.html import CSS as DRAWING_CSS
@@ -19,6 +20,8 @@ from herzla.web.desk import (
     rule_record,
     rule_tally,
 )
+from herzla.web.desk_hand import Tapping, start_tapping
+from herzla.web.render import card_view, faces_for, page
 from herzla.web.store import Kind
 
 __all__ = ["blueprint"]
@@ -29,43 +32,100 @@ blueprint = Blueprint("pages", __name__)
 LISTED = 50
 
 
-def _page(template: str, status: int = 200, **values: Any) -> Response:
-    return Response(render_template(template, **values), status=status, mimetype="text/html")
+_page = page
+
+
+def _listed(kind: Kind) -> list[dict[str, Any]]:
+    out = []
+    for doc in state().store.list(kind, limit=LISTED):
+        body = doc.body if isinstance(doc.body, dict) else {}
+        players = body.get("players")
+        names = [str(p) for p in players] if isinstance(players, list) else []
+        deals = body.get("deals")
+        deal = body.get("deal") if isinstance(body.get("deal"), dict) else {}
+        out.append({"id": doc.id, "game": str(body.get("game", "")), "players": names,
+                    "deals": len(deals) if isinstance(deals, list) else 0,
+                    "opponents": str(body.get("opponents", "")),
+                    "deal": deal.get("k") if isinstance(deal, dict) else None})
+    return out
+
+
+def start_with(status: int = 200, error: str | None = None,
+               form: dict[str, str] | None = None) -> Response:
+    """The start page: the evenings and tables kept here (the last changed first), the forms
+    that start them, the import and the desk (``error``: what a form sent was refused for)."""
+    from herzla.contracts import games, get_game
+    from herzla.players.registry import policy_names
+    from herzla.web.table_docs import table_choices
+
+    store = state().store
+    return _page("start.html", status, evenings=_listed(Kind.EVENING),
+                 more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
+                 more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
+                 games=[(g, get_game(g).player_counts()) for g in games()],
+                 table_choices=table_choices(), policies=policy_names())
 
 
 @blueprint.get("/")
 def start() -> Response:
-    """The start page: the evenings kept here (the last changed first) and the desk."""
-    store = state().store
-    evenings = []
-    for doc in store.list(Kind.EVENING, limit=LISTED):
-        body = doc.body if isinstance(doc.body, dict) else {}
-        players = body.get("players")
-        names = [str(p) for p in players] if isinstance(players, list) else []
-        evenings.append({"id": doc.id, "game": str(body.get("game", "")), "players": names,
-                         "deals": len(body.get("deals") or [])
-                         if isinstance(body.get("deals"), list) else 0})
-    return _page("start.html", evenings=evenings, more=store.count(Kind.EVENING) - LISTED)
+    """The start page."""
+    return start_with()
 
 
 def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = None,
-          form: dict[str, str] | None = None, mode: str = "tally") -> Response:
+          form: dict[str, str] | None = None, mode: str = "tally",
+          tapping: Tapping | None = None) -> Response:
+    taps = None
+    if tapping is not None:
+        faces = faces_for(tapping.rec.contract)
+        taps = [{"offer": o, "view": card_view(o.card, faces) if o.card else None}
+                for o in tapping.offers()]
     return _page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
-                 choices=contract_choices(),
+                 choices=contract_choices(), tapping=tapping, taps=taps,
                  drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
                  explanation=Markup(ruling.explanation) if ruling else None)
 
 
 @blueprint.get("/desk")
 def desk() -> Response:
-    """The disputes desk: a tally or a hand record in, the ruling out."""
-    mode = "record" if request.args.get("mode") == "record" else "tally"
-    return _desk(mode=mode)
+    """The disputes desk: a tally, a hand tapped in card by card, or a hand record in, the
+    ruling out."""
+    mode = request.args.get("mode")
+    return _desk(mode=mode if mode in ("record", "hand") else "tally")
+
+
+def _tapped() -> Response:
+    """A hand tapped in card by card: set up, a card tapped, the last one taken back, or
+    ruled on (with the review); the hand so far comes back with the ruling so far."""
+    action = "start" if request.form.get("mode") == "hand-start" else (
+        request.form.get("action") or ("tap" if "tap" in request.form else "show"))
+    form = {k: request.form.get(k, "") for k in ("contract", "players", "dealer", "declarer",
+                                                 "stock", "options", "hands", "seed")}
+    try:
+        if action == "start":
+            tapping = start_tapping(form)
+        else:
+            tapping = Tapping.from_text(request.form.get("record", ""))
+            if action == "tap":
+                tapping = tapping.tapped(request.form.get("tap", ""))
+            elif action == "back":
+                tapping = tapping.back()
+    except DeskError as exc:
+        return _desk(422, error=str(exc), form=form, mode="hand")
+    review = action == "rule"
+    try:
+        ruling = rule_record(tapping.text(), with_review=review) if tapping.record["plays"] \
+            else None
+    except DeskError as exc:
+        return _desk(422, error=str(exc), form=form, mode="hand", tapping=tapping)
+    return _desk(ruling=ruling, form=form, mode="hand", tapping=tapping)
 
 
 @blueprint.post("/desk")
 def desk_ruling() -> Response:
     """The ruling on what the form holds (the form comes back filled in, under it)."""
+    if (request.form.get("mode") or "").startswith("hand-"):
+        return _tapped()
     if request.form.get("mode") == "record":
         text = request.form.get("record", "")
         form = {"record": text, "review": "on" if request.form.get("review") else ""}

@@ -1,0 +1,309 @@
+"""What happens at a table against the computer: a new table, the person's announcement and
+move, the computer's seats moving up to the person's next turn, undo, a hint, and the next deal
+with what the evening carries.  Each answers a new :class:`~herzla.table.model.Table`.
+
+>>> t = new_table("herzla", "normal", seed=3)
+>>> p = position(t)
+>>> p.phase, p.to_move == t.seat, len(p.legal()) > 0
+('play', True, True)
+>>> t = play(t, p.legal()[0])
+>>> len(position(t).hand.moves) >= 4
+True
+>>> len(position(undo(t)).hand.moves) < len(position(t).hand.moves)
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from herzla.contracts import contract_class, get_game
+from herzla.evening import Evening, EveningError
+from herzla.evening.names import check_names, find_contract, find_game, seat_of
+from herzla.hand import PASS, Move
+from herzla.limits import MAX_SEED
+from herzla.names import find_name
+from herzla.players import Policy, PolicyError, policy_of
+from herzla.players.bidding import resolve
+from herzla.players.policy import choose, decide_announce
+from herzla.players.policy import hint as policy_hint
+from herzla.players.views import BidView, view_of
+from herzla.quote import quote
+from herzla.records import RecordError, deal_record
+from herzla.table.model import Deal, Table, TableError, TableStateError, deal_seed, move_uniform
+from herzla.table.position import Position, contract_options, position, written_legal
+
+__all__ = ["TableHint", "bid", "hint", "new_table", "next_deal", "play", "undo"]
+
+#: the name of the person's seat when the players are not named
+YOU = "You"
+
+
+@attrs.frozen(slots=True)
+class TableHint:
+    """The computer's advice for the person's move: the ``policy`` asked, its ``move`` (or,
+    during the bidding, its ``bid``), the ``values`` it weighed by move, what they measure and
+    why it chose (:class:`herzla.players.policy.Hint`)."""
+
+    policy: str
+    move: str | None
+    bid: str | None = None
+    values: Mapping[str, float] = attrs.field(factory=dict)
+    measure: str | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"policy": self.policy, "card": self.move, "bid": self.bid,
+                "values": dict(self.values), "measure": self.measure, "reason": self.reason}
+
+
+def _policy(text: object) -> Policy:
+    try:
+        return policy_of(text)  # type: ignore[arg-type]
+    except PolicyError as exc:
+        raise TableError(str(exc)) from None
+
+
+def _names(players: int | Sequence[str] | None, seat: int, count: int) -> tuple[str, ...]:
+    if players is None or (isinstance(players, int) and not isinstance(players, bool)):
+        n = count if players is None else players
+        if not 2 <= n <= 16:
+            raise TableError(f"players: {n} is not a table's number of players")
+        names, k = [], 1
+        for s in range(n):
+            if s == seat:
+                names.append(YOU)
+            else:
+                names.append(f"Computer {k}")
+                k += 1
+        return tuple(names)
+    if isinstance(players, bool):
+        raise TableError("players: give their number or their names")
+    try:
+        return check_names(players)
+    except EveningError as exc:
+        raise TableError(str(exc)) from None
+
+
+def new_table(game: str, contract: str | None = None, *,
+              players: int | Sequence[str] | None = None, seat: int = 0,
+              declarer: int | str | None = None, opponents: str = "heuristic",
+              seed: int | None = None, options: Mapping[str, Any] | None = None,
+              stock: int = 0, dealer: int | str | None = None) -> Table:
+    """A new table of ``game``: the person in ``seat`` (from 0), the other seats played by
+    the policy ``opponents``; ``contract`` the one to play at every deal (None: the game's own
+    order, Herzla's with the bidding); ``players`` their number or their names (default: the
+    contract's usual number, the person called "You"); ``declarer`` for a declarer's contract
+    (None: forehand at each deal); ``seed`` of the cards and the computer's choices (None: a
+    fresh one).  The computer's seats move up to the person's first turn."""
+    try:
+        game = find_game(game)
+        cid = None if contract is None else find_contract(game, contract)
+    except EveningError as exc:
+        raise TableError(str(exc)) from None
+    g = get_game(game)
+    cls = contract_class(game, cid) if cid is not None else g.contract_classes()[0]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 16:
+        raise TableError(f"seat: give the person's seat as a number from 0, not {quote(seat)}")
+    names = _names(players, seat, cls.player_counts[0])
+    n = len(names)
+    problem = cls.player_count_problem(n)
+    if problem:
+        raise TableError(problem)
+    if seat >= n:
+        raise TableError(f"seat {seat} is not a seat of {n} players (seats 0 to {n - 1})")
+    policy = _policy(opponents)
+    if seed is None:
+        seed = secrets.randbits(62)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise TableError(f"seed: a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+    try:
+        evening = Evening.new(game, names, options, stock, dealer)
+        fixed_decl = None if declarer is None else seat_of(declarer, names, "declarer")
+    except EveningError as exc:
+        raise TableError(str(exc)) from None
+    if fixed_decl is not None and (cid is None or not cls.needs_declarer):
+        raise TableError("declarer: only a declarer's contract (Beddl, Mord) has one")
+    keeps = cid is None or not g.partie
+    first = evening.next_dealer
+    assert first is not None
+    table = Table(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
+                  fixed_decl, evening if keeps else None, Deal(1, first, stock, (), cid, None))
+    return _advance(table.with_deal(_new_deal(table, 1, first, stock, evening)))
+
+
+def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | None) -> Deal:
+    g = get_game(table.game)
+    cid = table.contract if table.contract is not None else (
+        evening.next_contract if evening is not None else None)
+    if cid is None and not g.bidding:
+        raise TableError(f"{table.game} has no bidding: name the contract to play")
+    base = cid if cid is not None else g.bidding[0]
+    cls = contract_class(table.game, base)
+    n = len(table.players)
+    declarer = None
+    if cls.needs_declarer:
+        declarer = table.declarer if table.declarer is not None else (dealer + 1) % n
+    try:
+        rec = deal_record(table.game, base, n, deal_seed(table.seed, k), dealer, declarer,
+                          stock if cls.has_stock else 0, contract_options(cls, table.options))
+    except RecordError as exc:
+        raise TableError(str(exc)) from None
+    hands = tuple(tuple(str(c) for c in h) for h in rec.hands)
+    return Deal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
+
+
+def _advance(table: Table) -> Table:
+    """The computer's seats announce and move until it is the person's turn or the hand is
+    over; then, once over, the review of the person's cards."""
+    seat = table.seat
+    pos = position(table)
+    policy = pos.policy
+    deal = table.deal
+    try:
+        while pos.bidding_on and pos.bidder != seat:
+            who = pos.bidder
+            assert who is not None
+            view = BidView(pos.contract, who, pos.hand.hands[who], deal.dealer, deal.bids)
+            words = (*deal.bids, decide_announce(policy, view, pos.bids_known()))
+            deal = _with_bids(deal, words, pos)
+            table = table.with_deal(deal)
+            pos = position(table)
+        if pos.bidding_on:
+            return table
+        hand = pos.hand
+        while not hand.over and hand.turn != seat:
+            if hand.check(PASS) is None:  # a seat that cannot lay passes: nothing to decide
+                hand.play(PASS)
+                continue
+            uniform = move_uniform(table.seed, deal.k, len(hand.moves))
+            hand.play(choose(policy, view_of(hand, uniform, deal.stock, deal.bids), hand.check))
+    except PolicyError as exc:
+        raise TableError(f"the computer could not move: {exc}") from None
+    deal = attrs.evolve(deal, moves=tuple(str(m) for m in hand.moves))
+    table = table.with_deal(deal)
+    if hand.over and deal.review is None:
+        table = table.with_deal(attrs.evolve(deal, review=_review(pos, table.seat)))
+    return table
+
+
+def _with_bids(deal: Deal, words: tuple[str, ...], pos: Position) -> Deal:
+    """The deal with the announcements ``words``; once every seat has announced, with the
+    contract and declarer they settle on."""
+    if len(words) < pos.players:
+        return attrs.evolve(deal, bids=words)
+    cid, declarer = resolve(words, deal.dealer, pos.contract)
+    return attrs.evolve(deal, bids=words, contract=cid, declarer=declarer, moves=())
+
+
+def _review(pos: Position, seat: int) -> dict[str, Any]:
+    """The double-dummy review of the person's cards (what each of them cost), or why there
+    is none."""
+    from herzla.analysis.review import review
+    from herzla.analysis.solve import IllegalPlayError, SolveError
+    from herzla.contracts import TallyError
+    from herzla.options import OptionError
+
+    try:
+        return review(pos.current_record(), seat=seat).to_dict()
+    except (SolveError, IllegalPlayError, RecordError, TallyError, OptionError) as exc:
+        return {"error": " ".join(str(exc).split())}
+
+
+# -- the person's actions --------------------------------------------------------------------
+def play(table: Table, move: object) -> Table:
+    """The person plays ``move`` (``HA``; a lay ``D7``, ``D7-`` for an end where both fit;
+    ``pass``) and the computer's seats move on."""
+    pos = position(table)
+    pos.hand.play(pos.check_persons_move(move))
+    deal = attrs.evolve(table.deal, moves=tuple(str(m) for m in pos.hand.moves))
+    return _advance(table.with_deal(deal))
+
+
+def bid(table: Table, word: object) -> Table:
+    """The person announces ``word`` (``pass``, or a contract of the game's bidding) and the
+    computer's seats announce and move on."""
+    pos = position(table)
+    if not pos.bidding_on:
+        raise TableStateError("the bidding is over")
+    if not pos.persons_turn:
+        raise TableStateError(f"it is seat {pos.bidder}'s turn to announce, not yours")
+    known = pos.bids_known()
+    found = find_name(word, known) if isinstance(word, str) else None
+    if found is None:
+        raise TableError(f"announce {', '.join(known)}, not {quote(word)}")
+    deal = _with_bids(table.deal, (*table.deal.bids, found), pos)
+    return _advance(table.with_deal(deal))
+
+
+def undo(table: Table) -> Table:
+    """The table as before the person's last move (or announcement) of this deal."""
+    deal = table.deal
+    seat = table.seat
+    if deal.contract is not None and deal.moves:
+        pos = position(table.with_deal(attrs.evolve(deal, moves=())))
+        hand = pos.hand
+        movers = []
+        for text in deal.moves:
+            movers.append(hand.turn)
+            hand.play(text)
+        mine = [i for i, s in enumerate(movers) if s == seat]
+        if mine:
+            return table.with_deal(attrs.evolve(deal, moves=deal.moves[:mine[-1]],
+                                                review=None))
+    n = len(table.players)
+    forehand = (deal.dealer + 1) % n
+    mine = [i for i in range(len(deal.bids)) if (forehand + i) % n == seat]
+    if not mine:
+        raise TableStateError("you have made no move in this deal yet: nothing to take back")
+    return table.with_deal(attrs.evolve(deal, bids=deal.bids[:mine[-1]], contract=None,
+                                        declarer=None, moves=(), review=None))
+
+
+def next_deal(table: Table) -> Table:
+    """The hand over, the next deal: the evening's next dealer, contract and stock (a table
+    without an evening: the same contract, dealt by the next seat)."""
+    pos = position(table)
+    if not pos.over:
+        raise TableStateError("the hand is not over yet")
+    evening = table.evening
+    deal = table.deal
+    if evening is not None:
+        try:
+            evening = evening.add({"record": pos.current_record().to_json()})
+        except EveningError as exc:
+            raise TableError(f"the evening does not take this deal: {exc}") from None
+        dealer = evening.next_dealer
+        if dealer is None:
+            raise TableStateError("the match is over: start a new table to play again")
+        nxt = _new_deal(table, len(evening.deals) + 1, dealer, evening.stock or 0, evening)
+    else:
+        nxt = _new_deal(table, deal.k + 1, (deal.dealer + 1) % len(table.players), 0, None)
+    return _advance(table.with_deal(nxt, evening))
+
+
+def hint(table: Table, policy: str | None = None) -> TableHint:
+    """What ``policy`` (default: the table's opponents) advises for the person's move now."""
+    pos = position(table)
+    who = pos.policy if policy is None else _policy(policy).at_table()
+    deal = table.deal
+    if not pos.persons_turn:
+        raise TableStateError("the hand is over" if pos.over else
+                              f"it is seat {pos.to_move}'s turn, not yours")
+    try:
+        if pos.bidding_on:
+            view = BidView(pos.contract, table.seat, pos.hand.hands[table.seat], deal.dealer,
+                           deal.bids)
+            return TableHint(who.spec(), None, decide_announce(who, view, pos.bids_known()))
+        hand = pos.hand
+        uniform = move_uniform(table.seed, deal.k, len(hand.moves))
+        got = policy_hint(who, view_of(hand, uniform, deal.stock, deal.bids), hand.check)
+    except PolicyError as exc:
+        raise TableError(f"no hint: {exc}") from None
+    legal = written_legal(hand)
+    named = str(got.move) if str(got.move) in legal else str(Move(got.move.card))
+    return TableHint(who.spec(), named, None, dict(got.values), got.measure, got.reason)

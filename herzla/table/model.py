@@ -1,0 +1,206 @@
+"""A table against the computer as a value: the game, the players, the person's seat, the policy
+that plays the other seats, the seed of the computer's choices, the evening it carries (the
+stock, the dealer, the partie) and the deal in play: its hands as dealt, the announcements and
+the moves so far.  Everything the table shows is rebuilt from these (:mod:`herzla.table.position`),
+so a table written to a file or a database and read back loses nothing.
+
+The JSON a table is kept as (:meth:`Table.to_json`, read back by :meth:`Table.from_json`):
+
+```json
+{"format": "herzla-table", "version": 1, "game": "herzla",
+ "players": ["You", "Computer 1", "Computer 2", "Computer 3"], "seat": 0,
+ "opponents": "heuristic", "seed": 81, "options": {}, "contract": null, "declarer": null,
+ "evening": {"format": "herzla-evening", ...},
+ "deal": {"k": 1, "dealer": 3, "stock": 0, "hands": [["CA", ...], ...], "contract": "normal",
+          "declarer": null, "bids": ["pass", "pass", "pass", "pass"], "moves": ["C7", "CA"],
+          "review": null}}
+```
+
+``contract`` and ``declarer`` are the contract the table was asked to play at every deal (None:
+the game's own order of deals, Herzla's with the bidding); ``evening`` holds the deals finished
+(each a hand record; None for a table that plays one deal of a partie game again and again);
+``deal.contract`` is None while the bidding is on; ``deal.review`` the review of the person's
+cards once the hand is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+
+from herzla.evening import Evening, EveningError
+from herzla.limits import MAX_SEED
+from herzla.quote import quote
+
+__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Deal", "Table", "TableError", "TableStateError",
+           "deal_seed", "move_uniform"]
+
+FORMAT = "herzla-table"
+VERSION = 1
+#: the most moves a kept deal may hold (a layout deal's passes included): far above any deal
+MAX_MOVES = 1000
+_KEYS = ("format", "version", "game", "players", "seat", "opponents", "seed", "options",
+         "contract", "declarer", "evening", "deal")
+_DEAL_KEYS = ("k", "dealer", "stock", "hands", "contract", "declarer", "bids", "moves", "review")
+
+
+class TableError(ValueError):
+    """What a table cannot do or read: one line naming the problem."""
+
+
+class TableStateError(TableError):
+    """A move or request that does not fit the table now (not the person's turn, the hand
+    over or not yet over, nothing to take back)."""
+
+
+def deal_seed(seed: int, k: int) -> int:
+    """The seed of the ``k``-th deal's cards at a table of ``seed``."""
+    state = np.random.SeedSequence([seed, k, 0]).generate_state(2, np.uint64)
+    return int(state[0]) & MAX_SEED
+
+
+def move_uniform(seed: int, k: int, index: int) -> int:
+    """The 32-bit uniform the computer is handed for move ``index`` (from 0) of deal ``k``."""
+    return int(np.random.SeedSequence([seed, k, 1, index]).generate_state(1, np.uint32)[0])
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """The deal in play: its number ``k`` (from 1), dealer, the stock it is played for, the
+    hands as dealt (card codes, seat 0 first), the contract and declarer (None while the
+    bidding is on), the announcements from forehand, the moves so far (as a hand record
+    writes them, a layout deal's passes included) and, once over, the review of the person's
+    cards (as ``herzla review --json`` writes it)."""
+
+    k: int
+    dealer: int
+    stock: int
+    hands: tuple[tuple[str, ...], ...]
+    contract: str | None
+    declarer: int | None
+    bids: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
+    review: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": self.k, "dealer": self.dealer, "stock": self.stock,
+                "hands": [list(h) for h in self.hands], "contract": self.contract,
+                "declarer": self.declarer, "bids": list(self.bids), "moves": list(self.moves),
+                "review": dict(self.review) if self.review is not None else None}
+
+    @classmethod
+    def from_json(cls, obj: object) -> Deal:
+        if not isinstance(obj, Mapping) or set(obj) - set(_DEAL_KEYS):
+            raise TableError(f"the table's deal is an object of {', '.join(_DEAL_KEYS)}")
+        hands = obj.get("hands")
+        if not isinstance(hands, list) or len(hands) > 16 or not all(
+                isinstance(h, list) and len(h) <= 64 and all(isinstance(c, str) for c in h)
+                for h in hands):
+            raise TableError("the table's deal: hands are lists of card codes, one per seat")
+        words = _texts(obj.get("bids", []), "bids", 16)
+        moves = _texts(obj.get("moves", []), "moves", MAX_MOVES)
+        review = obj.get("review")
+        if review is not None and not isinstance(review, Mapping):
+            raise TableError("the table's deal: the review is an object")
+        contract = obj.get("contract")
+        if contract is not None and not isinstance(contract, str):
+            raise TableError(f"the table's deal: the contract is a name, not {quote(contract)}")
+        return cls(_whole(obj, "k", 1), _whole(obj, "dealer", 0), _whole(obj, "stock", 0),
+                   tuple(tuple(h) for h in hands), contract, _seat_or_none(obj, "declarer"),
+                   words, moves, review)
+
+
+def _texts(value: object, what: str, most: int) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > most or not all(
+            isinstance(v, str) and len(v) <= 20 for v in value):
+        raise TableError(f"the table's {what} are a list of texts")
+    return tuple(value)
+
+
+def _whole(obj: Mapping[str, Any], key: str, least: int) -> int:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**62:
+        raise TableError(f"the table's {key} is a whole number from {least}, not "
+                         f"{quote(value)}")
+    return value
+
+
+def _seat_or_none(obj: Mapping[str, Any], key: str) -> int | None:
+    return None if obj.get(key) is None else _whole(obj, key, 0)
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """A table against the computer (see the module notes).  Build one with
+    :func:`herzla.table.new_table`; each action (:mod:`herzla.table.actions`) answers a new
+    table."""
+
+    game: str
+    players: tuple[str, ...]
+    seat: int
+    opponents: str
+    seed: int
+    options: Mapping[str, Any]
+    contract: str | None
+    declarer: int | None
+    evening: Evening | None
+    deal: Deal
+
+    def to_json(self) -> dict[str, Any]:
+        """The table as it is kept (see the module notes)."""
+        return {"format": FORMAT, "version": VERSION, "game": self.game,
+                "players": list(self.players), "seat": self.seat, "opponents": self.opponents,
+                "seed": self.seed, "options": dict(self.options), "contract": self.contract,
+                "declarer": self.declarer,
+                "evening": self.evening.to_json() if self.evening is not None else None,
+                "deal": self.deal.to_json()}
+
+    @classmethod
+    def from_json(cls, obj: object) -> Table:
+        """The table a kept JSON object holds; TableError names what is wrong (not a table,
+        written by a later herzla, damaged)."""
+        if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
+            raise TableError(f"not a herzla table (a JSON object with \"format\": \"{FORMAT}\")")
+        version = obj.get("version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise TableError(f"the table's version is a whole number from 1, not "
+                             f"{quote(version)}")
+        if version > VERSION:
+            raise TableError(f"the table is of version {version}, written by a later herzla "
+                             f"(this one reads {VERSION}): upgrade herzla")
+        unknown = sorted(str(k) for k in obj if k not in _KEYS)
+        if unknown:
+            raise TableError(f"unknown key {quote(unknown[0])} in the table")
+        players = obj.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise TableError("the table's players are a list of names")
+        for key in ("game", "opponents"):
+            if not isinstance(obj.get(key), str):
+                raise TableError(f"the table's {key} is a name")
+        options = obj.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise TableError("the table's options are an object")
+        contract = obj.get("contract")
+        if contract is not None and not isinstance(contract, str):
+            raise TableError("the table's contract is a name")
+        evening = None
+        if obj.get("evening") is not None:
+            try:
+                evening = Evening.from_json(obj["evening"])
+            except EveningError as exc:
+                raise TableError(f"the table's evening: {exc}") from None
+        seat = _whole(obj, "seat", 0)
+        if seat >= len(players):
+            raise TableError(f"the table's seat {seat} is not a seat of {len(players)}")
+        return cls(obj["game"], tuple(players), seat, obj["opponents"], _whole(obj, "seed", 0),
+                   dict(options), contract, _seat_or_none(obj, "declarer"), evening,
+                   Deal.from_json(obj.get("deal")))
+
+    def with_deal(self, deal: Deal, evening: Evening | None = None) -> Table:
+        """This table with ``deal`` in play (and ``evening``, if given)."""
+        return attrs.evolve(self, deal=deal,
+                            evening=self.evening if evening is None else evening)
+

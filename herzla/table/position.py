@@ -1,0 +1,234 @@
+"""A table's position, rebuilt from what the table keeps: the contract, the hand in play (every
+move checked again), whose turn it is, what the person may do, and the table as the app answers
+it (:meth:`Position.to_dict`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from herzla.cards import cards_of
+from herzla.contracts import Contract, contract_class, game_of, get_game
+from herzla.evening import EveningError
+from herzla.hand import PASS, Hand, Move, as_move, record_of
+from herzla.players import Policy, PolicyError, policy_of
+from herzla.quote import quote
+from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
+from herzla.table.model import Table, TableError, TableStateError
+
+__all__ = ["Position", "contract_options", "position", "written_legal"]
+
+
+def contract_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's options that the contract class ``cls`` knows."""
+    names = {o.name for o in cls.options}
+    return {k: v for k, v in options.items() if k in names}
+
+
+def written_legal(hand: Hand) -> list[str]:
+    """The legal moves as the person names them: a card by its code, a lay with its end only
+    where the card fits both ends of its row, ``pass``."""
+    legal = hand.legal_moves()
+    twice = {m.card for m in legal if m.card is not None
+             and sum(1 for x in legal if x.card == m.card) > 1}
+    return [str(m) if m.card in twice else str(Move(m.card)) for m in legal]
+
+
+class Position:
+    """The table now: ``contract`` is the deal's contract (the game's first contract of the
+    bidding while the bidding is on), ``hand`` the hand with the moves so far."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        deal = table.deal
+        self.bidding_on = deal.contract is None
+        cid = self._cls(deal.contract).id
+        self.record = self._record(cid, None if deal.contract is None else deal.declarer)
+        self.contract: Contract = self.record.contract
+        self.hand: Hand = self.record.start()
+        for i, text in enumerate(deal.moves):
+            try:
+                move = as_move(text)
+            except ValueError:
+                raise TableError(f"the table's move {i + 1} ({text!r}) is not a move") from None
+            problem = self.hand.check(move)
+            if problem is not None:
+                raise TableError(f"the table's move {i + 1} ({text}) is illegal: "
+                                 f"{problem.message}")
+            self.hand.play(move)
+
+    def _cls(self, cid: str | None) -> type[Contract]:
+        t = self.table
+        if cid is None:
+            bidding = get_game(t.game).bidding
+            if not bidding:
+                raise TableError(f"{t.game} has no bidding: the deal names its contract")
+            cid = bidding[0]
+        try:
+            return contract_class(t.game, cid)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+
+    def _record(self, cid: str, declarer: int | None) -> Record:
+        t, d = self.table, self.table.deal
+        cls = self._cls(cid)
+        obj = {"game": t.game, "contract": cid, "players": len(t.players), "dealer": d.dealer,
+               "declarer": declarer, "stock": d.stock if cls.has_stock else 0,
+               "options": contract_options(cls, t.options),
+               "hands": [list(h) for h in d.hands], "plays": []}
+        try:
+            return read_record(obj)
+        except RecordError as exc:
+            raise TableError(f"the table's deal: {exc}") from None
+
+    # -- whose turn, and what the person may do ------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.table.players)
+
+    @property
+    def forehand(self) -> int:
+        return (self.table.deal.dealer + 1) % self.players
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat to announce next (None: the bidding is over, or there is none)."""
+        if not self.bidding_on:
+            return None
+        return (self.forehand + len(self.table.deal.bids)) % self.players
+
+    @property
+    def over(self) -> bool:
+        return not self.bidding_on and self.hand.over
+
+    @property
+    def phase(self) -> str:
+        return "bidding" if self.bidding_on else "over" if self.hand.over else "play"
+
+    @property
+    def to_move(self) -> int | None:
+        if self.bidding_on:
+            return self.bidder
+        return None if self.hand.over else self.hand.turn
+
+    @property
+    def persons_turn(self) -> bool:
+        return self.to_move == self.table.seat
+
+    def bids_known(self) -> tuple[str, ...]:
+        """What a seat may announce: ``pass`` and the contracts of the game's bidding."""
+        return ("pass", *game_of(self.contract).bidding[1:])
+
+    def legal(self) -> list[str]:
+        """The person's legal moves now (empty when it is not the person's turn or during
+        the bidding)."""
+        if self.bidding_on or not self.persons_turn:
+            return []
+        return written_legal(self.hand)
+
+    def check_persons_move(self, text: object) -> Move:
+        """The person's move ``text`` (``HA``; a lay ``D7``, or ``D7-`` for the end where both
+        fit; ``pass``), checked: TableError names what is wrong."""
+        if self.bidding_on:
+            raise TableStateError("the bidding is on: announce first")
+        if self.hand.over:
+            raise TableStateError("the hand is over: start the next deal")
+        if not self.persons_turn:
+            raise TableStateError(f"it is seat {self.hand.turn}'s turn, not yours")
+        if not isinstance(text, str) or not 0 < len(text) <= 10:
+            raise TableError(f"a move is a card's code (\"HA\") or \"pass\", not {quote(text)}")
+        try:
+            move = as_move(text)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+        legal = self.hand.legal_moves()
+        if move in legal or (move.end is None and move.card is not None
+                             and any(m.card == move.card for m in legal)):
+            return move
+        problem = self.hand.check(move)
+        why = problem.message if problem is not None else f"{move} is not a move of this deal"
+        raise TableError(f"{why}; you may play {' '.join(self.legal())}")
+
+    # -- policies and the record -------------------------------------------------------------
+    @cached_property
+    def policy(self) -> Policy:
+        try:
+            return policy_of(self.table.opponents).at_table()
+        except PolicyError as exc:
+            raise TableError(str(exc)) from None
+
+    def current_record(self) -> Record:
+        """The hand so far as a hand record (every hand, as after the end of play)."""
+        return record_of(self.hand)
+
+    @cached_property
+    def replayed(self) -> ReplayResult:
+        return replay(self.current_record())
+
+    @property
+    def must_pass(self) -> bool:
+        """Whether the seat to move may only pass (a layout deal)."""
+        return not self.bidding_on and not self.hand.over and self.hand.check(PASS) is None
+
+    # -- the table as the app answers it ------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The table as the JSON API answers it (docs/web.md)."""
+        t, d = self.table, self.table.deal
+        res = self.replayed
+        c = self.contract
+        own = sort_hand(cards_of(self.hand.hands[t.seat]), c)
+        bids = [{"seat": (self.forehand + i) % self.players, "bid": w}
+                for i, w in enumerate(d.bids)]
+        ev = self._evening()
+        return {
+            "game": t.game,
+            "contract": None if self.bidding_on else c.id,
+            "title": None if self.bidding_on else c.title,
+            "declarer": None if self.bidding_on else c.declarer,
+            "players": list(t.players),
+            "seat": t.seat,
+            "opponents": t.opponents,
+            "deal": d.k,
+            "dealer": d.dealer,
+            "stock": d.stock if c.has_stock else None,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": [str(x) for x in own],
+            "legal": self.legal(),
+            "bidding": None if not bids and not self.bidding_on else {
+                "announcements": bids,
+                "legal": list(self.bids_known()) if self.bidding_on and self.persons_turn
+                else []},
+            "held": [h.bit_count() for h in self.hand.hands],
+            "over": self.over,
+            "record": self.current_record().to_json(),
+            "tricks": [x.to_dict() for x in res.tricks] if res.tricks is not None else None,
+            "order": list(res.order) if res.order is not None else None,
+            "scores": list(res.scores) if res.scores is not None else None,
+            "stock_after": res.stock if self.over else None,
+            "events": list(res.score.events) if res.score is not None else [],
+            "explanation": list(res.explanation) if self.over else [],
+            "review": dict(d.review) if d.review is not None else None,
+            "evening": ev,
+        }
+
+    def _evening(self) -> dict[str, Any] | None:
+        """The evening the table carries, with the hand just finished counted."""
+        e = self.table.evening
+        if e is None:
+            return None
+        if self.over:
+            try:
+                e = e.add({"record": self.current_record().to_json()})
+            except EveningError as exc:
+                raise TableError(f"the table's evening does not take this deal: {exc}") from None
+        out = e.to_dict()
+        kept: dict[str, Any] = {k: out[k] for k in ("totals", "stock", "next", "finished",
+                                                    "settlement", "winners") if k in out}
+        return {"deals": len(out["deals"]), **kept}
+
+
+def position(table: Table) -> Position:
+    """The position of ``table`` (TableError: a table whose moves do not replay)."""
+    return Position(table)

@@ -1,0 +1,98 @@
+"""The tables against the computer the app keeps (nothing here knows the web framework): each
+is a document of the store whose body is the table as :meth:`herzla.table.Table.to_json` keeps
+it (the deal, the announcements and moves, the seed of the computer's choices, the evening of
+the deals finished), so a restart loses nothing.  An action reads the table, works out the
+computer's answer outside the store's lock and writes the new table at the revision it read:
+when another browser wrote meanwhile, the write is refused (409) and nothing is lost."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from herzla.contracts import contract_classes, games, get_game
+from herzla.players.registry import policy_names
+from herzla.quote import quote
+from herzla.table import Table, TableError, new_table, position
+from herzla.web.store import Document, Kind, StaleRevision, Store
+
+__all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read",
+           "table_choices"]
+
+#: the keys of a new table's body
+NEW_KEYS = ("game", "contract", "players", "seat", "declarer", "opponents", "seed", "options",
+            "stock", "dealer")
+
+
+class Refused(TableError):
+    """A table too many."""
+
+
+def check_policy(name: object) -> str:
+    """A policy as a request may name it: a built-in or installed policy's name alone (no
+    parameters, which could make the computer take minutes a move, and no import path)."""
+    names = policy_names()
+    if isinstance(name, str):
+        for known in names:
+            if known.casefold() == name.strip().casefold():
+                return known
+    raise TableError(f"opponents: name a policy: {', '.join(names)} (not {quote(name)})")
+
+
+def read(doc: Document) -> Table:
+    """The table a document holds (TableError: one that this herzla cannot read)."""
+    return Table.from_json(doc.body)
+
+
+def answer(doc: Document, table: Table | None = None) -> dict[str, Any]:
+    """What the API answers for a table (docs/web.md), with its ``id`` and ``revision``."""
+    t = table if table is not None else read(doc)
+    return {"id": doc.id, **position(t).to_dict(), "revision": doc.revision}
+
+
+def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
+    """A new table from ``{"game", "contract"?, "players"?, "seat"?, "declarer"?,
+    "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (Refused when the store keeps
+    ``most`` tables already)."""
+    if not isinstance(body, Mapping):
+        raise TableError(f"a new table is a JSON object of {', '.join(NEW_KEYS)}, not "
+                         f"{quote(body)}")
+    unknown = [k for k in body if k not in NEW_KEYS]
+    if unknown:
+        raise TableError(f"unknown field {quote(unknown[0])}; a new table takes "
+                         f"{', '.join(NEW_KEYS)}")
+    if "game" not in body:
+        raise TableError("a new table needs its game")
+    args = {k: v for k, v in body.items() if v is not None}
+    args["opponents"] = check_policy(args.get("opponents", "heuristic"))
+    if store.count(Kind.TABLE) >= most:
+        raise Refused(f"the app keeps at most {most} tables: delete one first")
+    table = new_table(args.pop("game"), args.pop("contract", None), **args)
+    return store.create(Kind.TABLE, table.to_json()), table
+
+
+def act(store: Store, doc_id: str, how: Callable[[Table], Table],
+        revision: int | None) -> tuple[Document, Table]:
+    """The table after ``how`` (the person's move, undo, the next deal), written at the
+    revision read (StaleRevision when another write came between, or when ``revision`` is
+    given and is not the table's)."""
+    doc = store.get(Kind.TABLE, doc_id)
+    if revision is not None and revision != doc.revision:
+        raise StaleRevision(Kind.TABLE, doc.revision, revision)
+    table = how(read(doc))
+    return store.update(Kind.TABLE, doc_id, table.to_json(), doc.revision), table
+
+
+def table_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """What a table may play, as the start page offers it: per game, the game's own order of
+    deals (``herzla``: with the bidding) and each contract (``herzla/beddl``)."""
+    out = []
+    for game in games():
+        g = get_game(game)
+        own = ("with the bidding" if g.bidding else "the partie's deals in order" if g.partie
+               else "deal after deal")
+        items = [(game, f"{game}: {own}")]
+        items += [(f"{game}/{c.id}", f"{game}: {c.title or c.id} only")
+                  for c in contract_classes(game)]
+        out.append((game, items))
+    return out

@@ -1,0 +1,207 @@
+"""The pages of a table against the computer: a table started from the start page, the table at
+``/tables/{id}``: the person's cards, each legal one a button with ``data-card`` that plays it
+(the pages run no script: a button of a form), the announcements, the trick in progress or the
+rows, undo, a hint with what the computer weighed, and at the end the hand's score, its drawing
+with the review of the person's cards and the next deal of the evening."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import Blueprint, redirect, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from herzla.cards import Suit
+from herzla.contracts import get_game
+from herzla.draw.course import course
+from herzla.draw.faces import suit_name
+from herzla.draw.html import hand_html
+from herzla.records import signed
+from herzla.table import Table, TableError, TableHint, TableStateError, bid, hint, next_deal, play
+from herzla.table import undo as undo_table
+from herzla.table.position import position
+from herzla.web import table_docs as docs
+from herzla.web.config import state
+from herzla.web.render import CardView, card_view, faces_for, page
+from herzla.web.store import Document, Kind, StaleRevision
+
+__all__ = ["blueprint", "view_of"]
+
+blueprint = Blueprint("table_pages", __name__)
+
+
+def _revision() -> int | None:
+    text = (request.form.get("revision") or "").strip()
+    return int(text) if text.isdigit() and len(text) < 16 else None
+
+
+def view_of(table: Table) -> dict[str, Any]:
+    """What the table page shows (the values of its template)."""
+    pos = position(table)
+    d = pos.to_dict()
+    faces = faces_for(pos.contract)
+    n = len(table.players)
+    legal = set(d["legal"])
+    cards = []
+    for code in d["hand"]:
+        other = f"{code}-" if f"{code}-" in legal else None
+        cards.append({"view": card_view(code, faces),
+                      "playable": code in legal or f"{code}+" in legal, "lower": other})
+    tricks = d["tricks"] or []
+    won = [0] * n
+    for t in tricks:
+        if t["winner"] is not None:
+            won[t["winner"]] += 1
+    bids = {b["seat"]: b["bid"] for b in (d["bidding"] or {}).get("announcements", [])}
+    seats = []
+    for s, name in enumerate(table.players):
+        roles = [r for r, who in (("deals", d["dealer"]), ("declarer", d["declarer"])) if
+                 who == s]
+        seats.append({"seat": s, "name": name, "you": s == table.seat, "held": d["held"][s],
+                      "won": won[s], "bid": bids.get(s), "roles": roles,
+                      "to_move": d["to_move"] == s,
+                      "score": d["scores"][s] if d["scores"] is not None else None,
+                      "out": (d["order"].index(s) + 1) if d["order"] and s in d["order"]
+                      else None})
+    current = tricks[-1] if tricks and tricks[-1]["winner"] is None else None
+    finished = [t for t in tricks if t["winner"] is not None]
+    shown = current or (finished[-1] if finished else None)
+    trick = None
+    if shown is not None:
+        trick = {"done": shown["winner"] is not None,
+                 "number": len(finished) + (1 if current else 0),
+                 "winner": table.players[shown["winner"]] if shown["winner"] is not None
+                 else None,
+                 "cards": [{"name": table.players[(shown["leader"] + i) % n],
+                            "view": card_view(c, faces)} for i, c in enumerate(shown["cards"])]}
+    rows = []
+    if d["order"] is not None:
+        per_suit = pos.contract.declaration.rows.per_suit  # type: ignore[union-attr]
+        for row in course(pos.current_record()).rows:
+            label = suit_name(Suit(row.key), faces) if per_suit else "the row"
+            rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
+    drawing = None
+    review = d["review"]
+    if pos.over:
+        shown_review = review if review is not None and "error" not in review else None
+        drawing = Markup(hand_html(course(pos.current_record()), review=shown_review,
+                                   title=""))
+    unit = "c" if pos.contract.has_stock else ""
+    done = [{"cards": [card_view(c, faces) for c in t["cards"]],
+             "winner": table.players[t["winner"]]} for t in finished]
+    return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats,
+            "trick": trick, "rows": rows, "finished": done, "unit": unit, "signed": signed,
+            "drawing": drawing, "review_note": review.get("error") if review else None,
+            "evening": d["evening"], "must_pass": legal == {"pass"},
+            "title": d["title"] or "the bidding",
+            "game_title": get_game(table.game).title}
+
+
+def show(doc: Document, table: Table, status: int = 200, *, error: str | None = None,
+         advice: TableHint | None = None) -> Response:
+    """The table page."""
+    values = view_of(table)
+    faces = faces_for(values["pos"].contract)
+
+    def shown(move: str) -> CardView | None:
+        return None if move == "pass" else card_view(move.rstrip("+-"), faces)
+
+    if advice is not None and advice.move is not None:
+        values["advice_card"] = shown(advice.move)
+        values["advice_values"] = [(code, shown(code), v) for code, v in advice.values.items()]
+    return page("table.html", status, doc=doc, error=error, advice=advice, **values)
+
+
+def _load(doc_id: str) -> tuple[Document, Table]:
+    doc = state().store.get(Kind.TABLE, doc_id)
+    return doc, docs.read(doc)
+
+
+@blueprint.get("/tables/<doc_id>")
+def table_page(doc_id: str) -> Response:
+    """The table (``?hint=1``: with the computer's advice for the person's move)."""
+    doc, table = _load(doc_id)
+    if request.args.get("hint"):
+        try:
+            return show(doc, table, advice=hint(table))
+        except TableError as exc:
+            return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
+                        error=f"no hint: {exc}")
+    return show(doc, table)
+
+
+def _acted(doc_id: str, how: Callable[[Table], Table], anchor: str = "#play") -> Response:
+    try:
+        docs.act(state().store, doc_id, how, _revision())
+    except StaleRevision as exc:
+        doc, table = _load(doc_id)
+        return show(doc, table, 409, error=f"{exc}: here it is now")
+    except TableError as exc:
+        doc, table = _load(doc_id)
+        return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
+                    error=str(exc))
+    return redirect(url_for("table_pages.table_page", doc_id=doc_id) + anchor, 303)
+
+
+@blueprint.post("/tables/<doc_id>/play")
+def play_card(doc_id: str) -> Response:
+    """The person's card (``card``) or announcement (``bid``)."""
+    word = request.form.get("bid")
+    if word is not None:
+        return _acted(doc_id, lambda t: bid(t, word))
+    card = request.form.get("card", "")
+    return _acted(doc_id, lambda t: play(t, card))
+
+
+@blueprint.post("/tables/<doc_id>/undo")
+def undo(doc_id: str) -> Response:
+    """Back to before the person's last move."""
+    return _acted(doc_id, undo_table)
+
+
+@blueprint.post("/tables/<doc_id>/next")
+def next_hand(doc_id: str) -> Response:
+    """The next deal of the evening."""
+    return _acted(doc_id, next_deal, "#top")
+
+
+@blueprint.post("/tables/<doc_id>/delete")
+def delete_table(doc_id: str) -> Response:
+    """The table removed."""
+    try:
+        state().store.delete(Kind.TABLE, doc_id, _revision())
+    except StaleRevision as exc:
+        doc, table = _load(doc_id)
+        return show(doc, table, 409, error=str(exc))
+    return redirect(url_for("pages.start") + "#tables", 303)
+
+
+def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
+    """The body of a new table from the start page's form: ``play`` (``game`` or
+    ``game/contract``), ``players`` (their number), ``seat``, ``opponents``, ``seed``."""
+    game, _, contract = (form.get("play") or "").partition("/")
+    body: dict[str, Any] = {"game": game, "contract": contract or None,
+                            "opponents": form.get("opponents") or "heuristic"}
+    for key in ("players", "seat", "seed"):
+        text = (form.get(key) or "").strip()
+        if text:
+            if not text.isdigit() or len(text) > 19:
+                raise TableError(f"{key}: {text[:20]!r} is not a whole number")
+            body[key] = int(text)
+    return body
+
+
+@blueprint.post("/tables")
+def new_table_page() -> Response:
+    """A new table from the start page's form."""
+    from herzla.web.pages import start_with
+
+    form = request.form.to_dict()
+    try:
+        doc, _ = docs.create(state().store, new_table_body(form),
+                             most=state().config.max_tables)
+    except TableError as exc:
+        return start_with(422, error=str(exc), form=form)
+    return redirect(url_for("table_pages.table_page", doc_id=doc.id) + "#play", 303)
