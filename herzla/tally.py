@@ -38,6 +38,16 @@ from herzla.quote import quote
 __all__ = ["SCORE_ERRORS", "TallyScore", "numbers_of", "score_hand", "score_tallies"]
 
 
+def _check_stock(contract: Contract, stock: int) -> None:
+    """TallyError for a stock beyond the limit, or one where the game has none."""
+    try:
+        check_stock(stock)
+    except LimitError as exc:
+        raise TallyError(str(exc)) from None
+    if stock and not contract.has_stock:
+        raise TallyError(f"{contract.game} has no stock")
+
+
 def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] | None,
             left: Sequence[int] | None, aside: Sequence[Card] | None,
             others: dict[str, object]) -> HandScore:
@@ -47,12 +57,7 @@ def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] |
     if given:
         raise TallyError(f"a renege ends the hand: give no {given[0]} with it (only order, "
                          f"left and aside)")
-    try:
-        check_stock(stock)
-    except LimitError as exc:
-        raise TallyError(str(exc)) from None
-    if stock and not contract.has_stock:
-        raise TallyError(f"{contract.game} has no stock")
+    _check_stock(contract, stock)
     layout = not contract.tricks_per_hand
     if not layout and (order is not None or left is not None):
         raise TallyError(f"{contract.game} {contract.id} is a trick deal: order and left are "
@@ -112,12 +117,7 @@ def score_tallies(
     per_seat("tricks", tricks)
     per_seat("hearts", hearts)
     per_seat("captured", captured)
-    try:
-        check_stock(stock)
-    except LimitError as exc:
-        raise TallyError(str(exc)) from None
-    if stock and not contract.has_stock:
-        raise TallyError(f"{contract.game} has no stock")
+    _check_stock(contract, stock)
     if not contract.tricks_per_hand:  # no tricks: the seats went out in an order
         if tricks is not None or hearts is not None or captured is not None:
             raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "

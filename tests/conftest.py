@@ -1,17 +1,23 @@
-"""Shared fixtures: the worked cases and a click runner."""
+"""Shared fixtures: the worked cases, a click runner, and the table app's test client."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from click.testing import CliRunner
 
 from herzla import contracts as registry
 from herzla.contracts import BUILTIN_MODULES
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from flask.testing import FlaskClient
+
+    from herzla.web.store import Store
 
 CASES = Path(__file__).parent / "cases"
 
@@ -50,3 +56,24 @@ def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     clear_caches()
     yield
     clear_caches()
+
+
+# -- the table app's test client (the web extra): a store on a fresh file, an app on it --------
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    from herzla.web.store import Store
+
+    return Store(tmp_path / "herzla.db")
+
+
+@pytest.fixture
+def app(store: Store) -> Flask:
+    from herzla.web.app import create_app
+
+    return create_app(store)
+
+
+@pytest.fixture
+def client(app: Flask) -> Iterator[FlaskClient]:
+    with app.test_client() as c:
+        yield c

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,22 +30,6 @@ pytestmark = pytest.mark.web
 
 CASES = load_cases()
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "herzla.db")
-
-
-@pytest.fixture
-def app(store: Store) -> Flask:
-    return create_app(store)
-
-
-@pytest.fixture
-def client(app: Flask) -> Iterator[FlaskClient]:
-    with app.test_client() as c:
-        yield c
 
 
 def post_json(client: FlaskClient, path: str, body: Any) -> Any:

@@ -9,7 +9,6 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,6 @@ import pytest
 
 pytest.importorskip("flask")
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 from herzla.evening import Evening
@@ -29,22 +27,6 @@ from tests.test_evening import BOOK, PLAYERS, record
 pytestmark = pytest.mark.web
 
 MARKUP = ["<script>alert(1)</script>", "Berni & Co", '"><img src=x onerror=alert(1)>', "Done"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "herzla.db")
-
-
-@pytest.fixture
-def app(store: Store) -> Flask:
-    return create_app(store)
-
-
-@pytest.fixture
-def client(app: Flask) -> Iterator[FlaskClient]:
-    with app.test_client() as c:
-        yield c
 
 
 def call(client: FlaskClient, method: str, path: str, body: Any = None,

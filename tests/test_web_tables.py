@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,6 @@ import pytest
 
 pytest.importorskip("flask")
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 from herzla.records import replay
@@ -33,22 +31,6 @@ EVERY = [{"game": "herzla"}, {"game": "herzla", "contract": "mord", "declarer": 
          {"game": "herzeln", "contract": "domino", "players": 3},
          {"game": "herzerln", "players": 3}, {"game": "herzerln", "contract": "auflegen",
                                               "players": 4}]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "herzla.db")
-
-
-@pytest.fixture
-def app(store: Store) -> Flask:
-    return create_app(store)
-
-
-@pytest.fixture
-def client(app: Flask) -> Iterator[FlaskClient]:
-    with app.test_client() as c:
-        yield c
 
 
 def call(client: FlaskClient, method: str, path: str, body: Any = None, **headers: str) -> Any:

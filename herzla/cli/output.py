@@ -25,7 +25,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +35,7 @@ import attrs
 import click
 
 from herzla.cli.common import fail
+from herzla.machinery.files import replacing
 
 __all__ = ["Output", "Progress", "check_output", "on_stdout", "open_output"]
 
@@ -150,25 +150,8 @@ def open_output(output: Output, binary: bool = False) -> Iterator[IO[Any]]:
         with fh:
             yield fh
         return
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        try:
-            mode = stat.S_IMODE(target.stat().st_mode)
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.fchmod(fd, mode)
-        fh = (os.fdopen(fd, "wb") if binary
-              else os.fdopen(fd, "w", encoding="utf-8", newline="\n"))
-        with fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with replacing(target, binary) as fh:
+        yield fh
 
 
 class Progress:

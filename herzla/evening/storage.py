@@ -25,14 +25,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from herzla.evening.errors import EveningError
 from herzla.evening.model import FORMAT, VERSION, Evening
+from herzla.machinery.files import write_whole
 from herzla.records import MAX_DOCUMENT, RecordError, load_json_text
 
 __all__ = ["FORMAT", "VERSION", "create", "dumps", "load", "save", "update"]
@@ -85,31 +84,7 @@ def save(evening: Evening, path: str | os.PathLike[str]) -> None:
     """Write ``evening`` to ``path`` atomically (see the module notes); a link is followed and
     stays a link, the file keeps its permissions.  OSError if it cannot be written (the old
     file, if any, as it was)."""
-    target = Path(os.path.realpath(os.fspath(path)))
-    data = dumps(evening).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        try:
-            mode = stat.S_IMODE(target.stat().st_mode)
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    with contextlib.suppress(OSError):  # the rename itself on the disk, where it can be
-        folder = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    write_whole(Path(os.path.realpath(os.fspath(path))), dumps(evening).encode("utf-8"))
 
 
 @contextlib.contextmanager

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -37,7 +36,7 @@ from pettingzoo import AECEnv
 from herzla.limits import MAX_SEED
 from herzla.records import Record
 from herzla.rl.actions import Actions, as_action
-from herzla.rl.episode import RENDER_MODES, Episode, check_render_mode
+from herzla.rl.episode import RENDER_MODES, Episode, check_render_mode, render
 from herzla.rl.observation import Observer
 from herzla.rl.table import Table
 
@@ -149,14 +148,7 @@ class HerzlaAEC(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (ansi or human)")
-            return None
-        text = self._episode().text()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self._episode())
 
     def close(self) -> None:
         pass

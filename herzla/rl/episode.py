@@ -50,6 +50,21 @@ def check_render_mode(render_mode: object) -> str | None:
                      f"{', '.join(RENDER_MODES)} (or null)")
 
 
+def render(render_mode: str | None, episode: Episode) -> str | None:
+    """What ``render()`` of either environment answers: the episode as text (``ansi``), or
+    printed (``human``); without a render mode a warning, as Gymnasium's environments give."""
+    if render_mode is None:
+        import gymnasium  # the rl extra's; an environment is made only where it is installed
+
+        gymnasium.logger.warn("render() was called without a render_mode (ansi or human)")
+        return None
+    text = episode.text()
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
+
+
 class IllegalAction(ValueError):
     """An action that is not legal now, with the rule it breaks in one sentence."""
 

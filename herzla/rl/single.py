@@ -41,7 +41,13 @@ from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import Record
 from herzla.rl.actions import Actions, as_action
-from herzla.rl.episode import RENDER_MODES, Episode, IllegalAction, check_render_mode
+from herzla.rl.episode import (
+    RENDER_MODES,
+    Episode,
+    IllegalAction,
+    check_render_mode,
+    render,
+)
 from herzla.rl.observation import Observer
 from herzla.rl.table import Table
 
@@ -111,14 +117,7 @@ class HerzlaSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self._observe(), reward, episode.over, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (ansi or human)")
-            return None
-        text = self._episode().text()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self._episode())
 
     # -- herzla's additions -----------------------------------------------------------------
     def action_masks(self) -> npt.NDArray[np.bool_]:
