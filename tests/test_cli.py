@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from herzla.cli import main
 from tests.conftest import CASES
+from tests.helpers import CASE_RECORDS, invoke
 
 
 def record_text(name: str) -> str:
@@ -250,3 +251,12 @@ def test_a_sheet_is_one_of_the_kinds_herzla_knows(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(type(get_game("herzeln")), "sheet", "tournament")
     with pytest.raises(RecordError, match='sheet herzla does not know: "tournament"'):
         score_sheet(doc)
+
+
+# -- a score sheet of large amounts -----------------------------------------------------------
+def test_score_sheet_columns_stay_apart() -> None:
+    rec = dict(CASE_RECORDS[0], options={"heart_unit": 10**9})
+    out = invoke("replay", "-", stdin=json.dumps([rec]))
+    assert out.exit_code == 0
+    total = next(line for line in out.stdout.splitlines() if line.strip().startswith("total"))
+    assert all(len(cell) > 1 for cell in total.split())

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from herzla.records import RecordError, read_record, replay
 from tests.conftest import load_cases
-from tests.test_hostile import invoke, one_error
+from tests.helpers import invoke, one_error
 
 CASES = [c["record"] for _, c in load_cases() if isinstance(c["record"], dict)]
 HERZLA = next(c for c in CASES if c["game"] == "herzla" and c["contract"] == "normal")

@@ -1,5 +1,5 @@
-"""Local worker processes: the ordered map, a worker killed mid-run, signals to a parallel run,
-and the cap on ``--jobs``.
+"""Local worker processes: the ordered map, a worker killed mid-run, signals to a parallel run
+(and to one writing records), and the cap on ``--jobs``.
 
 The signal tests run ``herzla simulate`` in a session of its own (``start_new_session``) and
 signal its process group, as a terminal or ``kill -- -PGID`` does, or the parent alone.
@@ -214,3 +214,21 @@ def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch: pytest.
     assert result.stderr == (f"herzla: error: worker processes keep dying ({RESTARTS + 1} died, "
                              f"the last killed by SIGKILL)\n")
     assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+# -- SIGTERM to a run writing records ---------------------------------------------------------
+def test_sigterm_leaves_no_partial_file(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "herzla", "simulate", "herzla", "--hands",
+                             "1e9", "--jobs", "1", "--seed", "1", "--sample", "2",
+                             "--sample-out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline and not any(p.name.endswith(".tmp") for p in
+                                             tmp_path.iterdir()):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err.decode().strip() == "herzla: stopped by SIGTERM"
+    assert list(tmp_path.iterdir()) == []

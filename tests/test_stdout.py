@@ -4,6 +4,8 @@ records parse, and every message and answer goes to standard error then."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -112,3 +114,13 @@ def test_every_json_answer_is_standard_output_alone(args: list[str]) -> None:
     assert res.exit_code == 0, res.output
     json.loads(res.stdout)
     assert all(line.startswith("herzla: note: ") for line in res.stderr.splitlines())
+
+
+# -- a closed pipe, a full disk ---------------------------------------------------------------
+def test_an_answer_to_a_full_disk() -> None:
+    with open("/dev/full", "wb") as full:
+        out = subprocess.run([sys.executable, "-m", "herzla", "rules", "herzla"], stdout=full,
+                             stderr=subprocess.PIPE, timeout=60, check=False)
+    assert out.returncode == 2
+    assert out.stderr.decode().strip() == \
+        "herzla: error: cannot write the answer: No space left on device"

@@ -1,0 +1,26 @@
+"""What several test files share: the command line run in this process, the one line its
+errors must be, the worked cases' hand records, and a Herzla deal and hand to try things on."""
+
+from __future__ import annotations
+
+import os
+
+from click.testing import CliRunner, Result
+
+from herzla.cli import main
+from tests.conftest import load_cases
+
+CASE_RECORDS = [c["record"] for _, c in load_cases() if isinstance(c["record"], dict)]
+SCALE = int(os.environ.get("HERZLA_SLOW_SCALE", "1"))
+
+
+def invoke(*args: str, stdin: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def one_error(result: Result, code: int = 2) -> str:
+    assert result.exit_code == code, (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("herzla: error: "), lines
+    return lines[0]
