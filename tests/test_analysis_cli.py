@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +16,7 @@ from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import PACK_32, cards_of
 from herzla.cli import main
 from herzla.tricks import TrickHand
+from tests.helpers import EIGHT
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
@@ -185,3 +188,26 @@ def test_samples_have_a_limit() -> None:
     assert out.exit_code == 2 and "--samples" in out.stderr
     with pytest.raises(AdviceError, match="1 to 1,000,000"):
         advise("CJ CT C9 S9 S8 HT D9 D8", samples=MAX_SAMPLES + 1)
+
+
+# -- advise: the hand it reads ----------------------------------------------------------------
+@pytest.mark.parametrize(("extra", "says"), [
+    (1, "1 is not a card"),
+    (None, "null is not a card"),
+    ("XX", '"XX" is not a card code'),
+    ([1], "a list is not a card"),
+])
+def test_advise_refuses_a_hand_with_an_item_that_is_not_a_card(extra: Any, says: str) -> None:
+    from herzla import AdviceError, Card, advise
+
+    for hand in ([Card.from_str(c) for c in EIGHT] + [extra], [*EIGHT[:7], extra]):
+        with pytest.raises(AdviceError, match=re.escape(says)):
+            advise(hand, samples=1, jobs=1)
+
+
+def test_advise_takes_codes_and_cards_mixed() -> None:
+    from herzla import Card, advise
+
+    mixed: list[Any] = [Card.from_str(c) for c in EIGHT[:4]] + EIGHT[4:]
+    res = advise(mixed, samples=1, jobs=1, choices=["beddl"])
+    assert [str(c) for c in res.hand()] == EIGHT

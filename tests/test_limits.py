@@ -1,5 +1,5 @@
-"""The limits herzla checks on entry (:mod:`herzla.limits`): amounts and seeds beyond them are
-refused alike by the library and every command, in one line."""
+"""The limits herzla checks on entry (:mod:`herzla.limits`): amounts, seeds and the cluster
+timeout beyond them are refused alike by the library and every command, in one line."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from herzla.limits import MAX_AMOUNT
 from herzla.records import Record, RecordError, deal_record
-from tests.helpers import CASE_RECORDS, invoke, one_error
+from tests.helpers import CASE_RECORDS, EIGHT, invoke, one_error
 
 
 @pytest.mark.parametrize("args", [
@@ -40,3 +40,27 @@ def test_the_limits_agree_across_commands_and_the_library() -> None:
     assert "seed" in one_error(invoke("deal", "herzla", "--seed", "-1"))
     with pytest.raises(RecordError, match="seed"):
         deal_record("herzla", "normal", 4, seed=-1)
+
+
+@pytest.mark.parametrize("value", ["inf", "1e308", "nan", "86401"])
+@pytest.mark.parametrize("command", [
+    ["simulate", "herzla", "--hands", "10"],
+    ["simulate", "herzla", "--hands", "10", "--cluster", "tcp://127.0.0.1:1"],
+    ["advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1"],
+    ["advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1", "--cluster",
+     "tcp://127.0.0.1:1"],
+])
+def test_cluster_timeouts_beyond_the_limit(command: list[str], value: str) -> None:
+    line = one_error(invoke(*command, "--cluster-timeout", value))
+    assert line.startswith("herzla: error: --cluster-timeout must be more than 0 and at most "
+                           "86,400 seconds")
+
+
+def test_cluster_timeouts_in_the_library() -> None:
+    from herzla import AdviceError, SimulationError, advise, simulate
+
+    for wait in (float("inf"), float("nan"), 1e308, 0.0, -1.0):
+        with pytest.raises(SimulationError, match="cluster timeout"):
+            simulate("herzla", hands=10, seed=1, jobs=1, cluster_timeout=wait)
+        with pytest.raises(AdviceError, match="cluster timeout"):
+            advise(EIGHT, samples=1, jobs=1, cluster_timeout=wait)

@@ -1,14 +1,17 @@
-"""Hand records as herzla reads them: what the reader refuses, in one line naming the problem
-(JSON nested too deeply, a number of too many digits, bytes that are not UTF-8, a key given twice,
-an end mark outside the domino), JSON Lines answered as they come, and hypothesis throwing random
-bytes, truncations, type swaps and mutations of valid records at the reader and ``replay``,
-where the only outcomes allowed are an answer or the documented error and exit code."""
+"""Hand records as herzla reads them: one reader behind every command and function
+(:func:`herzla.records.read_record`), and what it refuses, in one line naming the problem (JSON
+nested too deeply, a number of too many digits, bytes that are not UTF-8, a key given twice, an
+end mark outside the domino, a list where a record belongs); JSON Lines answered as they come;
+and hypothesis throwing random bytes, truncations, type swaps and mutations of valid records at
+the reader, ``replay`` and ``solve``, where the only outcomes allowed are an answer or the
+documented error and exit code."""
 
 from __future__ import annotations
 
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,8 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from herzla.records import Record, RecordError, replay
-from tests.helpers import CASE_RECORDS, SCALE, invoke, one_error
+from herzla.records import Record, RecordError, read_record, replay
+from tests.helpers import CASE_RECORDS, HERZLA, SCALE, invoke, one_error, two_tricks_to_go
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 # -- what the reader refuses, in one line -----------------------------------------------------
@@ -105,6 +110,79 @@ def test_messages_quote_what_was_written_not_python() -> None:
     assert one_error(invoke("replay", "-", stdin=json.dumps(rec))).endswith(
         "dealer must be a whole number, not true")
     assert "give a file name" in one_error(invoke("replay", ""))
+
+
+# -- one reader for every command and function ------------------------------------------------
+def _pairs(rec: dict[str, Any], **extra: Any) -> list[list[Any]]:
+    """A record as a list of [key, value] pairs, with ``extra`` keys given a second time."""
+    return [[k, v] for k, v in rec.items()] + [[k, v] for k, v in extra.items()]
+
+
+@pytest.mark.parametrize("command", ["solve", "replay"])
+def test_a_list_of_key_value_pairs_is_not_a_record(command: str) -> None:
+    pairs = json.dumps(_pairs(HERZLA, stock=170))
+    lines = json.dumps(HERZLA) + "\n" + pairs + "\n"
+    line = one_error(invoke(command, "-", "--seat", "0", stdin=lines) if command == "solve"
+                     else invoke(command, "-", stdin=lines))
+    assert line == "herzla: error: line 2: a hand record must be a JSON object, not a list"
+    whole = invoke(command, "-", *(["--seat", "0"] if command == "solve" else []), stdin=pairs)
+    assert "a hand record must be a JSON object, not a list" in one_error(whole)
+
+
+def test_the_library_reads_records_in_one_place() -> None:
+    from herzla import solve
+
+    pairs = _pairs(HERZLA, stock=170)
+    for call in (lambda: solve(pairs, seat=0),  # type: ignore[arg-type]
+                 lambda: replay(pairs),  # type: ignore[arg-type]
+                 lambda: read_record(pairs)):
+        with pytest.raises(RecordError, match="must be a JSON object, not a list"):
+            call()
+    rec = read_record(HERZLA)
+    assert read_record(rec) is rec
+    assert replay(HERZLA) == replay(rec)
+    assert solve(HERZLA, seat=0).value == solve(rec, seat=0).value
+
+
+def test_no_module_reads_a_record_but_the_reader() -> None:
+    """``Record.from_json`` is called by ``read_record`` alone; everything else goes through
+    ``read_record`` (so a new reader cannot skip its checks).  The evening's own readers
+    (``Entry.from_json``, ``Evening.from_json``) read no record themselves."""
+    calls = []
+    for path in sorted((ROOT / "herzla").rglob("*.py")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if re.search(r"(?<!Entry\.)(?<!Evening\.)\bfrom_json\(", line) and \
+                    "def from_json" not in line:
+                calls.append(f"{path.relative_to(ROOT)}:{n}")
+    assert len(calls) == 1 and calls[0].startswith("herzla/records.py:"), calls
+
+
+@pytest.mark.parametrize("line", ["null", "[1, 2]", '"abc"', "42", "true"])
+@pytest.mark.parametrize("command", ["solve", "replay"])
+def test_json_lines_that_are_not_objects(command: str, line: str) -> None:
+    stdin = json.dumps(HERZLA) + "\n" + line + "\n"
+    seat = ["--seat", "0"] if command == "solve" else []
+    result = invoke(command, "-", *seat, stdin=stdin)
+    assert "line 2: a hand record must be a JSON object, not" in one_error(result)
+
+
+@pytest.mark.parametrize("doc", ["null", "42", '"abc"', "true"])
+def test_a_document_that_is_not_a_record(doc: str) -> None:
+    for args in (["solve", "-", "--seat", "0"], ["replay", "-"]):
+        assert "a hand record must be a JSON object, not" in one_error(invoke(*args, stdin=doc))
+
+
+def test_solve_a_list_names_the_record() -> None:
+    line = one_error(invoke("solve", "-", "--seat", "0", stdin=json.dumps([HERZLA, None])))
+    assert line == "herzla: error: record 2: a hand record must be a JSON object, not null"
+
+
+def test_echo_null_into_solve_in_a_real_process() -> None:
+    out = subprocess.run([sys.executable, "-m", "herzla", "solve", "-", "--seat", "0"],
+                         input=b"null\n", capture_output=True, timeout=60, check=False)
+    assert out.returncode == 2
+    assert out.stderr.decode().strip() == \
+        "herzla: error: a hand record must be a JSON object, not null"
 
 
 # -- JSON Lines, end marks and the trick in progress ------------------------------------------
@@ -202,3 +280,23 @@ def test_fuzz_replay_with_random_bytes(data: bytes) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     if result.exit_code == 2:
         one_error(result)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=6),
+                     lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c,
+                                                                         max_size=3),
+                     max_leaves=6)
+
+
+@settings(max_examples=40 * SCALE, deadline=None)
+@given(value=_JSON, command=st.sampled_from(["solve", "replay"]))
+def test_fuzz_a_json_lines_line_in_solve_and_replay(value: Any, command: str) -> None:
+    """Whatever JSON a second line holds, both commands read it by the same reader: a record
+    answered, or one line naming the problem (exit 2)."""
+    stdin = json.dumps(two_tricks_to_go()) + "\n" + json.dumps(value) + "\n"
+    seat = ["--seat", "0"] if command == "solve" else []
+    result = invoke(command, "-", *seat, stdin=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1, 2), result.output
+    if result.exit_code == 2:
+        assert one_error(result).startswith("herzla: error: line 2: ")

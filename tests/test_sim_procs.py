@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from herzla.cli import main
 from herzla.machinery.procs import RESTARTS, WorkerLost, default_jobs, local_map, start_method
+from tests.helpers import EIGHT, invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 two_cores = pytest.mark.skipif(default_jobs() < 2, reason="needs 2 usable cores")
@@ -214,6 +215,28 @@ def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch: pytest.
     assert result.stderr == (f"herzla: error: worker processes keep dying ({RESTARTS + 1} died, "
                              f"the last killed by SIGKILL)\n")
     assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+# -- the cap on --jobs: the note, the summary, and advise -------------------------------------
+def test_advise_plays_on_no_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    import herzla.machinery.procs
+
+    started: list[int] = []
+
+    def local_map(fn: Any, items: Any, workers: int) -> Any:
+        started.append(workers)
+        return map(fn, items)
+
+    monkeypatch.setattr(herzla.machinery.procs, "default_jobs", lambda: 2)
+    monkeypatch.setattr(herzla.machinery.procs, "local_map", local_map)
+    result = invoke("advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "40", "--jobs",
+                    "40", "--only", "beddl", "--json")
+    assert result.exit_code == 0, result.output
+    assert started == [1]  # two processes: this one and one worker
+    assert result.stderr.strip() == ("herzla: note: --jobs 40 is more than the 2 cores this "
+                                     "process may use; playing on 2")
+    again = invoke("simulate", "herzla", "--hands", "100000", "--seed", "1", "--jobs", "40")
+    assert again.stderr.strip() == result.stderr.strip()  # the same note, the same code
 
 
 # -- SIGTERM to a run writing records ---------------------------------------------------------
