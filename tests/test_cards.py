@@ -1,4 +1,5 @@
-"""Card codes (spec/cards.md), card names, faces, packs, rank orders and the bit-set encoding."""
+"""Card codes (spec/cards.md), card names and lists of them, faces, packs, rank orders and the
+bit-set encoding."""
 
 from __future__ import annotations
 
@@ -81,6 +82,29 @@ def test_faces() -> None:
 
 
 # -- card names, and lists of them ------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Herz Sau, Herz König", "Herz Sau Herz König",
+                                  "Ace of Hearts, King of Hearts", "HA HK", "ha,hk",
+                                  "Ace of Hearts Herz König"])
+def test_card_lists_take_names(text: str) -> None:
+    assert [str(c) for c in parse_cards(text)] == ["HA", "HK"]
+
+
+def test_card_lists_name_the_bad_text() -> None:
+    with pytest.raises(CardError, match='"Herz Xyz"'):
+        parse_cards("HA Herz Xyz")
+    with pytest.raises(CardError, match='"XX"'):
+        parse_cards("HA XX")
+
+
+@given(st.lists(st.sampled_from(Card.ALL), max_size=12),
+       st.sampled_from(["german", "french"]), st.sampled_from([" ", ", ", ","]))
+def test_named_lists_round_trip(cards: list[Card], faces: str, sep: str) -> None:
+    text = sep.join(c.name(faces) for c in cards)
+    assert parse_cards(text) == cards
+    mixed = sep.join(c.name(faces) if i % 2 else str(c) for i, c in enumerate(cards))
+    assert parse_cards(mixed) == cards
+
+
 @pytest.mark.parametrize("text", [
     "\u017fA",  # long s: upper() makes it S
     "C\u212a",  # Kelvin sign: lower() makes it k

@@ -1,10 +1,12 @@
-"""The public functions of the facade (``import herzla``) under wrong arguments: each wrong value
-of each argument of each public function gets exactly that function's error, in one line naming
-the argument, or an answer where the argument takes the value; hypothesis then throws values of
-any type at one or two arguments at a time."""
+"""The public facade (``import herzla``): its lazy names in ``dir()`` and ``help()``, and its
+public functions under wrong arguments: each wrong value of each argument of each public function
+gets exactly that function's error, in one line naming the argument, or an answer where the
+argument takes the value; hypothesis then throws values of any type at one or two arguments at a
+time."""
 
 from __future__ import annotations
 
+import pydoc
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -13,7 +15,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import herzla
 from tests.helpers import EIGHT, HERZLA, SCALE, two_tricks_to_go
+
+
+# -- the package namespace --------------------------------------------------------------------
+def test_dir_lists_the_lazy_names() -> None:
+    names = dir(herzla)
+    for name in ("simulate", "solve", "advise", "SimResult", "SolveResult", "AdviceResult"):
+        assert name in names
+    assert "Any" not in names and "TYPE_CHECKING" not in names
+    assert not hasattr(herzla, "Any") and not hasattr(herzla, "TYPE_CHECKING")
+
+
+def test_help_shows_the_lazy_functions() -> None:
+    text = pydoc.plain(pydoc.render_doc(herzla))
+    for name in ("simulate", "solve", "advise"):
+        assert f"{name}(" in text
 
 
 # -- the public functions under wrong arguments -----------------------------------------------

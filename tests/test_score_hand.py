@@ -1,6 +1,7 @@
 """``herzla.tally.score_hand``: a hand scored from its tallies by names, with values as JSON gives
 them (what ``herzla score`` and the table app's ``/api/score`` both call); and ``herzla score``
-refusing, in one line, tallies that contradict each other, and fuzzed."""
+refusing, in one line, tallies that contradict each other or leave out
+what the contract needs, and fuzzed."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from herzla.cards import Card
 from herzla.cli import main
-from herzla.contracts import MissingTally
+from herzla.contracts import MissingTally, contract_class, contract_classes, games
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 from tests.helpers import SCALE, invoke, one_error
 
@@ -87,6 +88,38 @@ def test_stock_paid_only_when_something_is_paid() -> None:
     paid = json.loads(invoke("score", "herzla", "normal", "--hearts", "0,4,4,0", "--stock", "2",
                              "--json").stdout)
     assert paid["events"] == ["two-void", "stock-paid"] and paid["stock"] == 0
+
+
+def test_score_without_tallies_names_hearts() -> None:
+    res = CliRunner().invoke(main, ["score", "herzla", "normal"])
+    assert res.exit_code == 2
+    assert "hearts each seat captured" in res.stderr and "--hearts" in res.stderr
+    ok = CliRunner().invoke(main, ["score", "herzla", "normal", "--hearts", "0,3,5,0"])
+    assert ok.exit_code == 0 and "+40c" in ok.stdout
+
+
+@pytest.mark.parametrize("key", [c.key() for g in games() for c in contract_classes(g)])
+def test_score_without_tallies_names_an_option(key: str) -> None:
+    game, _, cid = key.partition("/")
+    args = ["score", game, cid]
+    if contract_class(game, cid).needs_declarer:
+        args += ["--declarer", "0"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 2
+    line = res.stderr.strip()
+    assert f"{game} {cid} needs" in line and ": give --" in line, line
+
+
+def test_captured_takes_card_names() -> None:
+    by_name = CliRunner().invoke(main, [
+        "score", "herzeln", "no-hearts", "--captured", "Herz Sau, Herz 7",
+        "--captured", "Herz 10", "--captured", "Herz König Herz Ober Herz Unter",
+        "--captured", "H9 H8"])
+    by_code = CliRunner().invoke(main, [
+        "score", "herzeln", "no-hearts", "--captured", "HA H7", "--captured", "HT",
+        "--captured", "HK HQ HJ", "--captured", "H9 H8"])
+    assert by_name.exit_code == 0, by_name.output
+    assert by_name.stdout == by_code.stdout
 
 
 # -- fuzzing ----------------------------------------------------------------------------------

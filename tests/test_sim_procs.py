@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -218,6 +219,20 @@ def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch: pytest.
 
 
 # -- the cap on --jobs: the note, the summary, and advise -------------------------------------
+@pytest.mark.parametrize("hands", ["1000", "300000"])
+def test_jobs_note_agrees_with_summary(hands: str) -> None:
+    from herzla.machinery.procs import default_jobs
+
+    res = CliRunner().invoke(main, ["simulate", "herzla", "--hands", hands, "--seed", "1",
+                                    "--jobs", "1000", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    note = re.search(r"playing on (\d+)", res.stderr)
+    summary = re.search(r"(\d+) process(?:es)?\)", res.stdout)
+    assert note is not None and summary is not None
+    assert note.group(1) == summary.group(1)
+    assert 1 <= int(summary.group(1)) <= default_jobs()
+
+
 def test_advise_plays_on_no_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     import herzla.machinery.procs
 
