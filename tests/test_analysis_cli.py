@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
-from herzla.analysis.advise import CHOICES, AdviceError, advise, plan_advice, sample_hands
+from herzla.analysis.advise import (
+    CHOICES,
+    AdviceError,
+    Estimate,
+    advise,
+    plan_advice,
+    sample_hands,
+    score_range,
+)
 from herzla.analysis.search.scoring import BooleanScore, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
-from herzla.cards import PACK_32, cards_of
+from herzla.cards import PACK_32, cards_of, mask_of, parse_cards
 from herzla.cli import main
+from herzla.contracts import TrickContract, contract_class
 from herzla.tricks import TrickHand
+from tests.helpers import EIGHT
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
@@ -185,3 +199,76 @@ def test_samples_have_a_limit() -> None:
     assert out.exit_code == 2 and "--samples" in out.stderr
     with pytest.raises(AdviceError, match="1 to 1,000,000"):
         advise("CJ CT C9 S9 S8 HT D9 D8", samples=MAX_SAMPLES + 1)
+
+
+# -- advise: the hand it reads ----------------------------------------------------------------
+def test_hand_takes_card_names() -> None:
+    from herzla.analysis.advise import parse_hand
+
+    table = contract_class("herzla", "normal")()
+    assert isinstance(table, TrickContract)
+    names = "Eichel 10, Eichel 7, Gras Unter, Gras 8, Herz 9, Herz 7, Schellen 9, Schellen 7"
+    assert parse_hand(names, table) == mask_of(parse_cards("CT C7 SJ S8 H9 H7 D9 D7"))
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (1, "1 is not a card"),
+    (None, "null is not a card"),
+    ("XX", '"XX" is not a card code'),
+    ([1], "a list is not a card"),
+])
+def test_advise_refuses_a_hand_with_an_item_that_is_not_a_card(extra: Any, says: str) -> None:
+    from herzla import AdviceError, Card, advise
+
+    for hand in ([Card.from_str(c) for c in EIGHT] + [extra], [*EIGHT[:7], extra]):
+        with pytest.raises(AdviceError, match=re.escape(says)):
+            advise(hand, samples=1, jobs=1)
+
+
+def test_advise_takes_codes_and_cards_mixed() -> None:
+    from herzla import Card, advise
+
+    mixed: list[Any] = [Card.from_str(c) for c in EIGHT[:4]] + EIGHT[4:]
+    res = advise(mixed, samples=1, jobs=1, choices=["beddl"])
+    assert [str(c) for c in res.hand()] == EIGHT
+
+
+# -- advise: one choice, and intervals within the possible scores -----------------------------
+HOPELESS = "CA CK CQ SA SK HA DA DK"
+
+
+def test_advise_one_choice_compares_nothing() -> None:
+    res = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
+                                    "--samples", "8", "--jobs", "1", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "Recommendation" not in res.stdout
+    assert ("Only beddl was weighed: -240.0 cents under heuristic play, made in 0.0% of the "
+            "deals; there was nothing to compare it with.") in res.stdout
+    both = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
+                                     "--only", "mord", "--samples", "8", "--jobs", "1",
+                                     "--no-progress"])
+    assert "Recommendation: " in both.stdout and "nothing to compare" not in both.stdout
+
+
+def test_score_range_of_the_choices() -> None:
+    table = {cid: contract_class("herzla", cid) for cid in ("normal", "beddl", "mord")}
+    beddl = table["beddl"](4, None, 2)
+    assert isinstance(beddl, TrickContract)
+    assert score_range(beddl, 2, 0) == (-240, 240)
+    normal = table["normal"](4)
+    assert isinstance(normal, TrickContract)
+    low, high = score_range(normal, 0, 80)
+    assert low < 0 < 80 < high
+
+
+@given(st.integers(0, 10), st.integers(2, 60))
+def test_the_interval_stays_within_the_possible_scores(made: int, lost: int) -> None:
+    cents = [240] * made + [-240] * lost
+    est = Estimate.of(cents, [True] * made + [False] * lost, (-240, 240))
+    assert -240 <= est.ci95[0] <= est.mean <= est.ci95[1] <= 240
+
+
+def test_the_unclipped_interval_would_pass_the_bound() -> None:
+    cents = [240] * 3 + [-240] * 97
+    assert Estimate.of(cents, None).ci95[0] < -240  # why the bound is needed
+    assert Estimate.of(cents, None, (-240, 240)).ci95[0] == -240

@@ -1,6 +1,9 @@
-"""Card codes (spec/cards.md), faces, packs, rank orders and the bit-set encoding."""
+"""Card codes (spec/cards.md), card names and lists of them, faces, packs, rank orders and the
+bit-set encoding."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from hypothesis import given
@@ -21,6 +24,7 @@ from herzla.cards import (
     mask_of,
     parse_cards,
 )
+from tests.helpers import HERZLA, invoke, one_error
 
 
 @given(st.integers(0, 35))
@@ -75,3 +79,55 @@ def test_rank_orders() -> None:
 def test_faces() -> None:
     assert Card(Suit.C, Rank.QUEEN).name("german") == "Eichel Ober"
     assert Card(Suit.D, Rank.ACE).name() == "Ace of Diamonds"
+
+
+# -- card names, and lists of them ------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Herz Sau, Herz König", "Herz Sau Herz König",
+                                  "Ace of Hearts, King of Hearts", "HA HK", "ha,hk",
+                                  "Ace of Hearts Herz König"])
+def test_card_lists_take_names(text: str) -> None:
+    assert [str(c) for c in parse_cards(text)] == ["HA", "HK"]
+
+
+def test_card_lists_name_the_bad_text() -> None:
+    with pytest.raises(CardError, match='"Herz Xyz"'):
+        parse_cards("HA Herz Xyz")
+    with pytest.raises(CardError, match='"XX"'):
+        parse_cards("HA XX")
+
+
+@given(st.lists(st.sampled_from(Card.ALL), max_size=12),
+       st.sampled_from(["german", "french"]), st.sampled_from([" ", ", ", ","]))
+def test_named_lists_round_trip(cards: list[Card], faces: str, sep: str) -> None:
+    text = sep.join(c.name(faces) for c in cards)
+    assert parse_cards(text) == cards
+    mixed = sep.join(c.name(faces) if i % 2 else str(c) for i, c in enumerate(cards))
+    assert parse_cards(mixed) == cards
+
+
+@pytest.mark.parametrize("text", [
+    "\u017fA",  # long s: upper() makes it S
+    "C\u212a",  # Kelvin sign: lower() makes it k
+    "\u212aing of Hearts",
+    "\ufb06",  # the ligature st: upper() makes it ST, Spades Ten
+    "\ufb05",  # the ligature long s t
+    "Ace of \u017fpades",
+    "H\u212a",
+])
+def test_characters_that_only_fold_to_card_letters_are_not_cards(text: str) -> None:
+    from herzla.cards import CardError, parse_card
+
+    with pytest.raises(CardError, match="is not a card code"):
+        parse_card(text)
+    rec = dict(HERZLA, plays=[text])
+    assert "is not a card code" in one_error(invoke("replay", "-", stdin=json.dumps(rec)))
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("ha", "HA"), ("h10", "HT"), ("HERZ SAU", "HA"), ("ace OF hearts", "HA"),
+    ("KÖNIG of Herz", "HK"), ("GRÜN unter", "SJ"), ("♥ a", "HA"),
+])
+def test_ascii_case_and_the_german_umlauts_still_fold(text: str, code: str) -> None:
+    from herzla.cards import parse_card
+
+    assert str(parse_card(text)) == code

@@ -1,8 +1,10 @@
-"""Every worked case (tests/cases, copied from shared/cases) through ``herzla replay - --json``."""
+"""Every worked case (tests/cases, copied from shared/cases) through ``herzla replay - --json``; the
+copy herzla ships in docs/examples/cases is the worked case."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +12,10 @@ from click.testing import CliRunner
 
 from herzla.cli import main
 from tests.conftest import load_cases
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED_CASES = ROOT / "docs" / "examples" / "cases"
+
 
 CASES = load_cases()
 
@@ -84,3 +90,21 @@ def test_herzerln_partie_of_the_cases(runner: CliRunner) -> None:
     assert sheet["totals"] == [-6, -15, 12, 9]
     assert sum(sheet["totals"]) == 0
     assert sheet["winners"] == [2]
+
+
+# -- the copy herzla ships of each worked case ------------------------------------------------
+@pytest.mark.parametrize("case", sorted((ROOT / "tests" / "cases").glob("*.json")),
+                         ids=lambda p: p.name[:2])
+def test_a_shipped_case_is_the_worked_case(case: Path) -> None:
+    worked = json.loads(case.read_text(encoding="utf-8"))
+    shipped = SHIPPED_CASES / case.name
+    if isinstance(worked["record"], str):
+        assert shipped.read_text(encoding="utf-8") == worked["record"]
+    else:
+        assert json.loads(shipped.read_text(encoding="utf-8")) == worked["record"]
+    res = CliRunner().invoke(main, ["replay", str(shipped), "--json"])
+    expect = worked.get("expect", {})
+    if expect.get("malformed"):
+        assert res.exit_code == 2
+    else:
+        assert res.exit_code == (0 if expect.get("illegal") is None else 1), res.output

@@ -10,6 +10,9 @@ from click.testing import CliRunner
 
 from herzla.cli import main
 from tests.conftest import CASES
+from tests.helpers import CASE_RECORDS, invoke, one_error
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def record_text(name: str) -> str:
@@ -250,3 +253,34 @@ def test_a_sheet_is_one_of_the_kinds_herzla_knows(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(type(get_game("herzeln")), "sheet", "tournament")
     with pytest.raises(RecordError, match='sheet herzla does not know: "tournament"'):
         score_sheet(doc)
+
+
+# -- a score sheet of large amounts -----------------------------------------------------------
+def test_score_sheet_columns_stay_apart() -> None:
+    rec = dict(CASE_RECORDS[0], options={"heart_unit": 10**9})
+    out = invoke("replay", "-", stdin=json.dumps([rec]))
+    assert out.exit_code == 0
+    total = next(line for line in out.stdout.splitlines() if line.strip().startswith("total"))
+    assert all(len(cell) > 1 for cell in total.split())
+
+
+# -- errors that name what a user wrote, checked before any work ------------------------------
+@pytest.mark.parametrize("args", [
+    ["replay", "no\nsuch\u2028file"], ["solve", "a\rb", "--seat", "0"], ["replay", "--bo\ngus"],
+    ["simulate", "herzla", "--hands", "10", "--sample", "1", "--sample-out", "/no\n/x"],
+])
+def test_an_error_naming_what_a_user_wrote_stays_one_line(args: list[str]) -> None:
+    line = one_error(invoke(*args))
+    assert "\\n" in line or "\\r" in line or "\\u2028" in line
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["simulate", "herzla", "--hands", "10", "--seed", "1", "--cluster", ""],
+     "the scheduler address '' is empty"),
+    (["match", "herzla", "--policies", "random,heuristic", "--deals", "2", "--seed", "1",
+      "--cluster", "tcp://host:99999"], "'99999' is not a port (1 to 65535)"),
+    (["solve", str(ROOT / "docs/examples/herzla-two-void-trick6.json"), "--seat", "0",
+      "--cluster", "tcp://no host:8786"], "'no host' is not a host name or IP address"),
+])
+def test_a_cluster_address_is_checked_before_any_work(args: list[str], says: str) -> None:
+    assert says in one_error(invoke(*args))

@@ -20,6 +20,9 @@ click's ``CliRunner``, from the repository root, so example files are named like
 
 Python examples are ``>>>`` doctests, collected by pytest itself (``--doctest-glob=*.md``); a
 ```` ```python file=PATH ```` block must show the file PATH exactly.
+
+Claims of how long something takes stand next to how they were measured, and the README's
+``herzla advise`` examples are short enough to run as written.
 """
 
 from __future__ import annotations
@@ -310,3 +313,33 @@ def test_readme_commands_run(where: str, command: str, tmp_path: Path,
         stdin = result.stdout
     if target is not None:
         (tmp_path / target).write_text(result.stdout, encoding="utf-8")
+
+
+# -- timing claims stand next to how they were measured ---------------------------------------
+TIMING = re.compile(r"\b(?:about|around|roughly|under|in)\s+(?:a|an|half a|\d[\d.,]*)\s+"
+                    r"(?:million|seconds?|minutes?|hours?)\b", re.IGNORECASE)
+
+
+def _paragraphs() -> list[tuple[str, str]]:
+    out = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for para in path.read_text(encoding="utf-8").split("\n\n"):
+            out.append((path.name, para))
+    return out
+
+
+def test_timing_claims_say_how_they_were_measured() -> None:
+    unmeasured = [(name, claim) for name, para in _paragraphs() for claim in TIMING.findall(para)
+                  if "measured" not in para and "benchmarks" not in para]
+    assert not unmeasured
+
+
+def test_readme_advise_examples_are_short() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith("herzla advise"):
+            samples = int(re.search(r"--samples (\d+)", line).group(1))  # type: ignore[union-attr]
+            weighs_normal = "--only" not in line or "--only normal" in line
+            # pure Python (no numba in the README's install): a made/lost sample costs tens of
+            # milliseconds, a normal-game sample hundreds
+            assert samples <= (4 if weighs_normal else 100), line

@@ -39,6 +39,7 @@ from herzla.sheets import score_sheet
 from herzla.sim.stats import Histogram
 from herzla.testing import random_hand
 
+ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -424,3 +425,17 @@ def test_the_drawings_import_no_click() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.strip() == "False"
+
+
+# -- a notebook picture over the limit --------------------------------------------------------
+def test_a_notebook_picture_over_the_limit_is_none_not_an_error() -> None:
+    """IPython takes None from a ``_repr_*_`` method to mean "show the repr instead"; an
+    exception would print a traceback under every such value."""
+    from herzla.limits import MAX_DRAWN_HANDS
+    from herzla.sheets import score_sheet
+
+    two_void = json.loads((ROOT / "docs/examples/herzla-two-void.json").read_text())
+    sheet = score_sheet([two_void] * (MAX_DRAWN_HANDS + 1))
+    assert sheet._repr_svg_() is None
+    small = score_sheet([two_void] * 2)._repr_svg_()
+    assert small is not None and small.startswith("<svg")

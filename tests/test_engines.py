@@ -1,13 +1,23 @@
-"""The reference engines: legal plays, trick winners, early ends, undo/copy, layout rows."""
+"""The reference engines: legal plays, trick winners, early ends, undo/copy, layout rows, and
+the hand a record starts (its cards as Cards or codes)."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
 
 from herzla.cards import Card, mask_of, parse_cards
 from herzla.contracts import contract_class
 from herzla.contracts.base import LayoutContract, TrickContract
 from herzla.hand import PASS
 from herzla.layout import LayoutHand
+from herzla.records import Record, RecordError, replay
 from herzla.tricks import TrickHand
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
 
 HANDS = ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
          "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"]
@@ -146,3 +156,61 @@ def test_auflegen_holder_of_the_heart_jack_opens() -> None:
     assert a.turn == 3 and a.asked(2) == ("Q", "T")
     a.undo()
     assert a.turn == 2 and not a.laid and 2 not in a.rows
+
+
+# -- a hand from a record; cards as Cards or codes --------------------------------------------
+def _record(name: str) -> Record:
+    return Record.from_json(json.loads((EXAMPLES / name).read_text()))
+
+
+def test_trick_hand_from_record_cards() -> None:
+    record = _record("herzla-two-void-trick6.json")
+    assert isinstance(record.contract, TrickContract)
+    hand = TrickHand(record.contract, record.hands, record.dealer)  # Cards, as the record has
+    assert hand.hands == [mask_of(h) for h in record.hands]
+    assert hand.play(Card.from_str("C7")) is None and hand.play("CA") is None
+    assert hand.check("Herz Sau") is not None and hand.check(Card.from_str("C8")) is None
+
+
+def test_start_at_the_beginning_and_after_the_plays() -> None:
+    record = _record("herzla-two-void-trick6.json")
+    start = record.start()
+    assert isinstance(start, TrickHand) and not start.tricks and start.turn == 0
+    after = record.start(played=True)
+    assert isinstance(after, TrickHand) and len(after.tricks) == 5
+    assert after.turn == 2 and after.moves == record.plays
+    assert [str(c) for c in after.legal_plays()] == ["ST", "HQ", "DT"]
+    assert after.record() == record
+
+
+def test_layout_hand_from_record() -> None:
+    record = _record("herzeln-domino-mark.json")
+    after = record.start(played=True)
+    assert isinstance(record.start(), LayoutHand) and isinstance(after, LayoutHand)
+    assert len(after.laid) == sum(1 for p in record.plays if not p.is_pass)
+    # the hand gives back its record, every pass written out
+    again = after.record()
+    assert [p.card for p in again.plays if not p.is_pass] == [p.card for p in record.plays
+                                                               if not p.is_pass]
+    assert again.hands == record.hands and replay(again).to_dict() == replay(record).to_dict()
+
+
+def test_start_after_an_illegal_play() -> None:
+    with pytest.raises(RecordError, match="heart-lead-ban"):
+        _record("herzla-heart-lead-ban.json").start(played=True)
+
+
+@pytest.mark.parametrize("bad", [5, 1.5, None, ("C", "7")])
+def test_a_card_of_the_wrong_type(bad: object) -> None:
+    hand = _record("herzla-two-void.json").start()
+    with pytest.raises(TypeError):
+        hand.play(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hand.check(bad)  # type: ignore[arg-type]
+
+
+def test_a_hand_of_the_wrong_type() -> None:
+    record = _record("herzla-two-void.json")
+    assert isinstance(record.contract, TrickContract)
+    with pytest.raises(TypeError):
+        TrickHand(record.contract, [1.5, 2.5, 3.5, 4.5], 3)  # type: ignore[list-item]

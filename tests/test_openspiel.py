@@ -755,3 +755,34 @@ def test_a_policy_bot_refuses_what_is_not_a_move(plugin_path: None, spec: str, p
     with pytest.raises(PolicyError, match=re.escape(says)):
         while not state.is_terminal():
             state.apply_action(bot.step(state))
+
+
+# -- parameters out of range ------------------------------------------------------------------
+@pytest.mark.openspiel
+@pytest.mark.parametrize(("params", "says"), [
+    ({"stock": 2**31}, "parameter stock: 2147483648 is beyond what an OpenSpiel parameter holds"),
+    ({"heart_unit": -(2**40)}, "parameter heart_unit: -1099511627776 is beyond"),
+    ({"players": -1}, "herzla normal is played by 4 players, not -1"),
+    ({"players": 0, "contract": "beddl"}, "herzla beddl is played by 4 players, not 0"),
+])
+def test_openspiel_parameters_say_what_is_wrong(params: dict[str, Any], says: str) -> None:
+    pytest.importorskip("pyspiel")
+    from herzla.openspiel import HerzlaGame
+    from herzla.options import OptionError
+
+    class Game(HerzlaGame):
+        game = "herzla"
+
+    with pytest.raises(OptionError, match=re.escape(says)):
+        Game(params)
+
+
+@pytest.mark.openspiel
+def test_openspiel_players_are_checked_before_the_dealer() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import herzla.openspiel  # noqa: F401  (registers the games)
+    from herzla.options import OptionError
+
+    with pytest.raises(OptionError, match="herzla-kids normal is played by 3, 4, 5, 6, 7 or 8 "
+                                          "players, not -1"):
+        pyspiel.load_game("python_herzla_kids(players=-1)")

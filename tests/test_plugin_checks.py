@@ -34,7 +34,7 @@ from herzla.contracts import checks as checks_module
 from herzla.contracts.checks import DeclarationError, check_contract_class, check_game
 from herzla.limits import MAX_HAND_AMOUNT
 from herzla.options import Option, OptionError
-from tests.test_hostile import invoke, one_error
+from tests.helpers import invoke, one_error
 
 PLUGINS = Path(__file__).parent / "plugins"
 

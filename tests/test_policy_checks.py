@@ -16,7 +16,7 @@ from herzla.players import PolicyError, TrickView, policy_of
 from herzla.players.policy import Policy, decide_card, decide_lay
 from herzla.players.views import LayoutView
 from herzla.tricks import TrickHand
-from tests.test_hostile import invoke, one_error
+from tests.helpers import invoke, one_error
 
 pytestmark = pytest.mark.usefixtures("plugin_path")
 

@@ -1,4 +1,5 @@
-"""``herzla rules``: the rule book as data, through the command line (CliRunner)."""
+"""``herzla rules``: the rule book as data, through the command line (CliRunner); every rule
+id herzla cites resolves, and the rule texts cite only what a player can read and herzla ships."""
 
 from __future__ import annotations
 
@@ -10,17 +11,28 @@ from typing import Any, ClassVar
 import pytest
 from click.testing import CliRunner, Result
 
+import herzla
 from herzla import contracts as registry
 from herzla.cards import Rank, Suit
+from herzla.cli import main
 from herzla.contracts import (
     BUILTIN_MODULES,
     CardValue,
     TrickContract,
     contract_classes,
+    games,
     get_game,
 )
 from herzla.options import Option
-from herzla.rulebook import COMMON, entries, find, get_rule, resolve_option, rule_json
+from herzla.rulebook import (
+    COMMON,
+    entries,
+    find,
+    get_rule,
+    illegal_rules,
+    resolve_option,
+    rule_json,
+)
 
 BUILTIN_GAMES = ("herzla", "herzla-kids", "herzeln", "herzerln")
 RULES_MD = [Path(__file__).resolve().parents[2] / "shared" / "RULES.md",
@@ -408,3 +420,133 @@ def test_rule_texts_keep_the_numbers_of_rules_md() -> None:
     for rule in BOOK:
         missing = _numbers(rule.text) - known - derived
         assert not missing, (rule.id, missing)
+
+
+# -- every rule id herzla cites resolves with `herzla rules ID` -------------------------------
+PACKAGE = Path(herzla.__file__).parent
+ROOT = PACKAGE.parent
+CITATION = re.compile(r"\brule ([a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9-]*[a-z0-9])?)\b")
+
+
+def _cited_in_source() -> set[str]:
+    """Every ``rule ID`` written in herzla's code and rule texts (hyphenated or GAME/NAME ids;
+    plain words such as "rule book" are prose)."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for rid in CITATION.findall(path.read_text(encoding="utf-8")):
+            if "/" in rid or "-" in rid:
+                found.add(rid)
+    return found
+
+
+def _cited_by_replay() -> set[str]:
+    """Every rule id the answers to the shipped records and the worked cases name."""
+    found = set()
+    for path in [*sorted((ROOT / "docs" / "examples").glob("*.json")),
+                 *sorted((ROOT / "tests" / "cases").glob("*.json"))]:
+        res = CliRunner().invoke(main, ["replay", str(path), "--json"])
+        if res.exit_code == 2:
+            continue  # a malformed example
+        for answer in (json.loads(line) for line in [res.stdout]):
+            for item in answer if isinstance(answer, list) else [answer]:
+                text = json.dumps(item)
+                found |= {r for r in CITATION.findall(text) if "/" in r or "-" in r}
+                found |= set(re.findall(r'"rule": "([^"]+)"', text))
+    return found
+
+
+def citable_ids() -> list[str]:
+    ids: set[str] = set(illegal_rules())
+    ids |= {r.id for r in entries()}
+    for game in games():
+        for cls in contract_classes(game):
+            ids.add(cls.key())
+            ids |= {o.rule for o in cls.options if o.rule}
+            for n in cls.player_counts:
+                declared = cls.default(n).declaration
+                ids |= {b.rule for b in getattr(declared, "lead_bans", ())}
+    for illegal in illegal_rules().values():
+        ids |= set(illegal.entries)
+    ids |= _cited_in_source()
+    ids |= _cited_by_replay()
+    return sorted(ids)
+
+
+def test_the_citations_are_found() -> None:
+    ids = citable_ids()
+    for rid in ("follow-suit", "not-in-hand", "not-adjacent", "must-open-with-jack",
+                "heart-free-first-trick", "heart-lead-ban", "herzla/two-void"):
+        assert rid in ids
+    assert len(ids) > 60
+
+
+def test_engines_name_only_registered_illegal_rules() -> None:
+    for module in ("tricks.py", "layout.py"):
+        source = (PACKAGE / module).read_text(encoding="utf-8")
+        assert not re.search(r'Illegal\(\s*"', source), module  # ids come from ILLEGAL_PLAYS
+
+
+@pytest.mark.parametrize("rid", citable_ids())
+def test_every_cited_rule_id_resolves(rid: str) -> None:
+    res = CliRunner().invoke(main, ["rules", rid])
+    assert res.exit_code == 0, res.output
+    assert f"(rule {rid})" in res.stdout or f"(rule {rid}," in res.stdout
+    as_json = CliRunner().invoke(main, ["rules", rid, "--json"])
+    assert as_json.exit_code == 0
+    assert json.loads(as_json.stdout)["entries"][0]["id"] == rid
+
+
+def test_an_illegal_play_rule_prints_what_it_rests_on() -> None:
+    res = CliRunner().invoke(main, ["rules", "follow-suit"])
+    assert "Illegal play: Follow suit" in res.stdout
+    assert "(rule common/trick-play)" in res.stdout
+
+
+@pytest.mark.parametrize("word", ["poker", "herzl", "folow-suit"])
+def test_an_unknown_word_is_no_game_rule_or_topic(word: str) -> None:
+    res = CliRunner().invoke(main, ["rules", word])
+    assert res.exit_code == 2
+    assert f'no game, rule or topic named "{word}"' in res.stderr
+    assert "unknown game" not in res.stderr
+
+
+@pytest.mark.parametrize(("game", "rid", "behind"), [
+    ("herzla", "follow-suit", "common/trick-play"),
+    ("herzeln", "not-adjacent", "herzeln/domino-row"),
+    ("herzerln", "heart-free-first-trick", "herzerln/heart-free")])
+def test_an_illegal_play_id_is_a_topic_of_its_game(game: str, rid: str, behind: str) -> None:
+    res = CliRunner().invoke(main, ["rules", game, rid])
+    assert res.exit_code == 0, res.output
+    assert f"(rule {rid})" in res.stdout and f"(rule {behind})" in res.stdout
+
+
+# -- the rule book: sources a player can read, cited examples shipped -------------------------
+SHIPPED_CASES = ROOT / "docs" / "examples" / "cases"
+CASE_CITE = re.compile(r"\bCases? (\d+)(?:\s*(?:-|–|\.\.)\s*(\d+))?")
+
+
+def _rule_texts() -> list[tuple[str, str]]:
+    texts = [(f"rule {r.id}", f"{r.title} {r.text} {r.example}") for r in entries()]
+    texts += [(p.name, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs").glob("*.md"))
+              if p.name != "plugins.md"]  # which tells plug-in authors not to cite sections (§)
+    texts += [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
+              for p in sorted((PACKAGE / "contracts").glob("*.py"))]
+    return texts
+
+
+@pytest.mark.parametrize("marker", ["…", "cut off", "mid-sentence", "German summary", "RULES.md",
+                                    "§"])
+def test_no_research_notes_in_the_rule_book(marker: str) -> None:
+    for where, text in _rule_texts():
+        assert marker not in text, f"{where} quotes notes: {marker!r}"
+
+
+def test_every_cited_case_is_shipped() -> None:
+    cited: set[int] = set()
+    for _, text in _rule_texts():
+        for first, last in CASE_CITE.findall(text):
+            cited |= set(range(int(first), int(last or first) + 1))
+    assert {1, 29, 57} <= cited
+    for number in sorted(cited):
+        shipped = sorted(SHIPPED_CASES.glob(f"{number:02d}-*.json"))
+        assert len(shipped) == 1, f"Case {number} is cited but not in docs/examples/cases"

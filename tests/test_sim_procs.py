@@ -1,5 +1,5 @@
-"""Local worker processes: the ordered map, a worker killed mid-run, signals to a parallel run,
-and the cap on ``--jobs``.
+"""Local worker processes: the ordered map, a worker killed mid-run, signals to a parallel run
+(and to one writing records), and the cap on ``--jobs``.
 
 The signal tests run ``herzla simulate`` in a session of its own (``start_new_session``) and
 signal its process group, as a terminal or ``kill -- -PGID`` does, or the parent alone.
@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from click.testing import CliRunner
 
 from herzla.cli import main
 from herzla.machinery.procs import RESTARTS, WorkerLost, default_jobs, local_map, start_method
+from tests.helpers import EIGHT, invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 two_cores = pytest.mark.skipif(default_jobs() < 2, reason="needs 2 usable cores")
@@ -214,3 +216,57 @@ def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch: pytest.
     assert result.stderr == (f"herzla: error: worker processes keep dying ({RESTARTS + 1} died, "
                              f"the last killed by SIGKILL)\n")
     assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+# -- the cap on --jobs: the note, the summary, and advise -------------------------------------
+@pytest.mark.parametrize("hands", ["1000", "300000"])
+def test_jobs_note_agrees_with_summary(hands: str) -> None:
+    from herzla.machinery.procs import default_jobs
+
+    res = CliRunner().invoke(main, ["simulate", "herzla", "--hands", hands, "--seed", "1",
+                                    "--jobs", "1000", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    note = re.search(r"playing on (\d+)", res.stderr)
+    summary = re.search(r"(\d+) process(?:es)?\)", res.stdout)
+    assert note is not None and summary is not None
+    assert note.group(1) == summary.group(1)
+    assert 1 <= int(summary.group(1)) <= default_jobs()
+
+
+def test_advise_plays_on_no_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    import herzla.machinery.procs
+
+    started: list[int] = []
+
+    def local_map(fn: Any, items: Any, workers: int) -> Any:
+        started.append(workers)
+        return map(fn, items)
+
+    monkeypatch.setattr(herzla.machinery.procs, "default_jobs", lambda: 2)
+    monkeypatch.setattr(herzla.machinery.procs, "local_map", local_map)
+    result = invoke("advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "40", "--jobs",
+                    "40", "--only", "beddl", "--json")
+    assert result.exit_code == 0, result.output
+    assert started == [1]  # two processes: this one and one worker
+    assert result.stderr.strip() == ("herzla: note: --jobs 40 is more than the 2 cores this "
+                                     "process may use; playing on 2")
+    again = invoke("simulate", "herzla", "--hands", "100000", "--seed", "1", "--jobs", "40")
+    assert again.stderr.strip() == result.stderr.strip()  # the same note, the same code
+
+
+# -- SIGTERM to a run writing records ---------------------------------------------------------
+def test_sigterm_leaves_no_partial_file(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "herzla", "simulate", "herzla", "--hands",
+                             "1e9", "--jobs", "1", "--seed", "1", "--sample", "2",
+                             "--sample-out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline and not any(p.name.endswith(".tmp") for p in
+                                             tmp_path.iterdir()):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err.decode().strip() == "herzla: stopped by SIGTERM"
+    assert list(tmp_path.iterdir()) == []

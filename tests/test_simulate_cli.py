@@ -4,8 +4,11 @@ bad arguments, sample records, pictures."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import stat
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,8 @@ from click.testing import CliRunner, Result
 from herzla.cli import main
 from herzla.contracts import get_game
 from herzla.records import Record, replay
+from tests.helpers import invoke as run
+from tests.helpers import one_error
 
 TIMING = ("elapsed_s", "hands_per_s")
 
@@ -485,3 +490,44 @@ def test_deal_deals_the_first_simulated_hand(args: list[str], tmp_path: Path) ->
     assert record["hands"] == first["hands"]
     lib = deal_record(first["game"], record["contract"], first["players"], seed=4242)
     assert [[str(c) for c in h] for h in lib.hands] == first["hands"]
+
+
+# -- output files -----------------------------------------------------------------------------
+SIM = ["simulate", "herzla", "--hands", "300", "--seed", "2", "--jobs", "1", "--sample", "3"]
+
+
+def test_sample_out_writes_through_a_symlink(tmp_path: Path) -> None:
+    target = tmp_path / "real.jsonl"
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    assert run(*SIM, "--sample-out", str(link)).exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert len(target.read_text().splitlines()) == 3
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_sample_out_writes_into_a_fifo_and_a_device(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    result = run(*SIM, "--sample-out", str(fifo))
+    got, _ = reader.communicate(timeout=30)
+    assert result.exit_code == 0 and len(got.decode().splitlines()) == 3
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    before = os.stat("/dev/null")
+    assert run(*SIM, "--sample-out", "/dev/null").exit_code == 0
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
+@pytest.mark.parametrize("flag", ["--sample-out", "--plot"])
+def test_empty_output_names_are_usage_errors(flag: str) -> None:
+    args = [*SIM, flag, ""] if flag == "--sample-out" else [*SIM[:-2], flag, ""]
+    assert "not an empty one" in one_error(run(*args))
+
+
+def test_outputs_are_checked_before_any_hand_is_played(tmp_path: Path) -> None:
+    line = one_error(run(*SIM[:-2], "--hands", "1e9", "--plot", str(tmp_path / "no" / "x.png")))
+    assert "no such folder" in line
+    assert "is a folder" in one_error(run(*SIM, "--sample-out", str(tmp_path)))

@@ -1,16 +1,24 @@
 """An output file on standard output has it to itself (issue 23): the picture, the page or the
-records parse, and every message and answer goes to standard error then."""
+records parse, and every message and answer goes to standard error then.  Records sent to
+standard output or error, or to a descriptor the shell opened, arrive whole and keep out of the
+answer; a pipe its reader has closed ends a command quietly, a full disk is one line."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
 from herzla.cli import main
+from tests.helpers import EIGHT, HERZLA
 
 EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
 TWO_VOID = str(EXAMPLES / "herzla-two-void.json")
@@ -112,3 +120,115 @@ def test_every_json_answer_is_standard_output_alone(args: list[str]) -> None:
     assert res.exit_code == 0, res.output
     json.loads(res.stdout)
     assert all(line.startswith("herzla: note: ") for line in res.stderr.splitlines())
+
+
+# -- records to standard output, standard error or a descriptor the shell opened --------------
+SAMPLE = f"{sys.executable} -m herzla simulate herzla --hands 300 --seed 2 --jobs 1 --sample 3"
+
+
+def _shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-c", command], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def _records_in(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", pytest.param("/dev/fd/1", marks=pytest.mark.slow),
+                                  "/proc/self/fd/1", pytest.param("link", marks=pytest.mark.slow)])
+def test_sample_out_to_standard_output_appended_by_the_shell(tmp_path: Path, name: str) -> None:
+    (tmp_path / "link").symlink_to("/dev/stdout")
+    out = tmp_path / "out.txt"
+    out.write_text("kept\n")
+    done = _shell(f"{SAMPLE} --sample-out {name} >> out.txt", tmp_path)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    assert text.startswith("kept\n")
+    assert len(_records_in(text)) == 3
+    assert "Wrote 3 hand records" in done.stderr  # the answer keeps out of the records
+    assert (tmp_path / "link").is_symlink()
+
+
+def test_sample_out_to_standard_error_appended_by_the_shell(tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    log.write_text("kept\n")
+    done = _shell(f"{SAMPLE} --sample-out /dev/stderr 2>> log.txt", tmp_path)
+    assert done.returncode == 0
+    text = log.read_text()
+    assert text.startswith("kept\n") and len(_records_in(text)) == 3
+    assert "Wrote 3 hand records to /dev/stderr" in done.stdout
+
+
+def test_sample_out_into_a_pipe_the_shell_opened(tmp_path: Path) -> None:
+    done = _shell(f"{SAMPLE} --sample-out >(cat > piped.txt) > answer.txt; wait", tmp_path)
+    assert done.returncode == 0, done.stderr
+    for _ in range(100):  # the process substitution may finish after the command
+        if len(_records_in((tmp_path / "piped.txt").read_text())) == 3:
+            break
+        time.sleep(0.1)
+    assert len(_records_in((tmp_path / "piped.txt").read_text())) == 3
+    assert "Wrote 3 hand records" in (tmp_path / "answer.txt").read_text()
+
+
+def test_sample_out_dash_is_standard_output(tmp_path: Path) -> None:
+    done = _shell(f"{SAMPLE} --sample-out - | {sys.executable} -m herzla replay - --json",
+                  tmp_path)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 3 and all(a["game"] == "herzla" for a in answers)
+    assert "Wrote 3 hand records to standard output" in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no file named "-"
+
+
+def test_sample_out_to_a_closed_descriptor(tmp_path: Path) -> None:
+    done = _shell(f"{SAMPLE} --sample-out /dev/fd/7", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == \
+        "herzla: error: --sample-out /dev/fd/7: file descriptor 7 is not open"
+
+
+# -- a closed pipe, a full disk ---------------------------------------------------------------
+def _into_a_closed_pipe(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """Run herzla with standard output a pipe nobody reads any more (as ``| head -1`` leaves
+    it once head is done): its every write fails with EPIPE."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable, "-m", "herzla", *args], stdout=write,
+                              stderr=subprocess.PIPE, input=stdin, timeout=300, check=False)
+    finally:
+        os.close(write)
+
+
+def _slow(*args: str) -> Any:
+    return pytest.param(list(args), marks=pytest.mark.slow)
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", TWO_VOID], _slow("replay", TWO_VOID, "--json"), _slow("replay", SESSION),
+    ["replay", "-"], _slow("solve", TWO_VOID, "--seat", "0"),
+    ["solve", "-", "--seat", "0", "--json"],
+    ["rules", "herzla"], _slow("rules", "herzla", "--json"), _slow("deal", "herzla", "--seed", "1"),
+    _slow("score", "herzla", "normal", "--hearts", "0,3,5,0"),
+    _slow("simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1"),
+    ["simulate", "herzla", "--hands", "100", "--seed", "1", "--jobs", "1", "--sample", "5",
+     "--sample-out", "-"],
+    _slow("advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "1", "--jobs", "1",
+          "--only", "beddl"),
+    ["--help"], _slow("--version"), _slow("replay", "--help"),
+])
+def test_a_closed_pipe_ends_quietly_with_success(args: list[str]) -> None:
+    lines = "\n".join([json.dumps(HERZLA)] * 50).encode()
+    out = _into_a_closed_pipe(*args, stdin=lines)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == b""
+
+
+def test_an_answer_to_a_full_disk() -> None:
+    with open("/dev/full", "wb") as full:
+        out = subprocess.run([sys.executable, "-m", "herzla", "rules", "herzla"], stdout=full,
+                             stderr=subprocess.PIPE, timeout=60, check=False)
+    assert out.returncode == 2
+    assert out.stderr.decode().strip() == \
+        "herzla: error: cannot write the answer: No space left on device"
