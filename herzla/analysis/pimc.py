@@ -227,30 +227,38 @@ class Pimc(Policy):
             raise ValueError(f"seed must be 0 or more, not {value}")
 
     def card(self, view: TrickView) -> Card:
-        from herzla.analysis.solve import solve
-
         legal = view.legal_plays
         if len(legal) == 1:
             return legal[0]
         if view.dealt - len(view.tricks) > self.tricks:
             return heuristic_card(view)
+        return self.best(view, self.deals(view, _generator(view, self.seed)))
+
+    def deals(self, view: TrickView, rng: np.random.Generator) -> list[tuple[list[int], int]]:
+        """The deals to solve, each with its weight (how many of the samples it stands for):
+        here ``samples`` deals drawn by :func:`sample_hands`, each once.  A subclass may draw
+        them otherwise (``ipimc`` weighs them by the plays seen)."""
+        return [(sample_hands(view, rng), 1) for _ in range(self.samples)]
+
+    def best(self, view: TrickView, deals: Sequence[tuple[list[int], int]]) -> Card:
+        """The card of the best weighted mean over ``deals`` (see the module notes)."""
+        from herzla.analysis.solve import solve
+
+        legal = view.legal_plays
         sign = -1 if game_of(view.contract).lowest_wins else 1
-        rng = _generator(view, self.seed)
         totals = dict.fromkeys((str(c) for c in legal), 0)
-        samples = []
-        for _ in range(self.samples):
-            hands = sample_hands(view, rng)
-            samples.append(hands)
+        for hands, weight in deals:
             res = solve(_record(view, hands), seat=view.seat, plays=True)
             assert res.plays is not None
             for code, value in res.plays.items():
-                totals[code] += sign * value
+                totals[code] += weight * sign * value
         best = max(totals.values())
         top = [c for c in legal if totals[str(c)] == best]
         if len(top) > 1 and self.rollout:
             # equal against perfect defence: the card whose heuristic play-out scores best
             played = [card for _, card in view.plays()]
-            out = {c: sum(sign * _rollout(view, hands, played, c) for hands in samples)
+            out = {c: sum(weight * sign * _rollout(view, hands, played, c)
+                          for hands, weight in deals)
                    for c in top}
             most = max(out.values())
             top = [c for c in top if out[c] == most]

@@ -77,7 +77,7 @@ from herzla.cards import (
     Suit,
     cards_of,
 )
-from herzla.contracts import Contract, EarlyEnd, TrickRules, contract_class, game_of
+from herzla.contracts import Contract, EarlyEnd, TrickContract, TrickRules, contract_class, game_of
 from herzla.layout import Lay, LayoutHand
 from herzla.machinery.streams import pick
 from herzla.players.views import LayoutView, TrickView
@@ -94,6 +94,8 @@ __all__ = [
     "bidding",
     "heuristic_card",
     "heuristic_lay",
+    "heuristic_order",
+    "heuristic_scores",
     "random_card",
     "random_lay",
     "resolve",
@@ -206,45 +208,79 @@ def random_card(state: TrickView | TrickHand, r: int | None = None) -> Card:
 
 def heuristic_card(state: TrickView | TrickHand) -> Card:
     """The heuristic policy's card for the seat to play (an engine state stands for the view of
-    its seat to play)."""
+    its seat to play): the first of :func:`heuristic_order`."""
+    return heuristic_order(state)[0]
+
+
+def heuristic_order(state: TrickView | TrickHand) -> list[Card]:
+    """The seat's legal cards in the heuristic's order of preference, its card first (an engine
+    state stands for the view of its seat to play).
+
+    After the heuristic's card come the cards each rule would choose next: a lead ``low`` the
+    other cards that are not danger cards from the lowest up, then the danger cards from the
+    lowest up; a lead ``high`` the cards from the highest down; a follow ``duck`` the cards
+    below the winning card from the highest down, then those above it (from the highest down
+    when playing last, else from the lowest up); a follow ``win`` the cards above it (from the
+    lowest up when playing last, else from the highest down), then the others from the lowest
+    up; a follow ``low`` and a discard ``low`` from the lowest up; a discard ``danger`` the
+    danger classes in turn, each from its highest card down, then the others from the highest
+    down; a discard ``high`` from the highest down.
+    """
     if isinstance(state, TrickHand):
-        state = TrickView.of(state)
-    contract = state.contract
+        return _order(state.contract, state.turn, state.hands[state.turn], state.legal_mask(),
+                      state.trick, state.current_winner(), state.leader, state.players)
+    return _order(state.contract, state.seat, state.hand, state.legal, state.trick,
+                  state.winner, state.leader, state.players)
+
+
+def heuristic_scores(state: TrickView | TrickHand) -> dict[Card, int]:
+    """The heuristic's preference for each legal card: 0 for its card, -1 for the next in
+    :func:`heuristic_order`, and so on down (the heuristic plays the card of the highest
+    score).  A model of a player who plays like the heuristic, mostly (policy-based inference,
+    :mod:`herzla.analysis.inference`, plays a card with a probability growing with its score)."""
+    return {c: -i for i, c in enumerate(heuristic_order(state))}
+
+
+def _order(contract: TrickContract, seat: int, hand: int, legal_mask: int,
+           trick: Sequence[Card], winner: int | None, leader: int, players: int) -> list[Card]:
     st = contract.rank_order().strength
-    legal = cards_of(state.legal)
-    seat = state.seat
+
+    def low(c: Card) -> tuple[int, int]:
+        return st[c.rank], c.suit
+
+    def high(c: Card) -> tuple[int, int]:
+        return -st[c.rank], c.suit
+
+    legal = cards_of(legal_mask)
     prof = trick_profile(contract, seat)
-    if not state.trick:
+    if not trick:
         if prof.lead == "high":
-            return _highest(legal, st)
+            return sorted(legal, key=high)
         danger = prof.danger_cards
-        safe = [c for c in legal if not danger >> c.index & 1]
-        return _lowest(safe or legal, st)
-    led = state.trick[0].suit
-    if state.hand & SUIT_MASKS[led]:
-        winner = state.winner
+        return sorted(legal, key=lambda c: (danger >> c.index & 1, *low(c)))
+    led = trick[0].suit
+    if hand & SUIT_MASKS[led]:
         assert winner is not None
-        top = st[state.trick[(winner - state.leader) % state.players].rank]
-        last = len(state.trick) == state.players - 1
+        top = st[trick[(winner - leader) % players].rank]
+        last = len(trick) == players - 1
         if prof.follow == "duck":
-            below = [c for c in legal if st[c.rank] < top]
-            if below:
-                return _highest(below, st)
-            return _highest(legal, st) if last else _lowest(legal, st)
+            # below the winning card from the highest down, then above it
+            return sorted(legal, key=lambda c: (0, *high(c)) if st[c.rank] < top
+                          else (1, *(high(c) if last else low(c))))
         if prof.follow == "win":
-            above = [c for c in legal if st[c.rank] > top]
-            if above:
-                return _lowest(above, st) if last else _highest(above, st)
-        return _lowest(legal, st)
+            return sorted(legal, key=lambda c: (0, *(low(c) if last else high(c)))
+                          if st[c.rank] > top else (1, *low(c)))
+        return sorted(legal, key=low)
     if prof.discard == "danger":
-        for cls in prof.danger:
-            held = [c for c in legal if cls >> c.index & 1]
-            if held:
-                return _highest(held, st)
-        return _highest(legal, st)
+        def klass(c: Card) -> int:
+            for i, cls in enumerate(prof.danger):
+                if cls >> c.index & 1:
+                    return i
+            return len(prof.danger)
+        return sorted(legal, key=lambda c: (klass(c), *high(c)))
     if prof.discard == "high":
-        return _highest(legal, st)
-    return _lowest(legal, st)
+        return sorted(legal, key=high)
+    return sorted(legal, key=low)
 
 
 def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:
