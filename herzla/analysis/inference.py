@@ -20,20 +20,26 @@ else (the escape).  These are exactly the deals on which every play so far was l
 interface (``contract.new_hand``, ``legal_mask``, ``play``), and :func:`resample` picks the
 deals to solve in proportion to the weights.
 
+Seat 0 leads C7; seat 1, void in clubs, sheds SA.  Had it held hearts, the heuristic would have
+shed the highest of them, so a deal in which it held four puts SA fifth in its order:
+
 >>> from herzla.contracts import contract_class
->>> normal = contract_class("herzla", "normal")()
->>> hand = normal.new_hand(["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
-...                         "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
->>> for code in ("C7", "CA", "C8", "C9", "SA", "ST", "SJ", "SQ", "DQ"):
-...     _ = hand.play(code)
 >>> from herzla.players.views import view_of
->>> view = view_of(hand)
->>> [(len(unseen.cards), unseen.need) for unseen in [constraints(view)]]
-[(16, (5, 6, 5))]
->>> deals = draw_deals(view, random.Random(1), 4)
->>> len(deals), all(d[view.seat] == hand.dealt[view.seat] for d in deals)
-(4, True)
->>> [round(w, 3) for w in likelihoods(view, deals, temperature=1.0)]  # doctest: +SKIP
+>>> normal = contract_class("herzla", "normal")()
+>>> none = ["C7 C8 C9 CT CJ CQ CK CA", "SA S9 S8 DA DK DQ DJ DT",
+...         "S7 ST SJ SQ SK H7 H8 H9", "HA HK HQ HJ HT D9 D8 D7"]
+>>> four = ["C7 C8 C9 CT CJ CQ CK CA", "SA S9 S8 DA HA HK HQ HJ",
+...         "S7 ST SJ SQ SK H7 H8 H9", "DK DQ DJ DT HT D9 D8 D7"]
+>>> hand = normal.new_hand(none, dealer=3)
+>>> for code in ("C7", "SA"):
+...     _ = hand.play(code)
+>>> view = view_of(hand)  # seat 2's
+>>> unseen = constraints(view)
+>>> unseen.holders, unseen.need, " ".join(map(str, cards_of(unseen.forbidden[1])))
+((0, 1, 3), (7, 7, 8), 'C7 C8 C9 CT CJ CQ CK CA')
+>>> deals = [normal.new_hand(d, dealer=3).dealt for d in (none, four)]
+>>> [round(w, 4) for w in weights(view, deals, temperature=1.0)]  # exp(-4)
+[1.0, 0.0183]
 """
 
 from __future__ import annotations
@@ -94,7 +100,7 @@ def constraints(view: TrickView) -> Unseen:
     absent = [0] * n
     for s, suits in enumerate(view.voids()):
         for suit in suits:
-            absent[s] |= SUIT_MASKS[suit]
+            absent[s] |= SUIT_MASKS[suit] & pack
     for s, only in _escapes(view, played, unseen, dealt):
         absent[s] |= pack & ~only
     others = [s for s in range(n) if s != view.seat]

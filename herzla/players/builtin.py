@@ -2,7 +2,8 @@
 view, in :mod:`herzla.players.heuristic`; their batch forms (the same rules in bit operations, for
 the numpy engine) live with the batch engine, which finds them by the policy's class
 (:func:`herzla.sim.batch_forms.batch_form_of`).  Both announce
-with the bidding heuristic.  The strong player ``pimc`` is :mod:`herzla.analysis.pimc`.
+with the bidding heuristic.  The strong players ``pimc`` and ``ipimc`` are
+:mod:`herzla.analysis.pimc` and :mod:`herzla.analysis.ipimc`.
 """
 
 from __future__ import annotations
