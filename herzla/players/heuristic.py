@@ -23,6 +23,11 @@ contract's rank order; between suits a tie goes to the lowest suit (C S H D).
 - discard ``danger``: the highest card of the first danger class held (e.g. hearts, queens, HK),
   else the highest card; ``high``: the highest card; ``low``: the lowest card.
 
+:func:`heuristic_order` lists the legal cards in the heuristic's order of preference (its card
+first, then the card each rule would choose next) and :func:`heuristic_scores` scores them so
+(0, -1, -2, ...): the model of a player that policy-based inference weighs deals by
+(:mod:`herzla.analysis.inference`).
+
 Avoidance deals duck and shed their danger cards; Herzeln ``every-trick`` and Mord (both sides) try
 to win; ``last-trick`` keeps its high cards for the end; in Beddl the declarer ducks and the
 defenders play low, so that the declarer's cards stay on top.
