@@ -26,7 +26,7 @@ from herzla.analysis.inference import (
 from herzla.analysis.ipimc import Ipimc
 from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, mask_of, parse_cards
 from herzla.cli import main
-from herzla.contracts import DealKind, contract_class, contract_classes, games
+from herzla.contracts import DealKind, contract_class, contract_classes, games, get_game
 from herzla.contracts.base import TrickContract
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_card, heuristic_order, heuristic_scores
@@ -286,11 +286,12 @@ def _cases() -> list[Any]:
                 args = [game, "--contract", cls.id, "--players", str(players)]
                 if cls.needs_declarer:
                     args += ["--declarer", "1"]
-                out.append(pytest.param(args, "ipimc[samples=2]", "3",
+                out.append(pytest.param(args, "ipimc[samples=2]", "5",
                                         id=f"{game}-{cls.id}-{players}", marks=pytest.mark.slow))
-        # the game's default: the bidding, or whole parties
-        out.append(pytest.param([game], "ipimc[samples=2]", "1", id=f"{game}-default",
-                                marks=pytest.mark.slow))
+        # the game's default: the bidding, or whole parties (of 6 or 8 deals)
+        parties = get_game(game).partie > 0
+        out.append(pytest.param([game], "ipimc[samples=2]", "1" if parties else "5",
+                                id=f"{game}-default", marks=pytest.mark.slow))
     return out
 
 
