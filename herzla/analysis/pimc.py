@@ -288,42 +288,52 @@ class Pimc(Policy):
     def judge(self, view: TrickView) -> Judgement:
         """The card and what it weighed: each legal card's mean over the samples, and the
         play-outs where the means tie (:class:`Judgement`)."""
-        from herzla.analysis.solve import solve
-
         legal = view.legal_plays
         if len(legal) == 1:
             return Judgement(legal[0], "only")
         if view.dealt - len(view.tricks) > self.tricks:
             card, why = heuristic_play(view)
             return Judgement(card, "early", heuristic=why)
+        return self.best(view, self.deals(view, _generator(view, self.seed)))
+
+    def deals(self, view: TrickView, rng: np.random.Generator) -> list[tuple[list[int], int]]:
+        """The deals to solve, each with its weight (how many of the samples it stands for):
+        here ``samples`` deals drawn by :func:`sample_hands`, each once.  A subclass may draw
+        them otherwise (``ipimc`` weighs them by the plays seen)."""
+        return [(sample_hands(view, rng), 1) for _ in range(self.samples)]
+
+    def best(self, view: TrickView, deals: Sequence[tuple[list[int], int]]) -> Judgement:
+        """The card of the best weighted mean over ``deals`` (see the module notes), with the
+        means and play-outs it weighed."""
+        from herzla.analysis.solve import solve
+
+        legal = view.legal_plays
         sign = -1 if game_of(view.contract).lowest_wins else 1
-        rng = _generator(view, self.seed)
         totals = dict.fromkeys((str(c) for c in legal), 0)
-        samples = []
-        for _ in range(self.samples):
-            hands = sample_hands(view, rng)
-            samples.append(hands)
+        count = sum(weight for _, weight in deals)
+        for hands, weight in deals:
             res = solve(_record(view, hands), seat=view.seat, plays=True)
             assert res.plays is not None
             for code, value in res.plays.items():
-                totals[code] += sign * value
-        means = {code: sign * total / self.samples for code, total in totals.items()}
+                totals[code] += weight * sign * value
+        means = {code: sign * total / count for code, total in totals.items()}
         best = max(totals.values())
         top = [c for c in legal if totals[str(c)] == best]
         rollouts: dict[str, float] = {}
         if len(top) > 1 and self.rollout:
             # equal against perfect defence: the card whose heuristic play-out scores best
             played = [card for _, card in view.plays()]
-            out = {c: sum(sign * _rollout(view, hands, played, c) for hands in samples)
+            out = {c: sum(weight * sign * _rollout(view, hands, played, c)
+                          for hands, weight in deals)
                    for c in top}
-            rollouts = {str(c): sign * v / self.samples for c, v in out.items()}
+            rollouts = {str(c): sign * v / count for c, v in out.items()}
             most = max(out.values())
             top = [c for c in top if out[c] == most]
         fallback = heuristic_card(view)
         card = fallback if fallback in top else top[0]
         how = "best" if len(top) == 1 and not rollouts else "rollout" if len(top) == 1 else (
             "heuristic" if card == fallback else "first")
-        return Judgement(card, how, means, rollouts, self.samples)
+        return Judgement(card, how, means, rollouts, count)
 
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The card with each legal card's mean over the sampled deals (``values``), or, where

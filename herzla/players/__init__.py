@@ -10,6 +10,8 @@
 - :mod:`herzla.players.heuristic`, :mod:`herzla.players.builtin`: the ``random`` and
   ``heuristic`` policies; :mod:`herzla.players.announcing`: the bidding heuristic;
 - :mod:`herzla.analysis.pimc`: ``pimc``, sampling the unseen cards and solving each sample;
+- :mod:`herzla.analysis.ipimc`: ``ipimc``, pimc weighing its samples by the plays seen
+  (:mod:`herzla.analysis.inference`);
 - :mod:`herzla.sim.match`: duplicate matches between policies (``herzla.match``).
 
 docs/policies.md shows how to write a policy of one's own.

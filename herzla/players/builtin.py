@@ -2,8 +2,8 @@
 view, in :mod:`herzla.players.heuristic`; their batch forms (the same rules in bit operations, for
 the numpy engine) live with the batch engine (:mod:`herzla.sim.batch.builtin`), and each policy's
 :meth:`~herzla.players.Policy.batch_form` names its form by a descriptor (:class:`RandomForm`,
-:class:`HeuristicForm`).  Both announce with the bidding heuristic.  The strong player ``pimc``
-is :mod:`herzla.analysis.pimc`.
+:class:`HeuristicForm`).  Both announce with the bidding heuristic.  The strong players ``pimc``
+and ``ipimc`` are :mod:`herzla.analysis.pimc` and :mod:`herzla.analysis.ipimc`.
 """
 
 from __future__ import annotations

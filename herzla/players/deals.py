@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 
 from herzla.cards import Card
 
-__all__ = ["count_deals", "uniform_deal"]
+__all__ = ["count_deals", "uniform_deal", "uniform_deals"]
 
 
 def _groups(cards: Sequence[Card], forbidden: Sequence[int]) -> list[tuple[tuple[int, ...],
@@ -90,14 +90,25 @@ def uniform_deal(cards: Sequence[Card], need: Sequence[int], forbidden: Sequence
                  rng: random.Random) -> list[int]:
     """A deal (each holder's cards as a bit set) drawn uniformly from those :func:`count_deals`
     counts.  ValueError when there is none."""
+    return uniform_deals(cards, need, forbidden, rng, 1)[0]
+
+
+def uniform_deals(cards: Sequence[Card], need: Sequence[int], forbidden: Sequence[int],
+                  rng: random.Random, count: int) -> list[list[int]]:
+    """``count`` deals drawn independently as :func:`uniform_deal` draws one, counting the deals
+    once for all of them (the cheap way to draw many).  ValueError when there is none."""
     if sum(need) != len(cards):
         raise ValueError(f"{len(cards)} cards for holders taking {sum(need)}")
     groups = _groups(cards, forbidden)
     counter = _Counter(groups)
-    caps = tuple(need)
-    if counter.ways(0, caps) == 0:
+    if counter.ways(0, tuple(need)) == 0:
         raise ValueError("no deal keeps the constraints")
-    out = [0] * len(need)
+    return [_draw(groups, counter, tuple(need), rng) for _ in range(count)]
+
+
+def _draw(groups: list[tuple[tuple[int, ...], list[Card]]], counter: _Counter,
+          caps: tuple[int, ...], rng: random.Random) -> list[int]:
+    out = [0] * len(caps)
     for g, (holders, group) in enumerate(groups):
         options: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         for split in _splits(len(group), holders, caps):

@@ -23,6 +23,11 @@ contract's rank order; between suits a tie goes to the lowest suit (C S H D).
 - discard ``danger``: the highest card of the first danger class held (e.g. hearts, queens, HK),
   else the highest card; ``high``: the highest card; ``low``: the lowest card.
 
+:func:`heuristic_order` lists the legal cards in the heuristic's order of preference (its card
+first, then the card each rule would choose next) and :func:`heuristic_scores` scores them so
+(0, -1, -2, ...): the model of a player that policy-based inference weighs deals by
+(:mod:`herzla.analysis.inference`).
+
 Avoidance deals duck and shed their danger cards; Herzeln ``every-trick`` and Mord (both sides) try
 to win; ``last-trick`` keeps its high cards for the end; in Beddl the declarer ducks and the
 defenders play low, so that the declarer's cards stay on top.
@@ -63,8 +68,6 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
 from herzla.cards import SUIT_MASKS, Card, cards_of
@@ -90,7 +93,9 @@ __all__ = [
     "heuristic_card",
     "heuristic_lay",
     "heuristic_laying",
+    "heuristic_order",
     "heuristic_play",
+    "heuristic_scores",
     "random_card",
     "random_lay",
     "resolve",
@@ -185,14 +190,6 @@ def trick_profile(contract: Contract, seat: int) -> TrickProfile:
     return AVOID
 
 
-def _lowest(cards: Sequence[Card], st: Sequence[int]) -> Card:
-    return min(cards, key=lambda c: (st[c.rank], c.suit))
-
-
-def _highest(cards: Sequence[Card], st: Sequence[int]) -> Card:
-    return max(cards, key=lambda c: (st[c.rank], -c.suit))
-
-
 def random_card(state: TrickView | TrickHand, r: int | None = None) -> Card:
     """The random policy's card for uniform ``r`` (32-bit; default the view's own).  An engine
     state stands for the view of its seat to play."""
@@ -226,54 +223,95 @@ WHY = {
 
 def heuristic_card(state: TrickView | TrickHand) -> Card:
     """The heuristic policy's card for the seat to play (an engine state stands for the view of
-    its seat to play)."""
-    return heuristic_play(state)[0]
+    its seat to play): the first of :func:`heuristic_order`."""
+    return heuristic_order(state)[0]
 
 
 def heuristic_play(state: TrickView | TrickHand) -> tuple[Card, str]:
     """The heuristic policy's card for the seat to play and why: the key in :data:`WHY` of
     the rule that chose it."""
-    state = as_view(state)
-    contract = state.contract
+    order, why = _order(as_view(state))
+    return order[0], why
+
+
+def heuristic_order(state: TrickView | TrickHand) -> list[Card]:
+    """The seat's legal cards in the heuristic's order of preference, its card first (an engine
+    state stands for the view of its seat to play).
+
+    After the heuristic's card come the cards each rule would choose next: a lead ``low`` the
+    other cards that are not danger cards from the lowest up, then the danger cards from the
+    lowest up; a lead ``high`` the cards from the highest down; a follow ``duck`` the cards
+    below the winning card from the highest down, then those above it (from the highest down
+    when playing last, else from the lowest up); a follow ``win`` the cards above it (from the
+    lowest up when playing last, else from the highest down), then the others from the lowest
+    up; a follow ``low`` and a discard ``low`` from the lowest up; a discard ``danger`` the
+    danger classes in turn, each from its highest card down, then the others from the highest
+    down; a discard ``high`` from the highest down.
+    """
+    return _order(as_view(state))[0]
+
+
+def heuristic_scores(state: TrickView | TrickHand) -> dict[Card, int]:
+    """The heuristic's preference for each legal card: 0 for its card, -1 for the next in
+    :func:`heuristic_order`, and so on down (the heuristic plays the card of the highest
+    score).  A model of a player who plays like the heuristic, mostly (policy-based inference,
+    :mod:`herzla.analysis.inference`, plays a card with a probability growing with its score)."""
+    return {c: -i for i, c in enumerate(heuristic_order(state))}
+
+
+def _order(view: TrickView) -> tuple[list[Card], str]:
+    """The legal cards in the heuristic's order, and the key in :data:`WHY` of the rule that
+    put the first one first (the one written rule of the heuristic's trick play)."""
+    contract = view.contract
     st = contract.rank_order().strength
-    legal = cards_of(state.legal)
+
+    def low(c: Card) -> tuple[int, int]:
+        return st[c.rank], c.suit
+
+    def high(c: Card) -> tuple[int, int]:
+        return -st[c.rank], c.suit
+
+    legal = cards_of(view.legal)
     if len(legal) == 1:
-        return legal[0], "only"
-    seat = state.seat
-    prof = trick_profile(contract, seat)
-    if not state.trick:
+        return legal, "only"
+    trick, players = view.trick, view.players
+    prof = trick_profile(contract, view.seat)
+    if not trick:
         if prof.lead == "high":
-            return _highest(legal, st), "lead-high"
+            return sorted(legal, key=high), "lead-high"
         danger = prof.danger_cards
-        safe = [c for c in legal if not danger >> c.index & 1]
-        return _lowest(safe or legal, st), "lead-low" if safe else "lead-low-danger"
-    led = state.trick[0].suit
-    if state.hand & SUIT_MASKS[led]:
-        winner = state.winner
+        safe = any(not danger >> c.index & 1 for c in legal)
+        return (sorted(legal, key=lambda c: (danger >> c.index & 1, *low(c))),
+                "lead-low" if safe else "lead-low-danger")
+    led = trick[0].suit
+    if view.hand & SUIT_MASKS[led]:
+        winner = view.winner
         assert winner is not None
-        top = st[state.trick[(winner - state.leader) % state.players].rank]
-        last = len(state.trick) == state.players - 1
+        top = st[trick[(winner - view.leader) % players].rank]
+        last = len(trick) == players - 1
         if prof.follow == "duck":
-            below = [c for c in legal if st[c.rank] < top]
-            if below:
-                return _highest(below, st), "duck"
-            return (_highest(legal, st), "duck-last") if last else (_lowest(legal, st),
-                                                                   "duck-low")
-        if prof.follow == "win":
-            above = [c for c in legal if st[c.rank] > top]
-            if above:
-                return (_lowest(above, st), "win-last") if last else (_highest(above, st),
-                                                                     "win-high")
-        return _lowest(legal, st), "follow-low"
+            # below the winning card from the highest down, then above it
+            below = any(st[c.rank] < top for c in legal)
+            return (sorted(legal, key=lambda c: (0, *high(c)) if st[c.rank] < top
+                           else (1, *(high(c) if last else low(c)))),
+                    "duck" if below else "duck-last" if last else "duck-low")
+        if prof.follow == "win" and any(st[c.rank] > top for c in legal):
+            return (sorted(legal, key=lambda c: (0, *(low(c) if last else high(c)))
+                           if st[c.rank] > top else (1, *low(c))),
+                    "win-last" if last else "win-high")
+        return sorted(legal, key=low), "follow-low"
     if prof.discard == "danger":
-        for cls in prof.danger:
-            held = [c for c in legal if cls >> c.index & 1]
-            if held:
-                return _highest(held, st), "discard-danger"
-        return _highest(legal, st), "discard-high"
+        def klass(c: Card) -> int:
+            for i, cls in enumerate(prof.danger):
+                if cls >> c.index & 1:
+                    return i
+            return len(prof.danger)
+        held = any(klass(c) < len(prof.danger) for c in legal)
+        return (sorted(legal, key=lambda c: (klass(c), *high(c))),
+                "discard-danger" if held else "discard-high")
     if prof.discard == "high":
-        return _highest(legal, st), "discard-high"
-    return _lowest(legal, st), "discard-low"
+        return sorted(legal, key=high), "discard-high"
+    return sorted(legal, key=low), "discard-low"
 
 
 def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:

@@ -2,7 +2,7 @@
 
 A policy is named by
 
-- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``);
+- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``);
 - a name an installed package registers under the entry-point group ``herzla.policies``;
 - an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
   object or class (the module is imported from ``sys.path``);
@@ -17,8 +17,8 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 >>> policy_of("nobody")
 Traceback (most recent call last):
 ...
-herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc; \
-or an entry point of herzla.policies, or package.module:NAME)
+herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc, \
+ipimc; or an entry point of herzla.policies, or package.module:NAME)
 """
 
 from __future__ import annotations
@@ -56,9 +56,14 @@ def _pimc() -> Policy:
     return _imported("herzla.analysis.pimc:Pimc")
 
 
+def _ipimc() -> Policy:
+    # pimc with policy-based inference, beside it
+    return _imported("herzla.analysis.ipimc:Ipimc")
+
+
 #: the built-in policies, by name (each module writes its policy; this only finds it)
 _BUILTIN: dict[str, Callable[[], Policy]] = {
-    "random": _random, "heuristic": _heuristic, "pimc": _pimc,
+    "random": _random, "heuristic": _heuristic, "pimc": _pimc, "ipimc": _ipimc,
 }
 
 

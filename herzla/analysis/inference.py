@@ -1,0 +1,248 @@
+"""Policy-based inference: how likely a deal of the unseen cards makes the plays seen so far.
+
+A seat that has watched some cards played knows more than the voids they show: the other seats
+chose those cards, and a seat that discarded its lowest club when it could have shed a heart
+probably had none.  Following Rebstock, Solinas, Buro and Sturtevant ("Policy-based inference in
+trick-taking card games", 2019), a deal of the unseen cards is weighted by the probability that
+the other seats, playing like a model player, would have played what they played on it.  The
+model here is the heuristic player (:mod:`herzla.players.heuristic`) made soft: a seat plays the
+card of preference score ``x`` (:func:`~herzla.players.heuristic.heuristic_scores`: 0 for the
+heuristic's card, -1 for its next choice, and so on) with probability proportional to
+``exp(x / temperature)``, so a small temperature trusts the model (the heuristic's card nearly
+always) and a large one hardly at all (every legal card alike).
+
+The deals themselves are drawn exactly (:func:`draw_deals`): uniformly among those that keep
+what the seat has seen for sure (:func:`constraints`) -- each other seat's number of cards, none
+of a suit it has shown it lacks, and none but banned cards for a seat that led (or discarded) a
+banned card while a lead ban held, since the ban lets a seat do so only when it holds nothing
+else (the escape).  These are exactly the deals on which every play so far was legal.  Then
+:func:`likelihoods` weighs them by the plays, replaying the hand on each deal through the hand
+interface (``contract.new_hand``, ``legal_mask``, ``play``), and :func:`resample` picks the
+deals to solve in proportion to the weights.
+
+Seat 0 leads C7; seat 1, void in clubs, sheds SA.  Had it held hearts, the heuristic would have
+shed the highest of them, so a deal in which it held four puts SA fifth in its order:
+
+>>> from herzla.contracts import contract_class
+>>> from herzla.players.views import view_of
+>>> normal = contract_class("herzla", "normal")()
+>>> none = ["C7 C8 C9 CT CJ CQ CK CA", "SA S9 S8 DA DK DQ DJ DT",
+...         "S7 ST SJ SQ SK H7 H8 H9", "HA HK HQ HJ HT D9 D8 D7"]
+>>> four = ["C7 C8 C9 CT CJ CQ CK CA", "SA S9 S8 DA HA HK HQ HJ",
+...         "S7 ST SJ SQ SK H7 H8 H9", "DK DQ DJ DT HT D9 D8 D7"]
+>>> hand = normal.new_hand(none, dealer=3)
+>>> for code in ("C7", "SA"):
+...     _ = hand.play(code)
+>>> view = view_of(hand)  # seat 2's
+>>> unseen = constraints(view)
+>>> unseen.holders, unseen.need, " ".join(map(str, cards_of(unseen.forbidden[1])))
+((0, 1, 3), (7, 7, 8), 'C7 C8 C9 CT CJ CQ CK CA')
+>>> deals = [normal.new_hand(d, dealer=3).dealt for d in (none, four)]
+>>> [round(w, 4) for w in weights(view, deals, temperature=1.0)]  # exp(-4)
+[1.0, 0.0183]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import cast
+
+import attrs
+
+from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.players.deals import uniform_deals
+from herzla.players.heuristic import announce, heuristic_order
+from herzla.players.views import TrickView
+from herzla.tricks import TrickHand
+
+__all__ = ["Unseen", "constraints", "draw_deals", "likelihoods", "log_likelihood", "resample",
+           "weights"]
+
+
+@attrs.frozen(slots=True)
+class Unseen:
+    """What a seat knows for sure of the cards it has not seen: ``cards`` are dealt to the
+    ``holders`` (the other seats in turn, then -1 for the cards aside where the pack is not
+    dealt out), holder ``i`` taking ``need[i]`` of them and none of ``forbidden[i]`` (a bit
+    set); ``played`` holds each seat's cards played so far."""
+
+    seat: int
+    own: int
+    cards: tuple[Card, ...]
+    holders: tuple[int, ...]
+    need: tuple[int, ...]
+    forbidden: tuple[int, ...]
+    played: tuple[int, ...]
+
+    def seated(self, got: Sequence[int]) -> list[int]:
+        """Each seat's cards as dealt, from a deal of the unseen cards to the holders."""
+        hands = list(self.played)
+        hands[self.seat] = self.own
+        for h, cards in zip(self.holders, got, strict=True):
+            if h >= 0:
+                hands[h] |= cards
+        return hands
+
+
+def constraints(view: TrickView) -> Unseen:
+    """The sure knowledge of ``view``'s seat about the unseen cards: the voids shown
+    (:meth:`~herzla.players.views.TrickView.voids`) and the escapes from the lead bans."""
+    n = view.players
+    plays = view.plays()
+    played = [0] * n
+    for s, c in plays:
+        played[s] |= c.bit
+    own = view.hand | played[view.seat]
+    pack = view.contract.pack().mask
+    unseen = cards_of(pack & ~own & ~view.played())
+    dealt = view.dealt or own.bit_count()
+    absent = [0] * n
+    for s, suits in enumerate(view.voids()):
+        for suit in suits:
+            absent[s] |= SUIT_MASKS[suit] & pack
+    for s, only in _escapes(view, played, unseen, dealt):
+        absent[s] |= pack & ~only
+    others = [s for s in range(n) if s != view.seat]
+    need = [dealt - played[s].bit_count() for s in others]
+    forbidden = [absent[s] for s in others]
+    aside = len(unseen) - sum(need)
+    if aside:
+        others.append(-1)
+        need.append(aside)
+        forbidden.append(0)
+    return Unseen(view.seat, own, tuple(unseen), tuple(others), tuple(need), tuple(forbidden),
+                  tuple(played))
+
+
+def _escapes(view: TrickView, played: Sequence[int], unseen: Sequence[Card], dealt: int
+             ) -> list[tuple[int, int]]:
+    """(seat, cards) for each other seat that led or discarded a banned card while the ban
+    held: it held nothing but those cards then.  The hand is replayed on a deal that pads each
+    seat's played cards with unseen ones (the ban hook reads the public play only)."""
+    contract = view.contract
+    if not contract.declaration.lead_bans or not view.plays():
+        return []
+    n = view.players
+    spare = iter(unseen)
+    hands = list(played)
+    hands[view.seat] = view.hand | played[view.seat]
+    for s in range(n):
+        while hands[s].bit_count() < dealt:
+            hands[s] |= next(spare).bit
+    # a trick view's contract deals its hands on the trick engine
+    hand = cast(TrickHand, contract.new_hand(hands, view.dealer, view.stock))
+    out = []
+    for s, c in view.plays():
+        if s != view.seat:
+            leading = not hand.trick
+            if leading or c.suit != hand.trick[0].suit:
+                ban = contract.banned(hand, s, leading)
+                if ban is not None and ban[0] >> c.index & 1:
+                    out.append((s, ban[0]))
+        hand.play(c)
+    return out
+
+
+def draw_deals(view: TrickView, rng: random.Random, count: int) -> list[list[int]]:
+    """``count`` deals (every seat's cards as dealt) drawn independently and uniformly from
+    those that keep :func:`constraints`.  ValueError when there is none (no policy can bring
+    that about: every play so far was legal)."""
+    unseen = constraints(view)
+    got = uniform_deals(unseen.cards, unseen.need, unseen.forbidden, rng, count)
+    return [unseen.seated(g) for g in got]
+
+
+def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float) -> float:
+    """The log of the probability that the other seats, each playing a legal card with
+    probability proportional to ``exp(score / temperature)`` (``score`` the heuristic's
+    preference, :func:`~herzla.players.heuristic.heuristic_scores`), played the cards they did
+    on the deal ``hands``: the hand replayed from the deal.  ``-inf`` when some play was not
+    legal on it."""
+    contract = view.contract
+    hand = cast(TrickHand, contract.new_hand(list(hands), view.dealer, view.stock))
+    total = 0.0
+    norms: dict[int, float] = {}
+    for s, c in view.plays():
+        if s != view.seat:
+            legal = hand.legal_mask()
+            if not legal >> c.index & 1:
+                return -math.inf
+            m = legal.bit_count()
+            if m > 1:
+                k = heuristic_order(hand).index(c)
+                norm = norms.get(m)
+                if norm is None:
+                    norm = norms[m] = math.log(sum(math.exp(-j / temperature)
+                                                   for j in range(m)))
+                total -= k / temperature + norm
+        hand.play(c)
+    return total
+
+
+def _announces(view: TrickView, hands: Sequence[int]) -> bool:
+    """Whether every other seat announces on ``hands`` what it announced, by the bidding
+    heuristic."""
+    from herzla.analysis.pimc import _bidding_base
+
+    base = _bidding_base(view.contract)
+    if base is None:
+        return True
+    n = view.players
+    forehand = (view.dealer + 1) % n
+    return all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
+               for s in range(n) if s != view.seat)
+
+
+def weights(view: TrickView, deals: Sequence[Sequence[int]], temperature: float) -> list[float]:
+    """Each deal's likelihood (:func:`log_likelihood`) relative to the likeliest, times whether
+    the other seats announce on it as they did, by the bidding heuristic (where some deal
+    agrees with the announcements: else they are left out, as ``pimc`` leaves them).  All 1
+    when no deal makes the plays possible."""
+    logs = [log_likelihood(view, d, temperature) for d in deals]
+    top = max(logs, default=-math.inf)
+    if top == -math.inf:
+        return [1.0] * len(deals)
+    out = [math.exp(x - top) for x in logs]
+    if view.announcements:
+        agree = [_announces(view, d) for d in deals]
+        if any(a and w > 0 for a, w in zip(agree, out, strict=True)):
+            out = [w if a else 0.0 for a, w in zip(agree, out, strict=True)]
+    return out
+
+
+def likelihoods(view: TrickView, deals: Sequence[Sequence[int]], temperature: float
+                ) -> list[float]:
+    """Each deal's probability under the model given the plays seen (:func:`weights`
+    normalised to add up to 1)."""
+    w = weights(view, deals, temperature)
+    total = sum(w)
+    return [x / total for x in w]
+
+
+def resample(w: Sequence[float], count: int, u: float) -> list[tuple[int, int]]:
+    """``count`` draws from the indexes of ``w`` in proportion to the weights, systematically
+    (the points ``(u + i) / count`` for a uniform ``u`` in [0, 1)): (index, how many times
+    drawn), in index order.  Equal weights and ``count`` at most ``len(w)`` draw each index at
+    most once.
+
+    >>> resample([1, 1, 1, 1], 2, 0.5), resample([0, 3, 1], 4, 0.1)
+    ([(1, 1), (3, 1)], [(1, 3), (2, 1)])
+    """
+    total = float(sum(w))
+    out: list[tuple[int, int]] = []
+    acc = 0.0
+    i = -1
+    for j in range(count):
+        point = (u + j) / count * total
+        while acc <= point and i + 1 < len(w):
+            i += 1
+            acc += w[i]
+        while w[i] == 0 and i > 0:  # rounding at the very end: the last index of some weight
+            i -= 1
+        if out and out[-1][0] == i:
+            out[-1] = (i, out[-1][1] + 1)
+        else:
+            out.append((i, 1))
+    return out
