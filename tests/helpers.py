@@ -4,6 +4,7 @@ errors must be, the worked cases' hand records, and a Herzla deal and hand to tr
 from __future__ import annotations
 
 import os
+import signal
 from typing import Any
 
 from click.testing import CliRunner, Result
@@ -33,3 +34,10 @@ def two_tricks_to_go() -> dict[str, Any]:
     rec = dict(HERZLA)
     rec["plays"] = list(HERZLA["plays"])[:24]  # two tricks to go: solved at once
     return rec
+
+
+def at_a_terminal() -> None:
+    """A child process's signals as at a terminal, whatever started the tests: Ctrl-C (SIGINT)
+    interrupts it (a background job, ``cmd &`` or ``nohup``, starts its children ignoring it).
+    Give it as ``preexec_fn`` to a process the test sends SIGINT."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from herzla.cli import main
+from tests.helpers import at_a_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 HAS_WEB = all(__import__("importlib.util").util.find_spec(n) for n in ("flask", "waitress"))
@@ -146,7 +147,8 @@ def test_a_real_server_answers_and_stops_cleanly(tmp_path: Path, signum: int, co
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
                              str(tmp_path / "e.db")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            preexec_fn=at_a_terminal)
     try:
         line = _first_line(proc)
         m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", line)
@@ -215,7 +217,8 @@ def test_serve_starts_and_plays_without_numba(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": f"{fake.parent}{os.pathsep}{ROOT}"}
     proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
                              str(tmp_path / "f.db")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            preexec_fn=at_a_terminal)
     try:
         m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", _first_line(proc))
         assert m is not None

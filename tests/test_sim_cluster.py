@@ -26,6 +26,7 @@ from click.testing import CliRunner, Result
 
 from herzla.cli import main
 from herzla.sim.api import plan_run, run_plan
+from tests.helpers import at_a_terminal
 
 pytest.importorskip("distributed")
 
@@ -287,7 +288,7 @@ def test_an_interrupted_run_cancels_its_tasks(cluster: str, tmp_path: Path,
                              "1e9", "--seed", "4", "--no-progress", "--cluster", cluster,
                              "--sample", "5", "--sample-out", str(out / "sample.jsonl")],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=at_a_terminal)
     try:
         wait_for(lambda: proc.poll() is not None or scheduler_tasks(cluster) > 0,
                  "tasks on the cluster")
@@ -314,7 +315,7 @@ def test_a_lost_scheduler_is_one_line(tmp_path: Path) -> None:
                                  "--hands", "1e9", "--seed", "5", "--no-progress", "--cluster",
                                  address, "--cluster-timeout", "2"],
                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, start_new_session=True)
+                                text=True, start_new_session=True, preexec_fn=at_a_terminal)
         try:
             wait_for(lambda: proc.poll() is not None or scheduler_tasks(address) > 0,
                      "tasks on the cluster")

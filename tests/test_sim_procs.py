@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 from herzla.cli import main
 from herzla.machinery.procs import RESTARTS, WorkerLost, default_jobs, local_map, start_method
-from tests.helpers import EIGHT, invoke
+from tests.helpers import EIGHT, at_a_terminal, invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 two_cores = pytest.mark.skipif(default_jobs() < 2, reason="needs 2 usable cores")
@@ -99,7 +99,8 @@ def test_too_many_jobs_are_capped_with_a_note() -> None:
 def herzla(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "herzla", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env={**os.environ, **(env or {})})
+                            start_new_session=True, env={**os.environ, **(env or {})},
+                            preexec_fn=at_a_terminal)
 
 
 def children(pid: int) -> list[int]:
