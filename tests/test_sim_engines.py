@@ -141,8 +141,15 @@ def assert_hearts(res: BlockResult, spec: DealSpec) -> None:
 POLICIES = tuple(n for n in builtin_names() if batch_form_of(policy_of(n)) is not None)
 
 
-@pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
+def _every_policy_once() -> list[Any]:
+    """Each configuration with each batch policy: in the default set every configuration with
+    one policy and every policy with half the configurations, the rest in the slow set."""
+    return [pytest.param(cfg, policy, id=f"{_ids(cfg)}-{policy}",
+                         marks=() if (i + j) % len(POLICIES) == 0 else pytest.mark.slow)
+            for i, cfg in enumerate(CONFIGS) for j, policy in enumerate(POLICIES)]
+
+
+@pytest.mark.parametrize(("cfg", "policy"), _every_policy_once())
 def test_batch_matches_reference(cfg: Config, policy: str) -> None:
     spec = _spec(cfg, policy)
     seed = len(CONFIGS) + CONFIGS.index(cfg)

@@ -72,6 +72,7 @@ def test_a_whole_hand_replays_to_the_tables_scores(game: str, contract: str | No
     assert back.deal.review is None
 
 
+@pytest.mark.slow  # whole hands, each reviewed at its end: seconds in pure Python
 def test_the_evening_carries_the_stock_and_the_dealer() -> None:
     t = finish(new_table("herzla", "normal", seat=0, seed=2))
     first = position(t).to_dict()
@@ -89,6 +90,7 @@ def test_the_evening_carries_the_stock_and_the_dealer() -> None:
         next_deal(n2)
 
 
+@pytest.mark.slow
 def test_a_partie_plays_its_deals_in_order() -> None:
     t = new_table("herzerln", players=3, seat=2, seed=1)
     seen = []
@@ -101,6 +103,7 @@ def test_a_partie_plays_its_deals_in_order() -> None:
     assert len(t.evening.deals) == 6 and t.evening.finished
 
 
+@pytest.mark.slow
 def test_a_partie_game_with_one_contract_plays_it_again() -> None:
     t = finish(new_table("herzeln", "no-queens", seat=0, seed=4))
     assert t.evening is None and position(t).to_dict()["evening"] is None
