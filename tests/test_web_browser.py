@@ -149,11 +149,20 @@ def test_the_desk_rules_on_a_pasted_record_at_phone_width(served: str, browser: 
 def _click(driver: Any, element: Any) -> None:
     """Click ``element`` and wait for the page it leads to (a form posts, the page comes
     back)."""
-    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    def gone(_: Any) -> bool:
+        # the old page's element is gone: stale, or (Chromium, mid-navigation) a node that
+        # "does not belong to the document"; what the new page holds the test checks next
+        try:
+            element.is_enabled()
+        except WebDriverException:
+            return True
+        return False
+
     element.click()
-    WebDriverWait(driver, 120).until(ec.staleness_of(element))
+    WebDriverWait(driver, 120).until(gone)
 
 
 def _fits(driver: Any, width: int) -> None:
