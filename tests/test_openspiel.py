@@ -5,7 +5,6 @@ domino's two ends, observations, parameters, and OpenSpiel's algorithms on the g
 from __future__ import annotations
 
 import importlib.util
-import itertools
 import json
 import math
 import pickle
@@ -26,10 +25,10 @@ from herzla import openspiel as hos  # noqa: E402
 from herzla.cards import Card, cards_of  # noqa: E402
 from herzla.contracts import contract_classes, game_options  # noqa: E402
 from herzla.layout import LayoutHand  # noqa: E402
-from herzla.openspiel.episode import Episode  # noqa: E402
 from herzla.options import OptionError  # noqa: E402
 from herzla.records import Record, replay  # noqa: E402
 from herzla.tricks import TrickHand  # noqa: E402
+from tests.spiel_deals import consistent_deals  # noqa: E402
 
 pytestmark = pytest.mark.openspiel
 
@@ -605,40 +604,6 @@ def test_resampling_keeps_the_information_state(spec: str) -> None:
     assert moved  # the hidden cards do change
 
 
-def _consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
-    """Every assignment of the unseen cards that the player's information allows, by brute
-    force: each way to hand them out, kept when every move so far is legal with it."""
-    ep = state._episode
-    n = state.get_game().num_players()
-    hands_now = ep.hands()
-    others = [s for s in range(n) if s != player]
-    unseen = [c for s in others for c in cards_of(hands_now[s])]
-    sizes = [hands_now[s].bit_count() for s in others]
-    out: set[tuple[int, ...]] = set()
-    for perm in itertools.permutations(unseen):
-        hands = list(hands_now)
-        at = 0
-        for s, k in zip(others, sizes, strict=True):
-            hands[s] = sum(c.bit for c in perm[at:at + k])
-            at += k
-        key = tuple(hands)
-        if key in out:
-            continue
-        dealt = [hands[s] | (ep.dealt[s] & ~hands_now[s]) for s in range(n)]
-        trial = Episode(ep.setup)
-        setup = ep.setup
-        left = [[c.index for c in cards_of(h)] for h in dealt]
-        try:
-            for k in range(setup.cards_dealt):
-                trial.apply(left[(setup.forehand + k) % n].pop())
-            for a in ep.actions[setup.cards_dealt:]:
-                trial.apply(a)
-        except ValueError:
-            continue
-        out.add(key)
-    return out
-
-
 def _chi2_limit(df: int, z: float = 3.09) -> float:
     """The chi-square quantile at p = 0.001 (Wilson-Hilferty)."""
     return float(df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3)
@@ -668,7 +633,7 @@ def test_resampling_draws_uniformly(spec: str, seed: int) -> None:
                 break
         else:
             continue
-        deals = _consistent_deals(state, player)
+        deals = consistent_deals(state, player)
         if 4 <= len(deals) <= 120:
             break
     else:

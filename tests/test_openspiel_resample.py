@@ -4,7 +4,6 @@ dealing (one draw, no rejection), like the voids it has shown."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -13,11 +12,11 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import herzla.openspiel  # noqa: E402, F401  (registers the games)
-from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, cards_of, parse_cards  # noqa: E402
+from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, parse_cards  # noqa: E402
 from herzla.hand import as_move  # noqa: E402
-from herzla.openspiel.episode import Episode  # noqa: E402
 from herzla.players.deals import uniform_deal  # noqa: E402
 from herzla.records import Record, replay  # noqa: E402
+from tests.spiel_deals import consistent_deals  # noqa: E402
 
 pytestmark = pytest.mark.openspiel
 
@@ -96,38 +95,6 @@ def test_the_voids_shown_still_hold_after_an_escape() -> None:
     assert len({other._episode.hands()[0] for other in _draws(state, 2, 40, 6)}) > 1
 
 
-def _consistent(state: Any, player: int) -> set[tuple[int, ...]]:
-    """Every way to hand out the unseen cards with which every move so far is legal."""
-    ep = state._episode
-    n = ep.setup.players
-    now = ep.hands()
-    others = [s for s in range(n) if s != player]
-    unseen = [c for s in others for c in cards_of(now[s])]
-    sizes = [now[s].bit_count() for s in others]
-    out: set[tuple[int, ...]] = set()
-    for perm in itertools.permutations(unseen):
-        hands = list(now)
-        at = 0
-        for s, k in zip(others, sizes, strict=True):
-            hands[s] = sum(c.bit for c in perm[at:at + k])
-            at += k
-        key = tuple(hands)
-        if key in out:
-            continue
-        trial = Episode(ep.setup)
-        left = [[c.index for c in cards_of(hands[s] | (ep.dealt[s] & ~now[s]))]
-                for s in range(n)]
-        try:
-            for k in range(ep.setup.cards_dealt):
-                trial.apply(left[(ep.setup.forehand + k) % n].pop())
-            for action in ep.actions[ep.setup.cards_dealt:]:
-                trial.apply(action)
-        except ValueError:
-            continue
-        out.add(key)
-    return out
-
-
 def test_late_in_an_escaped_hand_every_consistent_deal_is_drawn_and_no_other() -> None:
     # trick 2 led by the escaper, then played on until few cards are unseen
     plays = [*HEART_LEAD[2], "H7", "D7", "S9",  # seat 1 wins trick 2 with HA, and leads on
@@ -135,7 +102,7 @@ def test_late_in_an_escaped_hand_every_consistent_deal_is_drawn_and_no_other() -
              "HT", "CT", "DJ", "SK"]
     state = build(HEART_LEAD[0], HEART_LEAD[1], plays)
     player = 0
-    deals = _consistent(state, player)
+    deals = consistent_deals(state, player)
     assert 2 <= len(deals) <= 60
     drawn = {tuple(o._episode.hands()) for o in _draws(state, player, 30 * len(deals), 1)}
     assert drawn == deals

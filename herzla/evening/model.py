@@ -29,6 +29,7 @@ from herzla.evening.run import Run, Table
 from herzla.evening.settle import Payment, settle
 from herzla.evening.stats import PlayerStats, statistics
 from herzla.limits import LimitError, check_stock
+from herzla.machinery.kept import check_kept
 from herzla.options import OptionError, resolve_options
 from herzla.quote import quote
 from herzla.records import Record
@@ -431,21 +432,9 @@ def _check_undo(history: list[Change], entries: int) -> None:
 
 def evening_from_json(obj: object) -> Evening:
     """The evening of a file's object (see the module notes)."""
-
-    if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
-        raise EveningError(f"not a herzla evening (its file is a JSON object with \"format\": "
-                           f"\"{FORMAT}\")")
-    version = obj.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise EveningError(f"the evening's version must be a whole number from 1, not "
-                           f"{quote(version)}")
-    if version > VERSION:
-        raise EveningError(f"the evening is of version {quote(version)}, written by a later "
-                           f"herzla; this one reads version {VERSION}: update herzla")
-    unknown = sorted(str(k) for k in obj if k not in _KEYS)
-    if unknown:
-        raise EveningError(f"unknown key {quote(unknown[0])} in the evening (keys: "
-                           f"{', '.join(_KEYS)})")
+    check_kept(obj, kind="evening", format=FORMAT, version=VERSION, keys=_KEYS,
+               error=EveningError)
+    assert isinstance(obj, Mapping)
     for key in ("game", "players"):
         if key not in obj:
             raise EveningError(f"the evening has no {quote(key)}")

@@ -33,6 +33,7 @@ import numpy as np
 
 from herzla.evening import Evening, EveningError
 from herzla.limits import MAX_SEED
+from herzla.machinery.kept import check_kept
 from herzla.quote import quote
 
 __all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Deal", "Table", "TableError", "TableStateError",
@@ -162,18 +163,9 @@ class Table:
     def from_json(cls, obj: object) -> Table:
         """The table a kept JSON object holds; TableError names what is wrong (not a table,
         written by a later herzla, damaged)."""
-        if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
-            raise TableError(f"not a herzla table (a JSON object with \"format\": \"{FORMAT}\")")
-        version = obj.get("version")
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise TableError(f"the table's version is a whole number from 1, not "
-                             f"{quote(version)}")
-        if version > VERSION:
-            raise TableError(f"the table is of version {version}, written by a later herzla "
-                             f"(this one reads {VERSION}): upgrade herzla")
-        unknown = sorted(str(k) for k in obj if k not in _KEYS)
-        if unknown:
-            raise TableError(f"unknown key {quote(unknown[0])} in the table")
+        check_kept(obj, kind="table", format=FORMAT, version=VERSION, keys=_KEYS,
+                   error=TableError)
+        assert isinstance(obj, Mapping)
         players = obj.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise TableError("the table's players are a list of names")

@@ -72,12 +72,10 @@ def list_call() -> Response:
     return jsonify({"evenings": out})
 
 
-@blueprint.post("")
-def create_call() -> Response:
-    """A new evening: ``{"game", "players", "options"?, "stock"?, "dealer"?}``."""
-    config = state().config
+def _created(make: Callable[[object], tuple[Document, Evening]]) -> Response:
+    """201 with the new evening and its address, from ``make`` of the request's JSON body."""
     try:
-        doc, evening = docs.create(state().store, json_body(), most=config.max_evenings)
+        doc, evening = make(json_body())
     except docs.Refused as exc:
         raise ApiError(409, str(exc)) from None
     except EveningError as exc:
@@ -85,6 +83,13 @@ def create_call() -> Response:
     out = _answer(doc, evening, 201)
     out.headers["Location"] = f"/api/evenings/{doc.id}"
     return out
+
+
+@blueprint.post("")
+def create_call() -> Response:
+    """A new evening: ``{"game", "players", "options"?, "stock"?, "dealer"?}``."""
+    config = state().config
+    return _created(lambda body: docs.create(state().store, body, most=config.max_evenings))
 
 
 @blueprint.post("/import")
@@ -92,16 +97,8 @@ def import_call() -> Response:
     """A new evening from an evening's file (what the export answers, or ``herzla pad``
     writes)."""
     config = state().config
-    try:
-        doc, evening = docs.import_file(state().store, json_body(), most=config.max_evenings,
-                                        deals=config.max_deals)
-    except docs.Refused as exc:
-        raise ApiError(409, str(exc)) from None
-    except EveningError as exc:
-        raise ApiError(422, str(exc)) from None
-    out = _answer(doc, evening, 201)
-    out.headers["Location"] = f"/api/evenings/{doc.id}"
-    return out
+    return _created(lambda body: docs.import_file(state().store, body, most=config.max_evenings,
+                                                  deals=config.max_deals))
 
 
 def _read(doc_id: str) -> tuple[Document, Evening]:

@@ -1,0 +1,44 @@
+"""The OpenSpiel tests' brute-force yardstick: every deal a seat cannot tell from the true one
+(each way to hand out the unseen cards, kept when every move so far is legal with it). Imported
+only by test modules that have already skipped without pyspiel."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from herzla.cards import cards_of
+from herzla.openspiel.episode import Episode
+
+
+def consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
+    """The hands now (a mask per seat) of every deal consistent with ``player``'s information."""
+    ep = state._episode
+    setup = ep.setup
+    n = setup.players
+    now = ep.hands()
+    others = [s for s in range(n) if s != player]
+    unseen = [c for s in others for c in cards_of(now[s])]
+    sizes = [now[s].bit_count() for s in others]
+    out: set[tuple[int, ...]] = set()
+    for perm in itertools.permutations(unseen):
+        hands = list(now)
+        at = 0
+        for s, k in zip(others, sizes, strict=True):
+            hands[s] = sum(c.bit for c in perm[at:at + k])
+            at += k
+        key = tuple(hands)
+        if key in out:
+            continue
+        trial = Episode(setup)
+        left = [[c.index for c in cards_of(hands[s] | (ep.dealt[s] & ~now[s]))]
+                for s in range(n)]
+        try:
+            for k in range(setup.cards_dealt):
+                trial.apply(left[(setup.forehand + k) % n].pop())
+            for action in ep.actions[setup.cards_dealt:]:
+                trial.apply(action)
+        except ValueError:
+            continue
+        out.add(key)
+    return out
