@@ -161,3 +161,17 @@ def test_a_blocks_sums_are_exact_however_large_its_deals() -> None:
     assert _sum(-values) == -16_384 * 2**60
     assert _square_sum(values) == 16_384 * 2**120
     assert _sum(np.array([3, -5], dtype=np.int64)) == -2
+
+
+def test_a_match_of_one_deal_gives_no_interval() -> None:
+    """One deal's spread tells nothing: no interval, rather than a zero-width one."""
+    res = match("herzla", ["heuristic", "random"], contract="normal", deals=1, seed=1, jobs=1)
+    assert all(s.ci95 is None for s in res.standings) and res.pairs[0].ci95 is None
+    two = match("herzla", ["heuristic", "random"], contract="normal", deals=2, seed=1, jobs=1)
+    assert two.pairs[0].ci95 is not None
+    out = run("herzla", "--policies", "heuristic,random", "--deals", "1", "--json")
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert d["pairs"][0]["ci95"] is None and d["standings"][0]["ci95"] is None
+    text = run("herzla", "--policies", "heuristic,random", "--deals", "1")
+    assert text.stdout.count("(no interval from one deal)") == 3

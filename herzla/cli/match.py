@@ -95,8 +95,8 @@ def match_command(game: str, policies: str, contract: str | None, partie: bool,
     _print_table(res)
 
 
-def _ci(ci: tuple[float, float]) -> str:
-    return f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+def _ci(ci: tuple[float, float] | None) -> str:
+    return "(no interval from one deal)" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
 def seconds(elapsed: float) -> str:

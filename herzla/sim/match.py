@@ -167,12 +167,13 @@ class Standing:
 
     policy: str
     mean: float
-    ci95: tuple[float, float]
+    #: None from a single deal (its spread tells nothing)
+    ci95: tuple[float, float] | None
     hands: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"policy": self.policy, "mean": self.mean, "ci95": list(self.ci95),
-                "hands": self.hands}
+        return {"policy": self.policy, "mean": self.mean,
+                "ci95": None if self.ci95 is None else list(self.ci95), "hands": self.hands}
 
 
 @attrs.frozen(slots=True)
@@ -182,17 +183,21 @@ class Pair:
     a: str
     b: str
     diff: float
-    ci95: tuple[float, float]
+    #: None from a single deal
+    ci95: tuple[float, float] | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "diff": self.diff, "ci95": list(self.ci95)}
+        return {"a": self.a, "b": self.b, "diff": self.diff,
+                "ci95": None if self.ci95 is None else list(self.ci95)}
 
 
-def _interval(total: int, squares: int, n: int, scale: int) -> tuple[float, tuple[float, float]]:
-    """Mean and 95% interval of ``n`` values ``x / scale`` given the sums of ``x`` and ``x**2``."""
+def _interval(total: int, squares: int, n: int, scale: int
+              ) -> tuple[float, tuple[float, float] | None]:
+    """Mean and 95% interval of ``n`` values ``x / scale`` given the sums of ``x`` and ``x**2``
+    (no interval from one value)."""
     mean = total / n / scale
     if n < 2:
-        return mean, (mean, mean)
+        return mean, None
     var = (squares - total * total / n) / (n - 1) / (scale * scale)
     half = Z95 * math.sqrt(max(var, 0.0) / n)
     return mean, (rounded(mean - half), rounded(mean + half))
@@ -349,9 +354,9 @@ def _result(mp: MatchPlan, tally: MatchTally, elapsed: float, processes: int) ->
             mean, ci = _interval(tally.pair_sums[i], tally.pair_squares[i], n,
                                  held[a] * held[b])
             if a > b:  # the sums hold b - a
-                mean, ci = -mean, (-ci[1], -ci[0])
+                mean, ci = -mean, None if ci is None else (-ci[1], -ci[0])
             pairs.append(Pair(mp.policies[a], mp.policies[b], rounded(mean),
-                              (rounded(ci[0]), rounded(ci[1]))))
+                              None if ci is None else (rounded(ci[0]), rounded(ci[1]))))
     spec = first.specs[0]
     return MatchResult(first.game, spec.contract_id if first.mode is Mode.CONTRACT else None,
                        str(first.mode), n, first.seed, len(mp.seatings), first.lowest_wins,
