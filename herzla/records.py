@@ -262,13 +262,13 @@ def load_json_text(text: str) -> Any:
         raise RecordError(f"not valid JSON: {what} at line {exc.lineno} column {exc.colno}")\
             from None
     except RecursionError:
-        raise RecordError("not valid JSON for a record: lists or objects nested too deeply")\
+        raise RecordError("not valid JSON: lists or objects nested too deeply")\
             from None
     except RecordError:
         raise
     except ValueError as exc:  # integer strings longer than Python converts
         if "digits" in str(exc):
-            raise RecordError("not valid JSON for a record: a number has too many digits")\
+            raise RecordError("not valid JSON: a number has too many digits")\
                 from None
         raise RecordError(f"not valid JSON: {exc}") from None
 

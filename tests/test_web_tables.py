@@ -168,6 +168,7 @@ def test_what_a_table_refuses(client: FlaskClient, store: Store) -> None:
     assert "unknown field" in refused({"game": "herzla", "colour": 1})
     assert "name a policy" in refused({"game": "herzla", "opponents": "os:system"})
     assert "name a policy" in refused({"game": "herzla", "opponents": "pimc[samples=10000]"})
+    assert "(did you mean pimc or ipimc?)" in refused({"game": "herzla", "opponents": "PIMCC"})
     assert "not a seat" in refused({"game": "herzla", "seat": 7})
     assert "4 players" in refused({"game": "herzla", "players": 3})
     assert "seed" in refused({"game": "herzla", "seed": -1})

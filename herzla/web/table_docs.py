@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from herzla.contracts import contract_classes, games, get_game
+from herzla.names import did_you_mean, find_name
 from herzla.players.registry import policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
@@ -32,11 +33,12 @@ def check_policy(name: object) -> str:
     """A policy as a request may name it: a built-in or installed policy's name alone (no
     parameters, which could make the computer take minutes a move, and no import path)."""
     names = policy_names()
-    if isinstance(name, str):
-        for known in names:
-            if known.casefold() == name.strip().casefold():
-                return known
-    raise TableError(f"opponents: name a policy: {', '.join(names)} (not {quote(name)})")
+    found = find_name(name, names)
+    if found is not None:
+        return found
+    hint = did_you_mean(name, names).removesuffix(" ")
+    raise TableError(f"opponents: {quote(name)} is no policy here{f' ({hint})' if hint else ''}; "
+                     f"name a policy: {', '.join(names)}")
 
 
 def read(doc: Document) -> Table:
