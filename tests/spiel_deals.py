@@ -1,6 +1,6 @@
 """The OpenSpiel tests' brute-force yardstick: every deal a seat cannot tell from the true one
-(each way to hand out the unseen cards, kept when every move so far is legal with it). Imported
-only by test modules that have already skipped without pyspiel."""
+(each way to hand out the unseen cards, kept when every move so far is legal with it). The
+default set reads this module (for doctests) where OpenSpiel is not installed."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import itertools
 from typing import Any
 
 from herzla.cards import cards_of
-from herzla.openspiel.episode import Episode
 
 
 def consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
     """The hands now (a mask per seat) of every deal consistent with ``player``'s information."""
+    from herzla.openspiel.episode import Episode  # here: the module is read without OpenSpiel
+
     ep = state._episode
     setup = ep.setup
     n = setup.players
