@@ -25,6 +25,7 @@ from herzla.web.config import WebConfig
 from herzla.web.openapi import document
 from herzla.web.store import Kind, Store
 from tests.conftest import load_cases
+from tests.web_calls import error
 
 pytestmark = pytest.mark.web
 
@@ -42,13 +43,6 @@ def cli_json(*args: str, stdin: str | None = None) -> tuple[int, Any]:
     return result.exit_code, json.loads(result.stdout) if result.stdout else None
 
 
-def one_error(response: Any, status: int) -> str:
-    assert response.status_code == status, response.get_data(as_text=True)
-    body = response.get_json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and body["error"]
-    return str(body["error"])
-
-
 # -- POST /api/replay: what `herzla replay --json` answers ------------------------------------
 
 @pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])
@@ -60,7 +54,7 @@ def test_replay_answers_what_the_command_line_answers(client: FlaskClient, name:
     response = post_json(client, "/api/replay", text)
     if case["expect"].get("malformed"):
         assert code == 2
-        one_error(response, 422)
+        error(response, 422)
         return
     assert response.status_code == 200  # an illegal play too: exit 1 there, `illegal` here
     assert response.get_json() == expected
@@ -77,25 +71,25 @@ def test_replay_of_a_list_is_the_score_sheet(client: FlaskClient) -> None:
 
 
 def test_replay_refuses_what_it_cannot_read(client: FlaskClient, app: Flask) -> None:
-    assert "not valid JSON" in one_error(post_json(client, "/api/replay", "{"), 422)
-    assert "appears twice" in one_error(
+    assert "not valid JSON" in error(post_json(client, "/api/replay", "{"), 422)
+    assert "appears twice" in error(
         post_json(client, "/api/replay", '{"game": "herzla", "game": "herzla"}'), 422)
-    assert "nested too deeply" in one_error(
+    assert "nested too deeply" in error(
         post_json(client, "/api/replay", "[" * 100_000 + "]" * 100_000), 422)
-    assert "too many digits" in one_error(
+    assert "too many digits" in error(
         post_json(client, "/api/replay", '{"stock": ' + "9" * 5000 + "}"), 422)
-    assert "not UTF-8" in one_error(post_json(client, "/api/replay", b'{"game": "\xff"}'), 422)
-    assert "empty" in one_error(post_json(client, "/api/replay", b""), 422)
-    assert "Content-Type: application/json" in one_error(
+    assert "not UTF-8" in error(post_json(client, "/api/replay", b'{"game": "\xff"}'), 422)
+    assert "empty" in error(post_json(client, "/api/replay", b""), 422)
+    assert "Content-Type: application/json" in error(
         client.post("/api/replay", data="{}", content_type="text/plain"), 415)
-    assert "not valid JSON" not in one_error(post_json(client, "/api/replay", "[]"), 422)
+    assert "not valid JSON" not in error(post_json(client, "/api/replay", "[]"), 422)
     many = [json.loads((EXAMPLES / "herzla-two-void.json").read_text())] * 201
-    assert "at most 200" in one_error(post_json(client, "/api/replay", many), 413)
+    assert "at most 200" in error(post_json(client, "/api/replay", many), 413)
 
 
 def test_a_body_over_the_limit_is_413(client: FlaskClient) -> None:
     big = '{"pad": "' + "x" * (2 * 2**20) + '"}'
-    assert "larger than 2048 KiB" in one_error(post_json(client, "/api/replay", big), 413)
+    assert "larger than 2048 KiB" in error(post_json(client, "/api/replay", big), 413)
     page = client.post("/desk", data={"mode": "record", "record": "x" * (2 * 2**20 + 10)})
     assert page.status_code == 413 and "larger than" in page.get_data(as_text=True)
 
@@ -161,7 +155,7 @@ def test_score_answers_what_the_command_line_answers(client: FlaskClient, body: 
 ])
 def test_score_refuses_tallies_that_do_not_add_up(client: FlaskClient, body: Any,
                                                   message: str) -> None:
-    assert message in one_error(post_json(client, "/api/score", body), 422)
+    assert message in error(post_json(client, "/api/score", body), 422)
 
 
 # -- the OpenAPI description and the errors ---------------------------------------------------
@@ -188,8 +182,8 @@ def test_openapi_describes_exactly_the_apps_calls(client: FlaskClient, app: Flas
 
 
 def test_unknown_addresses_and_methods(client: FlaskClient) -> None:
-    assert "/api/nothing" in one_error(client.get("/api/nothing"), 404)
-    assert "does not take GET" in one_error(client.get("/api/replay"), 405)
+    assert "/api/nothing" in error(client.get("/api/nothing"), 404)
+    assert "does not take GET" in error(client.get("/api/replay"), 405)
     page = client.get("/nothing/<b>")
     assert page.status_code == 404
     assert "<b>" not in page.get_data(as_text=True)
@@ -207,7 +201,7 @@ def test_a_500_shows_an_id_and_logs_the_traceback(store: Store,
     app.add_url_rule("/broken", "broken_page", broken)
     client = app.test_client()
     with caplog.at_level(logging.ERROR, logger="herzla.web"):
-        message = one_error(client.get("/api/broken"), 500)
+        message = error(client.get("/api/broken"), 500)
         page = client.get("/broken")
     ident = re.search(r"error ([0-9a-f]{8})", message)
     assert ident is not None
@@ -238,9 +232,9 @@ def test_a_stale_write_is_409(store: Store) -> None:
     client = app.test_client()
     first = client.post("/api/write?revision=1", json={})
     assert first.status_code == 200 and first.get_json()["revision"] == 2
-    assert "changed meanwhile" in one_error(client.post("/api/write?revision=1", json={}), 409)
+    assert "changed meanwhile" in error(client.post("/api/write?revision=1", json={}), 409)
     assert store.get(Kind.EVENING, doc.id).body == {"deals": [1]}
-    assert "no evening has the id" in one_error(client.get("/api/missing"), 404)
+    assert "no evening has the id" in error(client.get("/api/missing"), 404)
 
 
 # -- the pages ---------------------------------------------------------------------------------

@@ -23,29 +23,11 @@ from herzla.web.app import create_app
 from herzla.web.config import WebConfig
 from herzla.web.store import Kind, Store
 from tests.test_evening import BOOK, PLAYERS, record
+from tests.web_calls import call, error, ok
 
 pytestmark = pytest.mark.web
 
 MARKUP = ["<script>alert(1)</script>", "Berni & Co", '"><img src=x onerror=alert(1)>', "Done"]
-
-
-def call(client: FlaskClient, method: str, path: str, body: Any = None,
-         **headers: str) -> Any:
-    data = None if body is None else json.dumps(body)
-    return client.open(path, method=method, data=data, headers=headers,
-                       content_type="application/json" if body is not None else None)
-
-
-def ok(answer: Any, status: int = 200) -> Any:
-    assert answer.status_code == status, answer.get_data(as_text=True)
-    return answer.get_json()
-
-
-def error(answer: Any, status: int) -> str:
-    assert answer.status_code == status, answer.get_data(as_text=True)
-    body = answer.get_json()
-    assert set(body) == {"error"} and "\n" not in body["error"]
-    return str(body["error"])
 
 
 def new_evening(client: FlaskClient, players: list[str] = PLAYERS, **more: Any) -> Any:

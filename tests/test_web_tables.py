@@ -20,6 +20,7 @@ from herzla.records import replay
 from herzla.web.app import create_app
 from herzla.web.config import WebConfig
 from herzla.web.store import Kind, Store
+from tests.web_calls import call, error, ok
 
 pytestmark = pytest.mark.web
 
@@ -31,24 +32,6 @@ EVERY = [{"game": "herzla"}, {"game": "herzla", "contract": "mord", "declarer": 
          {"game": "herzeln", "contract": "domino", "players": 3},
          {"game": "herzerln", "players": 3}, {"game": "herzerln", "contract": "auflegen",
                                               "players": 4}]
-
-
-def call(client: FlaskClient, method: str, path: str, body: Any = None, **headers: str) -> Any:
-    return client.open(path, method=method, headers=headers,
-                       data=None if body is None else json.dumps(body),
-                       content_type="application/json" if body is not None else None)
-
-
-def ok(answer: Any, status: int = 200) -> Any:
-    assert answer.status_code == status, answer.get_data(as_text=True)
-    return answer.get_json()
-
-
-def error(answer: Any, status: int) -> str:
-    assert answer.status_code == status, answer.get_data(as_text=True)
-    body = answer.get_json()
-    assert set(body) == {"error"} and "\n" not in body["error"]
-    return str(body["error"])
 
 
 def play_out(client: FlaskClient, table: dict[str, Any]) -> dict[str, Any]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from herzla.evening import Evening, EveningError
 from herzla.evening.storage import dumps
-from herzla.quote import quote
+from herzla.web.bodies import fields_of
 from herzla.web.store import Document, Kind, Store
 
 __all__ = ["Refused", "answer", "change", "create", "csv_of", "file_text", "import_file", "read"]
@@ -47,13 +47,7 @@ def _room(store: Store, most: int) -> None:
 def create(store: Store, body: object, *, most: int) -> tuple[Document, Evening]:
     """A new evening from ``{"game", "players", "options"?, "stock"?, "dealer"?}`` (Refused
     when the store holds ``most`` evenings already)."""
-    if not isinstance(body, Mapping):
-        raise EveningError(f"a new evening is a JSON object of {', '.join(NEW_KEYS)}, not "
-                           f"{quote(body)}")
-    unknown = [k for k in body if k not in NEW_KEYS]
-    if unknown:
-        raise EveningError(f"unknown field {quote(unknown[0])}; a new evening takes "
-                           f"{', '.join(NEW_KEYS)}")
+    body = fields_of(body, NEW_KEYS, what="a new evening", error=EveningError)
     for key in ("game", "players"):
         if key not in body:
             raise EveningError(f"a new evening needs its {key}")

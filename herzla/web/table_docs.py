@@ -7,7 +7,7 @@ when another browser wrote meanwhile, the write is refused (409) and nothing is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from herzla.contracts import contract_classes, games, get_game
@@ -15,6 +15,7 @@ from herzla.names import did_you_mean, find_name
 from herzla.players.registry import policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
+from herzla.web.bodies import fields_of
 from herzla.web.store import Document, Kind, StaleRevision, Store
 
 __all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read",
@@ -56,13 +57,7 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
     """A new table from ``{"game", "contract"?, "players"?, "seat"?, "declarer"?,
     "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (Refused when the store keeps
     ``most`` tables already)."""
-    if not isinstance(body, Mapping):
-        raise TableError(f"a new table is a JSON object of {', '.join(NEW_KEYS)}, not "
-                         f"{quote(body)}")
-    unknown = [k for k in body if k not in NEW_KEYS]
-    if unknown:
-        raise TableError(f"unknown field {quote(unknown[0])}; a new table takes "
-                         f"{', '.join(NEW_KEYS)}")
+    body = fields_of(body, NEW_KEYS, what="a new table", error=TableError)
     if "game" not in body:
         raise TableError("a new table needs its game")
     args = {k: v for k, v in body.items() if v is not None}

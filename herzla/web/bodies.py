@@ -1,0 +1,23 @@
+"""A request's JSON body read as the object of named fields a call takes: anything else, or a
+field the call does not know, is refused in one line that says what the call takes."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from herzla.quote import quote
+
+__all__ = ["fields_of"]
+
+
+def fields_of(body: object, fields: Collection[str], *, what: str,
+              error: type[Exception]) -> Mapping[str, Any]:
+    """``body`` when it is a JSON object of some of ``fields``; otherwise ``error`` naming
+    ``what`` the body is (``"a new evening"``) and the fields it takes."""
+    if not isinstance(body, Mapping):
+        raise error(f"{what} is a JSON object of {', '.join(fields)}, not {quote(body)}")
+    unknown = [k for k in body if k not in fields]
+    if unknown:
+        raise error(f"unknown field {quote(unknown[0])}; {what} takes {', '.join(fields)}")
+    return body
