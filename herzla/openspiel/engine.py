@@ -15,7 +15,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 import attrs
-import numpy as np
 
 from herzla.cards import HEARTS_MASK, Card, Rank, cards_of
 from herzla.contracts import (
@@ -24,7 +23,6 @@ from herzla.contracts import (
     TallyError,
     contract_class,
     contract_classes,
-    game_of,
     game_options,
     get_game,
 )
@@ -101,25 +99,6 @@ def make_rules(game: str, contract: str, players: int, options: Mapping[str, Any
                 declarer: int | None) -> Contract:
     """The contract instance (OptionError names a wrong player count, option or declarer)."""
     return contract_class(game, contract)(players, options, declarer)
-
-
-def bidding_result(rules: Contract, words: Sequence[str], forehand: int
-                    ) -> tuple[str, int | None] | None:
-    """The contract and declarer once the announcements so far settle them, whatever the seats
-    still to speak announce; None while the bidding is open.  ``rules`` gives the priority."""
-    game = game_of(rules)
-    ids = list(game.bidding)
-    said = list(announcements(game.id))
-    n = rules.players
-    rest = list(itertools.product(range(len(said)), repeat=n - len(words)))
-    wants = [np.full(len(rest), said.index(w), dtype=np.int8) for w in words]
-    wants += [np.array([r[k] for r in rest], dtype=np.int8) for k in range(n - len(words))]
-    code, turn = game.resolve_bids(wants, rules.opts)
-    results = {(int(c), int(t)) for c, t in zip(code, turn, strict=True)}
-    if len(results) != 1:
-        return None
-    c, t = results.pop()
-    return ids[c], None if c == 0 else (forehand + t) % n
 
 
 def pack_of(rules: Contract) -> tuple[int, int]:

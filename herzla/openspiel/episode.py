@@ -12,13 +12,13 @@ from herzla.hand import Hand, Move
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Table,
-    bidding_result,
     make_rules,
     record_of,
     sorted_codes,
     table_of,
 )
 from herzla.openspiel.setup import Setup
+from herzla.players.announcing import settled
 
 
 class Episode:
@@ -106,9 +106,9 @@ class Episode:
         self.actions.append(action)
         if isinstance(move, str):
             self.bids.append(move)
-            settled = bidding_result(self.setup.base, self.bids, self.setup.forehand)
-            if settled is not None:
-                contract, declarer = settled
+            result = settled(self.bids, self.setup.forehand, self.setup.base)
+            if result is not None:
+                contract, declarer = result
                 self.rules = make_rules(self.setup.game, contract, self.setup.players,
                                          dict(self.setup.options), declarer)
                 self._start()

@@ -21,8 +21,6 @@ play goes through the one hand interface (:class:`herzla.hand.Hand`); the biddin
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import numpy.typing as npt
 
@@ -30,6 +28,7 @@ from herzla.cards import cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS, Hand, Move, as_move
 from herzla.machinery.streams import seeded_deal
+from herzla.players.announcing import settled
 from herzla.quote import quote
 from herzla.records import Record, sort_hand
 from herzla.rl.actions import Actions
@@ -215,21 +214,8 @@ class Episode:
 
     def _settled(self) -> tuple[str, int | None] | None:
         """The contract and declarer once the announcements made settle them whatever the seats
-        still to speak announce (the game's ``resolve_bids``); None while the bidding is open."""
-        table = self.table
-        words = table.words
-        n = table.players
-        codes = [words.index(w) for w in self.bids]
-        rest = list(itertools.product(range(len(words)), repeat=n - len(codes)))
-        wants = [np.full(len(rest), c, dtype=np.int8) for c in codes]
-        wants += [np.array([r[k] for r in rest], dtype=np.int8) for k in range(n - len(codes))]
-        base = table.contract_for(self.deal)
-        code, turn = table.game.resolve_bids(wants, base.opts)
-        found = {(int(c), int(t)) for c, t in zip(code, turn, strict=True)}
-        if len(found) != 1:
-            return None
-        c, t = found.pop()
-        return table.game.bidding[c], None if c == 0 else (self.forehand + t) % n
+        still to speak announce; None while the bidding is open."""
+        return settled(self.bids, self.forehand, self.table.contract_for(self.deal))
 
     def why(self, action: object) -> str:
         """Why ``action`` is not legal now, in one sentence."""
