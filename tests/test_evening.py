@@ -469,3 +469,11 @@ def test_a_drop_inside_a_partie_must_still_fit() -> None:
                                            "no-tricks"):
         tallies.drop(2)
     assert len(tallies.drop(3).deals) == 2 and tallies.drop(3).next_contract == "no-tricks"
+
+
+def test_options_are_read_in_any_case_and_kept_as_the_game_spells_them() -> None:
+    e = Evening.new("herzla", ["A", "B", "C", "D"], {"HEART_UNIT": 5, "Stock_Payout": "NEVER"})
+    assert e.options == {"heart_unit": 5, "stock_payout": "never"}
+    assert e.add({"hearts": [2, 2, 2, 2]}).deals[0].scores == (-10, -10, -10, -10)
+    with pytest.raises(EveningError, match="option heart_unit is given twice"):
+        Evening.new("herzla", ["A", "B", "C", "D"], {"heart_unit": 5, "HEART_UNIT": 6})

@@ -209,3 +209,10 @@ def test_names_with_markup_stay_text(tmp_path: Path) -> None:
     assert "<b>A</b>" not in text and "&lt;b&gt;A&lt;/b&gt;" in text
     data: dict[str, Any] = json.loads(Path(path).read_text())
     assert data["players"][0] == "<b>A</b>"
+
+
+def test_new_reads_an_option_in_any_case(tmp_path: Path) -> None:
+    path = str(tmp_path / "ev.json")
+    ok("new", path, "--game", "herzla", "--players", "A,B,C,D", "-o", "Heart_Unit=5")
+    assert load(path).options == {"heart_unit": 5}
+    assert json.loads(Path(path).read_text())["options"] == {"heart_unit": 5}

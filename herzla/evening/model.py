@@ -30,7 +30,7 @@ from herzla.evening.settle import Payment, settle
 from herzla.evening.stats import PlayerStats, statistics
 from herzla.limits import LimitError, check_stock
 from herzla.machinery.kept import check_kept
-from herzla.options import OptionError, resolve_options
+from herzla.options import OptionError, given_options
 from herzla.quote import quote
 from herzla.records import Record
 
@@ -112,9 +112,7 @@ class Evening:
             raise EveningError(f"options: give an object of option names and values, not "
                                f"{quote(options)}")
         try:
-            resolve_options(g.options, options, f" for {game}")
-            table = {o.name: o for o in g.options}
-            typed = {str(k): table[k].parse(v) for k, v in (options or {}).items()}
+            typed = given_options(g.options, options, f" for {game}")
             for c in playable:
                 names_ = {o.name for o in c.options}
                 c(n, {k: v for k, v in typed.items() if k in names_},
