@@ -477,3 +477,25 @@ def test_options_are_read_in_any_case_and_kept_as_the_game_spells_them() -> None
     assert e.add({"hearts": [2, 2, 2, 2]}).deals[0].scores == (-10, -10, -10, -10)
     with pytest.raises(EveningError, match="option heart_unit is given twice"):
         Evening.new("herzla", ["A", "B", "C", "D"], {"heart_unit": 5, "HEART_UNIT": 6})
+
+
+def test_a_redeal_leaves_the_partie_where_it_was() -> None:
+    from herzla.evening.text import next_line
+
+    e = Evening.new("herzeln", PLAYERS, options={"renege": "redeal"})
+    e = e.add({"record": record(HERZELN[0])}).add({"renege": 2})
+    for name in HERZELN[1:7]:
+        e = e.add({"record": record(name)})
+    # eight deals, one of them redealt: the partie's domino is still to play
+    assert len(e.deals) == 8 and e.deals[1].redeal
+    assert not e.finished and e.winners() is None and e.next_contract == "domino"
+    assert next_line(e) == "next: deal 9 (deal 8 of partie 1), domino, dealt by Carla"
+    assert "The partie is not over yet." in e.report()
+    e = e.add({"record": record(HERZELN[7])})
+    assert e.finished and e.winners() == ("Done",)
+    assert next_line(e) == "next: deal 10 (deal 1 of partie 2), no-hearts, dealt by Done"
+    e = e.add({"contract": "no-hearts", "captured": ["HA HK", "HT HQ HJ", "H9 H8 H7", "-"]})
+    assert not e.finished
+    with pytest.raises(EveningError, match="deal 11 is deal 2 of partie 2, so every-trick, "
+                                           "not no-queens"):
+        e.add({"contract": "no-queens", "captured": ["-", "-", "-", "-"]})

@@ -30,14 +30,17 @@ _NEEDS = {"last_winner": "last_trick"}
 @attrs.frozen(slots=True)
 class Place:
     """Where a deal stands: its number ``k`` (from 1), its dealer, the partie (from 1; None in
-    a game without one), the contract the partie fixes (None: the table's choice) and the stock
-    carried in (None: a game without a stock)."""
+    a game without one), the contract the partie fixes (None: the table's choice), the stock
+    carried in (None: a game without a stock) and the ``hand`` of its partie (from 0; 0 in a
+    game without one).  A redealt deal is played again in its place, so ``k`` counts every
+    deal, ``partie`` and ``hand`` only the deals played."""
 
     k: int
     dealer: int
     partie: int | None
     contract: str | None
     stock: int | None
+    hand: int
 
 
 @attrs.frozen(slots=True)
@@ -258,9 +261,8 @@ def _misplaced(g: Any, place: Place, got: str) -> EveningError:
         return EveningError(f"deal {place.k} is {want}, not {got}")
     if place.partie == 1:
         return EveningError(f"deal {place.k} of a {g.id} partie is {want}, not {got}")
-    hand = (place.k - 1) % (g.partie or 1) + 1
-    return EveningError(f"deal {place.k} is {g.hand_name} {hand} of partie {place.partie}, so "
-                        f"{want}, not {got}")
+    return EveningError(f"deal {place.k} is {g.hand_name} {place.hand + 1} of partie "
+                        f"{place.partie}, so {want}, not {got}")
 
 
 def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,

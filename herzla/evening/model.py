@@ -21,7 +21,7 @@ import attrs
 
 from herzla.contracts import Sheet, get_game
 from herzla.display import render
-from herzla.evening.deal import Deal
+from herzla.evening.deal import Deal, Place
 from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.evening.names import check_names, find_game, seat_of
@@ -242,12 +242,19 @@ class Evening:
         run = self._run()
         if not self.deals or not run.counting:
             return False
-        g = get_game(self.game)
         if run.kind is Sheet.PARTIE:
-            return len(self.deals) % (g.partie or 1) == 0
+            # the next deal starts a partie, and the last one was played (not redealt)
+            return not self.deals[-1].redeal and run.place().hand == 0
         if run.kind is Sheet.MATCH:
             return run.over
         return True
+
+    @property
+    def next_place(self) -> Place | None:
+        """Where the next deal stands: its number, dealer, partie and hand of the partie, the
+        contract the partie fixes, the stock carried in (None: the evening is over)."""
+        run = self._run()
+        return None if run.over else run.place()
 
     @property
     def next_dealer(self) -> int | None:

@@ -93,7 +93,7 @@ class Run:
             dealers = [d.dealer for d in played]
             dealer = dealer_of(t.spec, t.dealer, i, dealers, len(t.players), t.opts)
         return Place(len(self.deals) + 1, dealer, partie if t.spec.partie else None,
-                     fixed_contract(t.spec, i), self.stock)
+                     fixed_contract(t.spec, i), self.stock, hand)
 
     def push(self, entry: Entry) -> Deal:
         """Score ``entry`` as the next deal and carry on from it."""

@@ -59,15 +59,14 @@ def next_line(e: Evening) -> str:
     """What comes next: the next deal's number, dealer and contract, or the end."""
     if e.over:
         return "The match is over: no deal follows."
-    dealer, contract = e.next_dealer, e.next_contract
-    assert dealer is not None
+    place = e.next_place
+    assert place is not None
     g = get_game(e.game)
     where = ""
     if g.partie:
-        hand = len(e.deals) % g.partie + 1
-        where = f" ({g.hand_name} {hand} of partie {len(e.deals) // g.partie + 1})"
-    what = f", {contract}" if contract is not None and g.partie else ""
-    return f"next: deal {len(e.deals) + 1}{where}{what}, dealt by {e.players[dealer]}"
+        where = f" ({g.hand_name} {place.hand + 1} of partie {place.partie})"
+    what = f", {place.contract}" if place.contract is not None and g.partie else ""
+    return f"next: deal {place.k}{where}{what}, dealt by {e.players[place.dealer]}"
 
 
 def outcome_lines(e: Evening) -> list[str]:
