@@ -216,3 +216,16 @@ def test_new_reads_an_option_in_any_case(tmp_path: Path) -> None:
     ok("new", path, "--game", "herzla", "--players", "A,B,C,D", "-o", "Heart_Unit=5")
     assert load(path).options == {"heart_unit": 5}
     assert json.loads(Path(path).read_text())["options"] == {"heart_unit": 5}
+
+
+def test_show_keeps_standard_output_to_one_picture_or_page(evening: str) -> None:
+    ok("add", evening, "--hearts", "2,2,2,2")
+    both = pad("show", evening, "--svg", "-", "--html", "-")
+    assert one_line(both) == "--svg and --html cannot both write to standard output: give one " \
+                             "of them a file"
+    page = pad("show", evening, "--json", "--html", "-")
+    assert page.exit_code == 0 and page.stdout.startswith("<!DOCTYPE html>")
+    assert page.stdout.rstrip().endswith("</html>")
+    said = page.stderr.splitlines()
+    assert said[0] == "Wrote the page to standard output."
+    assert json.loads("\n".join(said[1:]))["totals"] == [-20, -20, -20, -20]

@@ -18,7 +18,7 @@ import click
 from herzla.cli.common import fail, option_flag, parse_options
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.input import open_records
-from herzla.cli.output import Output, check_output, open_output
+from herzla.cli.output import Output, check_output, on_stdout, open_output
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, next_line, outcome_lines, totals_line
 from herzla.limits import LimitError
@@ -288,6 +288,7 @@ def show_command(file: str, as_json: bool, html: str | None, svg: str | None) ->
     """The evening: every deal, the totals and the stock, what comes next, the settlement or
     the winners, and each player's statistics."""
     page, picture = _target(html, "--html"), _target(svg, "--svg")
+    to_err = on_stdout(("--svg", picture), ("--html", page))  # a picture or page alone there
     e = _load(file)
     if page is not None or picture is not None:
         from herzla.draw.evening import evening_page, evening_svg
@@ -299,14 +300,13 @@ def show_command(file: str, as_json: bool, html: str | None, svg: str | None) ->
                 _write(page, evening_page(e))
         except LimitError as exc:
             fail(str(exc))
-        to_stdout = any(t is not None and t.is_stdout for t in (page, picture))
         for target, what in ((picture, "the picture"), (page, "the page")):
-            if target is not None:
-                click.echo(f"Wrote {what} to {target}.", err=to_stdout or as_json)
+            if target is not None:  # beside --json, on standard error: stdout is the JSON
+                click.echo(f"Wrote {what} to {target}.", err=to_err or as_json)
         if not as_json:
             return
     if as_json:
-        click.echo(json.dumps(e.to_dict(), indent=1, ensure_ascii=False))
+        click.echo(json.dumps(e.to_dict(), indent=1, ensure_ascii=False), err=to_err)
         return
     click.echo(e.report())
 
