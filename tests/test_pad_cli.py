@@ -229,3 +229,11 @@ def test_show_keeps_standard_output_to_one_picture_or_page(evening: str) -> None
     said = page.stderr.splitlines()
     assert said[0] == "Wrote the page to standard output."
     assert json.loads("\n".join(said[1:]))["totals"] == [-20, -20, -20, -20]
+
+
+def test_a_missing_tally_names_the_flag_that_gives_it(tmp_path: Path) -> None:
+    path = str(tmp_path / "k.json")
+    ok("new", path, "--game", "herzla-kids", "--players", "A,B,C,D,E")
+    said = one_line(pad("add", path, "--renege", "A"))
+    assert said.endswith("the renege's stake counts only the cards dealt: give --aside")
+    assert len(load(path).deals) == 0

@@ -9,7 +9,7 @@ import os
 import signal
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import IO, Any, NoReturn, TextIO, TypeVar
@@ -33,9 +33,21 @@ from herzla.quote import quote, visible
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "Terminated",
            "UserError", "check_stopped", "check_wait", "fail", "game_contract", "game_id",
-           "help_facts", "note_jobs", "one_line", "option_flag", "parse_options"]
+           "help_facts", "note_jobs", "one_line", "option_flag", "parse_options",
+           "tally_flags"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: the flag that gives each tally a hand may need (MissingTally.needs, EveningError.needs), as
+#: ``herzla score`` and ``herzla pad add`` both spell it
+TALLY_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
+               "made": "--made or --lost", "last_winner": "--last-trick",
+               "last_trick": "--last-trick", "order": "--order", "aside": "--aside"}
+
+
+def tally_flags(needs: Iterable[str]) -> str:
+    """``"--tricks or --hearts"``: the flags that give the tallies ``needs`` names."""
+    return " or ".join(TALLY_FLAGS.get(n, n) for n in needs)
 
 
 class UserError(click.ClickException):

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from herzla.cli.common import fail, option_flag, parse_options
+from herzla.cli.common import fail, option_flag, parse_options, tally_flags
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.input import open_records
 from herzla.cli.output import Output, check_output, on_stdout, open_output
@@ -25,11 +25,6 @@ from herzla.limits import LimitError
 from herzla.quote import quote
 
 __all__ = ["pad"]
-
-#: the option that gives each tally a deal may need (EveningError.needs)
-_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
-          "made": "--made or --lost", "last_trick": "--last-trick", "order": "--order"}
-
 
 class _PadGroup(click.Group):
     """The pad's commands; a misspelt one is answered with the closest names."""
@@ -148,7 +143,7 @@ def _change(path: str, how: Callable[[Evening], Evening]) -> Evening:
     except EveningError as exc:
         hint = ""
         if exc.needs:
-            hint = ": give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs)
+            hint = f": give {tally_flags(exc.needs)}"
         fail(f"{exc}{hint}")
     except OSError as exc:
         fail(f"cannot write {path}: {exc.strerror or exc}")

@@ -7,7 +7,7 @@ import json
 import click
 
 from herzla.cards import CardError
-from herzla.cli.common import fail, game_contract, option_flag, parse_options
+from herzla.cli.common import fail, game_contract, option_flag, parse_options, tally_flags
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
 from herzla.contracts import MissingTally, TallyError
@@ -16,12 +16,6 @@ from herzla.options import OptionError
 from herzla.tally import numbers_of, score_hand
 
 __all__ = ["score"]
-
-#: the option that gives each tally a contract may need (MissingTally.needs)
-_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
-          "made": "--made or --lost", "last_winner": "--last-trick", "order": "--order",
-          "aside": "--aside"}
-
 
 def _ints(text: str | None, what: str) -> list[int] | None:
     return None if text is None else numbers_of(text, f"--{what}")
@@ -85,7 +79,7 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             order=_ints(order, "order"), made=made, stock=stock, renege=renege,
             left=_ints(left, "left"), aside=aside)
     except MissingTally as exc:
-        fail(f"{exc}: give " + " or ".join(_FLAGS.get(n, n) for n in exc.needs))
+        fail(f"{exc}: give {tally_flags(exc.needs)}")
     except (OptionError, TallyError, CardError, LimitError) as exc:
         fail(str(exc))
     if as_json:
