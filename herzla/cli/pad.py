@@ -19,10 +19,12 @@ from herzla.cli.common import fail, option_flag, parse_options, tally_flags
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.input import open_records
 from herzla.cli.output import Output, check_output, on_stdout, open_output
+from herzla.contracts import TallyError
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, next_line, outcome_lines, totals_line
 from herzla.limits import LimitError
 from herzla.quote import quote
+from herzla.tally import numbers_of
 
 __all__ = ["pad"]
 
@@ -46,13 +48,10 @@ class _PadGroup(click.Group):
 def _ints(text: str | None, what: str) -> list[int] | None:
     if text is None:
         return None
-    parts = text.replace(",", " ").split()
-    if any(len(p) > 20 for p in parts):
-        fail(f"--{what} {quote(text)}: a number is too long")
     try:
-        return [int(p) for p in parts]
-    except ValueError:
-        fail(f"--{what} {quote(text)}: write whole numbers, one per seat, e.g. 2,3,1,2")
+        return numbers_of(text, f"--{what}")
+    except TallyError as exc:
+        fail(str(exc))
 
 
 def _seats(text: str | None) -> list[str] | None:
