@@ -237,3 +237,10 @@ def test_a_missing_tally_names_the_flag_that_gives_it(tmp_path: Path) -> None:
     said = one_line(pad("add", path, "--renege", "A"))
     assert said.endswith("the renege's stake counts only the cards dealt: give --aside")
     assert len(load(path).deals) == 0
+
+
+def test_pad_commands_are_read_as_herzla_reads_names(evening: str) -> None:
+    assert ok("SHOW", evening).startswith("herzla evening, 4 players")
+    said = pad("ad", evening)
+    assert said.exit_code == 2 and said.stderr.startswith(
+        'herzla: error: no pad command "ad" (did you mean add? commands: add, ')

@@ -31,7 +31,7 @@ from herzla.names import did_you_mean, find_name
 from herzla.options import OptionError, parse_option_assignments
 from herzla.quote import quote, visible
 
-__all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "Terminated",
+__all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "NamedGroup", "Terminated",
            "UserError", "check_stopped", "check_wait", "fail", "game_contract", "game_id",
            "help_facts", "note_jobs", "one_line", "option_flag", "parse_options",
            "tally_flags"]
@@ -218,7 +218,37 @@ class FactCommand(_FactHelp):
     """A command whose help names what the registered games declare (:func:`help_facts`)."""
 
 
-class HerzlaGroup(_FactHelp, click.Group):
+class NamedGroup(click.Group):
+    """A click group whose commands are read as herzla reads every name (:mod:`herzla.names`):
+    in any case (``Replay``), and one that names none is a usage error naming the commands it
+    may mean; ``noun`` is what the message calls a command."""
+
+    noun = "command"
+
+    def command_name(self, ctx: click.Context, name: str) -> str:
+        """The command ``name`` names, in any case (``name`` itself when it names none)."""
+        return find_name(name, self.list_commands(ctx)) or name
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name`` names, in any case."""
+        return super().get_command(ctx, self.command_name(ctx, cmd_name))
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command the first argument names (in any case); a usage error naming the
+        commands it may mean when it names none."""
+        name = args[0]
+        command = self.get_command(ctx, name)
+        if command is None and not ctx.resilient_parsing and not name.startswith("-"):
+            known = self.list_commands(ctx)
+            ctx.fail(f"no {self.noun} {quote(name)} ({did_you_mean(name, known)}commands: "
+                     f"{', '.join(known)})")
+        if command is None:
+            return super().resolve_command(ctx, args)
+        return command.name, command, args[1:]
+
+
+class HerzlaGroup(_FactHelp, NamedGroup):
     """A click group whose errors are one line (``herzla: error: ...``) and exit 2.
 
     Ctrl-C, SIGTERM and SIGHUP stop the command (its clean-up runs) with one line and exit
@@ -235,27 +265,13 @@ class HerzlaGroup(_FactHelp, click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command ``cmd_name`` names, in any case (``Replay``)."""
-        cmd_name = find_name(cmd_name, self.list_commands(ctx)) or cmd_name
+        cmd_name = self.command_name(ctx, cmd_name)
         where = self.lazy.get(cmd_name)
         if where is None:
             return super().get_command(ctx, cmd_name)
         module, _, attr = where.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
-
-    def resolve_command(self, ctx: click.Context, args: list[str]
-                        ) -> tuple[str | None, click.Command | None, list[str]]:
-        """The command the first argument names (in any case); a usage error naming the
-        commands it may mean when it names none."""
-        name = args[0]
-        command = self.get_command(ctx, name)
-        if command is None and not ctx.resilient_parsing and not name.startswith("-"):
-            known = self.list_commands(ctx)
-            ctx.fail(f"no command {quote(name)} ({did_you_mean(name, known)}commands: "
-                     f"{', '.join(known)})")
-        if command is None:
-            return super().resolve_command(ctx, args)
-        return command.name, command, args[1:]
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:  # --help and --version print here

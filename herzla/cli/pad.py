@@ -8,14 +8,13 @@ one line on standard error, exit 2, and the file stays as it was.
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from herzla.cli.common import fail, option_flag, parse_options, tally_flags
+from herzla.cli.common import NamedGroup, fail, option_flag, parse_options, tally_flags
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.input import open_records
 from herzla.cli.output import Output, check_output, on_stdout, open_output
@@ -28,21 +27,10 @@ from herzla.tally import numbers_of
 
 __all__ = ["pad"]
 
-class _PadGroup(click.Group):
-    """The pad's commands; a misspelt one is answered with the closest names."""
+class _PadGroup(NamedGroup):
+    """The pad's commands, in any case; a misspelt one is answered with the closest names."""
 
-    def resolve_command(self, ctx: click.Context, args: list[str]
-                        ) -> tuple[str | None, click.Command | None, list[str]]:
-        name = args[0] if args else ""
-        if args and self.get_command(ctx, name) is None:
-            folded = name.lower()
-            if self.get_command(ctx, folded) is not None:
-                return super().resolve_command(ctx, [folded, *args[1:]])
-            close = difflib.get_close_matches(folded, self.list_commands(ctx), n=2)
-            hint = f"; did you mean {' or '.join(close)}?" if close else ""
-            raise click.UsageError(f"no pad command {quote(name)} (commands: "
-                                   f"{', '.join(self.list_commands(ctx))}){hint}", ctx)
-        return super().resolve_command(ctx, args)
+    noun = "pad command"
 
 
 def _ints(text: str | None, what: str) -> list[int] | None:
