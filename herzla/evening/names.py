@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from herzla.contracts import UnknownContract, contract_classes, games
 from herzla.evening.errors import EveningError
+from herzla.names import read_name
 from herzla.quote import quote
 
 __all__ = ["MAX_NAME", "MAX_SEATS", "STOCK", "check_names", "find_contract", "find_game", "seat_of"]
@@ -21,19 +22,11 @@ MAX_SEATS = 16
 
 
 def _pick(word: object, known: Sequence[str], what: str) -> str:
-    """``word`` among ``known``: exactly, else ignoring case; else EveningError with the
-    closest names."""
+    """``word`` among ``known``, read as herzla reads every name (:func:`herzla.names.read_name`:
+    in any case); else EveningError with the closest names."""
     if not isinstance(word, str):
         raise EveningError(f"{what} must be a name, not {quote(word)}")
-    if word in known:
-        return word
-    folded = {k.casefold(): k for k in known}
-    found = folded.get(word.strip().casefold())
-    if found is not None:
-        return found
-    close = difflib.get_close_matches(word.strip().casefold(), list(folded), n=2, cutoff=0.6)
-    hint = f"did you mean {' or '.join(folded[c] for c in close)}? " if close else ""
-    raise EveningError(f"unknown {what} {quote(word)} ({hint}known: {', '.join(known)})")
+    return read_name(word, known, what, EveningError)
 
 
 def find_game(name: object) -> str:
