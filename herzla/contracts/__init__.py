@@ -24,7 +24,7 @@ works; ``register`` raises the :class:`~herzla.contracts.checks.PluginError` ins
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -94,6 +94,7 @@ __all__ = [
     "games",
     "get_game",
     "is_builtin",
+    "known_options",
     "register",
 ]
 
@@ -306,3 +307,14 @@ def game_options(game: str) -> tuple[Option, ...]:
 def is_builtin(cls: type[Contract]) -> bool:
     """Whether a contract class is one of herzla's own."""
     return cls.__module__ in BUILTIN_MODULES
+
+
+def known_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``options`` (a game's, by name: an evening's, a table's) that the contract class
+    ``cls`` knows, the others left out (a game's options serve all its contracts).
+
+    >>> known_options(contract_class("herzla", "beddl"), {"heart_unit": 5, "target": 9})
+    {'heart_unit': 5}
+    """
+    names = {o.name for o in cls.options}
+    return {k: v for k, v in options.items() if k in names}

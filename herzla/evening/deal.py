@@ -11,7 +11,14 @@ from typing import Any
 import attrs
 
 from herzla.cards import HEARTS_MASK, CardError, mask_of
-from herzla.contracts import Contract, MissingTally, TallyError, UnknownContract, contract_class
+from herzla.contracts import (
+    Contract,
+    MissingTally,
+    TallyError,
+    UnknownContract,
+    contract_class,
+    known_options,
+)
 from herzla.contracts.base import HandScore
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
@@ -154,12 +161,6 @@ def _fail(place: Place, exc: BaseException, contract: str | None = None) -> Even
     return EveningError(f"deal {place.k}: {text}", needs)
 
 
-def _contract_opts(cls: type[Contract], opts: Mapping[str, Any]) -> dict[str, Any]:
-    """The evening's options a contract class knows."""
-    names = {o.name for o in cls.options}
-    return {k: v for k, v in opts.items() if k in names}
-
-
 def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
                 entry: Entry, sheet: bool = False) -> tuple[Entry, Contract, HandScore | None,
                                                          ReplayResult | None,
@@ -197,7 +198,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
         raise EveningError(f"{where}: name the contract (one of "
                            f"{', '.join(c.id for c in g.contract_classes())})")
     cls = contract_class(game, cid)
-    copts = _contract_opts(cls, opts)
+    copts = known_options(cls, opts)
     if entry.options is not None:
         seat = 0 if cls.needs_declarer else None
         try:
@@ -280,7 +281,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
         raise EveningError(f"{where}: the record is {given.game} with {given.players} "
                            f"players; the evening is {game} with {n}")
     cls = type(given.contract)
-    copts = _contract_opts(cls, opts)
+    copts = known_options(cls, opts)
     changes: dict[str, Any] = {}
     if "dealer" not in entry.record_keys:
         changes["dealer"] = place.dealer

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from herzla.contracts import Sheet, get_game
+from herzla.contracts import Sheet, get_game, known_options
 from herzla.display import render
 from herzla.evening.deal import Deal, Place
 from herzla.evening.entry import Entry
@@ -114,9 +114,7 @@ class Evening:
         try:
             typed = given_options(g.options, options, f" for {game}")
             for c in playable:
-                names_ = {o.name for o in c.options}
-                c(n, {k: v for k, v in typed.items() if k in names_},
-                  0 if c.needs_declarer else None)
+                c(n, known_options(c, typed), 0 if c.needs_declarer else None)
         except OptionError as exc:
             raise EveningError(str(exc)) from None
         if isinstance(stock, bool) or not isinstance(stock, int):

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from herzla.cards import cards_of
-from herzla.contracts import Contract, contract_class, game_of, get_game
+from herzla.contracts import Contract, contract_class, game_of, get_game, known_options
 from herzla.evening import EveningError
 from herzla.hand import PASS, Hand, Move, as_move, record_of
 from herzla.players import Policy, PolicyError, policy_of
@@ -22,8 +22,7 @@ __all__ = ["Position", "contract_options", "position", "written_legal"]
 
 def contract_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[str, Any]:
     """The table's options that the contract class ``cls`` knows."""
-    names = {o.name for o in cls.options}
-    return {k: v for k, v in options.items() if k in names}
+    return known_options(cls, options)
 
 
 def written_legal(hand: Hand) -> list[str]:

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from herzla.cards import HEARTS_MASK, Card, cards_of, parse_card
-from herzla.contracts import Contract, MissingTally, TallyError, contract_class
+from herzla.contracts import Contract, MissingTally, TallyError, contract_class, known_options
 from herzla.evening import Evening
 from herzla.evening.names import find_contract
 from herzla.quote import quote
@@ -107,10 +107,8 @@ def panel(evening: Evening, contract: str) -> Panel:
     """What the form asks for a deal of ``contract`` (its name, any case) at ``evening``."""
     cid = find_contract(evening.game, contract)
     cls = contract_class(evening.game, cid)
-    names = {o.name for o in cls.options}
     n = len(evening.players)
-    c = cls(n, {k: v for k, v in evening.options.items() if k in names},
-            0 if cls.needs_declarer else None)
+    c = cls(n, known_options(cls, evening.options), 0 if cls.needs_declarer else None)
     asks: list[str] = ["declarer"] if cls.needs_declarer else []
     counted = 0
     for mask in c.card_classes:  # the cards a trick deal's scorer counts (none in a layout deal)
