@@ -17,6 +17,7 @@ from herzla.contracts import (
     TallyError,
     UnknownContract,
     contract_class,
+    get_game,
     known_options,
 )
 from herzla.contracts.base import HandScore
@@ -151,14 +152,13 @@ def _hearts(contract: Contract, masks: Sequence[int] | None, hearts: Sequence[in
     return tuple(hearts) if hearts is not None else None
 
 
-def _fail(place: Place, exc: BaseException, contract: str | None = None) -> EveningError:
-    text = str(exc)
+def _fail(place: Place, exc: BaseException) -> EveningError:
+    """The deal's error of a tally's (MissingTally's message names the contract already:
+    :func:`herzla.tally.score_hand` writes it in)."""
     needs: tuple[str, ...] = ()
     if isinstance(exc, MissingTally):
-        if contract is not None:
-            text = text.replace("this contract", contract, 1)
         needs = tuple(_NEEDS.get(n, n) for n in exc.needs)
-    return EveningError(f"deal {place.k}: {text}", needs)
+    return EveningError(f"deal {place.k}: {exc}", needs)
 
 
 def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
@@ -181,8 +181,6 @@ def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], plac
 def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
                  entry: Entry) -> tuple[Entry, Contract, HandScore | None, None,
                                         tuple[int, ...] | None, tuple[int, ...]]:
-    from herzla.contracts import get_game
-
     g = get_game(game)
     n = len(players)
     where = f"deal {place.k}"
@@ -228,7 +226,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     try:
         answer = scored(place.stock or 0)
     except (UnknownContract, OptionError, TallyError, CardError, LimitError) as exc:
-        raise _fail(place, exc, f"{game} {cid}") from None
+        raise _fail(place, exc) from None
     contract, score = answer.contract, answer.score
     masks = None
     if entry.captured is not None:
@@ -270,8 +268,6 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
                   entry: Entry, sheet: bool) -> tuple[Entry, Contract, HandScore | None,
                                                       ReplayResult, tuple[int, ...] | None,
                                                       tuple[int, ...]]:
-    from herzla.contracts import get_game
-
     assert entry.record is not None
     g = get_game(game)
     n = len(players)
