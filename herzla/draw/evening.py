@@ -23,7 +23,7 @@ from herzla.contracts import get_game
 from herzla.draw.html import CSS, rules_html
 from herzla.draw.svg import INK, MUTED, _n, _root, _text
 from herzla.evening import MAX_DEALS, Evening
-from herzla.evening.text import next_line, outcome_lines, stats_line
+from herzla.evening.text import next_sentence, outcome_lines, stats_line
 from herzla.limits import LimitError
 from herzla.records import signed
 
@@ -140,7 +140,7 @@ def evening_html(e: Evening) -> str:
     rows.append(_row(total, "total"))
     parts = [f"<figure>{evening_svg(e, standalone=False)}</figure>",
              "<h2>Deals</h2><table>" + "".join(rows) + "</table>",
-             f"<p>{escape(next_line(e)[0].upper() + next_line(e)[1:])}.</p>"]
+             f"<p>{escape(next_sentence(e))}.</p>"]
     outcome = outcome_lines(e)
     if outcome:
         what = "Settlement" if has_stock else "Winners"

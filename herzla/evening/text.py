@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from herzla.evening.model import Evening
     from herzla.evening.stats import PlayerStats
 
-__all__ = ["deal_line", "next_line", "outcome_lines", "report", "stats_line", "totals_line"]
+__all__ = ["deal_line", "next_line", "next_sentence", "outcome_lines", "report", "stats_line",
+           "totals_line"]
 
 
 def _contract(d: Deal, e: Evening) -> str:
@@ -67,6 +68,13 @@ def next_line(e: Evening) -> str:
         where = f" ({g.hand_name} {place.hand + 1} of partie {place.partie})"
     what = f", {place.contract}" if place.contract is not None and g.partie else ""
     return f"next: deal {place.k}{where}{what}, dealt by {e.players[place.dealer]}"
+
+
+def next_sentence(e: Evening) -> str:
+    """:func:`next_line` as a sentence begins, its first letter capital (``Next: deal 2, dealt
+    by Anna``), for the reader to end."""
+    line = next_line(e)
+    return line[0].upper() + line[1:]
 
 
 def outcome_lines(e: Evening) -> list[str]:
@@ -141,7 +149,7 @@ def report(e: Evening) -> str:
     if has_stock:
         total += f"{str(e.stock) + 'c':>{width}}"
     out.append(total)
-    out.append(next_line(e)[0].upper() + next_line(e)[1:] + ".")
+    out.append(next_sentence(e) + ".")
     out += outcome_lines(e)
     if e.deals:
         out.append("Statistics:")

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from herzla.contracts import contract_classes, get_game
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
-from herzla.evening.text import next_line, outcome_lines, stats_line
+from herzla.evening.text import next_sentence, outcome_lines, stats_line
 from herzla.options import OptionError, parse_option_assignments
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
@@ -72,7 +72,7 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
     return page("pad.html", status, doc=doc, e=e, p=p, form=form or {}, choices=choices,
                 contract=contract, edit=edit, entry=entry, error=error, unit=unit,
                 signed=signed, owners=owners, over=e.over,
-                next=next_line(e)[0].upper() + next_line(e)[1:],
+                next=next_sentence(e),
                 outcome=outcome_lines(e), stats=[stats_line(e, s) for s in e.statistics()]
                 if e.deals else [],
                 last=e.history[-1].describe() if e.history else None,
