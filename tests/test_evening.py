@@ -499,3 +499,14 @@ def test_a_redeal_leaves_the_partie_where_it_was() -> None:
     with pytest.raises(EveningError, match="deal 11 is deal 2 of partie 2, so every-trick, "
                                            "not no-queens"):
         e.add({"contract": "no-queens", "captured": ["-", "-", "-", "-"]})
+
+
+def test_the_end_of_a_match_is_one_sentence_with_one_full_stop() -> None:
+    from herzla.draw.evening import evening_page
+
+    e = Evening.new("herzla-kids", ["Ida", "Jo", "Kai"], {"target": 10})
+    for _ in range(3):
+        e = e.add({"hearts": [4, 3, 2]})
+    assert "The match is over: no deal follows." in e.report().splitlines()
+    assert "<p>The match is over: no deal follows.</p>" in evening_page(e)
+    assert ".." not in e.report()

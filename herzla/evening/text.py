@@ -72,8 +72,8 @@ def next_line(e: Evening) -> str:
 
 def next_sentence(e: Evening) -> str:
     """:func:`next_line` as a sentence begins, its first letter capital (``Next: deal 2, dealt
-    by Anna``), for the reader to end."""
-    line = next_line(e)
+    by Anna``), without its full stop: the reader ends it (once)."""
+    line = next_line(e).removesuffix(".")
     return line[0].upper() + line[1:]
 
 
