@@ -106,7 +106,9 @@ class Observer:
         self._bits = np.array([card.index for card in table.cards], dtype=np.int64)
         self._span = np.arange(c, dtype=np.int64)[None, :]
         self._most = max(c.hand_size for c in table.contracts())
-        self._cache: tuple[int, int, int, npt.NDArray[np.float32]] | None = None
+        #: the last observation written, with its episode (the object itself: an id can be
+        #: reused by a new episode once the old one is freed), version and seat
+        self._cache: tuple[Episode, int, int, npt.NDArray[np.float32]] | None = None
 
     def block(self, obs: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
         """The block ``name`` of an observation, in its shape (a view)."""
@@ -116,10 +118,11 @@ class Observer:
     def observe(self, episode: Episode, seat: int) -> npt.NDArray[np.float32]:
         """A new array: the observation of ``episode`` by ``seat``."""
         cached = self._cache
-        if cached is not None and cached[:3] == (id(episode), episode.version, seat):
+        if (cached is not None and cached[0] is episode
+                and cached[1:3] == (episode.version, seat)):
             return cached[3].copy()
         obs = self._write(episode, seat)
-        self._cache = (id(episode), episode.version, seat, obs)
+        self._cache = (episode, episode.version, seat, obs)
         return obs.copy()
 
     def _write(self, episode: Episode, seat: int) -> npt.NDArray[np.float32]:
