@@ -223,9 +223,10 @@ class Judgement:
     ``card``: the card it plays; ``how``: which of its rules chose it (a key of :data:`HOW`,
     or ``early`` where it plays the heuristic's card before searching, ``heuristic`` then
     naming the heuristic's rule); ``means``: each legal card's mean over the ``samples``
-    sampled deals of the seat's score with perfect play after it (in cents for a game with a
-    stock, else in points; empty where it did not search); ``rollouts``: where several cards
-    tie on the mean, each such card's mean score when every seat plays the heuristic after it.
+    sampled deals of the seat's score with perfect play after it (in the solver's unit,
+    :func:`herzla.analysis.solve.unit_of`; empty where it did not search); ``rollouts``: where
+    several cards tie on the mean, each such card's mean score when every seat plays the
+    heuristic after it.
     """
 
     card: Card
@@ -245,7 +246,9 @@ class Judgement:
                                                 f"{WHY[self.heuristic]}")
         if not self.means:
             return Hint(Move(self.card), reason=HOW[self.how])
-        unit = "cents" if view.contract.has_stock else "points"
+        from herzla.analysis.solve import unit_of
+
+        unit = unit_of(view.contract.game, view.contract.id)
         measure = (f"each legal card's mean, over {self.samples} deals of the unseen cards "
                    f"sampled to fit what the seat has seen, of its score ({unit}) with "
                    f"perfect play after the card")
