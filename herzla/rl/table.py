@@ -24,7 +24,6 @@ no-last-trick, domino)
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -42,6 +41,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.limits import LimitError, check_stock
+from herzla.names import close_names, find_name
 from herzla.options import OptionError
 from herzla.quote import quote
 
@@ -52,16 +52,16 @@ MODES = ("contract", "partie", "bidding")
 
 
 def pick_name(name: object, known: Sequence[str], what: str, where: str = "") -> str:
-    """``name`` as ``known`` spells it (case-insensitive); UnknownContract with the close ones
-    ("did you mean") and the known ones otherwise."""
+    """``name`` as ``known`` spells it (:func:`herzla.names.find_name`: case-insensitive);
+    UnknownContract with the close ones (:func:`herzla.names.close_names`: "did you mean")
+    and the known ones otherwise."""
     if not isinstance(name, str):
         raise UnknownContract(f"a {what} is named by text, not {quote(name)}")
-    by_key = {k.lower(): k for k in known}
-    key = name.strip().lower()
-    if key in by_key:
-        return by_key[key]
-    close = difflib.get_close_matches(key, list(by_key), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(by_key[c] for c in close)}?" if close else ""
+    found = find_name(name, known)
+    if found is not None:
+        return found
+    close = close_names(name, known)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
     head = f"{quote(name)} is not a {where} {what}" if where else f"unknown {what} {quote(name)}"
     raise UnknownContract(f"{head}{hint} (known: {', '.join(known)})")
 
