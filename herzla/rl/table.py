@@ -81,9 +81,10 @@ class Table:
     played when nobody announces), ``dealers`` their dealers; ``contract_ids`` every contract an
     episode can play, in the game's order; ``cards`` the cards of every pack those are played
     with, by index; ``words`` the bidding's announcements (``pass`` first), empty without one;
-    ``unit`` the largest amount one seat wins or loses in a deal as the declarations score the
-    extreme deals (every trick to one seat, every going-out order, a contract made and lost),
-    the scale of the observation's amounts.
+    ``has_stock`` whether a contract the episode can play has a stock; ``unit`` the largest
+    amount one seat wins or loses in a deal as the declarations score the extreme deals (every
+    trick to one seat, every going-out order, a contract made and lost), the scale of the
+    observation's amounts.
     """
 
     game: Game
@@ -102,6 +103,7 @@ class Table:
     has_layout: bool
     has_lower: bool
     has_declarer: bool
+    has_stock: bool
     unit: int
     _contracts: dict[tuple[str, int | None], Contract] = attrs.field(factory=dict, repr=False)
 
@@ -180,15 +182,12 @@ class Table:
             has_layout=bool(layouts),
             has_lower=any(c.end_marks for c in layouts),
             has_declarer=any(c.declarer is not None for c in some),
+            has_stock=has_stock,
             unit=max(_deal_unit(c) for c in some),
             contracts=built,
         )
 
     # -- what the table plays ---------------------------------------------------------------
-    @property
-    def has_stock(self) -> bool:
-        return self.game.has_stock and any(c.has_stock for c in self._contracts.values())
-
     @property
     def lowest_wins(self) -> bool:
         """Whether the game's lowest total wins (penalty points): rewards are minus the score."""
