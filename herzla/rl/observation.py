@@ -142,9 +142,9 @@ class Observer:
         hands = episode.hands()
         rows.append((blocks["hand"][0], hands[seat]))
         played, left = blocks["played"][0], blocks["cards_left"][0]
-        for s in range(n):
+        for s, mask in enumerate(episode.played):
             r = rel(s)
-            rows.append((played + r * c, episode.played[s]))
+            rows.append((played + r * c, mask))
             at.append(left + r)
             values.append(hands[s].bit_count() / self._most)
         turn = episode.turn()
@@ -197,7 +197,7 @@ class Observer:
             in_trick[(hand.leader + i) % n] |= card.bit
         trick, captured = blocks["trick"][0], blocks["captured"][0]
         won = blocks["tricks_won"][0]
-        per_deal = max(1, sum(h.bit_count() for h in hand.dealt) // n)
+        per_deal = hand.contract.tricks_per_hand
         for s in range(n):
             r = rel(s)
             rows.append((trick + r * c, in_trick[s]))
