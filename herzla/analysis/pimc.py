@@ -71,7 +71,7 @@ from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
 
-__all__ = ["Judgement", "Pimc", "sample_hands"]
+__all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "sample_hands"]
 
 #: tries at a sample that also fits the announcements before keeping the other constraints only
 ANNOUNCEMENT_TRIES = 64
@@ -127,8 +127,7 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
     if aside:
         need.append(aside)
         void.append(frozenset())
-    base = _bidding_base(view.contract) if announcements and view.announcements else None
-    forehand = (view.dealer + 1) % n
+    base = bidding_base(view.contract) if announcements and view.announcements else None
 
     def seated(got: list[int]) -> list[int]:
         hands = [0] * n
@@ -149,8 +148,7 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
             return hands
         if fallback is None:
             fallback = hands
-        if all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
-               for s in others):
+        if announces_as_seen(view, hands, base):
             return hands
     if fallback is not None:
         return fallback
@@ -162,12 +160,25 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
     raise RuntimeError("no deal of the unseen cards fits the voids shown")  # pragma: no cover
 
 
-def _bidding_base(contract: Contract) -> Contract | None:
+def bidding_base(contract: Contract) -> Contract | None:
+    """The contract the bidding heuristic announces over in ``contract``'s game (the one
+    played when nobody announces, with the same seats and options); None without a bidding."""
     game = game_of(contract)
     if not game.bidding:
         return None
     cls = contract_class(game.id, game.bidding[0])
     return cls(contract.players, contract.opts, None)
+
+
+def announces_as_seen(view: TrickView, hands: Sequence[int], base: Contract | None) -> bool:
+    """Whether every seat but ``view``'s announces on ``hands`` what it announced, by the
+    bidding heuristic over ``base`` (:func:`bidding_base`; None: no bidding, always true)."""
+    if base is None:
+        return True
+    n = view.players
+    forehand = (view.dealer + 1) % n
+    return all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
+               for s in range(n) if s != view.seat)
 
 
 def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int, Card]]) -> bool:
