@@ -64,8 +64,9 @@ from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
 from herzla.layout import Lay
+from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
-from herzla.players.heuristic import WHY, announce, heuristic_card, heuristic_lay, heuristic_play
+from herzla.players.heuristic import WHY, heuristic_card, heuristic_lay, heuristic_play
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
