@@ -519,3 +519,23 @@ def test_pimc_is_deterministic_and_legal() -> None:
         del r["elapsed_s"], r["hands_per_s"]
     assert res[0] == res[1]
     assert set(res[0]["checks"].values()) == {0}
+
+
+@pytest.mark.parametrize(("game", "unit"), [("herzla", "(cents)"),
+                                            ("herzla-kids", "(penalty points)")])
+def test_pimc_names_the_unit_of_its_means(game: str, unit: str) -> None:
+    """The measure of pimc's hint counts what the solver's values count: penalty points in
+    the children's Herzla, where the lowest total wins."""
+    rng = random.Random(5)
+    contract = contract_class(game, "normal")()
+    assert isinstance(contract, TrickContract)
+    cards = list(contract.pack().cards)
+    rng.shuffle(cards)
+    size = contract.hand_size
+    hands = [mask_of(cards[s * size:(s + 1) * size]) for s in range(contract.players)]
+    state = TrickHand(contract, hands, contract.players - 1)
+    while len(state.legal_plays()) < 2 or len(state.tricks) < size - 3:
+        state.play(rng.choice(state.legal_plays()))
+    hint = Pimc(samples=2, tricks=8).explain(TrickView.of(state, uniform=1))
+    assert hint.measure is not None and hint.measure.endswith(f"of its score {unit} with "
+                                                              "perfect play after the card")

@@ -306,6 +306,27 @@ def test_the_observation_shows_a_trick_deal_from_each_seat() -> None:
     assert step == 13
 
 
+def test_a_new_episode_never_gets_the_observation_of_a_freed_one() -> None:
+    """The observer's cache holds the episode itself, not its id: a new episode in a freed
+    one's memory, and so with its id (CPython reuses it at once), is observed afresh."""
+    from herzla.rl.actions import Actions
+    from herzla.rl.episode import Episode
+    from herzla.rl.observation import Observer
+    from herzla.rl.table import Table
+
+    table = Table.of("herzla", "normal")
+    actions = Actions(table)
+    observer = Observer(table)
+    for seed in range(5):
+        old = Episode(table, actions, seed=seed)
+        observer.observe(old, 0)
+        del old
+        new = Episode(table, actions, seed=seed + 100)
+        fresh = Observer(table).observe(new, 0)
+        assert observer.observe(new, 0).tolist() == fresh.tolist()
+        del new
+
+
 def test_the_observation_shows_the_rows_of_a_layout_deal() -> None:
     env = aec_env("herzerln", "auflegen", 4)
     rng = np.random.default_rng(8)

@@ -51,9 +51,10 @@ from typing import cast
 
 import attrs
 
+from herzla.analysis.pimc import announces_as_seen, bidding_base
 from herzla.cards import SUIT_MASKS, Card, cards_of
 from herzla.players.deals import uniform_deals
-from herzla.players.heuristic import announce, heuristic_order
+from herzla.players.heuristic import heuristic_order
 from herzla.players.views import TrickView
 from herzla.tricks import TrickHand
 
@@ -181,20 +182,6 @@ def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float) ->
     return total
 
 
-def _announces(view: TrickView, hands: Sequence[int]) -> bool:
-    """Whether every other seat announces on ``hands`` what it announced, by the bidding
-    heuristic."""
-    from herzla.analysis.pimc import _bidding_base
-
-    base = _bidding_base(view.contract)
-    if base is None:
-        return True
-    n = view.players
-    forehand = (view.dealer + 1) % n
-    return all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
-               for s in range(n) if s != view.seat)
-
-
 def weights(view: TrickView, deals: Sequence[Sequence[int]], temperature: float) -> list[float]:
     """Each deal's likelihood (:func:`log_likelihood`) relative to the likeliest, times whether
     the other seats announce on it as they did, by the bidding heuristic (where some deal
@@ -206,7 +193,8 @@ def weights(view: TrickView, deals: Sequence[Sequence[int]], temperature: float)
         return [1.0] * len(deals)
     out = [math.exp(x - top) for x in logs]
     if view.announcements:
-        agree = [_announces(view, d) for d in deals]
+        base = bidding_base(view.contract)
+        agree = [announces_as_seen(view, d, base) for d in deals]
         if any(a and w > 0 for a, w in zip(agree, out, strict=True)):
             out = [w if a else 0.0 for a, w in zip(agree, out, strict=True)]
     return out

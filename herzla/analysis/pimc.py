@@ -64,14 +64,15 @@ from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
 from herzla.layout import Lay
+from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
-from herzla.players.heuristic import WHY, announce, heuristic_card, heuristic_lay, heuristic_play
+from herzla.players.heuristic import WHY, heuristic_card, heuristic_lay, heuristic_play
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
 
-__all__ = ["Judgement", "Pimc", "sample_hands"]
+__all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "sample_hands"]
 
 #: tries at a sample that also fits the announcements before keeping the other constraints only
 ANNOUNCEMENT_TRIES = 64
@@ -127,8 +128,7 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
     if aside:
         need.append(aside)
         void.append(frozenset())
-    base = _bidding_base(view.contract) if announcements and view.announcements else None
-    forehand = (view.dealer + 1) % n
+    base = bidding_base(view.contract) if announcements and view.announcements else None
 
     def seated(got: list[int]) -> list[int]:
         hands = [0] * n
@@ -149,8 +149,7 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
             return hands
         if fallback is None:
             fallback = hands
-        if all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
-               for s in others):
+        if announces_as_seen(view, hands, base):
             return hands
     if fallback is not None:
         return fallback
@@ -162,12 +161,25 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
     raise RuntimeError("no deal of the unseen cards fits the voids shown")  # pragma: no cover
 
 
-def _bidding_base(contract: Contract) -> Contract | None:
+def bidding_base(contract: Contract) -> Contract | None:
+    """The contract the bidding heuristic announces over in ``contract``'s game (the one
+    played when nobody announces, with the same seats and options); None without a bidding."""
     game = game_of(contract)
     if not game.bidding:
         return None
     cls = contract_class(game.id, game.bidding[0])
     return cls(contract.players, contract.opts, None)
+
+
+def announces_as_seen(view: TrickView, hands: Sequence[int], base: Contract | None) -> bool:
+    """Whether every seat but ``view``'s announces on ``hands`` what it announced, by the
+    bidding heuristic over ``base`` (:func:`bidding_base`; None: no bidding, always true)."""
+    if base is None:
+        return True
+    n = view.players
+    forehand = (view.dealer + 1) % n
+    return all(announce(hands[s], base, s == forehand) == view.announcements[(s - forehand) % n]
+               for s in range(n) if s != view.seat)
 
 
 def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int, Card]]) -> bool:
@@ -223,9 +235,10 @@ class Judgement:
     ``card``: the card it plays; ``how``: which of its rules chose it (a key of :data:`HOW`,
     or ``early`` where it plays the heuristic's card before searching, ``heuristic`` then
     naming the heuristic's rule); ``means``: each legal card's mean over the ``samples``
-    sampled deals of the seat's score with perfect play after it (in cents for a game with a
-    stock, else in points; empty where it did not search); ``rollouts``: where several cards
-    tie on the mean, each such card's mean score when every seat plays the heuristic after it.
+    sampled deals of the seat's score with perfect play after it (in the solver's unit,
+    :func:`herzla.analysis.solve.unit_of`; empty where it did not search); ``rollouts``: where
+    several cards tie on the mean, each such card's mean score when every seat plays the
+    heuristic after it.
     """
 
     card: Card
@@ -245,7 +258,9 @@ class Judgement:
                                                 f"{WHY[self.heuristic]}")
         if not self.means:
             return Hint(Move(self.card), reason=HOW[self.how])
-        unit = "cents" if view.contract.has_stock else "points"
+        from herzla.analysis.solve import unit_of
+
+        unit = unit_of(view.contract.game, view.contract.id)
         measure = (f"each legal card's mean, over {self.samples} deals of the unseen cards "
                    f"sampled to fit what the seat has seen, of its score ({unit}) with "
                    f"perfect play after the card")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from herzla.contracts import Contract
-from herzla.players.heuristic import announce, bidding_contracts, resolve
+from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.policy import Policy, decide_announce
 from herzla.players.views import BidView
 

@@ -28,12 +28,12 @@ announcement the bidding knows) and turn anything else, or an exception the poli
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from herzla.cards import Card
-from herzla.hand import Illegal, Move
+from herzla.hand import PASS, Illegal, Move
 from herzla.layout import Lay
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
@@ -164,11 +164,6 @@ class Policy:
 
 
 # -- asking a policy, checked ----------------------------------------------------------------
-class _Problem(Protocol):
-    @property
-    def message(self) -> str: ...
-
-
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= 4 * SHOWN else text[:4 * SHOWN] + "..."
@@ -213,18 +208,17 @@ def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
 
 
 def decide_card(policy: Policy, view: TrickView,
-                check: Callable[[Card], _Problem | None] | None = None) -> Card:
+                check: Callable[[Card], Illegal | None] | None = None) -> Card:
     """The card ``policy`` plays in ``view``: one of ``view.legal_plays``, else PolicyError
     naming the policy and what it answered or raised.  ``check`` (the engine's
-    ``TrickHand.check``) says why an illegal card is illegal."""
+    ``TrickHand.check``) says why an illegal card is illegal (:meth:`TrickView.problem
+    <herzla.players.views.TrickView.problem>`)."""
     card = _ask(policy, "card", "a card", lambda: policy.card(view))
     if not isinstance(card, Card):
         raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
                           f"(card() returns a herzla Card, one of view.legal_plays)")
-    if not view.legal >> card.index & 1:
-        problem = check(card) if check is not None else None
-        why = problem.message if problem is not None else (
-            f"seat {view.seat} may play {' '.join(map(str, view.legal_plays))}")
+    why = view.problem(Move(card), check)
+    if why is not None:
         raise PolicyError(f"the policy {_who(policy)} chose an illegal card {card}: {why}")
     return card
 
@@ -233,20 +227,18 @@ def decide_lay(policy: Policy, view: LayoutView) -> Lay | None:
     """The lay ``policy`` makes in ``view``: one of ``view.legal_moves()``, or None (a pass)
     when there is none; else PolicyError naming the policy and what it answered or raised."""
     lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
-    board = view._board
     if lay is None:
-        problem = board.check_pass()
-        if problem is not None:
+        why = view.problem(PASS)
+        if why is not None:
             raise PolicyError(f"the policy {_who(policy)} chose an illegal move (a pass): "
-                              f"{problem.message}")
+                              f"{why}")
         return None
     if not isinstance(lay, Lay) or not isinstance(lay.card, Card) or lay.end not in ("+", "-"):
         raise PolicyError(f"the policy {_who(policy)} answered {_answer(lay)} for a lay "
                           f"(lay() returns a herzla Lay of view.legal_moves(), or None to pass)")
-    problem = board.check(lay.card, lay.end)
-    if problem is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({lay}): "
-                          f"{problem.message}")
+    why = view.problem(lay.move())
+    if why is not None:
+        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({lay}): {why}")
     return lay
 
 

@@ -7,8 +7,8 @@ With ``C`` the cards of the table's packs (:attr:`herzla.rl.table.Table.cards`, 
   the upper end (``+``) where it fits both;
 - ``C .. 2C-1``, only where a row can turn the corner (the declaration's ``Rows.wrap``, as in the
   Herzeln domino): card ``k`` laid at the lower end (``-``) when it fits both ends;
-- then one pass, where a deal is laid out (a seat that cannot lay passes) or announced (a seat
-  that announces nothing passes);
+- then one pass, where a deal has passes (``Contract.has_passes``: a seat that cannot lay
+  passes) or is announced (a seat that announces nothing passes);
 - then one action per contract the game's bidding announces (``Game.bidding`` after the first).
 
 >>> from herzla.rl.table import Table
@@ -45,7 +45,8 @@ class Actions:
         self.lower: int | None = n if table.has_lower else None
         top = 2 * n if table.has_lower else n
         #: the pass (None: nobody ever passes)
-        self.pass_action: int | None = top if (table.has_layout or table.words) else None
+        passes = any(c.has_passes for c in table.contracts())
+        self.pass_action: int | None = top if (passes or table.words) else None
         self.words: tuple[str, ...] = table.words
         self.size: int = top + (self.pass_action is not None) + max(0, len(self.words) - 1)
 
@@ -60,11 +61,9 @@ class Actions:
                 out[self.pass_action] = PASS
                 continue
             slot = self._slot[card.index]
-            if move.end == "-" and self.lower is not None and slot in out:
+            if move.end == "-" and self.lower is not None and (slot in out or any(
+                    m.card == card and m.end == "+" for m in moves)):
                 out[self.lower + slot] = move  # the second end of a card that fits both
-            elif move.end == "-" and self.lower is not None and any(
-                    m.card == card and m.end == "+" for m in moves):
-                out[self.lower + slot] = move
             else:
                 out[slot] = move
         return out

@@ -98,8 +98,6 @@ class Episode:
                                                         base.hand_size, self.seed, (deal, 0)))
         #: the announcements so far, from forehand
         self.bids: list[str] = []
-        #: the cards each seat has played (laid) in this deal
-        self.played: list[int] = [0] * table.players
         self.contract: Contract | None = None
         self.hand: Hand | None = None
         self._legal: dict[int, Move | str] | None = None
@@ -117,6 +115,15 @@ class Episode:
     @property
     def bidding(self) -> bool:
         return self.hand is None and not self.over
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """The cards each seat has played (laid) in this deal: those it was dealt and no longer
+        holds (none during the bidding)."""
+        hand = self.hand
+        if hand is None:
+            return (0,) * self.table.players
+        return tuple(d & ~h for d, h in zip(hand.dealt, hand.hands, strict=True))
 
     def hands(self) -> tuple[int, ...]:
         """Each seat's cards now."""
@@ -165,8 +172,6 @@ class Episode:
             return None
         hand = self.hand
         assert hand is not None
-        if item.card is not None:
-            self.played[hand.turn] |= item.card.bit
         hand.play(item)
         if not hand.over:
             return None

@@ -106,7 +106,9 @@ class Observer:
         self._bits = np.array([card.index for card in table.cards], dtype=np.int64)
         self._span = np.arange(c, dtype=np.int64)[None, :]
         self._most = max(c.hand_size for c in table.contracts())
-        self._cache: tuple[int, int, int, npt.NDArray[np.float32]] | None = None
+        #: the last observation written, with its episode (the object itself: an id can be
+        #: reused by a new episode once the old one is freed), version and seat
+        self._cache: tuple[Episode, int, int, npt.NDArray[np.float32]] | None = None
 
     def block(self, obs: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
         """The block ``name`` of an observation, in its shape (a view)."""
@@ -116,10 +118,11 @@ class Observer:
     def observe(self, episode: Episode, seat: int) -> npt.NDArray[np.float32]:
         """A new array: the observation of ``episode`` by ``seat``."""
         cached = self._cache
-        if cached is not None and cached[:3] == (id(episode), episode.version, seat):
+        if (cached is not None and cached[0] is episode
+                and cached[1:3] == (episode.version, seat)):
             return cached[3].copy()
         obs = self._write(episode, seat)
-        self._cache = (id(episode), episode.version, seat, obs)
+        self._cache = (episode, episode.version, seat, obs)
         return obs.copy()
 
     def _write(self, episode: Episode, seat: int) -> npt.NDArray[np.float32]:
@@ -139,9 +142,9 @@ class Observer:
         hands = episode.hands()
         rows.append((blocks["hand"][0], hands[seat]))
         played, left = blocks["played"][0], blocks["cards_left"][0]
-        for s in range(n):
+        for s, mask in enumerate(episode.played):
             r = rel(s)
-            rows.append((played + r * c, episode.played[s]))
+            rows.append((played + r * c, mask))
             at.append(left + r)
             values.append(hands[s].bit_count() / self._most)
         turn = episode.turn()
@@ -194,7 +197,7 @@ class Observer:
             in_trick[(hand.leader + i) % n] |= card.bit
         trick, captured = blocks["trick"][0], blocks["captured"][0]
         won = blocks["tricks_won"][0]
-        per_deal = max(1, sum(h.bit_count() for h in hand.dealt) // n)
+        per_deal = hand.contract.tricks_per_hand
         for s in range(n):
             r = rel(s)
             rows.append((trick + r * c, in_trick[s]))

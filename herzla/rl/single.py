@@ -36,7 +36,7 @@ from gymnasium import spaces
 from herzla.hand import PASS
 from herzla.limits import MAX_SEED
 from herzla.players import Policy, policy_of
-from herzla.players.policy import choose
+from herzla.players.policy import choose, decide_announce
 from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import Record
@@ -152,19 +152,11 @@ class HerzlaSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             return episode.step(self.actions.pass_action)
         uniform = int(self.np_random.integers(2**32))
         if hand is None:
-            view = BidView(self.table.contract_for(episode.deal), seat, episode.dealt[seat],
-                           episode.dealer, tuple(episode.bids), uniform)
-            word = policy.announce(view)
-            if word not in self.table.words:
-                raise ValueError(f"the policy {policy.spec()} announced {word!r} (the bidding "
-                                 f"knows {', '.join(self.table.words)})")
-            return episode.play(word)
-        move = choose(policy, view_of(hand, uniform, episode.stock, tuple(episode.bids)))
-        problem = hand.check(move)
-        if problem is not None:
-            raise ValueError(f"the policy {policy.spec()} chose an illegal move {move}: "
-                             f"{problem.message}")
-        return episode.play(move)
+            bid = BidView(self.table.contract_for(episode.deal), seat, episode.dealt[seat],
+                          episode.dealer, tuple(episode.bids), uniform)
+            return episode.play(decide_announce(policy, bid, self.table.words))
+        view = view_of(hand, uniform, episode.stock, tuple(episode.bids))
+        return episode.play(choose(policy, view, hand.check))
 
     # -- helpers ------------------------------------------------------------------------------
     def _episode(self) -> Episode:

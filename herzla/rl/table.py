@@ -24,7 +24,6 @@ no-last-trick, domino)
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -42,6 +41,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.limits import LimitError, check_stock
+from herzla.names import close_names, find_name
 from herzla.options import OptionError
 from herzla.quote import quote
 
@@ -52,16 +52,16 @@ MODES = ("contract", "partie", "bidding")
 
 
 def pick_name(name: object, known: Sequence[str], what: str, where: str = "") -> str:
-    """``name`` as ``known`` spells it (case-insensitive); UnknownContract with the close ones
-    ("did you mean") and the known ones otherwise."""
+    """``name`` as ``known`` spells it (:func:`herzla.names.find_name`: case-insensitive);
+    UnknownContract with the close ones (:func:`herzla.names.close_names`: "did you mean")
+    and the known ones otherwise."""
     if not isinstance(name, str):
         raise UnknownContract(f"a {what} is named by text, not {quote(name)}")
-    by_key = {k.lower(): k for k in known}
-    key = name.strip().lower()
-    if key in by_key:
-        return by_key[key]
-    close = difflib.get_close_matches(key, list(by_key), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(by_key[c] for c in close)}?" if close else ""
+    found = find_name(name, known)
+    if found is not None:
+        return found
+    close = close_names(name, known)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
     head = f"{quote(name)} is not a {where} {what}" if where else f"unknown {what} {quote(name)}"
     raise UnknownContract(f"{head}{hint} (known: {', '.join(known)})")
 
@@ -81,9 +81,10 @@ class Table:
     played when nobody announces), ``dealers`` their dealers; ``contract_ids`` every contract an
     episode can play, in the game's order; ``cards`` the cards of every pack those are played
     with, by index; ``words`` the bidding's announcements (``pass`` first), empty without one;
-    ``unit`` the largest amount one seat wins or loses in a deal as the declarations score the
-    extreme deals (every trick to one seat, every going-out order, a contract made and lost),
-    the scale of the observation's amounts.
+    ``has_stock`` whether a contract the episode can play has a stock; ``unit`` the largest
+    amount one seat wins or loses in a deal as the declarations score the extreme deals (every
+    trick to one seat, every going-out order, a contract made and lost), the scale of the
+    observation's amounts.
     """
 
     game: Game
@@ -102,6 +103,7 @@ class Table:
     has_layout: bool
     has_lower: bool
     has_declarer: bool
+    has_stock: bool
     unit: int
     _contracts: dict[tuple[str, int | None], Contract] = attrs.field(factory=dict, repr=False)
 
@@ -180,15 +182,12 @@ class Table:
             has_layout=bool(layouts),
             has_lower=any(c.end_marks for c in layouts),
             has_declarer=any(c.declarer is not None for c in some),
+            has_stock=has_stock,
             unit=max(_deal_unit(c) for c in some),
             contracts=built,
         )
 
     # -- what the table plays ---------------------------------------------------------------
-    @property
-    def has_stock(self) -> bool:
-        return self.game.has_stock and any(c.has_stock for c in self._contracts.values())
-
     @property
     def lowest_wins(self) -> bool:
         """Whether the game's lowest total wins (penalty points): rewards are minus the score."""

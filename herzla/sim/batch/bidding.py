@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from herzla.cards import Suit
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.players.heuristic import sure_winners
+from herzla.players.announcing import sure_winners
 from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.builtin import heuristic_wants
 from herzla.sim.batch.form import BatchForm
@@ -45,7 +45,7 @@ def bid_hands(bits: Bits, base: Contract, hands: list[U], forehand: int,
               forms: Sequence[BatchForm] | None = None
               ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
     """Each seat's announcement (its policy's batch form; default the bidding heuristic,
-    :func:`herzla.players.heuristic.announce`), settled by the game's ``resolve_bids``:
+    :func:`herzla.players.announcing.announce`), settled by the game's ``resolve_bids``:
     contract codes and the declarer seat (-1 for none)."""
     P = len(hands)
     game = game_of(base)

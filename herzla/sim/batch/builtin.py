@@ -21,8 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts import Contract, contract_class, game_of
+from herzla.players.announcing import top_ranks, wants_to_avoid
 from herzla.players.builtin import HeuristicForm, RandomForm
-from herzla.players.heuristic import top_ranks, wants_to_avoid
 from herzla.players.policy import BuiltinForm, Policy
 from herzla.sim.batch.bits import Bits, U, highest_bit, kth_bit, lowest_bit, ones
 from herzla.sim.batch.form import BatchForm, LayMove, TrickMove
@@ -225,7 +225,7 @@ def _far_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, unopened: U
 
 def heuristic_wants(bits: Bits, base: Contract, hand: U, first: bool,
                     tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]:
-    """The bidding heuristic (:func:`herzla.players.heuristic.announce`) for a chunk of hands:
+    """The bidding heuristic (:func:`herzla.players.announcing.announce`) for a chunk of hands:
     0 for pass, else the code of the contract announced.  ``tables`` are the sure winners of
     each suit's holdings (:func:`herzla.sim.batch.bidding.sure_tables`)."""
     game = game_of(base)
