@@ -14,7 +14,7 @@ import attrs
 
 from herzla.analysis.review import review
 from herzla.analysis.solve import IllegalPlayError, SolveError
-from herzla.contracts import MissingTally, TallyError, contract_classes, games
+from herzla.contracts import MissingTally, TallyError
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
 from herzla.options import OptionError, parse_option_assignments
@@ -22,7 +22,7 @@ from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 
-__all__ = ["DeskError", "Ruling", "contract_choices", "rule_record", "rule_tally"]
+__all__ = ["DeskError", "Ruling", "rule_record", "rule_tally"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
@@ -53,19 +53,6 @@ class Ruling:
     drawing: str | None = None
     illegal: str | None = None
     note: str | None = None
-
-
-def contract_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each game and its contracts, as the form offers them: ``("herzla", [("herzla/normal",
-    "Normal game"), ...])``."""
-    out = []
-    for game in games():
-        try:
-            classes = contract_classes(game)
-        except (LookupError, ValueError):  # a plug-in's game that cannot list its contracts
-            continue
-        out.append((game, [(c.key(), c.title or c.id) for c in classes]))
-    return out
 
 
 def _number(form: Mapping[str, str], name: str, what: str) -> int | None:

@@ -11,15 +11,9 @@ from flask import Blueprint, Response, request
 from markupsafe import Markup
 
 from herzla.draw.html import CSS as DRAWING_CSS
+from herzla.web.choices import contract_choices
 from herzla.web.config import state
-from herzla.web.desk import (
-    TALLY_FIELDS,
-    DeskError,
-    Ruling,
-    contract_choices,
-    rule_record,
-    rule_tally,
-)
+from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally
 from herzla.web.desk_hand import Tapping, start_tapping
 from herzla.web.render import card_view, faces_for, page
 from herzla.web.store import Kind
@@ -56,7 +50,7 @@ def start_with(status: int = 200, error: str | None = None,
     that start them, the import and the desk (``error``: what a form sent was refused for)."""
     from herzla.contracts import games, get_game
     from herzla.players.registry import policy_names
-    from herzla.web.table_docs import table_choices
+    from herzla.web.choices import table_choices
 
     store = state().store
     return _page("start.html", status, evenings=_listed(Kind.EVENING),
