@@ -9,6 +9,8 @@
 ...     state.pass_turn()
 >>> [mark(state, lay) for lay in state.legal_lays()]  # an opening lay fits one end: no mark
 ['CJ', 'HJ', 'DJ']
+>>> [written_move(state, m) for m in state.legal_moves()]
+['CJ', 'HJ', 'DJ']
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from herzla.cards import Card
-from herzla.layout import Lay
+from herzla.hand import Hand, Move
+from herzla.layout import Lay, LayoutHand
 
-__all__ = ["mark"]
+__all__ = ["mark", "written_move"]
 
 
 class _Rows(Protocol):
@@ -32,3 +35,11 @@ class _Rows(Protocol):
 def mark(state: _Rows, lay: Lay) -> str:
     """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
     return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)
+
+
+def written_move(hand: Hand, move: Move) -> str:
+    """A move of ``hand`` as a person names it: :func:`mark` for a lay of a layout deal (its end
+    only where the card fits both ends of its row), else as a hand record writes it."""
+    if move.card is None or move.end is None or not isinstance(hand, LayoutHand):
+        return str(move)
+    return mark(hand, Lay(move.card, move.end))

@@ -24,8 +24,9 @@ import attrs
 from herzla.contracts import contract_class, get_game
 from herzla.evening import Evening, EveningError
 from herzla.evening.names import check_names, find_contract, find_game, seat_of
-from herzla.hand import PASS, Move
+from herzla.hand import PASS
 from herzla.limits import MAX_SEED
+from herzla.machinery.moves import written_move
 from herzla.names import find_name
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.players.bidding import resolve
@@ -35,7 +36,7 @@ from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import RecordError, deal_record
 from herzla.table.model import Deal, Table, TableError, TableStateError, deal_seed, move_uniform
-from herzla.table.position import Position, contract_options, position, written_legal
+from herzla.table.position import Position, contract_options, position
 
 __all__ = ["TableHint", "bid", "hint", "new_table", "next_deal", "play", "undo"]
 
@@ -304,6 +305,5 @@ def hint(table: Table, policy: str | None = None) -> TableHint:
         got = policy_hint(who, view_of(hand, uniform, deal.stock, deal.bids), hand.check)
     except PolicyError as exc:
         raise TableError(f"no hint: {exc}") from None
-    legal = written_legal(hand)
-    named = str(got.move) if str(got.move) in legal else str(Move(got.move.card))
-    return TableHint(who.spec(), named, None, dict(got.values), got.measure, got.reason)
+    return TableHint(who.spec(), written_move(hand, got.move), None, dict(got.values),
+                     got.measure, got.reason)

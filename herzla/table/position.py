@@ -12,6 +12,7 @@ from herzla.cards import cards_of
 from herzla.contracts import Contract, contract_class, game_of, get_game
 from herzla.evening import EveningError
 from herzla.hand import PASS, Hand, Move, as_move, record_of
+from herzla.machinery.moves import written_move
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
@@ -29,10 +30,7 @@ def contract_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[st
 def written_legal(hand: Hand) -> list[str]:
     """The legal moves as the person names them: a card by its code, a lay with its end only
     where the card fits both ends of its row, ``pass``."""
-    legal = hand.legal_moves()
-    twice = {m.card for m in legal if m.card is not None
-             and sum(1 for x in legal if x.card == m.card) > 1}
-    return [str(m) if m.card in twice else str(Move(m.card)) for m in legal]
+    return [written_move(hand, m) for m in hand.legal_moves()]
 
 
 class Position:

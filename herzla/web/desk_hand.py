@@ -23,7 +23,8 @@ from typing import Any
 import attrs
 
 from herzla.cards import cards_of
-from herzla.hand import PASS, Hand, Move, as_move
+from herzla.hand import PASS, Hand, as_move
+from herzla.machinery.moves import written_move
 from herzla.options import OptionError, parse_option_assignments
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
 from herzla.web.desk import DeskError
@@ -78,11 +79,12 @@ class Tapping:
             return []
         h = self.hand
         if self.layout:
-            legal = h.legal_moves()
-            twice = {m.card for m in legal if sum(1 for x in legal if x.card == m.card) > 1}
-            out = [Offer(str(m) if m.card in twice else str(Move(m.card)),
-                         str(m.card), m.end if m.card in twice else None, True)
-                   for m in legal if m.card is not None]
+            out = []
+            for m in h.legal_moves():
+                if m.card is not None:
+                    text = written_move(h, m)  # with its end only where the card fits both
+                    out.append(Offer(text, str(m.card), m.end if text != str(m.card) else None,
+                                     True))
             return [*out, Offer("pass", None, None, h.check(PASS) is None)]
         own = sort_hand(cards_of(h.hands[h.turn]), self.rec.contract)
         return [Offer(c.code, c.code, None, h.check(c) is None) for c in own]
