@@ -204,15 +204,10 @@ def _with_bids(deal: Deal, words: tuple[str, ...], pos: Position) -> Deal:
 def _review(pos: Position, seat: int) -> dict[str, Any]:
     """The double-dummy review of the person's cards (what each of them cost), or why there
     is none."""
-    from herzla.analysis.review import review
-    from herzla.analysis.solve import IllegalPlayError, SolveError
-    from herzla.contracts import TallyError
-    from herzla.options import OptionError
+    from herzla.analysis.review import review_or_why
 
-    try:
-        return review(pos.current_record(), seat=seat).to_dict()
-    except (SolveError, IllegalPlayError, RecordError, TallyError, OptionError) as exc:
-        return {"error": " ".join(str(exc).split())}
+    done = review_or_why(pos.current_record(), seat=seat)
+    return {"error": done} if isinstance(done, str) else done
 
 
 # -- the person's actions --------------------------------------------------------------------

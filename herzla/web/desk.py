@@ -12,12 +12,11 @@ from collections.abc import Mapping
 
 import attrs
 
-from herzla.analysis.review import review
-from herzla.analysis.solve import IllegalPlayError, SolveError
+from herzla.analysis.review import review_or_why
 from herzla.contracts import MissingTally, TallyError
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
-from herzla.options import OptionError, parse_option_assignments
+from herzla.options import parse_option_assignments
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
@@ -122,10 +121,11 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
     note = None
     done = None
     if with_review and res.complete and res.illegal is None:
-        try:
-            done = review(rec).to_dict()
-        except (SolveError, IllegalPlayError, RecordError, TallyError, OptionError) as exc:
-            note = f"no review: {' '.join(str(exc).split())}"
+        reviewed = review_or_why(rec)
+        if isinstance(reviewed, str):
+            note = f"no review: {reviewed}"
+        else:
+            done = reviewed
     elif with_review and res.illegal is None:
         note = "the review comes once the hand is played to its end"
     illegal = None
