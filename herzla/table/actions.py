@@ -158,11 +158,12 @@ def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | 
     return Deal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
 
 
-def _advance(table: Table) -> Table:
+def _advance(table: Table, pos: Position | None = None) -> Table:
     """The computer's seats announce and move until it is the person's turn or the hand is
-    over; then, once over, the review of the person's cards."""
+    over; then, once over, the review of the person's cards.  ``pos``: the position of
+    ``table``, when it is at hand (else it is built)."""
     seat = table.seat
-    pos = position(table)
+    pos = position(table) if pos is None else pos
     policy = pos.policy
     deal = table.deal
     try:
@@ -216,8 +217,8 @@ def play(table: Table, move: object) -> Table:
     ``pass``) and the computer's seats move on."""
     pos = position(table)
     pos.hand.play(pos.check_persons_move(move))
-    deal = attrs.evolve(table.deal, moves=tuple(str(m) for m in pos.hand.moves))
-    return _advance(table.with_deal(deal))
+    table = table.with_deal(attrs.evolve(table.deal, moves=tuple(str(m) for m in pos.hand.moves)))
+    return _advance(table, pos.moved_on(table))
 
 
 def bid(table: Table, word: object) -> Table:
@@ -232,8 +233,8 @@ def bid(table: Table, word: object) -> Table:
     found = find_name(word, known) if isinstance(word, str) else None
     if found is None:
         raise TableError(f"announce {', '.join(known)}, not {quote(word)}")
-    deal = _with_bids(table.deal, (*table.deal.bids, found), pos)
-    return _advance(table.with_deal(deal))
+    table = table.with_deal(_with_bids(table.deal, (*table.deal.bids, found), pos))
+    return _advance(table, pos.moved_on(table) if table.deal.contract is None else None)
 
 
 def undo(table: Table) -> Table:

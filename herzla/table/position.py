@@ -80,6 +80,17 @@ class Position:
         except RecordError as exc:
             raise TableError(f"the table's deal: {exc}") from None
 
+    def moved_on(self, table: Table) -> Position:
+        """This position as that of ``table``: this table's deal with the moves (or
+        announcements of a bidding still on) that this position's hand has made since, so that
+        nothing is replayed again."""
+        d, new = self.table.deal, table.deal
+        assert new.contract == d.contract and new.declarer == d.declarer
+        assert new.hands == d.hands and new.moves == tuple(str(m) for m in self.hand.moves)
+        self.table = table
+        self.__dict__.pop("replayed", None)
+        return self
+
     # -- whose turn, and what the person may do ------------------------------------------------
     @property
     def players(self) -> int:
@@ -173,12 +184,13 @@ class Position:
     def to_dict(self) -> dict[str, Any]:
         """The table as the JSON API answers it (docs/web.md)."""
         t, d = self.table, self.table.deal
-        res = self.replayed
+        rec = self.current_record()
+        res = replay(rec)
         c = self.contract
         own = sort_hand(cards_of(self.hand.hands[t.seat]), c)
         bids = [{"seat": (self.forehand + i) % self.players, "bid": w}
                 for i, w in enumerate(d.bids)]
-        ev = self._evening()
+        ev = self._evening(rec)
         return {
             "game": t.game,
             "contract": None if self.bidding_on else c.id,
@@ -200,7 +212,7 @@ class Position:
                 else []},
             "held": [h.bit_count() for h in self.hand.hands],
             "over": self.over,
-            "record": self.current_record().to_json(),
+            "record": rec.to_json(),
             "tricks": [x.to_dict() for x in res.tricks] if res.tricks is not None else None,
             "order": list(res.order) if res.order is not None else None,
             "scores": list(res.scores) if res.scores is not None else None,
@@ -211,14 +223,14 @@ class Position:
             "evening": ev,
         }
 
-    def _evening(self) -> dict[str, Any] | None:
-        """The evening the table carries, with the hand just finished counted."""
+    def _evening(self, rec: Record) -> dict[str, Any] | None:
+        """The evening the table carries, with the hand just finished (``rec``) counted."""
         e = self.table.evening
         if e is None:
             return None
         if self.over:
             try:
-                e = e.add({"record": self.current_record().to_json()})
+                e = e.add({"record": rec.to_json()})
             except EveningError as exc:
                 raise TableError(f"the table's evening does not take this deal: {exc}") from None
         out = e.to_dict()

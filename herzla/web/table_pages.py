@@ -76,17 +76,18 @@ def view_of(table: Table) -> dict[str, Any]:
                  else None,
                  "cards": [{"name": table.players[(shown["leader"] + i) % n],
                             "view": card_view(c, faces)} for i, c in enumerate(shown["cards"])]}
+    drawn = course(pos.current_record()) if d["order"] is not None or pos.over else None
     rows = []
-    if d["order"] is not None:
+    if drawn is not None and d["order"] is not None:
         per_suit = pos.contract.declaration.rows.per_suit  # type: ignore[union-attr]
-        for row in course(pos.current_record()).rows:
+        for row in drawn.rows:
             label = suit_name(Suit(row.key), faces) if per_suit else "the row"
             rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
     drawing = None
     review = d["review"]
-    if pos.over:
+    if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = Markup(hand_html(course(pos.current_record()), review=shown_review,
+        drawing = Markup(hand_html(drawn, review=shown_review,
                                    title=""))
     unit = "c" if pos.contract.has_stock else ""
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
