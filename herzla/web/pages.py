@@ -26,9 +26,6 @@ blueprint = Blueprint("pages", __name__)
 LISTED = 50
 
 
-_page = page
-
-
 def _listed(kind: Kind) -> list[dict[str, Any]]:
     out = []
     for doc in state().store.list(kind, limit=LISTED):
@@ -53,7 +50,7 @@ def start_with(status: int = 200, error: str | None = None,
     from herzla.web.choices import table_choices
 
     store = state().store
-    return _page("start.html", status, evenings=_listed(Kind.EVENING),
+    return page("start.html", status, evenings=_listed(Kind.EVENING),
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, get_game(g).player_counts()) for g in games()],
@@ -74,7 +71,7 @@ def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = N
         faces = faces_for(tapping.rec.contract)
         taps = [{"offer": o, "view": card_view(o.card, faces) if o.card else None}
                 for o in tapping.offers()]
-    return _page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
+    return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
                  explanation=Markup(ruling.explanation) if ruling else None)
