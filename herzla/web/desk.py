@@ -16,10 +16,10 @@ from herzla.analysis.review import review_or_why
 from herzla.contracts import MissingTally, TallyError
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
-from herzla.options import parse_option_assignments
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
+from herzla.web.bodies import options_of_text
 
 __all__ = ["DeskError", "Ruling", "rule_record", "rule_tally"]
 
@@ -84,9 +84,8 @@ def rule_tally(form: Mapping[str, str]) -> Ruling:
     result = (form.get("result") or "").strip()
     if result not in ("", "made", "lost"):
         raise DeskError(f"the result is made or lost, not {quote(result)}")
-    items = (form.get("options") or "").replace(",", "\n").split()
     try:
-        options = parse_option_assignments(items)
+        options = options_of_text(form.get("options"))
         answer = score_hand(
             game, contract, players=_number(form, "players", "players"),
             options=options, declarer=_number(form, "declarer", "the declarer"),

@@ -25,8 +25,9 @@ import attrs
 from herzla.cards import cards_of
 from herzla.hand import PASS, Hand, as_move
 from herzla.machinery.moves import written_move
-from herzla.options import OptionError, parse_option_assignments
+from herzla.options import OptionError
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
+from herzla.web.bodies import options_of_text
 from herzla.web.desk import DeskError
 
 __all__ = ["Offer", "Tapping", "start_tapping"]
@@ -133,7 +134,7 @@ def start_tapping(form: Mapping[str, str]) -> Tapping:
     if not game or not contract:
         raise DeskError("choose the game and contract")
     try:
-        options = parse_option_assignments((form.get("options") or "").replace(",", "\n").split())
+        options = options_of_text(form.get("options"))
     except OptionError as exc:
         raise DeskError(str(exc)) from None
     lines = [line.split() for line in (form.get("hands") or "").splitlines() if line.strip()]

@@ -17,9 +17,10 @@ from herzla.contracts import contract_classes, get_game
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
 from herzla.evening.text import next_line, outcome_lines, stats_line
-from herzla.options import OptionError, parse_option_assignments
+from herzla.options import OptionError
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
+from herzla.web.bodies import options_of_text
 from herzla.web.config import state
 from herzla.web.pad_form import FormError, entry_of, form_of, panel
 from herzla.web.render import card_view, faces_for, form_revision, load, page
@@ -156,8 +157,7 @@ def new_evening_body(form: Mapping[str, str]) -> dict[str, Any]:
     names = [(form.get(f"player-{i}") or "").strip() for i in range(MAX_PLAYERS_FORM)]
     body: dict[str, Any] = {"game": form.get("game") or "", "players": [n for n in names if n]}
     try:
-        body["options"] = parse_option_assignments(
-            (form.get("options") or "").replace(",", "\n").split())
+        body["options"] = options_of_text(form.get("options"))
     except OptionError as exc:
         raise EveningError(str(exc)) from None
     stock = (form.get("stock") or "").strip()
