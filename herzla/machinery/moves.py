@@ -16,11 +16,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from herzla.cards import Card
-from herzla.hand import Hand, Move
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import Hand, LayoutPlay, Move
+from herzla.layout import Lay
 
 __all__ = ["mark", "written_move"]
 
@@ -40,6 +40,6 @@ def mark(state: _Rows, lay: Lay) -> str:
 def written_move(hand: Hand, move: Move) -> str:
     """A move of ``hand`` as a person names it: :func:`mark` for a lay of a layout deal (its end
     only where the card fits both ends of its row), else as a hand record writes it."""
-    if move.card is None or move.end is None or not isinstance(hand, LayoutHand):
+    if move.card is None or move.end is None or not hand.contract.has_passes:
         return str(move)
-    return mark(hand, Lay(move.card, move.end))
+    return mark(cast(LayoutPlay, hand), Lay(move.card, move.end))
