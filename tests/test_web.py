@@ -344,3 +344,23 @@ def test_a_form_without_its_csrf_value_is_refused(client: FlaskClient) -> None:
 def test_the_web_config_defaults() -> None:
     config = WebConfig()
     assert (config.token, config.loopback) == (None, True)
+
+
+def test_a_plugin_game_that_cannot_list_its_contracts_leaves_the_pages_up(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plug-in's game whose contracts cannot be listed is left out of the start page's table
+    form and of the desk's, and neither page fails."""
+    from herzla import contracts as registry
+    from herzla.contracts import Game, contract_classes
+
+    def refuses() -> tuple[type[Any], ...]:
+        raise ValueError("no contracts today")
+
+    broken = Game.of("broken", contract_classes("herzla-kids"))
+    monkeypatch.setattr(broken, "contract_classes", refuses)
+    monkeypatch.setattr(registry, "_registry", {**registry._load(), "broken": broken})
+    for path in ("/", "/desk"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert "broken/" not in answer.get_data(as_text=True) and "broken:" not in \
+            answer.get_data(as_text=True)

@@ -380,3 +380,16 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     got = ok(first.get(f"/api/evenings/{doc}"))
     assert answers == [200] * 16 and len(got["deals"]) == 16 and got["revision"] == 17
     assert got["stock"] == 16 * 80
+
+
+@pytest.mark.parametrize(("game", "players", "tricks"), [("herzla", 4, 8),
+                                                         ("herzla-kids", 3, 12)])
+def test_the_more_tallies_note_names_the_hand_size(client: FlaskClient, game: str,
+                                                   players: int, tricks: int) -> None:
+    """The note of *More tallies* names the contract's tricks a hand, not always eight."""
+    doc = ok(call(client, "POST", "/api/evenings", {"game": game,
+                                                    "players": PLAYERS[:players]}), 201)["id"]
+    text = client.get(f"/evenings/{doc}").get_data(as_text=True)
+    assert f"(e.g. all {tricks} to one player)" in text
+    assert 'name="tricks-0"><option value="">—</option>' in text
+    assert f'<option value="{tricks}">{tricks}</option></select>' in text

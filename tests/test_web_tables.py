@@ -279,3 +279,12 @@ def test_a_childrens_match_played_to_its_end(client: FlaskClient) -> None:
     assert 'id="match-over"' in page and 'id="next-deal"' not in page
     assert "match is over" in error(call(client, "POST", f"/api/tables/{table['id']}/next"),
                                     409)
+
+
+def test_a_table_of_the_largest_seed_reads_back(client: FlaskClient) -> None:
+    """The largest seed a new table takes (2**63 - 1) is one its kept JSON reads back with."""
+    table = ok(call(client, "POST", "/api/tables", {"game": "herzeln", "seat": 0,
+                                                    "seed": 2**63 - 1}), 201)
+    assert ok(client.get(f"/api/tables/{table['id']}")) == table
+    assert "seed" in error(call(client, "POST", "/api/tables", {"game": "herzeln",
+                                                                "seed": 2**63}), 422)

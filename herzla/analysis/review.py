@@ -35,13 +35,19 @@ import attrs
 from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, searcher
 from herzla.analysis.solve_many import check_work
 from herzla.analysis.steps import Step, walk
-from herzla.contracts import game_of
+from herzla.contracts import TallyError, game_of
 from herzla.hand import Hand
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
+from herzla.options import OptionError
 from herzla.quote import number, quote
-from herzla.records import Play, Record, read_record, replay
+from herzla.records import Play, Record, RecordError, read_record, replay
 
-__all__ = ["PlayReview", "ReviewResult", "SeatTotals", "review"]
+__all__ = ["REVIEW_ERRORS", "PlayReview", "ReviewResult", "SeatTotals", "review",
+           "review_or_why"]
+
+#: what :func:`review` raises for a hand it cannot review (a malformed record, an illegal play,
+#: a seat that is not one, a tally or an option refused)
+REVIEW_ERRORS = (SolveError, IllegalPlayError, RecordError, TallyError, OptionError)
 
 
 @attrs.frozen(slots=True)
@@ -171,6 +177,16 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
         reviewed.append(PlayReview(step, best, played, sign * (best - played), best_cards))
     return ReviewResult(rec.game, rec.contract_id, rec.players, seat, tuple(steps),
                         tuple(reviewed), time.perf_counter() - began, lower, rec.declarer)
+
+
+def review_or_why(record: Record | Mapping[str, Any], seat: int | None = None
+                  ) -> dict[str, Any] | str:
+    """The review of ``record`` (only seat ``seat``'s plays, if given) as
+    :meth:`ReviewResult.to_dict` writes it, or the one line why there is none."""
+    try:
+        return review(record, seat=seat).to_dict()
+    except REVIEW_ERRORS as exc:
+        return " ".join(str(exc).split())
 
 
 #: one seat's share of a review: the record, its plays with every pass written, the seat and

@@ -9,17 +9,20 @@
 ...     state.pass_turn()
 >>> [mark(state, lay) for lay in state.legal_lays()]  # an opening lay fits one end: no mark
 ['CJ', 'HJ', 'DJ']
+>>> [written_move(state, m) for m in state.legal_moves()]
+['CJ', 'HJ', 'DJ']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from herzla.cards import Card
+from herzla.hand import Hand, LayoutPlay, Move
 from herzla.layout import Lay
 
-__all__ = ["mark"]
+__all__ = ["mark", "written_move"]
 
 
 class _Rows(Protocol):
@@ -32,3 +35,11 @@ class _Rows(Protocol):
 def mark(state: _Rows, lay: Lay) -> str:
     """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
     return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)
+
+
+def written_move(hand: Hand, move: Move) -> str:
+    """A move of ``hand`` as a person names it: :func:`mark` for a lay of a layout deal (its end
+    only where the card fits both ends of its row), else as a hand record writes it."""
+    if move.card is None or move.end is None or not hand.contract.has_passes:
+        return str(move)
+    return mark(cast(LayoutPlay, hand), Lay(move.card, move.end))

@@ -24,8 +24,9 @@ import attrs
 from herzla.contracts import contract_class, get_game
 from herzla.evening import Evening, EveningError
 from herzla.evening.names import check_names, find_contract, find_game, seat_of
-from herzla.hand import PASS, Move
+from herzla.hand import PASS
 from herzla.limits import MAX_SEED
+from herzla.machinery.moves import written_move
 from herzla.names import find_name
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.players.bidding import resolve
@@ -35,7 +36,7 @@ from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import RecordError, deal_record
 from herzla.table.model import Deal, Table, TableError, TableStateError, deal_seed, move_uniform
-from herzla.table.position import Position, contract_options, position, written_legal
+from herzla.table.position import Position, contract_options, position
 
 __all__ = ["TableHint", "bid", "hint", "new_table", "next_deal", "play", "undo"]
 
@@ -157,11 +158,12 @@ def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | 
     return Deal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
 
 
-def _advance(table: Table) -> Table:
+def _advance(table: Table, pos: Position | None = None) -> Table:
     """The computer's seats announce and move until it is the person's turn or the hand is
-    over; then, once over, the review of the person's cards."""
+    over; then, once over, the review of the person's cards.  ``pos``: the position of
+    ``table``, when it is at hand (else it is built)."""
     seat = table.seat
-    pos = position(table)
+    pos = position(table) if pos is None else pos
     policy = pos.policy
     deal = table.deal
     try:
@@ -203,15 +205,10 @@ def _with_bids(deal: Deal, words: tuple[str, ...], pos: Position) -> Deal:
 def _review(pos: Position, seat: int) -> dict[str, Any]:
     """The double-dummy review of the person's cards (what each of them cost), or why there
     is none."""
-    from herzla.analysis.review import review
-    from herzla.analysis.solve import IllegalPlayError, SolveError
-    from herzla.contracts import TallyError
-    from herzla.options import OptionError
+    from herzla.analysis.review import review_or_why
 
-    try:
-        return review(pos.current_record(), seat=seat).to_dict()
-    except (SolveError, IllegalPlayError, RecordError, TallyError, OptionError) as exc:
-        return {"error": " ".join(str(exc).split())}
+    done = review_or_why(pos.current_record(), seat=seat)
+    return {"error": done} if isinstance(done, str) else done
 
 
 # -- the person's actions --------------------------------------------------------------------
@@ -220,8 +217,8 @@ def play(table: Table, move: object) -> Table:
     ``pass``) and the computer's seats move on."""
     pos = position(table)
     pos.hand.play(pos.check_persons_move(move))
-    deal = attrs.evolve(table.deal, moves=tuple(str(m) for m in pos.hand.moves))
-    return _advance(table.with_deal(deal))
+    table = table.with_deal(attrs.evolve(table.deal, moves=tuple(str(m) for m in pos.hand.moves)))
+    return _advance(table, pos.moved_on(table))
 
 
 def bid(table: Table, word: object) -> Table:
@@ -236,8 +233,8 @@ def bid(table: Table, word: object) -> Table:
     found = find_name(word, known) if isinstance(word, str) else None
     if found is None:
         raise TableError(f"announce {', '.join(known)}, not {quote(word)}")
-    deal = _with_bids(table.deal, (*table.deal.bids, found), pos)
-    return _advance(table.with_deal(deal))
+    table = table.with_deal(_with_bids(table.deal, (*table.deal.bids, found), pos))
+    return _advance(table, pos.moved_on(table) if table.deal.contract is None else None)
 
 
 def undo(table: Table) -> Table:
@@ -304,6 +301,5 @@ def hint(table: Table, policy: str | None = None) -> TableHint:
         got = policy_hint(who, view_of(hand, uniform, deal.stock, deal.bids), hand.check)
     except PolicyError as exc:
         raise TableError(f"no hint: {exc}") from None
-    legal = written_legal(hand)
-    named = str(got.move) if str(got.move) in legal else str(Move(got.move.card))
-    return TableHint(who.spec(), named, None, dict(got.values), got.measure, got.reason)
+    return TableHint(who.spec(), written_move(hand, got.move), None, dict(got.values),
+                     got.measure, got.reason)

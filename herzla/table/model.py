@@ -121,10 +121,10 @@ def _texts(value: object, what: str, most: int) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _whole(obj: Mapping[str, Any], key: str, least: int) -> int:
+def _whole(obj: Mapping[str, Any], key: str, least: int, most: int = 2**62 - 1) -> int:
     value = obj.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**62:
-        raise TableError(f"the table's {key} is a whole number from {least}, not "
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise TableError(f"the table's {key} is a whole number from {least} to {most}, not "
                          f"{quote(value)}")
     return value
 
@@ -187,9 +187,9 @@ class Table:
         seat = _whole(obj, "seat", 0)
         if seat >= len(players):
             raise TableError(f"the table's seat {seat} is not a seat of {len(players)}")
-        return cls(obj["game"], tuple(players), seat, obj["opponents"], _whole(obj, "seed", 0),
-                   dict(options), contract, _seat_or_none(obj, "declarer"), evening,
-                   Deal.from_json(obj.get("deal")))
+        return cls(obj["game"], tuple(players), seat, obj["opponents"],
+                   _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
+                   _seat_or_none(obj, "declarer"), evening, Deal.from_json(obj.get("deal")))
 
     def with_deal(self, deal: Deal, evening: Evening | None = None) -> Table:
         """This table with ``deal`` in play (and ``evening``, if given)."""

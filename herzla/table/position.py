@@ -12,6 +12,7 @@ from herzla.cards import cards_of
 from herzla.contracts import Contract, contract_class, game_of, get_game, known_options
 from herzla.evening import EveningError
 from herzla.hand import PASS, Hand, Move, as_move, record_of
+from herzla.machinery.moves import written_move
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
@@ -28,10 +29,7 @@ def contract_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[st
 def written_legal(hand: Hand) -> list[str]:
     """The legal moves as the person names them: a card by its code, a lay with its end only
     where the card fits both ends of its row, ``pass``."""
-    legal = hand.legal_moves()
-    twice = {m.card for m in legal if m.card is not None
-             and sum(1 for x in legal if x.card == m.card) > 1}
-    return [str(m) if m.card in twice else str(Move(m.card)) for m in legal]
+    return [written_move(hand, m) for m in hand.legal_moves()]
 
 
 class Position:
@@ -80,6 +78,17 @@ class Position:
             return read_record(obj)
         except RecordError as exc:
             raise TableError(f"the table's deal: {exc}") from None
+
+    def moved_on(self, table: Table) -> Position:
+        """This position as that of ``table``: this table's deal with the moves (or
+        announcements of a bidding still on) that this position's hand has made since, so that
+        nothing is replayed again."""
+        d, new = self.table.deal, table.deal
+        assert new.contract == d.contract and new.declarer == d.declarer
+        assert new.hands == d.hands and new.moves == tuple(str(m) for m in self.hand.moves)
+        self.table = table
+        self.__dict__.pop("replayed", None)
+        return self
 
     # -- whose turn, and what the person may do ------------------------------------------------
     @property
@@ -174,12 +183,13 @@ class Position:
     def to_dict(self) -> dict[str, Any]:
         """The table as the JSON API answers it (docs/web.md)."""
         t, d = self.table, self.table.deal
-        res = self.replayed
+        rec = self.current_record()
+        res = replay(rec)
         c = self.contract
         own = sort_hand(cards_of(self.hand.hands[t.seat]), c)
         bids = [{"seat": (self.forehand + i) % self.players, "bid": w}
                 for i, w in enumerate(d.bids)]
-        ev = self._evening()
+        ev = self._evening(rec)
         return {
             "game": t.game,
             "contract": None if self.bidding_on else c.id,
@@ -201,7 +211,7 @@ class Position:
                 else []},
             "held": [h.bit_count() for h in self.hand.hands],
             "over": self.over,
-            "record": self.current_record().to_json(),
+            "record": rec.to_json(),
             "tricks": [x.to_dict() for x in res.tricks] if res.tricks is not None else None,
             "order": list(res.order) if res.order is not None else None,
             "scores": list(res.scores) if res.scores is not None else None,
@@ -212,14 +222,14 @@ class Position:
             "evening": ev,
         }
 
-    def _evening(self) -> dict[str, Any] | None:
-        """The evening the table carries, with the hand just finished counted."""
+    def _evening(self, rec: Record) -> dict[str, Any] | None:
+        """The evening the table carries, with the hand just finished (``rec``) counted."""
         e = self.table.evening
         if e is None:
             return None
         if self.over:
             try:
-                e = e.add({"record": self.current_record().to_json()})
+                e = e.add({"record": rec.to_json()})
             except EveningError as exc:
                 raise TableError(f"the table's evening does not take this deal: {exc}") from None
         out = e.to_dict()

@@ -19,7 +19,8 @@ from herzla.web.config import state
 from herzla.web.errors import ApiError
 from herzla.web.openapi import document
 
-__all__ = ["SCORE_FIELDS", "blueprint", "json_body", "revision_given", "score_body"]
+__all__ = ["SCORE_FIELDS", "answered", "blueprint", "json_body", "revision_given",
+           "score_body"]
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -48,6 +49,14 @@ def json_body() -> Any:
         return load_json_text(text)
     except RecordError as exc:
         raise ApiError(422, str(exc)) from None
+
+
+def answered(body: Mapping[str, Any], revision: int, status: int = 200) -> Response:
+    """``body`` as JSON, with the document's ``revision`` as its ETag (``"N"``)."""
+    out = jsonify(body)
+    out.status_code = status
+    out.headers["ETag"] = f'"{revision}"'
+    return out
 
 
 def revision_given() -> int | None:

@@ -1,14 +1,16 @@
 """A request's JSON body read as the object of named fields a call takes: anything else, or a
-field the call does not know, is refused in one line that says what the call takes."""
+field the call does not know, is refused in one line that says what the call takes; and the
+rule options a form's text field gives."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from herzla.options import parse_option_assignments
 from herzla.quote import quote
 
-__all__ = ["fields_of"]
+__all__ = ["fields_of", "options_of_text"]
 
 
 def fields_of(body: object, fields: Collection[str], *, what: str,
@@ -21,3 +23,9 @@ def fields_of(body: object, fields: Collection[str], *, what: str,
     if unknown:
         raise error(f"unknown field {quote(unknown[0])}; {what} takes {', '.join(fields)}")
     return body
+
+
+def options_of_text(text: str | None) -> dict[str, str]:
+    """The options a form's text field gives: ``name=value`` items, separated by commas or
+    white space (OptionError: an item that is not one)."""
+    return parse_option_assignments((text or "").replace(",", "\n").split())

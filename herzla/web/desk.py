@@ -12,17 +12,16 @@ from collections.abc import Mapping
 
 import attrs
 
-from herzla.analysis.review import review
-from herzla.analysis.solve import IllegalPlayError, SolveError
-from herzla.contracts import MissingTally, TallyError, contract_classes, games
+from herzla.analysis.review import review_or_why
+from herzla.contracts import MissingTally, TallyError
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
-from herzla.options import OptionError, parse_option_assignments
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
+from herzla.web.bodies import options_of_text
 
-__all__ = ["DeskError", "Ruling", "contract_choices", "rule_record", "rule_tally"]
+__all__ = ["DeskError", "Ruling", "rule_record", "rule_tally"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
@@ -55,19 +54,6 @@ class Ruling:
     note: str | None = None
 
 
-def contract_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each game and its contracts, as the form offers them: ``("herzla", [("herzla/normal",
-    "Normal game"), ...])``."""
-    out = []
-    for game in games():
-        try:
-            classes = contract_classes(game)
-        except (LookupError, ValueError):  # a plug-in's game that cannot list its contracts
-            continue
-        out.append((game, [(c.key(), c.title or c.id) for c in classes]))
-    return out
-
-
 def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
     text = (form.get(name) or "").strip()
     if not text:
@@ -98,9 +84,8 @@ def rule_tally(form: Mapping[str, str]) -> Ruling:
     result = (form.get("result") or "").strip()
     if result not in ("", "made", "lost"):
         raise DeskError(f"the result is made or lost, not {quote(result)}")
-    items = (form.get("options") or "").replace(",", "\n").split()
     try:
-        options = parse_option_assignments(items)
+        options = options_of_text(form.get("options"))
         answer = score_hand(
             game, contract, players=_number(form, "players", "players"),
             options=options, declarer=_number(form, "declarer", "the declarer"),
@@ -135,10 +120,11 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
     note = None
     done = None
     if with_review and res.complete and res.illegal is None:
-        try:
-            done = review(rec).to_dict()
-        except (SolveError, IllegalPlayError, RecordError, TallyError, OptionError) as exc:
-            note = f"no review: {' '.join(str(exc).split())}"
+        reviewed = review_or_why(rec)
+        if isinstance(reviewed, str):
+            note = f"no review: {reviewed}"
+        else:
+            done = reviewed
     elif with_review and res.illegal is None:
         note = "the review comes once the hand is played to its end"
     illegal = None

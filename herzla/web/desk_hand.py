@@ -23,9 +23,11 @@ from typing import Any
 import attrs
 
 from herzla.cards import cards_of
-from herzla.hand import PASS, Hand, Move, as_move
-from herzla.options import OptionError, parse_option_assignments
+from herzla.hand import PASS, Hand, as_move
+from herzla.machinery.moves import written_move
+from herzla.options import OptionError
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
+from herzla.web.bodies import options_of_text
 from herzla.web.desk import DeskError
 
 __all__ = ["Offer", "Tapping", "start_tapping"]
@@ -78,11 +80,12 @@ class Tapping:
             return []
         h = self.hand
         if self.layout:
-            legal = h.legal_moves()
-            twice = {m.card for m in legal if sum(1 for x in legal if x.card == m.card) > 1}
-            out = [Offer(str(m) if m.card in twice else str(Move(m.card)),
-                         str(m.card), m.end if m.card in twice else None, True)
-                   for m in legal if m.card is not None]
+            out = []
+            for m in h.legal_moves():
+                if m.card is not None:
+                    text = written_move(h, m)  # with its end only where the card fits both
+                    out.append(Offer(text, str(m.card), m.end if text != str(m.card) else None,
+                                     True))
             return [*out, Offer("pass", None, None, h.check(PASS) is None)]
         own = sort_hand(cards_of(h.hands[h.turn]), self.rec.contract)
         return [Offer(c.code, c.code, None, h.check(c) is None) for c in own]
@@ -131,7 +134,7 @@ def start_tapping(form: Mapping[str, str]) -> Tapping:
     if not game or not contract:
         raise DeskError("choose the game and contract")
     try:
-        options = parse_option_assignments((form.get("options") or "").replace(",", "\n").split())
+        options = options_of_text(form.get("options"))
     except OptionError as exc:
         raise DeskError(str(exc)) from None
     lines = [line.split() for line in (form.get("hands") or "").splitlines() if line.strip()]

@@ -52,12 +52,10 @@ def respond(status: int, message: str) -> Response:
     return out
 
 
-#: what a person reads for the HTTP errors the framework raises
+#: what a person reads for the HTTP errors the framework raises (404, 405 and 413 name the
+#: address, the method and the limit: :func:`_http_error`)
 _SAID = {
     400: "the request could not be read",
-    404: "there is no such page",
-    405: "this address does not take that method",
-    413: "the request is too large",
 }
 
 

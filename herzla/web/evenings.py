@@ -11,7 +11,7 @@ from flask import Blueprint, Response, jsonify
 
 from herzla.evening import Evening, EveningError
 from herzla.web import evening_docs as docs
-from herzla.web.api import json_body, revision_given
+from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
 from herzla.web.errors import ApiError
 from herzla.web.store import Document, Kind
@@ -29,10 +29,7 @@ class NoSuchDeal(EveningError):
 
 
 def _answer(doc: Document, evening: Evening, status: int = 200) -> Response:
-    out = jsonify(docs.answer(doc, evening))
-    out.status_code = status
-    out.headers["ETag"] = f'"{doc.revision}"'
-    return out
+    return answered(docs.answer(doc, evening), doc.revision, status)
 
 
 def _changed(doc_id: str, how: Callable[[Evening], Evening]) -> Response:

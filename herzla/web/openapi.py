@@ -7,23 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from herzla import __version__
-from herzla.web.openapi_paths import PATHS, SCHEMAS
+from herzla.web.openapi_paths import GUARDED, PATHS, SCHEMAS
+from herzla.web.openapi_paths import json_answer as _json
+from herzla.web.openapi_paths import ref as _ref
 
 __all__ = ["document"]
 
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
 _ERRORS = {
-    "401": _json(_ref("Error"), "The token is in force and was not given."),
-    "403": _json(_ref("Error"), "A request from another site's page, or to a name that is not "
-                                "this server's."),
+    **GUARDED,
     "413": _json(_ref("Error"), "The body is over the size limit (or holds too many records)."),
     "415": _json(_ref("Error"), "The body is not sent as JSON."),
     "422": _json(_ref("Error"), "The body is malformed, or the tallies do not add up; the "

@@ -5,25 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["PATHS", "SCHEMAS"]
+__all__ = ["GUARDED", "PATHS", "SCHEMAS", "json_answer", "ref"]
 
 
-def _ref(name: str) -> dict[str, str]:
+def ref(name: str) -> dict[str, str]:
+    """A reference to the schema ``name`` of the components."""
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+def json_answer(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    """An answer of JSON of ``schema``."""
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
 def _error(description: str) -> dict[str, Any]:
-    return _json(_ref("Error"), description)
+    return json_answer(ref("Error"), description)
 
 
-_COMMON = {
+#: the answers of the guard (herzla.web.auth), which every call may give
+GUARDED = {
     "401": _error("The token is in force and was not given."),
     "403": _error("A request from another site's page, or to a name that is not this "
                   "server's."),
+}
+_COMMON = {
+    **GUARDED,
     "404": _error("No evening or table has this id (or the evening has no such deal)."),
 }
 _WRITE = {
@@ -77,7 +83,7 @@ SCHEMAS: dict[str, Any] = {
                  "renege": _SEAT, "left": _INTS, "aside": {"type": "string"},
                  "stock": {"type": "integer"}, "options": {"type": "object"}}},
             {"type": "object", "required": ["record"], "additionalProperties": False,
-             "properties": {"record": _ref("Record")}}]},
+             "properties": {"record": ref("Record")}}]},
     "Deal": {
         "type": "object",
         "properties": {
@@ -99,7 +105,7 @@ SCHEMAS: dict[str, Any] = {
             "game": {"type": "string"}, "players": {"type": "array",
                                                     "items": {"type": "string"}},
             "options": {"type": "object"}, "start": {"type": "object"},
-            "deals": {"type": "array", "items": _ref("Deal")}, "totals": _INTS,
+            "deals": {"type": "array", "items": ref("Deal")}, "totals": _INTS,
             "stock": {"type": ["integer", "null"]},
             "next": {"type": ["object", "null"],
                      "description": "The next deal's number, dealer, contract and partie."},
@@ -116,7 +122,7 @@ SCHEMAS: dict[str, Any] = {
         "properties": {"format": {"const": "herzla-evening"}, "version": {"type": "integer"},
                        "game": {"type": "string"},
                        "players": {"type": "array", "items": {"type": "string"}},
-                       "deals": {"type": "array", "items": _ref("Entry")},
+                       "deals": {"type": "array", "items": ref("Entry")},
                        "undo": {"type": "array", "items": {"type": "object"}}}},
     "NewTable": {
         "type": "object", "required": ["game"], "additionalProperties": False,
@@ -161,7 +167,7 @@ SCHEMAS: dict[str, Any] = {
                         "description": "The announcements so far (seat, bid) and, on the "
                                        "person's turn, what it may announce."},
             "held": _INTS, "over": {"type": "boolean"},
-            "record": _ref("Record"),
+            "record": ref("Record"),
             "tricks": {"type": ["array", "null"]}, "order": {"type": ["array", "null"]},
             "scores": {"type": ["array", "null"], "items": {"type": "integer"}},
             "stock_after": {"type": ["integer", "null"]},
@@ -193,8 +199,8 @@ SCHEMAS: dict[str, Any] = {
             "reason": {"type": ["string", "null"], "description": "Why, in words."}}},
 }
 
-_EVENING = _json(_ref("Evening"), "The evening, every deal recomputed.")
-_TABLE = _json(_ref("Table"), "The table.")
+_EVENING = json_answer(ref("Evening"), "The evening, every deal recomputed.")
+_TABLE = json_answer(ref("Table"), "The table.")
 _CHANGE = {"parameters": [_ID, *_REVISION]}
 
 PATHS: dict[str, Any] = {
@@ -205,12 +211,12 @@ PATHS: dict[str, Any] = {
                               **_COMMON}},
         "post": {"summary": "Start an evening",
                  "requestBody": {"required": True, "content": {"application/json": {
-                     "schema": _ref("NewEvening")}}},
+                     "schema": ref("NewEvening")}}},
                  "responses": {"201": _EVENING, **_WRITE}}},
     "/api/evenings/import": {"post": {
         "summary": "A new evening from an evening's file",
         "requestBody": {"required": True, "content": {"application/json": {
-            "schema": _ref("EveningFile")}}},
+            "schema": ref("EveningFile")}}},
         "responses": {"201": _EVENING, **_WRITE}}},
     "/api/evenings/{id}": {
         "get": {"summary": "The evening", "parameters": [_ID],
@@ -220,13 +226,13 @@ PATHS: dict[str, Any] = {
     "/api/evenings/{id}/deals": {"post": {
         "summary": "Enter the next deal", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {
-            "schema": _ref("Entry")}}},
+            "schema": ref("Entry")}}},
         "responses": {"200": _EVENING, **_WRITE}}},
     "/api/evenings/{id}/deals/{k}": {
         "put": {"summary": "Correct deal k; every deal after it is recomputed",
                 "parameters": [_ID, _K, *_REVISION],
                 "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": _ref("Entry")}}},
+                    "schema": ref("Entry")}}},
                 "responses": {"200": _EVENING, **_WRITE}},
         "delete": {"summary": "Delete deal k; every deal after it is recomputed",
                    "parameters": [_ID, _K, *_REVISION],
@@ -237,7 +243,7 @@ PATHS: dict[str, Any] = {
     "/api/evenings/{id}/file": {"get": {
         "summary": "The evening's file (what `herzla pad` reads and the import takes)",
         "parameters": [_ID],
-        "responses": {"200": _json(_ref("EveningFile"), "The file, as an attachment."),
+        "responses": {"200": json_answer(ref("EveningFile"), "The file, as an attachment."),
                       **_COMMON}}},
     "/api/evenings/{id}/deals.csv": {"get": {
         "summary": "The deals as CSV: a row per deal, then the totals", "parameters": [_ID],
@@ -248,8 +254,8 @@ PATHS: dict[str, Any] = {
                                                      "\"players\", ...}]}`"}, **_COMMON}},
         "post": {"summary": "Sit down at a table against the computer",
                  "requestBody": {"required": True, "content": {"application/json": {
-                     "schema": _ref("NewTable")}}},
-                 "responses": {"201": _json(_ref("Table"), "The table, the computer's seats "
+                     "schema": ref("NewTable")}}},
+                 "responses": {"201": json_answer(ref("Table"), "The table, the computer's seats "
                                                            "moved up to the person's turn."),
                                **_WRITE}}},
     "/api/tables/{id}": {
@@ -261,7 +267,7 @@ PATHS: dict[str, Any] = {
         "summary": "The person's move (or announcement); the computer's seats move up to the "
                    "person's next turn or the end", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {
-            "schema": _ref("Move")}}},
+            "schema": ref("Move")}}},
         "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/undo": {"post": {
         "summary": "Back to before the person's last move of this deal", **_CHANGE,
@@ -274,6 +280,6 @@ PATHS: dict[str, Any] = {
         "parameters": [_ID, {"name": "policy", "in": "query", "required": False,
                              "schema": {"type": "string"},
                              "description": "Ask this policy instead of the table's."}],
-        "responses": {"200": _json(_ref("Hint"), "The advice."),
+        "responses": {"200": json_answer(ref("Hint"), "The advice."),
                       "409": _error("It is not the person's turn."), **_COMMON}}},
 }

@@ -17,12 +17,13 @@ from herzla.contracts import contract_classes, get_game
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
 from herzla.evening.text import next_sentence, outcome_lines, stats_line
-from herzla.options import OptionError, parse_option_assignments
+from herzla.options import OptionError
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
+from herzla.web.bodies import options_of_text
 from herzla.web.config import state
 from herzla.web.pad_form import FormError, entry_of, form_of, panel
-from herzla.web.render import card_view, faces_for, page
+from herzla.web.render import card_view, faces_for, form_revision, load, page
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["MAX_PLAYERS_FORM", "blueprint"]
@@ -39,11 +40,6 @@ def _choices(e: Evening) -> list[tuple[str, str]]:
     n = len(e.players)
     return [(c.id, c.title or c.id) for c in contract_classes(e.game)
             if (fixed is None or c.id == fixed) and c.player_count_problem(n) is None]
-
-
-def _revision() -> int | None:
-    text = (request.form.get("revision") or "").strip()
-    return int(text) if text.isdigit() and len(text) < 16 else None
 
 
 def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = None,
@@ -80,15 +76,10 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
                 has_stock=g.has_stock, seats=range(len(e.players)), game_title=g.title)
 
 
-def _load(doc_id: str) -> tuple[Document, Evening]:
-    doc = state().store.get(Kind.EVENING, doc_id)
-    return doc, docs.read(doc)
-
-
 @blueprint.get("/evenings/<doc_id>")
 def pad_page(doc_id: str) -> Response:
     """The pad (``?contract=`` the contract of the deal form, ``?edit=K`` correct deal K)."""
-    doc, e = _load(doc_id)
+    doc, e = load(Kind.EVENING, doc_id, docs.read)
     edit = request.args.get("edit", "")
     return show(doc, e, contract=request.args.get("contract"),
                 edit=int(edit) if edit.isdigit() and len(edit) < 8 else None)
@@ -100,13 +91,13 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
     """Apply ``how`` and go back to the pad; a stale page or a change that does not fit is
     the pad again, with the problem and the form as sent."""
     try:
-        docs.change(state().store, doc_id, how, _revision(), deals=state().config.max_deals)
+        docs.change(state().store, doc_id, how, form_revision(), deals=state().config.max_deals)
     except StaleRevision as exc:
-        doc, e = _load(doc_id)
+        doc, e = load(Kind.EVENING, doc_id, docs.read)
         return show(doc, e, 409, error=f"{exc} (your entry is below, as you sent it)",
                     form=form, contract=contract, edit=edit)
     except (EveningError, FormError) as exc:
-        doc, e = _load(doc_id)
+        doc, e = load(Kind.EVENING, doc_id, docs.read)
         return show(doc, e, 422, error=str(exc), form=form, contract=contract, edit=edit)
     return redirect(url_for("pad.pad_page", doc_id=doc_id) + anchor, 303)
 
@@ -149,13 +140,13 @@ def undo(doc_id: str) -> Response:
 @blueprint.post("/evenings/<doc_id>/delete")
 def delete_evening(doc_id: str) -> Response:
     """The evening removed (the form must say so twice: the box ticked)."""
-    doc, e = _load(doc_id)
+    doc, e = load(Kind.EVENING, doc_id, docs.read)
     if request.form.get("sure") != "yes":
         return show(doc, e, 422, error="tick the box to delete the whole evening")
     try:
-        state().store.delete(Kind.EVENING, doc_id, _revision())
+        state().store.delete(Kind.EVENING, doc_id, form_revision())
     except StaleRevision as exc:
-        doc, e = _load(doc_id)
+        doc, e = load(Kind.EVENING, doc_id, docs.read)
         return show(doc, e, 409, error=str(exc))
     return redirect(url_for("pages.start"), 303)
 
@@ -166,8 +157,7 @@ def new_evening_body(form: Mapping[str, str]) -> dict[str, Any]:
     names = [(form.get(f"player-{i}") or "").strip() for i in range(MAX_PLAYERS_FORM)]
     body: dict[str, Any] = {"game": form.get("game") or "", "players": [n for n in names if n]}
     try:
-        body["options"] = parse_option_assignments(
-            (form.get("options") or "").replace(",", "\n").split())
+        body["options"] = options_of_text(form.get("options"))
     except OptionError as exc:
         raise EveningError(str(exc)) from None
     stock = (form.get("stock") or "").strip()

@@ -11,15 +11,9 @@ from flask import Blueprint, Response, request
 from markupsafe import Markup
 
 from herzla.draw.html import CSS as DRAWING_CSS
+from herzla.web.choices import contract_choices
 from herzla.web.config import state
-from herzla.web.desk import (
-    TALLY_FIELDS,
-    DeskError,
-    Ruling,
-    contract_choices,
-    rule_record,
-    rule_tally,
-)
+from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally
 from herzla.web.desk_hand import Tapping, start_tapping
 from herzla.web.render import card_view, faces_for, page
 from herzla.web.store import Kind
@@ -30,9 +24,6 @@ blueprint = Blueprint("pages", __name__)
 
 #: the most evenings the start page lists
 LISTED = 50
-
-
-_page = page
 
 
 def _listed(kind: Kind) -> list[dict[str, Any]]:
@@ -56,10 +47,10 @@ def start_with(status: int = 200, error: str | None = None,
     that start them, the import and the desk (``error``: what a form sent was refused for)."""
     from herzla.contracts import games, get_game
     from herzla.players.registry import policy_names
-    from herzla.web.table_docs import table_choices
+    from herzla.web.choices import table_choices
 
     store = state().store
-    return _page("start.html", status, evenings=_listed(Kind.EVENING),
+    return page("start.html", status, evenings=_listed(Kind.EVENING),
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, get_game(g).player_counts()) for g in games()],
@@ -80,7 +71,7 @@ def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = N
         faces = faces_for(tapping.rec.contract)
         taps = [{"offer": o, "view": card_view(o.card, faces) if o.card else None}
                 for o in tapping.offers()]
-    return _page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
+    return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
                  explanation=Markup(ruling.explanation) if ruling else None)

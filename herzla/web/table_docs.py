@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from herzla.contracts import contract_classes, games, get_game
 from herzla.names import did_you_mean, find_name
 from herzla.players.registry import policy_names
 from herzla.quote import quote
@@ -18,8 +17,7 @@ from herzla.table import Table, TableError, new_table, position
 from herzla.web.bodies import fields_of
 from herzla.web.store import Document, Kind, StaleRevision, Store
 
-__all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read",
-           "table_choices"]
+__all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read"]
 
 #: the keys of a new table's body
 NEW_KEYS = ("game", "contract", "players", "seat", "declarer", "opponents", "seed", "options",
@@ -79,17 +77,3 @@ def act(store: Store, doc_id: str, how: Callable[[Table], Table],
     table = how(read(doc))
     return store.update(Kind.TABLE, doc_id, table.to_json(), doc.revision), table
 
-
-def table_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """What a table may play, as the start page offers it: per game, the game's own order of
-    deals (``herzla``: with the bidding) and each contract (``herzla/beddl``)."""
-    out = []
-    for game in games():
-        g = get_game(game)
-        own = ("with the bidding" if g.bidding else "the partie's deals in order" if g.partie
-               else "deal after deal")
-        items = [(game, f"{game}: {own}")]
-        items += [(f"{game}/{c.id}", f"{game}: {c.title or c.id} only")
-                  for c in contract_classes(game)]
-        out.append((game, items))
-    return out

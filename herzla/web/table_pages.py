@@ -24,17 +24,12 @@ from herzla.table import undo as undo_table
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
-from herzla.web.render import CardView, card_view, faces_for, page
+from herzla.web.render import CardView, card_view, faces_for, form_revision, load, page
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
 
 blueprint = Blueprint("table_pages", __name__)
-
-
-def _revision() -> int | None:
-    text = (request.form.get("revision") or "").strip()
-    return int(text) if text.isdigit() and len(text) < 16 else None
 
 
 def view_of(table: Table) -> dict[str, Any]:
@@ -76,17 +71,18 @@ def view_of(table: Table) -> dict[str, Any]:
                  else None,
                  "cards": [{"name": table.players[(shown["leader"] + i) % n],
                             "view": card_view(c, faces)} for i, c in enumerate(shown["cards"])]}
+    drawn = course(pos.current_record()) if d["order"] is not None or pos.over else None
     rows = []
-    if d["order"] is not None:
+    if drawn is not None and d["order"] is not None:
         per_suit = pos.contract.declaration.rows.per_suit  # type: ignore[union-attr]
-        for row in course(pos.current_record()).rows:
+        for row in drawn.rows:
             label = suit_name(Suit(row.key), faces) if per_suit else "the row"
             rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
     drawing = None
     review = d["review"]
-    if pos.over:
+    if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = Markup(hand_html(course(pos.current_record()), review=shown_review,
+        drawing = Markup(hand_html(drawn, review=shown_review,
                                    title=""))
     unit = "c" if pos.contract.has_stock else ""
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
@@ -114,15 +110,10 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
     return page("table.html", status, doc=doc, error=error, advice=advice, **values)
 
 
-def _load(doc_id: str) -> tuple[Document, Table]:
-    doc = state().store.get(Kind.TABLE, doc_id)
-    return doc, docs.read(doc)
-
-
 @blueprint.get("/tables/<doc_id>")
 def table_page(doc_id: str) -> Response:
     """The table (``?hint=1``: with the computer's advice for the person's move)."""
-    doc, table = _load(doc_id)
+    doc, table = load(Kind.TABLE, doc_id, docs.read)
     if request.args.get("hint"):
         try:
             return show(doc, table, advice=hint(table))
@@ -134,12 +125,12 @@ def table_page(doc_id: str) -> Response:
 
 def _acted(doc_id: str, how: Callable[[Table], Table], anchor: str = "#play") -> Response:
     try:
-        docs.act(state().store, doc_id, how, _revision())
+        docs.act(state().store, doc_id, how, form_revision())
     except StaleRevision as exc:
-        doc, table = _load(doc_id)
+        doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
     except TableError as exc:
-        doc, table = _load(doc_id)
+        doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
                     error=str(exc))
     return redirect(url_for("table_pages.table_page", doc_id=doc_id) + anchor, 303)
@@ -171,9 +162,9 @@ def next_hand(doc_id: str) -> Response:
 def delete_table(doc_id: str) -> Response:
     """The table removed."""
     try:
-        state().store.delete(Kind.TABLE, doc_id, _revision())
+        state().store.delete(Kind.TABLE, doc_id, form_revision())
     except StaleRevision as exc:
-        doc, table = _load(doc_id)
+        doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=str(exc))
     return redirect(url_for("pages.start") + "#tables", 303)
 

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request
 from herzla.quote import quote
 from herzla.table import Table, TableError, TableStateError, bid, hint, next_deal, play, undo
 from herzla.web import table_docs as docs
-from herzla.web.api import json_body, revision_given
+from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
 from herzla.web.errors import ApiError
 from herzla.web.store import Document, Kind
@@ -26,10 +26,7 @@ LISTED = 200
 
 
 def _answer(doc: Document, table: Table, status: int = 200) -> Response:
-    out = jsonify(docs.answer(doc, table))
-    out.status_code = status
-    out.headers["ETag"] = f'"{doc.revision}"'
-    return out
+    return answered(docs.answer(doc, table), doc.revision, status)
 
 
 def refused(exc: TableError) -> ApiError:

@@ -1,0 +1,41 @@
+"""The games and contracts the app's forms offer (nothing here knows the web framework): one
+listing of them, which leaves out a plug-in's game that cannot list its contracts, read by the
+desk's contract choice and the start page's table choice."""
+
+from __future__ import annotations
+
+from herzla.contracts import Contract, Game, contract_classes, games, get_game
+
+__all__ = ["contract_choices", "game_contracts", "table_choices"]
+
+
+def game_contracts() -> list[tuple[Game, list[type[Contract]]]]:
+    """Each game and its contract classes, in the registry's order; a plug-in's game that
+    cannot list its contracts is left out."""
+    out = []
+    for game in games():
+        try:
+            out.append((get_game(game), contract_classes(game)))
+        except (LookupError, ValueError):  # a plug-in's game that cannot list its contracts
+            continue
+    return out
+
+
+def contract_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each game and its contracts, as the desk's form offers them: ``("herzla",
+    [("herzla/normal", "Normal game"), ...])``."""
+    return [(g.id, [(c.key(), c.title or c.id) for c in classes])
+            for g, classes in game_contracts()]
+
+
+def table_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """What a table may play, as the start page offers it: per game, the game's own order of
+    deals (``herzla``: with the bidding) and each contract (``herzla/beddl``)."""
+    out = []
+    for g, classes in game_contracts():
+        own = ("with the bidding" if g.bidding else "the partie's deals in order" if g.partie
+               else "deal after deal")
+        items = [(g.id, f"{g.id}: {own}")]
+        items += [(c.key(), f"{g.id}: {c.title or c.id} only") for c in classes]
+        out.append((g.id, items))
+    return out
