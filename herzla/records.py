@@ -589,7 +589,7 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
         if card is not None:
             for _ in range(n):
                 if (state.over or state.hands[state.turn] >> card.index & 1
-                        or state.check(PASS) is not None):
+                        or not state.must_pass):
                     break
                 state.play(PASS)
         bad = state.check(play)

@@ -106,6 +106,11 @@ class TrickHand:
         """The cards played so far, in order, as moves."""
         return tuple(self._played)
 
+    @property
+    def must_pass(self) -> bool:
+        """Never: a trick deal has no pass."""
+        return False
+
     def _follow_and_ban(self, seat: int) -> tuple[int, int, tuple[int, str] | None]:
         """(cards the seat holds, cards that follow suit, the contract's ban if it applies)."""
         hand = self.hands[seat]
