@@ -82,7 +82,7 @@ from herzla.cards import (
     Suit,
     cards_of,
 )
-from herzla.contracts.bounds import DeclarationError, amount_problem, declaration_problem
+from herzla.contracts.bounds import DeclarationError, amount_problem, declaration_problem, one_line
 from herzla.contracts.vocabulary import (
     CardValue,
     Counts,
@@ -203,7 +203,7 @@ class Contract:
         except Exception as exc:
             if own:
                 raise
-            text = " ".join(str(exc).split())[:160]
+            text = one_line(exc)
             problem = f"{type(exc).__name__}{': ' + text if text else ''}"
             raise DeclarationError(f"{self.game} {self.id}: {problem}", problem) from exc
         if problem is not None:
