@@ -10,13 +10,11 @@ as people do and says where a play is: "play 15, trick 4, 3rd card".
 'play 15, trick 4, 3rd card'
 >>> play_place(14)
 'play 15'
->>> record_place(0)
-'record 1'
 """
 
 from __future__ import annotations
 
-__all__ = ["ordinal", "play_place", "record_place"]
+__all__ = ["ordinal", "play_place"]
 
 
 def ordinal(n: int) -> str:
@@ -34,8 +32,3 @@ def play_place(index: int, players: int | None = None) -> str:
     if players is None or players < 1:
         return where
     return f"{where}, trick {index // players + 1}, {ordinal(index % players + 1)} card"
-
-
-def record_place(index: int) -> str:
-    """The record of 0-based ``index`` in a JSON list, as people count: ``record 1`` first."""
-    return f"record {index + 1}"

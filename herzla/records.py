@@ -21,6 +21,7 @@ from herzla.contracts import Contract, UnknownContract, contract_class, game_of
 from herzla.contracts.base import HandScore
 from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_score
 from herzla.contracts.vocabulary import TallyError
+from herzla.counting import ordinal
 from herzla.display import render
 from herzla.hand import PASS, Hand, Move, Trick, register_reader
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
@@ -354,12 +355,6 @@ def score_report(contract: Contract, result: HandScore) -> str:
     return "\n".join(out)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
-    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{tail}"
-
-
 @attrs.frozen(slots=True)
 class IllegalPlay:
     """The first illegal play of a record: ``index`` counts the entries of ``plays`` from 0
@@ -594,7 +589,7 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
         if card is not None:
             for _ in range(n):
                 if (state.over or state.hands[state.turn] >> card.index & 1
-                        or state.check(PASS) is not None):
+                        or not state.must_pass):
                     break
                 state.play(PASS)
         bad = state.check(play)

@@ -288,29 +288,30 @@ def get_rule(rule_id: str) -> Rule:
     """The entry with id ``game/name`` (as explanations cite them), or of an illegal-play rule
     (``follow-suit``, as an illegal play names it), or of an irregularity (``renege``), in any
     case; UnknownTopic if none, naming the ids it may mean."""
-    given = rule_id
     if not isinstance(rule_id, str):
         raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
     if "/" not in rule_id:
         irregular = find_name(rule_id, [r.id for r in IRREGULARITIES])
         if irregular is not None:
             return next(r for r in IRREGULARITIES if r.id == irregular)
-        name = find_name(rule_id, illegal_rules())
+        illegal = illegal_rules()
+        name = find_name(rule_id, illegal)
         if name is not None:
-            return illegal_entry(illegal_rules()[name])
-        raise UnknownTopic(f"no rule has the id {quote(given)}"
-                           f"{_hint(did_you_mean(rule_id, illegal_rules()))}")
+            return illegal_entry(illegal[name])
+        raise UnknownTopic(f"no rule has the id {quote(rule_id)}"
+                           f"{_hint(did_you_mean(rule_id, illegal))}")
     game = find_name(rule_id.partition("/")[0], known_games())
-    ids = [r.id for r in entries(game)] if game is not None else []
+    rules = entries(game) if game is not None else []
+    ids = [r.id for r in rules]
     found = find_name(rule_id, ids)
     if found is not None:
-        return next(r for r in entries(game) if r.id == found)
+        return next(r for r in rules if r.id == found)
     # the names after the game's are compared, or every id where the game is none
     close = ([f"{game}/{n}" for n in close_names(rule_id.partition("/")[2],
                                                  [i.partition("/")[2] for i in ids])]
              if ids else close_names(rule_id, [r.id for r in entries()]))
     hint = f"did you mean {' or '.join(close)}?" if close else ""
-    raise UnknownTopic(f"no rule has the id {quote(given)}{_hint(hint)}")
+    raise UnknownTopic(f"no rule has the id {quote(rule_id)}{_hint(hint)}")
 
 
 def _hint(text: str) -> str:

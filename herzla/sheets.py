@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from herzla.contracts import Game, Sheet, get_game
+from herzla.counting import play_place
 from herzla.display import render
 from herzla.evening import Evening, read_session
 from herzla.records import RecordError, ReplayResult, signed
@@ -81,8 +82,7 @@ class ScoreSheet:
     @property
     def counted(self) -> int:
         """How many hands the totals count: those before the first incomplete or illegal one."""
-        return next((i for i, row in enumerate(self.rows) if row.result.scores is None),
-                    len(self.rows))
+        return _first_uncounted([row.result for row in self.rows])
 
     def __repr__(self) -> str:
         unit = "c" if self.stock is not None else ""
@@ -111,7 +111,7 @@ class ScoreSheet:
         for row in self.rows:
             res = row.result
             if res.scores is None:
-                what = (f"illegal at play {res.illegal.index + 1} ({res.illegal.rule})"
+                what = (f"illegal at {play_place(res.illegal.index)} ({res.illegal.rule})"
                         if res.illegal else "not complete")
                 out.append(f"{row.index + 1:>2}  {res.record.contract_id:<15}  {what}")
                 continue
@@ -153,6 +153,12 @@ class ScoreSheet:
         return render("ScoreSheet", "svg", self)
 
 
+def _first_uncounted(results: Sequence[ReplayResult]) -> int:
+    """The index of the first result that is incomplete or illegal (none: their number): how
+    many hands a sheet's totals count."""
+    return next((i for i, r in enumerate(results) if r.scores is None), len(results))
+
+
 def score_sheet(raw: Sequence[Any]) -> ScoreSheet:
     """Check and score a JSON list of hand records; RecordError names what does not fit.
 
@@ -168,7 +174,8 @@ def sheet_of(evening: Evening) -> ScoreSheet:
         raise RecordError("a score sheet shows hand records; this evening has deals entered "
                           "as tallies (herzla pad show draws those)")
     g: Game = get_game(evening.game)
-    kind = evening.table().kind
+    table = evening.table()
+    kind = table.kind
     rows = tuple(SheetRow(d.k - 1, d.result, d.totals, d.stock) for d in evening.deals
                  if d.result is not None)
     finished = evening.finished
@@ -177,7 +184,7 @@ def sheet_of(evening: Evening) -> ScoreSheet:
     totals = evening.totals
     lines: list[str] = []
     if kind is Sheet.MATCH:
-        lines.append(g.match_text(evening.table().opts))
+        lines.append(g.match_text(table.opts))
     stopped = not evening.deals[-1].counted
     if winners is not None:
         lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
@@ -185,7 +192,7 @@ def sheet_of(evening: Evening) -> ScoreSheet:
                      f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")
     elif stopped:
         results = [row.result for row in rows]
-        stop = next(i for i, r in enumerate(results) if r.scores is None)
+        stop = _first_uncounted(results)
         why = "illegal" if results[stop].illegal is not None else "not complete"
         which = ("no hand" if stop == 0 else "hand 1 only" if stop == 1
                  else f"hands 1 to {stop}")

@@ -61,7 +61,7 @@ class TrickHand:
 
     __slots__ = (
         "contract", "players", "dealer", "stock", "dealt", "hands", "captured", "won", "trick",
-        "leader", "tricks", "over", "_strength", "_per_hand",
+        "leader", "tricks", "over", "_strength", "_per_hand", "_played",
     )
 
     def __init__(self, contract: TrickContract,
@@ -81,6 +81,7 @@ class TrickHand:
         self.over: bool = False
         self._strength = contract.rank_order().strength
         self._per_hand = min(h.bit_count() for h in self.hands) if self.hands else 0
+        self._played: list[Move] = []
 
     # -- views ------------------------------------------------------------------------------
     @property
@@ -103,9 +104,12 @@ class TrickHand:
     @property
     def moves(self) -> tuple[Move, ...]:
         """The cards played so far, in order, as moves."""
-        played = [_MOVES[c.index] for t in self.tricks for c in t.cards]
-        played.extend(_MOVES[c.index] for c in self.trick)
-        return tuple(played)
+        return tuple(self._played)
+
+    @property
+    def must_pass(self) -> bool:
+        """Never: a trick deal has no pass."""
+        return False
 
     def _follow_and_ban(self, seat: int) -> tuple[int, int, tuple[int, str] | None]:
         """(cards the seat holds, cards that follow suit, the contract's ban if it applies)."""
@@ -176,6 +180,7 @@ class TrickHand:
         seat = self.turn
         self.hands[seat] &= ~(1 << card.index)
         self.trick.append(card)
+        self._played.append(_MOVES[card.index])
         if len(self.trick) < self.players:
             return None
         led = self.trick[0].suit
@@ -211,6 +216,7 @@ class TrickHand:
             self.trick = list(last.cards)
             self.over = False
         card = self.trick.pop()
+        self._played.pop()
         self.hands[self.turn] |= 1 << card.index
         return card
 
@@ -230,6 +236,7 @@ class TrickHand:
         new.over = self.over
         new._strength = self._strength
         new._per_hand = self._per_hand
+        new._played = list(self._played)
         return new
 
     def current_winner(self) -> int | None:

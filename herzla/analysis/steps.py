@@ -63,7 +63,7 @@ def walk(state: Hand, plays: Sequence[Play], first: int = 0
             # a seat that cannot lay and does not hold the card passed (records may leave it out)
             for _ in range(state.players):
                 if (state.over or state.hands[state.turn] >> card.index & 1
-                        or state.check(PASS) is not None):
+                        or not state.must_pass):
                     break
                 steps.append(Step(first + len(steps), state.turn, "pass", written=False))
                 done.append(PASS)

@@ -36,6 +36,7 @@ from herzla.contracts.base import (
     Outcome,
     TrickContract,
 )
+from herzla.contracts.bounds import one_line
 from herzla.contracts.checks import (
     PluginError,
     PluginWarning,
@@ -158,7 +159,7 @@ def _plugin_problem(obj: Game | type[Contract]) -> PluginError | None:
         return exc
     except Exception as exc:  # a check the plug-in's own code failed in some other way
         what = named(obj) if isinstance(obj, type) else f"the game of {type(obj).__module__}"
-        return PluginError(what, f"{type(exc).__name__}: {' '.join(str(exc).split())[:160]}")
+        return PluginError(what, f"{type(exc).__name__}: {one_line(exc)}")
     return None
 
 
@@ -223,7 +224,7 @@ def _load() -> dict[str, Game]:
             obj = ep.load()
         except Exception as exc:  # a broken plug-in must not break herzla
             skip(f"the contract entry point {ep.name!r}",
-                 f"it failed to load: {type(exc).__name__}: {' '.join(str(exc).split())[:160]}")
+                 f"it failed to load: {type(exc).__name__}: {one_line(exc)}")
             continue
         if ep.value.split(":")[0] in BUILTIN_MODULES:
             found_builtin = True

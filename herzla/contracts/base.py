@@ -82,7 +82,7 @@ from herzla.cards import (
     Suit,
     cards_of,
 )
-from herzla.contracts.bounds import DeclarationError, amount_problem, declaration_problem
+from herzla.contracts.bounds import DeclarationError, amount_problem, declaration_problem, one_line
 from herzla.contracts.vocabulary import (
     CardValue,
     Counts,
@@ -203,7 +203,7 @@ class Contract:
         except Exception as exc:
             if own:
                 raise
-            text = " ".join(str(exc).split())[:160]
+            text = one_line(exc)
             problem = f"{type(exc).__name__}{': ' + text if text else ''}"
             raise DeclarationError(f"{self.game} {self.id}: {problem}", problem) from exc
         if problem is not None:
@@ -616,11 +616,9 @@ class TrickContract(Contract):
                 + d.per_trick * self.hand_size + d.last_trick)
 
     def amount_bound(self) -> int:
-        """Every counted card captured at its value, every trick and the last one won."""
-        d = self.declaration
-        pack = self.pack().mask
-        return (sum(abs(v.points) * (v.cards & pack).bit_count() for v in d.values)
-                + abs(d.per_trick) * self.hand_size + abs(d.last_trick))
+        """Every counted card captured at its value, every trick and the last one won: the
+        declared whole stake of the pack (not a subclass's own ``whole_stake``)."""
+        return TrickContract.whole_stake(self, self.pack().mask)
 
 
 class LayoutContract(Contract):

@@ -33,7 +33,7 @@ from herzla.options import OptionError
 if TYPE_CHECKING:
     from herzla.contracts.base import Contract
 
-__all__ = ["DeclarationError", "amount_problem", "declaration_problem"]
+__all__ = ["DeclarationError", "amount_problem", "declaration_problem", "one_line"]
 
 #: every card of the encoding (36 bits)
 _CARDS = (1 << 36) - 1
@@ -50,6 +50,13 @@ class DeclarationError(OptionError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), (str(self), self.problem)
+
+
+def one_line(exc: BaseException, cut: str = "") -> str:
+    """What ``exc`` says, on one line and at most 160 characters (``cut`` marks a cut): how a
+    plug-in's own error is quoted."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 160 else text[:160] + cut
 
 
 def _whole(value: object) -> bool:

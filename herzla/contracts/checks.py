@@ -20,12 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from herzla.contracts.base import LayoutContract, TrickContract
-from herzla.contracts.bounds import (
-    DeclarationError,
-    _whole,
-    amount_problem,
-    declaration_problem,
-)
+from herzla.contracts.bounds import DeclarationError, _whole, one_line
 from herzla.limits import MAX_PARTIE_AMOUNT, MAX_SEATS
 from herzla.options import Option, OptionError
 
@@ -33,8 +28,8 @@ if TYPE_CHECKING:
     from herzla.contracts.base import Contract
     from herzla.contracts.game import Game
 
-__all__ = ["DeclarationError", "PluginError", "PluginWarning", "amount_problem",
-           "check_contract_class", "check_game", "declaration_problem", "named", "skip"]
+__all__ = ["DeclarationError", "PluginError", "PluginWarning", "check_contract_class",
+           "check_game", "named", "skip"]
 
 class PluginError(ValueError):
     """A contract class or game herzla cannot use, in one line naming it (``what``) and saying
@@ -69,8 +64,7 @@ def named(cls: type[Contract]) -> str:
 
 
 def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    text = text if len(text) <= 160 else text[:160] + "..."
+    text = one_line(exc, "...")
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 

@@ -161,7 +161,7 @@ def renege_score(contract: Contract, offender: int, lowest_wins: bool, stock: in
         assert stock_after is not None
         stock_after += stake
     return HandScore(scores, stock_after, ("renege",), (
-        f"Seat {offender} reneged and {where}, the deal's whole stake ({stake_words(contract)}); "
+        f"Seat {offender} reneged and {where}, the deal's whole stake ({contract.stake_text()}); "
         f"nobody else {'pays or receives' if contract.has_stock else 'scores'} (rule {cite}; "
         f"option renege=penalty).",))
 
@@ -175,11 +175,6 @@ def _placed(out: Sequence[int], order: Sequence[int], offender: int) -> str:
                f"seats {', '.join(map(str, rest))} go between, fewest cards left first"
                if rest else "nobody goes between")
     return kept + between
-
-
-def stake_words(contract: TrickContract) -> str:
-    """What a trick deal's whole stake is made of, in words."""
-    return contract.stake_text()
 
 
 def renege_text(contract: Contract, lowest_wins: bool) -> str:

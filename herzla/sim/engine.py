@@ -19,7 +19,8 @@ from herzla.sim import batch, reference
 from herzla.sim.batch import batch_form_of
 from herzla.sim.spec import BlockResult, DealSpec
 
-__all__ = ["ENGINES", "Engine", "batch_declines", "engine_of", "play_block", "play_blocks"]
+__all__ = ["ENGINES", "Engine", "batch_declines", "engine_for", "engine_of", "play_block",
+           "play_block_on", "play_blocks"]
 
 
 class Engine(enum.StrEnum):
@@ -53,14 +54,31 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     A policy without a batch form is played on the reference engine by either
     (:func:`batch_declines` says so beforehand).
     """
+    return play_block_on(engine_for(spec, engine), spec, seed, key, n, records, stock)
+
+
+def engine_for(spec: DealSpec, engine: str = "auto") -> Engine:
+    """The engine that plays ``spec`` when ``engine`` (auto, batch or reference) is asked for:
+    :attr:`Engine.BATCH` or :attr:`Engine.REFERENCE`, with the ValueError of
+    :func:`play_block`.  It depends on the spec's contract, bidding and policies only."""
     which = engine_of(engine)
     if which is not Engine.REFERENCE:
         reason = batch.unsupported(spec)
         if reason is None:
-            return batch.play_block(spec, seed, key, n, records, checked=True, stock=stock)
+            return Engine.BATCH
         if which is Engine.BATCH and batch.batch_forms(spec) is not None:
             raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
                              f"can (engine auto or reference)")
+    return Engine.REFERENCE
+
+
+def play_block_on(which: Engine, spec: DealSpec, seed: int, key: tuple[int, ...], n: int,
+                  records: int = 0, stock: npt.NDArray[np.int64] | None = None
+                  ) -> BlockResult:
+    """:func:`play_block` on the engine :func:`engine_for` chose for ``spec`` (batch or
+    reference), asking no more."""
+    if which is Engine.BATCH:
+        return batch.play_block(spec, seed, key, n, records, checked=True, stock=stock)
     return reference.play_block(spec, seed, key, n, records, stock)
 
 

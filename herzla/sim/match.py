@@ -46,7 +46,7 @@ from herzla.sim.batch import batch_form_of, keep_memory
 from herzla.sim.engine import play_blocks
 from herzla.sim.plan import Mode, Plan, Task
 from herzla.sim.runner import tasks_of
-from herzla.sim.stats import rounded
+from herzla.sim.stats import exact_sum, rounded
 
 __all__ = ["MATCH_BLOCK", "MAX_POLICIES", "MatchError", "MatchPlan", "MatchResult", "Pair",
            "Standing", "match", "plan_match", "play_match_task"]
@@ -104,15 +104,6 @@ def _pairs(k: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(k) for b in range(a + 1, k)]
 
 
-def _sum(x: npt.NDArray[np.int64]) -> int:
-    """The exact sum (in int64 while it cannot overflow, else in Python ints): a deal's values
-    stay below 2**60 (:data:`herzla.limits.MAX_HAND_AMOUNT`), a block's sum need not."""
-    top = int(np.abs(x).max()) if len(x) else 0
-    if top * len(x) < 2**62:
-        return int(x.sum(dtype=np.int64))
-    return sum(int(v) for v in x)
-
-
 def _square_sum(x: npt.NDArray[np.int64]) -> int:
     """The exact sum of squares (in int64 while it cannot overflow, else in Python ints)."""
     top = int(np.abs(x).max()) if len(x) else 0
@@ -152,11 +143,11 @@ def play_match_task(mp: MatchPlan, task: Task) -> MatchTally:
                 for s, j in enumerate(seating):
                     per[j] += res.scores[:, s]
         for j in range(k):
-            sums[j] += _sum(per[j])
+            sums[j] += exact_sum(per[j])
             squares[j] += _square_sum(per[j])
         for i, (a, c) in enumerate(pairs):
             diff = per[a] * held[c] - per[c] * held[a]
-            psums[i] += _sum(diff)
+            psums[i] += exact_sum(diff)
             psquares[i] += _square_sum(diff)
     return MatchTally(deals, tuple(sums), tuple(squares), tuple(psums), tuple(psquares))
 

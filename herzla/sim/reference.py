@@ -48,7 +48,7 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     k = 0
     hand = contract.new_hand(hands, dealer, stock)
     while not hand.over:
-        if hand.check(PASS) is None:  # a seat that cannot lay passes: nothing to decide
+        if hand.must_pass:  # a seat that cannot lay passes: nothing to decide
             hand.play(PASS)
             continue
         who = seats[hand.turn]

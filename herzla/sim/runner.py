@@ -33,7 +33,7 @@ from herzla.display import render
 from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.machinery.procs import local_map, start_method
 from herzla.sim.batch import keep_memory
-from herzla.sim.engine import play_block
+from herzla.sim.engine import Engine, engine_for, play_block, play_block_on
 from herzla.sim.plan import MODES, Mode, Plan, Task
 from herzla.sim.report import report
 from herzla.sim.stats import DealTally, PartieTally, SessionTally, rate, rounded
@@ -59,6 +59,21 @@ def _interleaved(per_deal: list[tuple[dict[str, Any], ...]]) -> list[dict[str, A
             for d in range(len(per_deal)) if i < len(per_deal[d])]
 
 
+def _engines(plan: Plan) -> list[Engine]:
+    """The engine of each deal stream of ``plan``, asked once for the deals whose contract,
+    bidding and policies are those of the deal before (a session's deals differ in their
+    dealer only), not once a block."""
+    out: list[Engine] = []
+    for d, spec in enumerate(plan.specs):
+        before = plan.specs[d - 1] if d else None
+        if before is not None and (before.contract, before.bid, before.policies) == (
+                spec.contract, spec.bid, spec.policies):
+            out.append(out[-1])
+        else:
+            out.append(engine_for(spec, plan.engine))
+    return out
+
+
 def _play_evenings(plan: Plan, task: Task) -> TaskResult:
     """Play a task of whole evenings: in each block, deal after deal of every evening (a lane
     of the block), the stock after one deal being the stock before the next."""
@@ -66,6 +81,7 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
     tally = SessionTally.new(P, plan.session, plan.contract_names)
     start = plan.stock or 0
     records: list[dict[str, Any]] = []
+    engines = _engines(plan)
     for b in range(task.first, task.last):
         n = plan.block_hands(b)
         want = plan.block_records(b)
@@ -75,7 +91,7 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
         peak = stock.copy()
         block_records: list[tuple[dict[str, Any], ...]] = []
         for d, spec in enumerate(plan.specs):
-            res = play_block(spec, plan.seed, (d, b), n, want, engine=plan.engine, stock=stock)
+            res = play_block_on(engines[d], spec, plan.seed, (d, b), n, want, stock)
             if res.scores.shape != (n, P) or res.stock_after is None:
                 raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
                                    f"{n} hands of {P} players, or no stock")

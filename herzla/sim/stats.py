@@ -39,6 +39,7 @@ __all__ = [
     "SessionTally",
     "Summary",
     "count_rows",
+    "exact_sum",
     "rate",
     "rounded",
 ]
@@ -416,8 +417,10 @@ def _with_percentiles(h: Histogram) -> dict[str, Any]:
     return {**out, "p50": h.percentile(50), "p95": h.percentile(95), "histogram": hist}
 
 
-def _exact_sum(values: npt.NDArray[np.int64]) -> int:
-    """The sum of an integer array, exactly (in 64 bits where it cannot overflow)."""
+def exact_sum(values: npt.NDArray[np.int64]) -> int:
+    """The sum of an integer array, exactly: in int64 while it cannot overflow, else in Python
+    ints (a deal's values stay below 2**60, :data:`herzla.limits.MAX_HAND_AMOUNT`; a block's
+    sum need not)."""
     if not values.size:
         return 0
     big = max(abs(int(values.max())), abs(int(values.min())))
@@ -468,7 +471,7 @@ class SessionTally:
         """Count deal ``d`` (from 0) of a block of evenings (hands x seats)."""
         self.hands.add(scores, events, stock_after=stock_after, start_stock=stock_before,
                        contracts=contracts, hearts=hearts)
-        self.stock_sums[d] += _exact_sum(stock_after)
+        self.stock_sums[d] += exact_sum(stock_after)
 
     def add_evenings(self, totals: npt.NDArray[np.int64], stock_end: npt.NDArray[np.int64],
                      stock_peak: npt.NDArray[np.int64], paid: npt.NDArray[np.bool_],

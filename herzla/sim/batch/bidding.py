@@ -18,14 +18,16 @@ from herzla.sim.batch.form import BatchForm
 
 __all__ = ["bid_hands", "bidding_contracts", "sure_tables"]
 
-def bidding_contracts(base: Contract) -> list[Contract]:
+
+@functools.lru_cache(maxsize=16)
+def bidding_contracts(base: Contract) -> tuple[Contract, ...]:
     """With bidding: a contract per code of the game's ``bidding`` (declared by seat 0)."""
     game = game_of(base)
     out = []
     for contract_id in game.bidding:
         cls = contract_class(game.id, contract_id)
         out.append(cls(base.players, base.opts, 0 if cls.needs_declarer else None))
-    return out
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=16)

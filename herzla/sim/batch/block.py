@@ -77,7 +77,7 @@ def unsupported(spec: DealSpec) -> str | None:
     for policy in spec.policies:
         if batch_form_of(policy) is None:
             return f"the policy {policy.spec()}, which has no batch form"
-    for contract in bidding_contracts(base) if bid else [base]:
+    for contract in bidding_contracts(base) if bid else (base,):
         reason = _unsupported_contract(contract)
         if reason is not None:
             return reason

@@ -211,7 +211,7 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
     forehand = (spec.dealer + 1) % P
     code: npt.NDArray[np.int8] | None = None
     decl: npt.NDArray[np.int64] | None = None
-    by_code = bidding_contracts(base) if bid else [base]
+    by_code = bidding_contracts(base) if bid else (base,)
     if bid:
         code, decl = bid_hands(bits, base, hands, forehand, forms)
     elif base.declarer is not None:
