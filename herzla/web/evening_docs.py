@@ -3,6 +3,10 @@ store whose body is the evening's file (:meth:`herzla.evening.Evening.to_json`, 
 writes), changed through :meth:`herzla.web.store.Store.modify` so that a change from a stale
 revision is refused and two browsers lose nothing.  The answers are the evening as ``herzla pad
 show --json`` writes it, with the document's ``id`` and ``revision``.
+
+Beside the file, the body keeps under :data:`APP` what only the app knows of the evening: the
+one-time keys of the deal forms already entered (``keys``: key to the deal it made, the last
+:data:`KEPT_KEYS`), so that a form sent twice adds its deal once.
 """
 
 from __future__ import annotations
@@ -22,14 +26,44 @@ __all__ = ["Refused", "answer", "change", "create", "csv_of", "file_text", "impo
 #: the keys a new evening's body may have
 NEW_KEYS = ("game", "players", "options", "stock", "dealer")
 
+#: the key of a document's body under which the app keeps its own part (not the file's)
+APP = "app"
+#: how many deal forms' keys an evening remembers
+KEPT_KEYS = 200
+
 
 class Refused(EveningError):
     """A request the app refuses for its limits (an evening too many, a deal too many)."""
 
 
+class AlreadyEntered(EveningError):
+    """A deal form whose one-time key has made a deal already: ``k`` is that deal."""
+
+    def __init__(self, k: int) -> None:
+        super().__init__(f"this deal was entered already, as deal {k}: it is not entered twice")
+        self.k = k
+
+
+def _file_part(body: Any) -> Any:
+    return {k: v for k, v in body.items() if k != APP} if isinstance(body, dict) else body
+
+
+def app_part(doc: Document) -> dict[str, Any]:
+    """What the app keeps of the evening beside its file (empty for one it keeps nothing of)."""
+    part = doc.body.get(APP) if isinstance(doc.body, dict) else None
+    return dict(part) if isinstance(part, dict) else {}
+
+
+def entered_as(doc: Document, key: str | None) -> int | None:
+    """The deal that the form with one-time ``key`` made, or None (not sent yet)."""
+    keys = app_part(doc).get("keys")
+    k = keys.get(key) if key and isinstance(keys, dict) else None
+    return k if isinstance(k, int) else None
+
+
 def read(doc: Document) -> Evening:
     """The evening a document holds (EveningError: one that this herzla cannot read)."""
-    return Evening.from_json(doc.body)
+    return Evening.from_json(_file_part(doc.body))
 
 
 def answer(doc: Document, evening: Evening | None = None) -> dict[str, Any]:
@@ -71,20 +105,29 @@ def import_file(store: Store, obj: object, *, most: int, deals: int
 
 
 def change(store: Store, doc_id: str, how: Callable[[Evening], Evening],
-           revision: int | None, *, deals: int) -> tuple[Document, Evening]:
+           revision: int | None, *, deals: int, key: str | None = None
+           ) -> tuple[Document, Evening]:
     """The evening changed by ``how`` (add, edit, drop, undo) in one transaction of the store:
     refused (:class:`~herzla.web.store.StaleRevision`) when ``revision`` is not the
-    document's now, Refused when it would hold more than ``deals`` deals, and nothing
-    written when ``how`` raises."""
+    document's now, Refused when it would hold more than ``deals`` deals, AlreadyEntered when
+    the one-time ``key`` of the form has made a change already, and nothing written when
+    ``how`` raises."""
     made: list[Evening] = []
 
     def apply(body: Any) -> dict[str, Any]:
-        before = Evening.from_json(body)
+        before = Evening.from_json(_file_part(body))
+        part = dict(body.get(APP) or {}) if isinstance(body, dict) else {}
+        keys = dict(part.get("keys") or {})
+        if key and isinstance(keys.get(key), int):
+            raise AlreadyEntered(keys[key])
         after = how(before)
         if len(after.entries) > max(deals, len(before.entries)):
             raise Refused(f"an evening here holds at most {deals} deals")
         made.append(after)
-        return after.to_json()
+        if key:
+            keys[key] = len(after.entries)
+            part["keys"] = dict(list(keys.items())[-KEPT_KEYS:])
+        return {**after.to_json(), APP: part} if part else after.to_json()
 
     doc = store.modify(Kind.EVENING, doc_id, apply, revision)
     return doc, made[0]

@@ -2,10 +2,14 @@
 (a deal entered in a few taps, any deal corrected or deleted, undo, the totals and the stock,
 the settlement or winners, the statistics and the picture), the export links and the import.
 Each form carries the revision it was shown at: a change from a stale page is refused (409)
-and the pad shows what it holds now, with the form as it was sent."""
+and the pad shows what it holds now and what changed since the page was shown, with the form
+as it was sent, for the person to send again or drop (never filed under the next number
+unasked).  The deal form carries a one-time key as well: sent twice (a double tap, a resend),
+it adds its deal once."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -42,9 +46,23 @@ def _choices(e: Evening) -> list[tuple[str, str]]:
             if (fixed is None or c.id == fixed) and c.player_count_problem(n) is None]
 
 
+def _what_changed(e: Evening, shown: int | None, last: str | None) -> str:
+    """What the evening got since a page showing ``shown`` deals, in a sentence."""
+    if shown is not None and len(e.deals) > shown:
+        new = e.deals[shown:]
+        said = "; ".join(
+            f"deal {d.k}, {d.contract.title or d.contract.id}"
+            + (f" ({' '.join(signed(v) for v in d.scores)})" if d.scores is not None else "")
+            for d in new)
+        return (f"{'these deals were' if len(new) > 1 else 'this deal was'} entered from "
+                f"another phone meanwhile: {said}")
+    return f"it was changed from another phone meanwhile ({last or 'a deal changed'})"
+
+
 def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = None,
          form: Mapping[str, str] | None = None, contract: str | None = None,
-         edit: int | None = None) -> Response:
+         edit: int | None = None, stale: str | None = None, notice: str | None = None
+         ) -> Response:
     """The pad of ``e`` (kept as ``doc``): the deal form for the next deal (or for correcting
     deal ``edit``), the deals, the totals and everything the evening tells."""
     choices = _choices(e)
@@ -65,8 +83,12 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
     unit = "c" if g.has_stock else ""
     faces = faces_for(p.contract) if p is not None else None
     owners = [card_view(c, faces) for c in p.cards] if p is not None and faces else []
+    kept = (form or {}).get("key", "")
+    key = kept if 8 <= len(kept) <= 64 and docs.entered_as(doc, kept) is None \
+        else secrets.token_urlsafe(12)
     return page("pad.html", status, doc=doc, e=e, p=p, form=form or {}, choices=choices,
                 contract=contract, edit=edit, entry=entry, error=error, unit=unit,
+                key=key, stale=stale, notice=notice,
                 signed=signed, owners=owners, over=e.over,
                 next=next_sentence(e),
                 outcome=outcome_lines(e), stats=[stats_line(e, s) for s in e.statistics()]
@@ -89,13 +111,25 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
              form: Mapping[str, str] | None = None, contract: str | None = None,
              edit: int | None = None) -> Response:
     """Apply ``how`` and go back to the pad; a stale page or a change that does not fit is
-    the pad again, with the problem and the form as sent."""
+    the pad again, with the problem (what changed meanwhile) and the form as sent.  A deal
+    form (``form`` with its one-time ``key``) whose key made a deal already is the pad with
+    that deal, and nothing added."""
+    key = (form or {}).get("key") if edit is None else None
     try:
-        docs.change(state().store, doc_id, how, form_revision(), deals=state().config.max_deals)
-    except StaleRevision as exc:
+        docs.change(state().store, doc_id, how, form_revision(),
+                    deals=state().config.max_deals, key=key or None)
+    except (StaleRevision, docs.AlreadyEntered) as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
-        return show(doc, e, 409, error=f"{exc} (your entry is below, as you sent it)",
-                    form=form, contract=contract, edit=edit)
+        k = docs.entered_as(doc, key)
+        if k is not None:
+            return show(doc, e, 200, notice=str(docs.AlreadyEntered(k)))
+        if not form:
+            return show(doc, e, 409, error=str(exc))
+        shown = (form.get("shown") or "").strip()
+        changed = _what_changed(e, int(shown) if shown.isdigit() and len(shown) < 8 else None,
+                                e.history[-1].describe() if e.history else None)
+        return show(doc, e, 409, stale=f"This evening changed after your page was shown: "
+                    f"{changed}.", form=form, contract=contract, edit=edit)
     except (EveningError, FormError) as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
         return show(doc, e, 422, error=str(exc), form=form, contract=contract, edit=edit)

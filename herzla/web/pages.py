@@ -48,9 +48,12 @@ def start_with(status: int = 200, error: str | None = None,
     from herzla.contracts import games, get_game
     from herzla.players.registry import policy_names
     from herzla.web.choices import table_choices
+    from herzla.web.qr import qr_image
 
     store = state().store
-    return page("start.html", status, evenings=_listed(Kind.EVENING),
+    url = state().config.url
+    join = {"url": url, "image": qr_image(url)} if url else None
+    return page("start.html", status, join=join, evenings=_listed(Kind.EVENING),
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, get_game(g).player_counts()) for g in games()],
