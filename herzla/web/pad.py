@@ -95,6 +95,8 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
                 if e.deals else [],
                 last=e.history[-1].describe() if e.history else None,
                 picture=Markup(evening_svg(e, standalone=False)) if e.deals else None,
+                narrow=Markup(evening_svg(e, standalone=False, narrow=True))
+                if e.deals else None,
                 has_stock=g.has_stock, seats=range(len(e.players)), game_title=g.title)
 
 
