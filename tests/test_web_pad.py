@@ -6,6 +6,7 @@ forms, undo, a renege, every name escaped."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import re
@@ -271,6 +272,61 @@ def test_a_stale_pages_deal_is_shown_and_kept_not_filed(client: FlaskClient,
     assert client.post(f"{pad}/deals", data={**kept, **hearts}).status_code == 303
     assert client.post(f"{pad}/deals", data={**kept, **hearts}).status_code == 200
     assert len(store.get(Kind.EVENING, doc).body["deals"]) == 2
+
+
+def test_an_evening_named_dated_for_money_closed_and_archived(client: FlaskClient,
+                                                              store: Store) -> None:
+    csrf, _ = csrf_of(client, "/")
+    made = client.post("/evenings", data={
+        "csrf": csrf, "game": "herzla", "name": "  Friday   at <Anna>'s ", "money": "on",
+        **{f"player-{i}": n for i, n in enumerate(["Anna", "Berni", "Carla", "Done"])}})
+    pad = made.headers["Location"]
+    doc = pad.rsplit("/", 1)[1]
+    call(client, "POST", f"/api/evenings/{doc}/deals", {"contract": "normal",
+                                                        "hearts": [0, 3, 5, 0]})
+    text = client.get(pad).get_data(as_text=True)
+    assert "<h1>Friday at &lt;Anna&gt;&#39;s</h1>" in text
+    day = datetime.datetime.fromtimestamp(store.get(Kind.EVENING, doc).created)
+    assert f'id="date">{day.day} {day:%b %Y}<' in text
+    # for money: the euros beside the cents, in the totals, the settlement and the text to share
+    assert ">+0.40 €<" in text and "Carla pays Anna 40c (0.40 €)." in text
+    share = re.search(r'<textarea id="share-text"[^>]*>([^<]*)</textarea>', text)
+    assert share is not None and share.group(1).splitlines() == [
+        f"Friday at &lt;Anna&gt;&#39;s, {day.day} {day:%b %Y}: 1 deal",
+        "Anna +40c (+0.40 €)", "Berni -30c (-0.30 €)", "Carla -50c (-0.50 €)",
+        "Done +40c (+0.40 €)", "stock 0c (0.00 €)", "Carla pays Anna 40c (0.40 €).",
+        "Berni pays Done 30c (0.30 €).", "Carla pays Done 10c (0.10 €)."]
+
+    def about(**form: str) -> int:
+        rev = revision_in(client.get(pad).get_data(as_text=True))
+        return int(client.post(f"{pad}/about", data={"csrf": csrf, "revision": rev,
+                                                     **form}).status_code)
+
+    assert about(action="save", name="Saturday") == 303  # renamed, and no longer for money
+    text = client.get(pad).get_data(as_text=True)
+    assert "<h1>Saturday</h1>" in text and "€" not in text
+    assert about(action="save", name="x" * 61) == 422
+    assert about(action="close") == 303
+    assert "This evening is closed" in client.get(pad).get_data(as_text=True)
+    assert "closed: reopen it" in error(call(client, "POST", f"/api/evenings/{doc}/deals", {
+        "contract": "normal", "hearts": [0, 3, 5, 0]}), 409)
+    assert "closed: reopen it" in error(call(client, "POST", f"/api/evenings/{doc}/undo"), 409)
+    assert about(action="reopen") == 303
+    assert about(action="archive") == 303  # archived, and so closed
+    start = client.get("/").get_data(as_text=True)
+    archived = start[start.index('id="archived"'):]
+    assert f'data-evening="{doc}"' in archived and "Saturday" in archived
+    assert about(action="unarchive") == 303 and 'id="archived"' not in client.get(
+        "/").get_data(as_text=True)
+    assert about(action="nothing") == 422
+    # an imported evening says so, on its pad and on the start page
+    exported = client.get(f"/api/evenings/{doc}/file").get_data(as_text=True)
+    assert "Saturday" not in exported  # the file is the evening's, as herzla pad writes it
+    imported = ok(client.post("/api/evenings/import", data=exported,
+                              content_type="application/json"), 201)["id"]
+    assert 'id="imported">imported from a file<' in client.get(
+        f"/evenings/{imported}").get_data(as_text=True)
+    assert "imported)" in client.get("/").get_data(as_text=True)
 
 
 def test_the_revision_is_cheap_to_poll(client: FlaskClient) -> None:

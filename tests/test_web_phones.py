@@ -201,6 +201,12 @@ def test_every_page_fits_a_phone(served: str, phones: Callable[[], Any], tmp_pat
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": theme}]})
     pages = _pages(served)
+    # the pad's evening named, and played for money: its amounts in euros as well
+    driver.get(served + pages["pad"])
+    driver.find_element(By.ID, "evening-name").send_keys("Friday at Anna-Katharina's")
+    driver.find_element(By.ID, "money").click()
+    _click(driver, driver.find_element(By.ID, "save-about"))
+    assert "€" in driver.find_element(By.ID, "totals").text
     for name, path in pages.items():
         driver.get(served + path)
         _fits(driver, name)

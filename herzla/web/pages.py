@@ -11,6 +11,7 @@ from flask import Blueprint, Response, request
 from markupsafe import Markup
 
 from herzla.draw.html import CSS as DRAWING_CSS
+from herzla.web import evening_docs
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
 from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally
@@ -34,7 +35,9 @@ def _listed(kind: Kind) -> list[dict[str, Any]]:
         names = [str(p) for p in players] if isinstance(players, list) else []
         deals = body.get("deals")
         deal = body.get("deal") if isinstance(body.get("deal"), dict) else {}
+        about = evening_docs.about(doc) if kind is Kind.EVENING else None
         out.append({"id": doc.id, "game": str(body.get("game", "")), "players": names,
+                    "about": about,
                     "deals": len(deals) if isinstance(deals, list) else 0,
                     "opponents": str(body.get("opponents", "")),
                     "deal": deal.get("k") if isinstance(deal, dict) else None})
@@ -53,7 +56,10 @@ def start_with(status: int = 200, error: str | None = None,
     store = state().store
     url = state().config.url
     join = {"url": url, "image": qr_image(url)} if url else None
-    return page("start.html", status, join=join, evenings=_listed(Kind.EVENING),
+    kept = _listed(Kind.EVENING)
+    return page("start.html", status, join=join,
+                 evenings=[e for e in kept if not e["about"].archived],
+                 archived=[e for e in kept if e["about"].archived],
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, get_game(g).player_counts()) for g in games()],
