@@ -95,8 +95,8 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
                 share=share_text(e, about, g.title, money),
                 signed=signed, owners=owners, over=e.over,
                 next=next_sentence(e),
-                outcome=[with_euros(x) for x in outcome] if money else outcome, stats=[stats_line(e, s) for s in e.statistics()]
-                if e.deals else [],
+                outcome=[with_euros(x) for x in outcome] if money else outcome,
+                stats=[stats_line(e, s) for s in e.statistics()] if e.deals else [],
                 last=e.history[-1].describe() if e.history else None,
                 picture=Markup(evening_svg(e, standalone=False)) if e.deals else None,
                 narrow=Markup(evening_svg(e, standalone=False, narrow=True))

@@ -92,7 +92,8 @@ def view_of(table: Table) -> dict[str, Any]:
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
              "winner": table.players[t["winner"]]} for t in finished]
     return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats,
-            "trick": trick, "last_trick": last, "rows": rows, "finished": done, "unit": unit, "signed": signed,
+            "trick": trick, "last_trick": last, "rows": rows, "finished": done, "unit": unit,
+            "signed": signed,
             "drawing": drawing, "review_note": review.get("error") if review else None,
             "evening": d["evening"], "must_pass": legal == {"pass"},
             "title": d["title"] or "the bidding",
