@@ -20,7 +20,8 @@ from werkzeug.wrappers import Response
 from herzla.contracts import contract_classes, get_game
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
-from herzla.evening.text import next_sentence, outcome_lines, stats_line
+from herzla.evening.deal import named
+from herzla.evening.text import kind_of, next_sentence, outcome_lines, stats_line
 from herzla.options import OptionError
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
@@ -91,7 +92,7 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
         else secrets.token_urlsafe(12)
     return page("pad.html", status, doc=doc, e=e, p=p, form=form or {}, choices=choices,
                 contract=contract, edit=edit, entry=entry, error=error, unit=unit,
-                key=key, stale=stale, notice=notice, about=about, money=money, euros=euros,
+                key=key, stale=stale, notice=notice, kind_of=kind_of, named=named, about=about, money=money, euros=euros,
                 share=share_text(e, about, g.title, money),
                 signed=signed, owners=owners, over=e.over,
                 next=next_sentence(e),
