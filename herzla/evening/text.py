@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from herzla.evening.model import Evening
     from herzla.evening.stats import PlayerStats
 
-__all__ = ["deal_line", "deal_report", "kind_of", "next_line", "next_sentence", "outcome_lines", "report", "stats_line",
-           "totals_line"]
+__all__ = ["deal_line", "deal_report", "kind_of", "next_line", "next_sentence", "outcome_lines",
+           "report", "stats_line", "totals_line"]
 
 
 def _contract(d: Deal, e: Evening) -> str:

@@ -92,7 +92,8 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
         else secrets.token_urlsafe(12)
     return page("pad.html", status, doc=doc, e=e, p=p, form=form or {}, choices=choices,
                 contract=contract, edit=edit, entry=entry, error=error, unit=unit,
-                key=key, stale=stale, notice=notice, kind_of=kind_of, named=named, about=about, money=money, euros=euros,
+                key=key, stale=stale, notice=notice, kind_of=kind_of, named=named, about=about,
+                money=money, euros=euros,
                 share=share_text(e, about, g.title, money),
                 signed=signed, owners=owners, over=e.over,
                 next=next_sentence(e),
