@@ -117,6 +117,14 @@ def test_a_renege_tapped_in_as_it_happened(client: FlaskClient) -> None:
             assert "corrected without penalty" in answer.get_data(as_text=True)
     text = answer.get_data(as_text=True)
     assert "a renege, established" in text and "-80" in text
+    # the renege ended the hand: no card is offered, the drawing says the ruling scores it
+    csrf_value, taps, record = _state(text)
+    assert taps == [] and "The renege is established" in text
+    assert "No scores: the hand is not complete" not in text
+    assert "The play stops at the renege: the hand is scored by the ruling below" in text
+    more = client.post("/desk", data={"csrf": csrf_value, "mode": "hand-play",
+                                      "record": record, "tap": c["plays"][8]})
+    assert more.status_code == 422 and "the hand is over" in more.get_data(as_text=True)
 
 
 def test_what_the_tapping_refuses(client: FlaskClient) -> None:

@@ -52,6 +52,8 @@ class Ruling:
     drawing: str | None = None
     illegal: str | None = None
     note: str | None = None
+    #: the ruling ends the hand where the play stands (an established renege it scores)
+    ended: bool = False
 
 
 def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
@@ -137,6 +139,7 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
         illegal = (f"{bad.where().capitalize()}, {bad.card} by seat {bad.seat}, is illegal: "
                    f"{bad.message} (rule {bad.rule})")
     ruled = res.ruling
+    ended = False
     if ruled is not None:
         # a renege: established, the hand ends there and the ruling scores it; else corrected
         lines += ruled.explanation
@@ -144,8 +147,9 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
             scores, events = tuple(ruled.scores), tuple(ruled.events)
             stock = ruled.stock if rec.contract.has_stock else None
             illegal = f"{illegal}: a renege, established (option renege={ruled.option})"
+            ended = True
         else:
             illegal = f"{illegal}: a renege, corrected without penalty"
     return Ruling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
                   stock, events, explanation_html(lines),
-                  hand_html(course(rec), review=done, title=""), illegal, note)
+                  hand_html(course(rec), review=done, title=""), illegal, note, ended)

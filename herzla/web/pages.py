@@ -76,12 +76,14 @@ def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = N
           form: dict[str, str] | None = None, mode: str = "tally",
           tapping: Tapping | None = None) -> Response:
     taps = None
+    ended = ruling is not None and ruling.ended  # an established renege ends the hand
     if tapping is not None:
         faces = faces_for(tapping.rec.contract)
-        taps = [{"offer": o, "view": card_view(o.card, faces) if o.card else None}
-                for o in tapping.offers()]
+        taps = [] if ended else [{"offer": o, "view": card_view(o.card, faces) if o.card
+                                  else None} for o in tapping.offers()]
     return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
                  choices=contract_choices(), tapping=tapping, taps=taps,
+                 tapped_over=tapping is not None and (tapping.seat is None or ended),
                  drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
                  explanation=Markup(ruling.explanation) if ruling else None)
 
@@ -107,6 +109,10 @@ def _tapped() -> Response:
         else:
             tapping = Tapping.from_text(request.form.get("record", ""))
             if action == "tap":
+                if tapping.record["plays"] and rule_record(tapping.text(),
+                                                           with_review=False).ended:
+                    raise DeskError("the hand is over: the renege is established, and the "
+                                    "ruling scores the hand where it stopped")
                 tapping = tapping.tapped(request.form.get("tap", ""))
             elif action == "back":
                 tapping = tapping.back()
