@@ -13,6 +13,7 @@ from collections.abc import Mapping
 import attrs
 
 from herzla.analysis.review import review_or_why
+from herzla.cards import HEARTS_MASK
 from herzla.contracts import MissingTally, TallyError
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
@@ -21,7 +22,7 @@ from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 from herzla.web.bodies import options_of_text
 
-__all__ = ["DeskError", "Ruling", "rule_record", "rule_tally"]
+__all__ = ["DeskError", "Ruling", "TallyForm", "rule_record", "rule_tally", "tally_form"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
@@ -35,6 +36,51 @@ _ASK = {"tricks": "the tricks", "hearts": "the hearts", "captured": "the capture
 
 class DeskError(ValueError):
     """What the person typed cannot be ruled on: one line naming the problem."""
+
+
+#: the desk's field of each tally the scorer asks for (``made`` is the field ``result``)
+_FIELD = {"made": "result", "last_winner": "last_trick", "hearts": "hearts",
+          "tricks": "tricks", "captured": "captured", "order": "order"}
+
+
+@attrs.frozen(slots=True)
+class TallyForm:
+    """The tally form for one contract: ``shown`` the fields it asks for, ``more`` the others
+    a ruling of it may need (folded away), ``players`` the counts of players it is played
+    by."""
+
+    choice: str
+    shown: tuple[str, ...]
+    more: tuple[str, ...]
+    players: tuple[int, ...]
+
+
+def tally_form(choice: str | None) -> TallyForm:
+    """The fields of the tally form for ``game/contract`` (None or unknown: the first
+    contract of the first game), read from the contract's own scorer (what it asks for)."""
+    from herzla.contracts import contract_class, known_options
+    from herzla.web.choices import game_contracts
+    from herzla.web.pad_form import needs_of
+
+    game, _, cid = (choice or "").partition("/")
+    try:
+        cls = contract_class(game, cid)
+    except (LookupError, ValueError):
+        cls = next(iter(game_contracts()))[1][0]
+    c = cls(cls.player_counts[0], known_options(cls, {}), 0 if cls.needs_declarer else None)
+    shown = ["declarer", "result"] if cls.needs_declarer else []
+    shown += [_FIELD[n] for n in needs_of(c) if n in _FIELD and _FIELD[n] not in shown]
+    counted = 0
+    for mask in c.card_classes:  # the cards its scorer counts (none in a layout deal)
+        counted |= mask
+    # what a ruling of a trick deal may need beyond the quickest tally: the tricks (a
+    # Schleichermord, an early end), the cards counted and who captured them
+    more = [] if c.row_rules is not None else [
+        f for f, wanted in (("hearts", bool(counted & HEARTS_MASK)), ("tricks", True),
+                            ("captured", bool(counted))) if wanted and f not in shown]
+    if c.has_stock:
+        shown.append("stock")
+    return TallyForm(cls.key(), tuple(shown), tuple(more), tuple(cls.player_counts))
 
 
 @attrs.frozen(slots=True)

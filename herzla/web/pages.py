@@ -14,7 +14,7 @@ from herzla.draw.html import CSS as DRAWING_CSS
 from herzla.web import evening_docs
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
-from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally
+from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally, tally_form
 from herzla.web.desk_hand import Tapping, start_tapping
 from herzla.web.render import card_view, faces_for, page
 from herzla.web.store import Kind
@@ -81,7 +81,9 @@ def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = N
         faces = faces_for(tapping.rec.contract)
         taps = [] if ended else [{"offer": o, "view": card_view(o.card, faces) if o.card
                                   else None} for o in tapping.offers()]
+    tally = tally_form((form or {}).get("contract"))
     return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
+                 tally=tally, more_open=any((form or {}).get(f) for f in tally.more),
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  tapped_over=tapping is not None and (tapping.seat is None or ended),
                  drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
@@ -93,7 +95,9 @@ def desk() -> Response:
     """The disputes desk: a tally, a hand tapped in card by card, or a hand record in, the
     ruling out."""
     mode = request.args.get("mode")
-    return _desk(mode=mode if mode in ("record", "hand") else "tally")
+    if mode in ("record", "hand"):
+        return _desk(mode=mode)
+    return _desk(form={"contract": (request.args.get("contract") or "")[:80]})
 
 
 def _tapped() -> Response:

@@ -6,9 +6,20 @@
  * grown, it fetches the page again and puts in what changed: the whole page, or, when the
  * person has begun to fill in a form (or the form holds an entry kept back), every part but
  * that form, with a line saying the evening changed. The page works without this script: it
- * only spares a reload. Nothing is fetched from anywhere but this app. */
+ * only spares a reload. Nothing is fetched from anywhere but this app.
+ *
+ * Also: a <select data-autosubmit> sends its form when changed (the desk's choice of contract
+ * shows that contract's tally at once), so the button beside it, for a page without this
+ * script, is hidden. */
 (function () {
   "use strict";
+  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+    var button = select.form && select.form.querySelector("[data-hide-live]");
+    if (button) {
+      button.hidden = true;
+    }
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
   var body = document.body;
   var revisionUrl = body.getAttribute("data-live");
   if (!revisionUrl || !window.fetch || !window.DOMParser) {
