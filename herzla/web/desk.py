@@ -22,11 +22,15 @@ from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 from herzla.web.bodies import options_of_text
 
-__all__ = ["DeskError", "Ruling", "TallyForm", "rule_record", "rule_tally", "tally_form"]
+__all__ = ["DeskError", "Ruling", "TallyForm", "names_of", "rule_record", "rule_tally",
+           "tally_form"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
-                "result", "last_trick", "stock", "options")
+                "result", "last_trick", "stock", "options", "names")
+
+#: the most characters of the players' names a form may give
+MOST_NAMES = 400
 
 #: what a person is asked for, by the library's name of a tally
 _ASK = {"tricks": "the tricks", "hearts": "the hearts", "captured": "the captured cards",
@@ -100,6 +104,18 @@ class Ruling:
     note: str | None = None
     #: the ruling ends the hand where the play stands (an established renege it scores)
     ended: bool = False
+
+
+def names_of(form: Mapping[str, str]) -> list[str]:
+    """The players' names a desk form gives (``names``: seat 0 first, comma separated; none:
+    the seats are called by their numbers)."""
+    text = (form.get("names") or "").strip()
+    if len(text) > MOST_NAMES:
+        raise DeskError(f"the players' names: at most {MOST_NAMES} characters")
+    names = [n.strip() for n in text.split(",")] if text else []
+    if any(not n for n in names):
+        raise DeskError("the players' names: give one name per seat, separated by commas")
+    return names
 
 
 def _number(form: Mapping[str, str], name: str, what: str) -> int | None:

@@ -8,15 +8,23 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, request
-from markupsafe import Markup
 
 from herzla.draw.html import CSS as DRAWING_CSS
+from herzla.evening.deal import named
 from herzla.web import evening_docs
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
-from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally, tally_form
+from herzla.web.desk import (
+    TALLY_FIELDS,
+    DeskError,
+    Ruling,
+    names_of,
+    rule_record,
+    rule_tally,
+    tally_form,
+)
 from herzla.web.desk_hand import Tapping, start_tapping
-from herzla.web.render import card_view, faces_for, page
+from herzla.web.render import card_view, faces_for, named_html, page
 from herzla.web.store import Kind
 
 __all__ = ["blueprint"]
@@ -82,12 +90,22 @@ def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = N
         taps = [] if ended else [{"offer": o, "view": card_view(o.card, faces) if o.card
                                   else None} for o in tapping.offers()]
     tally = tally_form((form or {}).get("contract"))
+    try:
+        names = names_of(form or {})
+    except DeskError as exc:
+        names, error, ruling = [], error or str(exc), None
+    if ruling is not None and names and len(names) != ruling.players:
+        error = error or (f"the players' names: {len(names)} given for {ruling.players} "
+                          "seats, so the seats are called by their numbers")
+        names = []
     return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
                  tally=tally, more_open=any((form or {}).get(f) for f in tally.more),
+                 names=names, seat_name=(lambda s: names[s]) if names else (lambda s: f"seat {s}"),
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  tapped_over=tapping is not None and (tapping.seat is None or ended),
-                 drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
-                 explanation=Markup(ruling.explanation) if ruling else None)
+                 drawing=named_html(ruling.drawing, names) if ruling and ruling.drawing else None,
+                 explanation=named_html(ruling.explanation, names) if ruling else None,
+                 illegal=named(ruling.illegal, names) if ruling and ruling.illegal else None)
 
 
 @blueprint.get("/desk")
@@ -106,7 +124,7 @@ def _tapped() -> Response:
     action = "start" if request.form.get("mode") == "hand-start" else (
         request.form.get("action") or ("tap" if "tap" in request.form else "show"))
     form = {k: request.form.get(k, "") for k in ("contract", "players", "dealer", "declarer",
-                                                 "stock", "options", "hands", "seed")}
+                                                 "stock", "options", "hands", "seed", "names")}
     try:
         if action == "start":
             tapping = start_tapping(form)
@@ -138,7 +156,8 @@ def desk_ruling() -> Response:
         return _tapped()
     if request.form.get("mode") == "record":
         text = request.form.get("record", "")
-        form = {"record": text, "review": "on" if request.form.get("review") else ""}
+        form = {"record": text, "review": "on" if request.form.get("review") else "",
+                "names": request.form.get("names", "")}
         try:
             ruling = rule_record(text, with_review=bool(request.form.get("review")))
         except DeskError as exc:

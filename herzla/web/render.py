@@ -11,15 +11,17 @@ from typing import Any, TypeVar
 
 import attrs
 from flask import Response, render_template, request
+from markupsafe import Markup, escape
 
 from herzla.cards import Card, parse_card
 from herzla.contracts import Contract
 from herzla.draw.faces import Faces, faces_of, labelled, short
+from herzla.evening.deal import named
 from herzla.web.config import state
 from herzla.web.store import Document, Kind
 
-__all__ = ["CardView", "card_view", "euros", "faces_for", "form_revision", "load", "page",
-           "with_euros"]
+__all__ = ["CardView", "card_view", "euros", "faces_for", "form_revision", "load", "named_html",
+           "page", "with_euros"]
 
 _T = TypeVar("_T")
 
@@ -86,3 +88,19 @@ def with_euros(text: str) -> str:
     """
     return _CENTS.sub(lambda m: f"{m.group(0)} ({euros(int(m.group(1)), m.group(1)[0] in '+-')})",
                       text)
+
+
+_SVG = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL)
+
+
+def named_html(html: str, players: list[str] | tuple[str, ...]) -> Markup:
+    """herzla's HTML of a hand (a ruling, its drawing) with each seat it names in its text
+    (``seat 0``) called by the player's name, escaped; the pictures (SVG), laid out for the
+    short ``seat 0``, keep it.
+
+    >>> str(named_html("<p>seat 1 led</p><svg><text>seat 1</text></svg>", ["A", "<B>"]))
+    '<p>&lt;B&gt; led</p><svg><text>seat 1</text></svg>'
+    """
+    shown = [str(escape(p)) for p in players]
+    return Markup("".join(part if part.startswith("<svg") else named(part, shown)
+                          for part in _SVG.split(html)))

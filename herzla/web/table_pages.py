@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, redirect, request, url_for
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from herzla.cards import Suit
@@ -24,7 +23,7 @@ from herzla.table import undo as undo_table
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
-from herzla.web.render import CardView, card_view, faces_for, form_revision, load, page
+from herzla.web.render import CardView, card_view, faces_for, form_revision, load, named_html, page
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
@@ -86,8 +85,8 @@ def view_of(table: Table) -> dict[str, Any]:
     review = d["review"]
     if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = Markup(hand_html(drawn, review=shown_review,
-                                   title=""))
+        drawing = named_html(hand_html(drawn, review=shown_review, title=""),
+                             table.players)
     unit = "c" if pos.contract.has_stock else ""
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
              "winner": table.players[t["winner"]]} for t in finished]
