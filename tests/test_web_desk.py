@@ -149,8 +149,8 @@ def test_what_the_tapping_refuses(client: FlaskClient) -> None:
 def test_the_desk_calls_the_seats_by_the_names_given(client: FlaskClient) -> None:
     csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/desk").get_data(as_text=True))
     assert csrf is not None
-    sent = {"csrf": csrf.group(1), "mode": "tally", "contract": "herzla/normal", "hearts": "0,3,5,0",
-            "names": "Anna, <Berni>, Carla, Done"}
+    sent = {"csrf": csrf.group(1), "mode": "tally", "contract": "herzla/normal",
+            "hearts": "0,3,5,0", "names": "Anna, <Berni>, Carla, Done"}
     text = client.post("/desk", data=sent).get_data(as_text=True)
     ruling = text[text.index('id="ruling"'):]
     assert "<th>Anna</th><th>&lt;Berni&gt;</th>" in ruling
