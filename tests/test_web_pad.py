@@ -250,6 +250,26 @@ def test_a_deal_form_sent_twice_adds_its_deal_once(client: FlaskClient, store: S
     assert hidden["key"] not in client.get(f"/api/evenings/{doc}/file").get_data(as_text=True)
 
 
+def test_the_api_takes_an_idempotency_key(client: FlaskClient, store: Store) -> None:
+    doc = new_evening(client)["id"]
+    deal = json.dumps({"contract": "normal", "hearts": [0, 3, 5, 0]})
+
+    def send(key: str, **headers: str) -> Any:
+        return client.post(f"/api/evenings/{doc}/deals", data=deal,
+                           content_type="application/json",
+                           headers={"Idempotency-Key": key, **headers})
+
+    first = send("deal-one-key")
+    again = send("deal-one-key", **{"If-Match": '"1"'})  # a retry, from the revision it changed
+    assert first.status_code == again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json() and len(first.get_json()["deals"]) == 1
+    assert len(send("deal-two-key").get_json()["deals"]) == 2
+    assert "changed meanwhile" in error(send("deal-three-key", **{"If-Match": '"1"'}), 409)
+    assert "Idempotency-Key" in error(send("short"), 422)
+    assert len(store.get(Kind.EVENING, doc).body["deals"]) == 2
+
+
 def test_a_stale_pages_deal_is_shown_and_kept_not_filed(client: FlaskClient,
                                                         store: Store) -> None:
     doc = new_evening(client)["id"]

@@ -227,7 +227,8 @@ PATHS: dict[str, Any] = {
         "delete": {"summary": "Delete the evening", **_CHANGE,
                    "responses": {"200": {"description": "`{\"deleted\": id}`"}, **_WRITE}}},
     "/api/evenings/{id}/deals": {"post": {
-        "summary": "Enter the next deal", **_CHANGE,
+        "summary": "Enter the next deal (with `Idempotency-Key: KEY`, the same call sent again "
+                   "adds nothing and answers the evening as it stands)", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": ref("Entry")}}},
         "responses": {"200": _EVENING, **_WRITE}}},
