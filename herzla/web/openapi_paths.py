@@ -56,6 +56,19 @@ _REVISION = [
 _REVISION_NOW = {"type": "object", "required": ["id", "revision"], "properties": {
     "id": {"type": "string"}, "revision": {"type": "integer", "minimum": 1}}}
 
+
+
+def _revision(noun: str) -> dict[str, Any]:
+    """The call that answers an evening's or a table's revision now."""
+    return {"get": {
+        "summary": f"The {noun}'s revision now, read without its body (what a page polls to "
+                   "learn of a change from another phone)", "parameters": [_ID],
+        "responses": {"200": json_answer(_REVISION_NOW, "`{\"id\", \"revision\"}`, the "
+                                                        "revision as the ETag too."),
+                      "304": {"description": "If-None-Match named the revision now."},
+                      **_COMMON}}}
+
+
 _SEAT = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}],
          "description": "A seat: its number from 0, or the player's name."}
 _INTS = {"type": "array", "items": {"type": "integer"}}
@@ -244,13 +257,7 @@ PATHS: dict[str, Any] = {
     "/api/evenings/{id}/undo": {"post": {
         "summary": "Take back the last change (an add, correction or deletion)", **_CHANGE,
         "responses": {"200": _EVENING, **_WRITE}}},
-    "/api/evenings/{id}/revision": {"get": {
-        "summary": "The evening's revision now, read without its body (what a page polls to learn "
-                   "of a change from another phone)", "parameters": [_ID],
-        "responses": {"200": json_answer(_REVISION_NOW, "`{\"id\", \"revision\"}`, the "
-                                                        "revision as the ETag too."),
-                      "304": {"description": "If-None-Match named the revision now."},
-                      **_COMMON}}},
+    "/api/evenings/{id}/revision": _revision("evening"),
     "/api/evenings/{id}/file": {"get": {
         "summary": "The evening's file (what `herzla pad` reads and the import takes)",
         "parameters": [_ID],
@@ -286,13 +293,7 @@ PATHS: dict[str, Any] = {
     "/api/tables/{id}/next": {"post": {
         "summary": "The hand over, the next deal (the evening's dealer, contract and stock)",
         **_CHANGE, "responses": {"200": _TABLE, **_WRITE}}},
-    "/api/tables/{id}/revision": {"get": {
-        "summary": "The table's revision now, read without its body (what a page polls to learn "
-                   "of a change from another phone)", "parameters": [_ID],
-        "responses": {"200": json_answer(_REVISION_NOW, "`{\"id\", \"revision\"}`, the "
-                                                        "revision as the ETag too."),
-                      "304": {"description": "If-None-Match named the revision now."},
-                      **_COMMON}}},
+    "/api/tables/{id}/revision": _revision("table"),
     "/api/tables/{id}/hint": {"get": {
         "summary": "The computer's advice for the person's move, with what it weighed",
         "parameters": [_ID, {"name": "policy", "in": "query", "required": False,
