@@ -362,6 +362,23 @@ def test_the_revision_is_cheap_to_poll(client: FlaskClient) -> None:
     text = client.get(f"/evenings/{doc}").get_data(as_text=True)
     assert f'data-live="/api/evenings/{doc}/revision" data-revision="2"' in text
     assert client.get("/favicon.ico").mimetype == "image/svg+xml"
+    table = call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+                                                 "seat": 0, "opponents": "heuristic",
+                                                 "seed": 1}).get_json()
+    assert client.get(f"/api/tables/{table['id']}/revision").get_json() == {
+        "id": table["id"], "revision": table["revision"]}
+    assert f'data-live="/api/tables/{table["id"]}/revision"' in client.get(
+        f"/tables/{table['id']}").get_data(as_text=True)
+
+
+def test_the_start_page_shows_the_phones_address_as_a_qr_code(tmp_path: Path) -> None:
+    url = "http://192.0.2.7:8000/?token=table-seven"
+    joined = create_app(Store(tmp_path / "q.db"), WebConfig(url=url)).test_client()
+    text = joined.get("/").get_data(as_text=True)
+    assert f'<code id="join-url">{url}</code>' in text
+    assert re.search(r'id="join-qr" src="data:image/svg\+xml[^"]+"', text)
+    alone = create_app(Store(tmp_path / "r.db")).test_client()  # loopback: no phone joins
+    assert 'id="join-qr"' not in alone.get("/").get_data(as_text=True)
 
 
 def test_deals_entered_corrected_and_deleted_by_the_pads_forms(client: FlaskClient,
