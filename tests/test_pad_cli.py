@@ -244,3 +244,33 @@ def test_pad_commands_are_read_as_herzla_reads_names(evening: str) -> None:
     said = pad("ad", evening)
     assert said.exit_code == 2 and said.stderr.startswith(
         'herzla: error: no pad command "ad" (did you mean add? commands: add, ')
+
+
+def test_show_names_each_deals_kind_and_explains_one(evening: str) -> None:
+    ok("add", evening, "--hearts", "0,3,5,0")
+    ok("add", evening, "--hearts", "8,0,0,0", "--tricks", "8,0,0,0")
+    ok("add", evening, "--hearts", "0,8,0,0", "--tricks", "1,3,2,2")
+    ok("add", evening, "--contract", "beddl", "--declarer", "Anna", "--lost")
+    table = ok("show", evening).splitlines()
+    assert [line.split()[2:4] for line in table[2:6]] == [
+        ["normal:", "two"], ["normal:", "schleichermord"], ["normal:", "all"],
+        ["beddl", "(Anna):"]]
+    assert "contract lost" in table[5]
+    assert "Statistics (a deal is won by the best score in it, ties included):" in table
+    deal = ok("show", evening, "2").splitlines()
+    assert deal[:3] == [
+        "deal 2 (dealt by Anna), normal: Anna +240c, Berni -80c, Carla -80c, Done -80c; "
+        "stock 0c", "kind: schleichermord", "entered: hearts 8,0,0,0, tricks 8,0,0,0"]
+    assert deal[3].startswith("  Anna won all 8 tricks without announcing Mord")
+    assert "seat" not in " ".join(deal).lower()  # the players' names, not seat numbers
+    assert json.loads(ok("show", evening, "4", "--json"))["declarer"] == 0
+    assert one_line(pad("show", evening, "9")) == "the evening has no deal 9 (it has deals 1 to 4)"
+    assert "a deal's number" in one_line(pad("show", evening, "two"))
+    assert "without a deal number" in one_line(pad("show", evening, "1", "--svg", "x.svg"))
+
+
+def test_a_tallys_error_names_the_players(evening: str) -> None:
+    said = one_line(pad("add", evening, "--contract", "beddl", "--declarer", "Berni",
+                        "--tricks", "0,2,3,3"))
+    assert said == "deal 1: Beddl ends the moment the declarer wins a trick, so Berni cannot " \
+                   "have won 2"

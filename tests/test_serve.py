@@ -75,19 +75,24 @@ def test_the_first_line_names_the_url(no_serving: list[str], tmp_path: Path) -> 
 @web
 @needs_web
 def test_a_host_beyond_loopback_gets_a_token(no_serving: list[str], tmp_path: Path) -> None:
+    from herzla.web.server import own_address
+
     db = str(tmp_path / "b.db")
     result = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "0", "--db", db])
     assert result.exit_code == 0, result.output
-    m = re.fullmatch(r"herzla: serving on http://0\.0\.0\.0:\d+/\?token=([A-Za-z0-9_-]{20,})",
+    m = re.fullmatch(r"herzla: serving on http://([0-9.]+):\d+/\?token=([A-Za-z0-9_-]{20,})",
                      result.stdout.splitlines()[0])
     assert m is not None and no_serving == ["0.0.0.0"]
-    assert "in place of 0.0.0.0" in result.stderr
+    # the machine's own address, which a phone can open, never the wildcard it listens on
+    assert m.group(1) == own_address("0.0.0.0") and m.group(1) != "0.0.0.0"
+    assert "scan this" in result.stderr and "\u2580" in result.stderr  # the QR code, in blocks
     again = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "0", "--db", db])
-    assert m.group(1) not in again.stdout  # a new one each time
+    assert m.group(2) not in again.stdout  # a new one each time
     given = CliRunner().invoke(main, ["serve", "--host", "::", "--port", "0", "--db", db,
                                       "--token", "table-seven"])
-    assert re.fullmatch(r"herzla: serving on http://\[::\]:\d+/\?token=table-seven",
+    port = re.fullmatch(r"herzla: serving on http://\[(.+)\]:(\d+)/\?token=table-seven",
                         given.stdout.splitlines()[0])
+    assert port is not None and port.group(1) == own_address("::") != "::"
     local = CliRunner().invoke(main, ["serve", "--port", "0", "--db", db, "--token",
                                       "table-seven"])
     assert local.stdout.splitlines()[0].endswith("/?token=table-seven")

@@ -258,7 +258,7 @@ def test_the_start_page_lists_evenings_with_their_names_escaped(client: FlaskCli
     page = client.get("/").get_data(as_text=True)
     assert "<script>alert" not in page and "<img src=x" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "Berni &amp; Co" in page
-    assert "(2 deals)" in page
+    assert ", 2 deals)" in page  # (the date, 2 deals)
 
 
 def test_every_page_and_its_styles(client: FlaskClient) -> None:
@@ -267,7 +267,7 @@ def test_every_page_and_its_styles(client: FlaskClient) -> None:
         assert page.status_code == 200 and page.mimetype == "text/html"
         text = page.get_data(as_text=True)
         assert 'name="viewport"' in text and "http://" not in text and "https://" not in text
-        assert "<script" not in text
+        assert text.count("<script") == 1  # the app's own live.js alone
     for path in ("/static/app.css", "/drawing.css"):
         style = client.get(path)
         assert style.status_code == 200 and style.mimetype == "text/css"
@@ -286,6 +286,31 @@ def test_the_desk_rules_on_a_tally(client: FlaskClient) -> None:
     assert "<code>herzla/two-void</code>" in text and "<code>herzla/stock-payout</code>" in text
     assert "The rules cited" in text
     assert 'value="0,3,5,0"' in text  # the form comes back filled in
+
+
+@pytest.mark.parametrize(("contract", "asked", "not_asked"), [
+    ("herzla/normal", ['name="hearts"', 'name="stock"'], ['name="declarer"', 'name="order"',
+                                                          'name="result"']),
+    ("herzla/beddl", ['name="declarer"', 'name="result"', "Beddl was"], ['name="order"',
+                                                                         'name="hearts"']),
+    ("herzeln/domino", ['name="order"', 'name="players"'], ['name="stock"', 'name="hearts"',
+                                                            'name="declarer"',
+                                                            'name="captured"']),
+    ("herzeln/last-trick", ['name="last_trick"'], ['name="stock"', 'name="declarer"',
+                                                   'name="order"']),
+])
+def test_the_tally_form_asks_for_the_chosen_contracts_fields(
+        client: FlaskClient, contract: str, asked: list[str], not_asked: list[str]) -> None:
+    text = client.get(f"/desk?contract={contract}").get_data(as_text=True)
+    form = text[text.index('id="tally-form"'):text.index("</form>", text.index(
+        'id="tally-form"'))]
+    assert f'name="contract" value="{contract}"' in form
+    assert f'<option value="{contract}" selected>' in text  # the choice, shown as made
+    assert "data-autosubmit" in text  # changed, the choice shows its tally at once
+    for part in asked:
+        assert part in form, part
+    for part in not_asked:
+        assert part not in form, part
 
 
 def test_the_desk_names_what_a_tally_lacks(client: FlaskClient) -> None:

@@ -117,6 +117,14 @@ def test_a_renege_tapped_in_as_it_happened(client: FlaskClient) -> None:
             assert "corrected without penalty" in answer.get_data(as_text=True)
     text = answer.get_data(as_text=True)
     assert "a renege, established" in text and "-80" in text
+    # the renege ended the hand: no card is offered, the drawing says the ruling scores it
+    csrf_value, taps, record = _state(text)
+    assert taps == [] and "The renege is established" in text
+    assert "No scores: the hand is not complete" not in text
+    assert "The play stops at the renege: the hand is scored by the ruling below" in text
+    more = client.post("/desk", data={"csrf": csrf_value, "mode": "hand-play",
+                                      "record": record, "tap": c["plays"][8]})
+    assert more.status_code == 422 and "the hand is over" in more.get_data(as_text=True)
 
 
 def test_what_the_tapping_refuses(client: FlaskClient) -> None:
@@ -136,3 +144,22 @@ def test_what_the_tapping_refuses(client: FlaskClient) -> None:
     forged = client.post("/desk", data={"csrf": csrf.group(1), "mode": "hand-play",
                                         "record": "<b>", "tap": taps[0]})
     assert forged.status_code == 422 and "<b>" not in forged.get_data(as_text=True)
+
+
+def test_the_desk_calls_the_seats_by_the_names_given(client: FlaskClient) -> None:
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/desk").get_data(as_text=True))
+    assert csrf is not None
+    sent = {"csrf": csrf.group(1), "mode": "tally", "contract": "herzla/normal",
+            "hearts": "0,3,5,0", "names": "Anna, <Berni>, Carla, Done"}
+    text = client.post("/desk", data=sent).get_data(as_text=True)
+    ruling = text[text.index('id="ruling"'):]
+    assert "<th>Anna</th><th>&lt;Berni&gt;</th>" in ruling
+    assert "&lt;Berni&gt; 3, Carla 5; Anna and Done void" in ruling
+    assert "seat 1" not in ruling and "<Berni>" not in text
+    wrong = client.post("/desk", data={**sent, "names": "Anna, Berni"}).get_data(as_text=True)
+    assert "2 given for 4 seats" in wrong and "<th>seat 0</th>" in wrong
+    record = json.dumps(case("59-herzla-renege-established")["record"])
+    ruled = client.post("/desk", data={"csrf": csrf.group(1), "mode": "record", "record": record,
+                                       "names": "Anna, Berni, Carla, Done"}).get_data(
+        as_text=True)
+    assert "by Carla, is illegal" in ruled and "a renege by Carla, established" in ruled

@@ -6,6 +6,7 @@ forms, undo, a renege, every name escaped."""
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import re
@@ -214,11 +215,170 @@ def test_an_evening_started_on_the_start_page(client: FlaskClient, store: Store)
     text = client.get(where).get_data(as_text=True)
     assert MARKUP[0] not in text and MARKUP[2] not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "Berni &amp; Co" in text
-    assert "<script" not in text and "<img src=x" not in text
+    assert text.count("<script") == 1 and "<img src=x" not in text
     bad = client.post("/evenings", data={**form, "player-3": "Anna", "player-0": "anna"})
     assert bad.status_code == 422 and "both called" in bad.get_data(as_text=True)
     start = client.get("/").get_data(as_text=True)
     assert f'href="/evenings/{doc.id}"' in start and "&lt;script&gt;" in start
+
+
+def _deal_form(client: FlaskClient, pad: str) -> dict[str, str]:
+    """The hidden fields of the pad's deal form as the page shows them now."""
+    text = client.get(pad).get_data(as_text=True)
+    form = text[text.index('id="deal-form"'):]
+    return dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form[:form.index(
+        "</form>")]))
+
+
+def test_a_deal_form_sent_twice_adds_its_deal_once(client: FlaskClient, store: Store) -> None:
+    doc = new_evening(client)["id"]
+    pad = f"/evenings/{doc}"
+    hidden = _deal_form(client, pad)
+    assert set(hidden) == {"csrf", "revision", "key", "shown", "contract"}
+    assert len(hidden["key"]) >= 16 and hidden["shown"] == "0"
+    sent = {**hidden, "hearts-0": "2", "hearts-1": "2", "hearts-2": "2", "hearts-3": "2"}
+    assert client.post(f"{pad}/deals", data=sent).status_code == 303
+    again = client.post(f"{pad}/deals", data=sent)  # a double tap, a resend
+    text = again.get_data(as_text=True)
+    assert again.status_code == 200 and "entered already, as deal 1" in text
+    assert len(store.get(Kind.EVENING, doc).body["deals"]) == 1
+    fresh = _deal_form(client, pad)
+    assert fresh["key"] != hidden["key"] and fresh["shown"] == "1"  # a new key for deal 2
+    # the key is the app's own: the API, the file and the export know nothing of it
+    got = ok(client.get(f"/api/evenings/{doc}"))
+    assert hidden["key"] not in json.dumps(got)
+    assert hidden["key"] not in client.get(f"/api/evenings/{doc}/file").get_data(as_text=True)
+
+
+def test_the_api_takes_an_idempotency_key(client: FlaskClient, store: Store) -> None:
+    doc = new_evening(client)["id"]
+    deal = json.dumps({"contract": "normal", "hearts": [0, 3, 5, 0]})
+
+    def send(key: str, **headers: str) -> Any:
+        return client.post(f"/api/evenings/{doc}/deals", data=deal,
+                           content_type="application/json",
+                           headers={"Idempotency-Key": key, **headers})
+
+    first = send("deal-one-key")
+    again = send("deal-one-key", **{"If-Match": '"1"'})  # a retry, from the revision it changed
+    assert first.status_code == again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json() and len(first.get_json()["deals"]) == 1
+    assert len(send("deal-two-key").get_json()["deals"]) == 2
+    assert "changed meanwhile" in error(send("deal-three-key", **{"If-Match": '"1"'}), 409)
+    assert "Idempotency-Key" in error(send("short"), 422)
+    assert len(store.get(Kind.EVENING, doc).body["deals"]) == 2
+
+
+def test_a_stale_pages_deal_is_shown_and_kept_not_filed(client: FlaskClient,
+                                                        store: Store) -> None:
+    doc = new_evening(client)["id"]
+    pad = f"/evenings/{doc}"
+    first, second = _deal_form(client, pad), _deal_form(client, pad)  # two phones
+    assert first["key"] != second["key"]
+    hearts = {"hearts-0": "2", "hearts-1": "2", "hearts-2": "2", "hearts-3": "2"}
+    assert client.post(f"{pad}/deals", data={**first, **hearts}).status_code == 303
+    # the second phone sends the same deal from its page, out of date
+    stale = client.post(f"{pad}/deals", data={**second, **hearts})
+    text = stale.get_data(as_text=True)
+    assert stale.status_code == 409 and len(store.get(Kind.EVENING, doc).body["deals"]) == 1
+    assert "entered from another phone meanwhile: deal 1, Normal game (-20 -20 -20 -20)" in text
+    assert 'id="drop-entry"' in text and "Enter it as deal 2" in text and "data-kept" in text
+    assert re.search(r'name="hearts-1" value="2" checked', text)  # the input kept
+    kept = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', text))
+    assert kept["key"] == second["key"] and kept["shown"] == "1"
+    assert kept["revision"] == str(store.get(Kind.EVENING, doc).revision)
+    # confirmed: entered as deal 2, once
+    assert client.post(f"{pad}/deals", data={**kept, **hearts}).status_code == 303
+    assert client.post(f"{pad}/deals", data={**kept, **hearts}).status_code == 200
+    assert len(store.get(Kind.EVENING, doc).body["deals"]) == 2
+
+
+def test_an_evening_named_dated_for_money_closed_and_archived(client: FlaskClient,
+                                                              store: Store) -> None:
+    csrf, _ = csrf_of(client, "/")
+    made = client.post("/evenings", data={
+        "csrf": csrf, "game": "herzla", "name": "  Friday   at <Anna>'s ", "money": "on",
+        **{f"player-{i}": n for i, n in enumerate(["Anna", "Berni", "Carla", "Done"])}})
+    pad = made.headers["Location"]
+    doc = pad.rsplit("/", 1)[1]
+    call(client, "POST", f"/api/evenings/{doc}/deals", {"contract": "normal",
+                                                        "hearts": [0, 3, 5, 0]})
+    text = client.get(pad).get_data(as_text=True)
+    assert "<h1>Friday at &lt;Anna&gt;&#39;s</h1>" in text
+    day = datetime.datetime.fromtimestamp(store.get(Kind.EVENING, doc).created)
+    assert f'id="date">{day.day} {day:%b %Y}<' in text
+    # for money: the euros beside the cents, in the totals, the settlement and the text to share
+    assert ">+0.40 €<" in text and "Carla pays Anna 40c (0.40 €)." in text
+    share = re.search(r'<textarea id="share-text"[^>]*>([^<]*)</textarea>', text)
+    assert share is not None and share.group(1).splitlines() == [
+        f"Friday at &lt;Anna&gt;&#39;s, {day.day} {day:%b %Y}: 1 deal",
+        "Anna +40c (+0.40 €)", "Berni -30c (-0.30 €)", "Carla -50c (-0.50 €)",
+        "Done +40c (+0.40 €)", "stock 0c (0.00 €)", "Carla pays Anna 40c (0.40 €).",
+        "Berni pays Done 30c (0.30 €).", "Carla pays Done 10c (0.10 €)."]
+
+    def about(**form: str) -> int:
+        rev = revision_in(client.get(pad).get_data(as_text=True))
+        return int(client.post(f"{pad}/about", data={"csrf": csrf, "revision": rev,
+                                                     **form}).status_code)
+
+    assert about(action="save", name="Saturday") == 303  # renamed, and no longer for money
+    text = client.get(pad).get_data(as_text=True)
+    assert "<h1>Saturday</h1>" in text and "€" not in text
+    assert about(action="save", name="x" * 61) == 422
+    assert about(action="close") == 303
+    assert "This evening is closed" in client.get(pad).get_data(as_text=True)
+    assert "closed: reopen it" in error(call(client, "POST", f"/api/evenings/{doc}/deals", {
+        "contract": "normal", "hearts": [0, 3, 5, 0]}), 409)
+    assert "closed: reopen it" in error(call(client, "POST", f"/api/evenings/{doc}/undo"), 409)
+    assert about(action="reopen") == 303
+    assert about(action="archive") == 303  # archived, and so closed
+    start = client.get("/").get_data(as_text=True)
+    archived = start[start.index('id="archived"'):]
+    assert f'data-evening="{doc}"' in archived and "Saturday" in archived
+    assert about(action="unarchive") == 303 and 'id="archived"' not in client.get(
+        "/").get_data(as_text=True)
+    assert about(action="nothing") == 422
+    # an imported evening says so, on its pad and on the start page
+    exported = client.get(f"/api/evenings/{doc}/file").get_data(as_text=True)
+    assert "Saturday" not in exported  # the file is the evening's, as herzla pad writes it
+    imported = ok(client.post("/api/evenings/import", data=exported,
+                              content_type="application/json"), 201)["id"]
+    assert 'id="imported">imported from a file<' in client.get(
+        f"/evenings/{imported}").get_data(as_text=True)
+    assert "imported)" in client.get("/").get_data(as_text=True)
+
+
+def test_the_revision_is_cheap_to_poll(client: FlaskClient) -> None:
+    doc = new_evening(client)["id"]
+    answer = client.get(f"/api/evenings/{doc}/revision")
+    assert answer.get_json() == {"id": doc, "revision": 1} and answer.headers["ETag"] == '"1"'
+    assert client.get(f"/api/evenings/{doc}/revision",
+                      headers={"If-None-Match": '"1"'}).status_code == 304
+    call(client, "POST", f"/api/evenings/{doc}/deals", {"contract": "normal",
+                                                        "hearts": [2, 2, 2, 2]})
+    assert client.get(f"/api/evenings/{doc}/revision").get_json()["revision"] == 2
+    assert "no evening" in error(client.get("/api/evenings/nope/revision"), 404)
+    text = client.get(f"/evenings/{doc}").get_data(as_text=True)
+    assert f'data-live="/api/evenings/{doc}/revision" data-revision="2"' in text
+    assert client.get("/favicon.ico").mimetype == "image/svg+xml"
+    table = call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+                                                 "seat": 0, "opponents": "heuristic",
+                                                 "seed": 1}).get_json()
+    assert client.get(f"/api/tables/{table['id']}/revision").get_json() == {
+        "id": table["id"], "revision": table["revision"]}
+    assert f'data-live="/api/tables/{table["id"]}/revision"' in client.get(
+        f"/tables/{table['id']}").get_data(as_text=True)
+
+
+def test_the_start_page_shows_the_phones_address_as_a_qr_code(tmp_path: Path) -> None:
+    url = "http://192.0.2.7:8000/?token=table-seven"
+    joined = create_app(Store(tmp_path / "q.db"), WebConfig(url=url)).test_client()
+    text = joined.get("/").get_data(as_text=True)
+    assert f'<code id="join-url">{url}</code>' in text
+    assert re.search(r'id="join-qr" src="data:image/svg\+xml[^"]+"', text)
+    alone = create_app(Store(tmp_path / "r.db")).test_client()  # loopback: no phone joins
+    assert 'id="join-qr"' not in alone.get("/").get_data(as_text=True)
 
 
 def test_deals_entered_corrected_and_deleted_by_the_pads_forms(client: FlaskClient,
@@ -235,7 +395,8 @@ def test_deals_entered_corrected_and_deleted_by_the_pads_forms(client: FlaskClie
     assert 'data-deal="1"' in text and 'id="stock">80c<' in text
     # a stale page's deal: refused, the pad as it is now, the entry as sent
     stale = client.post(f"{pad}/deals", data=sent)
-    assert stale.status_code == 409 and "changed meanwhile" in stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "changed after your page was shown" in stale.get_data(
+        as_text=True)
     assert len(store.get(Kind.EVENING, doc).body["deals"]) == 1
     # Beddl in two taps: the declarer and "lost"
     _, text = csrf_of(client, f"{pad}?contract=beddl")
@@ -321,7 +482,7 @@ def test_the_pads_sections(client: FlaskClient) -> None:
     for part in ('id="outcome"', 'id="statistics"', 'id="picture"', "<svg", 'id="explained"',
                  f'href="/api/evenings/{doc}/file"', f'href="/api/evenings/{doc}/deals.csv"'):
         assert part in text
-    assert "http://" not in text and "<script" not in text and "<img src=x" not in text
+    assert "http://" not in text and text.count("<script") == 1 and "<img src=x" not in text
 
 
 def test_import_by_the_start_page(client: FlaskClient) -> None:

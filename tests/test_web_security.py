@@ -34,7 +34,7 @@ def guarded(tmp_path: Path) -> Flask:
 
 @pytest.mark.parametrize(("method", "path"), [
     ("GET", "/"), ("GET", "/desk"), ("GET", "/desk?mode=record"), ("POST", "/desk"),
-    ("GET", "/static/app.css"), ("GET", "/drawing.css"), ("POST", "/api/replay"),
+    ("POST", "/api/replay"), ("GET", "/api/evenings/x/revision"),
     ("POST", "/api/score"), ("GET", "/api/openapi.json"), ("GET", "/nothing"),
 ])
 def test_without_the_token_nothing_is_shown(guarded: Flask, method: str, path: str) -> None:
@@ -51,6 +51,24 @@ def test_without_the_token_nothing_is_shown(guarded: Flask, method: str, path: s
             assert set(answer.get_json()) == {"error"}
     wrong = client.open(path + ("&" if "?" in path else "?") + "token=nope", method=method)
     assert wrong.status_code == 401
+
+
+def test_the_page_asking_for_the_token_is_styled_and_says_how_to_join(guarded: Flask) -> None:
+    client = guarded.test_client()
+    answer = client.get("/")
+    assert answer.status_code == 401 and answer.mimetype == "text/html"
+    text = answer.get_data(as_text=True)
+    assert "Join the table" in text and "QR code" in text and "?token=" in text
+    assert 'href="/static/app.css"' in text
+    # what styles it is served without the token: the style sheets, the script and the icon,
+    # which hold nothing of the evenings
+    for path in ("/static/app.css", "/drawing.css", "/static/live.js", "/favicon.ico",
+                 "/static/favicon.svg"):
+        public = client.get(path)
+        assert public.status_code == 200, path
+        assert SECRET_NAME not in public.get_data(as_text=True)
+    assert client.post("/static/app.css").status_code in (401, 405)
+    assert client.get("/api/evenings").status_code == 401
 
 
 def test_the_bearer_header_opens_the_api(guarded: Flask) -> None:
@@ -111,7 +129,8 @@ def test_every_answer_carries_the_guarding_headers(tmp_path: Path) -> None:
                    client.post("/api/replay", data="{", content_type="application/json")):
         csp = answer.headers["Content-Security-Policy"]
         assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
-        assert "script-src" not in csp  # no script runs
+        # no script runs but the app's own file: nothing inline, nothing from elsewhere
+        assert "script-src 'self';" in csp and "unsafe" not in csp
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
         assert answer.headers["Referrer-Policy"] == "same-origin"
 
@@ -216,4 +235,5 @@ def test_every_page_escapes_the_names(kept: tuple[Store, str, str]) -> None:
                  f"/tables/{table}", f"/tables/{table}?hint=1"):
         text = client.get(path).get_data(as_text=True)
         assert "<b>B</b>" not in text and "&lt;b&gt;B&lt;/b&gt;" in text, path
-        assert "<script" not in text, path
+        # one script, the app's own file: a name never makes another
+        assert text.count("<script") == 1 and '<script src="/static/live.js" defer>' in text, path

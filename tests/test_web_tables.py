@@ -231,7 +231,7 @@ def test_the_hint_and_undo_on_the_page(client: FlaskClient) -> None:
     for name in (MARKUP[0], MARKUP[2]):
         assert name not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "Berni &amp; Co" in text
-    assert "<script" not in text and "http://" not in text
+    assert text.count("<script") == 1 and "http://" not in text
     client.post(f"{where}/play", data={**form_values(text), "card": table["legal"][0]})
     text = client.get(where).get_data(as_text=True)
     client.post(f"{where}/undo", data=form_values(text))

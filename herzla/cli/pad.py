@@ -20,7 +20,7 @@ from herzla.cli.input import open_records
 from herzla.cli.output import Output, check_output, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.evening import Entry, Evening, EveningError, create, load, update
-from herzla.evening.text import deal_line, next_line, outcome_lines, totals_line
+from herzla.evening.text import deal_line, deal_report, next_line, outcome_lines, totals_line
 from herzla.limits import LimitError
 from herzla.quote import quote
 from herzla.tally import numbers_of
@@ -261,14 +261,21 @@ def _write(target: Output, text: str) -> None:
 
 @pad.command("show")
 @click.argument("file")
+@click.argument("deal", required=False, metavar="[K]")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/evening.md).")
 @click.option("--html", "html", metavar="PAGE",
               help="Write the evening as one self-contained HTML page.")
 @click.option("--svg", "svg", metavar="PICTURE",
               help="Write the running totals as a standalone SVG picture.")
-def show_command(file: str, as_json: bool, html: str | None, svg: str | None) -> None:
-    """The evening: every deal, the totals and the stock, what comes next, the settlement or
-    the winners, and each player's statistics."""
+def show_command(file: str, deal: str | None, as_json: bool, html: str | None,
+                 svg: str | None) -> None:
+    """The evening: every deal (with its kind: two void, schleichermord, all hearts, renege,
+    ...), the totals and the stock, what comes next, the settlement or the winners, and each
+    player's statistics. With K, deal K alone explained: what was entered and every amount
+    with its rule."""
+    if deal is not None:
+        _show_deal(file, deal, as_json, html or svg)
+        return
     page, picture = _target(html, "--html"), _target(svg, "--svg")
     to_err = on_stdout(("--svg", picture), ("--html", page))  # a picture or page alone there
     e = _load(file)
@@ -291,6 +298,23 @@ def show_command(file: str, as_json: bool, html: str | None, svg: str | None) ->
         click.echo(json.dumps(e.to_dict(), indent=1, ensure_ascii=False), err=to_err)
         return
     click.echo(e.report())
+
+
+def _show_deal(file: str, deal: str, as_json: bool, output: str | None) -> None:
+    """``herzla pad show FILE K``: deal K explained."""
+    if output is not None:
+        fail("--html and --svg show the whole evening: give them without a deal number")
+    if not deal.isdigit() or len(deal) > 9:
+        fail(f"K is a deal's number (1, 2, ...), not {deal[:20]!r}")
+    e = _load(file)
+    try:
+        text = deal_report(e, int(deal))
+    except EveningError as exc:
+        fail(str(exc))
+    if as_json:
+        click.echo(json.dumps(e.deals[int(deal) - 1].to_dict(), indent=1, ensure_ascii=False))
+        return
+    click.echo(text)
 
 
 @pad.command("settle")

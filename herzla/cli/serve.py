@@ -28,19 +28,24 @@ _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
                    "in your data folder, e.g. ~/.local/share).")
 @click.option("--token", metavar="TOKEN",
               help="Every page and call needs this token (8 or more letters, digits or -._~). "
-                   "Without --token, one is made up when the host is not loopback.")
+                   "Without --token, one is made up when the host is not loopback, anew at "
+                   "each start; give the same --token to keep the phones' address across "
+                   "restarts.")
 def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
     """Serve the table app: the score pad, the disputes desk and a table against the computer,
     as pages and a JSON API.
 
     The first line printed is `herzla: serving on URL`: open the URL (with its ?token=, when a
-    token is in force) in a browser. Ctrl-C or SIGTERM stops the server. Needs the web extra:
-    python3 -m pip install 'herzla[web]'.
+    token is in force) in a browser. With a --host other than loopback, the URL names this
+    machine's own address on the network (never 0.0.0.0), and the terminal and the start page
+    show it as a QR code for the phones to scan. Ctrl-C or SIGTERM stops the server. Needs the
+    web extra: python3 -m pip install 'herzla[web]'.
 
     \b
     Examples:
       herzla serve                          # http://127.0.0.1:8000/, this machine only
       herzla serve --host 0.0.0.0           # the phones on this network join, with the token
+      herzla serve --host 0.0.0.0 --token our-table-2026   # the same address at every start
       herzla serve --port 0 --db table.db   # a free port, a store of its own
     """
     from herzla.web import INSTALL, missing
@@ -52,7 +57,8 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
              f"installed): {INSTALL}")
     from herzla.web.app import create_app
     from herzla.web.config import WebConfig, is_loopback
-    from herzla.web.server import ServeError, bind, serve, url_of
+    from herzla.web.qr import qr_text
+    from herzla.web.server import ServeError, bind, own_address, serve, url_of
     from herzla.web.store import Store, StoreError, default_path
 
     if token is not None and not _TOKEN.fullmatch(token):
@@ -64,20 +70,22 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
         store = Store(db if db is not None else default_path())
     except StoreError as exc:
         fail(str(exc))
-    app = create_app(store, WebConfig(token=token, loopback=loopback))
     try:
         sock = bind(host, port)
     except ServeError as exc:
         fail(str(exc))
-    url = url_of(host, sock.getsockname()[1], token)
+    url = url_of(own_address(host), sock.getsockname()[1], token)
+    app = create_app(store, WebConfig(token=token, loopback=loopback,
+                                      url=None if loopback else url))
     _log_to_stderr()
 
     def ready() -> None:
         click.echo(f"herzla: serving on {url}")
         sys.stdout.flush()
-        if host in ("0.0.0.0", "::"):
-            click.echo("herzla: note: listening on every address of this machine: the phones "
-                       f"open the URL with this machine's address in place of {host}", err=True)
+        if not loopback:
+            click.echo("herzla: the phones at the table open that address, or scan this:",
+                       err=True)
+            click.echo(qr_text(url), err=True, nl=False)
         click.echo(f"herzla: the store is {store.path}; Ctrl-C stops the server", err=True)
         warm_up_in_background()
 

@@ -41,9 +41,10 @@ def _check(e: Evening) -> None:
                          f"{len(e.deals):,}")
 
 
-def evening_svg(e: Evening, standalone: bool = True) -> str:
+def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) -> str:
     """The running totals: each player's total after every deal (from 0 before the first),
-    and for a game with a stock the stock dashed; the legend names the players."""
+    and for a game with a stock the stock dashed; the legend names the players, beside the
+    plot or (``narrow``: for a phone's screen, 380 wide) under it."""
     _check(e)
     n = len(e.players)
     unit = "c" if get_game(e.game).has_stock else ""
@@ -53,13 +54,14 @@ def evening_svg(e: Evening, standalone: bool = True) -> str:
     lo, hi = min(values), max(values)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    left, top, plot_w, plot_h = 64.0, 40.0, 520.0, 220.0
+    left, top, plot_w, plot_h = (56.0, 40.0, 310.0, 200.0) if narrow else (64.0, 40.0, 520.0,
+                                                                           220.0)
     rows = [(p, PALETTE[s % len(PALETTE)], f"{p} {signed(e.totals[s])}{unit}", False)
             for s, p in enumerate(e.players)]
     if stock is not None:
         rows.append(("stock", STOCK_INK, f"stock {stock[-1]}c", True))
     legend_w = 30 + 7.4 * max(len(label) for _, _, label, _ in rows)
-    width = left + plot_w + 24 + legend_w
+    width = left + plot_w + 14 if narrow else left + plot_w + 24 + legend_w
     steps = max(len(e.deals), 1)
 
     def x(i: int) -> float:
@@ -87,7 +89,7 @@ def evening_svg(e: Evening, standalone: bool = True) -> str:
         dash = ' stroke-dasharray="5 4"' if dashed else ""
         return f'<path d="{d}" fill="none" stroke="{ink}" stroke-width="2"{dash}/>'
 
-    legend_x = left + plot_w + 24
+    legend_x, legend_y = (8.0, top + plot_h + 50) if narrow else (left + plot_w + 24, top + 10)
     if stock is not None:
         parts.append(line(stock, STOCK_INK, dashed=True))
     for s in range(n):
@@ -97,12 +99,13 @@ def evening_svg(e: Evening, standalone: bool = True) -> str:
             parts += [f'<circle cx="{_n(x(i))}" cy="{_n(y(v))}" r="2.5" fill="{ink}"/>'
                       for i, v in enumerate(series[s])]
     for j, (_, ink, label, dashed) in enumerate(rows):
-        ly = top + 10 + 20 * j
+        ly = legend_y + 20 * j
         dash = ' stroke-dasharray="5 4"' if dashed else ""
         parts.append(f'<path d="M{_n(legend_x)} {_n(ly)}H{_n(legend_x + 16)}" stroke="{ink}" '
                      f'stroke-width="2"{dash}/>')
         parts.append(_text(legend_x + 22, ly + 4, label, 12, INK))
-    height = max(top + plot_h + 44, top + 20 * len(rows) + 10)
+    height = (legend_y + 20 * len(rows) - 6 if narrow else
+              max(top + plot_h + 44, top + 20 * len(rows) + 10))
     return _root(width, height, parts, title, standalone)
 
 

@@ -186,6 +186,10 @@ def _settlement(c: Course, faces: Faces) -> str:
         cells = "".join(f"<td class=num>{signed(v)}{unit}</td>" for v in res.scores)
         head = "".join(f"<th>seat {s}</th>" for s in range(r.players))
         parts.append(f"<table><tr>{head}</tr><tr>{cells}</tr></table>")
+    elif res.ruling is not None and res.ruling.established and res.ruling.scores is not None:
+        # the renege ended the hand: the ruling below scores it, so the hand is not "incomplete"
+        parts.append("<p>The play stops at the renege: the hand is scored by the ruling "
+                     "below.</p>")
     else:
         parts.append("<p>No scores: the hand is not complete"
                      + (" (an illegal play stops it)" if res.illegal else "") + ".</p>")

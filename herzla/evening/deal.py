@@ -5,6 +5,7 @@ in its place with the stock carried in, by the library's own scorers: a tally by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -152,13 +153,27 @@ def _hearts(contract: Contract, masks: Sequence[int] | None, hearts: Sequence[in
     return tuple(hearts) if hearts is not None else None
 
 
-def _fail(place: Place, exc: BaseException) -> EveningError:
-    """The deal's error of a tally's (MissingTally's message names the contract already:
-    :func:`herzla.tally.score_hand` writes it in)."""
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def named(text: str, players: Sequence[str]) -> str:
+    """A scorer's sentence with each seat it names (``seat 0``, counted from 0) called by the
+    player's name, as the evening calls them.
+
+    >>> named("Seat 0 won; seat 1 cannot have won 2; seat 9 is none", ["Anna", "Berni"])
+    'Anna won; Berni cannot have won 2; seat 9 is none'
+    """
+    return _SEAT.sub(lambda m: players[int(m.group(1))] if int(m.group(1)) < len(players)
+                     else m.group(0), text)
+
+
+def _fail(place: Place, exc: BaseException, players: Sequence[str]) -> EveningError:
+    """The deal's error of a tally's, its seats named by the players' names (MissingTally's
+    message names the contract already: :func:`herzla.tally.score_hand` writes it in)."""
     needs: tuple[str, ...] = ()
     if isinstance(exc, MissingTally):
         needs = tuple(_NEEDS.get(n, n) for n in exc.needs)
-    return EveningError(f"deal {place.k}: {exc}", needs)
+    return EveningError(f"deal {place.k}: {named(str(exc), players)}", needs)
 
 
 def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
@@ -226,7 +241,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     try:
         answer = scored(place.stock or 0)
     except (UnknownContract, OptionError, TallyError, CardError, LimitError) as exc:
-        raise _fail(place, exc) from None
+        raise _fail(place, exc, players) from None
     contract, score = answer.contract, answer.score
     masks = None
     if entry.captured is not None:

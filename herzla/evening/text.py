@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from herzla.contracts import get_game
+from herzla.evening.deal import named
+from herzla.evening.errors import EveningError
 from herzla.records import signed
 
 if TYPE_CHECKING:
@@ -14,8 +16,8 @@ if TYPE_CHECKING:
     from herzla.evening.model import Evening
     from herzla.evening.stats import PlayerStats
 
-__all__ = ["deal_line", "next_line", "next_sentence", "outcome_lines", "report", "stats_line",
-           "totals_line"]
+__all__ = ["deal_line", "deal_report", "kind_of", "next_line", "next_sentence", "outcome_lines",
+           "report", "stats_line", "totals_line"]
 
 
 def _contract(d: Deal, e: Evening) -> str:
@@ -26,6 +28,41 @@ def _contract(d: Deal, e: Evening) -> str:
 
 def _unit(e: Evening) -> str:
     return "c" if get_game(e.game).has_stock else ""
+
+
+def kind_of(d: Deal) -> str:
+    """What kind of deal it was, by its events: ``all hearts``, ``schleichermord``, ``renege``
+    (empty for a deal without one)."""
+    return ", ".join(event.replace("-", " ") for event in d.events)
+
+
+def deal_report(e: Evening, k: int) -> str:
+    """Deal ``k`` (from 1) explained, as ``herzla pad show FILE K`` prints it: its line, its
+    kind, what was entered, and every amount with its rule, the seats called by the players'
+    names (EveningError: no such deal)."""
+    if not 1 <= k <= len(e.deals):
+        has = f"deals 1 to {len(e.deals)}" if e.deals else "no deal yet"
+        raise EveningError(f"the evening has no deal {k} (it has {has})")
+    d = e.deals[k - 1]
+    out = [deal_line(e, d)]
+    if kind_of(d):
+        out.append(f"kind: {kind_of(d)}")
+    entry = d.entry.to_json()
+    if not d.entry.is_record:
+        out.append("entered: " + ", ".join(f"{key} {_entered(v)}" for key, v in entry.items()
+                                           if key != "contract"))
+    else:
+        out.append("entered as a hand record")
+    out += [f"  {named(x, e.players)}" for x in d.explanation]
+    return "\n".join(out)
+
+
+def _entered(value: object) -> str:
+    if isinstance(value, list):
+        return ",".join(_entered(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def deal_line(e: Evening, d: Deal) -> str:
@@ -124,7 +161,7 @@ def report(e: Evening) -> str:
     width = max(7, *(len(p) + 2 for p in e.players),
                 *(len(c) + 2 for row in cells for c in row))
     dealer_w = max(6, *(len(p) for p in e.players)) + 2
-    names = [_contract(d, e) for d in e.deals]
+    names = [_contract(d, e) + (f": {kind_of(d)}" if kind_of(d) else "") for d in e.deals]
     contract_w = max(8, *(len(c) for c in names), 5) + 2
     has_stock = e.stock is not None
     head = (f"{'#':>3}  {'dealer':<{dealer_w}}{'contract':<{contract_w}}"
@@ -152,6 +189,6 @@ def report(e: Evening) -> str:
     out.append(next_sentence(e) + ".")
     out += outcome_lines(e)
     if e.deals:
-        out.append("Statistics:")
+        out.append("Statistics (a deal is won by the best score in it, ties included):")
         out += [f"  {stats_line(e, s)}" for s in e.statistics()]
     return "\n".join(out)

@@ -14,7 +14,7 @@ from importlib.util import find_spec
 __all__ = ["INSTALL", "REQUIRES", "missing"]
 
 #: the distributions the app needs beyond herzla's own (the ``web`` extra)
-REQUIRES = ("flask", "waitress")
+REQUIRES = ("flask", "waitress", "segno")
 
 #: how to install them
 INSTALL = "python3 -m pip install 'herzla[web]'"

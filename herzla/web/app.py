@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from herzla.web import api, auth, errors, evenings, pad, pages, table_pages, tables
+from herzla.web import api, auth, errors, evenings, live, pad, pages, table_pages, tables
 from herzla.web.config import AppState, WebConfig
 from herzla.web.store import Store
 
@@ -48,6 +48,7 @@ def create_app(store: Store, config: WebConfig | None = None) -> Flask:
     app.register_blueprint(evenings.blueprint)
     app.register_blueprint(tables.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(live.blueprint)
     app.register_blueprint(pad.blueprint)
     app.register_blueprint(table_pages.blueprint)
     return app

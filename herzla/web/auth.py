@@ -25,7 +25,7 @@ import hmac
 import secrets
 from urllib.parse import urlencode, urlsplit
 
-from flask import Flask, g, redirect, request
+from flask import Flask, g, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from herzla.web.config import is_loopback, state
@@ -37,11 +37,13 @@ TOKEN_COOKIE = "herzla_token"
 CSRF_COOKIE = "herzla_csrf"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-#: the headers of every answer: nothing is loaded from elsewhere, no script runs, no other
-#: site frames a page, no address (with its token) is sent to another site as a referrer
+#: the headers of every answer: nothing is loaded from elsewhere, no script runs but the app's
+#: own file (``static/live.js``, which asks this app alone), no other site frames a page, no
+#: address (with its token) is sent to another site as a referrer
 #: (``same-origin``, not ``no-referrer``: with that, a browser sends a form's Origin as null)
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
+                               "script-src 'self'; connect-src 'self'; "
                                "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -85,6 +87,23 @@ def _cross_site() -> str | None:
     return None
 
 
+def _public() -> bool:
+    """The style sheets, the script and the icon, which hold nothing of the evenings: the page
+    that asks for the token is styled with them."""
+    return request.method in ("GET", "HEAD") and (
+        request.path.startswith("/static/") or request.path in ("/favicon.ico", "/drawing.css"))
+
+
+def _join() -> Response:
+    """The answer to a request without the token: for a person, a page saying how to join."""
+    message = ("this table needs its token: open the address that herzla serve printed, with "
+               "its ?token=")
+    out: Response = respond(401, message) if wants_json() else Response(
+        render_template("join.html", message=message), status=401, mimetype="text/html")
+    out.headers["WWW-Authenticate"] = 'Bearer realm="herzla"'
+    return out
+
+
 def check() -> Response | None:
     """Refuse the request (the answer) or let it through (None)."""
     config = state().config
@@ -92,7 +111,7 @@ def check() -> Response | None:
         return respond(403, "this server answers only at its loopback address "
                             "(http://127.0.0.1 or http://localhost)")
     token = config.token
-    if token is not None:
+    if token is not None and not _public():
         from_query = request.args.get("token")
         if _same(_bearer(), token) or _same(request.cookies.get(TOKEN_COOKIE), token):
             pass
@@ -103,10 +122,7 @@ def check() -> Response | None:
                 _set_token_cookie(out, token)
                 return out
         else:
-            out = respond(401, "this table needs its token: open the address that herzla "
-                               "serve printed, with its ?token=")
-            out.headers["WWW-Authenticate"] = 'Bearer realm="herzla"'
-            return out
+            return _join()
     if request.method in UNSAFE:
         why = _cross_site()
         if why is not None:

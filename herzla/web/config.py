@@ -47,7 +47,9 @@ class WebConfig:
     name of its own at 127.0.0.1).  ``max_body``: the largest request body in bytes;
     ``max_records``: the most records one request may carry; ``max_evenings``,
     ``max_deals``, ``max_tables``: the most evenings the app keeps, deals one evening holds,
-    and tables against the computer the app keeps.
+    and tables against the computer the app keeps.  ``url``: the address (with the token)
+    that a phone at the table opens, which the start page shows as a QR code (None: not
+    shown).
     """
 
     token: str | None = None
@@ -57,6 +59,7 @@ class WebConfig:
     max_evenings: int = MAX_EVENINGS
     max_deals: int = MAX_DEALS
     max_tables: int = MAX_TABLES
+    url: str | None = None
 
 
 @attrs.frozen(slots=True)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 import attrs
 
 from herzla.analysis.review import review_or_why
+from herzla.cards import HEARTS_MASK
 from herzla.contracts import MissingTally, TallyError
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
@@ -21,11 +22,15 @@ from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 from herzla.web.bodies import options_of_text
 
-__all__ = ["DeskError", "Ruling", "rule_record", "rule_tally"]
+__all__ = ["DeskError", "Ruling", "TallyForm", "names_of", "rule_record", "rule_tally",
+           "tally_form"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
-                "result", "last_trick", "stock", "options")
+                "result", "last_trick", "stock", "options", "names")
+
+#: the most characters of the players' names a form may give
+MOST_NAMES = 400
 
 #: what a person is asked for, by the library's name of a tally
 _ASK = {"tricks": "the tricks", "hearts": "the hearts", "captured": "the captured cards",
@@ -35,6 +40,51 @@ _ASK = {"tricks": "the tricks", "hearts": "the hearts", "captured": "the capture
 
 class DeskError(ValueError):
     """What the person typed cannot be ruled on: one line naming the problem."""
+
+
+#: the desk's field of each tally the scorer asks for (``made`` is the field ``result``)
+_FIELD = {"made": "result", "last_winner": "last_trick", "hearts": "hearts",
+          "tricks": "tricks", "captured": "captured", "order": "order"}
+
+
+@attrs.frozen(slots=True)
+class TallyForm:
+    """The tally form for one contract: ``shown`` the fields it asks for, ``more`` the others
+    a ruling of it may need (folded away), ``players`` the counts of players it is played
+    by."""
+
+    choice: str
+    shown: tuple[str, ...]
+    more: tuple[str, ...]
+    players: tuple[int, ...]
+
+
+def tally_form(choice: str | None) -> TallyForm:
+    """The fields of the tally form for ``game/contract`` (None or unknown: the first
+    contract of the first game), read from the contract's own scorer (what it asks for)."""
+    from herzla.contracts import contract_class, known_options
+    from herzla.web.choices import game_contracts
+    from herzla.web.pad_form import needs_of
+
+    game, _, cid = (choice or "").partition("/")
+    try:
+        cls = contract_class(game, cid)
+    except (LookupError, ValueError):
+        cls = next(iter(game_contracts()))[1][0]
+    c = cls(cls.player_counts[0], known_options(cls, {}), 0 if cls.needs_declarer else None)
+    shown = ["declarer", "result"] if cls.needs_declarer else []
+    shown += [_FIELD[n] for n in needs_of(c) if n in _FIELD and _FIELD[n] not in shown]
+    counted = 0
+    for mask in c.card_classes:  # the cards its scorer counts (none in a layout deal)
+        counted |= mask
+    # what a ruling of a trick deal may need beyond the quickest tally: the tricks (a
+    # Schleichermord, an early end), the cards counted and who captured them
+    more = [] if c.row_rules is not None else [
+        f for f, wanted in (("hearts", bool(counted & HEARTS_MASK)), ("tricks", True),
+                            ("captured", bool(counted))) if wanted and f not in shown]
+    if c.has_stock:
+        shown.append("stock")
+    return TallyForm(cls.key(), tuple(shown), tuple(more), tuple(cls.player_counts))
 
 
 @attrs.frozen(slots=True)
@@ -52,6 +102,20 @@ class Ruling:
     drawing: str | None = None
     illegal: str | None = None
     note: str | None = None
+    #: the ruling ends the hand where the play stands (an established renege it scores)
+    ended: bool = False
+
+
+def names_of(form: Mapping[str, str]) -> list[str]:
+    """The players' names a desk form gives (``names``: seat 0 first, comma separated; none:
+    the seats are called by their numbers)."""
+    text = (form.get("names") or "").strip()
+    if len(text) > MOST_NAMES:
+        raise DeskError(f"the players' names: at most {MOST_NAMES} characters")
+    names = [n.strip() for n in text.split(",")] if text else []
+    if any(not n for n in names):
+        raise DeskError("the players' names: give one name per seat, separated by commas")
+    return names
 
 
 def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
@@ -137,6 +201,7 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
         illegal = (f"{bad.where().capitalize()}, {bad.card} by seat {bad.seat}, is illegal: "
                    f"{bad.message} (rule {bad.rule})")
     ruled = res.ruling
+    ended = False
     if ruled is not None:
         # a renege: established, the hand ends there and the ruling scores it; else corrected
         lines += ruled.explanation
@@ -144,8 +209,9 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
             scores, events = tuple(ruled.scores), tuple(ruled.events)
             stock = ruled.stock if rec.contract.has_stock else None
             illegal = f"{illegal}: a renege, established (option renege={ruled.option})"
+            ended = True
         else:
             illegal = f"{illegal}: a renege, corrected without penalty"
     return Ruling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
                   stock, events, explanation_html(lines),
-                  hand_html(course(rec), review=done, title=""), illegal, note)
+                  hand_html(course(rec), review=done, title=""), illegal, note, ended)

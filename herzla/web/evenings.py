@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from herzla.evening import Evening, EveningError
 from herzla.web import evening_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
 from herzla.web.errors import ApiError
-from herzla.web.store import Document, Kind
+from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["LISTED", "blueprint", "downloaded"]
 
@@ -32,11 +32,20 @@ def _answer(doc: Document, evening: Evening, status: int = 200) -> Response:
     return answered(docs.answer(doc, evening), doc.revision, status)
 
 
-def _changed(doc_id: str, how: Callable[[Evening], Evening]) -> Response:
+def _changed(doc_id: str, how: Callable[[Evening], Evening], key: str | None = None
+             ) -> Response:
     config = state().config
     try:
         doc, evening = docs.change(state().store, doc_id, how, revision_given(),
-                                   deals=config.max_deals)
+                                   deals=config.max_deals, key=key)
+    except (docs.AlreadyEntered, StaleRevision):
+        doc, evening = _read(doc_id)
+        if key is None or docs.entered_as(doc, key) is None:
+            raise
+        # the same call again (from the revision it changed, too): nothing added
+        out = _answer(doc, evening)
+        out.headers["Idempotent-Replayed"] = "true"
+        return out
     except NoSuchDeal as exc:
         raise ApiError(404, str(exc)) from None
     except docs.Refused as exc:
@@ -122,9 +131,13 @@ def delete_call(doc_id: str) -> Response:
 @blueprint.post("/<doc_id>/deals")
 def add_call(doc_id: str) -> Response:
     """The next deal: a tally (as ``/api/score`` takes it, less the game and players) or
-    ``{"record": ...}``."""
+    ``{"record": ...}``.  With the header ``Idempotency-Key: KEY`` (8 to 64 characters, one per
+    deal), the same call sent again adds nothing and answers the evening as it stands."""
     entry = json_body()
-    return _changed(doc_id, lambda e: e.add(entry))
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 8 <= len(key) <= 64:
+        raise ApiError(422, "Idempotency-Key: give 8 to 64 characters, one key per deal")
+    return _changed(doc_id, lambda e: e.add(entry), key)
 
 
 @blueprint.put("/<doc_id>/deals/<int:k>")

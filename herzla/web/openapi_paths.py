@@ -53,6 +53,22 @@ _REVISION = [
      "description": "The same, as a parameter."},
 ]
 
+_REVISION_NOW = {"type": "object", "required": ["id", "revision"], "properties": {
+    "id": {"type": "string"}, "revision": {"type": "integer", "minimum": 1}}}
+
+
+
+def _revision(noun: str) -> dict[str, Any]:
+    """The call that answers an evening's or a table's revision now."""
+    return {"get": {
+        "summary": f"The {noun}'s revision now, read without its body (what a page polls to "
+                   "learn of a change from another phone)", "parameters": [_ID],
+        "responses": {"200": json_answer(_REVISION_NOW, "`{\"id\", \"revision\"}`, the "
+                                                        "revision as the ETag too."),
+                      "304": {"description": "If-None-Match named the revision now."},
+                      **_COMMON}}}
+
+
 _SEAT = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}],
          "description": "A seat: its number from 0, or the player's name."}
 _INTS = {"type": "array", "items": {"type": "integer"}}
@@ -224,7 +240,8 @@ PATHS: dict[str, Any] = {
         "delete": {"summary": "Delete the evening", **_CHANGE,
                    "responses": {"200": {"description": "`{\"deleted\": id}`"}, **_WRITE}}},
     "/api/evenings/{id}/deals": {"post": {
-        "summary": "Enter the next deal", **_CHANGE,
+        "summary": "Enter the next deal (with `Idempotency-Key: KEY`, the same call sent again "
+                   "adds nothing and answers the evening as it stands)", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": ref("Entry")}}},
         "responses": {"200": _EVENING, **_WRITE}}},
@@ -240,6 +257,7 @@ PATHS: dict[str, Any] = {
     "/api/evenings/{id}/undo": {"post": {
         "summary": "Take back the last change (an add, correction or deletion)", **_CHANGE,
         "responses": {"200": _EVENING, **_WRITE}}},
+    "/api/evenings/{id}/revision": _revision("evening"),
     "/api/evenings/{id}/file": {"get": {
         "summary": "The evening's file (what `herzla pad` reads and the import takes)",
         "parameters": [_ID],
@@ -275,6 +293,7 @@ PATHS: dict[str, Any] = {
     "/api/tables/{id}/next": {"post": {
         "summary": "The hand over, the next deal (the evening's dealer, contract and stock)",
         **_CHANGE, "responses": {"200": _TABLE, **_WRITE}}},
+    "/api/tables/{id}/revision": _revision("table"),
     "/api/tables/{id}/hint": {"get": {
         "summary": "The computer's advice for the person's move, with what it weighed",
         "parameters": [_ID, {"name": "policy", "in": "query", "required": False,

@@ -2,10 +2,14 @@
 (a deal entered in a few taps, any deal corrected or deleted, undo, the totals and the stock,
 the settlement or winners, the statistics and the picture), the export links and the import.
 Each form carries the revision it was shown at: a change from a stale page is refused (409)
-and the pad shows what it holds now, with the form as it was sent."""
+and the pad shows what it holds now and what changed since the page was shown, with the form
+as it was sent, for the person to send again or drop (never filed under the next number
+unasked).  The deal form carries a one-time key as well: sent twice (a double tap, a resend),
+it adds its deal once."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -16,14 +20,15 @@ from werkzeug.wrappers import Response
 from herzla.contracts import contract_classes, get_game
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
-from herzla.evening.text import next_sentence, outcome_lines, stats_line
+from herzla.evening.deal import named
+from herzla.evening.text import kind_of, next_sentence, outcome_lines, stats_line
 from herzla.options import OptionError
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
 from herzla.web.bodies import options_of_text
 from herzla.web.config import state
 from herzla.web.pad_form import FormError, entry_of, form_of, panel
-from herzla.web.render import card_view, faces_for, form_revision, load, page
+from herzla.web.render import card_view, euros, faces_for, form_revision, load, page, with_euros
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["MAX_PLAYERS_FORM", "blueprint"]
@@ -42,9 +47,23 @@ def _choices(e: Evening) -> list[tuple[str, str]]:
             if (fixed is None or c.id == fixed) and c.player_count_problem(n) is None]
 
 
+def _what_changed(e: Evening, shown: int | None, last: str | None) -> str:
+    """What the evening got since a page showing ``shown`` deals, in a sentence."""
+    if shown is not None and len(e.deals) > shown:
+        new = e.deals[shown:]
+        said = "; ".join(
+            f"deal {d.k}, {d.contract.title or d.contract.id}"
+            + (f" ({' '.join(signed(v) for v in d.scores)})" if d.scores is not None else "")
+            for d in new)
+        return (f"{'these deals were' if len(new) > 1 else 'this deal was'} entered from "
+                f"another phone meanwhile: {said}")
+    return f"it was changed from another phone meanwhile ({last or 'a deal changed'})"
+
+
 def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = None,
          form: Mapping[str, str] | None = None, contract: str | None = None,
-         edit: int | None = None) -> Response:
+         edit: int | None = None, stale: str | None = None, notice: str | None = None
+         ) -> Response:
     """The pad of ``e`` (kept as ``doc``): the deal form for the next deal (or for correcting
     deal ``edit``), the deals, the totals and everything the evening tells."""
     choices = _choices(e)
@@ -65,15 +84,42 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
     unit = "c" if g.has_stock else ""
     faces = faces_for(p.contract) if p is not None else None
     owners = [card_view(c, faces) for c in p.cards] if p is not None and faces else []
+    about = docs.about(doc)
+    money = about.money and g.has_stock
+    outcome = outcome_lines(e)
+    kept = (form or {}).get("key", "")
+    key = kept if 8 <= len(kept) <= 64 and docs.entered_as(doc, kept) is None \
+        else secrets.token_urlsafe(12)
     return page("pad.html", status, doc=doc, e=e, p=p, form=form or {}, choices=choices,
                 contract=contract, edit=edit, entry=entry, error=error, unit=unit,
+                key=key, stale=stale, notice=notice, kind_of=kind_of, named=named, about=about,
+                money=money, euros=euros,
+                share=share_text(e, about, g.title, money),
                 signed=signed, owners=owners, over=e.over,
                 next=next_sentence(e),
-                outcome=outcome_lines(e), stats=[stats_line(e, s) for s in e.statistics()]
-                if e.deals else [],
+                outcome=[with_euros(x) for x in outcome] if money else outcome,
+                stats=[stats_line(e, s) for s in e.statistics()] if e.deals else [],
                 last=e.history[-1].describe() if e.history else None,
                 picture=Markup(evening_svg(e, standalone=False)) if e.deals else None,
+                narrow=Markup(evening_svg(e, standalone=False, narrow=True))
+                if e.deals else None,
                 has_stock=g.has_stock, seats=range(len(e.players)), game_title=g.title)
+
+
+def share_text(e: Evening, about: docs.About, title: str, money: bool) -> str:
+    """The evening's result as a text to send to the others: its name and date, the deals,
+    each player's total, and the settlement or the winners."""
+    unit = "c" if e.stock is not None else ""
+    head = f"{about.name or title + ' evening'}, {about.date}: {len(e.deals)} deal" + (
+        "" if len(e.deals) == 1 else "s")
+    totals = [f"{p} {signed(t)}{unit}" + (f" ({euros(t, sign=True)})" if money else "")
+              for p, t in zip(e.players, e.totals, strict=True)]
+    lines = [head, *totals]
+    if e.stock is not None:
+        lines.append(f"stock {e.stock}c" + (f" ({euros(e.stock)})" if money else ""))
+    outcome = outcome_lines(e)
+    lines += [with_euros(x) for x in outcome] if money else outcome
+    return "\n".join(lines)
 
 
 @blueprint.get("/evenings/<doc_id>")
@@ -89,13 +135,28 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
              form: Mapping[str, str] | None = None, contract: str | None = None,
              edit: int | None = None) -> Response:
     """Apply ``how`` and go back to the pad; a stale page or a change that does not fit is
-    the pad again, with the problem and the form as sent."""
+    the pad again, with the problem (what changed meanwhile) and the form as sent.  A deal
+    form (``form`` with its one-time ``key``) whose key made a deal already is the pad with
+    that deal, and nothing added."""
+    key = (form or {}).get("key") if edit is None else None
     try:
-        docs.change(state().store, doc_id, how, form_revision(), deals=state().config.max_deals)
-    except StaleRevision as exc:
+        docs.change(state().store, doc_id, how, form_revision(),
+                    deals=state().config.max_deals, key=key or None)
+    except (StaleRevision, docs.AlreadyEntered) as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
-        return show(doc, e, 409, error=f"{exc} (your entry is below, as you sent it)",
-                    form=form, contract=contract, edit=edit)
+        k = docs.entered_as(doc, key)
+        if k is not None:
+            return show(doc, e, 200, notice=str(docs.AlreadyEntered(k)))
+        if not form:
+            return show(doc, e, 409, error=str(exc))
+        shown = (form.get("shown") or "").strip()
+        changed = _what_changed(e, int(shown) if shown.isdigit() and len(shown) < 8 else None,
+                                e.history[-1].describe() if e.history else None)
+        return show(doc, e, 409, stale=f"This evening changed after your page was shown: "
+                    f"{changed}.", form=form, contract=contract, edit=edit)
+    except docs.Closed as exc:
+        doc, e = load(Kind.EVENING, doc_id, docs.read)
+        return show(doc, e, 409, error=str(exc))
     except (EveningError, FormError) as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
         return show(doc, e, 422, error=str(exc), form=form, contract=contract, edit=edit)
@@ -135,6 +196,36 @@ def drop_deal(doc_id: str, k: int) -> Response:
 def undo(doc_id: str) -> Response:
     """The last change taken back."""
     return _changed(doc_id, lambda e: e.undo(), "#deals")
+
+
+#: what the "This evening" form's buttons do: the flags they set
+ABOUT_ACTIONS: dict[str, dict[str, bool]] = {
+    "close": {"closed": True}, "reopen": {"closed": False},
+    "archive": {"archived": True, "closed": True}, "unarchive": {"archived": False},
+}
+
+
+@blueprint.post("/evenings/<doc_id>/about")
+def about_evening(doc_id: str) -> Response:
+    """The evening renamed, for money or not (``save``), closed, reopened, archived (and so
+    closed) or taken out of the archive."""
+    action = request.form.get("action") or "save"
+    try:
+        if action == "save":
+            changes: dict[str, object] = {"name": docs.name_of(request.form.get("name")),
+                                          "money": request.form.get("money") == "on"}
+        elif action in ABOUT_ACTIONS:
+            changes = dict(ABOUT_ACTIONS[action])
+        else:
+            raise EveningError(f"the evening's form has no action {action[:20]!r}")
+        docs.set_about(state().store, doc_id, form_revision(), **changes)
+    except StaleRevision as exc:
+        doc, e = load(Kind.EVENING, doc_id, docs.read)
+        return show(doc, e, 409, error=str(exc))
+    except EveningError as exc:
+        doc, e = load(Kind.EVENING, doc_id, docs.read)
+        return show(doc, e, 422, error=str(exc))
+    return redirect(url_for("pad.pad_page", doc_id=doc_id) + "#about", 303)
 
 
 @blueprint.post("/evenings/<doc_id>/delete")
@@ -179,7 +270,8 @@ def new_evening() -> Response:
     form = request.form.to_dict()
     try:
         doc, _ = docs.create(state().store, new_evening_body(form),
-                             most=state().config.max_evenings)
+                             most=state().config.max_evenings,
+                             name=docs.name_of(form.get("name")), money=form.get("money") == "on")
     except EveningError as exc:
         return start(422, error=str(exc), form=form)
     return redirect(url_for("pad.pad_page", doc_id=doc.id), 303)

@@ -40,7 +40,7 @@ from herzla.evening.names import find_contract
 from herzla.quote import quote
 from herzla.tally import score_tallies
 
-__all__ = ["MOST_OWNED", "FormError", "Panel", "entry_of", "form_of", "panel"]
+__all__ = ["MOST_OWNED", "FormError", "Panel", "entry_of", "form_of", "needs_of", "panel"]
 
 #: the tallies the form prefers, when the scorer takes one of several, quickest first
 PREFER = ("made", "hearts", "captured", "tricks", "last_winner", "order")
@@ -77,7 +77,7 @@ def _spread(total: int, n: int) -> list[int]:
     return [total // n + (1 if i < total % n else 0) for i in range(n)]
 
 
-def _needs(contract: Contract) -> list[str]:
+def needs_of(contract: Contract) -> list[str]:
     """The tallies the scorer of ``contract`` asks for, one of each alternative (the
     preferred), found by filling each with a likely tally until it scores."""
     n = contract.players
@@ -114,7 +114,7 @@ def panel(evening: Evening, contract: str) -> Panel:
     for mask in c.card_classes:  # the cards a trick deal's scorer counts (none in a layout deal)
         counted |= mask
     owned = tuple(cards_of(counted))
-    for need in _needs(c):
+    for need in needs_of(c):
         if need == "captured":
             asks.append("owners" if 0 < len(owned) <= MOST_OWNED else "captured")
         else:

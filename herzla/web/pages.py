@@ -8,14 +8,23 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, request
-from markupsafe import Markup
 
 from herzla.draw.html import CSS as DRAWING_CSS
+from herzla.evening.deal import named
+from herzla.web import evening_docs
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
-from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally
+from herzla.web.desk import (
+    TALLY_FIELDS,
+    DeskError,
+    Ruling,
+    names_of,
+    rule_record,
+    rule_tally,
+    tally_form,
+)
 from herzla.web.desk_hand import Tapping, start_tapping
-from herzla.web.render import card_view, faces_for, page
+from herzla.web.render import card_view, faces_for, named_html, page
 from herzla.web.store import Kind
 
 __all__ = ["blueprint"]
@@ -34,7 +43,9 @@ def _listed(kind: Kind) -> list[dict[str, Any]]:
         names = [str(p) for p in players] if isinstance(players, list) else []
         deals = body.get("deals")
         deal = body.get("deal") if isinstance(body.get("deal"), dict) else {}
+        about = evening_docs.about(doc) if kind is Kind.EVENING else None
         out.append({"id": doc.id, "game": str(body.get("game", "")), "players": names,
+                    "about": about,
                     "deals": len(deals) if isinstance(deals, list) else 0,
                     "opponents": str(body.get("opponents", "")),
                     "deal": deal.get("k") if isinstance(deal, dict) else None})
@@ -48,9 +59,15 @@ def start_with(status: int = 200, error: str | None = None,
     from herzla.contracts import games, get_game
     from herzla.players.registry import policy_names
     from herzla.web.choices import table_choices
+    from herzla.web.qr import qr_image
 
     store = state().store
-    return page("start.html", status, evenings=_listed(Kind.EVENING),
+    url = state().config.url
+    join = {"url": url, "image": qr_image(url)} if url else None
+    kept = _listed(Kind.EVENING)
+    return page("start.html", status, join=join,
+                 evenings=[e for e in kept if not e["about"].archived],
+                 archived=[e for e in kept if e["about"].archived],
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, get_game(g).player_counts()) for g in games()],
@@ -67,14 +84,28 @@ def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = N
           form: dict[str, str] | None = None, mode: str = "tally",
           tapping: Tapping | None = None) -> Response:
     taps = None
+    ended = ruling is not None and ruling.ended  # an established renege ends the hand
     if tapping is not None:
         faces = faces_for(tapping.rec.contract)
-        taps = [{"offer": o, "view": card_view(o.card, faces) if o.card else None}
-                for o in tapping.offers()]
+        taps = [] if ended else [{"offer": o, "view": card_view(o.card, faces) if o.card
+                                  else None} for o in tapping.offers()]
+    tally = tally_form((form or {}).get("contract"))
+    try:
+        names = names_of(form or {})
+    except DeskError as exc:
+        names, error, ruling = [], error or str(exc), None
+    if ruling is not None and names and len(names) != ruling.players:
+        error = error or (f"the players' names: {len(names)} given for {ruling.players} "
+                          "seats, so the seats are called by their numbers")
+        names = []
     return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
+                 tally=tally, more_open=any((form or {}).get(f) for f in tally.more),
+                 names=names, seat_name=(lambda s: names[s]) if names else (lambda s: f"seat {s}"),
                  choices=contract_choices(), tapping=tapping, taps=taps,
-                 drawing=Markup(ruling.drawing) if ruling and ruling.drawing else None,
-                 explanation=Markup(ruling.explanation) if ruling else None)
+                 tapped_over=tapping is not None and (tapping.seat is None or ended),
+                 drawing=named_html(ruling.drawing, names) if ruling and ruling.drawing else None,
+                 explanation=named_html(ruling.explanation, names) if ruling else None,
+                 illegal=named(ruling.illegal, names) if ruling and ruling.illegal else None)
 
 
 @blueprint.get("/desk")
@@ -82,7 +113,9 @@ def desk() -> Response:
     """The disputes desk: a tally, a hand tapped in card by card, or a hand record in, the
     ruling out."""
     mode = request.args.get("mode")
-    return _desk(mode=mode if mode in ("record", "hand") else "tally")
+    if mode in ("record", "hand"):
+        return _desk(mode=mode)
+    return _desk(form={"contract": (request.args.get("contract") or "")[:80]})
 
 
 def _tapped() -> Response:
@@ -91,13 +124,17 @@ def _tapped() -> Response:
     action = "start" if request.form.get("mode") == "hand-start" else (
         request.form.get("action") or ("tap" if "tap" in request.form else "show"))
     form = {k: request.form.get(k, "") for k in ("contract", "players", "dealer", "declarer",
-                                                 "stock", "options", "hands", "seed")}
+                                                 "stock", "options", "hands", "seed", "names")}
     try:
         if action == "start":
             tapping = start_tapping(form)
         else:
             tapping = Tapping.from_text(request.form.get("record", ""))
             if action == "tap":
+                if tapping.record["plays"] and rule_record(tapping.text(),
+                                                           with_review=False).ended:
+                    raise DeskError("the hand is over: the renege is established, and the "
+                                    "ruling scores the hand where it stopped")
                 tapping = tapping.tapped(request.form.get("tap", ""))
             elif action == "back":
                 tapping = tapping.back()
@@ -119,7 +156,8 @@ def desk_ruling() -> Response:
         return _tapped()
     if request.form.get("mode") == "record":
         text = request.form.get("record", "")
-        form = {"record": text, "review": "on" if request.form.get("review") else ""}
+        form = {"record": text, "review": "on" if request.form.get("review") else "",
+                "names": request.form.get("names", "")}
         try:
             ruling = rule_record(text, with_review=bool(request.form.get("review")))
         except DeskError as exc:

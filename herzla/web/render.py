@@ -5,19 +5,23 @@ style sheet: the pages' Content-Security-Policy allows no inline style)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 from flask import Response, render_template, request
+from markupsafe import Markup, escape
 
 from herzla.cards import Card, parse_card
 from herzla.contracts import Contract
 from herzla.draw.faces import Faces, faces_of, labelled, short
+from herzla.evening.deal import named
 from herzla.web.config import state
 from herzla.web.store import Document, Kind
 
-__all__ = ["CardView", "card_view", "faces_for", "form_revision", "load", "page"]
+__all__ = ["CardView", "card_view", "euros", "faces_for", "form_revision", "load", "named_html",
+           "page", "with_euros"]
 
 _T = TypeVar("_T")
 
@@ -61,3 +65,42 @@ def card_view(card: Card | str, faces: Faces) -> CardView:
 def faces_for(contract: Contract) -> Faces:
     """The faces ``contract``'s cards are shown with (its pack's)."""
     return faces_of(contract)
+
+
+def euros(cents: int, sign: bool = False) -> str:
+    """An amount of cents in euros: ``5.60 €``, ``+5.60 €`` with ``sign`` (0 unsigned).
+
+    >>> euros(560), euros(-1205, sign=True), euros(0, sign=True)
+    ('5.60 €', '-12.05 €', '0.00 €')
+    """
+    head = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
+    return f"{head}{abs(cents) // 100:,}.{abs(cents) % 100:02d} €"
+
+
+_CENTS = re.compile(r"(?<![\w.])([+-]?\d+)c\b")
+
+
+def with_euros(text: str) -> str:
+    """A sentence of herzla's with each amount of cents followed by its euros.
+
+    >>> with_euros("Carla pays Anna 560c; the stock of 80c stays.")
+    'Carla pays Anna 560c (5.60 €); the stock of 80c (0.80 €) stays.'
+    """
+    return _CENTS.sub(lambda m: f"{m.group(0)} ({euros(int(m.group(1)), m.group(1)[0] in '+-')})",
+                      text)
+
+
+_SVG = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL)
+
+
+def named_html(html: str, players: list[str] | tuple[str, ...]) -> Markup:
+    """herzla's HTML of a hand (a ruling, its drawing) with each seat it names in its text
+    (``seat 0``) called by the player's name, escaped; the pictures (SVG), laid out for the
+    short ``seat 0``, keep it.
+
+    >>> str(named_html("<p>seat 1 led</p><svg><text>seat 1</text></svg>", ["A", "<B>"]))
+    '<p>&lt;B&gt; led</p><svg><text>seat 1</text></svg>'
+    """
+    shown = [str(escape(p)) for p in players]
+    return Markup("".join(part if part.startswith("<svg") else named(part, shown)
+                          for part in _SVG.split(html)))

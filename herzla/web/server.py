@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from flask import Flask
 
-__all__ = ["THREADS", "ServeError", "bind", "serve", "url_of"]
+__all__ = ["THREADS", "ServeError", "bind", "own_address", "serve", "url_of"]
 
 #: the threads answering requests (a review or, later, the computer's move takes a second)
 THREADS = 4
@@ -41,6 +41,35 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
     return sock
+
+
+#: the addresses meaning "every address of this machine", which no phone can open
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def own_address(host: str) -> str:
+    """The address a phone on the same network opens to reach a server listening on
+    ``host``: ``host`` itself, unless it is a wildcard (0.0.0.0, ::), then this machine's own
+    address on the network its traffic leaves by (found by aiming a UDP socket, which sends
+    nothing, at an address of the documentation's range), else its name's address, else
+    loopback."""
+    if host not in WILDCARDS:
+        return host
+    family, probe = ((socket.AF_INET6, "2001:db8::1") if host == "::" else
+                     (socket.AF_INET, "192.0.2.1"))
+    for fam, target in ((family, probe), (socket.AF_INET, "192.0.2.1")):
+        try:
+            with socket.socket(fam, socket.SOCK_DGRAM) as udp:
+                udp.connect((target, 9))
+                address = str(udp.getsockname()[0])
+        except OSError:
+            continue
+        if address not in WILDCARDS and not address.startswith("127."):
+            return address
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
 
 
 def url_of(host: str, port: int, token: str | None) -> str:

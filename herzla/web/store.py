@@ -259,6 +259,18 @@ class Store:
         with self._connection() as con:
             return self._read(con, kind, doc_id)
 
+    def revision(self, kind: Kind, doc_id: str) -> int:
+        """The document's revision now, read without its body (what a page polls to learn
+        that another phone changed it; :class:`NotFound` if there is none)."""
+        row = None
+        with self._connection() as con:
+            if isinstance(doc_id, str) and _ID.fullmatch(doc_id):
+                row = con.execute(f"SELECT revision FROM {kind.value} WHERE id = ?",
+                                  (doc_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no {kind.noun} has the id {json.dumps(str(doc_id)[:40])}")
+        return int(row[0])
+
     def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
         """Documents of ``kind``, the last written first."""
         with self._connection() as con:

@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, redirect, request, url_for
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from herzla.cards import Suit
@@ -24,7 +23,7 @@ from herzla.table import undo as undo_table
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
-from herzla.web.render import CardView, card_view, faces_for, form_revision, load, page
+from herzla.web.render import CardView, card_view, faces_for, form_revision, load, named_html, page
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
@@ -62,15 +61,19 @@ def view_of(table: Table) -> dict[str, Any]:
                       else None})
     current = tricks[-1] if tricks and tricks[-1]["winner"] is None else None
     finished = [t for t in tricks if t["winner"] is not None]
+
+    def trick_view(t: dict[str, Any], number: int) -> dict[str, Any]:
+        return {"done": t["winner"] is not None, "number": number,
+                "winner": table.players[t["winner"]] if t["winner"] is not None else None,
+                "cards": [{"name": table.players[(t["leader"] + i) % n],
+                           "won": t["winner"] == (t["leader"] + i) % n,
+                           "view": card_view(c, faces)} for i, c in enumerate(t["cards"])]}
+
     shown = current or (finished[-1] if finished else None)
-    trick = None
-    if shown is not None:
-        trick = {"done": shown["winner"] is not None,
-                 "number": len(finished) + (1 if current else 0),
-                 "winner": table.players[shown["winner"]] if shown["winner"] is not None
-                 else None,
-                 "cards": [{"name": table.players[(shown["leader"] + i) % n],
-                            "view": card_view(c, faces)} for i, c in enumerate(shown["cards"])]}
+    trick = trick_view(shown, len(finished) + (1 if current else 0)) if shown else None
+    # the trick just taken stays on the table beside the next one, until that one is taken:
+    # the person sees who took the trick their card went into, though the computer led on
+    last = trick_view(finished[-1], len(finished)) if current and finished else None
     drawn = course(pos.current_record()) if d["order"] is not None or pos.over else None
     rows = []
     if drawn is not None and d["order"] is not None:
@@ -82,13 +85,14 @@ def view_of(table: Table) -> dict[str, Any]:
     review = d["review"]
     if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = Markup(hand_html(drawn, review=shown_review,
-                                   title=""))
+        drawing = named_html(hand_html(drawn, review=shown_review, title=""),
+                             table.players)
     unit = "c" if pos.contract.has_stock else ""
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
              "winner": table.players[t["winner"]]} for t in finished]
     return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats,
-            "trick": trick, "rows": rows, "finished": done, "unit": unit, "signed": signed,
+            "trick": trick, "last_trick": last, "rows": rows, "finished": done, "unit": unit,
+            "signed": signed,
             "drawing": drawing, "review_note": review.get("error") if review else None,
             "evening": d["evening"], "must_pass": legal == {"pass"},
             "title": d["title"] or "the bidding",
