@@ -20,10 +20,11 @@ from herzla.analysis.search.kernel.plain import plain_kernel
 from herzla.analysis.search.position import make_legal
 from herzla.analysis.search.scoring import trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
-from herzla.cards import PACK_32, Rank
+from herzla.cards import PACK_32
 from herzla.contracts import TrickContract, contract_class
 from herzla.machinery.streams import seeded_deal
 from herzla.tricks import TrickHand
+from tests.test_search_paths import _made_lost_states
 from tests.test_solve import every_deal
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
@@ -100,24 +101,13 @@ def test_every_technique_off_in_the_plain_kernel_gives_the_same_value(off: str) 
 def test_the_plain_kernel_gives_made_and_lost() -> None:
     """Beddl and Mord from the start of a deal in which the declarer holds a hand worth
     announcing (no Ace, King or Ober; six of them or more), and a few cards in."""
-    top = sum(1 << (s * 9 + r) for s in range(4) for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
     made = set()
-    for cid in ("beddl", "mord"):
-        found, seed = 0, 0
-        while found < 3:
-            seed += 1
-            deal = seeded_deal(PACK_32, 4, 8, seed)
-            count = [(h & top).bit_count() for h in deal]
-            worth = [s for s in range(4) if (count[s] == 0 if cid == "beddl" else count[s] >= 6)]
-            if not worth:
-                continue
-            found += 1
-            c, state, hands = _position("herzla", cid, 4, seed, 8 - seed % 3, declarer=worth[0])
-            if state.over:
-                continue
-            slow, fast = _both(c, state, hands, worth[0])
-            assert fast == slow, (cid, seed)
-            made.add(slow)
+    for c, state, declarer in _made_lost_states():
+        if state.over:
+            continue
+        slow, fast = _both(c, state, seeded_deal(PACK_32, 4, 8, 0), declarer)
+        assert fast == slow
+        made.add(slow)
     assert made == {0, 1}
 
 
