@@ -13,6 +13,12 @@ change).
     python benchmarks/compare_ref.py --ref 0495a0a                  # the cases below, 3 rounds
     python benchmarks/compare_ref.py --ref main --rounds 5 --cases simulate
     python benchmarks/compare_ref.py --ref v0.2.0 --fail-above 1.05  # exit 1 on a slowdown
+    python benchmarks/compare_ref.py --ref 0495a0a --instructions --hands 5e5  # load-proof
+
+With ``--instructions`` each case also runs once from each tree under valgrind's cachegrind
+(``--cache-sim=no``, one BLAS thread), which counts the instructions the process and its helpers
+execute: a figure the load of a shared machine does not change (about 50 times slower than a
+run, so give the simulate cases fewer ``--hands``).
 
 The cases:
 
@@ -30,7 +36,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -99,6 +107,23 @@ def run(tree: Path, args: list[str]) -> tuple[float, float, str]:
     return cpu, wall, done.stdout
 
 
+def instructions(tree: Path, args: list[str], tmp: Path) -> int:
+    """The instructions one ``python -m herzla ARGS`` process and its helpers execute, counted
+    by cachegrind."""
+    for old in tmp.glob("cg.*.out"):
+        old.unlink()
+    env = {**os.environ, "PYTHONPATH": str(tree), "OPENBLAS_NUM_THREADS": "1"}
+    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                    f"--cachegrind-out-file={tmp}/cg.%p.out", sys.executable, "-m", "herzla",
+                    *args], capture_output=True, text=True, check=True, env=env,
+                   cwd=tempfile.gettempdir())
+    total = 0
+    for out in tmp.glob("cg.*.out"):
+        found = re.search(r"^summary: (\d+)", out.read_text(), re.M)
+        total += int(found.group(1)) if found else 0
+    return total
+
+
 def _without_timings(out: str) -> Any:
     """The answer (JSON, or JSON lines) less its timing fields."""
     def strip(v: Any) -> Any:
@@ -126,8 +151,12 @@ def main() -> None:
     ap.add_argument("--hands", default="1e7", help="hands of the simulate cases (default 1e7)")
     ap.add_argument("--fail-above", type=float, metavar="RATIO",
                     help="exit 1 when a case's median CPU-time ratio is above RATIO")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each case's instructions once per tree (valgrind)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.ref],
                          capture_output=True, text=True)
     if rev.returncode:
@@ -188,6 +217,11 @@ def _compare(args: argparse.Namespace, ref: str, base: Path, tmp: Path) -> dict[
         out["cases"][case] = {"command": cmd, "ref_s": times["ref"], "this_s": times["this"],
                               "cpu_ratio": statistics.median(cpu_r),
                               "wall_ratio": statistics.median(wall_r), "same_answer": same}
+        if args.instructions:
+            counts = {who: instructions(trees[who], cmd, tmp) for who in ("ref", "this")}
+            print(f"   instructions: {ref} {counts['ref']:.3e}, this tree {counts['this']:.3e}: "
+                  f"this / {ref} {counts['this'] / counts['ref']:.3f}")
+            out["cases"][case]["instructions"] = counts
     return out
 
 
