@@ -346,3 +346,17 @@ def test_made_lost_advice_is_the_same_on_the_kernel() -> None:
         answers[pure] = got
     assert answers["1"] == answers["0"]
     assert 0 < answers["0"]["choices"]["beddl"]["double_dummy"]["p_made"] < 1
+
+
+@needs_numba
+def test_the_plain_kernel_is_what_numba_compiles() -> None:
+    """The kernel run as plain Python (tests/test_kernel_plain.py, without numba) searches the
+    very nodes the compiled kernel does, to the same value."""
+    for seed in (2, 3):
+        got = {}
+        for mode in (compiled.always, compiled.plain):
+            with mode():
+                search, state = _normal_search(Features(), seed)
+                got[mode.__name__] = (search.exact(state), search.nodes)
+                assert search.path == ("compiled" if mode is compiled.always else "plain kernel")
+        assert got["always"] == got["plain"] and got["plain"][1] > 0

@@ -16,8 +16,8 @@ import click
 
 from herzla.cli.common import NamedGroup, fail, option_flag, parse_options, tally_flags
 from herzla.cli.complete import complete_contract, complete_game
+from herzla.cli.formats import EVENING, chosen, format_options, write_output
 from herzla.cli.input import open_records
-from herzla.cli.output import Output, check_output, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, deal_report, next_line, outcome_lines, totals_line
@@ -247,51 +247,29 @@ def undo_command(file: str) -> None:
     _after(e, f"Took back: {taken[0]}.")
 
 
-def _target(path: str | None, what: str) -> Output | None:
-    return None if path is None else check_output(path, what)
-
-
-def _write(target: Output, text: str) -> None:
-    try:
-        with open_output(target) as fh:
-            fh.write(text)
-    except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror or exc}")
-
-
 @pad.command("show")
 @click.argument("file")
 @click.argument("deal", required=False, metavar="[K]")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/evening.md).")
-@click.option("--html", "html", metavar="PAGE",
-              help="Write the evening as one self-contained HTML page.")
-@click.option("--svg", "svg", metavar="PICTURE",
-              help="Write the running totals as a standalone SVG picture.")
-def show_command(file: str, deal: str | None, as_json: bool, html: str | None,
-                 svg: str | None) -> None:
+@format_options(EVENING)
+def show_command(file: str, deal: str | None, as_json: bool, **outputs: str | None) -> None:
     """The evening: every deal (with its kind: two void, schleichermord, all hearts, renege,
     ...), the totals and the stock, what comes next, the settlement or the winners, and each
     player's statistics. With K, deal K alone explained: what was entered and every amount
     with its rule."""
     if deal is not None:
-        _show_deal(file, deal, as_json, html or svg)
+        _show_deal(file, deal, as_json, any(v is not None for v in outputs.values()))
         return
-    page, picture = _target(html, "--html"), _target(svg, "--svg")
-    to_err = on_stdout(("--svg", picture), ("--html", page))  # a picture or page alone there
+    targets, to_err = chosen(outputs)  # a picture or page alone on standard output
     e = _load(file)
-    if page is not None or picture is not None:
-        from herzla.draw.evening import evening_page, evening_svg
-
+    if targets:
         try:
-            if picture is not None:
-                _write(picture, evening_svg(e) + "\n")
-            if page is not None:
-                _write(page, evening_page(e))
+            for target in targets:
+                write_output(target, target.format.evening(e))
         except LimitError as exc:
             fail(str(exc))
-        for target, what in ((picture, "the picture"), (page, "the page")):
-            if target is not None:  # beside --json, on standard error: stdout is the JSON
-                click.echo(f"Wrote {what} to {target}.", err=to_err or as_json)
+        for target in targets:  # beside --json, on standard error: stdout is the JSON
+            click.echo(f"Wrote {target.format.noun} to {target.output}.", err=to_err or as_json)
         if not as_json:
             return
     if as_json:
@@ -300,9 +278,9 @@ def show_command(file: str, deal: str | None, as_json: bool, html: str | None,
     click.echo(e.report())
 
 
-def _show_deal(file: str, deal: str, as_json: bool, output: str | None) -> None:
+def _show_deal(file: str, deal: str, as_json: bool, output: bool) -> None:
     """``herzla pad show FILE K``: deal K explained."""
-    if output is not None:
+    if output:
         fail("--html and --svg show the whole evening: give them without a deal number")
     if not deal.isdigit() or len(deal) > 9:
         fail(f"K is a deal's number (1, 2, ...), not {deal[:20]!r}")

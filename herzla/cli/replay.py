@@ -15,8 +15,8 @@ from typing import Any
 import click
 
 from herzla.cli.common import fail
+from herzla.cli.formats import REPLAY, Target, chosen, format_options
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output, on_stdout
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
 from herzla.records import RecordError, ReplayResult, replay
@@ -26,7 +26,7 @@ __all__ = ["replay_command"]
 
 
 def _show(res: ReplayResult, as_json: bool, compact: bool, first: bool, err: bool) -> None:
-    """One answer, on standard error (``err``) when the page is written to standard output."""
+    """One answer, on standard error (``err``) when a file is written to standard output."""
     if as_json:
         click.echo(json.dumps(res.to_dict(), indent=None if compact else 1), err=err)
         return
@@ -55,30 +55,20 @@ class _Count:
             click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
 
 
-def _page_target(html: str | None) -> tuple[Output, str] | None:
-    if html is None:
-        return None
-    from herzla.cli.show import targets
-
-    return targets(None, html)[1]
-
-
-def _write_page(page: tuple[Output, str], doc: Any) -> None:
-    """The page of ``doc`` (a record or a list), as ``herzla show --html`` writes it."""
+def _write_files(targets: list[Target], doc: Any) -> None:
+    """The files of ``doc`` (a record or a list), as ``herzla show`` writes them."""
     from herzla.cli.show import drawing_of, write_drawings
 
     d = drawing_of(doc)
-    write_drawings(d, None, page, "auto", [None] * len(d.hands))
+    write_drawings(d, targets, "auto", [None] * len(d.hands))
 
 
 @click.command("replay")
 @click.argument("record", metavar="RECORD|-")
 @click.option("--json", "as_json", is_flag=True,
               help="Answer in JSON (docs/hand-records.md describes it).")
-@click.option("--html", "html", metavar="FILE",
-              help="Also write the hand (or the sheet) as one self-contained HTML page, as "
-                   "'herzla show --html' draws it (one record or one list).")
-def replay_command(record: str, as_json: bool, html: str | None) -> None:
+@format_options(REPLAY)
+def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
     """Validate, replay and score a hand record.
 
     RECORD is a file, or - for standard input.  It holds one hand record (a JSON object), a JSON
@@ -94,15 +84,14 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
       herzla example herzla-session -o session.json && herzla replay session.json --json
       herzla deal herzla --seed 7 | herzla replay -
     """
-    page = _page_target(html)
-    err = on_stdout(("--html", page[0] if page else None))  # the page alone on stdout
+    files, err = chosen(outputs)  # a file written to standard output is alone there
     source = open_records(record)
     illegal = False
     try:
         if source.lines is None:
             doc = source.document
-            if page is not None:
-                _write_page(page, doc)
+            if files:
+                _write_files(files, doc)
             if isinstance(doc, list):
                 sheet = score_sheet(doc)
                 if as_json:
@@ -129,9 +118,10 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
                 if count == 1:
                     held, first = res, rec
                     continue
-                if page is not None:
-                    fail(f"--html draws one hand record or one JSON list of records; {record} "
-                         f"holds several records, one a line ({where.rstrip(': ')} is the second)")
+                if files:
+                    fail(f"{files[0].format.flag} draws one hand record or one JSON list of "
+                         f"records; {record} holds several records, one a line "
+                         f"({where.rstrip(': ')} is the second)")
                 if held is not None:
                     _show(held, as_json, compact=True, first=True, err=err)
                     held = None
@@ -141,8 +131,8 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
             progress.close()
             if held is not None:  # one record in all: answered like a single document
                 _show(held, as_json, compact=False, first=True, err=err)
-        if page is not None and first is not None:
-            _write_page(page, first)
+        if files and first is not None:
+            _write_files(files, first)
     except (RecordError, TallyError) as exc:
         fail(str(exc))
     raise SystemExit(1 if illegal else 0)

@@ -1,5 +1,5 @@
-"""``herzla show RECORD|- [--svg FILE] [--html FILE] [--review]``: draw hands as text, SVG or
-HTML.
+"""``herzla show RECORD|- [--svg FILE] [--html FILE] [--review]``: draw hands as text, or as the
+files of the output formats (:mod:`herzla.cli.formats`: SVG, HTML, each ``--NAME FILE``).
 
 RECORD is read exactly as ``herzla replay`` reads it (:mod:`herzla.cli.input`): one record, a JSON
 list (a score sheet), or JSON Lines, each drawn as it is read.  The drawings are the library's
@@ -20,20 +20,18 @@ import attrs
 import click
 
 from herzla.cli.common import NameChoice, fail
+from herzla.cli.formats import RECORDS, Target, chosen, format_options, write_output
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output, check_output, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
-from herzla.draw.html import record_page, sheet_page
-from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import draw_text
 from herzla.limits import LimitError, check_drawn
 from herzla.quote import visible
 from herzla.records import Record, RecordError, read_record
 from herzla.sheets import ScoreSheet, score_sheet
 
-__all__ = ["REVIEW_MODULE", "Drawing", "drawing_of", "read_one", "show_command", "targets",
+__all__ = ["REVIEW_MODULE", "Drawing", "drawing_of", "read_one", "show_command",
            "write_drawings"]
 
 #: the module ``--review`` calls (``review(record).to_dict()``), imported only when asked for
@@ -109,37 +107,20 @@ def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]
         click.echo(visible(d.sheet.report()))
 
 
-def _write(target: Output, name: str, text: str) -> None:
-    try:
-        with open_output(target) as fh:
-            fh.write(text)
-    except OSError as exc:
-        fail(f"cannot write {name}: {exc.strerror or exc}")
-
-
-def write_drawings(d: Drawing, svg: tuple[Output, str] | None, html: tuple[Output, str] | None,
-                   faces: str, reviews: list[Review | None]) -> None:
-    """Write the SVG picture and the HTML page asked for (targets checked by ``check_output``)."""
-    if d.sheet is not None and (svg is not None or html is not None):
+def write_drawings(d: Drawing, targets: list[Target], faces: str,
+                   reviews: list[Review | None]) -> None:
+    """Write the file of each format asked for (targets checked by
+    :func:`herzla.cli.formats.chosen`), in the registry's order."""
+    if d.sheet is not None and targets:
         try:
             check_drawn(len(d.sheet.rows))
         except LimitError as exc:
             fail(str(exc))
-    if svg is not None:
-        picture = (sheet_svg(d.sheet) if d.sheet is not None
-                   else record_svg(d.hands[0], faces, review=reviews[0]))
-        _write(svg[0], svg[1], picture + "\n")
-    if html is not None:
-        page = (sheet_page(d.sheet, faces, reviews) if d.sheet is not None
-                else record_page(d.hands[0], faces, reviews[0]))
-        _write(html[0], html[1], page)
-
-
-def targets(svg: str | None, html: str | None) -> tuple[tuple[Output, str] | None,
-                                                        tuple[Output, str] | None]:
-    """The output files, checked before any work."""
-    return ((check_output(svg, "--svg"), svg) if svg is not None else None,
-            (check_output(html, "--html"), html) if html is not None else None)
+    for target in targets:
+        fmt = target.format
+        text = (fmt.sheet(d.sheet, faces, reviews) if d.sheet is not None
+                else fmt.hand(d.hands[0], faces, reviews[0]))
+        write_output(target, text, target.output.name)
 
 
 def read_one(record: str, what: str) -> Drawing:
@@ -161,11 +142,7 @@ def read_one(record: str, what: str) -> Drawing:
 
 @click.command("show")
 @click.argument("record", metavar="RECORD|-")
-@click.option("--svg", "svg", metavar="FILE",
-              help="Write the hand (or a list's score sheet) as a standalone SVG picture.")
-@click.option("--html", "html", metavar="FILE",
-              help="Write one self-contained HTML page: the hands, the play trick by trick, the "
-                   "settlement with its rules (nothing in it is fetched).")
+@format_options(RECORDS)
 @click.option("--review", is_flag=True,
               help="Add what each mistake cost, double dummy (herzla.analysis.review).")
 @click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
@@ -173,8 +150,8 @@ def read_one(record: str, what: str) -> Drawing:
 @click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
               default="auto", show_default=True,
               help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
-def show_command(record: str, svg: str | None, html: str | None, review: bool, faces: str,
-                 colour: str) -> None:
+def show_command(record: str, review: bool, faces: str, colour: str, **outputs: str | None
+                 ) -> None:
     """Draw hand records: the hands, the tricks (or the rows), the result and its rules.
 
     RECORD is a file, or - for standard input, read as 'herzla replay' reads it: one record, a
@@ -189,18 +166,15 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
       herzla example herzla-two-void | herzla show - --review --html hand.html
       herzla example herzeln-partie | herzla show - --svg sheet.svg
     """
-    svg_target, html_target = targets(svg, html)
-    to_err = on_stdout(("--svg", svg_target[0] if svg_target else None),
-                       ("--html", html_target[0] if html_target else None))
+    targets, to_err = chosen(outputs)
     reviewer = _reviewer() if review else None
     try:
-        if svg_target is not None or html_target is not None:
-            d = read_one(record, "--svg" if svg_target is not None else "--html")
+        if targets:
+            d = read_one(record, targets[0].format.flag)
             reviews = _reviews(d, reviewer)
-            write_drawings(d, svg_target, html_target, faces, reviews)
-            for target, what in ((svg_target, "the picture"), (html_target, "the page")):
-                if target is not None:  # on standard error when a file is standard output
-                    click.echo(f"Wrote {what} to {target[0]}.", err=to_err)
+            write_drawings(d, targets, faces, reviews)
+            for target in targets:  # on standard error when a file is standard output
+                click.echo(f"Wrote {target.format.noun} to {target.output}.", err=to_err)
             raise SystemExit(1 if d.illegal else 0)
         source = open_records(record)
         if source.lines is None:

@@ -18,7 +18,6 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
-from herzla.evening.place import dealer_of
 from herzla.limits import (
     LimitError,
     check_seed,
@@ -251,6 +250,10 @@ def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_decl
     (:func:`herzla.evening.place.dealer_of`, as an evening kept at the table has it), its
     contract ``chosen`` (one that needs a declarer: declared by each deal's forehand, unless
     ``fixed_declarer``)."""
+    # here, not at the top: the evening's package is loaded for an evening only, not for every
+    # simulation (its start-up)
+    from herzla.evening.place import dealer_of
+
     n = chosen.players
     dealers: list[int] = []
     for i in range(deals):

@@ -9,7 +9,10 @@ Python), and every value of the deal stays below 2**60
 (:func:`herzla.analysis.search.scoring.reach`; the limits of :mod:`herzla.limits` keep every
 contract herzla ships far below it).  Otherwise, or with the environment variable ``HERZLA_PURE=1``,
 or inside ``with pure():``, the pure-Python search runs. Both give the same values
-(``tests/test_search_paths.py`` runs both on every kind of position).
+(``tests/test_search_paths.py`` runs both on every kind of position).  Inside ``with plain():``
+the compiled path runs the kernel as plain Python (:mod:`herzla.analysis.search.kernel.plain`),
+numba installed or not: the default tests hold it to the pure search
+(``tests/test_kernel_plain.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import importlib.util
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -31,7 +34,7 @@ from herzla.analysis.search.position import load_position
 from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, LeafTable, compositions
 from herzla.tricks import TrickHand
 
-__all__ = ["KERNEL", "always", "available", "compiled_root", "pure"]
+__all__ = ["KERNEL", "always", "available", "compiled_root", "plain", "pure"]
 
 #: the module of the compiled search, imported on the first compiled search (it imports numba)
 KERNEL = "herzla.analysis.search.kernel.alphabeta"
@@ -48,13 +51,24 @@ MIN_CARDS = 20
 
 _state: dict[str, Any] = {"on": os.environ.get("HERZLA_PURE", "") in ("", "0"), "gen": 0,
                           "min_cards": MIN_CARDS}
+
+class Kernel(Protocol):
+    """The kernel's search: compiled (:mod:`herzla.analysis.search.kernel.alphabeta`) or plain
+    Python (:class:`herzla.analysis.search.kernel.plain.PlainKernel`)."""
+
+    def search(self, *args: Any) -> int: ...
+
+
 _tables: dict[tuple[object, int, int], tuple[np.ndarray, ...]] = {}
 
 
 def available() -> bool:
-    """Whether the compiled path is on and numba is installed."""
+    """Whether the compiled path is on and numba is installed (or the kernel runs as plain
+    Python: :func:`plain`)."""
     if not _state["on"]:
         return False
+    if _state.get("kernel") is not None:
+        return True
     got = _state.get("numba")
     if got is None:
         got = _state["numba"] = importlib.util.find_spec("numba") is not None
@@ -82,6 +96,21 @@ def always() -> Iterator[None]:
         yield
     finally:
         _state["on"], _state["min_cards"] = before
+
+
+@contextlib.contextmanager
+def plain() -> Iterator[None]:
+    """Within the block the compiled path is taken wherever it applies, however few cards are
+    left, and runs the kernel as plain Python (for tests: slow, but what numba compiles, checked
+    without numba)."""
+    from herzla.analysis.search.kernel.plain import plain_kernel
+
+    before = _state["on"], _state["min_cards"], _state.get("kernel")
+    _state["on"], _state["min_cards"], _state["kernel"] = True, 0, plain_kernel()
+    try:
+        yield
+    finally:
+        _state["on"], _state["min_cards"], _state["kernel"] = before
 
 
 def _shared() -> tuple[np.ndarray, ...]:
@@ -150,12 +179,16 @@ def compiled_root(search: Search, state: TrickHand) -> Root | None:
         return None
     if isinstance(sc, BooleanScore) and _state["min_cards"] and KERNEL not in sys.modules:
         return None  # made/lost alone: the pure search is faster than loading numba
-    try:
-        import numba  # noqa: F401  (installed, but can it load with this numpy?)
-    except ImportError:  # pragma: no cover - a numba that does not fit: the pure path
-        _state["numba"] = False
-        return None
-    from herzla.analysis.search.kernel import alphabeta
+    kernel: Kernel | None = _state.get("kernel")
+    if kernel is None:
+        try:
+            import numba  # noqa: F401  (installed, but can it load with this numpy?)
+        except ImportError:  # pragma: no cover - a numba that does not fit: the pure path
+            _state["numba"] = False
+            return None
+        from herzla.analysis.search.kernel import alphabeta
+
+        kernel = alphabeta
 
     declared = search.declared
     n = search.players
@@ -251,12 +284,12 @@ def compiled_root(search: Search, state: TrickHand) -> Root | None:
                 args = (0, leader0, t0, out0, 0, -1, -1, 0)
             else:
                 args = (k0, seat0, t0, out0, led0, best0, bseat0, tmask0)
-            v = alphabeta.search(Q, H, *args, max(alpha, -search.inf), min(beta, search.inf),
+            v = kernel.search(Q, H, *args, max(alpha, -search.inf), min(beta, search.inf),
                               lead_ban, disc_ban, sig, uniform, cv, tv, lv, lo_tab, hi_tab,
                               idle_tab, pieces, total, cnt, code, pw, sigid, smult, fidx,
                               fstride, leaf, comp_off, comp, *shared)
             search.nodes += int(Q[slots.NODES])
             return v
         return run
-    search.path = "compiled"
+    search.path = "compiled" if _state.get("kernel") is None else "plain kernel"
     return root

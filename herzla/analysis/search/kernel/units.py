@@ -31,7 +31,9 @@ def popcount(x: int) -> int:
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56  # wraps; the count (<= 36) is the top byte
+    # the count (<= 36) is the top byte of the product: numba's product wraps at 64 bits,
+    # Python's does not (the kernel run as plain Python, kernel/plain.py), hence the mask
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit(cache=True)
