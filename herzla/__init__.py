@@ -23,6 +23,7 @@ from herzla.contracts import (
     get_game,
     register,
 )
+from herzla.hand import Hand, Move
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
@@ -91,6 +92,7 @@ __all__ = [
     "CardError",
     "Contract",
     "Game",
+    "Hand",
     "HandScore",
     "IllegalPlayError",
     "Lay",
@@ -98,6 +100,7 @@ __all__ = [
     "LayoutHand",
     "MatchError",
     "MatchResult",
+    "Move",
     "Option",
     "OptionError",
     "Outcome",

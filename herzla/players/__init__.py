@@ -2,8 +2,9 @@
 
 - :mod:`herzla.players.views`: the views an engine hands a policy (never the deal), each of
   which asks its policy for a move (:meth:`TrickView.decide`, :meth:`LayoutView.decide`);
-- :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_card`,
-  :func:`decide_lay`, :func:`decide_announce`, through which every engine asks a policy;
+- :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_move`
+  and :func:`decide_announce`, through which every engine asks a policy (:func:`decide_card`,
+  :func:`decide_lay`: how a policy of herzla 0.2, which writes ``card``/``lay``, is asked);
 - :mod:`herzla.players.params`: a policy's parameters, read by their declared types;
 - :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry
   points, ``package.module:NAME``, ``name[key=value]`` parameters);
@@ -24,6 +25,7 @@ from herzla.players.policy import (
     decide_announce,
     decide_card,
     decide_lay,
+    decide_move,
 )
 from herzla.players.registry import (
     ENTRY_POINT_GROUP,
@@ -36,4 +38,4 @@ from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["ENTRY_POINT_GROUP", "BidView", "BuiltinForm", "LayoutView", "Policy", "PolicyError",
            "TrickView", "builtin_names", "decide_announce", "decide_card", "decide_lay",
-           "policy_of", "seat_policies", "split_policies"]
+           "decide_move", "policy_of", "seat_policies", "split_policies"]

@@ -36,7 +36,7 @@ from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.hand import PASS, Hand, Illegal, Move
 from herzla.layout import Lay, LayoutHand
-from herzla.players.policy import decide_card, decide_lay
+from herzla.players.policy import decide_move
 from herzla.tricks import Trick, TrickHand
 
 if TYPE_CHECKING:
@@ -154,11 +154,16 @@ class TrickView:
         """Whether the seat can follow the suit led (False when it leads)."""
         return bool(self.trick) and bool(self.hand & SUIT_MASKS[self.trick[0].suit])
 
+    def moves(self) -> list[Move]:
+        """The seat's legal moves: its legal cards, as :meth:`herzla.players.Policy.move`
+        chooses among them."""
+        return [Move(c) for c in self.legal_plays]
+
     def decide(self, policy: Policy, check: Callable[[Card], Illegal | None] | None = None
                ) -> Move:
-        """The move ``policy`` makes on this view: its card, checked
-        (:func:`herzla.players.policy.decide_card`; ``check`` is the engine's)."""
-        return Move(decide_card(policy, self, check))
+        """The move ``policy`` makes on this view, checked
+        (:func:`herzla.players.policy.decide_move`; ``check`` is the engine's)."""
+        return decide_move(policy, self, check)
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
@@ -247,12 +252,16 @@ class LayoutView:
     #: the seat's legal lays, as :meth:`herzla.layout.LayoutHand.legal_lays` names them
     legal_lays = legal_moves
 
+    def moves(self) -> list[Move]:
+        """The seat's legal moves as :meth:`herzla.players.Policy.move` chooses among them:
+        each card laid at each end it fits, or the pass alone."""
+        return [lay.move() for lay in self.legal_moves()] or [PASS]
+
     def decide(self, policy: Policy, check: Callable[[Card], Illegal | None] | None = None
                ) -> Move:
-        """The move ``policy`` makes on this view: its lay or the pass, checked
-        (:func:`herzla.players.policy.decide_lay`; the view's table checks it)."""
-        lay = decide_lay(policy, self)
-        return PASS if lay is None else lay.move()
+        """The move ``policy`` makes on this view: a lay or the pass, checked
+        (:func:`herzla.players.policy.decide_move`; the view's table checks it)."""
+        return decide_move(policy, self, check)
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
