@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # seeded streams, the deal, moves as records write them, process and cluster maps
     ("machinery",),
     ("records",),
+    ("round",),  # one deal in progress: the bidding, the play, the score, what it carries
     ("evening",),  # an evening kept deal by deal; the one reader of a list of records
     ("sheets",),  # a partie, session or match scored from records
     # the policies: what a seat may see, the built-in players, the registry of names
