@@ -8,7 +8,6 @@ play goes through the one hand interface (:class:`herzla.hand.Hand`); the biddin
 (``Game.bidding``, ``Game.resolve_bids``), ended as soon as the announcements made settle it.
 
 >>> from herzla.rl.actions import Actions
-from herzla.round import Round
 >>> from herzla.rl.table import Table
 >>> table = Table.of("herzla")
 >>> episode = Episode(table, Actions(table), seed=5)
