@@ -18,7 +18,6 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
-from herzla.evening.place import dealer_of
 from herzla.limits import (
     LimitError,
     check_seed,
@@ -34,6 +33,7 @@ from herzla.options import OptionError, given_options, resolve_options
 from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies, spelled
 from herzla.quote import number, quote
+from herzla.round import dealer_of
 from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.runner import SimResult, run, task_count
@@ -248,7 +248,7 @@ def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_decl
                    given: Mapping[str, Any], policy: str, bid: bool, stock: int
                    ) -> tuple[DealSpec, ...]:
     """The deal streams of an evening: deal ``i`` dealt by the seat the game's rotation names
-    (:func:`herzla.evening.place.dealer_of`, as an evening kept at the table has it), its
+    (:func:`herzla.round.dealer_of`, as an evening kept at the table has it), its
     contract ``chosen`` (one that needs a declarer: declared by each deal's forehand, unless
     ``fixed_declarer``)."""
     n = chosen.players
