@@ -16,11 +16,11 @@ from herzla.evening.errors import EveningError
 from herzla.options import resolve_options
 from herzla.round import Carry, Place
 
-__all__ = ["Run", "Table"]
+__all__ = ["Run", "Sitting"]
 
 
 @attrs.frozen(slots=True)
-class Table:
+class Sitting:
     """What an evening is played with: the game, the players, the options given, the stock and
     the dealer it starts with; ``sheet``: a list of hand records read as a score sheet (each
     partie's first deal dealt by the seat its record names; a record that does not score kept
@@ -60,7 +60,7 @@ class Run:
     """Deals scored one after the other from a table (and the deals already scored), what
     they carry to the next held as a :class:`herzla.round.Carry`."""
 
-    def __init__(self, table: Table, deals: Sequence[Deal] = ()) -> None:
+    def __init__(self, table: Sitting, deals: Sequence[Deal] = ()) -> None:
         self.table = table
         self.deals: list[Deal] = list(deals)
         self.kind = table.kind

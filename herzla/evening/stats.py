@@ -16,14 +16,14 @@ from herzla.contracts import get_game
 if TYPE_CHECKING:
     from herzla.evening.model import Evening
 
-__all__ = ["Declared", "PlayerStats", "statistics"]
+__all__ = ["Declarations", "PlayerStats", "statistics"]
 
 #: the events a declarer's contract ends with
 MADE, LOST = "contract-made", "contract-lost"
 
 
 @attrs.frozen(slots=True)
-class Declared:
+class Declarations:
     """A contract one player declared: how often it was made and lost."""
 
     made: int = 0
@@ -54,7 +54,7 @@ class PlayerStats:
     best: int | None
     worst: int | None
     voids: int | None
-    declared: Mapping[str, Declared]
+    declared: Mapping[str, Declarations]
     stock_collected: int | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,7 +78,7 @@ def statistics(evening: Evening) -> tuple[PlayerStats, ...]:
     voids: list[int] | None = None
     best: list[int | None] = [None] * n
     worst: list[int | None] = [None] * n
-    declared: list[dict[str, Declared]] = [{} for _ in range(n)]
+    declared: list[dict[str, Declarations]] = [{} for _ in range(n)]
     collected = [0] * n
     for d in counted:
         scores = d.scores
@@ -97,8 +97,8 @@ def statistics(evening: Evening) -> tuple[PlayerStats, ...]:
                 voids[s] += h == 0
         if d.declarer is not None and (MADE in d.events or LOST in d.events):
             title = d.contract.title
-            had = declared[d.declarer].get(title, Declared())
-            declared[d.declarer][title] = Declared(had.made + (MADE in d.events),
+            had = declared[d.declarer].get(title, Declarations())
+            declared[d.declarer][title] = Declarations(had.made + (MADE in d.events),
                                                    had.lost + (LOST in d.events))
         for s, c in enumerate(d.from_stock):
             collected[s] += c

@@ -11,7 +11,7 @@ from herzla.hand import PASS as PASS_MOVE
 from herzla.hand import Hand, Move
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
-    Table,
+    Shown,
     make_rules,
     record_of,
     sorted_codes,
@@ -21,7 +21,7 @@ from herzla.openspiel.setup import Setup
 from herzla.round import Round
 
 
-class Episode:
+class HandState:
     """The state of one hand.  Copies are cheap; pickles hold only the setup and the actions.
 
     ``round`` is the deal once dealt (a :class:`herzla.round.Round`: the bidding, the play
@@ -175,7 +175,7 @@ class Episode:
             raise ValueError("there is no hand record before the bidding chooses the contract")
         return record_of(self.rules, self.setup.dealer, self.setup.stock, self.dealt, self.plays)
 
-    def table(self) -> Table | None:
+    def table(self) -> Shown | None:
         return None if self.engine is None else table_of(self.engine, self.setup.row_keys)
 
     def hands(self) -> tuple[int, ...]:
@@ -183,8 +183,8 @@ class Episode:
         table = self.table()
         return tuple(self.dealt) if table is None else table.hands
 
-    def copy(self) -> Episode:
-        new = Episode.__new__(Episode)
+    def copy(self) -> HandState:
+        new = HandState.__new__(HandState)
         new.setup = self.setup
         new.actions = list(self.actions)
         new.dealt = list(self.dealt)
@@ -193,7 +193,7 @@ class Episode:
         new._left = self._left
         return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -217,8 +217,8 @@ class Episode:
         return "\n".join(lines)
 
 
-def _replayed(setup: Setup, actions: Sequence[int]) -> Episode:
-    episode = Episode(setup)
+def _replayed(setup: Setup, actions: Sequence[int]) -> HandState:
+    episode = HandState(setup)
     for action in actions:
         episode.apply(action)
     return episode

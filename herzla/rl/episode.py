@@ -8,8 +8,8 @@ play goes through the one hand interface (:class:`herzla.hand.Hand`); the biddin
 (``Game.bidding``, ``Game.resolve_bids``), ended as soon as the announcements made settle it.
 
 >>> from herzla.rl.actions import Actions
->>> from herzla.rl.table import Table
->>> table = Table.of("herzla")
+>>> from herzla.rl.table import Seating
+>>> table = Seating.of("herzla")
 >>> episode = Episode(table, Actions(table), seed=5)
 >>> episode.turn(), sorted(episode.legal().values())
 (0, ['beddl', 'mord', 'pass'])
@@ -31,7 +31,7 @@ from herzla.machinery.streams import seeded_deal
 from herzla.quote import quote
 from herzla.records import Record, sort_hand
 from herzla.rl.actions import Actions
-from herzla.rl.table import Table
+from herzla.rl.table import Seating
 from herzla.round import Round
 
 __all__ = ["RENDER_MODES", "Episode", "IllegalAction", "check_render_mode"]
@@ -71,7 +71,7 @@ class IllegalAction(ValueError):
 class Episode:
     """The deals of one episode (see the module notes)."""
 
-    def __init__(self, table: Table, actions: Actions, seed: int) -> None:
+    def __init__(self, table: Seating, actions: Actions, seed: int) -> None:
         self.table = table
         self.actions = actions
         self.seed = seed

@@ -35,7 +35,14 @@ from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import RecordError, deal_record
 from herzla.round import Round
-from herzla.table.model import Deal, Table, TableError, TableStateError, deal_seed, move_uniform
+from herzla.table.model import (
+    Table,
+    TableDeal,
+    TableError,
+    TableStateError,
+    deal_seed,
+    move_uniform,
+)
 from herzla.table.position import Position, contract_options, position
 
 __all__ = ["TableHint", "bid", "hint", "new_table", "next_deal", "play", "undo"]
@@ -133,11 +140,11 @@ def new_table(game: str, contract: str | None = None, *,
     first = evening.next_dealer
     assert first is not None
     table = Table(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
-                  fixed_decl, evening if keeps else None, Deal(1, first, stock, (), cid, None))
+                  fixed_decl, evening if keeps else None, TableDeal(1, first, stock, (), cid, None))
     return _advance(table.with_deal(_new_deal(table, 1, first, stock, evening)))
 
 
-def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | None) -> Deal:
+def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | None) -> TableDeal:
     g = get_game(table.game)
     cid = table.contract if table.contract is not None else (
         evening.next_contract if evening is not None else None)
@@ -155,7 +162,7 @@ def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | 
     except RecordError as exc:
         raise TableError(str(exc)) from None
     hands = tuple(tuple(str(c) for c in h) for h in rec.hands)
-    return Deal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
+    return TableDeal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
 
 
 def _advance(table: Table, pos: Position | None = None) -> Table:
@@ -185,7 +192,7 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
     return table
 
 
-def _with_bids(deal: Deal, done: Round) -> Deal:
+def _with_bids(deal: TableDeal, done: Round) -> TableDeal:
     """The deal with the announcements of ``done``; once they settle the bidding, with the
     contract and declarer they settle on."""
     if done.contract is None:

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from herzla.draw.html import CSS as DRAWING_CSS
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
-from herzla.web.desk import TALLY_FIELDS, DeskError, Ruling, rule_record, rule_tally
+from herzla.web.desk import TALLY_FIELDS, DeskError, DeskRuling, rule_record, rule_tally
 from herzla.web.desk_hand import Tapping, start_tapping
 from herzla.web.render import card_view, faces_for, page
 from herzla.web.store import Kind
@@ -63,7 +63,7 @@ def start() -> Response:
     return start_with()
 
 
-def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = None,
+def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None = None,
           form: dict[str, str] | None = None, mode: str = "tally",
           tapping: Tapping | None = None) -> Response:
     taps = None
