@@ -24,7 +24,7 @@ from herzla.contracts.vocabulary import (
     NOT_ADJACENT,
     NOT_IN_HAND,
 )
-from herzla.hand import PASS, Illegal, Move, Outcome, as_move, record_of, register_engine
+from herzla.hand import PASS, Illegal, Move, Outcome, as_move, record_of
 
 if TYPE_CHECKING:
     from herzla.contracts.base import HandScore
@@ -304,5 +304,3 @@ class LayoutHand:
         """The deal so far as a hand record."""
         return record_of(self)
 
-
-register_engine("layout", LayoutHand)

@@ -23,7 +23,7 @@ from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_sco
 from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
-from herzla.hand import PASS, Hand, Move, Trick, register_reader
+from herzla.hand import PASS, Hand, Move, Trick
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
@@ -664,5 +664,3 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
     }
     return read_record(obj)
 
-
-register_reader(read_record)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from herzla.cards import SUIT_MASKS, Card, cards_of, hand_mask
 from herzla.contracts.base import TrickContract
 from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, MUST_PLAY_IF_ABLE, NOT_IN_HAND
-from herzla.hand import Illegal, Move, Outcome, Trick, as_move, record_of, register_engine
+from herzla.hand import Illegal, Move, Outcome, Trick, as_move, record_of
 
 if TYPE_CHECKING:
     from herzla.contracts.base import HandScore
@@ -276,5 +276,3 @@ class TrickHand:
         """The hand so far as a hand record."""
         return record_of(self)
 
-
-register_engine("tricks", TrickHand)
