@@ -48,7 +48,7 @@ The same policy as one method, whatever the deal:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -61,14 +61,30 @@ from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
     from herzla.players.views import BidView, LayoutView, TrickView
-    from herzla.sim.batch.form import BatchForm
 
-__all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "choose", "decide_announce",
+__all__ = ["BatchForm", "BuiltinForm", "Hint", "Policy", "PolicyError", "choose", "decide_announce",
            "decide_card", "decide_lay", "decide_move", "hint"]
 
 
 class PolicyError(ValueError):
     """A policy that cannot be named or built, with the problem in one sentence."""
+
+
+class BatchForm(Protocol):
+    """A policy written for the numpy batch engine, as a policy offers it
+    (:meth:`Policy.batch_form`): whether it reads the move uniforms and the heuristic's
+    profiles, and its card, lay and announcement for a chunk of hands.  The batch engine's own
+    :class:`herzla.sim.batch.BatchForm` refines this protocol with the types of what it hands
+    over (its moves, bit tables and numpy arrays, which live with the engine)."""
+
+    uniforms: bool
+    profiles: bool
+
+    def cards(self, move: Any) -> Any: ...
+
+    def lays(self, move: Any) -> Any: ...
+
+    def wants(self, bits: Any, base: Any, hand: Any, first: bool, tables: Any) -> Any: ...
 
 
 class BuiltinForm:
