@@ -7,14 +7,25 @@ or a contract: a statistic a game's deals cannot have is None.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
 from herzla.contracts import get_game
+from herzla.evening.deal import Deal
 
-if TYPE_CHECKING:
-    from herzla.evening.model import Evening
+
+class _Evening(Protocol):
+    """What the statistics read of an evening (:class:`herzla.evening.Evening`)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def deals(self) -> tuple[Deal, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
 
 __all__ = ["Declarations", "PlayerStats", "statistics"]
 
@@ -68,7 +79,7 @@ def _better(a: int, b: int, lowest: bool) -> bool:
     return a < b if lowest else a > b
 
 
-def statistics(evening: Evening) -> tuple[PlayerStats, ...]:
+def statistics(evening: _Evening) -> tuple[PlayerStats, ...]:
     """Each player's :class:`PlayerStats`, seat 0 first."""
     g = get_game(evening.game)
     lowest = g.lowest_wins
