@@ -25,7 +25,6 @@ from herzla.contracts import (
     get_game,
     register,
 )
-from herzla.contracts import DealKind as _DealKind
 from herzla.hand import Hand, Move
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
@@ -36,8 +35,8 @@ from herzla.tricks import Trick, TrickHand
 # what the lower layers find by registration, filled here, from above, and nowhere else: the
 # engine of each kind of deal, the reader of the records a hand writes, and the built-in
 # policies that play through the solver (a part above the policies)
-_hand.register_engine(_DealKind.TRICKS, TrickHand)
-_hand.register_engine(_DealKind.LAYOUT, LayoutHand)
+_hand.register_engine(TrickContract.kind, TrickHand)
+_hand.register_engine(LayoutContract.kind, LayoutHand)
 _hand.register_reader(_records.read_record)
 
 

@@ -84,28 +84,31 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node below ``node`` but those under ``if TYPE_CHECKING:``."""
+def _walk(node: ast.AST, types: bool = False) -> Iterator[ast.AST]:
+    """Every node below ``node`` but those under ``if TYPE_CHECKING:`` (``types``: those
+    too)."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child):
+        if not types and isinstance(child, ast.If) and _is_type_checking(child):
             for other in child.orelse:
                 yield other
                 yield from _walk(other)
             continue
         yield child
-        yield from _walk(child)
+        yield from _walk(child, types)
 
 
 def imports_of(path: Path, text: str | None = None,
-               known: frozenset[str] | None = None) -> Iterator[tuple[int, str]]:
+               known: frozenset[str] | None = None, types: bool = False
+               ) -> Iterator[tuple[int, str]]:
     """(line, module) for each herzla module ``path`` (or ``text`` as if it were that module)
-    imports, at any depth.  ``from package import name`` imports the module ``package.name``
-    where there is one (``known``, by default herzla's modules), else ``package``."""
+    imports, at any depth (``types``: those under ``if TYPE_CHECKING:`` too).  ``from package
+    import name`` imports the module ``package.name`` where there is one (``known``, by default
+    herzla's modules), else ``package``."""
     known = MODULE_NAMES if known is None else known
     module = module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     tree = ast.parse(path.read_text() if text is None else text, str(path))
-    for node in _walk(tree):
+    for node in _walk(tree, types):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "herzla":
@@ -130,16 +133,17 @@ MODULE_NAMES = frozenset(module_name(path) for path in MODULES)
 MAX_LINES = 700
 
 
-def module_graph(sources: Mapping[Path, str | None], known: frozenset[str] | None = None
-                 ) -> dict[str, set[str]]:
+def module_graph(sources: Mapping[Path, str | None], known: frozenset[str] | None = None,
+                 types: bool = False) -> dict[str, set[str]]:
     """Which modules each module of ``sources`` (a path, and its text or None to read it)
-    imports, TYPE_CHECKING imports left out; a name imported from a module is the module."""
+    imports, TYPE_CHECKING imports left out (``types``: counted too); a name imported from a
+    module is the module."""
     known = MODULE_NAMES if known is None else known
     edges: dict[str, set[str]] = {}
     for path, text in sources.items():
         here = module_name(path)
         out = edges.setdefault(here, set())
-        for _, target in imports_of(path, text, known):
+        for _, target in imports_of(path, text, known, types):
             while target not in known and "." in target:
                 target = target.rpartition(".")[0]
             if target != here:

@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand, Move
+from herzla.records import Record, record_of
 from herzla.round.bidding import resolve, settled
 
 if TYPE_CHECKING:
-    from herzla.contracts.base import HandScore
-    from herzla.records import Record
+    from herzla.hand import HandScore
 
 __all__ = ["Round"]
 
@@ -207,7 +207,7 @@ class Round:
         """The deal so far as a hand record; ValueError while the bidding is on."""
         if self.hand is None:
             raise ValueError("there is no hand record before the bidding chooses the contract")
-        return self.hand.record()
+        return record_of(self.hand)
 
     def copy(self) -> Round:
         new = Round.__new__(Round)
