@@ -243,6 +243,64 @@ def test_no_cycle_among_modules() -> None:
     assert cycle is None, " → ".join(cycle or ())
 
 
+def test_no_cycle_among_modules_counting_type_only_imports() -> None:
+    # a name imported for mypy alone still ties the two modules: a reader (and a refactoring)
+    # must take them together
+    cycle = find_cycle(module_graph(dict.fromkeys(MODULES), types=True))
+    assert cycle is None, " → ".join(cycle or ())
+
+
+def test_a_type_only_cycle_is_found() -> None:
+    a, b = ROOT / "planted_a.py", ROOT / "planted_b.py"
+    texts: dict[Path, str | None] = {
+        a: "from herzla import planted_b\n",
+        b: "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import herzla.planted_a\n",
+    }
+    known = MODULE_NAMES | {"herzla.planted_a", "herzla.planted_b"}
+    assert find_cycle(module_graph(texts, known)) is None
+    assert find_cycle(module_graph(texts, known, types=True)) == [
+        "herzla.planted_a", "herzla.planted_b", "herzla.planted_a"]
+
+
+def string_references(path: Path, text: str | None = None,
+                      known: frozenset[str] | None = None) -> Iterator[tuple[int, str]]:
+    """(line, module) for each string of ``path``'s code (docstrings left out) that names a
+    module of herzla, alone or as an import path (``herzla.analysis.pimc:Pimc``): a dependency
+    the imports do not show, kept to the layers as they are."""
+    known = MODULE_NAMES if known is None else known
+    tree = ast.parse(path.read_text() if text is None else text, str(path))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                          | ast.AsyncFunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and id(node) not in docs):
+            name = node.value.partition(":")[0]
+            if name in known and name.startswith("herzla."):
+                yield node.lineno, name
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_strings_name_no_layer_above(path: Path) -> None:
+    here = part_of(module_name(path))
+    wrong = [f"line {line}: {here} names {target} ({part_of(target)} is not below it)"
+             for line, target in string_references(path)
+             if LAYER_OF[part_of(target)] > LAYER_OF[here]]
+    assert wrong == []
+
+
+def test_a_string_naming_a_layer_above_is_caught() -> None:
+    text = ('"""The registry (herzla.analysis.pimc in prose is fine)."""\n'
+            'PIMC = "herzla.analysis.pimc:Pimc"\nSELF = "herzla.players.registry"\n'
+            'GROUP = "herzla.policies"\n')
+    found = list(string_references(ROOT / "players" / "registry.py", text))
+    assert found == [(2, "herzla.analysis.pimc"), (3, "herzla.players.registry")]
+    assert [t for _, t in found if LAYER_OF[part_of(t)] > LAYER_OF["players"]] == [
+        "herzla.analysis.pimc"]
+
+
 def test_a_planted_cycle_among_modules_is_found() -> None:
     # a imports b inside a function, b imports a name of a: a circle; c imports a for mypy only
     # and a imports c: no circle.  The checker would pass vacuously if it missed either kind.
