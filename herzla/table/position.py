@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from herzla.cards import cards_of, mask_of
 from herzla.contracts import Contract, contract_class, get_game, known_options
@@ -15,15 +15,7 @@ from herzla.hand import Hand, Move, as_move
 from herzla.machinery.moves import written_move
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
-from herzla.records import (
-    Record,
-    RecordError,
-    ReplayResult,
-    read_record,
-    record_of,
-    replay,
-    sort_hand,
-)
+from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
 from herzla.round import Round
 from herzla.table.model import Table, TableError, TableStateError
 
@@ -178,7 +170,7 @@ class Position:
 
     def current_record(self) -> Record:
         """The hand so far as a hand record (every hand, as after the end of play)."""
-        return record_of(self.hand)
+        return cast(Record, self.hand.record())
 
     @cached_property
     def replayed(self) -> ReplayResult:
