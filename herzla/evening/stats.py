@@ -15,8 +15,9 @@ from herzla.contracts import get_game
 from herzla.evening.deal import Deal
 
 
-class _Evening(Protocol):
-    """What the statistics read of an evening (:class:`herzla.evening.Evening`)."""
+class EveningFacts(Protocol):
+    """What the statistics (and the evening's text) read of an evening
+    (:class:`herzla.evening.Evening`): its game, players, deals and totals."""
 
     @property
     def game(self) -> str: ...
@@ -27,7 +28,7 @@ class _Evening(Protocol):
     @property
     def totals(self) -> tuple[int, ...]: ...
 
-__all__ = ["Declarations", "PlayerStats", "statistics"]
+__all__ = ["Declarations", "EveningFacts", "PlayerStats", "statistics"]
 
 #: the events a declarer's contract ends with
 MADE, LOST = "contract-made", "contract-lost"
@@ -79,7 +80,7 @@ def _better(a: int, b: int, lowest: bool) -> bool:
     return a < b if lowest else a > b
 
 
-def statistics(evening: _Evening) -> tuple[PlayerStats, ...]:
+def statistics(evening: EveningFacts) -> tuple[PlayerStats, ...]:
     """Each player's :class:`PlayerStats`, seat 0 first."""
     g = get_game(evening.game)
     lowest = g.lowest_wins

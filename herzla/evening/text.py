@@ -9,23 +9,15 @@ from typing import Protocol
 from herzla.contracts import get_game
 from herzla.evening.deal import Deal
 from herzla.evening.settle import Payment
-from herzla.evening.stats import PlayerStats
+from herzla.evening.stats import EveningFacts, PlayerStats
 from herzla.records import signed
 from herzla.round import Place
 
 
-class _Evening(Protocol):
+class _Evening(EveningFacts, Protocol):
     """What the text reads of an evening (:class:`herzla.evening.Evening`, which writes its
     own text with it, :meth:`~herzla.evening.Evening.report`)."""
 
-    @property
-    def game(self) -> str: ...
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def deals(self) -> tuple[Deal, ...]: ...
-    @property
-    def totals(self) -> tuple[int, ...]: ...
     @property
     def stock(self) -> int | None: ...
     @property

@@ -19,10 +19,10 @@ docs/policies.md shows how to write a policy of one's own.
 """
 
 from herzla.players.policy import (
-    BatchForm,
     BuiltinForm,
     Policy,
     PolicyError,
+    PolicyForm,
     decide_announce,
     decide_card,
     decide_lay,
@@ -37,6 +37,6 @@ from herzla.players.registry import (
 )
 from herzla.players.views import BidView, LayoutView, TrickView
 
-__all__ = ["ENTRY_POINT_GROUP", "BatchForm", "BidView", "BuiltinForm", "LayoutView", "Policy",
-           "PolicyError", "TrickView", "builtin_names", "decide_announce", "decide_card",
+__all__ = ["ENTRY_POINT_GROUP", "BidView", "BuiltinForm", "LayoutView", "Policy", "PolicyError",
+           "PolicyForm", "TrickView", "builtin_names", "decide_announce", "decide_card",
            "decide_lay", "decide_move", "policy_of", "seat_policies", "split_policies"]

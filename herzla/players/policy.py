@@ -62,15 +62,15 @@ from herzla.quote import SHOWN, quote
 if TYPE_CHECKING:
     from herzla.players.views import BidView, LayoutView, TrickView
 
-__all__ = ["BatchForm", "BuiltinForm", "Hint", "Policy", "PolicyError", "choose", "decide_announce",
-           "decide_card", "decide_lay", "decide_move", "hint"]
+__all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",
+           "decide_announce", "decide_card", "decide_lay", "decide_move", "hint"]
 
 
 class PolicyError(ValueError):
     """A policy that cannot be named or built, with the problem in one sentence."""
 
 
-class BatchForm(Protocol):
+class PolicyForm(Protocol):
     """A policy written for the numpy batch engine, as a policy offers it
     (:meth:`Policy.batch_form`): whether it reads the move uniforms and the heuristic's
     profiles, and its card, lay and announcement for a chunk of hands.  The batch engine's own
@@ -161,7 +161,7 @@ class Policy:
         cheaper form of itself where its parameters are left at their defaults."""
         return self
 
-    def batch_form(self) -> BatchForm | BuiltinForm | None:
+    def batch_form(self) -> PolicyForm | BuiltinForm | None:
         """The policy written for the numpy batch engine (an object of the protocol
         :class:`herzla.sim.batch.BatchForm`, or a built-in policy's :class:`BuiltinForm`), or
         None (the reference engine plays)."""

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts import Contract
-from herzla.players.policy import BatchForm as PolicyForm
+from herzla.players.policy import PolicyForm
 from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
@@ -84,7 +84,7 @@ class LayMove:
 
 class BatchForm(PolicyForm, Protocol):
     """What the batch engine asks of a policy's batch form: the players' protocol
-    (:class:`herzla.players.policy.BatchForm`, what :meth:`~herzla.players.Policy.batch_form`
+    (:class:`herzla.players.PolicyForm`, what :meth:`~herzla.players.Policy.batch_form`
     returns) with the types of what the engine hands over."""
 
     #: whether it reads the move uniforms (the engine then hands them over)
