@@ -86,13 +86,13 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         if contracts is not None:
             contracts[i] = codes.index(deal.contract.id)
         outcome = deal.hand.outcome()
-        result = deal.score()
+        result = deal.contract.score(outcome, before)  # the hand's score, its outcome read once
         scores[i] = result.scores
         if hearts is not None:
             assert outcome.captured is not None  # a deal whose hearts count is played in tricks
             hearts[i] = [(m & HEARTS_MASK).bit_count() for m in outcome.captured]
         if stock_after is not None:
-            stock_after[i] = deal.stock_after()
+            stock_after[i] = result.stock if result.stock is not None else before
         for e in result.events:
             events[e] = events.get(e, 0) + 1
         if i < records:
