@@ -29,7 +29,7 @@ import herzla.openspiel  # noqa: F401  (registers the games)
 from herzla.cards import SUIT_MASKS, cards_of, parse_cards
 from herzla.hand import PASS, as_move
 from herzla.layout import LayoutHand
-from herzla.openspiel.episode import Episode
+from herzla.openspiel.episode import HandState
 from herzla.openspiel.resample import resample
 from herzla.players.deals import uniform_deal
 from herzla.players.views import shown_voids
@@ -76,7 +76,7 @@ POSITIONS: dict[str, Callable[[], Any]] = {
 }
 
 
-def _voids_and_passes(episode: Episode, player: int) -> list[int]:
+def _voids_and_passes(episode: HandState, player: int) -> list[int]:
     """What the rejection sampler ruled out: the suits not followed, the cards that fitted a
     pass."""
     n = episode.setup.players
@@ -101,7 +101,7 @@ def _voids_and_passes(episode: Episode, player: int) -> list[int]:
     return out
 
 
-def rejection(episode: Episode, player: int, rng: random.Random, draws: int) -> Episode | None:
+def rejection(episode: HandState, player: int, rng: random.Random, draws: int) -> HandState | None:
     """The rejection sampler: a consistent episode, or None after ``draws`` draws."""
     setup = episode.setup
     n = setup.players
@@ -128,7 +128,7 @@ def rejection(episode: Episode, player: int, rng: random.Random, draws: int) -> 
             cards = [c.index for c in cards_of(got[i] | played_by[s])]
             rng.shuffle(cards)
             order[s] = cards
-        candidate = Episode(setup)
+        candidate = HandState(setup)
         try:
             for k, s in enumerate(seats):
                 candidate.apply(episode.actions[k] if s == player else order[s].pop())

@@ -300,7 +300,7 @@ def bare_samples(count: int, path: Path) -> list[tuple[int, str, str]]:
     """The first ``count`` of advise's sampled deals (``herzla.analysis.advise.sample_hands``)
     written to ``path`` for the bare search, and herzla's double-dummy answers on them (the
     normal game's cents for the seat, Beddl and Mord made or lost)."""
-    from herzla.analysis.advise import Chunk, plan_advice, play_chunk, sample_hands
+    from herzla.analysis.advise import SampleSpan, plan_advice, play_chunk, sample_hands
 
     plan = plan_advice(ADVISE_HAND, samples=count, seed=1)
     lines = []
@@ -309,7 +309,7 @@ def bare_samples(count: int, path: Path) -> list[tuple[int, str, str]]:
         lines.append(json.dumps({"hands": [[str(c) for c in cards_of(h)] for h in hands],
                                  "seat": plan.seat, "dealer": plan.dealer}) + "\n")
     path.write_text("".join(lines), encoding="utf-8")
-    got = play_chunk(plan, Chunk(0, count))
+    got = play_chunk(plan, SampleSpan(0, count))
     dd = "double_dummy"
     return [(got.cents[("normal", dd)][i], *("made" if got.made[(c, dd)][i] else "lost"
                                               for c in ("beddl", "mord")))  # type: ignore[misc]

@@ -9,6 +9,8 @@
 import typing as _typing
 
 from herzla import display as _display
+from herzla import hand as _hand
+from herzla import records as _records
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
@@ -23,10 +25,35 @@ from herzla.contracts import (
     get_game,
     register,
 )
+from herzla.hand import Hand, Move
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
+from herzla.players import registry as _registry
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
 from herzla.tricks import Trick, TrickHand
+
+# what the lower layers find by registration, filled here, from above, and nowhere else: the
+# engine of each kind of deal, the reader of the records a hand writes, and the built-in
+# policies that play through the solver (a part above the policies)
+_hand.register_engine(TrickContract.kind, TrickHand)
+_hand.register_engine(LayoutContract.kind, LayoutHand)
+_hand.register_reader(_records.read_record)
+
+
+def _pimc() -> "Policy":
+    from herzla.analysis.pimc import Pimc
+
+    return Pimc()
+
+
+def _ipimc() -> "Policy":
+    from herzla.analysis.ipimc import Ipimc
+
+    return Ipimc()
+
+
+_registry.register_builtin("pimc", _pimc)
+_registry.register_builtin("ipimc", _ipimc)
 
 if _typing.TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise
@@ -91,6 +118,7 @@ __all__ = [
     "CardError",
     "Contract",
     "Game",
+    "Hand",
     "HandScore",
     "IllegalPlayError",
     "Lay",
@@ -98,6 +126,7 @@ __all__ = [
     "LayoutHand",
     "MatchError",
     "MatchResult",
+    "Move",
     "Option",
     "OptionError",
     "Outcome",

@@ -31,18 +31,15 @@ deals a hand; ``record.start()`` does it for a record.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import Any, Protocol, Self
 
 import attrs
 
 from herzla.cards import Card, CardError, as_card, cards_of
 
-if TYPE_CHECKING:
-    from herzla.contracts.base import Contract, HandScore
-    from herzla.records import Record
-
-__all__ = ["PASS", "Hand", "Illegal", "LayoutPlay", "Move", "Outcome", "Trick", "TrickPlay",
-           "as_move", "new_hand", "record_of", "register_engine", "register_reader", "written"]
+__all__ = ["PASS", "Hand", "HandScore", "Illegal", "LayoutPlay", "Move", "Outcome", "Trick",
+           "TrickPlay", "as_move", "new_hand", "record_of", "register_engine", "register_reader",
+           "written"]
 
 
 @attrs.frozen(slots=True)
@@ -135,6 +132,22 @@ not).  A tally may give only some of these.
     out: tuple[int, ...] | None = None
 
 
+@attrs.frozen(slots=True)
+class HandScore:
+    """The score of one hand: each seat's amount, the stock after it, events and explanation."""
+
+    scores: tuple[int, ...]
+    stock: int | None = None
+    events: tuple[str, ...] = ()
+    explanation: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        stock = "" if self.stock is None else f", stock {self.stock}c"
+        events = f", events {' '.join(self.events)}" if self.events else ""
+        return (f"<HandScore scores {' '.join(f'{v:+d}' if v else '0' for v in self.scores)}"
+                f"{stock}{events}>")
+
+
 class Hand(Protocol):
     """A hand in progress, whatever the deal (trick or layout).
 
@@ -148,7 +161,10 @@ class Hand(Protocol):
     """
 
     @property
-    def contract(self) -> Contract: ...
+    def contract(self) -> Any:
+        """The :class:`~herzla.contracts.Contract` the hand is played by (typed loosely here:
+        the contracts sit above the hand, which they deal)."""
+        ...
     @property
     def players(self) -> int: ...
     @property
@@ -179,7 +195,10 @@ class Hand(Protocol):
     def holding(self, seat: int, cards: int) -> Self: ...
     def outcome(self) -> Outcome: ...
     def score(self) -> HandScore: ...
-    def record(self) -> Record: ...
+    def record(self) -> Any:
+        """The hand so far as a :class:`~herzla.records.Record` (the records sit above the
+        hand, which they replay)."""
+        ...
 
 
 class TrickPlay(Hand, Protocol):
@@ -211,7 +230,7 @@ class LayoutPlay(Hand, Protocol):
 # -- the engines and the record reader, each registered by its own module ------------------------
 
 _ENGINES: dict[str, Callable[..., Hand]] = {}
-_READER: list[Callable[[dict[str, Any]], Record]] = []
+_READER: list[Callable[[dict[str, Any]], Any]] = []
 
 
 def register_engine(kind: str, engine: Callable[..., Hand]) -> None:
@@ -220,7 +239,7 @@ def register_engine(kind: str, engine: Callable[..., Hand]) -> None:
     _ENGINES[str(kind)] = engine
 
 
-def new_hand(contract: Contract, hands: Sequence[Any], dealer: int | None = None,
+def new_hand(contract: Any, hands: Sequence[Any], dealer: int | None = None,
              stock: int = 0) -> Hand:
     """A fresh hand of ``contract`` (:meth:`herzla.contracts.Contract.new_hand`)."""
     engine = _ENGINES.get(str(contract.kind))
@@ -231,7 +250,7 @@ def new_hand(contract: Contract, hands: Sequence[Any], dealer: int | None = None
     return engine(contract, hands, dealer, stock=stock)
 
 
-def register_reader(reader: Callable[[dict[str, Any]], Record]) -> None:
+def register_reader(reader: Callable[[dict[str, Any]], Any]) -> None:
     """How :meth:`Hand.record` reads the record it writes (:mod:`herzla.records` registers)."""
     _READER[:] = [reader]
 
@@ -256,7 +275,7 @@ def written(hand: Hand) -> dict[str, Any]:
     return out
 
 
-def record_of(hand: Hand) -> Record:
+def record_of(hand: Hand) -> Any:
     """The hand so far as a checked :class:`~herzla.records.Record`."""
     if not _READER:
         raise RuntimeError("herzla.records is not loaded")

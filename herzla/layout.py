@@ -10,7 +10,7 @@ place.  The rule ids of illegal moves are those of the hand-record format (docs/
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -24,10 +24,9 @@ from herzla.contracts.vocabulary import (
     NOT_ADJACENT,
     NOT_IN_HAND,
 )
-from herzla.hand import PASS, Illegal, Move, Outcome, as_move, record_of, register_engine
+from herzla.hand import PASS, HandScore, Illegal, Move, Outcome, as_move, record_of
 
 if TYPE_CHECKING:
-    from herzla.contracts.base import HandScore
     from herzla.records import Record
 
 __all__ = ["Lay", "LayoutHand"]
@@ -302,7 +301,5 @@ class LayoutHand:
 
     def record(self) -> Record:
         """The deal so far as a hand record."""
-        return record_of(self)
+        return cast("Record", record_of(self))
 
-
-register_engine("layout", LayoutHand)

@@ -12,28 +12,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from herzla.cards import Card, CardError, Pack, cards_of, mask_of
-from herzla.contracts import Contract, UnknownContract, contract_class, game_of
-from herzla.contracts.base import HandScore
+from herzla.contracts import Contract, DealKind, UnknownContract, contract_class, game_of
 from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_score
 from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
-from herzla.hand import PASS, Hand, Move, Trick, register_reader
+from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
 from herzla.limits import LimitError, check_seed, check_stock, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
-from herzla.tricks import TrickHand
 
 __all__ = [
     "Play",
     "Record",
     "RecordError",
     "ReplayResult",
+    "record_of",
     "deal_hands",
     "deal_record",
     "load_json_text",
@@ -210,6 +209,11 @@ class Record:
     def _repr_svg_(self) -> str | None:
         """A notebook shows the hand as a picture (:func:`herzla.draw.svg.record_svg`)."""
         return render("Record", "svg", self)
+
+
+def record_of(hand: Hand) -> Record:
+    """The hand so far as a checked record (what :meth:`herzla.hand.Hand.record` answers)."""
+    return read_record(written(hand))
 
 
 def read_record(obj: Record | Mapping[str, Any] | object,
@@ -497,15 +501,17 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     lines = []
     # the replay's one question of kind: what it shows of a hand differs by the kind of deal, its
     # tricks (read from the trick engine) or its order of going out
-    if isinstance(state, TrickHand):
+    if record.contract.kind is DealKind.TRICKS:
+        state = cast(TrickPlay, state)
+        per_hand = record.contract.tricks_per_hand
         tricks = tuple(state.tricks)
         if state.trick:  # the trick in progress comes last, without a winner
             tricks = (*tricks, Trick(state.leader, tuple(state.trick), None))
         done = len(state.tricks)
         if not state.over:
-            lines.append(f"The hand is not complete: {done} of {state.tricks_per_hand} tricks "
+            lines.append(f"The hand is not complete: {done} of {per_hand} tricks "
                          f"played.")
-        elif done < state.tricks_per_hand:
+        elif done < per_hand:
             lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
                          f"{record.contract.describe()}; {record.contract.cite()}).")
     else:
@@ -664,5 +670,3 @@ def deal_record(game: str, contract_id: str, players: int, seed: int | None,
     }
     return read_record(obj)
 
-
-register_reader(read_record)

@@ -24,15 +24,14 @@ back without copying, and ``copy()`` is shallow and fast, for solvers and Monte 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from herzla.cards import SUIT_MASKS, Card, cards_of, hand_mask
 from herzla.contracts.base import TrickContract
 from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, MUST_PLAY_IF_ABLE, NOT_IN_HAND
-from herzla.hand import Illegal, Move, Outcome, Trick, as_move, record_of, register_engine
+from herzla.hand import HandScore, Illegal, Move, Outcome, Trick, as_move, record_of
 
 if TYPE_CHECKING:
-    from herzla.contracts.base import HandScore
     from herzla.records import Record
 
 __all__ = ["Illegal", "Trick", "TrickHand"]
@@ -274,7 +273,5 @@ class TrickHand:
 
     def record(self) -> Record:
         """The hand so far as a hand record."""
-        return record_of(self)
+        return cast("Record", record_of(self))
 
-
-register_engine("tricks", TrickHand)

@@ -12,7 +12,7 @@ from herzla.cards import cards_of
 
 def consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
     """The hands now (a mask per seat) of every deal consistent with ``player``'s information."""
-    from herzla.openspiel.episode import Episode  # here: the module is read without OpenSpiel
+    from herzla.openspiel.episode import HandState  # here: the module is read without OpenSpiel
 
     ep = state._episode
     setup = ep.setup
@@ -31,7 +31,7 @@ def consistent_deals(state: Any, player: int) -> set[tuple[int, ...]]:
         key = tuple(hands)
         if key in out:
             continue
-        trial = Episode(setup)
+        trial = HandState(setup)
         left = [[c.index for c in cards_of(hands[s] | (ep.dealt[s] & ~now[s]))]
                 for s in range(n)]
         try:

@@ -72,3 +72,44 @@ def test_the_count_sees_a_question_of_kind() -> None:
     }
     found = [(p, n) for p, n, _ in kind_checks(planted)]
     assert found == [("draw/y.py", 1), ("records.py", 1), ("sim/x.py", 1), ("sim/x.py", 2)]
+
+
+#: a question of kind asked by proxy: a fact read for the kind it betrays (the rows there or not,
+#: no tricks, a view of rows or tricks), not for what it says
+PROXY = re.compile(r"\bis_layout\(|row_rules is (not )?None|(?<!assert )isinstance\([^)]*"
+                   r"(TrickRules|LayoutRules)|declaration\.rows.*type: ignore"
+                   r"|tricks_per_hand\s*(>|==|!=)\s*0|not [\w.]*tricks_per_hand\b"
+                   r"|if [\w.]*tricks_per_hand:")
+#: how many proxies are left (issue 31: with the questions, at most :data:`MOST` in all); the
+#: count may fall, never grow: a page or an environment that needs to know something of a deal
+#: asks the contract's declaration for it
+PROXIES_MOST = 12
+
+
+def proxies(files: dict[str, str]) -> list[tuple[str, int, str]]:
+    """(path, line number, line) of each question of kind asked by proxy in ``files``."""
+    out = []
+    for path, text in sorted(files.items()):
+        if path.startswith(EXEMPT):
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if PROXY.search(line) and not line.lstrip().startswith("def "):
+                out.append((path, number, line.strip()))
+    return out
+
+
+def test_the_proxies_of_kind_do_not_grow() -> None:
+    found = proxies(_herzla_files())
+    assert len(found) <= PROXIES_MOST, "\n".join(f"{p}:{n}: {line}" for p, n, line in found)
+
+
+def test_the_count_sees_a_proxy() -> None:
+    planted = {
+        "web/page.py": "rows = c.row_rules is not None\nif is_layout(c):\n",
+        "rl/x.py": "if not isinstance(d, TrickRules):\nassert isinstance(d, TrickRules)\n",
+        "draw/z.py": "layout = not contract.tricks_per_hand\nn = c.tricks_per_hand\n",
+        "contracts/base.py": "if self.row_rules is None:\n",
+        "openspiel/e.py": "def is_layout(rules):\n",
+    }
+    found = [(p, n) for p, n, _ in proxies(planted)]
+    assert found == [("draw/z.py", 1), ("rl/x.py", 1), ("web/page.py", 1), ("web/page.py", 2)]

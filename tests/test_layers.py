@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # seeded streams, the deal, moves as records write them, process and cluster maps
     ("machinery",),
     ("records",),
+    ("round",),  # one deal in progress: the bidding, the play, the score, what it carries
     ("evening",),  # an evening kept deal by deal; the one reader of a list of records
     ("sheets",),  # a partie, session or match scored from records
     # the policies: what a seat may see, the built-in players, the registry of names
@@ -83,28 +84,31 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node below ``node`` but those under ``if TYPE_CHECKING:``."""
+def _walk(node: ast.AST, types: bool = False) -> Iterator[ast.AST]:
+    """Every node below ``node`` but those under ``if TYPE_CHECKING:`` (``types``: those
+    too)."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child):
+        if not types and isinstance(child, ast.If) and _is_type_checking(child):
             for other in child.orelse:
                 yield other
                 yield from _walk(other)
             continue
         yield child
-        yield from _walk(child)
+        yield from _walk(child, types)
 
 
 def imports_of(path: Path, text: str | None = None,
-               known: frozenset[str] | None = None) -> Iterator[tuple[int, str]]:
+               known: frozenset[str] | None = None, types: bool = False
+               ) -> Iterator[tuple[int, str]]:
     """(line, module) for each herzla module ``path`` (or ``text`` as if it were that module)
-    imports, at any depth.  ``from package import name`` imports the module ``package.name``
-    where there is one (``known``, by default herzla's modules), else ``package``."""
+    imports, at any depth (``types``: those under ``if TYPE_CHECKING:`` too).  ``from package
+    import name`` imports the module ``package.name`` where there is one (``known``, by default
+    herzla's modules), else ``package``."""
     known = MODULE_NAMES if known is None else known
     module = module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     tree = ast.parse(path.read_text() if text is None else text, str(path))
-    for node in _walk(tree):
+    for node in _walk(tree, types):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "herzla":
@@ -129,16 +133,17 @@ MODULE_NAMES = frozenset(module_name(path) for path in MODULES)
 MAX_LINES = 700
 
 
-def module_graph(sources: Mapping[Path, str | None], known: frozenset[str] | None = None
-                 ) -> dict[str, set[str]]:
+def module_graph(sources: Mapping[Path, str | None], known: frozenset[str] | None = None,
+                 types: bool = False) -> dict[str, set[str]]:
     """Which modules each module of ``sources`` (a path, and its text or None to read it)
-    imports, TYPE_CHECKING imports left out; a name imported from a module is the module."""
+    imports, TYPE_CHECKING imports left out (``types``: counted too); a name imported from a
+    module is the module."""
     known = MODULE_NAMES if known is None else known
     edges: dict[str, set[str]] = {}
     for path, text in sources.items():
         here = module_name(path)
         out = edges.setdefault(here, set())
-        for _, target in imports_of(path, text, known):
+        for _, target in imports_of(path, text, known, types):
             while target not in known and "." in target:
                 target = target.rpartition(".")[0]
             if target != here:
@@ -236,6 +241,64 @@ def test_a_wrong_import_is_caught() -> None:
 def test_no_cycle_among_modules() -> None:
     cycle = find_cycle(module_graph(dict.fromkeys(MODULES)))
     assert cycle is None, " → ".join(cycle or ())
+
+
+def test_no_cycle_among_modules_counting_type_only_imports() -> None:
+    # a name imported for mypy alone still ties the two modules: a reader (and a refactoring)
+    # must take them together
+    cycle = find_cycle(module_graph(dict.fromkeys(MODULES), types=True))
+    assert cycle is None, " → ".join(cycle or ())
+
+
+def test_a_type_only_cycle_is_found() -> None:
+    a, b = ROOT / "planted_a.py", ROOT / "planted_b.py"
+    texts: dict[Path, str | None] = {
+        a: "from herzla import planted_b\n",
+        b: "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import herzla.planted_a\n",
+    }
+    known = MODULE_NAMES | {"herzla.planted_a", "herzla.planted_b"}
+    assert find_cycle(module_graph(texts, known)) is None
+    assert find_cycle(module_graph(texts, known, types=True)) == [
+        "herzla.planted_a", "herzla.planted_b", "herzla.planted_a"]
+
+
+def string_references(path: Path, text: str | None = None,
+                      known: frozenset[str] | None = None) -> Iterator[tuple[int, str]]:
+    """(line, module) for each string of ``path``'s code (docstrings left out) that names a
+    module of herzla, alone or as an import path (``herzla.analysis.pimc:Pimc``): a dependency
+    the imports do not show, kept to the layers as they are."""
+    known = MODULE_NAMES if known is None else known
+    tree = ast.parse(path.read_text() if text is None else text, str(path))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                          | ast.AsyncFunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and id(node) not in docs):
+            name = node.value.partition(":")[0]
+            if name in known and name.startswith("herzla."):
+                yield node.lineno, name
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_strings_name_no_layer_above(path: Path) -> None:
+    here = part_of(module_name(path))
+    wrong = [f"line {line}: {here} names {target} ({part_of(target)} is not below it)"
+             for line, target in string_references(path)
+             if LAYER_OF[part_of(target)] > LAYER_OF[here]]
+    assert wrong == []
+
+
+def test_a_string_naming_a_layer_above_is_caught() -> None:
+    text = ('"""The registry (herzla.analysis.pimc in prose is fine)."""\n'
+            'PIMC = "herzla.analysis.pimc:Pimc"\nSELF = "herzla.players.registry"\n'
+            'GROUP = "herzla.policies"\n')
+    found = list(string_references(ROOT / "players" / "registry.py", text))
+    assert found == [(2, "herzla.analysis.pimc"), (3, "herzla.players.registry")]
+    assert [t for _, t in found if LAYER_OF[part_of(t)] > LAYER_OF["players"]] == [
+        "herzla.analysis.pimc"]
 
 
 def test_a_planted_cycle_among_modules_is_found() -> None:

@@ -312,9 +312,9 @@ def test_a_new_episode_never_gets_the_observation_of_a_freed_one() -> None:
     from herzla.rl.actions import Actions
     from herzla.rl.episode import Episode
     from herzla.rl.observation import Observer
-    from herzla.rl.table import Table
+    from herzla.rl.table import Seating
 
-    table = Table.of("herzla", "normal")
+    table = Seating.of("herzla", "normal")
     actions = Actions(table)
     observer = Observer(table)
     for seed in range(5):

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from herzla.analysis.advise import AdvicePlan, Chunk, play_chunk
+from herzla.analysis.advise import AdvicePlan, SampleSpan, play_chunk
 from herzla.analysis.search.layout import LayoutSearch
 from herzla.analysis.search.scoring import AdditiveScore, LeafTable, reach, trick_score
 from herzla.analysis.solve import solve
@@ -142,7 +142,7 @@ def test_advise_double_dummy_cents_scale_with_the_heart_unit() -> None:
 
     def cents(unit: int, stake: int) -> dict[tuple[str, str], tuple[int, ...]]:
         plan = AdvicePlan(hand, 0, 3, 0, {"heart_unit": unit, "contract_stake": stake}, 1, 6)
-        return dict(play_chunk(plan, Chunk(0, 6)).cents)
+        return dict(play_chunk(plan, SampleSpan(0, 6)).cents)
 
     one, big = cents(1, 1), cents(MAX_AMOUNT, MAX_AMOUNT)
     assert set(one) == set(big)

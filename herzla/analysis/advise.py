@@ -50,7 +50,7 @@ from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
 
-__all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "Chunk",
+__all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "SampleSpan",
            "ChunkResult", "Estimate", "advise", "chunks_of", "merge_chunks", "play_chunk",
            "plan_advice", "sample_hands"]
 
@@ -94,7 +94,7 @@ class AdvicePlan:
 
 
 @attrs.frozen(slots=True)
-class Chunk:
+class SampleSpan:
     """Samples ``first .. last - 1``."""
 
     first: int
@@ -130,7 +130,7 @@ def sample_hands(plan: AdvicePlan, i: int) -> list[int]:
     return hands
 
 
-def play_chunk(plan: AdvicePlan, chunk: Chunk) -> ChunkResult:
+def play_chunk(plan: AdvicePlan, chunk: SampleSpan) -> ChunkResult:
     """Play one chunk of samples: a module-level function, so it pickles for workers."""
     cents: dict[tuple[str, str], list[int]] = {}
     made: dict[tuple[str, str], list[bool]] = {}
@@ -157,12 +157,12 @@ def play_chunk(plan: AdvicePlan, chunk: Chunk) -> ChunkResult:
                        {k: tuple(v) for k, v in made.items()})
 
 
-def chunks_of(plan: AdvicePlan, size: int = CHUNK) -> list[Chunk]:
-    return [Chunk(a, min(a + size, plan.samples)) for a in range(0, plan.samples, size)]
+def chunks_of(plan: AdvicePlan, size: int = CHUNK) -> list[SampleSpan]:
+    return [SampleSpan(a, min(a + size, plan.samples)) for a in range(0, plan.samples, size)]
 
 
 def merge_chunks(results: Sequence[ChunkResult]) -> ChunkResult:
-    """Chunk results in chunk order, as one."""
+    """SampleSpan results in chunk order, as one."""
     cents: dict[tuple[str, str], tuple[int, ...]] = {}
     made: dict[tuple[str, str], tuple[bool, ...]] = {}
     for r in results:
@@ -448,7 +448,7 @@ def _load_kernel(plan: AdvicePlan) -> None:
             TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, plan.dealer))
 
 
-def _results(plan: AdvicePlan, chunks: list[Chunk], jobs: int, cluster: str | None,
+def _results(plan: AdvicePlan, chunks: list[SampleSpan], jobs: int, cluster: str | None,
              cluster_timeout: float) -> Iterator[ChunkResult]:
     """Each chunk's result, in chunk order: in this process, on ``jobs`` local processes (this
     one included), or on the dask cluster at ``cluster``."""

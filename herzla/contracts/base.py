@@ -98,7 +98,7 @@ from herzla.contracts.vocabulary import (
     value_text,
 )
 from herzla.contracts.words import and_list, card_list, ordinal_word, plural, seat_list
-from herzla.hand import Outcome, new_hand
+from herzla.hand import HandScore, Outcome, new_hand
 from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
 from herzla.quote import number
@@ -121,22 +121,6 @@ class DealKind(enum.StrEnum):
     def words(self) -> str:
         """The kind in words: ``trick deal``, ``layout deal``."""
         return "trick deal" if self is DealKind.TRICKS else "layout deal"
-
-
-@attrs.frozen(slots=True)
-class HandScore:
-    """The score of one hand: each seat's amount, the stock after it, events and explanation."""
-
-    scores: tuple[int, ...]
-    stock: int | None = None
-    events: tuple[str, ...] = ()
-    explanation: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        stock = "" if self.stock is None else f", stock {self.stock}c"
-        events = f", events {' '.join(self.events)}" if self.events else ""
-        return (f"<HandScore scores {' '.join(f'{v:+d}' if v else '0' for v in self.scores)}"
-                f"{stock}{events}>")
 
 
 class Contract:

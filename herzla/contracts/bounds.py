@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from herzla.cards import Card, Rank
 from herzla.contracts.vocabulary import (
@@ -30,8 +30,11 @@ from herzla.contracts.vocabulary import (
 from herzla.limits import MAX_AMOUNT, MAX_HAND_AMOUNT
 from herzla.options import OptionError
 
-if TYPE_CHECKING:
-    from herzla.contracts.base import Contract
+
+class _Bounded(Protocol):
+    """What :func:`amount_problem` asks of a contract."""
+
+    def amount_bound(self) -> int: ...
 
 __all__ = ["DeclarationError", "amount_problem", "declaration_problem", "one_line"]
 
@@ -142,7 +145,7 @@ def declaration_problem(d: object, pack: int, players: int) -> str | None:
     return f"declare() answered {type(d).__name__}, not TrickRules or LayoutRules"
 
 
-def amount_problem(contract: Contract) -> str | None:
+def amount_problem(contract: _Bounded) -> str | None:
     """None if what one hand of ``contract`` can move at worst (``amount_bound()``) keeps to
     the limit, else what it can move, in words."""
     worst = contract.amount_bound()

@@ -73,7 +73,7 @@ class RedQueens(_Herzerln, TrickContract):
     example: ClassVar[str] = "Case 39: seat 1 captures HQ and DQ: -8."
 
 
-class KingOfHearts(_Herzerln, TrickContract):
+class HeartKing(_Herzerln, TrickContract):
     id: ClassVar[str] = "king-of-hearts"
     tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = "King of hearts"
@@ -113,7 +113,7 @@ class Herzerln(Game):
     about: ClassVar[str] = "Austrian Herzerln: a partie of {partie} ending in {last}"
     brief: ClassVar[str] = "{partie} ending in {last}"
     contracts: ClassVar[tuple[type[Contract], ...]] = (
-        Tricks, Hearts, Jacks, RedQueens, KingOfHearts, Auflegen)
+        Tricks, Hearts, Jacks, RedQueens, HeartKing, Auflegen)
     partie: ClassVar[int] = 6
     sheet: ClassVar[Sheet | str] = Sheet.PARTIE
     hand_name: ClassVar[str] = "round"

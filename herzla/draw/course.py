@@ -34,7 +34,7 @@ from herzla.layout import LayoutHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
 from herzla.tricks import TrickHand
 
-__all__ = ["Course", "LayoutMove", "Mark", "Round", "Row", "TrickCard", "TrickLine", "course"]
+__all__ = ["Course", "LayoutMove", "LayoutRound", "Mark", "Row", "TrickCard", "TrickLine", "course"]
 
 
 class Mark(enum.Enum):
@@ -93,7 +93,7 @@ class LayoutMove:
 
 
 @attrs.frozen(slots=True)
-class Round:
+class LayoutRound:
     """The moves of one round of a layout deal (each seat still in, once), and the rows after."""
 
     number: int
@@ -134,24 +134,24 @@ class Course:
         """The rows at the end (layout deals; empty for trick deals)."""
         return self.moves[-1].rows if self.moves else ()
 
-    def rounds(self) -> tuple[Round, ...]:
+    def rounds(self) -> tuple[LayoutRound, ...]:
         """The layout moves in rounds: a new round starts when the turn comes round again to
         (or past) the seat that moved first."""
         if not self.moves:
             return ()
         n = self.record.players
         first = self.moves[0].seat
-        out: list[Round] = []
+        out: list[LayoutRound] = []
         current: list[LayoutMove] = []
         last = -1
         for move in self.moves:
             pos = (move.seat - first) % n
             if current and pos <= last:
-                out.append(Round(len(out) + 1, tuple(current), current[-1].rows))
+                out.append(LayoutRound(len(out) + 1, tuple(current), current[-1].rows))
                 current = []
             current.append(move)
             last = pos
-        out.append(Round(len(out) + 1, tuple(current), current[-1].rows))
+        out.append(LayoutRound(len(out) + 1, tuple(current), current[-1].rows))
         return tuple(out)
 
 

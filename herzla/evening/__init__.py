@@ -28,9 +28,9 @@ from herzla.evening.errors import EveningError
 from herzla.evening.model import MAX_DEALS, MAX_UNDO, Change, Evening
 from herzla.evening.session import read_session
 from herzla.evening.settle import Payment
-from herzla.evening.stats import Declared, PlayerStats
+from herzla.evening.stats import Declarations, PlayerStats
 from herzla.evening.storage import FORMAT, VERSION, create, dumps, load, save, update
 
-__all__ = ["FORMAT", "MAX_DEALS", "MAX_UNDO", "VERSION", "Change", "Deal", "Declared", "Entry",
+__all__ = ["FORMAT", "MAX_DEALS", "MAX_UNDO", "VERSION", "Change", "Deal", "Declarations", "Entry",
            "Evening", "EveningError", "Payment", "Place", "PlayerStats", "Seat", "create", "dumps",
            "load", "read_session", "save", "update"]

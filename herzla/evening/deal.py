@@ -28,28 +28,13 @@ from herzla.evening.names import find_contract, seat_of
 from herzla.limits import LimitError, check_stock
 from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
+from herzla.round import Place
 from herzla.tally import TallyScore, score_hand
 
 __all__ = ["Deal", "Place", "score_entry"]
 
 #: the tallies a contract may need (MissingTally.needs), as an entry names them
 _NEEDS = {"last_winner": "last_trick"}
-
-
-@attrs.frozen(slots=True)
-class Place:
-    """Where a deal stands: its number ``k`` (from 1), its dealer, the partie (from 1; None in
-    a game without one), the contract the partie fixes (None: the table's choice), the stock
-    carried in (None: a game without a stock) and the ``hand`` of its partie (from 0; 0 in a
-    game without one).  A redealt deal is played again in its place, so ``k`` counts every
-    deal, ``partie`` and ``hand`` only the deals played."""
-
-    k: int
-    dealer: int
-    partie: int | None
-    contract: str | None
-    stock: int | None
-    hand: int
 
 
 @attrs.frozen(slots=True)

@@ -25,7 +25,7 @@ from herzla.evening.deal import Deal, Place
 from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.evening.names import check_names, find_game, seat_of
-from herzla.evening.run import Run, Table
+from herzla.evening.run import Run, Sitting
 from herzla.evening.settle import Payment, settle
 from herzla.evening.stats import PlayerStats, statistics
 from herzla.limits import LimitError, check_stock
@@ -135,7 +135,7 @@ class Evening:
               deals: Sequence[Deal] | None = None) -> Evening:
         """An evening of these parts, its deals scored (or ``deals``, already scored)."""
         if deals is None:
-            run = Run(Table(game, tuple(players), dict(options), stock, dealer, sheet))
+            run = Run(Sitting(game, tuple(players), dict(options), stock, dealer, sheet))
             for entry in entries:
                 run.push(entry)
             deals = run.deals
@@ -143,8 +143,8 @@ class Evening:
         return cls(game, tuple(players), dict(options), stock, dealer, tuple(entries),
                    tuple(history)[-MAX_UNDO:], revision, sheet, tuple(deals))
 
-    def table(self) -> Table:
-        return Table(self.game, self.players, dict(self.options), self.start_stock,
+    def table(self) -> Sitting:
+        return Sitting(self.game, self.players, dict(self.options), self.start_stock,
                      self.first_dealer, self.sheet)
 
     def _with(self, entries: Sequence[Entry], change: Change | None, keep: int) -> Evening:

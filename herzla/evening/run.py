@@ -10,17 +10,17 @@ from typing import Any
 import attrs
 
 from herzla.contracts import Game, Sheet, get_game
-from herzla.evening.deal import Deal, Place, score_entry
+from herzla.evening.deal import Deal, score_entry
 from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
-from herzla.evening.place import dealer_of, fixed_contract, partie_of
 from herzla.options import resolve_options
+from herzla.round import Carry, Place
 
-__all__ = ["Run", "Table"]
+__all__ = ["Run", "Sitting"]
 
 
 @attrs.frozen(slots=True)
-class Table:
+class Sitting:
     """What an evening is played with: the game, the players, the options given, the stock and
     the dealer it starts with; ``sheet``: a list of hand records read as a score sheet (each
     partie's first deal dealt by the seat its record names; a record that does not score kept
@@ -57,43 +57,40 @@ class Table:
 
 
 class Run:
-    """Deals scored one after the other from a table (and the deals already scored)."""
+    """Deals scored one after the other from a table (and the deals already scored), what
+    they carry to the next held as a :class:`herzla.round.Carry`."""
 
-    def __init__(self, table: Table, deals: Sequence[Deal] = ()) -> None:
+    def __init__(self, table: Sitting, deals: Sequence[Deal] = ()) -> None:
         self.table = table
         self.deals: list[Deal] = list(deals)
-        n = len(table.players)
-        last = self.deals[-1] if self.deals else None
-        self.totals: tuple[int, ...] = last.totals if last is not None else (0,) * n
-        self.stock: int | None = (last.stock if last is not None
-                                  else table.stock if table.has_stock else None)
-        self.counting = last is None or last.counted
         self.kind = table.kind
+        self.carry = Carry(table.spec, len(table.players), table.opts, table.dealer,
+                           table.stock if table.has_stock else None,
+                           (0,) * len(table.players), self.kind is Sheet.MATCH)
+        for d in self.deals:
+            self.carry = self.carry.after(d.place, d.scores, d.stock, d.redeal)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.carry.totals
+
+    @property
+    def stock(self) -> int | None:
+        return self.carry.stock
+
+    @property
+    def counting(self) -> bool:
+        return self.carry.counting
 
     @property
     def over(self) -> bool:
         """Whether the match is over (a game whose sheet is a match, at its end)."""
-        t = self.table
-        if self.kind is not Sheet.MATCH or not self.deals or not self.counting:
-            return False
-        return t.spec.match_over(self.totals, len(self._played()), t.opts)
-
-    def _played(self) -> list[Deal]:
-        """The deals that count as played: a redealt one is played again in its place."""
-        return [d for d in self.deals if not d.redeal]
+        return self.carry.over
 
     def place(self, dealer: int | None = None) -> Place:
         """Where the next deal stands (``dealer``: a score sheet's record names the dealer of
         a partie's first deal)."""
-        t = self.table
-        played = self._played()
-        i = len(played)
-        partie, hand = partie_of(t.spec, i)
-        if dealer is None or hand != 0 or i == 0:
-            dealers = [d.dealer for d in played]
-            dealer = dealer_of(t.spec, t.dealer, i, dealers, len(t.players), t.opts)
-        return Place(len(self.deals) + 1, dealer, partie if t.spec.partie else None,
-                     fixed_contract(t.spec, i), self.stock, hand)
+        return self.carry.place(dealer)
 
     def push(self, entry: Entry) -> Deal:
         """Score ``entry`` as the next deal and carry on from it."""
@@ -107,14 +104,11 @@ class Run:
         place = self.place(named)
         kept, contract, score, result, hearts, from_stock = score_entry(
             t.game, t.players, t.options, place, entry, sheet=t.sheet)
-        counted = self.counting and score is not None
-        if counted:
-            assert score is not None
-            self.totals = tuple(a + b for a, b in zip(self.totals, score.scores, strict=True))
-        else:
-            self.counting = False
-        deal = Deal(place, kept, contract, score, result, self.totals, counted, hearts,
-                    from_stock)
+        before = self.carry
+        scored = Deal(place, kept, contract, score, result, before.totals, False, hearts,
+                      from_stock)
+        self.carry = before.after(place, scored.scores, scored.stock, scored.redeal)
+        deal = attrs.evolve(scored, totals=self.carry.totals,
+                            counted=before.counting and score is not None)
         self.deals.append(deal)
-        self.stock = deal.stock
         return deal

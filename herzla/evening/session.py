@@ -23,7 +23,7 @@ from typing import Any
 from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.evening.model import Evening
-from herzla.evening.run import Run, Table
+from herzla.evening.run import Run, Sitting
 from herzla.options import OptionError, resolve_options
 from herzla.records import Record
 
@@ -51,7 +51,7 @@ def read_session(raw: Sequence[Any]) -> Evening:
         if first is None:
             first = rec
             n = rec.players
-            table = Table(rec.game, tuple(f"seat {s}" for s in range(n)), dict(rec.options),
+            table = Sitting(rec.game, tuple(f"seat {s}" for s in range(n)), dict(rec.options),
                           rec.stock if rec.contract.has_stock else 0, rec.dealer, sheet=True)
             run = Run(table)
         assert run is not None

@@ -7,23 +7,35 @@ or a contract: a statistic a game's deals cannot have is None.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
 from herzla.contracts import get_game
+from herzla.evening.deal import Deal
 
-if TYPE_CHECKING:
-    from herzla.evening.model import Evening
 
-__all__ = ["Declared", "PlayerStats", "statistics"]
+class EveningFacts(Protocol):
+    """What the statistics (and the evening's text) read of an evening
+    (:class:`herzla.evening.Evening`): its game, players, deals and totals."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def deals(self) -> tuple[Deal, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+__all__ = ["Declarations", "EveningFacts", "PlayerStats", "statistics"]
 
 #: the events a declarer's contract ends with
 MADE, LOST = "contract-made", "contract-lost"
 
 
 @attrs.frozen(slots=True)
-class Declared:
+class Declarations:
     """A contract one player declared: how often it was made and lost."""
 
     made: int = 0
@@ -54,7 +66,7 @@ class PlayerStats:
     best: int | None
     worst: int | None
     voids: int | None
-    declared: Mapping[str, Declared]
+    declared: Mapping[str, Declarations]
     stock_collected: int | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,7 +80,7 @@ def _better(a: int, b: int, lowest: bool) -> bool:
     return a < b if lowest else a > b
 
 
-def statistics(evening: Evening) -> tuple[PlayerStats, ...]:
+def statistics(evening: EveningFacts) -> tuple[PlayerStats, ...]:
     """Each player's :class:`PlayerStats`, seat 0 first."""
     g = get_game(evening.game)
     lowest = g.lowest_wins
@@ -78,7 +90,7 @@ def statistics(evening: Evening) -> tuple[PlayerStats, ...]:
     voids: list[int] | None = None
     best: list[int | None] = [None] * n
     worst: list[int | None] = [None] * n
-    declared: list[dict[str, Declared]] = [{} for _ in range(n)]
+    declared: list[dict[str, Declarations]] = [{} for _ in range(n)]
     collected = [0] * n
     for d in counted:
         scores = d.scores
@@ -97,8 +109,8 @@ def statistics(evening: Evening) -> tuple[PlayerStats, ...]:
                 voids[s] += h == 0
         if d.declarer is not None and (MADE in d.events or LOST in d.events):
             title = d.contract.title
-            had = declared[d.declarer].get(title, Declared())
-            declared[d.declarer][title] = Declared(had.made + (MADE in d.events),
+            had = declared[d.declarer].get(title, Declarations())
+            declared[d.declarer][title] = Declarations(had.made + (MADE in d.events),
                                                    had.lost + (LOST in d.events))
         for s, c in enumerate(d.from_stock):
             collected[s] += c

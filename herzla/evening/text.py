@@ -4,29 +4,42 @@ each player's statistics."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from herzla.contracts import get_game
-from herzla.evening.deal import named
+from herzla.evening.deal import Deal, named
 from herzla.evening.errors import EveningError
+from herzla.evening.settle import Payment
+from herzla.evening.stats import EveningFacts, PlayerStats
 from herzla.records import signed
+from herzla.round import Place
 
-if TYPE_CHECKING:
-    from herzla.evening.deal import Deal
-    from herzla.evening.model import Evening
-    from herzla.evening.stats import PlayerStats
+
+class _Evening(EveningFacts, Protocol):
+    """What the text reads of an evening (:class:`herzla.evening.Evening`, which writes its
+    own text with it, :meth:`~herzla.evening.Evening.report`)."""
+
+    @property
+    def stock(self) -> int | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def next_place(self) -> Place | None: ...
+    def winners(self) -> tuple[str, ...] | None: ...
+    def settlement(self) -> tuple[Payment, ...]: ...
+    def statistics(self) -> tuple[PlayerStats, ...]: ...
 
 __all__ = ["deal_line", "deal_report", "kind_of", "next_line", "next_sentence", "outcome_lines",
            "report", "stats_line", "totals_line"]
 
 
-def _contract(d: Deal, e: Evening) -> str:
+def _contract(d: Deal, e: _Evening) -> str:
     if d.declarer is None:
         return d.contract.id
     return f"{d.contract.id} ({e.players[d.declarer]})"
 
 
-def _unit(e: Evening) -> str:
+def _unit(e: _Evening) -> str:
     return "c" if get_game(e.game).has_stock else ""
 
 
@@ -36,7 +49,7 @@ def kind_of(d: Deal) -> str:
     return ", ".join(event.replace("-", " ") for event in d.events)
 
 
-def deal_report(e: Evening, k: int) -> str:
+def deal_report(e: _Evening, k: int) -> str:
     """Deal ``k`` (from 1) explained, as ``herzla pad show FILE K`` prints it: its line, its
     kind, what was entered, and every amount with its rule, the seats called by the players'
     names (EveningError: no such deal)."""
@@ -65,7 +78,7 @@ def _entered(value: object) -> str:
     return str(value)
 
 
-def deal_line(e: Evening, d: Deal) -> str:
+def deal_line(e: _Evening, d: Deal) -> str:
     """``deal 2 (dealt by Anna), normal: Anna +40c, ...; stock 0c``."""
     unit = _unit(e)
     head = f"deal {d.k} (dealt by {e.players[d.dealer]}), {_contract(d, e)}"
@@ -84,7 +97,7 @@ def _unscored(d: Deal) -> str:
     return "not complete"
 
 
-def totals_line(e: Evening) -> str:
+def totals_line(e: _Evening) -> str:
     """``totals: Anna +40c, ...; stock 0c``."""
     unit = _unit(e)
     totals = ", ".join(f"{p} {signed(v)}{unit}" for p, v in zip(e.players, e.totals,
@@ -93,7 +106,7 @@ def totals_line(e: Evening) -> str:
     return f"totals: {totals}{stock}"
 
 
-def next_line(e: Evening) -> str:
+def next_line(e: _Evening) -> str:
     """What comes next: the next deal's number, dealer and contract, or the end."""
     if e.over:
         return "The match is over: no deal follows."
@@ -107,14 +120,14 @@ def next_line(e: Evening) -> str:
     return f"next: deal {place.k}{where}{what}, dealt by {e.players[place.dealer]}"
 
 
-def next_sentence(e: Evening) -> str:
+def next_sentence(e: _Evening) -> str:
     """:func:`next_line` as a sentence begins, its first letter capital (``Next: deal 2, dealt
     by Anna``), without its full stop: the reader ends it (once)."""
     line = next_line(e).removesuffix(".")
     return line[0].upper() + line[1:]
 
 
-def outcome_lines(e: Evening) -> list[str]:
+def outcome_lines(e: _Evening) -> list[str]:
     """The settlement (a game for money) or the winners."""
     g = get_game(e.game)
     if g.has_stock:
@@ -135,7 +148,7 @@ def outcome_lines(e: Evening) -> list[str]:
             f"{signed(total)}{share}."]
 
 
-def stats_line(e: Evening, s: PlayerStats) -> str:
+def stats_line(e: _Evening, s: PlayerStats) -> str:
     """One player's statistics in words."""
     unit = _unit(e)
     parts = [f"won {s.won} of {s.deals} deal{'' if s.deals == 1 else 's'}"]
@@ -150,7 +163,7 @@ def stats_line(e: Evening, s: PlayerStats) -> str:
     return f"{s.name}: " + "; ".join(parts)
 
 
-def report(e: Evening) -> str:
+def report(e: _Evening) -> str:
     """The whole evening as ``herzla pad show`` prints it."""
     g = get_game(e.game)
     unit = _unit(e)

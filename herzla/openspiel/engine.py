@@ -179,7 +179,7 @@ def record_of(rules: Contract, dealer: int, stock: int, hands: Sequence[int],
 
 
 @attrs.frozen
-class Table:
+class Shown:
     """What the engine shows the table, for the observers."""
 
     hands: tuple[int, ...]
@@ -200,7 +200,7 @@ class Table:
 _RANK_OF_CODE = {r.code: r for r in Rank}
 
 
-def table_of(hand: Hand, row_keys: Sequence[int]) -> Table:
+def table_of(hand: Hand, row_keys: Sequence[int]) -> Shown:
     """What ``hand`` shows the table, read from its engine's own state."""
     # the adapter's one question of kind: a trick deal's table is its tricks and what each seat
     # captured, a layout deal's its rows, the ends they ask for and the seats out
@@ -208,7 +208,7 @@ def table_of(hand: Hand, row_keys: Sequence[int]) -> Table:
         tricks = [(t.leader, t.cards) for t in hand.tricks]
         if hand.trick:
             tricks.append((hand.leader, tuple(hand.trick)))
-        return Table(tuple(hand.hands), tuple(tricks), hand.leader, tuple(hand.trick),
+        return Shown(tuple(hand.hands), tuple(tricks), hand.leader, tuple(hand.trick),
                       tuple(hand.captured))
     engine = cast(LayoutHand, hand)
     rows: dict[int, list[Card]] = {key: [] for key in row_keys}
@@ -221,6 +221,6 @@ def table_of(hand: Hand, row_keys: Sequence[int]) -> Table:
         asked = engine.asked(key)
         ends.append(None if asked is None else
                     (_RANK_OF_CODE.get(asked[0]), _RANK_OF_CODE.get(asked[1])))
-    return Table(tuple(engine.hands), laid=tuple(engine.laid),
+    return Shown(tuple(engine.hands), laid=tuple(engine.laid),
                   rows=tuple(tuple(rows[key]) for key in row_keys), ends=tuple(ends),
                   out=tuple(engine.order))

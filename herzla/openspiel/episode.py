@@ -11,62 +11,68 @@ from herzla.hand import PASS as PASS_MOVE
 from herzla.hand import Hand, Move
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
-    Table,
+    Shown,
     make_rules,
     record_of,
     sorted_codes,
     table_of,
 )
 from herzla.openspiel.setup import Setup
-from herzla.players.announcing import settled
+from herzla.round import Round
 
 
-class Episode:
+class HandState:
     """The state of one hand.  Copies are cheap; pickles hold only the setup and the actions.
 
-    ``engine`` is the hand being played (a :class:`herzla.hand.Hand`, None before the play),
-    asked through the one hand interface whatever the deal."""
+    ``round`` is the deal once dealt (a :class:`herzla.round.Round`: the bidding, the play
+    through the one hand interface, the score), None while the cards are being dealt."""
 
-    __slots__ = ("setup", "actions", "dealt", "bids", "rules", "engine", "moves", "_left")
+    __slots__ = ("setup", "actions", "dealt", "round", "moves", "_left")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.actions: list[int] = []
         self.dealt: list[int] = [0] * setup.players
-        self.bids: list[str] = []
-        self.rules: Contract | None = setup.rules
-        self.engine: Hand | None = None
+        self.round: Round | None = None
         self.moves: list[int] = []
         self._left = setup.pack
+
+    @property
+    def rules(self) -> Contract | None:  # None while the bidding has not settled it
+        return self.setup.rules if self.round is None else self.round.contract
+
+    @property
+    def engine(self) -> Hand | None:  # the hand being played (None before the play)
+        return None if self.round is None else self.round.hand
+
+    @property
+    def bids(self) -> tuple[str, ...]:
+        return () if self.round is None else self.round.bids
 
     # -- phases -----------------------------------------------------------------------------
     @property
     def dealing(self) -> bool:
-        return len(self.actions) < self.setup.cards_dealt
+        return self.round is None
 
     @property
     def bidding(self) -> bool:
-        return not self.dealing and self.rules is None
+        return self.round is not None and self.round.bidding
 
     @property
     def over(self) -> bool:
-        return self.engine is not None and self.engine.over
+        return self.round is not None and self.round.over
 
     @property
     def plays(self) -> list[str]:
         """The moves of the play as a hand record writes them."""
-        return [] if self.engine is None else [str(m) for m in self.engine.moves]
+        return [] if self.round is None else [str(m) for m in self.round.moves]
 
     def seat_to_deal(self) -> int:
         return (self.setup.forehand + len(self.actions)) % self.setup.players
 
     def turn(self) -> int | None:
         """The seat to move; None at a chance node or at the end."""
-        if self.dealing or self.over:
-            return None
-        if self.engine is None:
-            return (self.setup.forehand + len(self.bids)) % self.setup.players
-        return self.engine.turn
+        return None if self.round is None else self.round.turn
 
     # -- moves ------------------------------------------------------------------------------
     def chance_cards(self) -> list[int]:
@@ -96,7 +102,7 @@ class Episode:
             self.dealt[self.seat_to_deal()] |= 1 << action
             self._left &= ~(1 << action)
             self.actions.append(action)
-            if not self.dealing and self.rules is not None:
+            if len(self.actions) == self.setup.cards_dealt:
                 self._start()
             return
         legal = self.legal()
@@ -104,22 +110,18 @@ class Episode:
             raise ValueError(self._why_illegal(action))
         move = legal[action]
         self.actions.append(action)
+        assert self.round is not None
         if isinstance(move, str):
-            self.bids.append(move)
-            result = settled(self.bids, self.setup.forehand, self.setup.base)
-            if result is not None:
-                contract, declarer = result
-                self.rules = make_rules(self.setup.game, contract, self.setup.players,
-                                         dict(self.setup.options), declarer)
-                self._start()
+            self.round.announce(move)
             return
-        assert self.engine is not None
         self.moves.append(action)
-        self.engine.play(move)
+        self.round.play(move)
 
     def _start(self) -> None:
-        assert self.rules is not None
-        self.engine = self.rules.new_hand(self.dealt, self.setup.dealer, self.setup.stock)
+        s = self.setup
+        self.round = Round(s.rules or s.base, self.dealt, s.dealer, s.stock,
+                           bidding=s.rules is None, early=True, make=lambda cid, declarer:
+                           make_rules(s.game, cid, s.players, dict(s.options), declarer))
 
     def _why_illegal(self, action: int) -> str:
         if self.over:
@@ -162,10 +164,9 @@ class Episode:
 
     # -- results ----------------------------------------------------------------------------
     def returns(self) -> list[float]:
-        if not self.over:
+        if self.round is None or not self.round.over:
             return [0.0] * self.setup.players
-        assert self.engine is not None
-        return [float(s) for s in self.engine.score().scores]
+        return [float(s) for s in self.round.score().scores]
 
     def record(self) -> dict[str, Any]:
         if self.dealing:
@@ -174,7 +175,7 @@ class Episode:
             raise ValueError("there is no hand record before the bidding chooses the contract")
         return record_of(self.rules, self.setup.dealer, self.setup.stock, self.dealt, self.plays)
 
-    def table(self) -> Table | None:
+    def table(self) -> Shown | None:
         return None if self.engine is None else table_of(self.engine, self.setup.row_keys)
 
     def hands(self) -> tuple[int, ...]:
@@ -182,19 +183,17 @@ class Episode:
         table = self.table()
         return tuple(self.dealt) if table is None else table.hands
 
-    def copy(self) -> Episode:
-        new = Episode.__new__(Episode)
+    def copy(self) -> HandState:
+        new = HandState.__new__(HandState)
         new.setup = self.setup
         new.actions = list(self.actions)
         new.dealt = list(self.dealt)
-        new.bids = list(self.bids)
-        new.rules = self.rules
-        new.engine = None if self.engine is None else self.engine.copy()
+        new.round = None if self.round is None else self.round.copy()
         new.moves = list(self.moves)
         new._left = self._left
         return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -218,8 +217,8 @@ class Episode:
         return "\n".join(lines)
 
 
-def _replayed(setup: Setup, actions: Sequence[int]) -> Episode:
-    episode = Episode(setup)
+def _replayed(setup: Setup, actions: Sequence[int]) -> HandState:
+    episode = HandState(setup)
     for action in actions:
         episode.apply(action)
     return episode

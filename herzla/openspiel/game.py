@@ -26,7 +26,7 @@ from herzla.openspiel.engine import (
     title,
     utility_range,
 )
-from herzla.openspiel.episode import Episode
+from herzla.openspiel.episode import HandState
 from herzla.openspiel.observer import HerzlaObserver
 from herzla.openspiel.resample import resample
 from herzla.openspiel.setup import check_params, setup_of
@@ -116,7 +116,7 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: HerzlaGame) -> None:
         super().__init__(game)
-        self._episode = Episode(game.setup)
+        self._episode = HandState(game.setup)
 
     # -- OpenSpiel's API --------------------------------------------------------------------
     def current_player(self) -> int:

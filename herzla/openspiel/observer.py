@@ -4,7 +4,7 @@ and strings."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -14,10 +14,15 @@ from herzla.cards import Rank, cards_of
 from herzla.contracts import Contract
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import announcements, sorted_codes
+from herzla.openspiel.episode import HandState
 from herzla.openspiel.setup import Setup
 
-if TYPE_CHECKING:
-    from herzla.openspiel.game import HerzlaState
+
+class _State(Protocol):
+    """What an observer reads of a state (:class:`herzla.openspiel.game.HerzlaState`): the
+    hand it holds."""
+
+    _episode: HandState
 
 _SEQUENCE_WIDTH = CARD_ACTIONS + 2  # a card, the lower-end mark, a pass
 
@@ -72,7 +77,7 @@ class HerzlaObserver:
             self.dict[name] = self.tensor[at:at + width].reshape(shape)
             at += width
 
-    def set_from(self, state: HerzlaState, player: int) -> None:
+    def set_from(self, state: _State, player: int) -> None:
         """Write the observation of ``state`` by ``player`` into ``tensor`` (and ``dict``)."""
         episode = state._episode
         setup = self._setup
@@ -129,7 +134,7 @@ class HerzlaObserver:
             for seat, captured in enumerate(table.captured):
                 _put_cards(d["captured"][seat], captured)
 
-    def string_from(self, state: HerzlaState, player: int) -> str:
+    def string_from(self, state: _State, player: int) -> str:
         """The observation of ``state`` by ``player`` as text, one fact a line."""
         episode = state._episode
         setup = self._setup

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from herzla.cards import cards_of
 from herzla.hand import Hand, Move
-from herzla.openspiel.episode import Episode
+from herzla.openspiel.episode import HandState
 from herzla.openspiel.setup import Setup
 from herzla.players.deals import uniform_deal
 
@@ -51,13 +51,13 @@ def _absent(setup: Setup, actions: tuple[int, ...], player: int) -> tuple[int, .
     """Per seat, the cards it cannot hold now, as the public moves of the episode that
     ``actions`` make show them to ``player`` (see the module notes); kept for the latest
     information states, since IS-MCTS resamples its root's state again and again."""
-    episode = Episode(setup)
+    episode = HandState(setup)
     for action in actions:
         episode.apply(action)
     return _ruled_out_by_moves(episode, player)
 
 
-def _ruled_out_by_moves(episode: Episode, player: int) -> tuple[int, ...]:
+def _ruled_out_by_moves(episode: HandState, player: int) -> tuple[int, ...]:
     setup = episode.setup
     n = setup.players
     out = [0] * n
@@ -77,7 +77,7 @@ def _ruled_out_by_moves(episode: Episode, player: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def resample(episode: Episode, player: int, sampler: Callable[[], float]) -> Episode:
+def resample(episode: HandState, player: int, sampler: Callable[[], float]) -> HandState:
     """An episode drawn uniformly from those ``player`` cannot tell from ``episode`` (see
     :meth:`HerzlaState.resample_from_infostate`): the unseen cards dealt uniformly under the
     constraints the public moves put on each seat (see the module notes)."""
@@ -122,7 +122,7 @@ def resample(episode: Episode, player: int, sampler: Callable[[], float]) -> Epi
         actions = []
         for k, s in enumerate(seats):
             actions.append(deal_actions[k] if s == player else order[s].pop())
-        candidate = Episode(setup)
+        candidate = HandState(setup)
         try:
             for action in (*actions, *later):
                 candidate.apply(action)

@@ -1,10 +1,12 @@
 """Players: policies that choose a seat's announcement and its cards from what the seat may know.
 
-- :mod:`herzla.players.views`: the views an engine hands a policy (never the deal), each of
-  which asks its policy for a move (:meth:`TrickView.decide`, :meth:`LayoutView.decide`);
-- :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_card`,
-  :func:`decide_lay`, :func:`decide_announce`, through which every engine asks a policy;
+- :mod:`herzla.players.views`: the views an engine hands a policy (never the deal), each with
+  the seat's legal moves (:meth:`TrickView.moves`, :meth:`LayoutView.moves`);
+- :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_move`
+  and :func:`decide_announce`, through which every engine asks a policy (:func:`decide_card`,
+  :func:`decide_lay`: how a policy of herzla 0.2, which writes ``card``/``lay``, is asked);
 - :mod:`herzla.players.params`: a policy's parameters, read by their declared types;
+- :mod:`herzla.players.seats`: a :class:`herzla.round.Round` played by policies, one a seat;
 - :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry
   points, ``package.module:NAME``, ``name[key=value]`` parameters);
 - :mod:`herzla.players.heuristic`, :mod:`herzla.players.builtin`: the ``random`` and
@@ -21,9 +23,11 @@ from herzla.players.policy import (
     BuiltinForm,
     Policy,
     PolicyError,
+    PolicyForm,
     decide_announce,
     decide_card,
     decide_lay,
+    decide_move,
 )
 from herzla.players.registry import (
     ENTRY_POINT_GROUP,
@@ -35,5 +39,5 @@ from herzla.players.registry import (
 from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["ENTRY_POINT_GROUP", "BidView", "BuiltinForm", "LayoutView", "Policy", "PolicyError",
-           "TrickView", "builtin_names", "decide_announce", "decide_card", "decide_lay",
-           "policy_of", "seat_policies", "split_policies"]
+           "PolicyForm", "TrickView", "builtin_names", "decide_announce", "decide_card",
+           "decide_lay", "decide_move", "policy_of", "seat_policies", "split_policies"]

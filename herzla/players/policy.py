@@ -1,18 +1,23 @@
 """The policy interface: a player that chooses a seat's announcement and its cards from a view.
 
-A policy subclasses :class:`Policy` and writes :meth:`Policy.card` (trick deals) and, where it
-plays layout deals, :meth:`Policy.lay`; :meth:`Policy.announce` defaults to the bidding
-heuristic.  Its parameters are attrs fields with defaults (``pimc[samples=32]`` sets one); a
-policy without fields has none.  A policy may offer a batch form for the numpy engine
+A policy subclasses :class:`Policy` and writes :meth:`Policy.move`: the seat's one
+:class:`~herzla.hand.Move` on its view, whatever the deal (a card, a card laid at an end of its
+row, the pass).  A policy written against herzla 0.2 writes :meth:`Policy.card` (trick deals) and
+:meth:`Policy.lay` (layout deals) instead; the default :meth:`Policy.move` asks them, and those
+policies keep working unchanged.  :meth:`Policy.announce` defaults to the bidding heuristic.
+Its parameters are attrs fields with defaults (``pimc[samples=32]`` sets one); a policy without
+fields has none.  A policy may offer a batch form for the numpy engine
 (:meth:`Policy.batch_form`); without one the batch engine hands its deals to the reference
 engine.  The built-in policies name their forms, which the batch engine holds, by a
 :class:`BuiltinForm`.
 
-Every engine asks a policy through :func:`decide_card`, :func:`decide_lay` and
+Every engine asks a policy through :func:`decide_move` (:func:`choose`) and
 :func:`decide_announce`, never by calling its methods itself: these check what the policy
-answers (a legal :class:`~herzla.cards.Card`, a legal :class:`~herzla.layout.Lay` or None, an
-announcement the bidding knows) and turn anything else, or an exception the policy raises, into a
-:class:`PolicyError` naming the policy and what it answered, in one line.
+answers (a legal :class:`~herzla.hand.Move`; of a 0.2 policy a legal :class:`~herzla.cards.Card`,
+a legal :class:`~herzla.layout.Lay` or None, checked by :func:`decide_card` and
+:func:`decide_lay`; an announcement the bidding knows) and turn anything else, or an
+exception the policy raises, into a :class:`PolicyError` naming the policy and what it
+answered, in one line.
 
 >>> import attrs
 >>> from herzla.players.views import TrickView
@@ -23,12 +28,27 @@ announcement the bidding knows) and turn anything else, or an exception the poli
 ...         return view.legal_plays[0]
 >>> Lowest().spec()
 'lowest'
+
+The same policy as one method, whatever the deal:
+
+>>> @attrs.frozen
+... class First(Policy):
+...     name = "first"
+...     def move(self, view: TrickView | LayoutView) -> Move:
+...         return view.moves()[0]
+>>> from herzla.players.views import LayoutView, view_of
+>>> from herzla.contracts import contract_class
+>>> hand = contract_class("herzla", "normal")().new_hand(
+...     ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...      "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
+>>> str(choose(First(), view_of(hand), hand.check))
+'C7'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -41,14 +61,30 @@ from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
     from herzla.players.views import BidView, LayoutView, TrickView
-    from herzla.sim.batch.form import BatchForm
 
-__all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "choose", "decide_announce",
-           "decide_card", "decide_lay", "hint"]
+__all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",
+           "decide_announce", "decide_card", "decide_lay", "decide_move", "hint"]
 
 
 class PolicyError(ValueError):
     """A policy that cannot be named or built, with the problem in one sentence."""
+
+
+class PolicyForm(Protocol):
+    """A policy written for the numpy batch engine, as a policy offers it
+    (:meth:`Policy.batch_form`): whether it reads the move uniforms and the heuristic's
+    profiles, and its card, lay and announcement for a chunk of hands.  The batch engine's own
+    :class:`herzla.sim.batch.BatchForm` refines this protocol with the types of what it hands
+    over (its moves, bit tables and numpy arrays, which live with the engine)."""
+
+    uniforms: bool
+    profiles: bool
+
+    def cards(self, move: Any) -> Any: ...
+
+    def lays(self, move: Any) -> Any: ...
+
+    def wants(self, bits: Any, base: Any, hand: Any, first: bool, tables: Any) -> Any: ...
 
 
 class BuiltinForm:
@@ -93,20 +129,30 @@ class Policy:
 
         return announce(view.hand, view.contract, view.forehand)
 
+    def move(self, view: TrickView | LayoutView) -> Move:
+        """The seat's move on ``view``: one of ``view.moves()`` (a card; a card laid at an end
+        of its row; :data:`~herzla.hand.PASS`, only when it has no other).  The default asks
+        the per-kind methods a policy written against herzla 0.2 writes: :meth:`card` in a
+        trick deal, :meth:`lay` in a layout deal (None: the pass)."""
+        return view.by_kind(lambda v: Move(self.card(v)), lambda v: _lay_move(self.lay(v)))
+
     def card(self, view: TrickView) -> Card:
-        """The card the seat plays (one of ``view.legal_plays``)."""
+        """The card the seat plays (one of ``view.legal_plays``).  Kept for policies written
+        against herzla 0.2: the default :meth:`move` asks it in a trick deal; a policy that
+        writes :meth:`move` need not write it."""
         raise NotImplementedError(f"the policy {self.spec()} plays no trick deals")
 
     def lay(self, view: LayoutView) -> Lay | None:
         """The seat's lay (one of ``view.legal_moves()``), or None to pass (only when it has
-        none).  The default lays the first legal move."""
+        none).  The default lays the first legal move.  Kept for policies written against
+        herzla 0.2: the default :meth:`move` asks it in a layout deal."""
         moves = view.legal_moves()
         return moves[0] if moves else None
 
     def explain(self, view: TrickView | LayoutView) -> Hint | None:
         """The seat's move with the values it weighed and why (a :class:`Hint`), for a person
         asking for advice; None (the default): the policy explains nothing, and :func:`hint`
-        answers its move alone.  It must choose what :meth:`card` (:meth:`lay`) chooses."""
+        answers its move alone.  It must choose what :meth:`move` chooses."""
         return None
 
     def at_table(self) -> Policy:
@@ -115,7 +161,7 @@ class Policy:
         cheaper form of itself where its parameters are left at their defaults."""
         return self
 
-    def batch_form(self) -> BatchForm | BuiltinForm | None:
+    def batch_form(self) -> PolicyForm | BuiltinForm | None:
         """The policy written for the numpy batch engine (an object of the protocol
         :class:`herzla.sim.batch.BatchForm`, or a built-in policy's :class:`BuiltinForm`), or
         None (the reference engine plays)."""
@@ -187,6 +233,8 @@ def _answer(value: object) -> str:
         return f"the Card {value}"
     if isinstance(value, Lay):
         return f"the Lay {value}"
+    if isinstance(value, Move):
+        return f"the Move {value}"
     if isinstance(value, bool | int | float | str):
         return quote(value)
     return f"a {type(value).__name__}"
@@ -242,6 +290,36 @@ def decide_lay(policy: Policy, view: LayoutView) -> Lay | None:
     return lay
 
 
+def _lay_move(lay: Lay | None) -> Move:
+    return PASS if lay is None else lay.move()
+
+
+def _writes_move(policy: Policy) -> bool:
+    """Whether ``policy`` writes :meth:`Policy.move` itself (else it is a 0.2 policy writing
+    :meth:`Policy.card` and :meth:`Policy.lay`, asked and checked through them)."""
+    return getattr(type(policy), "move", None) is not Policy.move
+
+
+def decide_move(policy: Policy, view: TrickView | LayoutView,
+                check: Callable[[Card], Illegal | None] | None = None) -> Move:
+    """The move ``policy`` makes on ``view`` (:meth:`Policy.move`): one of ``view.moves()``,
+    else PolicyError naming the policy and what it answered or raised.  A policy that writes
+    only the 0.2 methods is asked through :func:`decide_card` and :func:`decide_lay`, and its
+    errors worded as they were.  ``check`` (the engine's) names the rule an illegal card
+    breaks."""
+    if not _writes_move(policy):
+        return view.by_kind(lambda v: Move(decide_card(policy, v, check)),
+                            lambda v: _lay_move(decide_lay(policy, v)))
+    move = _ask(policy, "move", "a move", lambda: policy.move(view))
+    if not isinstance(move, Move):
+        raise PolicyError(f"the policy {_who(policy)} answered {_answer(move)} for a move "
+                          f"(move() returns a herzla Move, one of view.moves())")
+    why = view.problem(move, check)
+    if why is not None:
+        raise PolicyError(f"the policy {_who(policy)} chose an illegal move {move}: {why}")
+    return move
+
+
 def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None = None) -> str:
     """The announcement ``policy`` makes in ``view``: one of ``known`` (default ``pass`` and
     the contract ids of the game's bidding), else PolicyError naming the policy and what it
@@ -259,10 +337,9 @@ def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None =
 
 def choose(policy: Policy, view: TrickView | LayoutView,
            check: Callable[[Card], Illegal | None] | None = None) -> Move:
-    """The policy's move on ``view``, checked (:func:`decide_card`, :func:`decide_lay`): its
-    card in a trick deal, its lay or the pass in a layout deal (the view's own
-    :meth:`~herzla.players.views.TrickView.decide`)."""
-    return view.decide(policy, check)
+    """The policy's move on ``view``, checked (:func:`decide_move`): a card in a trick deal,
+    a lay or the pass in a layout deal."""
+    return decide_move(policy, view, check)
 
 
 def hint(policy: Policy, view: TrickView | LayoutView,

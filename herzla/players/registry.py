@@ -32,7 +32,7 @@ from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
 
 __all__ = ["ENTRY_POINT_GROUP", "builtin_names", "clear_caches", "policy_names", "policy_of",
-           "seat_policies", "spelled", "split_policies"]
+           "register_builtin", "seat_policies", "spelled", "split_policies"]
 
 #: the entry-point group installed packages register policies under
 ENTRY_POINT_GROUP = "herzla.policies"
@@ -50,21 +50,17 @@ def _heuristic() -> Policy:
     return HeuristicPolicy()
 
 
-def _pimc() -> Policy:
-    # the strong player plays through the double-dummy solver, a part above the policies: it is
-    # found by its import path, as an installed policy is
-    return _imported("herzla.analysis.pimc:Pimc")
+#: the built-in policies, by name (each module writes its policy; this only finds it).  Those
+#: of a part above the policies (``pimc`` and ``ipimc`` play through the solver) are registered
+#: from above, by the facade (:func:`register_builtin`)
+_BUILTIN: dict[str, Callable[[], Policy]] = {"random": _random, "heuristic": _heuristic}
 
 
-def _ipimc() -> Policy:
-    # pimc with policy-based inference, beside it
-    return _imported("herzla.analysis.ipimc:Ipimc")
-
-
-#: the built-in policies, by name (each module writes its policy; this only finds it)
-_BUILTIN: dict[str, Callable[[], Policy]] = {
-    "random": _random, "heuristic": _heuristic, "pimc": _pimc, "ipimc": _ipimc,
-}
+def register_builtin(name: str, make: Callable[[], Policy]) -> None:
+    """Name a built-in policy that lives above the policies: ``make()`` builds it (importing
+    its module then).  The facade (``herzla/__init__.py``) registers ``pimc`` and ``ipimc``."""
+    _BUILTIN[name] = make
+    clear_caches()
 
 
 def builtin_names() -> tuple[str, ...]:

@@ -4,7 +4,7 @@ A view holds the seat's own hand, every card played (laid) so far and by whom, t
 the table (contract, options, dealer, stock) and the legal moves; never another seat's cards.
 The engines build them (:meth:`TrickView.of`, :meth:`LayoutView.of`, :class:`BidView`) from
 their own state, so a policy cannot read the deal; :func:`view_of` makes the view of any hand's
-seat to move, and a view's :meth:`~TrickView.decide` asks a policy for its move on it.
+seat to move, and :func:`herzla.players.policy.decide_move` asks a policy for its move on it.
 
 ``uniform`` is the move's 32-bit random number from the simulation's seeded stream (the random
 policy's choice; any policy may draw its randomness from it, which keeps a run reproducible).
@@ -28,7 +28,7 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
+from typing import Any, TypeVar, cast, overload
 
 import attrs
 
@@ -36,11 +36,7 @@ from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.hand import PASS, Hand, Illegal, Move
 from herzla.layout import Lay, LayoutHand
-from herzla.players.policy import decide_card, decide_lay
 from herzla.tricks import Trick, TrickHand
-
-if TYPE_CHECKING:
-    from herzla.players.policy import Policy
 
 T = TypeVar("T")
 
@@ -154,11 +150,10 @@ class TrickView:
         """Whether the seat can follow the suit led (False when it leads)."""
         return bool(self.trick) and bool(self.hand & SUIT_MASKS[self.trick[0].suit])
 
-    def decide(self, policy: Policy, check: Callable[[Card], Illegal | None] | None = None
-               ) -> Move:
-        """The move ``policy`` makes on this view: its card, checked
-        (:func:`herzla.players.policy.decide_card`; ``check`` is the engine's)."""
-        return Move(decide_card(policy, self, check))
+    def moves(self) -> list[Move]:
+        """The seat's legal moves: its legal cards, as :meth:`herzla.players.Policy.move`
+        chooses among them."""
+        return [Move(c) for c in self.legal_plays]
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
@@ -247,12 +242,10 @@ class LayoutView:
     #: the seat's legal lays, as :meth:`herzla.layout.LayoutHand.legal_lays` names them
     legal_lays = legal_moves
 
-    def decide(self, policy: Policy, check: Callable[[Card], Illegal | None] | None = None
-               ) -> Move:
-        """The move ``policy`` makes on this view: its lay or the pass, checked
-        (:func:`herzla.players.policy.decide_lay`; the view's table checks it)."""
-        lay = decide_lay(policy, self)
-        return PASS if lay is None else lay.move()
+    def moves(self) -> list[Move]:
+        """The seat's legal moves as :meth:`herzla.players.Policy.move` chooses among them:
+        each card laid at each end it fits, or the pass alone."""
+        return [lay.move() for lay in self.legal_moves()] or [PASS]
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:

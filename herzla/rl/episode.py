@@ -8,8 +8,8 @@ play goes through the one hand interface (:class:`herzla.hand.Hand`); the biddin
 (``Game.bidding``, ``Game.resolve_bids``), ended as soon as the announcements made settle it.
 
 >>> from herzla.rl.actions import Actions
->>> from herzla.rl.table import Table
->>> table = Table.of("herzla")
+>>> from herzla.rl.table import Seating
+>>> table = Seating.of("herzla")
 >>> episode = Episode(table, Actions(table), seed=5)
 >>> episode.turn(), sorted(episode.legal().values())
 (0, ['beddl', 'mord', 'pass'])
@@ -28,11 +28,11 @@ from herzla.cards import cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS, Hand, Move, as_move
 from herzla.machinery.streams import seeded_deal
-from herzla.players.announcing import settled
 from herzla.quote import quote
 from herzla.records import Record, sort_hand
 from herzla.rl.actions import Actions
-from herzla.rl.table import Table
+from herzla.rl.table import Seating
+from herzla.round import Round
 
 __all__ = ["RENDER_MODES", "Episode", "IllegalAction", "check_render_mode"]
 
@@ -71,7 +71,7 @@ class IllegalAction(ValueError):
 class Episode:
     """The deals of one episode (see the module notes)."""
 
-    def __init__(self, table: Table, actions: Actions, seed: int) -> None:
+    def __init__(self, table: Seating, actions: Actions, seed: int) -> None:
         self.table = table
         self.actions = actions
         self.seed = seed
@@ -93,49 +93,55 @@ class Episode:
         table = self.table
         base = table.contract_for(deal)
         self.deal = deal
-        self.dealer = table.dealers[deal]
-        self.dealt: tuple[int, ...] = tuple(seeded_deal(base.pack(), table.players,
-                                                        base.hand_size, self.seed, (deal, 0)))
-        #: the announcements so far, from forehand
-        self.bids: list[str] = []
-        self.contract: Contract | None = None
-        self.hand: Hand | None = None
+        dealt = seeded_deal(base.pack(), table.players, base.hand_size, self.seed, (deal, 0))
+        #: the deal in progress: its announcements from forehand, contract, hand and score
+        self.round = Round(base, dealt, table.dealers[deal], self.stock,
+                           bidding=table.mode == "bidding", early=True,
+                           make=lambda cid, declarer: table.contract_for(deal, cid, declarer))
         self._legal: dict[int, Move | str] | None = None
-        if table.mode != "bidding":
-            self._begin(base)
 
-    def _begin(self, contract: Contract) -> None:
-        self.contract = contract
-        self.hand = contract.new_hand(self.dealt, self.dealer, self.stock)
+    @property
+    def dealer(self) -> int:
+        return self.round.dealer
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        return self.round.dealt
+
+    @property
+    def bids(self) -> tuple[str, ...]:
+        """The announcements so far, from forehand."""
+        return self.round.bids
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.round.contract
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.round.hand
 
     @property
     def forehand(self) -> int:
-        return (self.dealer + 1) % self.table.players
+        return self.round.forehand
 
     @property
     def bidding(self) -> bool:
-        return self.hand is None and not self.over
+        return self.round.bidding and not self.over
 
     @property
     def played(self) -> tuple[int, ...]:
         """The cards each seat has played (laid) in this deal: those it was dealt and no longer
         holds (none during the bidding)."""
-        hand = self.hand
-        if hand is None:
-            return (0,) * self.table.players
-        return tuple(d & ~h for d, h in zip(hand.dealt, hand.hands, strict=True))
+        return tuple(d & ~h for d, h in zip(self.dealt, self.round.hands, strict=True))
 
     def hands(self) -> tuple[int, ...]:
         """Each seat's cards now."""
-        return self.dealt if self.hand is None else tuple(self.hand.hands)
+        return self.round.hands
 
     def turn(self) -> int | None:
         """The seat to move; None once the episode is over."""
-        if self.over:
-            return None
-        if self.hand is None:
-            return (self.forehand + len(self.bids)) % self.table.players
-        return self.hand.turn
+        return None if self.over else self.round.turn
 
     def legal(self) -> dict[int, Move | str]:
         """The legal actions of the seat to move, each with its move or announcement."""
@@ -164,23 +170,19 @@ class Episode:
         item = legal[action]
         self.version += 1
         self._legal = None
+        deal = self.round
         if isinstance(item, str):
-            self.bids.append(item)
-            settled = self._settled()
-            if settled is not None:
-                self._begin(self.table.contract_for(self.deal, *settled))
+            deal.announce(item)
             return None
-        hand = self.hand
-        assert hand is not None
-        hand.play(item)
-        if not hand.over:
+        deal.play(item)
+        if not deal.over:
             return None
-        result = hand.score()
+        result = deal.score()
         self.scores.append(result.scores)
         self.totals = [t + s for t, s in zip(self.totals, result.scores, strict=True)]
-        if result.stock is not None:
-            self.stock = result.stock
-        self.finished.append(hand)
+        self.stock = deal.stock_after()
+        assert deal.hand is not None
+        self.finished.append(deal.hand)
         if self.deal + 1 < len(self.table.deals):
             self._start(self.deal + 1)
         else:
@@ -217,11 +219,6 @@ class Episode:
             slot += self.actions.lower
         raise IllegalAction(self.why(-1 if slot is None else slot))
 
-    def _settled(self) -> tuple[str, int | None] | None:
-        """The contract and declarer once the announcements made settle them whatever the seats
-        still to speak announce; None while the bidding is open."""
-        return settled(self.bids, self.forehand, self.table.contract_for(self.deal))
-
     def why(self, action: object) -> str:
         """Why ``action`` is not legal now, in one sentence."""
         actions = self.actions
@@ -253,11 +250,7 @@ class Episode:
     def record(self) -> Record:
         """The deal in progress (the last deal, once the episode is over) as a hand record;
         ValueError while the bidding has not chosen the contract."""
-        if self.over:
-            return self.finished[-1].record()
-        if self.hand is None:
-            raise ValueError("there is no hand record before the bidding chooses the contract")
-        return self.hand.record()
+        return self.finished[-1].record() if self.over else self.round.record()
 
     def records(self) -> list[Record]:
         """Every deal of the episode so far as a hand record (the one in progress last)."""

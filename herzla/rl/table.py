@@ -7,14 +7,14 @@ one (``Game.bidding``: the seats announce, then the contract announced is played
 game's only contract.  A contract id plays that deal alone.  Names are case-insensitive and a
 typo is answered with "did you mean".
 
->>> table = Table.of("herzeln")
+>>> table = Seating.of("herzeln")
 >>> table.mode, table.players, table.deals[:2], table.dealers[:3]
 ('partie', 4, ('no-hearts', 'every-trick'), (3, 0, 1))
->>> Table.of("Herzla").mode, Table.of("herzla").words
+>>> Seating.of("Herzla").mode, Seating.of("herzla").words
 ('bidding', ('pass', 'beddl', 'mord'))
->>> Table.of("herzla", "beddl").contract_for(0).declarer  # forehand declares by default
+>>> Seating.of("herzla", "beddl").contract_for(0).declarer  # forehand declares by default
 0
->>> Table.of("herzeln", "dommino")
+>>> Seating.of("herzeln", "dommino")
 Traceback (most recent call last):
 ...
 herzla.contracts.UnknownContract: "dommino" is not a herzeln contract; did you mean domino? \
@@ -45,7 +45,7 @@ from herzla.names import close_names, find_name
 from herzla.options import OptionError
 from herzla.quote import quote
 
-__all__ = ["MODES", "Table", "pick_name"]
+__all__ = ["MODES", "Seating", "pick_name"]
 
 #: what one episode is: one contract's deal, a whole partie, or the bidding and the deal it chose
 MODES = ("contract", "partie", "bidding")
@@ -74,8 +74,8 @@ def _seat(value: object, what: str, players: int) -> int:
 
 
 @attrs.frozen(eq=False)
-class Table:
-    """One environment's table (build it with :meth:`Table.of`).
+class Seating:
+    """One environment's table (build it with :meth:`Seating.of`).
 
     ``deals`` are the contract ids of the episode's deals in order (the bidding: the contract
     played when nobody announces), ``dealers`` their dealers; ``contract_ids`` every contract an
@@ -110,7 +110,7 @@ class Table:
     @classmethod
     def of(cls, game: str, contract: str | None = None, players: int | None = None,
            options: Mapping[str, Any] | None = None, dealer: int | None = None,
-           declarer: int | None = None, stock: int = 0) -> Table:
+           declarer: int | None = None, stock: int = 0) -> Seating:
         """The table of ``game`` (see the module notes); UnknownContract names an unknown game
         or contract, OptionError a wrong number of players, seat, option or stock."""
         gid = pick_name(game, games(), "game")

@@ -33,6 +33,7 @@ from herzla.options import OptionError, given_options, resolve_options
 from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies, spelled
 from herzla.quote import number, quote
+from herzla.round import dealer_of
 from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.runner import SimResult, run, task_count
@@ -247,13 +248,9 @@ def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_decl
                    given: Mapping[str, Any], policy: str, bid: bool, stock: int
                    ) -> tuple[DealSpec, ...]:
     """The deal streams of an evening: deal ``i`` dealt by the seat the game's rotation names
-    (:func:`herzla.evening.place.dealer_of`, as an evening kept at the table has it), its
+    (:func:`herzla.round.dealer_of`, as an evening kept at the table has it), its
     contract ``chosen`` (one that needs a declarer: declared by each deal's forehand, unless
     ``fixed_declarer``)."""
-    # here, not at the top: the evening's package is loaded for an evening only, not for every
-    # simulation (its start-up)
-    from herzla.evening.place import dealer_of
-
     n = chosen.players
     dealers: list[int] = []
     for i in range(deals):

@@ -7,6 +7,7 @@ seat, each deciding on its own view of the hand, and draws its randomness from
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,12 +16,13 @@ import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import PASS, Hand
+from herzla.hand import Hand
 from herzla.machinery.streams import block_generator, deal_masks, draw_block
-from herzla.players.bidding import announcements, resolve
-from herzla.players.policy import Policy, choose
+from herzla.players.bidding import announcements
+from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies
-from herzla.players.views import view_of
+from herzla.players.seats import play_out
+from herzla.round import Round
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
 
 __all__ = ["play_block", "play_hand"]
@@ -33,10 +35,9 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     record writes them (a layout seat's passes left out).
 
     ``uniforms`` are the hand's 32-bit move uniforms (move ``k`` is handed uniform ``k``; the
-    random policy draws its card with it).  Each seat decides on its own view
-    (:mod:`herzla.players.views`) and is asked through :func:`herzla.players.policy.decide_card`
-    (``decide_lay``): PolicyError names a policy that chose an illegal move, answered what is
-    not a move, or raised.
+    random policy draws its card with it).  Each seat decides on its own view and is asked
+    through :func:`herzla.players.seats.play_out`: PolicyError names a policy that chose an
+    illegal move, answered what is not a move, or raised.
     """
     if isinstance(policy, str):
         seats = seat_policies(policy, contract.players)
@@ -44,19 +45,10 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
         seats = (policy,) * contract.players
     else:
         seats = tuple(policy)
-    plays: list[str] = []
-    k = 0
-    hand = contract.new_hand(hands, dealer, stock)
-    while not hand.over:
-        if hand.must_pass:  # a seat that cannot lay passes: nothing to decide
-            hand.play(PASS)
-            continue
-        who = seats[hand.turn]
-        move = choose(who, view_of(hand, int(uniforms[k]), stock, announced), hand.check)
-        k += 1
-        hand.play(move)
-        plays.append(str(hand.moves[-1]))
-    return hand, plays
+    deal = Round(contract, hands, dealer, stock, bids=announced)
+    plays = play_out(deal, seats, lambda k: int(uniforms[k]))
+    assert deal.hand is not None
+    return deal.hand, plays
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
@@ -77,25 +69,24 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     events: dict[str, int] = {}
     out: list[dict[str, Any]] = []
     codes = list(game_of(base).bidding)
-    cache: dict[tuple[str, int | None], Contract] = {(base.id, None): base}
+
+    @functools.cache
+    def made(cid: str, declarer: int | None) -> Contract:
+        return contract_class(spec.game, cid)(players, spec.options, declarer)
+
     for i in range(n):
         hands = deal_masks(cards[i], players, size)
-        contract = base
-        words: tuple[str, ...] = ()
-        if bid:
-            words = announcements(hands, spec.dealer, base, seats)
-            contract_id, declarer = resolve(words, spec.dealer, base)
-            if (contract_id, declarer) not in cache:
-                cls = contract_class(spec.game, contract_id)
-                cache[contract_id, declarer] = cls(players, spec.options, declarer)
-            contract = cache[contract_id, declarer]
-            assert contracts is not None
-            contracts[i] = codes.index(contract_id)
         before = spec.stock if stock is None else int(stock[i])
-        state, plays = play_hand(contract, hands, spec.dealer, uniforms[i], seats, before,
-                                 words)
-        outcome = state.outcome()
-        result = contract.score(outcome, before)
+        deal = Round(base, hands, spec.dealer, before, bidding=bid, make=made)
+        for word in announcements(hands, spec.dealer, base, seats) if bid else ():
+            deal.announce(word)
+        row = uniforms[i]
+        plays = play_out(deal, seats, lambda k: int(row[k]))  # noqa: B023 (used at once)
+        assert deal.hand is not None and deal.contract is not None
+        if contracts is not None:
+            contracts[i] = codes.index(deal.contract.id)
+        outcome = deal.hand.outcome()
+        result = deal.contract.score(outcome, before)  # the hand's score, its outcome read once
         scores[i] = result.scores
         if hearts is not None:
             assert outcome.captured is not None  # a deal whose hearts count is played in tricks
@@ -105,5 +96,5 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         for e in result.events:
             events[e] = events.get(e, 0) + 1
         if i < records:
-            out.append(record_of(contract, spec, hands, plays, before))
+            out.append(record_of(deal.contract, spec, hands, plays, before))
     return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)

@@ -4,14 +4,36 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from herzla.sim.plan import Mode
+from herzla.sim.plan import Mode, Plan
 from herzla.sim.spec import counts_hearts_as_points
-from herzla.sim.stats import Z95, DealTally, Summary
+from herzla.sim.stats import Z95, DealTally, PartieTally, SessionTally, Summary
 
-if TYPE_CHECKING:
-    from herzla.sim.runner import SimResult
+
+class _Result(Protocol):
+    """What the report reads of a simulation's result (:class:`herzla.sim.runner.SimResult`,
+    which writes its report with it)."""
+
+    @property
+    def plan(self) -> Plan: ...
+    @property
+    def deal(self) -> DealTally | None: ...
+    @property
+    def partie(self) -> PartieTally | None: ...
+    @property
+    def session(self) -> SessionTally | None: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def processes(self) -> int: ...
+    @property
+    def cluster(self) -> str | None: ...
+    @property
+    def hands_played(self) -> int: ...
+    @property
+    def hands_per_s(self) -> float: ...
+    def checks(self) -> dict[str, int]: ...
 
 __all__ = ["report"]
 
@@ -81,7 +103,7 @@ def _options_text(options: dict[str, Any]) -> str:
         f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
-def _hand_lines(res: SimResult, t: DealTally, hand: str, hands: str) -> list[str]:
+def _hand_lines(res: _Result, t: DealTally, hand: str, hands: str) -> list[str]:
     """The hearts captured, the contracts bid, the events and the checks of the hands counted
     in ``t`` (``hand``, ``hands``: what they are called)."""
     spec = res.plan.specs[0]
@@ -106,7 +128,7 @@ def _hand_lines(res: SimResult, t: DealTally, hand: str, hands: str) -> list[str
     return out
 
 
-def _session_head(res: SimResult) -> list[str]:
+def _session_head(res: _Result) -> list[str]:
     p = res.plan
     spec = p.specs[0]
     n = p.players
@@ -135,7 +157,7 @@ def _checkpoints(deals: int) -> list[int]:
     return sorted({*out, deals})
 
 
-def _session_lines(res: SimResult, unit: str) -> list[str]:
+def _session_lines(res: _Result, unit: str) -> list[str]:
     p = res.plan
     st = res.session
     assert st is not None
@@ -162,7 +184,7 @@ def _session_lines(res: SimResult, unit: str) -> list[str]:
     return out
 
 
-def report(res: SimResult) -> str:
+def report(res: _Result) -> str:
     """The table ``herzla simulate`` prints: the run, the per-seat statistics, the events, the
     checks and how long it took."""
     p = res.plan

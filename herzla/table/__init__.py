@@ -20,9 +20,9 @@ True
 """
 
 from herzla.table.actions import TableHint, bid, hint, new_table, next_deal, play, undo
-from herzla.table.model import FORMAT, VERSION, Deal, Table, TableError, TableStateError
+from herzla.table.model import FORMAT, VERSION, Table, TableDeal, TableError, TableStateError
 from herzla.table.position import Position, position
 
-__all__ = ["FORMAT", "VERSION", "Deal", "Position", "Table", "TableError", "TableHint",
+__all__ = ["FORMAT", "VERSION", "Position", "Table", "TableDeal", "TableError", "TableHint",
            "TableStateError", "bid", "hint", "new_table", "next_deal", "play", "position",
            "undo"]

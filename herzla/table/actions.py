@@ -24,18 +24,25 @@ import attrs
 from herzla.contracts import contract_class, get_game
 from herzla.evening import Evening, EveningError
 from herzla.evening.names import check_names, find_contract, find_game, seat_of
-from herzla.hand import PASS
 from herzla.limits import MAX_SEED
 from herzla.machinery.moves import written_move
 from herzla.names import find_name
 from herzla.players import Policy, PolicyError, policy_of
-from herzla.players.bidding import resolve
-from herzla.players.policy import choose, decide_announce
+from herzla.players.policy import decide_announce
 from herzla.players.policy import hint as policy_hint
+from herzla.players.seats import bid_out, play_out
 from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import RecordError, deal_record
-from herzla.table.model import Deal, Table, TableError, TableStateError, deal_seed, move_uniform
+from herzla.round import Round
+from herzla.table.model import (
+    Table,
+    TableDeal,
+    TableError,
+    TableStateError,
+    deal_seed,
+    move_uniform,
+)
 from herzla.table.position import Position, contract_options, position
 
 __all__ = ["TableHint", "bid", "hint", "new_table", "next_deal", "play", "undo"]
@@ -133,11 +140,11 @@ def new_table(game: str, contract: str | None = None, *,
     first = evening.next_dealer
     assert first is not None
     table = Table(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
-                  fixed_decl, evening if keeps else None, Deal(1, first, stock, (), cid, None))
+                  fixed_decl, evening if keeps else None, TableDeal(1, first, stock, (), cid, None))
     return _advance(table.with_deal(_new_deal(table, 1, first, stock, evening)))
 
 
-def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | None) -> Deal:
+def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | None) -> TableDeal:
     g = get_game(table.game)
     cid = table.contract if table.contract is not None else (
         evening.next_contract if evening is not None else None)
@@ -155,7 +162,7 @@ def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | 
     except RecordError as exc:
         raise TableError(str(exc)) from None
     hands = tuple(tuple(str(c) for c in h) for h in rec.hands)
-    return Deal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
+    return TableDeal(k, dealer, stock if cls.has_stock else 0, hands, cid, declarer)
 
 
 def _advance(table: Table, pos: Position | None = None) -> Table:
@@ -164,26 +171,18 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
     ``table``, when it is at hand (else it is built)."""
     seat = table.seat
     pos = position(table) if pos is None else pos
-    policy = pos.policy
-    deal = table.deal
+    seats = (pos.policy,) * pos.players
     try:
-        while pos.bidding_on and pos.bidder != seat:
-            who = pos.bidder
-            assert who is not None
-            view = BidView(pos.contract, who, pos.hand.hands[who], deal.dealer, deal.bids)
-            words = (*deal.bids, decide_announce(policy, view, pos.bids_known()))
-            deal = _with_bids(deal, words, pos)
-            table = table.with_deal(deal)
-            pos = position(table)
         if pos.bidding_on:
-            return table
+            bid_out(pos.round, seats, until=seat)
+            table = table.with_deal(_with_bids(table.deal, pos.round))
+            if pos.bidding_on:
+                return table
+            pos = position(table)
+        deal = table.deal
         hand = pos.hand
-        while not hand.over and hand.turn != seat:
-            if hand.check(PASS) is None:  # a seat that cannot lay passes: nothing to decide
-                hand.play(PASS)
-                continue
-            uniform = move_uniform(table.seed, deal.k, len(hand.moves))
-            hand.play(choose(policy, view_of(hand, uniform, deal.stock, deal.bids), hand.check))
+        play_out(pos.round, seats, lambda k: move_uniform(table.seed, deal.k, len(hand.moves)),
+                 until=seat)
     except PolicyError as exc:
         raise TableError(f"the computer could not move: {exc}") from None
     deal = attrs.evolve(deal, moves=tuple(str(m) for m in hand.moves))
@@ -193,13 +192,13 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
     return table
 
 
-def _with_bids(deal: Deal, words: tuple[str, ...], pos: Position) -> Deal:
-    """The deal with the announcements ``words``; once every seat has announced, with the
+def _with_bids(deal: TableDeal, done: Round) -> TableDeal:
+    """The deal with the announcements of ``done``; once they settle the bidding, with the
     contract and declarer they settle on."""
-    if len(words) < pos.players:
-        return attrs.evolve(deal, bids=words)
-    cid, declarer = resolve(words, deal.dealer, pos.contract)
-    return attrs.evolve(deal, bids=words, contract=cid, declarer=declarer, moves=())
+    if done.contract is None:
+        return attrs.evolve(deal, bids=done.bids)
+    return attrs.evolve(deal, bids=done.bids, contract=done.contract.id,
+                        declarer=done.contract.declarer, moves=())
 
 
 def _review(pos: Position, seat: int) -> dict[str, Any]:
@@ -228,12 +227,13 @@ def bid(table: Table, word: object) -> Table:
     if not pos.bidding_on:
         raise TableStateError("the bidding is over")
     if not pos.persons_turn:
-        raise TableStateError(f"it is seat {pos.bidder}'s turn to announce, not yours")
+        raise TableStateError(f"it is seat {pos.round.bidder}'s turn to announce, not yours")
     known = pos.bids_known()
     found = find_name(word, known) if isinstance(word, str) else None
     if found is None:
         raise TableError(f"announce {', '.join(known)}, not {quote(word)}")
-    table = table.with_deal(_with_bids(table.deal, (*table.deal.bids, found), pos))
+    pos.round.announce(found)
+    table = table.with_deal(_with_bids(table.deal, pos.round))
     return _advance(table, pos.moved_on(table) if table.deal.contract is None else None)
 
 
@@ -293,7 +293,7 @@ def hint(table: Table, policy: str | None = None) -> TableHint:
                               f"it is seat {pos.to_move}'s turn, not yours")
     try:
         if pos.bidding_on:
-            view = BidView(pos.contract, table.seat, pos.hand.hands[table.seat], deal.dealer,
+            view = BidView(pos.contract, table.seat, pos.round.dealt[table.seat], deal.dealer,
                            deal.bids)
             return TableHint(who.spec(), None, decide_announce(who, view, pos.bids_known()))
         hand = pos.hand

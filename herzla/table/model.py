@@ -36,8 +36,8 @@ from herzla.limits import MAX_SEED
 from herzla.machinery.kept import check_kept
 from herzla.quote import quote
 
-__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Deal", "Table", "TableError", "TableStateError",
-           "deal_seed", "move_uniform"]
+__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Table", "TableDeal", "TableError",
+           "TableStateError", "deal_seed", "move_uniform"]
 
 FORMAT = "herzla-table"
 VERSION = 1
@@ -69,7 +69,7 @@ def move_uniform(seed: int, k: int, index: int) -> int:
 
 
 @attrs.frozen(slots=True)
-class Deal:
+class TableDeal:
     """The deal in play: its number ``k`` (from 1), dealer, the stock it is played for, the
     hands as dealt (card codes, seat 0 first), the contract and declarer (None while the
     bidding is on), the announcements from forehand, the moves so far (as a hand record
@@ -93,7 +93,7 @@ class Deal:
                 "review": dict(self.review) if self.review is not None else None}
 
     @classmethod
-    def from_json(cls, obj: object) -> Deal:
+    def from_json(cls, obj: object) -> TableDeal:
         if not isinstance(obj, Mapping) or set(obj) - set(_DEAL_KEYS):
             raise TableError(f"the table's deal is an object of {', '.join(_DEAL_KEYS)}")
         hands = obj.get("hands")
@@ -148,7 +148,7 @@ class Table:
     contract: str | None
     declarer: int | None
     evening: Evening | None
-    deal: Deal
+    deal: TableDeal
 
     def to_json(self) -> dict[str, Any]:
         """The table as it is kept (see the module notes)."""
@@ -189,9 +189,9 @@ class Table:
             raise TableError(f"the table's seat {seat} is not a seat of {len(players)}")
         return cls(obj["game"], tuple(players), seat, obj["opponents"],
                    _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
-                   _seat_or_none(obj, "declarer"), evening, Deal.from_json(obj.get("deal")))
+                   _seat_or_none(obj, "declarer"), evening, TableDeal.from_json(obj.get("deal")))
 
-    def with_deal(self, deal: Deal, evening: Evening | None = None) -> Table:
+    def with_deal(self, deal: TableDeal, evening: Evening | None = None) -> Table:
         """This table with ``deal`` in play (and ``evening``, if given)."""
         return attrs.evolve(self, deal=deal,
                             evening=self.evening if evening is None else evening)

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
-from herzla.cards import cards_of
-from herzla.contracts import Contract, contract_class, game_of, get_game, known_options
+from herzla.cards import cards_of, mask_of
+from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
-from herzla.hand import PASS, Hand, Move, as_move, record_of
+from herzla.hand import Hand, Move, as_move
 from herzla.machinery.moves import written_move
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
+from herzla.round import Round
 from herzla.table.model import Table, TableError, TableStateError
 
 __all__ = ["Position", "contract_options", "position", "written_legal"]
@@ -33,17 +34,21 @@ def written_legal(hand: Hand) -> list[str]:
 
 
 class Position:
-    """The table now: ``contract`` is the deal's contract (the game's first contract of the
-    bidding while the bidding is on), ``hand`` the hand with the moves so far."""
+    """The table now: ``round`` the deal in progress (a :class:`herzla.round.Round`: the
+    bidding, the play, the score), ``contract`` the deal's contract (the game's first contract
+    of the bidding while the bidding is on), ``hand`` the hand with the moves so far."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         deal = table.deal
-        self.bidding_on = deal.contract is None
+        bidding = deal.contract is None
         cid = self._cls(deal.contract).id
-        self.record = self._record(cid, None if deal.contract is None else deal.declarer)
+        self.record = self._record(cid, None if bidding else deal.declarer)
         self.contract: Contract = self.record.contract
-        self.hand: Hand = self.record.start()
+        rec = self.record
+        self.round = Round(self.contract, [mask_of(h) for h in rec.hands], rec.dealer,
+                           rec.stock, bidding=bidding, bids=deal.bids,
+                           make=lambda c, declarer: self._record(c, declarer).contract)
         for i, text in enumerate(deal.moves):
             try:
                 move = as_move(text)
@@ -81,14 +86,20 @@ class Position:
 
     def moved_on(self, table: Table) -> Position:
         """This position as that of ``table``: this table's deal with the moves (or
-        announcements of a bidding still on) that this position's hand has made since, so that
-        nothing is replayed again."""
+        announcements of a bidding still on) that this position's round has made since, so
+        that nothing is replayed again."""
         d, new = self.table.deal, table.deal
-        assert new.contract == d.contract and new.declarer == d.declarer
-        assert new.hands == d.hands and new.moves == tuple(str(m) for m in self.hand.moves)
+        assert new.contract == d.contract and new.declarer == d.declarer and new.hands == d.hands
+        assert new.bids == self.round.bids and new.moves == tuple(map(str, self.round.moves))
         self.table = table
         self.__dict__.pop("replayed", None)
         return self
+
+    @cached_property
+    def hand(self) -> Hand:
+        """The hand with the moves so far (while the bidding is on: the first contract's of
+        the bidding, as dealt)."""
+        return self.record.start() if self.round.hand is None else self.round.hand
 
     # -- whose turn, and what the person may do ------------------------------------------------
     @property
@@ -96,29 +107,20 @@ class Position:
         return len(self.table.players)
 
     @property
-    def forehand(self) -> int:
-        return (self.table.deal.dealer + 1) % self.players
-
-    @property
-    def bidder(self) -> int | None:
-        """The seat to announce next (None: the bidding is over, or there is none)."""
-        if not self.bidding_on:
-            return None
-        return (self.forehand + len(self.table.deal.bids)) % self.players
+    def bidding_on(self) -> bool:
+        return self.round.bidding
 
     @property
     def over(self) -> bool:
-        return not self.bidding_on and self.hand.over
+        return self.round.over
 
     @property
     def phase(self) -> str:
-        return "bidding" if self.bidding_on else "over" if self.hand.over else "play"
+        return self.round.phase
 
     @property
     def to_move(self) -> int | None:
-        if self.bidding_on:
-            return self.bidder
-        return None if self.hand.over else self.hand.turn
+        return self.round.turn
 
     @property
     def persons_turn(self) -> bool:
@@ -126,7 +128,7 @@ class Position:
 
     def bids_known(self) -> tuple[str, ...]:
         """What a seat may announce: ``pass`` and the contracts of the game's bidding."""
-        return ("pass", *game_of(self.contract).bidding[1:])
+        return self.round.known_bids()
 
     def legal(self) -> list[str]:
         """The person's legal moves now (empty when it is not the person's turn or during
@@ -168,16 +170,11 @@ class Position:
 
     def current_record(self) -> Record:
         """The hand so far as a hand record (every hand, as after the end of play)."""
-        return record_of(self.hand)
+        return cast(Record, self.hand.record())
 
     @cached_property
     def replayed(self) -> ReplayResult:
         return replay(self.current_record())
-
-    @property
-    def must_pass(self) -> bool:
-        """Whether the seat to move may only pass (a layout deal)."""
-        return not self.bidding_on and not self.hand.over and self.hand.check(PASS) is None
 
     # -- the table as the app answers it ------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -187,7 +184,7 @@ class Position:
         res = replay(rec)
         c = self.contract
         own = sort_hand(cards_of(self.hand.hands[t.seat]), c)
-        bids = [{"seat": (self.forehand + i) % self.players, "bid": w}
+        bids = [{"seat": (self.round.forehand + i) % self.players, "bid": w}
                 for i, w in enumerate(d.bids)]
         ev = self._evening(rec)
         return {

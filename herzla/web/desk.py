@@ -22,7 +22,7 @@ from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 from herzla.web.bodies import options_of_text
 
-__all__ = ["DeskError", "Ruling", "TallyForm", "names_of", "rule_record", "rule_tally",
+__all__ = ["DeskError", "DeskRuling", "TallyForm", "names_of", "rule_record", "rule_tally",
            "tally_form"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
@@ -79,16 +79,17 @@ def tally_form(choice: str | None) -> TallyForm:
         counted |= mask
     # what a ruling of a trick deal may need beyond the quickest tally: the tricks (a
     # Schleichermord, an early end), the cards counted and who captured them
-    more = [] if c.row_rules is not None else [
-        f for f, wanted in (("hearts", bool(counted & HEARTS_MASK)), ("tricks", True),
-                            ("captured", bool(counted))) if wanted and f not in shown]
+    # (a layout deal counts no cards and cannot end early, so it needs none of them)
+    more = [f for f, wanted in (("hearts", bool(counted & HEARTS_MASK)),
+                                ("tricks", bool(counted) or c.may_end_early),
+                                ("captured", bool(counted))) if wanted and f not in shown]
     if c.has_stock:
         shown.append("stock")
     return TallyForm(cls.key(), tuple(shown), tuple(more), tuple(cls.player_counts))
 
 
 @attrs.frozen(slots=True)
-class Ruling:
+class DeskRuling:
     """A ruling as the desk shows it: the heading, the scores and stock, and HTML written by
     herzla's drawings (``explanation``: every amount with its rule; ``drawing``: the hand with
     its play, settlement and review, for a record)."""
@@ -133,7 +134,7 @@ def _seats(form: Mapping[str, str], name: str) -> list[int] | None:
     return numbers_of(text, name) if text else None
 
 
-def rule_tally(form: Mapping[str, str]) -> Ruling:
+def rule_tally(form: Mapping[str, str]) -> DeskRuling:
     """Score the tally form: ``contract`` is ``game/contract``; ``hearts``, ``tricks`` and
     ``order`` are numbers per seat (``0,3,5,0``); ``captured`` one line of card codes per seat
     (``-`` for none); ``result`` ``made`` or ``lost``; ``options`` ``name=value`` items."""
@@ -163,12 +164,12 @@ def rule_tally(form: Mapping[str, str]) -> Ruling:
     except SCORE_ERRORS as exc:
         raise DeskError(str(exc)) from None
     c, s = answer.contract, answer.score
-    return Ruling(f"{c.game} {c.id}: {c.title}", c.players, tuple(s.scores),
+    return DeskRuling(f"{c.game} {c.id}: {c.title}", c.players, tuple(s.scores),
                   s.stock if c.has_stock else None, tuple(s.events),
                   explanation_html(s.explanation))
 
 
-def rule_record(text: str, with_review: bool = True) -> Ruling:
+def rule_record(text: str, with_review: bool = True) -> DeskRuling:
     """Replay a pasted hand record (JSON text) and draw it; a complete hand is also reviewed
     when ``with_review`` (a second or so)."""
     if not text.strip():
@@ -212,6 +213,6 @@ def rule_record(text: str, with_review: bool = True) -> Ruling:
             ended = True
         else:
             illegal = f"{illegal}: a renege, corrected without penalty"
-    return Ruling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
+    return DeskRuling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
                   stock, events, explanation_html(lines),
                   hand_html(course(rec), review=done, title=""), illegal, note, ended)

@@ -17,7 +17,7 @@ from herzla.web.config import state
 from herzla.web.desk import (
     TALLY_FIELDS,
     DeskError,
-    Ruling,
+    DeskRuling,
     names_of,
     rule_record,
     rule_tally,
@@ -80,7 +80,7 @@ def start() -> Response:
     return start_with()
 
 
-def _desk(status: int = 200, ruling: Ruling | None = None, error: str | None = None,
+def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None = None,
           form: dict[str, str] | None = None, mode: str = "tally",
           tapping: Tapping | None = None) -> Response:
     taps = None

@@ -17,14 +17,14 @@ from herzla.table import Table, TableError, new_table, position
 from herzla.web.bodies import fields_of
 from herzla.web.store import Document, Kind, StaleRevision, Store
 
-__all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read"]
+__all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create", "read"]
 
 #: the keys of a new table's body
 NEW_KEYS = ("game", "contract", "players", "seat", "declarer", "opponents", "seed", "options",
             "stock", "dealer")
 
 
-class Refused(TableError):
+class TableRefused(TableError):
     """A table too many."""
 
 
@@ -53,7 +53,7 @@ def answer(doc: Document, table: Table | None = None) -> dict[str, Any]:
 
 def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
     """A new table from ``{"game", "contract"?, "players"?, "seat"?, "declarer"?,
-    "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (Refused when the store keeps
+    "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (TableRefused when the store keeps
     ``most`` tables already)."""
     body = fields_of(body, NEW_KEYS, what="a new table", error=TableError)
     if "game" not in body:
@@ -61,7 +61,7 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
     args = {k: v for k, v in body.items() if v is not None}
     args["opponents"] = check_policy(args.get("opponents", "heuristic"))
     if store.count(Kind.TABLE) >= most:
-        raise Refused(f"the app keeps at most {most} tables: delete one first")
+        raise TableRefused(f"the app keeps at most {most} tables: delete one first")
     table = new_table(args.pop("game"), args.pop("contract", None), **args)
     return store.create(Kind.TABLE, table.to_json()), table
 

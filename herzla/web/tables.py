@@ -32,7 +32,7 @@ def _answer(doc: Document, table: Table, status: int = 200) -> Response:
 def refused(exc: TableError) -> ApiError:
     """The API's answer to what a table cannot do: 409 for what does not fit now (and a table
     too many), 422 for a request that is wrong in itself."""
-    status = 409 if isinstance(exc, TableStateError | docs.Refused) else 422
+    status = 409 if isinstance(exc, TableStateError | docs.TableRefused) else 422
     return ApiError(status, str(exc))
 
 

@@ -20,7 +20,7 @@ from herzla.sim.batch.dealing import deal_chunk
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.layout import layout_chunk
 from herzla.sim.batch.rows import LayoutSetup
-from herzla.sim.batch.trick_deals import Chunk, trick_chunk
+from herzla.sim.batch.trick_deals import ChunkScores, trick_chunk
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts
 
 __all__ = ["DEFAULT_CHUNK", "batch_forms", "play_block", "play_blocks", "supported",
@@ -146,7 +146,7 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
                 lay_scores, lay_records = layout_chunk(
                     block.spec, cast(LayoutContract, base), bits, hands, uniforms if u else None,
                     want, forms)
-                res = Chunk(lay_scores, None, None, lay_records)
+                res = ChunkScores(lay_scores, None, None, lay_records)
             else:
                 res = trick_chunk(block.spec, base, bid, bits, hands, uniforms if u else None,
                                    want, block.events, block.cache, forms,
@@ -171,7 +171,7 @@ class _BlockPlay:
         self.records: list[dict[str, Any]] = []
         self.cache: dict[tuple[int, int], Contract] = {}
 
-    def add(self, c0: int, size: int, res: Chunk) -> None:
+    def add(self, c0: int, size: int, res: ChunkScores) -> None:
         self.scores[:, c0:c0 + size] = res.scores.T
         if self.stock_after is not None and res.stock is not None:
             self.stock_after[c0:c0 + size] = res.stock

@@ -15,6 +15,7 @@ type to the form implementing it here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 import numpy as np
@@ -310,7 +311,7 @@ def batch_form_of(policy: Policy) -> BatchForm | None:
     form = policy.batch_form()
     if isinstance(form, BuiltinForm):
         return _IMPLEMENTS.get(type(form))
-    return form
+    return cast(BatchForm, form)  # a third party's form, written for this protocol
 
 
 def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: U,

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts import Contract
+from herzla.players.policy import PolicyForm
 from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
@@ -81,8 +82,10 @@ class LayMove:
                        None if u is None else u.take(idx))
 
 
-class BatchForm(Protocol):
-    """What the batch engine asks of a policy's batch form."""
+class BatchForm(PolicyForm, Protocol):
+    """What the batch engine asks of a policy's batch form: the players' protocol
+    (:class:`herzla.players.PolicyForm`, what :meth:`~herzla.players.Policy.batch_form`
+    returns) with the types of what the engine hands over."""
 
     #: whether it reads the move uniforms (the engine then hands them over)
     uniforms: bool

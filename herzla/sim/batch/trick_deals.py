@@ -20,10 +20,10 @@ from herzla.sim.batch.bidding import bid_hands, bidding_contracts
 from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.profiles import BitProfile, Groups
-from herzla.sim.batch.tricks import TrickPlay, TrickSetup, per_seat, play_tricks
+from herzla.sim.batch.tricks import ChunkPlay, TrickSetup, per_seat, play_tricks
 from herzla.sim.spec import DealSpec, counts_hearts, record_of
 
-__all__ = ["Chunk", "trick_chunk"]
+__all__ = ["ChunkScores", "trick_chunk"]
 
 def _profile_groups(bits: Bits, by_code: Sequence[Contract], players: int,
                     code: npt.NDArray[np.int8] | None, decl: npt.NDArray[np.int64] | None
@@ -103,7 +103,7 @@ class _PlayCounts:
     computed when the contract's scorer first reads it.  Tricks after an early end do not
     count."""
 
-    def __init__(self, contract: Contract, bits: Bits, play: TrickPlay,
+    def __init__(self, contract: Contract, bits: Bits, play: ChunkPlay,
                  cols: npt.NDArray[np.intp] | None) -> None:
         self.contract = contract
         self.bits = bits
@@ -172,7 +172,7 @@ class _PlayCounts:
         return int(self.alive[:, i].sum()) * self.P
 
 
-def _settle(contract: Contract, bits: Bits, play: TrickPlay, stock: Stock,
+def _settle(contract: Contract, bits: Bits, play: ChunkPlay, stock: Stock,
             cols: npt.NDArray[np.intp] | None, events: Counter[str]
             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None, _PlayCounts]:
     """The contract's settlement of some hands: (scores (P, n), stock after or None), counting
@@ -185,7 +185,7 @@ def _settle(contract: Contract, bits: Bits, play: TrickPlay, stock: Stock,
     return settled.scores, settled.stock, source
 
 
-class Chunk:
+class ChunkScores:
     """The results of one chunk (``scores`` and ``hearts``: hands x seats)."""
 
     def __init__(self, scores: npt.NDArray[np.int64], stock: npt.NDArray[np.int64] | None,
@@ -202,7 +202,7 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
                  uniforms: npt.NDArray[np.float64] | None, record: int,
                  events: Counter[str], cache: dict[tuple[int, int], Contract],
                  forms: Sequence[BatchForm],
-                 stock_before: npt.NDArray[np.int64] | None = None) -> Chunk:
+                 stock_before: npt.NDArray[np.int64] | None = None) -> ChunkScores:
     """Play and settle a chunk of trick deals; ``stock_before``: the stock before each hand,
     where each has its own (else the spec's for all)."""
     P = spec.players
@@ -257,5 +257,5 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
         masks = [bits.index_mask_of(int(h[i])) for h in hands]
         records.append(record_of(contract, spec, masks, plays,
                                  None if stock_before is None else int(stock_before[i])))
-    return Chunk(scores.T, stock, code if bid else None, records,
+    return ChunkScores(scores.T, stock, code if bid else None, records,
                   None if hearts is None else hearts.T)

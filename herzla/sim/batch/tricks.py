@@ -4,7 +4,7 @@ Hands are arrays of bit sets in the strength layout of :class:`herzla.sim.batch.
 in *positions* relative to the trick's leader (position 0 leads); after each trick they are rotated
 so that the winner is position 0, in log2(players) conditional rotations, and the leader's seat
 is carried along.  Each trick's cards and winner are kept; the scores (and the hearts each seat
-captured) are tallied from them at the end (:meth:`TrickPlay.per_seat`, :meth:`TrickPlay.counts`).
+captured) are tallied from them at the end (:meth:`ChunkPlay.per_seat`, :meth:`ChunkPlay.counts`).
 Each seat's policy chooses through its batch form (:mod:`herzla.sim.batch.form`; the built-in
 ones are :mod:`herzla.sim.batch.builtin`).
 """
@@ -23,7 +23,7 @@ from herzla.sim.batch.bits import Bits, U, ones
 from herzla.sim.batch.form import BatchForm, FormSeating, TrickMove
 from herzla.sim.batch.profiles import Groups
 
-__all__ = ["TrickPlay", "TrickSetup", "lanes_of", "per_seat", "play_tricks"]
+__all__ = ["ChunkPlay", "TrickSetup", "lanes_of", "per_seat", "play_tricks"]
 
 @attrs.frozen(slots=True, eq=False)
 class TrickSetup:
@@ -43,7 +43,7 @@ class TrickSetup:
 
 
 @attrs.frozen(slots=True, eq=False)
-class TrickPlay:
+class ChunkPlay:
     """The play of a chunk: each trick's cards and winner seat, and the sample hands' plays."""
 
     cards: U  # (tricks, C) the cards of each trick
@@ -142,7 +142,7 @@ def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
 
 def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.float64] | None,
                 profiles: Callable[[list[U]], Groups] | None, record: int,
-                forms: Sequence[BatchForm]) -> TrickPlay:
+                forms: Sequence[BatchForm]) -> ChunkPlay:
     """Play a chunk of hands to the end (hands that end early play on; their tricks after the
     end do not count).
 
@@ -233,4 +233,4 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         leader -= np.uint8(P) * (leader >= P).view(np.uint8)
         trick_cards[t] = tc
         winners[t] = leader
-    return TrickPlay(trick_cards, winners, plays)
+    return ChunkPlay(trick_cards, winners, plays)
