@@ -1,0 +1,81 @@
+"""The hostile round's defects of the table app (issue 32), each through the surface that had
+it: a real server's body limit, an evening import's size, digits that are no numbers, the
+limits under concurrent creations, and stores that are not herzla's."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import at_a_terminal
+
+ROOT = Path(__file__).resolve().parents[1]
+pytest.importorskip("flask")
+pytest.importorskip("waitress")
+pytestmark = pytest.mark.web
+
+
+def _raw(port: int, head: str, timeout: float = 10) -> bytes:
+    """Send ``head`` (a request's header, no body) and read the answer until the server closes
+    the connection (or the timeout)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+        conn.sendall(head.encode())
+        got = b""
+        while True:
+            try:
+                part = conn.recv(65536)
+            except TimeoutError:
+                break
+            if not part:
+                break
+            got += part
+            if b"\r\n\r\n" in got:
+                head_part, _, rest = got.partition(b"\r\n\r\n")
+                m = re.search(rb"(?i)content-length: *(\d+)", head_part)
+                if m is not None and len(rest) >= int(m.group(1)):
+                    break
+        return got
+
+
+@pytest.mark.parametrize("over", [1, 3 * 2**20])
+def test_a_body_over_the_limit_is_herzlas_json_413(tmp_path: Path, over: int) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
+                             str(tmp_path / "l.db")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            preexec_fn=at_a_terminal)
+    try:
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], 120)
+        assert ready, "herzla serve printed nothing"
+        line = proc.stdout.readline().decode()
+        m = re.fullmatch(r"herzla: serving on http://127\.0\.0\.1:(\d+)/\n", line)
+        assert m is not None, line
+        port = int(m.group(1))
+        from herzla.web.config import MAX_BODY
+
+        # the header alone: a server that waits for the body (or reads it) is wrong too
+        size = MAX_BODY + over
+        answer = _raw(port, f"POST /api/replay HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                            f"Content-Type: application/json\r\nContent-Length: {size}\r\n\r\n")
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert b"application/json" in head.lower()
+        assert json.loads(body) == {"error": f"the request is larger than {MAX_BODY // 1024} "
+                                             f"KiB, the most this app takes"}
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "Traceback" not in err.decode()
