@@ -13,10 +13,14 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.helpers import at_a_terminal
+
+if TYPE_CHECKING:
+    from flask.testing import FlaskClient
 
 ROOT = Path(__file__).resolve().parents[1]
 pytest.importorskip("flask")
@@ -79,3 +83,27 @@ def test_a_body_over_the_limit_is_herzlas_json_413(tmp_path: Path, over: int) ->
             proc.kill()
             proc.communicate()
     assert "Traceback" not in err.decode()
+
+
+def test_an_import_over_the_deal_limit_is_refused_before_a_deal_is_read(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from herzla.evening import Evening, entry
+    from herzla.web.config import MAX_DEALS
+
+    read: list[object] = []
+    real = entry.Entry.from_json
+
+    def counted(obj: object) -> entry.Entry:
+        read.append(obj)
+        return real(obj)
+
+    monkeypatch.setattr(entry.Entry, "from_json", staticmethod(counted))
+    body = Evening.new("herzla", ["A", "B", "C", "D"]).to_json()
+    body["deals"] = [{"hearts": [0, 3, 5, 0]}] * (MAX_DEALS + 1)
+    body["sheet"] = True  # a score sheet's deals are not bounded by the evening's own limit
+    answer = client.post("/api/evenings/import", json=body)
+    assert answer.status_code == 409, answer.get_json()
+    assert answer.get_json() == {"error": f"the evening has {MAX_DEALS + 1} deals; the app "
+                                          f"keeps at most {MAX_DEALS} an evening"}
+    assert read == []
+    assert client.get("/api/evenings").get_json()["evenings"] == []

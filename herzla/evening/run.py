@@ -69,6 +69,10 @@ class Run:
                                   else table.stock if table.has_stock else None)
         self.counting = last is None or last.counted
         self.kind = table.kind
+        # the deals that count as played (a redealt one is played again in its place) and
+        # their dealers, kept as deals are pushed: a push costs the same at deal 10 and 10,000
+        self.played: list[Deal] = [d for d in self.deals if not d.redeal]
+        self.dealers: list[int] = [d.dealer for d in self.played]
 
     @property
     def over(self) -> bool:
@@ -76,22 +80,16 @@ class Run:
         t = self.table
         if self.kind is not Sheet.MATCH or not self.deals or not self.counting:
             return False
-        return t.spec.match_over(self.totals, len(self._played()), t.opts)
-
-    def _played(self) -> list[Deal]:
-        """The deals that count as played: a redealt one is played again in its place."""
-        return [d for d in self.deals if not d.redeal]
+        return t.spec.match_over(self.totals, len(self.played), t.opts)
 
     def place(self, dealer: int | None = None) -> Place:
         """Where the next deal stands (``dealer``: a score sheet's record names the dealer of
         a partie's first deal)."""
         t = self.table
-        played = self._played()
-        i = len(played)
+        i = len(self.played)
         partie, hand = partie_of(t.spec, i)
         if dealer is None or hand != 0 or i == 0:
-            dealers = [d.dealer for d in played]
-            dealer = dealer_of(t.spec, t.dealer, i, dealers, len(t.players), t.opts)
+            dealer = dealer_of(t.spec, t.dealer, i, self.dealers, len(t.players), t.opts)
         return Place(len(self.deals) + 1, dealer, partie if t.spec.partie else None,
                      fixed_contract(t.spec, i), self.stock, hand)
 
@@ -116,5 +114,8 @@ class Run:
         deal = Deal(place, kept, contract, score, result, self.totals, counted, hearts,
                     from_stock)
         self.deals.append(deal)
+        if not deal.redeal:
+            self.played.append(deal)
+            self.dealers.append(deal.dealer)
         self.stock = deal.stock
         return deal

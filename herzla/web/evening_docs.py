@@ -61,12 +61,14 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Evening]
 def import_file(store: Store, obj: object, *, most: int, deals: int
                 ) -> tuple[Document, Evening]:
     """A new evening from an evening's file (what :func:`file_text` exports, or ``herzla pad``
-    writes): Refused over ``most`` evenings, or for more than ``deals`` deals."""
-    evening = Evening.from_json(obj)
-    if len(evening.entries) > deals:
-        raise Refused(f"the evening has {len(evening.entries)} deals; the app keeps at most "
-                      f"{deals} an evening")
+    writes): Refused over ``most`` evenings, or for more than ``deals`` deals, both before
+    a deal is read (a file's deals are scored in time linear in their number)."""
+    raw = obj.get("deals") if isinstance(obj, dict) else None
+    if isinstance(raw, list) and len(raw) > deals:
+        raise Refused(f"the evening has {len(raw)} deals; the app keeps at most {deals} an "
+                      f"evening")
     _room(store, most)
+    evening = Evening.from_json(obj)
     return store.create(Kind.EVENING, evening.to_json()), evening
 
 
