@@ -107,3 +107,27 @@ def test_an_import_over_the_deal_limit_is_refused_before_a_deal_is_read(
                                           f"keeps at most {MAX_DEALS} an evening"}
     assert read == []
     assert client.get("/api/evenings").get_json()["evenings"] == []
+
+
+@pytest.mark.parametrize("digit", ["²", "٣", "1²", "9" * 5000])
+def test_a_digit_that_is_no_number_is_one_line_in_the_api_and_the_forms(
+        client: FlaskClient, digit: str) -> None:
+    from tests.test_web_pad import csrf_of, revision_in
+    from tests.web_calls import call, error, ok
+
+    players = ["Anna", "Berni", "Carla", "Done"]
+    said = error(call(client, "POST", "/api/evenings", {"game": "herzla", "players": players,
+                                                        "dealer": digit}), 422)
+    assert said.startswith("dealer:")
+    doc = ok(call(client, "POST", "/api/evenings", {"game": "herzla", "players": players}), 201)
+    pad = f"/evenings/{doc['id']}"
+    csrf, text = csrf_of(client, pad)
+    sent = {"csrf": csrf, "revision": revision_in(text), "contract": "normal",
+            "hearts-0": digit, "hearts-1": "2", "hearts-2": "2", "hearts-3": "2"}
+    answer = client.post(f"{pad}/deals", data=sent)
+    assert answer.status_code == 422 and "is not a count from 0 to" in answer.get_data(
+        as_text=True)
+    assert ok(client.get(f"/api/evenings/{doc['id']}"))["deals"] == []
+    # the revision a form names, a table's seed, the desk's numbers
+    assert "a revision is a whole number" in error(
+        call(client, "POST", f"/api/evenings/{doc['id']}/undo", **{"If-Match": digit}), 422)

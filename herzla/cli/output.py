@@ -72,7 +72,7 @@ def _descriptor(path: str) -> int | None:
         folder = os.path.realpath(os.path.dirname(p))
         name = os.path.basename(p)
         m = _FD_FOLDER.fullmatch(folder)
-        if m and name.isdigit() and int(m.group(1)) == os.getpid():
+        if m and name.isascii() and name.isdigit() and int(m.group(1)) == os.getpid():
             return int(name)
         if not os.path.islink(p):
             return None

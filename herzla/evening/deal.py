@@ -21,6 +21,7 @@ from herzla.contracts import (
     known_options,
 )
 from herzla.contracts.base import HandScore
+from herzla.counting import read_whole
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
@@ -248,7 +249,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
 
 def _named(seat: Seat, players: Sequence[str]) -> Seat:
     """A seat as the evening keeps it: a name as the player is called, a number as it is."""
-    if isinstance(seat, str) and not seat.strip().isdigit():
+    if isinstance(seat, str) and read_whole(seat, digits=6) is None:
         return players[seat_of(seat, players, "seat")]
     return seat
 

@@ -14,6 +14,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from herzla.contracts import contract_classes, get_game
+from herzla.counting import read_whole
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
 from herzla.evening.text import next_sentence, outcome_lines, stats_line
@@ -82,7 +83,7 @@ def pad_page(doc_id: str) -> Response:
     doc, e = load(Kind.EVENING, doc_id, docs.read)
     edit = request.args.get("edit", "")
     return show(doc, e, contract=request.args.get("contract"),
-                edit=int(edit) if edit.isdigit() and len(edit) < 8 else None)
+                edit=read_whole(edit, digits=7))
 
 
 def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
@@ -162,9 +163,10 @@ def new_evening_body(form: Mapping[str, str]) -> dict[str, Any]:
         raise EveningError(str(exc)) from None
     stock = (form.get("stock") or "").strip()
     if stock:
-        if not stock.isdigit() or len(stock) > 15:
+        cents = read_whole(stock, digits=15)
+        if cents is None:
             raise EveningError(f"the stock is a whole number of cents, not {stock[:20]!r}")
-        body["stock"] = int(stock)
+        body["stock"] = cents
     dealer = (form.get("dealer") or "").strip()
     if dealer:
         body["dealer"] = dealer
