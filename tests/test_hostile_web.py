@@ -131,3 +131,46 @@ def test_a_digit_that_is_no_number_is_one_line_in_the_api_and_the_forms(
     # the revision a form names, a table's seed, the desk's numbers
     assert "a revision is a whole number" in error(
         call(client, "POST", f"/api/evenings/{doc['id']}/undo", **{"If-Match": digit}), 422)
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/evenings", {"game": "herzla", "players": ["A", "B", "C", "D"]}),
+    ("/api/tables", {"game": "herzla", "contract": "normal", "opponents": "random", "seed": 1}),
+])
+def test_the_limits_hold_under_concurrent_creations_through_two_servers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str, body: object) -> None:
+    import threading
+
+    from herzla.web.app import create_app
+    from herzla.web.config import WebConfig
+    from herzla.web.store import Kind, Store
+    from tests.web_calls import call
+
+    most, callers = 3, 12
+    apps = [create_app(Store(tmp_path / "one.db"),
+                       WebConfig(max_evenings=most, max_tables=most)) for _ in range(2)]
+    # every creation has counted before any inserts: the worst interleaving, every time
+    together = threading.Barrier(callers, timeout=60)
+    real_count = Store.count
+
+    def count(self: Store, kind: Kind) -> int:
+        n = real_count(self, kind)
+        together.wait()
+        return n
+
+    monkeypatch.setattr(Store, "count", count)
+    statuses: list[int] = []
+
+    def create(i: int) -> None:
+        with apps[i % 2].test_client() as client:
+            statuses.append(call(client, "POST", path, body).status_code)
+
+    threads = [threading.Thread(target=create, args=(i,)) for i in range(callers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert sorted(statuses) == [201] * most + [409] * (callers - most)
+    monkeypatch.setattr(Store, "count", real_count)
+    kind = Kind.EVENING if "evenings" in path else Kind.TABLE
+    assert Store(tmp_path / "one.db").count(kind) == most

@@ -15,7 +15,7 @@ from typing import Any
 from herzla.evening import Evening, EveningError
 from herzla.evening.storage import dumps
 from herzla.web.bodies import fields_of
-from herzla.web.store import Document, Kind, Store
+from herzla.web.store import Document, Kind, Store, StoreFull
 
 __all__ = ["Refused", "answer", "change", "create", "csv_of", "file_text", "import_file", "read"]
 
@@ -39,9 +39,13 @@ def answer(doc: Document, evening: Evening | None = None) -> dict[str, Any]:
     return {"id": doc.id, **e.to_dict(), "revision": doc.revision}
 
 
-def _room(store: Store, most: int) -> None:
-    if store.count(Kind.EVENING) >= most:
-        raise Refused(f"the app keeps at most {most} evenings: delete one first")
+def _stored(store: Store, evening: Evening, most: int) -> Document:
+    """The new evening stored, unless the store keeps ``most`` already (checked in the
+    transaction that inserts it)."""
+    try:
+        return store.create(Kind.EVENING, evening.to_json(), most=most)
+    except StoreFull as exc:
+        raise Refused(str(exc)) from None
 
 
 def create(store: Store, body: object, *, most: int) -> tuple[Document, Evening]:
@@ -54,8 +58,7 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Evening]
     stock = body.get("stock")
     evening = Evening.new(body["game"], body["players"], body.get("options"),
                           0 if stock is None else stock, body.get("dealer"))
-    _room(store, most)
-    return store.create(Kind.EVENING, evening.to_json()), evening
+    return _stored(store, evening, most), evening
 
 
 def import_file(store: Store, obj: object, *, most: int, deals: int
@@ -67,9 +70,10 @@ def import_file(store: Store, obj: object, *, most: int, deals: int
     if isinstance(raw, list) and len(raw) > deals:
         raise Refused(f"the evening has {len(raw)} deals; the app keeps at most {deals} an "
                       f"evening")
-    _room(store, most)
+    if store.count(Kind.EVENING) >= most:  # before the file is read (again when stored)
+        raise Refused(str(StoreFull(Kind.EVENING, most)))
     evening = Evening.from_json(obj)
-    return store.create(Kind.EVENING, evening.to_json()), evening
+    return _stored(store, evening, most), evening
 
 
 def change(store: Store, doc_id: str, how: Callable[[Evening], Evening],

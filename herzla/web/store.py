@@ -44,7 +44,7 @@ from typing import Any
 import attrs
 
 __all__ = ["BUSY_SECONDS", "MAX_DOCUMENT", "MIGRATIONS", "SCHEMA", "Document", "DocumentTooLarge",
-           "Kind", "NotFound", "StaleRevision", "Store", "StoreError", "default_path"]
+           "Kind", "NotFound", "StaleRevision", "Store", "StoreError", "StoreFull", "default_path"]
 
 #: the version of the schema this herzla writes: the number of :data:`MIGRATIONS`
 SCHEMA = 2
@@ -95,6 +95,14 @@ class StaleRevision(StoreError):
 
 class DocumentTooLarge(StoreError):
     """A body over :data:`MAX_DOCUMENT` as JSON text."""
+
+
+class StoreFull(StoreError):
+    """A new document when the store keeps ``most`` of its kind already."""
+
+    def __init__(self, kind: Kind, most: int) -> None:
+        super().__init__(f"the app keeps at most {most} {kind.noun}s: delete one first")
+        self.most = most
 
 
 class Kind(enum.Enum):
@@ -231,11 +239,18 @@ class Store:
         with self._connection() as con:
             return int(con.execute("SELECT version FROM schema_version").fetchone()[0])
 
-    def create(self, kind: Kind, body: Mapping[str, Any]) -> Document:
-        """A new document of ``kind`` holding ``body``, at revision 1 with a new id."""
+    def create(self, kind: Kind, body: Mapping[str, Any], *, most: int | None = None
+               ) -> Document:
+        """A new document of ``kind`` holding ``body``, at revision 1 with a new id;
+        :class:`StoreFull` when ``most`` (not None) documents of ``kind`` are kept already,
+        counted in the transaction that inserts (two servers on one file cannot both take
+        the last place)."""
         text = _dumps(kind, body)
         now = time.time()
         with self._writing() as con:
+            if most is not None and con.execute(
+                    f"SELECT count(*) FROM {kind.value}").fetchone()[0] >= most:
+                raise StoreFull(kind, most)
             while True:
                 doc_id = secrets.token_urlsafe(6)
                 try:

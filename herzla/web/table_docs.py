@@ -15,7 +15,7 @@ from herzla.players.registry import policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
 from herzla.web.bodies import fields_of
-from herzla.web.store import Document, Kind, StaleRevision, Store
+from herzla.web.store import Document, Kind, StaleRevision, Store, StoreFull
 
 __all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read"]
 
@@ -60,10 +60,13 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
         raise TableError("a new table needs its game")
     args = {k: v for k, v in body.items() if v is not None}
     args["opponents"] = check_policy(args.get("opponents", "heuristic"))
-    if store.count(Kind.TABLE) >= most:
-        raise Refused(f"the app keeps at most {most} tables: delete one first")
+    if store.count(Kind.TABLE) >= most:  # before the deal is made (again when stored)
+        raise Refused(str(StoreFull(Kind.TABLE, most)))
     table = new_table(args.pop("game"), args.pop("contract", None), **args)
-    return store.create(Kind.TABLE, table.to_json()), table
+    try:
+        return store.create(Kind.TABLE, table.to_json(), most=most), table
+    except StoreFull as exc:
+        raise Refused(str(exc)) from None
 
 
 def act(store: Store, doc_id: str, how: Callable[[Table], Table],
