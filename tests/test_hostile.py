@@ -51,3 +51,57 @@ def test_digits_are_read_as_numbers_only_when_they_are_0_to_9() -> None:
     assert [read_whole(t) for t in ("0", "007", " 42\n", "²", "٣", "4²", "", "-1", "1.0")] == \
         [0, 7, 42, None, None, None, None, None, None]
     assert read_whole("-12", signed=True) == -12 and read_whole("9" * 20) is None
+
+
+def _journal_mode(path: Path) -> str:
+    """The journal mode the file says, read from its header (bytes 18 and 19: 2 in WAL mode),
+    without opening it as a database."""
+    head = path.read_bytes()[:20]
+    return "wal" if head[18:20] == b"\x02\x02" else "rollback"
+
+
+@pytest.mark.parametrize(("version", "said"), [
+    ("'two'", '(its schema version is "two", not a whole number from 0)'),
+    ("NULL", "(its schema version is null, not a whole number from 0)"),
+    ("2.5", "(its schema version is 2.5, not a whole number from 0)"),
+    ("-1", "(its schema version is -1, not a whole number from 0)"),
+    ("99", "was written by a later herzla (schema version 99; this herzla reads up to"),
+])
+def test_a_store_it_cannot_read_is_refused_before_anything_changes(tmp_path: Path,
+                                                                   version: str,
+                                                                   said: str) -> None:
+    import sqlite3
+
+    from herzla.web.store import Store, StoreError
+
+    path = tmp_path / "odd.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE schema_version (version)")
+    con.execute(f"INSERT INTO schema_version VALUES ({version})")
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as info:
+        Store(path)
+    assert said in str(info.value) and "\n" not in str(info.value)
+    assert path.read_bytes() == before and _journal_mode(path) == "rollback"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["odd.db"]
+
+
+def test_a_foreign_file_is_refused_before_anything_changes(tmp_path: Path) -> None:
+    import sqlite3
+
+    from herzla.web.store import Store, StoreError
+
+    path = tmp_path / "photos.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE photos (id INTEGER)")
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="but not herzla's"):
+        Store(path)
+    assert path.read_bytes() == before and _journal_mode(path) == "rollback"
+    fresh = tmp_path / "fresh.db"
+    Store(fresh)
+    assert _journal_mode(fresh) == "wal"  # herzla's own file is in WAL mode

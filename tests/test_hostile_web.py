@@ -174,3 +174,30 @@ def test_the_limits_hold_under_concurrent_creations_through_two_servers(
     monkeypatch.setattr(Store, "count", real_count)
     kind = Kind.EVENING if "evenings" in path else Kind.TABLE
     assert Store(tmp_path / "one.db").count(kind) == most
+
+
+@pytest.mark.parametrize("version", ["'two'", "NULL"])
+def test_serve_refuses_a_store_with_an_unreadable_version_in_one_line(tmp_path: Path,
+                                                                      version: str) -> None:
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from herzla.cli import main
+
+    path = tmp_path / "odd.db"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL DEFAULT 0)")
+        con.execute(f"INSERT INTO schema_version VALUES ({version})" if version != "NULL"
+                    else "INSERT INTO schema_version VALUES (0)")
+    if version == "NULL":  # a column that takes NULL, as a hand-made file may have
+        with sqlite3.connect(path) as con:
+            con.execute("DROP TABLE schema_version")
+            con.execute("CREATE TABLE schema_version (version)")
+            con.execute("INSERT INTO schema_version VALUES (NULL)")
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--db", str(path)])
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"herzla: error: {path} is not a herzla database that this herzla "
+                           f"can read (its schema version is ")

@@ -210,23 +210,36 @@ class Store:
                 raise
             con.execute("COMMIT")
 
-    def _migrate(self, upto: int) -> int:
-        with self._connection() as con:
-            con.execute("PRAGMA journal_mode=WAL")
-        with self._writing() as con:
-            names = {r[0] for r in con.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if "schema_version" in names:
-                row = con.execute("SELECT version FROM schema_version").fetchone()
-                version = int(row[0]) if row is not None else 0
-            elif names:
+    def _found(self, con: sqlite3.Connection) -> int:
+        """The file's schema version, read without changing anything: StoreError for a file
+        that is not herzla's, whose version is not a whole number, or is a later one."""
+        names = {r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema_version" not in names:
+            if names:
                 raise StoreError(f"{self.path} is an SQLite database, but not herzla's (it has "
                                  f"no schema version)")
-            else:
-                version = 0
-            if version > SCHEMA:
-                raise StoreError(f"{self.path} was written by a later herzla (schema version "
-                                 f"{version}; this herzla reads up to {SCHEMA}): upgrade herzla")
+            return 0
+        rows = con.execute("SELECT version FROM schema_version LIMIT 2").fetchall()
+        version = rows[0][0] if len(rows) == 1 else None
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            held = (f"{len(rows)} rows" if len(rows) != 1
+                    else json.dumps(version if not isinstance(version, bytes) else "bytes"))
+            raise StoreError(f"{self.path} is not a herzla database that this herzla can read "
+                             f"(its schema version is {held}, not a whole number from 0)")
+        if version > SCHEMA:
+            raise StoreError(f"{self.path} was written by a later herzla (schema version "
+                             f"{version}; this herzla reads up to {SCHEMA}): upgrade herzla")
+        return version
+
+    def _migrate(self, upto: int) -> int:
+        # a file that is refused is refused before anything in it changes (its journal mode
+        # too); the version is read again in the transaction that migrates
+        with self._connection() as con:
+            self._found(con)
+            con.execute("PRAGMA journal_mode=WAL")
+        with self._writing() as con:
+            version = self._found(con)
             for step in range(version, upto):
                 for statement in MIGRATIONS[step]:
                     con.execute(statement)
