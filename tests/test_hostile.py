@@ -105,3 +105,48 @@ def test_a_foreign_file_is_refused_before_anything_changes(tmp_path: Path) -> No
     fresh = tmp_path / "fresh.db"
     Store(fresh)
     assert _journal_mode(fresh) == "wal"  # herzla's own file is in WAL mode
+
+
+def test_pad_add_refuses_a_read_only_evening(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    evening = tmp_path / "e.json"
+    assert invoke("pad", "new", str(evening), "--game", "herzla", "--players",
+                  "A,B,C,D").exit_code == 0
+    evening.chmod(0o444)
+    before = evening.read_bytes()
+    line = one_error(invoke("pad", "add", str(evening), "--hearts", "0,3,5,0"))
+    assert line == f"herzla: error: cannot write {evening}: the file is read-only"
+    assert evening.read_bytes() == before
+    assert stat.S_IMODE(os.stat(evening).st_mode) == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.json"]  # no temporary file left
+    line = one_error(invoke("pad", "show", str(tmp_path / "x.json"), "--html", str(evening)))
+    assert "read-only" in line
+
+
+def test_no_command_writes_an_output_over_its_input(tmp_path: Path) -> None:
+    evening = tmp_path / "evening.json"
+    assert invoke("pad", "new", str(evening), "--game", "herzla", "--players",
+                  "A,B,C,D").exit_code == 0
+    before = evening.read_bytes()
+    line = one_error(invoke("pad", "show", str(evening), "--html", str(evening)))
+    assert line == (f"herzla: error: --html {evening} is the evening this command reads: an "
+                    f"output is never written over an input (give another file)")
+    link = tmp_path / "link.json"
+    link.symlink_to(evening)
+    assert "--svg" in one_error(invoke("pad", "show", str(evening), "--svg", str(link)))
+    assert evening.read_bytes() == before
+    record = tmp_path / "hand.json"
+    assert invoke("example", "herzla-two-void", "-o", str(record)).exit_code == 0
+    hand = record.read_bytes()
+    for args in (["show", str(record), "--html", str(record)],
+                 ["show", str(record), "--svg", str(tmp_path / "a"), "--html",
+                  str(tmp_path / "a")],
+                 ["replay", str(record), "--html", str(record)]):
+        assert "never written over an input" in one_error(invoke(*args)) or \
+            "a file of its own" in one_error(invoke(*args))
+    assert record.read_bytes() == hand and not (tmp_path / "a").exists()
+    line = one_error(invoke("simulate", "herzla", "--hands", "2", "--sample", "1",
+                            "--sample-out", str(tmp_path / "s"), "--plot", str(tmp_path / "s")))
+    assert "both name" in line and not (tmp_path / "s").exists()

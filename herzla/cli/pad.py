@@ -17,7 +17,7 @@ import click
 from herzla.cli.common import NamedGroup, fail, option_flag, parse_options, tally_flags
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.input import open_records
-from herzla.cli.output import Output, check_output, on_stdout, open_output
+from herzla.cli.output import Output, check_output, keep_apart, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, next_line, outcome_lines, totals_line
@@ -270,6 +270,7 @@ def show_command(file: str, as_json: bool, html: str | None, svg: str | None) ->
     """The evening: every deal, the totals and the stock, what comes next, the settlement or
     the winners, and each player's statistics."""
     page, picture = _target(html, "--html"), _target(svg, "--svg")
+    keep_apart([("the evening", file)], [("--svg", picture), ("--html", page)])
     to_err = on_stdout(("--svg", picture), ("--html", page))  # a picture or page alone there
     e = _load(file)
     if page is not None or picture is not None:

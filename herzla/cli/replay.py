@@ -16,7 +16,7 @@ import click
 
 from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output, on_stdout
+from herzla.cli.output import Output, keep_apart, on_stdout
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
 from herzla.records import RecordError, ReplayResult, replay
@@ -95,6 +95,7 @@ def replay_command(record: str, as_json: bool, html: str | None) -> None:
       herzla deal herzla --seed 7 | herzla replay -
     """
     page = _page_target(html)
+    keep_apart([("the record", record)], [("--html", page[0] if page else None)])
     err = on_stdout(("--html", page[0] if page else None))  # the page alone on stdout
     source = open_records(record)
     illegal = False

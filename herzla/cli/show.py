@@ -21,7 +21,7 @@ import click
 
 from herzla.cli.common import NameChoice, fail
 from herzla.cli.input import each_record, open_records
-from herzla.cli.output import Output, check_output, on_stdout, open_output
+from herzla.cli.output import Output, check_output, keep_apart, on_stdout, open_output
 from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
@@ -190,6 +190,8 @@ def show_command(record: str, svg: str | None, html: str | None, review: bool, f
       herzla example herzeln-partie | herzla show - --svg sheet.svg
     """
     svg_target, html_target = targets(svg, html)
+    keep_apart([("the record", record)], [("--svg", svg_target[0] if svg_target else None),
+                                          ("--html", html_target[0] if html_target else None)])
     to_err = on_stdout(("--svg", svg_target[0] if svg_target else None),
                        ("--html", html_target[0] if html_target else None))
     reviewer = _reviewer() if review else None
