@@ -32,7 +32,7 @@ from herzla.contracts.base import (
 )
 from herzla.contracts.renege import renege_score
 from herzla.counting import read_whole
-from herzla.limits import LimitError, check_stock, whole_number
+from herzla.limits import LimitError, check_carried_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import quote
 
@@ -42,7 +42,7 @@ __all__ = ["SCORE_ERRORS", "TallyScore", "numbers_of", "score_hand", "score_tall
 def _check_stock(contract: Contract, stock: int) -> None:
     """TallyError for a stock beyond the limit, or one where the game has none."""
     try:
-        check_stock(stock)
+        check_carried_stock(stock)
     except LimitError as exc:
         raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:

@@ -4,6 +4,7 @@ that cannot be, read-only files, outputs over inputs, the stock carried past its
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,30 @@ def test_no_command_writes_an_output_over_its_input(tmp_path: Path) -> None:
     line = one_error(invoke("simulate", "herzla", "--hands", "2", "--sample", "1",
                             "--sample-out", str(tmp_path / "s"), "--plot", str(tmp_path / "s")))
     assert "both name" in line and not (tmp_path / "s").exists()
+
+
+def test_the_stock_carried_past_the_start_limit_is_read_back(tmp_path: Path) -> None:
+    from herzla.limits import MAX_AMOUNT, MAX_STOCK
+
+    evening = tmp_path / "e.json"
+    assert invoke("pad", "new", str(evening), "--game", "herzla", "--players", "A,B,C,D",
+                  "--stock", str(MAX_AMOUNT)).exit_code == 0
+    for _ in range(2):  # deal 2 is dealt with the stock carried past 10**12
+        result = invoke("pad", "add", str(evening), "--hearts", "2,2,2,2")
+        assert result.exit_code == 0, result.output
+    assert f"stock {MAX_AMOUNT + 160}c" in result.stdout
+    sample = tmp_path / "s.jsonl"
+    result = invoke("simulate", "herzla", "--session", "3", "--hands", "3", "--stock",
+                    str(MAX_AMOUNT), "--option", f"heart_unit={MAX_AMOUNT}", "--sample", "3",
+                    "--sample-out", str(sample), "--seed", "1")
+    assert result.exit_code == 0, result.output
+    replayed = invoke("replay", str(sample), "--json")
+    assert replayed.exit_code == 0, replayed.output
+    assert len(replayed.stdout.splitlines()) == len(sample.read_text().splitlines()) == 9
+    assert max(json.loads(line)["stock"] for line in sample.read_text().splitlines()) > \
+        MAX_AMOUNT
+    # what no evening can carry is still refused in one line
+    record = json.loads(sample.read_text().splitlines()[0]) | {"stock": MAX_STOCK + 1}
+    (tmp_path / "r.json").write_text(json.dumps(record))
+    assert "the stock (cents) must be 0 to" in one_error(invoke("replay",
+                                                                str(tmp_path / "r.json")))

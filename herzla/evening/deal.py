@@ -25,7 +25,7 @@ from herzla.counting import read_whole
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
-from herzla.limits import LimitError, check_stock
+from herzla.limits import LimitError, check_carried_stock
 from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
 from herzla.tally import TallyScore, score_hand
@@ -290,7 +290,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
             obj = {**given.to_json(), **changes, "options": copts}
             rec = read_record(obj)  # another contract, of the evening's options
         else:
-            check_stock(changes.get("stock", 0))
+            check_carried_stock(changes.get("stock", 0))
             rec = attrs.evolve(given, **changes)
     except (RecordError, OptionError, LimitError) as exc:
         raise EveningError(f"{where}: record: {exc}") from None
