@@ -178,3 +178,29 @@ def test_the_stock_carried_past_the_start_limit_is_read_back(tmp_path: Path) -> 
     (tmp_path / "r.json").write_text(json.dumps(record))
     assert "the stock (cents) must be 0 to" in one_error(invoke("replay",
                                                                 str(tmp_path / "r.json")))
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["herzeln", "domino", "--renege", "1", "--left", "99,5,5,5"],
+     "left: seat 0 cannot have held 99 cards (a hand of herzeln domino with 4 players is 8 "
+     "cards)"),
+    (["herzerln", "auflegen", "--players", "3", "--renege", "0", "--left", "12,12,12"],
+     "left: seat 0 cannot have held 12 cards (a hand of herzerln auflegen with 3 players is 10 "
+     "cards)"),
+    (["herzeln", "domino", "--renege", "1", "--order", "2", "--left", "3,4,2,1"],
+     "left: seat 2 is already out (order), so it held no card, not 2"),
+    (["herzeln", "domino", "--renege", "1", "--left", "0,0,0,0"],
+     "left: seat 0 is not out yet (order), so it still held a card, not 0"),
+    (["herzeln", "domino", "--renege", "1", "--order", "0,2,3", "--left", "0,0,0,0"],
+     "left: seat 1 reneged, so it still held a card, not 0"),
+])
+def test_renege_tallies_that_cannot_be_are_refused_in_one_line(args: list[str],
+                                                                said: str) -> None:
+    assert one_error(invoke("score", *args)) == f"herzla: error: {said}"
+
+
+def test_a_renege_tally_that_can_be_is_still_scored() -> None:
+    result = invoke("score", "herzeln", "domino", "--renege", "1", "--order", "2", "--left",
+                    "3,4,0,1")
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 reneged and takes the last place" in result.stdout
