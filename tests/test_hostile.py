@@ -204,3 +204,27 @@ def test_a_renege_tally_that_can_be_is_still_scored() -> None:
                     "3,4,0,1")
     assert result.exit_code == 0, result.output
     assert "Seat 1 reneged and takes the last place" in result.stdout
+
+
+def test_a_policy_module_in_the_current_folder_is_found(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from herzla.players.registry import clear_caches
+
+    (tmp_path / "my_module_h32.py").write_text(
+        "from herzla.players.builtin import RandomPolicy\n\n\n"
+        "class Name(RandomPolicy):\n    name = 'mine'\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    clear_caches()
+    try:
+        result = invoke("simulate", "herzla", "--hands", "4", "--seed", "1", "--policy",
+                        "my_module_h32:Name", "--jobs", "1")
+        assert result.exit_code == 0, result.output
+        line = one_error(invoke("simulate", "herzla", "--hands", "4", "--policy",
+                                "no_such_module_h32:Name"))
+        assert "current folder" in line and "PYTHONPATH" in line
+    finally:
+        sys.modules.pop("my_module_h32", None)
+        clear_caches()
