@@ -228,3 +228,36 @@ def test_a_policy_module_in_the_current_folder_is_found(tmp_path: Path,
     finally:
         sys.modules.pop("my_module_h32", None)
         clear_caches()
+
+
+def test_what_newcomers_tripped_on(tmp_path: Path) -> None:
+    evening = tmp_path / "evening.json"
+    assert invoke("pad", "new", str(evening), "--game", "herzla", "--players",
+                  "Anna,Berni,Carla,Done").exit_code == 0
+    for command in ("replay", "show", "solve"):
+        assert one_error(invoke(command, str(evening))) == (
+            f"herzla: error: {evening} holds an evening (the file of herzla pad), not hand "
+            f"records: show it with herzla pad show {evening}")
+    assert "did you mean beddl" in one_error(invoke("pad", "add", str(evening), "--contract",
+                                                    "bedl", "--declarer", "Anna", "--made"))
+    assert one_error(invoke("pad", "add", str(evening), "--contract", "beddl", "--made")) == \
+        "herzla: error: deal 1: herzla beddl needs the declarer: give --declarer SEAT"
+    assert one_error(invoke("score", "herzla", "beddl", "--made")) == \
+        "herzla: error: herzla beddl needs the declarer: give --declarer SEAT"
+    one = invoke("simulate", "herzla", "--session", "3", "--hands", "1", "--seed", "1")
+    assert one.exit_code == 0 and "3 hands (1 evening of 3 deals) in " in one.stdout
+    two = invoke("simulate", "herzla", "--session", "1", "--hands", "2", "--seed", "1")
+    assert "2 hands (2 evenings of 1 deal) in " in two.stdout
+    single = invoke("simulate", "herzla", "--hands", "1", "--seed", "1")
+    assert "\n1 hand in " in single.stdout
+
+
+def test_the_docs_say_what_newcomers_need() -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text()
+    assert "herzla serve --host 0.0.0.0" in readme
+    evening = (root / "docs" / "evening.md").read_text()
+    assert "is refused with one line. Enter the deal without it" not in evening
+    assert "ruling on an established renege" in evening
+    policies = (root / "docs" / "policies.md").read_text()
+    assert "current folder" in policies and "PYTHONPATH" in policies

@@ -211,7 +211,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     declarer = None if entry.declarer is None else seat_of(entry.declarer, players,
                                                             f"{where}: declarer")
     if cls.needs_declarer and declarer is None:
-        raise EveningError(f"{where}: {game} {cid} needs the declarer")
+        raise EveningError(f"{where}: {game} {cid} needs the declarer", ("declarer",))
     last = None if entry.last_trick is None else seat_of(entry.last_trick, players,
                                                           f"{where}: last_trick")
     order = None if entry.order is None else [seat_of(s, players, f"{where}: order")
