@@ -78,7 +78,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
         if host in ("0.0.0.0", "::"):
             click.echo("herzla: note: listening on every address of this machine: the phones "
                        f"open the URL with this machine's address in place of {host}", err=True)
-        click.echo(f"herzla: the store is {store.path}; Ctrl-C stops the server", err=True)
+        click.echo(f"herzla: the store is {store.where}; Ctrl-C stops the server", err=True)
         warm_up_in_background()
 
     serve(app, sock, ready=ready)

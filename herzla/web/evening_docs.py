@@ -1,8 +1,8 @@
 """The evenings the app keeps (nothing here knows the web framework): each is a document of the
 store whose body is the evening's file (:meth:`herzla.evening.Evening.to_json`, what ``herzla pad``
-writes), changed through :meth:`herzla.web.store.Store.modify` so that a change from a stale
-revision is refused and two browsers lose nothing.  The answers are the evening as ``herzla pad
-show --json`` writes it, with the document's ``id`` and ``revision``.
+writes), changed through :meth:`DocumentStore.modify` (:mod:`herzla.web.documents`) so that a
+change from a stale revision is refused and two browsers lose nothing.  The answers are the
+evening as ``herzla pad show --json`` writes it, with the document's ``id`` and ``revision``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from herzla.evening import Evening, EveningError
 from herzla.evening.storage import dumps
 from herzla.web.bodies import fields_of
-from herzla.web.store import Document, Kind, Store, StoreFull
+from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
 __all__ = ["Refused", "answer", "change", "create", "csv_of", "file_text", "import_file", "read"]
 
@@ -39,7 +39,7 @@ def answer(doc: Document, evening: Evening | None = None) -> dict[str, Any]:
     return {"id": doc.id, **e.to_dict(), "revision": doc.revision}
 
 
-def _stored(store: Store, evening: Evening, most: int) -> Document:
+def _stored(store: DocumentStore, evening: Evening, most: int) -> Document:
     """The new evening stored, unless the store keeps ``most`` already (checked in the
     transaction that inserts it)."""
     try:
@@ -48,7 +48,7 @@ def _stored(store: Store, evening: Evening, most: int) -> Document:
         raise Refused(str(exc)) from None
 
 
-def create(store: Store, body: object, *, most: int) -> tuple[Document, Evening]:
+def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, Evening]:
     """A new evening from ``{"game", "players", "options"?, "stock"?, "dealer"?}`` (Refused
     when the store holds ``most`` evenings already)."""
     body = fields_of(body, NEW_KEYS, what="a new evening", error=EveningError)
@@ -61,7 +61,7 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Evening]
     return _stored(store, evening, most), evening
 
 
-def import_file(store: Store, obj: object, *, most: int, deals: int
+def import_file(store: DocumentStore, obj: object, *, most: int, deals: int
                 ) -> tuple[Document, Evening]:
     """A new evening from an evening's file (what :func:`file_text` exports, or ``herzla pad``
     writes): Refused over ``most`` evenings, or for more than ``deals`` deals, both before
@@ -76,7 +76,7 @@ def import_file(store: Store, obj: object, *, most: int, deals: int
     return _stored(store, evening, most), evening
 
 
-def change(store: Store, doc_id: str, how: Callable[[Evening], Evening],
+def change(store: DocumentStore, doc_id: str, how: Callable[[Evening], Evening],
            revision: int | None, *, deals: int) -> tuple[Document, Evening]:
     """The evening changed by ``how`` (add, edit, drop, undo) in one transaction of the store:
     refused (:class:`~herzla.web.store.StaleRevision`) when ``revision`` is not the

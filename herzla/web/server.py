@@ -58,7 +58,7 @@ def _channel_class(app: Flask) -> type:
     from waitress.task import ErrorTask
     from werkzeug.exceptions import BadRequest, default_exceptions
 
-    class AppErrorTask(ErrorTask):  # type: ignore[misc]
+    class AppErrorTask(ErrorTask):
         def execute(self) -> None:
             code = getattr(self.request.error, "code", 400)
             path = getattr(self.request, "path", "") or "/"
@@ -78,7 +78,7 @@ def _channel_class(app: Flask) -> type:
             self.content_length = len(body)
             self.write(body)
 
-    class AppChannel(HTTPChannel):  # type: ignore[misc]
+    class AppChannel(HTTPChannel):
         error_task_class = AppErrorTask
 
     return AppChannel

@@ -15,7 +15,7 @@ from herzla.players.registry import policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
 from herzla.web.bodies import fields_of
-from herzla.web.store import Document, Kind, StaleRevision, Store, StoreFull
+from herzla.web.store import Document, DocumentStore, Kind, StaleRevision, StoreFull
 
 __all__ = ["NEW_KEYS", "Refused", "act", "answer", "check_policy", "create", "read"]
 
@@ -51,7 +51,7 @@ def answer(doc: Document, table: Table | None = None) -> dict[str, Any]:
     return {"id": doc.id, **position(t).to_dict(), "revision": doc.revision}
 
 
-def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
+def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, Table]:
     """A new table from ``{"game", "contract"?, "players"?, "seat"?, "declarer"?,
     "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (Refused when the store keeps
     ``most`` tables already)."""
@@ -69,7 +69,7 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
         raise Refused(str(exc)) from None
 
 
-def act(store: Store, doc_id: str, how: Callable[[Table], Table],
+def act(store: DocumentStore, doc_id: str, how: Callable[[Table], Table],
         revision: int | None) -> tuple[Document, Table]:
     """The table after ``how`` (the person's move, undo, the next deal), written at the
     revision read (StaleRevision when another write came between, or when ``revision`` is
