@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
 import signal
 import socket
 import subprocess
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.helpers import at_a_terminal
+from tests.test_serve import _first_line
 
 if TYPE_CHECKING:
     from flask.testing import FlaskClient
@@ -58,10 +58,7 @@ def test_a_body_over_the_limit_is_herzlas_json_413(tmp_path: Path, over: int) ->
                             stderr=subprocess.PIPE, env=env, cwd=tmp_path,
                             preexec_fn=at_a_terminal)
     try:
-        assert proc.stdout is not None
-        ready, _, _ = select.select([proc.stdout], [], [], 120)
-        assert ready, "herzla serve printed nothing"
-        line = proc.stdout.readline().decode()
+        line = _first_line(proc)
         m = re.fullmatch(r"herzla: serving on http://127\.0\.0\.1:(\d+)/\n", line)
         assert m is not None, line
         port = int(m.group(1))
