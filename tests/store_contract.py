@@ -46,6 +46,9 @@ def test_documents_keep_their_body_and_grow_a_revision(new_store: NewStore) -> N
     assert got == doc and got.to_dict() == {**body, "id": doc.id, "revision": 1}
     changed = store.update(Kind.EVENING, doc.id, {**body, "game": "herzeln"}, revision=1)
     assert changed.revision == 2 and changed.created == doc.created
+    assert store.revision(Kind.EVENING, doc.id) == 2
+    with pytest.raises(NotFound):
+        store.revision(Kind.TABLE, doc.id)
     assert store.get(Kind.EVENING, doc.id).body["game"] == "herzeln"
     store.delete(Kind.EVENING, doc.id, revision=2)
     with pytest.raises(NotFound):

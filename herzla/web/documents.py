@@ -132,6 +132,11 @@ class DocumentStore(Protocol):
         """The document of ``kind`` with id ``doc_id`` (:class:`NotFound` if there is none)."""
         ...
 
+    def revision(self, kind: Kind, doc_id: str) -> int:
+        """The document's revision now, without its body (:class:`NotFound` if there is
+        none)."""
+        ...
+
     def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
         """Documents of ``kind``, the last written first (ties by id)."""
         ...

@@ -226,6 +226,18 @@ class SqliteStore:
         with self._connection() as con:
             return self._read(con, kind, doc_id)
 
+    def revision(self, kind: Kind, doc_id: str) -> int:
+        """The document's revision now, read without its body (what a page polls to learn
+        that another phone changed it; :class:`NotFound` if there is none)."""
+        row = None
+        with self._connection() as con:
+            if valid_id(doc_id):
+                row = con.execute(f"SELECT revision FROM {kind.value} WHERE id = ?",
+                                  (doc_id,)).fetchone()
+        if row is None:
+            raise not_found(kind, doc_id)
+        return int(row[0])
+
     def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
         """Documents of ``kind``, the last written first."""
         with self._connection() as con:
