@@ -10,11 +10,34 @@ as people do and says where a play is: "play 15, trick 4, 3rd card".
 'play 15, trick 4, 3rd card'
 >>> play_place(14)
 'play 15'
+
+A number a person typed is read by :func:`read_whole` alone, which takes the digits 0 to 9
+and nothing else (``str.isdigit`` says yes to ``²``, which ``int`` refuses):
+
+>>> read_whole("12"), read_whole(" 7 "), read_whole("²"), read_whole("-3", signed=True)
+(12, 7, None, -3)
 """
 
 from __future__ import annotations
 
-__all__ = ["ordinal", "play_place"]
+import re
+
+__all__ = ["ordinal", "play_place", "read_whole"]
+
+_WHOLE = re.compile(r"[0-9]+", re.ASCII)
+_SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def read_whole(text: object, *, signed: bool = False, digits: int = 19) -> int | None:
+    """The whole number ``text`` writes in the digits 0 to 9 (white space around it allowed;
+    ``signed``: a ``+`` or ``-`` before it), at most ``digits`` digits long; None for
+    anything else: a digit that is no number (``²``), a word, a fraction, too many digits."""
+    if not isinstance(text, str):
+        return None
+    word = text.strip()
+    if not (_SIGNED if signed else _WHOLE).fullmatch(word) or len(word.lstrip("+-")) > digits:
+        return None
+    return int(word)
 
 
 def ordinal(n: int) -> str:

@@ -23,6 +23,8 @@ __all__ = [
     "check_amount",
     "check_seed",
     "check_stock",
+    "check_carried_stock",
+    "MAX_STOCK",
     "check_timeout",
     "whole_number",
     "MAX_DRAWN_HANDS",
@@ -56,6 +58,13 @@ MAX_PARTIE_AMOUNT = 2**52
 #: its stock, summed in 64-bit integers over its deals, stay below 10**4 * 2**45, about
 #: 3.5 * 10**17, far below 2**63
 MAX_SESSION_DEALS = 10_000
+#: the largest stock a hand may be dealt with, once carried: a stock starts at most at
+#: :data:`MAX_AMOUNT` (:func:`check_stock`), and each deal changes it by at most
+#: :data:`MAX_HAND_AMOUNT`, so an evening of :data:`MAX_SESSION_DEALS` deals carries it below
+#: 10**12 + 10**4 * 2**45, under 2**59: every stock the rules produce in an evening (a
+#: simulated session's sample, a pad's next deal) is read back (:func:`check_carried_stock`)
+MAX_STOCK = 2**59
+assert MAX_AMOUNT + MAX_SESSION_DEALS * MAX_HAND_AMOUNT < MAX_STOCK
 #: the largest seed (2**63 - 1)
 MAX_SEED = 2**63 - 1
 #: the longest wait (seconds) for a cluster: a day; far longer ones overflow the clocks the
@@ -78,7 +87,17 @@ def check_amount(value: int, what: str, minimum: int = 0) -> int:
 
 
 def check_stock(stock: int) -> int:
+    """A stock an evening, a simulation or a table starts with: 0 to :data:`MAX_AMOUNT`."""
     return check_amount(stock, "the stock (cents)")
+
+
+def check_carried_stock(stock: int) -> int:
+    """The stock a hand is dealt with (a record's, a tally's), carried from the deals before:
+    0 to :data:`MAX_STOCK`."""
+    if not 0 <= stock <= MAX_STOCK:
+        raise LimitError(f"the stock (cents) must be 0 to {MAX_STOCK:,} (what an evening of "
+                         f"{MAX_SESSION_DEALS:,} deals can carry), not {number(stock)}")
+    return stock
 
 
 def check_seed(seed: int) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from herzla.counting import read_whole
 from herzla.limits import MAX_AMOUNT
 from herzla.names import did_you_mean, find_name
 from herzla.quote import number, quote
@@ -76,14 +77,14 @@ class Option:
             if isinstance(value, str):
                 text = value.strip()
                 digits = text.lstrip("+-")
-                if digits.isdigit() and len(digits) > 30:
+                if digits.isascii() and digits.isdigit() and len(digits) > 30:
                     raise OptionError(f"option {self.name}: {quote(value)} is more than "
                                       f"{MAX_AMOUNT:,}")
-                try:
-                    value = int(text)
-                except ValueError:
+                read = read_whole(text, signed=True, digits=30)
+                if read is None:
                     msg = f"option {self.name}: {quote(value)} is not a whole number"
-                    raise OptionError(msg) from None
+                    raise OptionError(msg)
+                value = read
             if not isinstance(value, int):
                 raise OptionError(f"option {self.name}: {quote(value)} is not a whole number")
             if value < self.lowest:

@@ -23,7 +23,7 @@ from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
 from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
-from herzla.limits import LimitError, check_seed, check_stock, whole_number
+from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
 
@@ -141,7 +141,7 @@ class Record:
             raise RecordError(f"{game} {contract_id} has no declarer; write null or leave it out")
         stock = _int(obj, "stock", 0) or 0
         try:
-            check_stock(stock)
+            check_carried_stock(stock)
         except LimitError as exc:
             raise RecordError(str(exc)) from None
         if stock and not cls_.has_stock:

@@ -31,7 +31,8 @@ from herzla.contracts.base import (
     TallyError,
 )
 from herzla.contracts.renege import renege_score
-from herzla.limits import LimitError, check_stock, whole_number
+from herzla.counting import read_whole
+from herzla.limits import LimitError, check_carried_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import quote
 
@@ -41,7 +42,7 @@ __all__ = ["SCORE_ERRORS", "TallyScore", "numbers_of", "score_hand", "score_tall
 def _check_stock(contract: Contract, stock: int) -> None:
     """TallyError for a stock beyond the limit, or one where the game has none."""
     try:
-        check_stock(stock)
+        check_carried_stock(stock)
     except LimitError as exc:
         raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:
@@ -226,11 +227,11 @@ def numbers_of(text: str, what: str) -> list[int]:
     parts = text.replace(",", " ").split()
     if any(len(p) > 20 for p in parts):
         raise TallyError(f"{what} {quote(text)}: a number is too long")
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
+    numbers = [read_whole(p, signed=True, digits=20) for p in parts]
+    if None in numbers:
         raise TallyError(f"{what} {quote(text)}: write whole numbers, one per seat, e.g. "
-                         f"2,3,1,2") from None
+                         f"2,3,1,2")
+    return [n for n in numbers if n is not None]
 
 
 def _numbers(name: str, values: object) -> list[int] | None:

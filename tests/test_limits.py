@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from herzla.limits import MAX_AMOUNT
+from herzla.limits import MAX_AMOUNT, MAX_STOCK
 from herzla.records import Record, RecordError, deal_record
 from tests.helpers import CASE_RECORDS, EIGHT, invoke, one_error
 
@@ -27,12 +27,15 @@ def test_amounts_beyond_the_limits_are_refused(args: list[str]) -> None:
 
 
 def test_the_limits_agree_across_commands_and_the_library() -> None:
-    rec = dict(CASE_RECORDS[0], stock=MAX_AMOUNT + 1)
-    with pytest.raises(RecordError, match="1,000,000,000,000"):
+    # a hand is dealt with the stock carried from the deals before: up to MAX_STOCK
+    Record.from_json(dict(CASE_RECORDS[0], stock=MAX_AMOUNT + 1))
+    rec = dict(CASE_RECORDS[0], stock=MAX_STOCK + 1)
+    with pytest.raises(RecordError, match=f"{MAX_STOCK:,}"):
         Record.from_json(rec)
-    assert "1,000,000,000,000" in one_error(invoke("replay", "-", stdin=json.dumps(rec)))
-    assert "1,000,000,000,000" in one_error(
-        invoke("score", "herzla", "normal", "--hearts", "0,3,5,0", "--stock", str(MAX_AMOUNT + 1)))
+    assert f"{MAX_STOCK:,}" in one_error(invoke("replay", "-", stdin=json.dumps(rec)))
+    assert f"{MAX_STOCK:,}" in one_error(
+        invoke("score", "herzla", "normal", "--hearts", "0,3,5,0", "--stock", str(MAX_STOCK + 1)))
+    # an evening, a simulation and a deal start with at most MAX_AMOUNT
     assert "1,000,000,000,000" in one_error(
         invoke("deal", "herzla", "--seed", "1", "--stock", str(MAX_AMOUNT + 1)))
     ok = invoke("score", "herzla", "normal", "--hearts", "0,3,5,0", "--stock", str(MAX_AMOUNT))

@@ -110,7 +110,9 @@ def test_an_established_renege_keeps_the_invariants(data: st.DataObject) -> None
     if isinstance(contract, LayoutContract):
         out = data.draw(st.lists(st.sampled_from([s for s in range(n) if s != seat]),
                                  unique=True, max_size=n - 2))
-        left = data.draw(st.lists(st.integers(1, 10), min_size=n, max_size=n))
+        # a seat out holds no card; one still in (the offender too) at least one, at most a hand
+        left = [0 if s in out else data.draw(st.integers(1, contract.hand_size))
+                for s in range(n)]
         score = renege_score(contract, seat, lowest, out=out, left=left)
         places = sorted(range(n), key=lambda s: -score.scores[s])
         assert score.scores[seat] == min(score.scores)

@@ -42,7 +42,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: ``herzla score`` and ``herzla pad add`` both spell it
 TALLY_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captured",
                "made": "--made or --lost", "last_winner": "--last-trick",
-               "last_trick": "--last-trick", "order": "--order", "aside": "--aside"}
+               "last_trick": "--last-trick", "order": "--order", "aside": "--aside",
+               "declarer": "--declarer SEAT"}
 
 
 def tally_flags(needs: Iterable[str]) -> str:

@@ -129,9 +129,16 @@ def open_records(path: str) -> RecordInput:
         fail(f"{name} is larger than {MAX_DOCUMENT // 2**20} MiB: a single JSON document is "
              f"limited to that; write records one a line (JSON Lines) to replay more")
     try:
-        return RecordInput(document=load_json_text(_text(data, name)))
+        document = load_json_text(_text(data, name))
     except RecordError as exc:
         fail(str(exc))
+    if isinstance(document, dict) and isinstance(document.get("format"), str):
+        from herzla.evening.model import FORMAT
+
+        if document["format"] == FORMAT:
+            fail(f"{name} holds an evening (the file of herzla pad), not hand records: show it "
+                 f"with herzla pad show {path}")
+    return RecordInput(document=document)
 
 
 def _lines(stream: IO[bytes], name: str, number: int, line: bytes

@@ -26,7 +26,7 @@ import re
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -35,9 +35,9 @@ import attrs
 import click
 
 from herzla.cli.common import fail
-from herzla.machinery.files import replacing
+from herzla.machinery.files import read_only, replacing
 
-__all__ = ["Output", "Progress", "check_output", "on_stdout", "open_output"]
+__all__ = ["Output", "Progress", "check_output", "keep_apart", "on_stdout", "open_output"]
 
 
 @attrs.frozen(slots=True)
@@ -72,7 +72,7 @@ def _descriptor(path: str) -> int | None:
         folder = os.path.realpath(os.path.dirname(p))
         name = os.path.basename(p)
         m = _FD_FOLDER.fullmatch(folder)
-        if m and name.isdigit() and int(m.group(1)) == os.getpid():
+        if m and name.isascii() and name.isdigit() and int(m.group(1)) == os.getpid():
             return int(name)
         if not os.path.islink(p):
             return None
@@ -97,8 +97,8 @@ def check_output(path: str, what: str) -> Output:
     target = Path(os.path.realpath(path))
     if target.is_dir():
         fail(f"{what} {path} is a folder, not a file")
-    if target.exists() and not _direct(target) and not os.access(target, os.W_OK):
-        fail(f"{what} {path}: the file cannot be written (permission denied)")
+    if target.exists() and not _direct(target) and read_only(target):
+        fail(f"{what} {path}: the file cannot be written (it is read-only)")
     folder = target.parent
     if not folder.is_dir():
         fail(f"{what} {path}: no such folder {folder}")
@@ -116,6 +116,47 @@ def on_stdout(*outputs: tuple[str, Output | None]) -> bool:
         fail(f"{' and '.join(flags)} cannot both write to standard output: give one of them a "
              f"file")
     return bool(flags)
+
+
+def _identity(output: Output | str) -> tuple[int, int] | str | None:
+    """What names one file however it is reached: its device and inode where it exists, else
+    its path with the links followed (None: standard input, or a descriptor not open)."""
+    try:
+        if isinstance(output, Output):
+            st = os.fstat(output.fd) if output.fd is not None else output.path.stat()
+        elif output == "-":
+            return None
+        else:
+            st = os.stat(output)
+    except OSError:
+        return None if isinstance(output, Output) and output.fd is not None else (
+            str(output.path) if isinstance(output, Output) else os.path.realpath(output))
+    return st.st_dev, st.st_ino
+
+
+def keep_apart(inputs: Sequence[tuple[str, str]],
+               outputs: Sequence[tuple[str, Output | None]]) -> None:
+    """A usage error when an output file is one of the files read (``inputs``: what each is
+    called, its path) or another output: a command never writes over what it reads, nor one
+    output over another."""
+    seen: dict[tuple[int, int] | str, str] = {}
+    for what, path in inputs:
+        key = _identity(path)
+        if key is not None:
+            seen.setdefault(key, what)
+    read = dict(seen)
+    for flag, out in outputs:
+        if out is None:
+            continue
+        key = _identity(out)
+        if key is None or (out.fd in (1, 2) and key not in read):
+            continue
+        if key in read:
+            fail(f"{flag} {out} is {read[key]} this command reads: an output is never written "
+                 f"over an input (give another file)")
+        if key in seen:
+            fail(f"{seen[key]} and {flag} both name {out}: give each output a file of its own")
+        seen[key] = flag
 
 
 def _direct(target: Path) -> bool:

@@ -19,6 +19,7 @@ from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.formats import EVENING, chosen, format_options, write_output
 from herzla.cli.input import open_records
 from herzla.contracts import TallyError
+from herzla.counting import read_whole
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, deal_report, next_line, outcome_lines, totals_line
 from herzla.limits import LimitError
@@ -260,7 +261,8 @@ def show_command(file: str, deal: str | None, as_json: bool, **outputs: str | No
     if deal is not None:
         _show_deal(file, deal, as_json, any(v is not None for v in outputs.values()))
         return
-    targets, to_err = chosen(outputs)  # a picture or page alone on standard output
+    # a picture or page alone on standard output
+    targets, to_err = chosen(outputs, reads=[("the evening", file)])
     e = _load(file)
     if targets:
         try:
@@ -282,15 +284,16 @@ def _show_deal(file: str, deal: str, as_json: bool, output: bool) -> None:
     """``herzla pad show FILE K``: deal K explained."""
     if output:
         fail("--html and --svg show the whole evening: give them without a deal number")
-    if not deal.isdigit() or len(deal) > 9:
-        fail(f"K is a deal's number (1, 2, ...), not {deal[:20]!r}")
+    k = read_whole(deal, digits=9)
+    if k is None:
+        fail(f"K is a deal's number (1, 2, ...), not {quote(deal)}")
     e = _load(file)
     try:
-        text = deal_report(e, int(deal))
+        text = deal_report(e, k)
     except EveningError as exc:
         fail(str(exc))
     if as_json:
-        click.echo(json.dumps(e.deals[int(deal) - 1].to_dict(), indent=1, ensure_ascii=False))
+        click.echo(json.dumps(e.deals[k - 1].to_dict(), indent=1, ensure_ascii=False))
         return
     click.echo(text)
 

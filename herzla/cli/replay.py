@@ -84,7 +84,8 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
       herzla example herzla-session -o session.json && herzla replay session.json --json
       herzla deal herzla --seed 7 | herzla replay -
     """
-    files, err = chosen(outputs)  # a file written to standard output is alone there
+    # a file written to standard output is alone there
+    files, err = chosen(outputs, reads=[("the record", record)])
     source = open_records(record)
     illegal = False
     try:

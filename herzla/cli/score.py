@@ -71,6 +71,8 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
         fail("--made and --lost exclude each other: give one")
     made = True if made_flag else False if lost_flag else None
     cls = game_contract(game, contract_id)
+    if cls.needs_declarer and declarer is None:
+        fail(f"{cls.game} {cls.id} needs the declarer: give {tally_flags(['declarer'])}")
     try:
         answer = score_hand(
             cls.game, cls.id, players=players, options=parse_options(option_items),

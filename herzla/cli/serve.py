@@ -86,7 +86,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
             click.echo("herzla: the phones at the table open that address, or scan this:",
                        err=True)
             click.echo(qr_text(url), err=True, nl=False)
-        click.echo(f"herzla: the store is {store.path}; Ctrl-C stops the server", err=True)
+        click.echo(f"herzla: the store is {store.where}; Ctrl-C stops the server", err=True)
         warm_up_in_background()
 
     serve(app, sock, ready=ready)

@@ -166,7 +166,7 @@ def show_command(record: str, review: bool, faces: str, colour: str, **outputs: 
       herzla example herzla-two-void | herzla show - --review --html hand.html
       herzla example herzeln-partie | herzla show - --svg sheet.svg
     """
-    targets, to_err = chosen(outputs)
+    targets, to_err = chosen(outputs, reads=[("the record", record)])
     reviewer = _reviewer() if review else None
     try:
         if targets:

@@ -31,7 +31,14 @@ from herzla.cli.common import (
     parse_options,
 )
 from herzla.cli.complete import complete_contract, complete_game, complete_policy
-from herzla.cli.output import Output, Progress, check_output, on_stdout, open_output
+from herzla.cli.output import (
+    Output,
+    Progress,
+    check_output,
+    keep_apart,
+    on_stdout,
+    open_output,
+)
 from herzla.machinery.cluster import ClusterError, quiet_logs
 from herzla.machinery.procs import WorkerLost
 from herzla.machinery.streams import BLOCK
@@ -232,6 +239,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     plot_target = check_output(plot, "--plot") if plot is not None else None
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
     # an output file on standard output keeps it to itself: the answer goes to standard error
+    keep_apart([], [("--sample-out", sample_target), ("--plot", plot_target)])
     err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
     if plot_target is not None:
         from herzla.sim.plot import PlotUnavailable, check_plot_target

@@ -131,6 +131,8 @@ def renege_score(contract: Contract, offender: int, lowest_wins: bool, stock: in
             f"nobody scores{', the stock stays as it was' if contract.has_stock else ''} (rule "
             f"{cite}; option renege=redeal).",))
     if isinstance(contract, LayoutContract):
+        if left is not None:
+            _check_left(contract, offender, out, left)
         order = places_after(offender, n, out, left)
         result = contract.score(Outcome(n, order=order), stock)
         return HandScore(result.scores, result.stock, ("renege", *result.events), (
@@ -164,6 +166,26 @@ def renege_score(contract: Contract, offender: int, lowest_wins: bool, stock: in
         f"Seat {offender} reneged and {where}, the deal's whole stake ({contract.stake_text()}); "
         f"nobody else {'pays or receives' if contract.has_stock else 'scores'} (rule {cite}; "
         f"option renege=penalty).",))
+
+
+def _check_left(contract: Contract, offender: int, out: Sequence[int],
+                left: Sequence[int]) -> None:
+    """TallyError for cards left that no hand of the deal can have held at a renege: more than
+    a hand, a seat already out holding cards, a seat still in (the offender among them) holding
+    none."""
+    n, size = contract.players, contract.hand_size
+    if len(left) != n:
+        raise TallyError(f"left: give the cards each of the {n} seats still held")
+    for s, k in enumerate(left):
+        if not 0 <= k <= size:
+            raise TallyError(f"left: seat {s} cannot have held {k} cards (a hand of "
+                             f"{contract.game} {contract.id} with {n} players is {size} cards)")
+        if s in out and k:
+            raise TallyError(f"left: seat {s} is already out (order), so it held no card, "
+                             f"not {k}")
+        if s not in out and not k:
+            who = "reneged" if s == offender else "is not out yet (order)"
+            raise TallyError(f"left: seat {s} {who}, so it still held a card, not 0")
 
 
 def _placed(out: Sequence[int], order: Sequence[int], offender: int) -> str:

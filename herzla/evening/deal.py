@@ -22,10 +22,11 @@ from herzla.contracts import (
     known_options,
 )
 from herzla.contracts.base import HandScore
+from herzla.counting import read_whole
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
-from herzla.limits import LimitError, check_stock
+from herzla.limits import LimitError, check_carried_stock
 from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
 from herzla.round import Place
@@ -210,7 +211,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     declarer = None if entry.declarer is None else seat_of(entry.declarer, players,
                                                             f"{where}: declarer")
     if cls.needs_declarer and declarer is None:
-        raise EveningError(f"{where}: {game} {cid} needs the declarer")
+        raise EveningError(f"{where}: {game} {cid} needs the declarer", ("declarer",))
     last = None if entry.last_trick is None else seat_of(entry.last_trick, players,
                                                           f"{where}: last_trick")
     order = None if entry.order is None else [seat_of(s, players, f"{where}: order")
@@ -248,7 +249,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
 
 def _named(seat: Seat, players: Sequence[str]) -> Seat:
     """A seat as the evening keeps it: a name as the player is called, a number as it is."""
-    if isinstance(seat, str) and not seat.strip().isdigit():
+    if isinstance(seat, str) and read_whole(seat, digits=6) is None:
         return players[seat_of(seat, players, "seat")]
     return seat
 
@@ -289,7 +290,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
             obj = {**given.to_json(), **changes, "options": copts}
             rec = read_record(obj)  # another contract, of the evening's options
         else:
-            check_stock(changes.get("stock", 0))
+            check_carried_stock(changes.get("stock", 0))
             rec = attrs.evolve(given, **changes)
     except (RecordError, OptionError, LimitError) as exc:
         raise EveningError(f"{where}: record: {exc}") from None

@@ -7,6 +7,7 @@ import difflib
 from collections.abc import Sequence
 
 from herzla.contracts import UnknownContract, contract_classes, games
+from herzla.counting import read_whole
 from herzla.evening.errors import EveningError
 from herzla.names import read_name
 from herzla.quote import quote
@@ -66,7 +67,7 @@ def check_names(names: Sequence[object]) -> tuple[str, ...]:
         if not name.isprintable():
             raise EveningError(f"player {i + 1}: the name {quote(name)} holds a character that "
                                f"does not print")
-        if name.isdigit():
+        if name.isascii() and name.isdigit():
             raise EveningError(f"player {i + 1}: the name {quote(name)} is a number, which "
                                f"names a seat; give a name")
         if name.casefold() == STOCK:
@@ -85,8 +86,9 @@ def seat_of(seat: object, players: Sequence[str], what: str) -> int:
     """The seat (from 0) that ``seat`` names: a player's name (ignoring case) or a seat number
     (a whole number, or its digits as text)."""
     n = len(players)
-    if isinstance(seat, str) and seat.strip().isdigit() and len(seat.strip()) <= 6:
-        seat = int(seat.strip())
+    number = read_whole(seat, digits=6)
+    if number is not None:
+        seat = number
     if isinstance(seat, bool):
         raise EveningError(f"{what}: {quote(seat)} is not a seat")
     if isinstance(seat, int):

@@ -40,6 +40,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeAlias, TypeVar
 
+from herzla.counting import read_whole
 from herzla.limits import DEFAULT_TIMEOUT
 
 __all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "check_cluster", "cluster_map",
@@ -114,14 +115,15 @@ def check_address(address: str) -> str:
         raise ClusterError(f"the scheduler address {shown} is empty {hint}")
     if scheme in ("tcp", "tls"):
         host, colon, port = rest.rpartition(":")
-        if not colon or (not host and not port.isdigit()):
+        number = read_whole(port, digits=5)
+        if not colon or (not host and number is None):
             raise ClusterError(f"the scheduler address {shown} has no port {hint}")
         if not host:
             raise ClusterError(f"the scheduler address {shown} has no host {hint}")
         if not _HOST.fullmatch(host):
             raise ClusterError(f"the scheduler address {shown}: {host[:40]!r} is not a host "
                                f"name or IP address {hint}")
-        if not port.isdigit() or not 0 < int(port[:6]) < 65536:
+        if number is None or not 0 < number < 65536:
             raise ClusterError(f"the scheduler address {shown}: {port[:20]!r} is not a port "
                                f"(1 to 65535) {hint}")
     return f"{scheme}://{rest}"

@@ -18,6 +18,7 @@ old file or the new one, never a mix.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -25,7 +26,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["replacing", "write_whole"]
+__all__ = ["read_only", "replacing", "write_whole"]
+
+
+def read_only(target: Path) -> bool:
+    """Whether ``target`` is a file that may not be written: one this user cannot write, or
+    one that no one may (no write permission at all, which holds for the superuser too)."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return not os.access(target, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP |
+                                                         stat.S_IWOTH)
 
 
 @contextlib.contextmanager
@@ -33,7 +45,10 @@ def replacing(target: Path, binary: bool = False) -> Iterator[IO[Any]]:
     """A file that takes the place of ``target`` when the block ends: written to a temporary
     file beside it (with ``target``'s permissions, or the umask's for a new file), flushed to the
     disk, then renamed onto it, the rename itself synced where the system can.  On any error or
-    interruption the temporary file is removed and ``target`` stays as it was."""
+    interruption the temporary file is removed and ``target`` stays as it was.  A
+    :func:`read_only` target is not replaced (PermissionError: "the file is read-only")."""
+    if read_only(target):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(target))
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         try:

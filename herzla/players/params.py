@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from herzla.counting import read_whole
 from herzla.quote import quote
 
 __all__ = ["parse_parameter", "policy_parameters"]
@@ -105,10 +106,10 @@ def _read(text: str, kind: Any) -> Any:
             raise ValueError(text)
         return word in _TRUE
     if kind is int:
-        digits = text.strip().lstrip("+-")
-        if not digits.isdigit() or len(digits) > _DIGITS:
+        number = read_whole(text, signed=True, digits=_DIGITS)
+        if number is None:
             raise ValueError(text)
-        return int(text)
+        return number
     if kind is float:
         if len(text) > 4 * _DIGITS:
             raise ValueError(text)

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
+import sys
 from collections.abc import Callable
+from typing import Any
 
 from herzla.names import did_you_mean, find_name
 from herzla.players.policy import Policy, PolicyError
@@ -104,15 +107,35 @@ def _entry_point(name: str) -> Policy | None:
     return None
 
 
+def _import(module_name: str) -> Any:
+    """The module ``module_name`` from ``sys.path``, else from the current folder, which is
+    then put first on ``sys.path`` as ``python -m`` puts it (a policy written beside the
+    evening is found without PYTHONPATH)."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        top = module_name.partition(".")[0]
+        here = os.getcwd()
+        if exc.name != top or here in sys.path or not (
+                os.path.isfile(os.path.join(here, f"{top}.py"))
+                or os.path.isdir(os.path.join(here, top))):
+            raise
+    sys.path.insert(0, here)
+    importlib.invalidate_caches()
+    return importlib.import_module(module_name)
+
+
 def _imported(path: str) -> Policy:
     module_name, _, attr = path.partition(":")
     if not module_name or not attr:
         raise PolicyError(f"policy {quote(path)}: an import path is package.module:NAME")
     try:
-        module = importlib.import_module(module_name)
+        module = _import(module_name)
     except Exception as exc:
+        hint = (" (a module is looked for on sys.path and in the current folder; for another "
+                "folder set PYTHONPATH to it)" if isinstance(exc, ModuleNotFoundError) else "")
         raise PolicyError(f"policy {quote(path)}: cannot import {module_name} "
-                          f"({type(exc).__name__}: {exc})") from None
+                          f"({type(exc).__name__}: {exc}){hint}") from None
     obj: object = module
     for part in attr.split("."):
         if not hasattr(obj, part):

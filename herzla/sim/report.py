@@ -276,10 +276,15 @@ def report(res: _Result) -> str:
     procs = "1 process" if jobs == 1 else f"{jobs} processes"
     if res.cluster is not None:
         procs = f"{jobs} dask worker{'s' if jobs != 1 else ''} at {res.cluster}"
-    what = ("hands" if p.deals == 1 and not p.session else
-            f"hands ({p.hands:,} {p.unit} of {p.deals:,} deals)" if p.session else
-            f"hands ({p.hands:,} parties)")
+    what = ("" if p.deals == 1 and not p.session else
+            f" ({_many(p.hands, p.unit)} of {_many(p.deals, 'deals')})" if p.session else
+            f" ({_many(p.hands, 'parties')})")
     out.append(f"{_STATS_NOTE}.")
-    out.append(f"{played:,} {what} in {res.elapsed:,.2f} s ({res.hands_per_s:,.0f} hands/s, "
-               f"{procs}).")
+    out.append(f"{_many(played, 'hands')}{what} in {res.elapsed:,.2f} s "
+               f"({res.hands_per_s:,.0f} hands/s, {procs}).")
     return "\n".join(out)
+
+
+def _many(n: int, words: str) -> str:
+    """``1 evening``, ``2 evenings``: ``words`` (a plural in s) as ``n`` of them say it."""
+    return f"{n:,} {words if n != 1 else words.removesuffix('s')}"

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from herzla.contracts import MissingTally, TallyError
+from herzla.counting import read_whole
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.sheets import score_sheet
@@ -69,10 +70,11 @@ def revision_given() -> int | None:
     if text is None:
         return None
     word = text.strip().removeprefix("W/").strip('"')
-    if not word.isdigit() or len(word) > 15:
+    revision = read_whole(word, digits=15)
+    if revision is None:
         raise ApiError(422, f"a revision is a whole number (If-Match: \"3\" or ?revision=3), "
                             f"not {quote(text[:40])}")
-    return int(word)
+    return revision
 
 
 def _answer(body: Mapping[str, Any], status: int = 200) -> Response:

@@ -16,7 +16,7 @@ from flask.json.provider import DefaultJSONProvider
 
 from herzla.web import api, auth, errors, evenings, live, pad, pages, table_pages, tables
 from herzla.web.config import AppState, WebConfig
-from herzla.web.store import Store
+from herzla.web.store import DocumentStore
 
 __all__ = ["create_app"]
 
@@ -24,7 +24,7 @@ __all__ = ["create_app"]
 MAX_FORM_PARTS = 50
 
 
-def create_app(store: Store, config: WebConfig | None = None) -> Flask:
+def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     """The table app over ``store``, guarded as ``config`` says (default: no token, loopback
     only)."""
     config = config or WebConfig()

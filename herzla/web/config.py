@@ -8,7 +8,7 @@ from typing import cast
 import attrs
 from flask import current_app
 
-from herzla.web.store import Store
+from herzla.web.store import DocumentStore
 
 __all__ = ["MAX_BODY", "MAX_DEALS", "MAX_EVENINGS", "MAX_RECORDS", "MAX_TABLES", "AppState",
            "WebConfig", "is_loopback", "state"]
@@ -66,7 +66,7 @@ class WebConfig:
 class AppState:
     """What every request of one app uses: its store and its configuration."""
 
-    store: Store
+    store: DocumentStore
     config: WebConfig
 
 

@@ -15,6 +15,7 @@ import attrs
 from herzla.analysis.review import review_or_why
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import MissingTally, TallyError
+from herzla.counting import read_whole
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
 from herzla.quote import quote
@@ -123,10 +124,10 @@ def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
     text = (form.get(name) or "").strip()
     if not text:
         return None
-    digits = text.lstrip("+-")
-    if not digits.isdigit() or len(digits) > 20:
+    number = read_whole(text, signed=True, digits=20)
+    if number is None:
         raise DeskError(f"{what}: {quote(text)} is not a whole number")
-    return int(text)
+    return number
 
 
 def _seats(form: Mapping[str, str], name: str) -> list[int] | None:

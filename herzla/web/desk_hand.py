@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from herzla.cards import cards_of
+from herzla.counting import read_whole
 from herzla.hand import PASS, Hand, as_move
 from herzla.machinery.moves import written_move
 from herzla.options import OptionError
@@ -121,9 +122,10 @@ def _number(form: Mapping[str, str], key: str) -> int | None:
     text = (form.get(key) or "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 19:
+    number = read_whole(text)
+    if number is None:
         raise DeskError(f"{key}: {text[:20]!r} is not a whole number")
-    return int(text)
+    return number
 
 
 def start_tapping(form: Mapping[str, str]) -> Tapping:

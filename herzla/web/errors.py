@@ -10,7 +10,7 @@ import secrets
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from herzla.web.store import DocumentTooLarge, NotFound, StaleRevision, StoreError
+from herzla.web.store import DocumentTooLarge, NotFound, StaleRevision, StoreError, StoreFull
 
 __all__ = ["ApiError", "install", "one_line", "respond"]
 
@@ -82,11 +82,12 @@ def _api_error(exc: ApiError) -> Response:
 
 
 def _store_error(exc: StoreError) -> Response:
-    """A document that is not there (404), a stale write (409), a body too large (413); any
+    """A document that is not there (404), a stale write or a store full (409), a body too
+    large (413); any
     other problem of the store is the server's (500, logged)."""
     if isinstance(exc, NotFound):
         return respond(404, str(exc))
-    if isinstance(exc, StaleRevision):
+    if isinstance(exc, StaleRevision | StoreFull):
         return respond(409, str(exc))
     if isinstance(exc, DocumentTooLarge):
         return respond(413, str(exc))

@@ -1,8 +1,8 @@
 """The evenings the app keeps (nothing here knows the web framework): each is a document of the
 store whose body is the evening's file (:meth:`herzla.evening.Evening.to_json`, what ``herzla pad``
-writes), changed through :meth:`herzla.web.store.Store.modify` so that a change from a stale
-revision is refused and two browsers lose nothing.  The answers are the evening as ``herzla pad
-show --json`` writes it, with the document's ``id`` and ``revision``.
+writes), changed through :meth:`DocumentStore.modify` (:mod:`herzla.web.documents`) so that
+a change from a stale revision is refused and two browsers lose nothing.  The answers are the
+evening as ``herzla pad show --json`` writes it, with the document's ``id`` and ``revision``.
 
 Beside the file, the body keeps under :data:`APP` what only the app knows of the evening: the
 one-time keys of the deal forms already entered (``keys``: key to the deal it made, the last
@@ -25,7 +25,7 @@ import attrs
 from herzla.evening import Evening, EveningError
 from herzla.evening.storage import dumps
 from herzla.web.bodies import fields_of
-from herzla.web.store import Document, Kind, Store
+from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
 __all__ = ["About", "AlreadyEntered", "Closed", "Refused", "about", "answer", "app_part", "change",
            "create", "csv_of", "entered_as", "file_text", "import_file", "read", "set_about"]
@@ -84,7 +84,8 @@ def name_of(text: object) -> str | None:
     return name or None
 
 
-def set_about(store: Store, doc_id: str, revision: int | None, **changes: object) -> Document:
+def set_about(store: DocumentStore, doc_id: str, revision: int | None,
+              **changes: object) -> Document:
     """The evening's name or flags changed (``name=``, ``money=``, ``closed=``,
     ``archived=``), its deals untouched."""
     unknown = set(changes) - {"name", "money", "closed", "archived"}
@@ -135,12 +136,16 @@ def answer(doc: Document, evening: Evening | None = None) -> dict[str, Any]:
     return {"id": doc.id, **e.to_dict(), "revision": doc.revision}
 
 
-def _room(store: Store, most: int) -> None:
-    if store.count(Kind.EVENING) >= most:
-        raise Refused(f"the app keeps at most {most} evenings: delete one first")
+def _stored(store: DocumentStore, body: dict[str, Any], most: int) -> Document:
+    """The new evening's document (``body``) stored, unless the store keeps ``most`` already
+    (checked in the transaction that inserts it)."""
+    try:
+        return store.create(Kind.EVENING, body, most=most)
+    except StoreFull as exc:
+        raise Refused(str(exc)) from None
 
 
-def create(store: Store, body: object, *, most: int, name: str | None = None,
+def create(store: DocumentStore, body: object, *, most: int, name: str | None = None,
            money: bool = False) -> tuple[Document, Evening]:
     """A new evening from ``{"game", "players", "options"?, "stock"?, "dealer"?}`` (Refused
     when the store holds ``most`` evenings already), named ``name``, for ``money`` or not."""
@@ -151,25 +156,26 @@ def create(store: Store, body: object, *, most: int, name: str | None = None,
     stock = body.get("stock")
     evening = Evening.new(body["game"], body["players"], body.get("options"),
                           0 if stock is None else stock, body.get("dealer"))
-    _room(store, most)
     part = {k: v for k, v in (("name", name), ("money", money)) if v}
-    return store.create(Kind.EVENING, {**evening.to_json(), **({APP: part} if part else {})}
-                        ), evening
+    return _stored(store, {**evening.to_json(), **({APP: part} if part else {})}, most), evening
 
 
-def import_file(store: Store, obj: object, *, most: int, deals: int
+def import_file(store: DocumentStore, obj: object, *, most: int, deals: int
                 ) -> tuple[Document, Evening]:
     """A new evening from an evening's file (what :func:`file_text` exports, or ``herzla pad``
-    writes): Refused over ``most`` evenings, or for more than ``deals`` deals."""
+    writes): Refused over ``most`` evenings, or for more than ``deals`` deals, both before
+    a deal is read (a file's deals are scored in time linear in their number)."""
+    raw = obj.get("deals") if isinstance(obj, dict) else None
+    if isinstance(raw, list) and len(raw) > deals:
+        raise Refused(f"the evening has {len(raw)} deals; the app keeps at most {deals} an "
+                      f"evening")
+    if store.count(Kind.EVENING) >= most:  # before the file is read (again when stored)
+        raise Refused(str(StoreFull(Kind.EVENING, most)))
     evening = Evening.from_json(obj)
-    if len(evening.entries) > deals:
-        raise Refused(f"the evening has {len(evening.entries)} deals; the app keeps at most "
-                      f"{deals} an evening")
-    _room(store, most)
-    return store.create(Kind.EVENING, {**evening.to_json(), APP: {"imported": True}}), evening
+    return _stored(store, {**evening.to_json(), APP: {"imported": True}}, most), evening
 
 
-def change(store: Store, doc_id: str, how: Callable[[Evening], Evening],
+def change(store: DocumentStore, doc_id: str, how: Callable[[Evening], Evening],
            revision: int | None, *, deals: int, key: str | None = None
            ) -> tuple[Document, Evening]:
     """The evening changed by ``how`` (add, edit, drop, undo) in one transaction of the store:

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from herzla.contracts import contract_classes, get_game
+from herzla.counting import read_whole
 from herzla.draw.evening import evening_svg
 from herzla.evening import Evening, EveningError
 from herzla.evening.deal import named
@@ -128,7 +129,7 @@ def pad_page(doc_id: str) -> Response:
     doc, e = load(Kind.EVENING, doc_id, docs.read)
     edit = request.args.get("edit", "")
     return show(doc, e, contract=request.args.get("contract"),
-                edit=int(edit) if edit.isdigit() and len(edit) < 8 else None)
+                edit=read_whole(edit, digits=7))
 
 
 def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
@@ -150,7 +151,7 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
         if not form:
             return show(doc, e, 409, error=str(exc))
         shown = (form.get("shown") or "").strip()
-        changed = _what_changed(e, int(shown) if shown.isdigit() and len(shown) < 8 else None,
+        changed = _what_changed(e, read_whole(shown, digits=7),
                                 e.history[-1].describe() if e.history else None)
         return show(doc, e, 409, stale=f"This evening changed after your page was shown: "
                     f"{changed}.", form=form, contract=contract, edit=edit)
@@ -253,9 +254,10 @@ def new_evening_body(form: Mapping[str, str]) -> dict[str, Any]:
         raise EveningError(str(exc)) from None
     stock = (form.get("stock") or "").strip()
     if stock:
-        if not stock.isdigit() or len(stock) > 15:
+        cents = read_whole(stock, digits=15)
+        if cents is None:
             raise EveningError(f"the stock is a whole number of cents, not {stock[:20]!r}")
-        body["stock"] = int(stock)
+        body["stock"] = cents
     dealer = (form.get("dealer") or "").strip()
     if dealer:
         body["dealer"] = dealer

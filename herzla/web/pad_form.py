@@ -35,6 +35,7 @@ import attrs
 
 from herzla.cards import HEARTS_MASK, Card, cards_of, parse_card
 from herzla.contracts import Contract, MissingTally, TallyError, contract_class, known_options
+from herzla.counting import read_whole
 from herzla.evening import Evening
 from herzla.evening.names import find_contract
 from herzla.quote import quote
@@ -129,18 +130,20 @@ def _seat(form: Mapping[str, str], key: str, p: Panel, what: str) -> int | None:
     text = (form.get(key) or "").strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) not in p.seats:
+    seat = read_whole(text)
+    if seat is None or seat not in p.seats:
         raise FormError(f"{what}: {quote(text[:20])} is not a seat")
-    return int(text)
+    return seat
 
 
 def _count(form: Mapping[str, str], key: str, what: str, most: int) -> int | None:
     text = (form.get(key) or "").strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) > most:
+    count = read_whole(text)
+    if count is None or count > most:
         raise FormError(f"{what}: {quote(text[:20])} is not a count from 0 to {most}")
-    return int(text)
+    return count
 
 
 def _counts(form: Mapping[str, str], prefix: str, p: Panel, what: str, most: int

@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from herzla.cards import Card, parse_card
 from herzla.contracts import Contract
+from herzla.counting import read_whole
 from herzla.draw.faces import Faces, faces_of, labelled, short
 from herzla.evening.deal import named
 from herzla.web.config import state
@@ -34,7 +35,7 @@ def page(template: str, status: int = 200, **values: Any) -> Response:
 def form_revision() -> int | None:
     """The revision the posted form was shown at (None: none, or not a number)."""
     text = (request.form.get("revision") or "").strip()
-    return int(text) if text.isdigit() and len(text) < 16 else None
+    return read_whole(text, digits=15)
 
 
 def load(kind: Kind, doc_id: str, read: Callable[[Document], _T]) -> tuple[Document, _T]:

@@ -79,6 +79,40 @@ def url_of(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
+def _channel_class(app: Flask) -> type:
+    """waitress's connection, with the errors waitress answers itself (a body over the limit,
+    a request it cannot parse) answered as the app answers them: ``{"error": ...}`` under
+    ``/api/``, the app's short page elsewhere."""
+    from waitress.channel import HTTPChannel
+    from waitress.task import ErrorTask
+    from werkzeug.exceptions import BadRequest, default_exceptions
+
+    class AppErrorTask(ErrorTask):
+        def execute(self) -> None:
+            code = getattr(self.request.error, "code", 400)
+            path = getattr(self.request, "path", "") or "/"
+            try:
+                with app.test_request_context(path if path.startswith("/") else "/",
+                                              method=self.request.command or "GET"):
+                    out = app.make_response(app.handle_user_exception(
+                        default_exceptions.get(code, BadRequest)()))
+            except Exception:  # the app could not say it: waitress's own words
+                super().execute()
+                return
+            body = out.get_data()
+            self.status = out.status
+            self.response_headers.extend((k, v) for k, v in out.headers.items()
+                                         if k.lower() != "content-length")
+            self.set_close_on_finish()
+            self.content_length = len(body)
+            self.write(body)
+
+    class AppChannel(HTTPChannel):
+        error_task_class = AppErrorTask
+
+    return AppChannel
+
+
 def serve(app: Flask, sock: socket.socket, *, threads: int = THREADS,
           ready: Callable[[], None] | None = None) -> None:
     """Answer requests on ``sock`` until interrupted (KeyboardInterrupt in this thread), then
@@ -86,10 +120,13 @@ def serve(app: Flask, sock: socket.socket, *, threads: int = THREADS,
     from waitress.server import create_server
 
     logging.getLogger("waitress").setLevel(logging.WARNING)
+    # one limit, the app's: waitress refuses a body over it (before reading it) with the
+    # app's own answer (waitress refuses at ``>=``, the app over its limit)
     server = create_server(app, sockets=[sock], threads=threads, ident="herzla",
                            expose_tracebacks=False, clear_untrusted_proxy_headers=True,
-                           max_request_body_size=2 * app.config["MAX_CONTENT_LENGTH"],
+                           max_request_body_size=app.config["MAX_CONTENT_LENGTH"] + 1,
                            channel_timeout=60)
+    server.channel_class = _channel_class(app)
     try:
         if ready is not None:
             ready()

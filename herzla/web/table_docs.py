@@ -15,7 +15,7 @@ from herzla.players.registry import policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
 from herzla.web.bodies import fields_of
-from herzla.web.store import Document, Kind, StaleRevision, Store
+from herzla.web.store import Document, DocumentStore, Kind, StaleRevision, StoreFull
 
 __all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create", "read"]
 
@@ -51,7 +51,7 @@ def answer(doc: Document, table: Table | None = None) -> dict[str, Any]:
     return {"id": doc.id, **position(t).to_dict(), "revision": doc.revision}
 
 
-def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
+def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, Table]:
     """A new table from ``{"game", "contract"?, "players"?, "seat"?, "declarer"?,
     "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (TableRefused when the store keeps
     ``most`` tables already)."""
@@ -60,13 +60,16 @@ def create(store: Store, body: object, *, most: int) -> tuple[Document, Table]:
         raise TableError("a new table needs its game")
     args = {k: v for k, v in body.items() if v is not None}
     args["opponents"] = check_policy(args.get("opponents", "heuristic"))
-    if store.count(Kind.TABLE) >= most:
-        raise TableRefused(f"the app keeps at most {most} tables: delete one first")
+    if store.count(Kind.TABLE) >= most:  # before the deal is made (again when stored)
+        raise TableRefused(str(StoreFull(Kind.TABLE, most)))
     table = new_table(args.pop("game"), args.pop("contract", None), **args)
-    return store.create(Kind.TABLE, table.to_json()), table
+    try:
+        return store.create(Kind.TABLE, table.to_json(), most=most), table
+    except StoreFull as exc:
+        raise TableRefused(str(exc)) from None
 
 
-def act(store: Store, doc_id: str, how: Callable[[Table], Table],
+def act(store: DocumentStore, doc_id: str, how: Callable[[Table], Table],
         revision: int | None) -> tuple[Document, Table]:
     """The table after ``how`` (the person's move, undo, the next deal), written at the
     revision read (StaleRevision when another write came between, or when ``revision`` is

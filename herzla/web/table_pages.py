@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 
 from herzla.cards import Suit
 from herzla.contracts import get_game
+from herzla.counting import read_whole
 from herzla.draw.course import course
 from herzla.draw.faces import suit_name
 from herzla.draw.html import hand_html
@@ -182,9 +183,10 @@ def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
     for key in ("players", "seat", "seed"):
         text = (form.get(key) or "").strip()
         if text:
-            if not text.isdigit() or len(text) > 19:
+            number = read_whole(text)
+            if number is None:
                 raise TableError(f"{key}: {text[:20]!r} is not a whole number")
-            body[key] = int(text)
+            body[key] = number
     return body
 
 

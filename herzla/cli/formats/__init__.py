@@ -11,7 +11,7 @@ A new format is a new module here and its line in :data:`FORMATS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -20,7 +20,7 @@ import click
 from herzla.cli.common import fail
 from herzla.cli.formats import html, svg
 from herzla.cli.formats.base import EVENING, RECORDS, REPLAY, OutputFormat
-from herzla.cli.output import Output, check_output, on_stdout, open_output
+from herzla.cli.output import Output, check_output, keep_apart, on_stdout, open_output
 
 __all__ = ["FORMATS", "RECORDS", "REPLAY", "EVENING", "OutputFormat", "Target", "chosen",
            "format_options", "write_output"]
@@ -49,13 +49,16 @@ def format_options(subject: str) -> Callable[[F], F]:
     return decorate
 
 
-def chosen(values: Mapping[str, Any], *others: tuple[str, Output | None]
-           ) -> tuple[list[Target], bool]:
+def chosen(values: Mapping[str, Any], *others: tuple[str, Output | None],
+           reads: Sequence[tuple[str, str]] = ()) -> tuple[list[Target], bool]:
     """The formats asked for among a command's parameters ``values`` (their files checked, in
-    the registry's order), and whether one of them (or of ``others``, each a flag and its
-    file) is standard output, whose answer and messages then go to standard error."""
+    the registry's order, none of them one of the files the command ``reads`` nor another's:
+    :func:`~herzla.cli.output.keep_apart`), and whether one of them (or of ``others``, each a
+    flag and its file) is standard output, whose answer and messages then go to standard
+    error."""
     targets = [Target(fmt, check_output(values[fmt.dest], fmt.flag)) for fmt in FORMATS
                if values.get(fmt.dest) is not None]
+    keep_apart(reads, [*((t.format.flag, t.output) for t in targets), *others])
     to_err = on_stdout(*others, *((t.format.flag, t.output) for t in targets))
     return targets, to_err
 

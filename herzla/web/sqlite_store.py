@@ -1,0 +1,281 @@
+"""The store's SQLite backend: the documents of :mod:`herzla.web.documents` in one SQLite file
+(the standard library's :mod:`sqlite3`; nothing here knows the web framework).
+
+Each kind of document is a table of the file (its name the kind's value): the id, the revision,
+the times made and written, the body as JSON text.  A write takes the file's write lock at once
+(``BEGIN IMMEDIATE``), so a read inside it sees what the write will change.  The file is in WAL
+mode (readers never wait for a writer) and every connection waits up to :data:`BUSY_SECONDS`
+for another's write.
+
+The schema has a version (the table ``schema_version``) and a migration path: a file of an
+older version is brought up to :data:`SCHEMA` when it is opened, and a file of a newer version
+(written by a later herzla) is refused in one line, as is a file that is not herzla's, before
+anything in it changes.
+
+>>> import tempfile, os
+>>> store = SqliteStore(os.path.join(tempfile.mkdtemp(), "herzla.db"))
+>>> doc = store.create(Kind.EVENING, {"game": "herzla"})
+>>> doc.revision, store.get(Kind.EVENING, doc.id).body
+(1, {'game': 'herzla'})
+>>> store.update(Kind.EVENING, doc.id, {"game": "herzeln"}, revision=1).revision
+2
+>>> try:
+...     store.update(Kind.EVENING, doc.id, {"game": "herzerln"}, revision=1)
+... except StaleRevision as exc:
+...     print(exc)
+this evening was changed meanwhile (revision 2, not 1): reload it
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from herzla.web.documents import (
+    Document,
+    Kind,
+    StaleRevision,
+    StoreError,
+    StoreFull,
+    body_text,
+    not_found,
+    valid_id,
+)
+
+__all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA", "SqliteStore", "default_path"]
+
+#: the version of the schema this herzla writes: the number of :data:`MIGRATIONS`
+SCHEMA = 2
+
+#: the statements that bring a file from version ``i`` to ``i + 1`` (``MIGRATIONS[i]``); a new
+#: version appends its statements here, and a test migrates a file of each older version
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the version, and the evenings (the score pad)
+    ("CREATE TABLE schema_version (version INTEGER NOT NULL)",
+     "INSERT INTO schema_version VALUES (0)",
+     "CREATE TABLE evenings (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, "
+     "created REAL NOT NULL, updated REAL NOT NULL, body TEXT NOT NULL)"),
+    # 2: the tables against the computer, and the start page's lists in the order last written
+    ("CREATE TABLE tables (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, "
+     "created REAL NOT NULL, updated REAL NOT NULL, body TEXT NOT NULL)",
+     "CREATE INDEX evenings_updated ON evenings (updated)",
+     "CREATE INDEX tables_updated ON tables (updated)"),
+)
+assert len(MIGRATIONS) == SCHEMA
+
+#: how long a connection waits for another connection's write before giving up
+BUSY_SECONDS = 10.0
+
+
+def default_path() -> Path:
+    """The store's file when ``--db`` is not given: ``herzla/herzla.db`` in the user's data
+    folder (``$XDG_DATA_HOME``, else ``~/.local/share``; on Windows ``%LOCALAPPDATA%``, on
+    macOS ``~/Library/Application Support``)."""
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / "herzla" / "herzla.db"
+
+
+def _document(kind: Kind, row: tuple[Any, ...]) -> Document:
+    doc_id, revision, created, updated, body = row
+    return Document(kind, doc_id, revision, created, updated, json.loads(body))
+
+
+class SqliteStore:
+    """The documents of one SQLite file, opened (made and migrated if need be) on creation.
+
+    Every call opens its own connection, so one store serves the threads of a server; two
+    stores (two processes) on one file see each other's writes.  Raises :class:`StoreError`
+    when the file cannot be opened, is not herzla's, or has a newer schema.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, upto: int = SCHEMA) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a database file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot make the folder {self.path.parent}: "
+                             f"{exc.strerror or exc}") from None
+        self.version_found = self._migrate(upto)
+
+    @property
+    def where(self) -> str:
+        """The file's path."""
+        return str(self.path)
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        try:
+            con = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from None
+        try:
+            yield con
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise StoreError(f"{self.path} is not a herzla database (SQLite says: {exc})"
+                                 ) from None
+            if isinstance(exc, sqlite3.OperationalError):
+                raise StoreError(f"{self.path}: {exc}") from None
+            raise
+        finally:
+            con.close()
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """A connection in a write transaction (taken at once, so a read inside it sees what
+        the write will change): committed at the end, rolled back on an exception."""
+        with self._connection() as con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    def _found(self, con: sqlite3.Connection) -> int:
+        """The file's schema version, read without changing anything: StoreError for a file
+        that is not herzla's, whose version is not a whole number, or is a later one."""
+        names = {r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema_version" not in names:
+            if names:
+                raise StoreError(f"{self.path} is an SQLite database, but not herzla's (it has "
+                                 f"no schema version)")
+            return 0
+        rows = con.execute("SELECT version FROM schema_version LIMIT 2").fetchall()
+        version = rows[0][0] if len(rows) == 1 else None
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            held = (f"{len(rows)} rows" if len(rows) != 1
+                    else json.dumps(version if not isinstance(version, bytes) else "bytes"))
+            raise StoreError(f"{self.path} is not a herzla database that this herzla can read "
+                             f"(its schema version is {held}, not a whole number from 0)")
+        if version > SCHEMA:
+            raise StoreError(f"{self.path} was written by a later herzla (schema version "
+                             f"{version}; this herzla reads up to {SCHEMA}): upgrade herzla")
+        return version
+
+    def _migrate(self, upto: int) -> int:
+        # a file that is refused is refused before anything in it changes (its journal mode
+        # too); the version is read again in the transaction that migrates
+        with self._connection() as con:
+            self._found(con)
+            con.execute("PRAGMA journal_mode=WAL")
+        with self._writing() as con:
+            version = self._found(con)
+            for step in range(version, upto):
+                for statement in MIGRATIONS[step]:
+                    con.execute(statement)
+            if upto > version:
+                con.execute("UPDATE schema_version SET version = ?", (upto,))
+            return version
+
+    def version(self) -> int:
+        """The file's schema version now."""
+        with self._connection() as con:
+            return int(con.execute("SELECT version FROM schema_version").fetchone()[0])
+
+    def create(self, kind: Kind, body: Mapping[str, Any], *, most: int | None = None
+               ) -> Document:
+        """A new document of ``kind`` holding ``body``, at revision 1 with a new id;
+        :class:`StoreFull` when ``most`` (not None) documents of ``kind`` are kept already,
+        counted in the transaction that inserts (two servers on one file cannot both take
+        the last place)."""
+        text = body_text(kind, body)
+        now = time.time()
+        with self._writing() as con:
+            if most is not None and con.execute(
+                    f"SELECT count(*) FROM {kind.value}").fetchone()[0] >= most:
+                raise StoreFull(kind, most)
+            while True:
+                doc_id = secrets.token_urlsafe(6)
+                try:
+                    con.execute(f"INSERT INTO {kind.value} VALUES (?, 1, ?, ?, ?)",
+                                (doc_id, now, now, text))
+                except sqlite3.IntegrityError:  # the id is taken: draw another
+                    continue
+                return Document(kind, doc_id, 1, now, now, json.loads(text))
+
+    def _read(self, con: sqlite3.Connection, kind: Kind, doc_id: str) -> Document:
+        row = None
+        if valid_id(doc_id):
+            row = con.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
+                              "WHERE id = ?", (doc_id,)).fetchone()
+        if row is None:
+            raise not_found(kind, doc_id)
+        return _document(kind, row)
+
+    def get(self, kind: Kind, doc_id: str) -> Document:
+        """The document of ``kind`` with id ``doc_id`` (:class:`NotFound` if there is none)."""
+        with self._connection() as con:
+            return self._read(con, kind, doc_id)
+
+    def revision(self, kind: Kind, doc_id: str) -> int:
+        """The document's revision now, read without its body (what a page polls to learn
+        that another phone changed it; :class:`NotFound` if there is none)."""
+        row = None
+        with self._connection() as con:
+            if valid_id(doc_id):
+                row = con.execute(f"SELECT revision FROM {kind.value} WHERE id = ?",
+                                  (doc_id,)).fetchone()
+        if row is None:
+            raise not_found(kind, doc_id)
+        return int(row[0])
+
+    def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
+        """Documents of ``kind``, the last written first."""
+        with self._connection() as con:
+            rows = con.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
+                               "ORDER BY updated DESC, id LIMIT ? OFFSET ?",
+                               (max(0, limit), max(0, offset))).fetchall()
+        return [_document(kind, row) for row in rows]
+
+    def count(self, kind: Kind) -> int:
+        with self._connection() as con:
+            return int(con.execute(f"SELECT count(*) FROM {kind.value}").fetchone()[0])
+
+    def modify(self, kind: Kind, doc_id: str, change: Callable[[Any], Mapping[str, Any]],
+               revision: int | None = None) -> Document:
+        """Read the document, ``change`` its body (a function of the body read, giving the new
+        one; it may raise, and then nothing is written) and write it, in one transaction: no
+        other write comes between.  ``revision``: the revision the writer saw; another one now
+        is :class:`StaleRevision` (None: whatever it is now)."""
+        now = time.time()
+        with self._writing() as con:
+            doc = self._read(con, kind, doc_id)
+            if revision is not None and revision != doc.revision:
+                raise StaleRevision(kind, doc.revision, revision)
+            text = body_text(kind, change(doc.body))
+            con.execute(f"UPDATE {kind.value} SET revision = ?, updated = ?, body = ? "
+                        "WHERE id = ?", (doc.revision + 1, now, text, doc.id))
+            return Document(kind, doc.id, doc.revision + 1, doc.created, now, json.loads(text))
+
+    def update(self, kind: Kind, doc_id: str, body: Mapping[str, Any],
+               revision: int) -> Document:
+        """Write ``body`` over the document at ``revision`` (:class:`StaleRevision` if it is at
+        another one now)."""
+        return self.modify(kind, doc_id, lambda _: body, revision)
+
+    def delete(self, kind: Kind, doc_id: str, revision: int | None = None) -> None:
+        """Remove the document (at ``revision``, if given)."""
+        with self._writing() as con:
+            doc = self._read(con, kind, doc_id)
+            if revision is not None and revision != doc.revision:
+                raise StaleRevision(kind, doc.revision, revision)
+            con.execute(f"DELETE FROM {kind.value} WHERE id = ?", (doc.id,))
