@@ -2,7 +2,7 @@
 
 A policy is named by
 
-- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``);
+- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``, ``net``);
 - a name an installed package registers under the entry-point group ``herzla.policies``;
 - an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
   object or class (the module is imported from ``sys.path``);
@@ -18,7 +18,7 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 Traceback (most recent call last):
 ...
 herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc, \
-ipimc; or an entry point of herzla.policies, or package.module:NAME)
+ipimc, net; or an entry point of herzla.policies, or package.module:NAME)
 """
 
 from __future__ import annotations
@@ -50,6 +50,12 @@ def _heuristic() -> Policy:
     return HeuristicPolicy()
 
 
+def _net() -> Policy:
+    from herzla.players.net import NetPolicy
+
+    return NetPolicy()
+
+
 def _pimc() -> Policy:
     # the strong player plays through the double-dummy solver, a part above the policies: it is
     # found by its import path, as an installed policy is
@@ -63,7 +69,7 @@ def _ipimc() -> Policy:
 
 #: the built-in policies, by name (each module writes its policy; this only finds it)
 _BUILTIN: dict[str, Callable[[], Policy]] = {
-    "random": _random, "heuristic": _heuristic, "pimc": _pimc, "ipimc": _ipimc,
+    "random": _random, "heuristic": _heuristic, "pimc": _pimc, "ipimc": _ipimc, "net": _net,
 }
 
 
