@@ -129,9 +129,9 @@ class NetPolicy(Policy):
         read = read_contract(view.contract)
         from herzla.players.netmodel import card_features
 
-        X, _, s = card_features(seen_of(view, read), read)
-        q = self.model().scores(X)
-        by_slot = {int(a): float(b) for a, b in zip(s, q, strict=True)}
+        x = card_features(seen_of(view, read), read)
+        q = self.model().scores(x)
+        by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
         values = {str(c): by_slot[read.slots[c.index]] / 2**20 for c in view.legal_plays}
         return Hint(Move(self.card(view)), values, "the model's score of each legal card "
                     "(higher is better; a learned preference, not cents)",

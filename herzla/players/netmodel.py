@@ -162,89 +162,188 @@ class Seen:
     winner: I64
     declarer: I64
 
+    def subset(self, idx: npt.NDArray[np.intp]) -> Seen:
+        """The same for the seats ``idx`` only."""
+        return Seen(self.hand[idx], self.legal[idx], self.played[idx], self.trick[idx],
+                    self.top[idx], self.position[idx], self.trick_index[idx],
+                    [w[idx] for w in self.won], [n[idx] for n in self.tricks],
+                    [v[idx] for v in self.voids], self.winner[idx], self.declarer[idx])
 
-def _count(x: U64) -> I64:
-    return np.bitwise_count(x).astype(np.int64)
+
+def _count(x: U64) -> npt.NDArray[np.uint8]:
+    return np.bitwise_count(x)
 
 
 def _value_sum(x: U64, read: ContractRead) -> I64:
     out = np.zeros(len(x), dtype=np.int64)
     for cards, pts in read.values:
-        out += _count(x & np.uint64(cards)) * pts
+        out += _count(x & np.uint64(cards)).astype(np.int64) * pts
     return out
 
 
-def card_features(seen: Seen, read: ContractRead) -> tuple[npt.NDArray[np.float64], I64, I64]:
-    """The features of every legal card: (features (N, len(FEATURES)) whole numbers, the hand
-    of each row, the slot of each row), rows in hand order, then slot order."""
+def legal_pairs(legal: U64) -> tuple[I64, I64]:
+    """Each legal card as (hand, slot), lowest card of every hand first, then the next."""
+    x = legal.copy()
+    hs, ss = [], []
+    while True:
+        low = x & (~x + np.uint64(1))
+        rows = np.flatnonzero(low)
+        if not len(rows):
+            break
+        bit = low[rows]
+        x[rows] ^= bit
+        hs.append(rows)
+        ss.append(np.log2(bit.astype(np.float64)).astype(np.int64))
+    if not hs:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(hs).astype(np.int64), np.concatenate(ss)
+
+
+#: the features that are the same for every card of a hand (computed once a hand)
+HAND_FEATURES = ("bias", "lead", "last", "trick_danger", "trick_value", "after", "my_danger",
+                 "my_clean", "others_clean", "my_tricks", "tricks_left", "declarer",
+                 "has_declarer", "declarer_winning", "declarer_after", "end_if_declarer_wins",
+                 "end_if_defender_wins", "unseen_danger", "trick_index", "my_value")
+#: the features of each card
+CARD_FEATURES = tuple(f for f in FEATURES if f not in HAND_FEATURES)
+
+
+@attrs.frozen(slots=True, eq=False)
+class Features:
+    """The features of every legal card of ``C`` hands: ``hand`` ``(len(HAND_FEATURES), C)``
+    and ``card`` ``(len(CARD_FEATURES), N)``, whole numbers; ``h``, ``s``: the hand and the slot
+    of each card (hand order, then slot order)."""
+
+    hand: npt.NDArray[np.float32]
+    card: npt.NDArray[np.float32]
+    h: I64
+    s: I64
+
+    def rows(self) -> npt.NDArray[np.float64]:
+        """Every card's features in the order of :data:`FEATURES`, ``(N, len(FEATURES))``."""
+        out = np.empty((len(self.h), len(FEATURES)))
+        for i, f in enumerate(HAND_FEATURES):
+            out[:, FEATURES.index(f)] = self.hand[i][self.h]
+        for i, f in enumerate(CARD_FEATURES):
+            out[:, FEATURES.index(f)] = self.card[i]
+        return out
+
+
+def card_features(seen: Seen, read: ContractRead) -> Features:
+    """The features of every legal card (:class:`Features`)."""
     C = len(seen.hand)
     P = read.players
-    shifts = np.arange(36, dtype=np.uint64)
-    bitmat = (seen.legal[:, None] >> shifts[None, :]) & np.uint64(1)
-    h, s = np.nonzero(bitmat)
-    h = h.astype(np.int64)
-    s = s.astype(np.int64)
+    h, s = legal_pairs(seen.legal)
+    N = len(h)
+    danger = np.uint64(read.danger)
+    pack = np.uint64(read.pack)
+    # -- the hand's --
+    pos = seen.position
+    lead = pos == 0
+    after = (P - 1) - pos
+    mine = [_count(seen.won[r] & danger) for r in range(P)]
+    others_clean = np.zeros(C, dtype=np.int64)
+    for r in range(1, P):
+        others_clean += mine[r] == 0
+    decl = seen.declarer
+    has_decl = decl >= 0
+    top_danger = _count(seen.trick & danger)
+    unseen = pack & ~(seen.hand | seen.played)
+    ti = seen.trick_index
+    H = np.empty((len(HAND_FEATURES), C), dtype=np.float32)
+    H[0] = 1
+    H[1] = lead
+    H[2] = pos == P - 1
+    H[3] = top_danger
+    H[4] = _value_sum(seen.trick, read)
+    H[5] = after
+    H[6] = mine[0]
+    H[7] = mine[0] == 0
+    H[8] = others_clean
+    H[9] = seen.tricks[0]
+    H[10] = read.tricks - ti
+    H[11] = has_decl & (decl == 0)
+    H[12] = has_decl
+    H[13] = has_decl & (seen.winner == decl) & ~lead
+    H[14] = has_decl & (decl > 0) & (decl <= after)
+    H[15] = read.early == 1
+    H[16] = read.early == 2
+    H[17] = _count(unseen & danger)
+    H[18] = ti
+    H[19] = _value_sum(seen.won[0], read)
+    # -- each card's --
     cbit = np.left_shift(np.uint64(1), s.astype(np.uint64))
     suit = s // 9
     smask = np.left_shift(np.uint64(SUIT_FIELD), (9 * suit).astype(np.uint64))
     below = (cbit - np.uint64(1)) & smask
     above = smask & ~(below | cbit)
-    danger = np.uint64(read.danger)
-    pack = np.uint64(read.pack)
     hand = seen.hand[h]
-    unseen = pack & ~(seen.hand | seen.played)
     un = unseen[h]
-    trick = seen.trick[h]
     top = seen.top[h]
-    pos = seen.position[h]
-    lead = pos == 0
-    led_suit = np.full(len(h), -1, dtype=np.int64)
+    lead_h = lead[h]
+    led_suit = np.full(N, -1, dtype=np.int64)
     for k in range(4):
         led_suit[(top & np.uint64(SUIT_FIELD << (9 * k))) != 0] = k
-    follows = ~lead & (suit == led_suit)
-    discards = ~lead & ~follows
+    follows = ~lead_h & (suit == led_suit)
     wins_now = follows & (cbit > top)
-    is_danger = (cbit & danger) != 0
-    value = np.zeros(len(h), dtype=np.int64)
+    value = np.zeros(N, dtype=np.int64)
     for cards, pts in read.values:
         value += np.where((cbit & np.uint64(cards)) != 0, pts, 0)
-    after = (P - 1) - pos
-    void_after = np.zeros(len(h), dtype=np.int64)
+    reach = np.where(lead, P - 1, after)[h]
+    void_after = np.zeros(N, dtype=np.int64)
     for r in range(1, P):
         v = (seen.voids[r][h] >> suit) & 1
-        void_after += np.where(r <= np.where(lead, P - 1, after), v, 0)
-    mine = [_count(seen.won[r] & danger) for r in range(P)]
-    others_clean = np.zeros(C, dtype=np.int64)
-    for r in range(1, P):
-        others_clean += mine[r] == 0
-    decl = seen.declarer[h]
-    has_decl = decl >= 0
-    winner = seen.winner[h]
-    own_suit = hand & smask
+        void_after += np.where(r <= reach, v, 0)
     own_legal_suit = seen.legal[h] & smask
-    top_danger = _count(trick & danger)
     ban_next = np.array([read.ban_at(t + 1) for t in range(read.tricks + 1)], dtype=np.uint64)
-    cols = [
-        np.ones(len(h), dtype=np.int64),
-        lead, pos == P - 1, follows, discards, wins_now, is_danger, value,
-        top_danger, _value_sum(seen.trick, read)[h],
-        _count(un & above), _count(un & below), _count(hand & above), _count(hand & below),
-        _count(un & smask & danger), _count(own_suit), after, void_after,
-        mine[0][h], mine[0][h] == 0, others_clean[h], seen.tricks[0][h],
-        read.tricks - seen.trick_index[h], has_decl & (decl == 0), has_decl,
-        has_decl & (winner == decl) & ~lead, has_decl & (decl > 0) & (decl <= after),
-        np.full(len(h), read.early == 1), np.full(len(h), read.early == 2),
-        (cbit & ban_next[np.clip(seen.trick_index[h], 0, read.tricks)]) != 0,
-        _count(unseen & danger)[h], s % 9, _count(un & above) == 0, seen.trick_index[h],
-        _value_sum(seen.won[0], read)[h],
-        (own_legal_suit & below) == 0, (own_legal_suit & above) == 0,
-        top_danger * wins_now * (pos < P - 1),
-    ]
-    X = np.stack([np.asarray(c).astype(np.float64) for c in cols], axis=1)
-    return X, h, s
+    un_above = _count(un & above)
+    X = np.empty((len(CARD_FEATURES), N), dtype=np.float32)
+    X[0] = follows
+    X[1] = ~lead_h & ~follows
+    X[2] = wins_now
+    X[3] = (cbit & danger) != 0
+    X[4] = value
+    X[5] = un_above
+    X[6] = _count(un & below)
+    X[7] = _count(hand & above)
+    X[8] = _count(hand & below)
+    X[9] = _count(un & smask & danger)
+    X[10] = _count(hand & smask)
+    X[11] = void_after
+    X[12] = (cbit & ban_next[np.clip(ti[h], 0, read.tricks)]) != 0
+    X[13] = s % 9
+    X[14] = un_above == 0
+    X[15] = (own_legal_suit & below) == 0
+    X[16] = (own_legal_suit & above) == 0
+    X[17] = top_danger[h] * wins_now * (pos[h] < P - 1)
+    return Features(H, X, h, s)
 
 
-@attrs.frozen(slots=True, eq=False)
+#: the largest first-layer weight: with features below 2048 in sum of magnitudes, every partial
+#: sum of the first layer stays a whole number below 2**24, exact in float32
+W1_LIMIT = 8192
+
+
+#: columns of a product taken at once: small enough that BLAS runs it on one thread (its
+#: threads cost far more than they save on products this small, and fight the simulator's
+#: worker processes for the cores)
+_BLOCK_WORK = 200_000
+
+
+def _product(w: npt.NDArray[Any], x: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``w @ x`` a block of columns at a time (the same numbers: every sum is exact)."""
+    step = max(1, _BLOCK_WORK // max(1, w.shape[0] * w.shape[1]))
+    n = x.shape[1]
+    if n <= step:
+        small: npt.NDArray[Any] = w @ x
+        return small
+    out = np.empty((w.shape[0], n), dtype=np.result_type(w, x))
+    for a in range(0, n, step):
+        out[:, a:a + step] = w @ x[:, a:a + step]
+    return out
+
+
+@attrs.frozen(eq=False)
 class Model:
     """A small MLP of whole-number weights (see the module notes); ``trained``: the
     ``game/contract`` keys it was trained on; ``about``: what it learned from, in words."""
@@ -256,12 +355,34 @@ class Model:
     trained: frozenset[str]
     about: str
 
-    def scores(self, X: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        hidden = X @ self.w1
-        hidden += self.b1
+    def __attrs_post_init__(self) -> None:
+        if max(float(np.abs(self.w1).max()), float(np.abs(self.b1).max())) > W1_LIMIT:
+            raise ValueError(f"the net's first-layer weights must lie within +-{W1_LIMIT}")
+
+    @functools.cached_property
+    def _split(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32],
+                              npt.NDArray[np.float32]]:
+        w = self.w1.astype(np.float32)
+        hand = [FEATURES.index(f) for f in HAND_FEATURES]
+        card = [FEATURES.index(f) for f in CARD_FEATURES]
+        return (np.ascontiguousarray(w[hand].T), np.ascontiguousarray(w[card].T),
+                self.b1.astype(np.float32)[:, None])
+
+    def scores(self, x: Features) -> npt.NDArray[np.float64]:
+        """Each card's score (whole numbers, exact: see the module notes)."""
+        wh, wc, b1 = self._split
+        per_hand = _product(wh, x.hand)  # (hidden, C)
+        per_hand += b1
+        hidden = _product(wc, x.card)  # (hidden, N)
+        hidden += per_hand.take(x.h, axis=1)
         np.maximum(hidden, 0.0, out=hidden)
-        out: npt.NDArray[np.float64] = hidden @ self.w2 + self.b2
-        return out
+        out: npt.NDArray[np.float64] = _product(self.w2[None, :], hidden.astype(np.float64))[0]
+        return out + self.b2
+
+    def rows_scores(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The scores of :meth:`Features.rows` (for training; play uses :meth:`scores`)."""
+        out: npt.NDArray[np.float64] = np.maximum(rows @ self.w1 + self.b1, 0) @ self.w2
+        return out + self.b2
 
     def knows(self, read: ContractRead) -> bool:
         return read.key in self.trained
@@ -295,15 +416,23 @@ def load_model(path: str | None = None) -> Model:
 
 def choose_slots(model: Model, seen: Seen, read: ContractRead) -> I64:
     """The slot of the card each seat plays: its legal card of the highest score (ties: the
-    first slot)."""
-    X, h, s = card_features(seen, read)
-    q = model.scores(X)
+    lowest slot); a seat with one legal card plays it."""
     C = len(seen.hand)
-    best = np.full(C, -np.inf)
-    np.maximum.at(best, h, q)
-    hit = q == best[h]
-    rows = np.flatnonzero(hit)
-    _, first = np.unique(h[rows], return_index=True)
+    legal = seen.legal
+    one = (legal & (legal - np.uint64(1))) == 0
     out = np.zeros(C, dtype=np.int64)
-    out[h[rows[first]]] = s[rows[first]]
+    if one.any():
+        out[one] = np.log2(np.maximum(legal[one], 1).astype(np.float64)).astype(np.int64)
+    many = np.flatnonzero(~one)
+    if not len(many):
+        return out
+    sub = seen if len(many) == C else seen.subset(many)
+    x = card_features(sub, read)
+    q = model.scores(x)
+    best = np.full(len(many), -np.inf)
+    np.maximum.at(best, x.h, q)
+    hit = q == best[x.h]
+    slot = np.full(len(many), 99, dtype=np.int64)
+    np.minimum.at(slot, x.h[hit], x.s[hit])
+    out[many] = slot
     return out
