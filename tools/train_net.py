@@ -135,7 +135,7 @@ def play_deal(job: Job) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64
     game, cid = job.contract.split("/")
     rng = np.random.default_rng([job.seed, job.round, job.deal])
     cls = contract_class(game, cid)
-    P = cls.player_counts[0]
+    P = 4 if 4 in cls.player_counts else cls.player_counts[0]
     declarer = int(rng.integers(P)) if cls.needs_declarer else None
     contract = cls(P, {}, declarer)
     assert isinstance(contract, TrickContract)
@@ -246,8 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--teacher", default="playout[samples=8]")
     ap.add_argument("--contracts", default="herzla/normal",
-                    help="game/contract list the model is trained on (the net plays the "
-                         "heuristic elsewhere)")
+                    help="game/contract list the model is trained on, each with =N for its own "
+                         "number of deals a round (the net plays the heuristic elsewhere)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=3, help="DAgger rounds")
     ap.add_argument("--deals", type=int, default=600, help="deals per round and contract")
@@ -263,7 +263,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         a.rounds, a.deals, a.epochs, a.hidden = 2, 12, 20, 16
         if a.teacher == ap.get_default("teacher"):
             a.teacher = "playout[samples=2]"
-    contracts = [c.strip() for c in a.contracts.split(",") if c.strip()]
+    deals: dict[str, int] = {}
+    for item in filter(None, (c.strip() for c in a.contracts.split(","))):
+        name, _, n = item.partition("=")
+        deals[name.strip()] = int(n) if n else a.deals
+    contracts = list(deals)
     teacher_of(a.teacher)  # a bad name stops here, in one line
     out = Path(a.out)
     students: list[Path] = []
@@ -277,13 +281,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             model.save(str(students[-1]))
             student = str(students[-1])
         jobs = [Job(c, a.seed, r, i, student, a.teacher, a.rate)
-                for c in contracts for i in range(a.deals)]
+                for c in contracts for i in range(deals[c])]
         data += generate(jobs, a.jobs)
         X, y, gid = _stack(data)
         w1, b1, w2 = fit(X, y, gid, a.hidden, a.epochs, a.seed + r)
         about = (f"trained by tools/train_net.py --seed {a.seed} --teacher {a.teacher} "
-                 f"--rounds {a.rounds} --deals {a.deals} --rate {a.rate} on "
-                 f"{', '.join(contracts)}: {len(np.unique(gid))} positions")
+                 f"--rounds {a.rounds} --rate {a.rate} --hidden {a.hidden} on "
+                 f"{', '.join(f'{c} ({n} deals a round)' for c, n in deals.items())}: "
+                 f"{len(np.unique(gid))} positions")
         model = Model(w1, b1, w2, 0.0, frozenset(contracts), about)
         print(f"round {r + 1}: {len(np.unique(gid))} positions, agreement with the teacher "
               f"{accuracy(model, X, y, gid):.3f}, {time.perf_counter() - t0:.0f} s",
