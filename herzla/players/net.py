@@ -27,6 +27,7 @@ from herzla.players.netmodel import (
     ContractRead,
     Model,
     Seen,
+    card_features,
     choose_slots,
     load_model,
     read_contract,
@@ -35,6 +36,13 @@ from herzla.players.policy import BuiltinForm, Hint, Policy
 from herzla.players.views import LayoutView, TrickView
 
 __all__ = ["NetForm", "NetPolicy", "seen_of"]
+
+
+def _as_heuristic(view: TrickView | LayoutView) -> Hint:
+    h = explain_heuristic(view)
+    what = f"{view.contract.game} {view.contract.id}"
+    return Hint(h.move, reason=f"the net was not trained on {what}: it plays as the heuristic "
+                               f"({h.reason})")
 
 
 @attrs.frozen(slots=True)
@@ -121,14 +129,12 @@ class NetPolicy(Policy):
         """The card with each legal card's score under the model; where it plays as the
         heuristic (layout deals, a contract it was not trained on), the heuristic's rule and
         that it does so."""
-        if isinstance(view, LayoutView) or not self.trained(view):
-            h = explain_heuristic(view)
-            what = (view.contract.game + " " + view.contract.id)
-            return Hint(h.move, reason=f"the net was not trained on {what}: it plays as the "
-                                       f"heuristic ({h.reason})")
-        read = read_contract(view.contract)
-        from herzla.players.netmodel import card_features
+        return view.by_kind(self._explain_card, _as_heuristic)
 
+    def _explain_card(self, view: TrickView) -> Hint:
+        if not self.trained(view):
+            return _as_heuristic(view)
+        read = read_contract(view.contract)
         x = card_features(seen_of(view, read), read)
         q = self.model().scores(x)
         by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
