@@ -248,6 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--contracts", default="herzla/normal",
                     help="game/contract list the model is trained on, each with =N for its own "
                          "number of deals a round (the net plays the heuristic elsewhere)")
+    ap.add_argument("--play", default="",
+                    help="the contracts the model written plays by itself (default: every one "
+                         "it was trained on); elsewhere the net plays the heuristic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=3, help="DAgger rounds")
     ap.add_argument("--deals", type=int, default=600, help="deals per round and contract")
@@ -259,6 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true",
                     help="a few seconds: 2 rounds of 12 deals, 2 samples (a check, not a model)")
     a = ap.parse_args(argv)
+    plays: list[str] = []
     if a.quick:
         a.rounds, a.deals, a.epochs, a.hidden = 2, 12, 20, 16
         if a.teacher == ap.get_default("teacher"):
@@ -289,7 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                  f"--rounds {a.rounds} --rate {a.rate} --hidden {a.hidden} on "
                  f"{', '.join(f'{c} ({n} deals a round)' for c, n in deals.items())}: "
                  f"{len(np.unique(gid))} positions")
-        model = Model(w1, b1, w2, 0.0, frozenset(contracts), about)
+        plays = [c.strip() for c in a.play.split(",") if c.strip()] or contracts
+        about += f"; it plays by itself in {', '.join(plays)}"
+        model = Model(w1, b1, w2, 0.0, frozenset(contracts), about)  # the student plays all
         print(f"round {r + 1}: {len(np.unique(gid))} positions, agreement with the teacher "
               f"{accuracy(model, X, y, gid):.3f}, {time.perf_counter() - t0:.0f} s",
               file=sys.stderr)
@@ -297,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for s in students:
         s.unlink(missing_ok=True)
     part = out.with_name(out.stem + ".part.npz")
-    model.save(str(part))
+    attrs.evolve(model, trained=frozenset(plays)).save(str(part))
     part.replace(out)
     print(model.about)
     return 0
