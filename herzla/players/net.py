@@ -101,6 +101,17 @@ class NetPolicy(Policy):
 
     weights: str = attrs.field(default="")
 
+    @weights.validator
+    def _check_weights(self, _attr: object, value: str) -> None:
+        if not value:
+            return
+        try:
+            load_model(value)
+        except (OSError, ValueError, KeyError, EOFError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise ValueError(f"cannot read the model {value}: {reason} (a file "
+                             f"tools/train_net.py wrote)") from None
+
     def model(self) -> Model:
         return load_model(self.weights or None)
 
