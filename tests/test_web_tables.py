@@ -288,3 +288,14 @@ def test_a_table_of_the_largest_seed_reads_back(client: FlaskClient) -> None:
     assert ok(client.get(f"/api/tables/{table['id']}")) == table
     assert "seed" in error(call(client, "POST", "/api/tables", {"game": "herzeln",
                                                                 "seed": 2**63}), 422)
+
+
+def test_net_is_an_opponent(client: FlaskClient) -> None:
+    start = client.get("/")
+    assert start.status_code == 200 and b'<option value="net"' in start.data
+    table = ok(call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+                                                    "seed": 5, "opponents": "net"}), 201)
+    assert table["opponents"] == "net"
+    done = play_out(client, table)
+    again = replay(done["record"])
+    assert again.complete and list(again.scores or ()) == done["scores"]

@@ -38,7 +38,7 @@ def _one_line(exc: BaseException) -> str:
 @click.argument("game")
 @click.option("--policies", required=True, metavar="A,B[,...]",
               help="The policies that play, as --policy names them (random, heuristic, "
-                   "pimc[samples=8], ipimc, an entry point, package.module:NAME).")
+                   "pimc[samples=8], ipimc, net, an entry point, package.module:NAME).")
 @click.option("--contract", "-c", metavar="C", help="Play only this deal (e.g. normal, mord).")
 @click.option("--partie", is_flag=True, cls=FactOption, help="Play whole parties ({parties}).")
 @click.option("--players", "-p", type=int, metavar="N",

@@ -135,7 +135,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="How the players choose their cards: random (uniformly among the legal "
                    "ones), heuristic (a sensible player for the contract at hand), pimc (samples "
                    "the unseen cards and solves each sample), ipimc (pimc weighing the samples "
-                   "by how likely they make the plays seen), an entry point of "
+                   "by how likely they make the plays seen), net (a small learned model near "
+                   "the heuristic's speed on the batch engine), an entry point of "
                    "herzla.policies or package.module:NAME; with parameters as "
                    "pimc[samples=16]; one for every seat, or one a seat separated by commas "
                    "(docs/policies.md).")

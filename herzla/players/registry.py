@@ -2,7 +2,7 @@
 
 A policy is named by
 
-- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``);
+- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``, ``net``);
 - a name an installed package registers under the entry-point group ``herzla.policies``;
 - an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
   object or class (the module is imported from ``sys.path``);
@@ -17,8 +17,8 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 >>> policy_of("nobody")
 Traceback (most recent call last):
 ...
-herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc, \
-ipimc; or an entry point of herzla.policies, or package.module:NAME)
+herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, net, \
+pimc, ipimc; or an entry point of herzla.policies, or package.module:NAME)
 """
 
 from __future__ import annotations
@@ -53,10 +53,17 @@ def _heuristic() -> Policy:
     return HeuristicPolicy()
 
 
+def _net() -> Policy:
+    from herzla.players.net import NetPolicy
+
+    return NetPolicy()
+
+
 #: the built-in policies, by name (each module writes its policy; this only finds it).  Those
 #: of a part above the policies (``pimc`` and ``ipimc`` play through the solver) are registered
 #: from above, by the facade (:func:`register_builtin`)
-_BUILTIN: dict[str, Callable[[], Policy]] = {"random": _random, "heuristic": _heuristic}
+_BUILTIN: dict[str, Callable[[], Policy]] = {"random": _random, "heuristic": _heuristic,
+                                              "net": _net}
 
 
 def register_builtin(name: str, make: Callable[[], Policy]) -> None:

@@ -23,7 +23,8 @@ Each seat's policy plays through its batch form (:mod:`herzla.sim.batch.form`, f
 :func:`batch_form_of`); the built-in policies' forms are :mod:`herzla.sim.batch.builtin`.  The
 modules, lowest first: ``bits`` (layouts and vector primitives), ``profiles`` and ``rows`` (the
 heuristic's profiles and a layout deal's rows in bits), ``form`` (the batch form protocol and
-the moves it is asked about), ``builtin``, ``tricks`` (the trick loop), ``layout`` (a chunk of
+the moves it is asked about), ``builtin``, ``net`` (the net's form), ``named`` (the built-in
+policies' forms by their descriptors), ``tricks`` (the trick loop), ``layout`` (a chunk of
 layout deals), ``dealing``, ``bidding``, ``trick_deals`` (a chunk of trick deals, settled),
 ``block`` (a block, chunk by chunk) and ``memory``.
 
@@ -44,10 +45,11 @@ from herzla.sim.batch.block import (
     supported,
     unsupported,
 )
-from herzla.sim.batch.builtin import HEURISTIC, RANDOM, batch_form_of
+from herzla.sim.batch.builtin import HEURISTIC, RANDOM
 from herzla.sim.batch.dealing import DEAL_CHUNK, deal
 from herzla.sim.batch.form import BatchForm, LayMove, TrickMove
 from herzla.sim.batch.memory import keep_memory
+from herzla.sim.batch.named import batch_form_of
 
 __all__ = ["DEAL_CHUNK", "DEFAULT_CHUNK", "HEURISTIC", "RANDOM", "BatchForm", "LayMove",
            "TrickMove", "batch_form_of", "batch_forms", "bid_hands", "deal", "keep_memory",

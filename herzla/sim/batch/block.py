@@ -15,10 +15,10 @@ from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.machinery.streams import block_generator
 from herzla.sim.batch.bidding import bidding_contracts
 from herzla.sim.batch.bits import bits_of
-from herzla.sim.batch.builtin import batch_form_of
 from herzla.sim.batch.dealing import deal_chunk
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.layout import layout_chunk
+from herzla.sim.batch.named import batch_form_of
 from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.batch.trick_deals import ChunkScores, trick_chunk
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts

@@ -9,13 +9,12 @@ A built-in policy's :meth:`~herzla.players.Policy.batch_form` cannot return thes
 sit below the simulator): it returns a descriptor of the players' own
 (:class:`herzla.players.BuiltinForm`: :class:`~herzla.players.builtin.RandomForm`,
 :class:`~herzla.players.builtin.HeuristicForm`), and :func:`batch_form_of` maps each descriptor
-type to the form implementing it here.
+type to the form implementing it (:mod:`herzla.sim.batch.named`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 import attrs
 import numpy as np
@@ -23,14 +22,12 @@ import numpy.typing as npt
 
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.players.announcing import top_ranks, wants_to_avoid
-from herzla.players.builtin import HeuristicForm, RandomForm
-from herzla.players.policy import BuiltinForm, Policy
 from herzla.sim.batch.bits import Bits, U, highest_bit, kth_bit, lowest_bit, ones
 from herzla.sim.batch.form import BatchForm, LayMove, TrickMove
 from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
 
-__all__ = ["HEURISTIC", "RANDOM", "batch_form_of", "choose_lays", "heuristic_cards",
+__all__ = ["HEURISTIC", "RANDOM", "choose_lays", "heuristic_cards",
            "heuristic_wants", "random_cards"]
 
 
@@ -297,21 +294,6 @@ class _Heuristic(_Announcing):
 RANDOM: BatchForm = _Random()
 #: the heuristic policy's batch form
 HEURISTIC: BatchForm = _Heuristic()
-
-
-#: the forms implemented here, by the type of the descriptor a built-in policy's
-#: ``batch_form()`` returns (:class:`herzla.players.BuiltinForm`)
-_IMPLEMENTS: dict[type[BuiltinForm], BatchForm] = {RandomForm: RANDOM, HeuristicForm: HEURISTIC}
-
-
-def batch_form_of(policy: Policy) -> BatchForm | None:
-    """The batch form the numpy engine plays ``policy`` with: what the policy offers
-    (:meth:`herzla.players.Policy.batch_form`), a built-in's descriptor mapped to its form here;
-    None (most policies): the reference engine plays it."""
-    form = policy.batch_form()
-    if isinstance(form, BuiltinForm):
-        return _IMPLEMENTS.get(type(form))
-    return cast(BatchForm, form)  # a third party's form, written for this protocol
 
 
 def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: U,

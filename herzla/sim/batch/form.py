@@ -25,9 +25,42 @@ from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
 
-__all__ = ["BatchForm", "FormSeating", "LayMove", "TrickMove"]
+__all__ = ["BatchForm", "FormSeating", "LayMove", "TrickMove", "TrickSeen", "reads_views"]
 
 Profiles = list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]
+
+
+@attrs.frozen(slots=True, eq=False)
+class TrickSeen:
+    """What the seats at one position of a trick have seen, for a form that reads it (its
+    ``views`` is true): per hand, the seat there (``seat``), its cards, every card played so far
+    (``played``; the trick in progress, ``trick``, included), the seat winning the trick so far
+    (``winner``, -1 at the lead), the trick's index; per seat
+    ``(P, C)``: the cards it captured, the tricks it won, the suits it has shown it lacks (4
+    bits); the contract of each hand (``code`` into ``contracts``, None: ``contracts[0]`` for
+    all) and its declarer seat (``declarer``, None: the contract's own).  Card sets are in the
+    strength layout."""
+
+    seat: npt.NDArray[np.uint8]
+    hand: U
+    played: U
+    trick: U
+    winner: npt.NDArray[np.int64]
+    trick_index: int
+    won: U
+    tricks: npt.NDArray[np.int64]
+    voids: npt.NDArray[np.int64]
+    contracts: Sequence[Contract]
+    code: npt.NDArray[np.int8] | None
+    declarer: npt.NDArray[np.int64] | None
+
+    def subset(self, idx: npt.NDArray[np.intp]) -> TrickSeen:
+        return TrickSeen(self.seat.take(idx), self.hand.take(idx), self.played.take(idx),
+                         self.trick.take(idx), self.winner.take(idx), self.trick_index,
+                         self.won[:, idx], self.tricks[:, idx], self.voids[:, idx],
+                         self.contracts,
+                         None if self.code is None else self.code.take(idx),
+                         None if self.declarer is None else self.declarer.take(idx))
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -45,6 +78,8 @@ class TrickMove:
     top: U | None
     u: npt.NDArray[np.float64] | None
     groups: Profiles | None
+    #: what the seats have seen (None when no seat's form reads it)
+    seen: TrickSeen | None = None
 
     def subset(self, idx: npt.NDArray[np.intp], form: BatchForm | None = None) -> TrickMove:
         """The same move for the hands ``idx`` only (for ``form``: without the uniforms or the
@@ -57,7 +92,8 @@ class TrickMove:
             None if self.top is None else self.top.take(idx),
             None if u is None else u.take(idx),
             None if groups is None else [(prof, None if sel is None else sel.take(idx))
-                                         for prof, sel in groups])
+                                         for prof, sel in groups],
+            None if self.seen is None else self.seen.subset(idx))
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -98,6 +134,12 @@ class BatchForm(PolicyForm, Protocol):
 
     def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
               tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]: ...
+
+
+def reads_views(form: BatchForm) -> bool:
+    """Whether the form reads what the seats have seen (:class:`TrickSeen`): a form says so by
+    an attribute ``views`` that is true (a form without it does not)."""
+    return bool(getattr(form, "views", False))
 
 
 class FormSeating:

@@ -220,7 +220,7 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
     profiles = None
     if any(f.profiles for f in forms):
         profiles = _profile_groups(bits, by_code, P, code, decl)
-    play = play_tricks(setup, hands, uniforms, profiles, record, forms)
+    play = play_tricks(setup, hands, uniforms, profiles, record, forms, (by_code, code, decl))
     sources: dict[tuple[int, int], tuple[_PlayCounts, npt.NDArray[np.intp] | None]] = {}
     if code is None:
         scores, stock, src = _settle(base, bits, play, before, None, events)

@@ -19,8 +19,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.contracts import Contract
 from herzla.sim.batch.bits import Bits, U, ones
-from herzla.sim.batch.form import BatchForm, FormSeating, TrickMove
+from herzla.sim.batch.form import BatchForm, FormSeating, TrickMove, TrickSeen, reads_views
 from herzla.sim.batch.profiles import Groups
 
 __all__ = ["ChunkPlay", "TrickSetup", "lanes_of", "per_seat", "play_tricks"]
@@ -142,14 +143,18 @@ def _seats(leader: npt.NDArray[np.uint8], players: int) -> list[U]:
 
 def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.float64] | None,
                 profiles: Callable[[list[U]], Groups] | None, record: int,
-                forms: Sequence[BatchForm]) -> ChunkPlay:
+                forms: Sequence[BatchForm],
+                context: tuple[Sequence[Contract], npt.NDArray[np.int8] | None,
+                               npt.NDArray[np.int64] | None] | None = None) -> ChunkPlay:
     """Play a chunk of hands to the end (hands that end early play on; their tricks after the
     end do not count).
 
     ``hands`` holds each seat's cards (strength layout); ``forms`` each seat's batch form;
     ``uniforms`` (moves, C) the move uniforms (None when no form reads them), and
     ``profiles(seats)`` gives, per position, the heuristic's profiles and the hands that use
-    them (``seats`` the seat at each position; None when no form reads them).
+    them (``seats`` the seat at each position; None when no form reads them).  ``context``:
+    the contracts by code, each hand's code and declarer (None: no bidding), for a form that
+    reads what the seats have seen (:class:`~herzla.sim.batch.form.TrickSeen`).
     """
     seating = FormSeating(forms)
     distinct = seating.distinct
@@ -167,6 +172,16 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
     winners = np.zeros((T, C), dtype=np.uint8)
     plays: list[U] = []
     move = 0
+    views = any(reads_views(f) for f in distinct)
+    if views:
+        assert context is not None
+        ar = np.arange(C)
+        seen_played = np.zeros(C, dtype=dt)
+        won = np.zeros((P, C), dtype=dt)
+        won_tricks = np.zeros((P, C), dtype=np.int64)
+        voids = np.zeros((P, C), dtype=np.int64)
+        zero = np.zeros(C, dtype=dt)
+        no_winner = np.full(C, -1, dtype=np.int64)
     for t in range(T):
         lead_keep = setup.lead[t]
         discard_keep = setup.discard[t]
@@ -175,7 +190,9 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         top: U | None = None
         tc: U | None = None
         groups = None
-        seats = _seats(leader, P) if wants_profiles else None
+        seats = _seats(leader, P) if wants_profiles or views else None
+        led = np.zeros(C, dtype=np.int64)
+        wseat = no_winner if views else None
         shares = seating.hands(leader) if mixed else None
         if wants_profiles:
             assert profiles is not None and seats is not None
@@ -199,9 +216,15 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 legal = ones(~follows, dt)  # follow suit if able, else any card
                 legal &= other
                 legal |= follow
+            seen = None
+            if views:
+                assert seats is not None and context is not None and wseat is not None
+                seen = TrickSeen(seats[p], cur, seen_played if tc is None else seen_played | tc,
+                                 zero if tc is None else tc, wseat, t, won, won_tricks, voids,
+                                 context[0], context[1], context[2])
             mv = TrickMove(bits, p, P, legal, follows, top,
                            None if uniforms is None else uniforms[move],
-                           None if groups is None else groups[p])
+                           None if groups is None else groups[p], seen)
             if not mixed:
                 card = distinct[0].cards(mv)
             else:  # each form chooses for the hands whose seat here is its own
@@ -215,7 +238,17 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 suit = bits.suit_of(card)
                 top = card.copy()
                 tc = card.copy()
+                if views:
+                    assert seats is not None
+                    for k in range(1, 4):
+                        led[(suit & bits.suit_mask[k]) != 0] = k
+                    wseat = seats[0].astype(np.int64)
             else:
+                if views:
+                    assert seats is not None and follows is not None
+                    voids[seats[p], ar] |= np.where(follows, 0, np.left_shift(1, led))
+                    assert wseat is not None and top is not None and suit is not None
+                    wseat = np.where((card & suit) > top, seats[p], wseat)
                 assert top is not None and tc is not None and suit is not None
                 np.maximum(top, card & suit, out=top)
                 tc |= card
@@ -233,4 +266,8 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         leader -= np.uint8(P) * (leader >= P).view(np.uint8)
         trick_cards[t] = tc
         winners[t] = leader
+        if views:
+            won[leader, ar] |= tc
+            won_tricks[leader, ar] += 1
+            seen_played |= tc
     return ChunkPlay(trick_cards, winners, plays)

@@ -1,0 +1,162 @@
+"""The built-in policy ``net``: strong play at simulator speed, a small learned model
+(:mod:`herzla.players.netmodel`) whose weights ship in the package.
+
+It plays each trick deal's card by the model; in a game or contract the model was not trained on
+(:attr:`NetPolicy.trained`), and in layout deals, it plays as the heuristic and its
+:meth:`~NetPolicy.explain` says so.  It announces with the bidding heuristic.  Its batch form is
+:data:`herzla.sim.batch.NET` (named by :class:`NetForm`): the same features and the same exact
+whole-number arithmetic on many hands at once, so both engines choose the same cards.
+``tools/train_net.py`` writes the weights; docs/policies.md says what it learned from and how
+to retrain it, for a plug-in contract too.
+
+Parameters: ``weights`` (default: the shipped model), a path to another ``.npz`` the training
+script wrote.
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from herzla.cards import Card
+from herzla.hand import Move
+from herzla.layout import Lay
+from herzla.players.builtin import explain_heuristic
+from herzla.players.heuristic import heuristic_card, heuristic_lay
+from herzla.players.netmodel import (
+    ContractRead,
+    Model,
+    Seen,
+    card_features,
+    choose_slots,
+    load_model,
+    read_contract,
+)
+from herzla.players.policy import BuiltinForm, Hint, Policy
+from herzla.players.views import LayoutView, TrickView
+
+__all__ = ["NetForm", "NetPolicy", "seen_of"]
+
+
+def _as_heuristic(view: TrickView | LayoutView) -> Hint:
+    h = explain_heuristic(view)
+    what = f"{view.contract.game} {view.contract.id}"
+    return Hint(h.move, reason=f"the net was not trained on {what}: it plays as the heuristic "
+                               f"({h.reason})")
+
+
+@attrs.frozen(slots=True)
+class NetForm(BuiltinForm):
+    """Names the net's batch form (:data:`herzla.sim.batch.NET`), with the model's file."""
+
+    weights: str = ""
+
+
+def seen_of(view: TrickView, read: ContractRead) -> Seen:
+    """What the seat of ``view`` has seen, in the model's slots (one row)."""
+    P = view.players
+    me = view.seat
+    st = view.contract.rank_order().strength
+    played = 0
+    won = [0] * P
+    tricks = [0] * P
+    voids = [0] * P
+    for t in view.tricks:
+        if t.winner is not None:
+            won[t.winner] |= sum(c.bit for c in t.cards)
+            tricks[t.winner] += 1
+    for s, suits in enumerate(view.voids()):
+        for suit in suits:
+            voids[s] |= 1 << int(suit)
+    for _, c in view.plays():
+        played |= c.bit
+    top = 0
+    if view.trick:
+        led = view.trick[0].suit
+        best = max((c for c in view.trick if c.suit == led), key=lambda c: st[c.rank])
+        top = best.bit
+    decl = view.contract.declarer
+    winner = -1 if view.winner is None else (view.winner - me) % P
+
+    def one(x: int) -> np.ndarray:
+        return np.array([read.mask(x)], dtype=np.uint64)
+
+    def ints(x: int) -> np.ndarray:
+        return np.array([x], dtype=np.int64)
+
+    return Seen(one(view.hand), one(view.legal), one(played),
+                one(sum(c.bit for c in view.trick)), one(top), ints(len(view.trick)),
+                ints(len(view.tricks)),
+                [one(won[(me + r) % P]) for r in range(P)],
+                [ints(tricks[(me + r) % P]) for r in range(P)],
+                [ints(voids[(me + r) % P]) for r in range(P)],
+                ints(winner), ints(-1 if decl is None else (decl - me) % P))
+
+
+@attrs.frozen(slots=True)
+class NetPolicy(Policy):
+    """Each legal card scored by the model, the best played (see the module notes)."""
+
+    name = "net"
+
+    weights: str = attrs.field(default="")
+
+    @weights.validator
+    def _check_weights(self, _attr: object, value: str) -> None:
+        if not value:
+            return
+        try:
+            load_model(value)
+        except (OSError, ValueError, KeyError, EOFError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise ValueError(f"cannot read the model {value}: {reason} (a file "
+                             f"tools/train_net.py wrote)") from None
+
+    def model(self) -> Model:
+        return load_model(self.weights or None)
+
+    def trained(self, view: TrickView) -> bool:
+        """Whether the model was trained on the view's game and contract."""
+        return self.model().knows(read_contract(view.contract))
+
+    def card(self, view: TrickView) -> Card:
+        legal = view.legal
+        if legal & (legal - 1) == 0:
+            return view.legal_plays[0]
+        read = read_contract(view.contract)
+        model = self.model()
+        if not model.knows(read):
+            return heuristic_card(view)
+        slot = int(choose_slots(model, seen_of(view, read), read)[0])
+        for c in view.legal_plays:
+            if read.slots[c.index] == slot:
+                return c
+        raise AssertionError("the model chose no legal card")  # pragma: no cover
+
+    def lay(self, view: LayoutView) -> Lay | None:
+        return heuristic_lay(view)
+
+    def explain(self, view: TrickView | LayoutView) -> Hint:
+        """The card with each legal card's score under the model; where it plays as the
+        heuristic (layout deals, a contract it was not trained on), the heuristic's rule and
+        that it does so."""
+        return view.by_kind(self._explain_card, _as_heuristic)
+
+    def _explain_card(self, view: TrickView) -> Hint:
+        if not self.trained(view):
+            return _as_heuristic(view)
+        read = read_contract(view.contract)
+        x = card_features(seen_of(view, read), read)
+        q = self.model().scores(x)
+        by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
+        values = {str(c): by_slot[read.slots[c.index]] / 2**20 for c in view.legal_plays}
+        return Hint(Move(self.card(view)), values, "the model's score of each legal card "
+                    "(higher is better; a learned preference, not cents)",
+                    "the legal card the model scores highest")
+
+    def batch_form(self) -> NetForm | None:
+        cls = type(self)
+        if all(getattr(cls, n) is getattr(NetPolicy, n) for n in ("announce", "card", "lay")):
+            return NetForm(self.weights)
+        return None
+

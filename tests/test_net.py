@@ -1,0 +1,132 @@
+"""The ``net`` policy: its model, its batch form (the reference-vs-batch comparison of every
+batch policy is tests/test_sim_engines.py) and its training script's quick mode."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from herzla.cards import mask_of, parse_cards
+from herzla.cli import main
+from herzla.contracts import TrickContract, contract_class
+from herzla.players import policy_of
+from herzla.players.heuristic import heuristic_card
+from herzla.players.net import NetPolicy
+from herzla.players.netmodel import WEIGHTS, load_model, read_contract
+from herzla.players.views import TrickView
+from herzla.sim.batch import batch_form_of
+from herzla.tricks import TrickHand
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ("CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+         "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")
+
+
+def _train_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_net", ROOT / "tools" / "train_net.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["train_net"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_shipped_weights_are_small_and_name_what_they_learned_from() -> None:
+    path = ROOT / "herzla" / "players" / WEIGHTS
+    assert path.stat().st_size < 1 << 20
+    model = load_model()
+    assert "herzla/normal" in model.trained
+    assert "tools/train_net.py" in model.about
+
+
+def test_net_is_a_builtin_with_a_batch_form() -> None:
+    net = policy_of("net")
+    assert isinstance(net, NetPolicy)
+    assert batch_form_of(net) is not None
+
+
+def test_net_plays_a_legal_card_and_explains_it() -> None:
+    normal = contract_class("herzla", "normal")()
+    assert isinstance(normal, TrickContract)
+    state = TrickHand(normal, [mask_of(parse_cards(h)) for h in HANDS], dealer=3)
+    for code in ("C7", "CA"):
+        state.play(parse_cards(code)[0])
+    view = TrickView.of(state)
+    net = NetPolicy()
+    card = net.card(view)
+    assert card in view.legal_plays
+    hint = net.explain(view)
+    assert str(hint.move) == str(card)
+    assert set(hint.values) == {str(c) for c in view.legal_plays}
+    assert max(hint.values, key=lambda c: hint.values[c]) == str(card)
+
+
+def test_untrained_contracts_play_as_the_heuristic_and_say_so() -> None:
+    kids = contract_class("herzla-kids", "normal")()
+    assert isinstance(kids, TrickContract)
+    model = load_model()
+    assert not model.knows(read_contract(kids))
+    deal = kids.pack().cards
+    n = kids.hand_size
+    hands = [mask_of(deal[s * n:(s + 1) * n]) for s in range(kids.players)]
+    state = TrickHand(kids, hands, dealer=0)
+    net = NetPolicy()
+    while not state.over:
+        view = TrickView.of(state)
+        assert net.card(view) == heuristic_card(view)
+        state.play(net.card(view))
+    hint = net.explain(TrickView.of(TrickHand(kids, hands, dealer=0)))
+    assert hint.reason is not None and "not trained on herzla-kids" in hint.reason
+
+
+@pytest.mark.parametrize("args", [
+    ["herzla", "--contract", "normal"],
+    ["herzla", "--contract", "mord", "--declarer", "2"],
+    ["herzla"],
+    ["herzla", "--session", "3"],
+])
+def test_simulate_json_is_the_same_on_both_engines(args: list[str]) -> None:
+    out = []
+    for engine in ("batch", "reference"):
+        res = CliRunner().invoke(main, ["simulate", *args, "--policy", "net,heuristic,net,random",
+                                        "--hands", "60", "--seed", "4", "--json",
+                                        "--engine", engine])
+        assert res.exit_code == 0, res.output
+        d = json.loads(res.stdout)
+        d.pop("elapsed_s")
+        d.pop("hands_per_s")
+        out.append(d)
+    assert out[0] == out[1]
+
+
+def test_a_bad_weights_file_is_one_line() -> None:
+    res = CliRunner().invoke(main, ["simulate", "herzla", "--policy", "net[weights=/nope.npz]",
+                                    "--hands", "4"])
+    assert res.exit_code == 2
+    assert "Traceback" not in res.output
+
+
+def test_the_training_script_reruns_from_its_seed_and_beats_random(tmp_path: Path) -> None:
+    train = _train_module()
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    assert train.main(["--quick", "--seed", "3", "--out", str(a)]) == 0
+    assert train.main(["--quick", "--seed", "3", "--out", str(b), "--jobs", "2"]) == 0
+    with np.load(a) as x, np.load(b) as y:
+        assert x.files == y.files
+        for k in x.files:
+            assert np.array_equal(x[k], y[k]), k
+    res = CliRunner().invoke(main, ["match", "herzla", "--contract", "normal", "--policies",
+                                    f"net[weights={a}],random", "--deals", "1500",
+                                    "--seed", "77", "--json"])
+    assert res.exit_code == 0, res.output
+    pair = json.loads(res.stdout)["pairs"][0]
+    sign = 1 if pair["a"].startswith("net") else -1
+    low = min(sign * pair["ci95"][0], sign * pair["ci95"][1])
+    assert low > 0, pair

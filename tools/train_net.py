@@ -1,0 +1,326 @@
+"""Train the ``net`` policy's model and write its weights (herzla/players/net_weights.npz).
+
+    nice -n 19 python tools/train_net.py --seed 1 --jobs 2            # the shipped model
+    python tools/train_net.py --quick --out /tmp/net.npz               # a few seconds: a check
+    python tools/train_net.py --teacher expert --contracts herzla/normal,herzla/beddl
+
+What it learns from (DAgger-style): deals are played by the student (round 0: by the heuristic),
+every seat; at a sample of the positions where the seat has more than one legal card, the
+*teacher* values each legal card, and the model learns those values (each card's value less the
+mean over the legal cards, a least-squares fit); the positions of every round are kept and the
+model retrained on them all, so the student's own positions are labelled too.
+
+``--teacher`` takes any policy herzla can name (``pimc[samples=8]``, ``expert``, an import path):
+where its ``explain()`` gives a value to every legal card, those are the targets; else its card
+scores 1 and the others 0.  The default, ``playout[samples=S]``, is written here: the mean score
+of each legal card over ``S`` deals of the unseen cards sampled consistently with the seat's view
+(:func:`herzla.analysis.pimc.sample_hands`), every seat playing the heuristic after the card.
+
+Training is plain numpy (Adam on a least-squares loss, one hidden layer), so it needs no extra.
+Everything is seeded: the deals of round ``r``, deal ``i`` from ``(seed, r, i)``, the teacher's
+samples from the deal's stream, the network's start and batches from ``seed``; the same seed
+gives the same weights whatever ``--jobs`` (BLAS runs on one thread).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from herzla.analysis.pimc import _rollout, sample_hands
+from herzla.cards import Card
+from herzla.contracts import TrickContract, contract_class, game_of
+from herzla.players import policy_of
+from herzla.players.builtin import HeuristicPolicy
+from herzla.players.net import NetPolicy, seen_of
+from herzla.players.netmodel import FEATURES, Model, card_features, read_contract
+from herzla.players.policy import Hint, Policy
+from herzla.players.views import TrickView
+from herzla.tricks import TrickHand
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "herzla" / "players" / "net_weights.npz"
+
+
+@attrs.frozen(slots=True)
+class Playout(Policy):
+    """The default teacher: each legal card's mean score over ``samples`` sampled deals, every
+    seat playing the heuristic after it (see the module notes)."""
+
+    name = "playout"
+    samples: int = 8
+
+    def values(self, view: TrickView) -> dict[Card, float]:
+        rng = np.random.default_rng([view.uniform, view.seat, len(view.plays()), 7])
+        sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
+        legal = view.legal_plays
+        played = [c for _, c in view.plays()]
+        total = dict.fromkeys(legal, 0.0)
+        for _ in range(self.samples):
+            hands = sample_hands(view, rng)
+            for c in legal:
+                total[c] += sign * _rollout(view, hands, played, c)
+        return {c: v / self.samples for c, v in total.items()}
+
+    def card(self, view: TrickView) -> Card:
+        vals = self.values(view)
+        return max(vals, key=lambda c: (vals[c], -c.index))
+
+    def explain(self, view: Any) -> Hint:
+        vals = self.values(view)
+        best = max(vals, key=lambda c: (vals[c], -c.index))
+        from herzla.hand import Move
+
+        return Hint(Move(best), {str(c): v for c, v in vals.items()})
+
+
+def teacher_of(spec: str) -> Policy:
+    if spec.split("[")[0].strip() == "playout":
+        samples = 8
+        if "[" in spec:
+            inner = spec.split("[", 1)[1].rstrip("]")
+            for item in filter(None, inner.split(",")):
+                key, _, value = item.partition("=")
+                if key.strip() != "samples":
+                    raise SystemExit(f"train_net: playout has one parameter, samples, "
+                                     f"not {key.strip()}")
+                samples = int(value)
+        return Playout(samples)
+    return policy_of(spec)
+
+
+def _targets(teacher: Policy, view: TrickView) -> dict[str, float]:
+    """The teacher's value of each legal card, less their mean."""
+    legal = [str(c) for c in view.legal_plays]
+    hint = teacher.explain(view)
+    if hint is not None and set(legal) <= set(hint.values):
+        vals = {c: float(hint.values[c]) for c in legal}
+    else:
+        chosen = str(teacher.card(view))
+        vals = {c: (1.0 if c == chosen else 0.0) for c in legal}
+    mean = sum(vals.values()) / len(vals)
+    return {c: v - mean for c, v in vals.items()}
+
+
+@attrs.frozen(slots=True)
+class Job:
+    contract: str  # game/contract
+    seed: int
+    round: int
+    deal: int
+    student: str  # path of the student's weights, "" for the heuristic
+    teacher: str
+    rate: float  # share of positions labelled
+
+
+def play_deal(job: Job) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64],
+                                 npt.NDArray[np.int64]]:
+    """One deal played by the student at every seat; the labelled positions' rows
+    (features, targets, position id)."""
+    game, cid = job.contract.split("/")
+    rng = np.random.default_rng([job.seed, job.round, job.deal])
+    cls = contract_class(game, cid)
+    P = 4 if 4 in cls.player_counts else cls.player_counts[0]
+    declarer = int(rng.integers(P)) if cls.needs_declarer else None
+    contract = cls(P, {}, declarer)
+    assert isinstance(contract, TrickContract)
+    cards = contract.pack().cards
+    order = rng.permutation(len(cards))
+    n = contract.hand_size
+    hands = [sum(cards[int(i)].bit for i in order[s * n:(s + 1) * n]) for s in range(P)]
+    dealer = int(rng.integers(P))
+    state = TrickHand(contract, hands, dealer)
+    student: Policy = NetPolicy(job.student) if job.student else HeuristicPolicy()
+    teacher = teacher_of(job.teacher)
+    read = read_contract(contract)
+    xs, ys, ids = [], [], []
+    k = 0
+    while not state.over:
+        view = TrickView.of(state, uniform=int(rng.integers(1 << 32)))
+        if len(view.legal_plays) > 1 and rng.random() < job.rate:
+            t = _targets(teacher, view)
+            feats = card_features(seen_of(view, read), read)
+            by_slot = {read.slots[c.index]: t[str(c)] for c in view.legal_plays}
+            s = feats.s
+            xs.append(feats.rows())
+            ys.append(np.array([by_slot[int(q)] for q in s]))
+            ids.append(np.full(len(s), k))
+            k += 1
+        state.play(student.card(view))
+    if not xs:
+        return np.zeros((0, len(FEATURES))), np.zeros(0), np.zeros(0, dtype=np.int64)
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(ids)
+
+
+def generate(jobs: Sequence[Job], workers: int) -> list[tuple[Any, Any, Any]]:
+    if workers <= 1:
+        return [play_deal(j) for j in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(play_deal, jobs, chunksize=4))
+
+
+def fit(X: npt.NDArray[np.float64], y: npt.NDArray[np.float64], gid: npt.NDArray[np.int64],
+        hidden: int, epochs: int, seed: int) -> tuple[Any, ...]:
+    """Adam on the squared error of each card's score less its position's mean score."""
+    rng = np.random.default_rng(seed)
+    mean = X.mean(axis=0)
+    std = X.std(axis=0)
+    std[std == 0] = 1.0
+    mean[0] = 0.0  # the bias column stays 1
+    std[0] = 1.0
+    Z = (X - mean) / std
+    scale = max(float(np.abs(y).std()), 1e-9)
+    yt = y / scale
+    F = X.shape[1]
+    params = [rng.normal(0, 1 / np.sqrt(F), (F, hidden)), np.zeros(hidden),
+              rng.normal(0, 1 / np.sqrt(hidden), hidden)]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    groups = np.unique(gid)
+    lr, b1, b2, eps = 3e-3, 0.9, 0.999, 1e-8
+    step = 0
+    batch = 256
+    for _epoch in range(epochs):
+        perm = rng.permutation(len(groups))
+        for start in range(0, len(perm), batch):
+            chosen = groups[perm[start:start + batch]]
+            rows = np.flatnonzero(np.isin(gid, chosen))
+            z, tgt, g = Z[rows], yt[rows], gid[rows]
+            _, inv = np.unique(g, return_inverse=True)
+            W1, c1, w2 = params
+            a = z @ W1 + c1
+            h = np.maximum(a, 0)
+            q = h @ w2
+            cnt = np.bincount(inv)
+            qc = q - (np.bincount(inv, q) / cnt)[inv]
+            err = qc - tgt
+            # gradient of mean squared centred error; centring is linear: project back
+            gq = 2 * err / len(rows)
+            gq = gq - (np.bincount(inv, gq) / cnt)[inv]
+            gw2 = h.T @ gq
+            gh = np.outer(gq, w2) * (a > 0)
+            grads = [z.T @ gh, gh.sum(axis=0), gw2]
+            step += 1
+            for i, gr in enumerate(grads):
+                m[i] = b1 * m[i] + (1 - b1) * gr
+                v[i] = b2 * v[i] + (1 - b2) * gr * gr
+                mh = m[i] / (1 - b1 ** step)
+                vh = v[i] / (1 - b2 ** step)
+                params[i] = params[i] - lr * mh / (np.sqrt(vh) + eps)
+    W1, c1, w2 = params
+    # fold the standardisation into the first layer, then make every weight a whole number
+    W1f = W1 / std[:, None]
+    c1f = c1 - mean @ W1f
+    s1 = 4096.0 / max(float(np.abs(W1f).max()), float(np.abs(c1f).max()), 1e-12)
+    s2 = 4096.0 / max(float(np.abs(w2).max()), 1e-12)
+    return np.round(W1f * s1), np.round(c1f * s1), np.round(w2 * s2)
+
+
+def accuracy(model: Model, X: Any, y: Any, gid: Any) -> float:
+    """Share of labelled positions where the model's best card is a teacher's best card."""
+    q = model.rows_scores(X)
+    hit = 0
+    groups = np.unique(gid)
+    for g in groups:
+        r = gid == g
+        hit += y[r][np.argmax(q[r])] >= y[r].max() - 1e-9
+    return hit / max(len(groups), 1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--teacher", default="playout[samples=8]")
+    ap.add_argument("--contracts", default="herzla/normal",
+                    help="game/contract list the model is trained on, each with =N for its own "
+                         "number of deals a round (the net plays the heuristic elsewhere)")
+    ap.add_argument("--play", default="",
+                    help="the contracts the model written plays by itself (default: every one "
+                         "it was trained on); elsewhere the net plays the heuristic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3, help="DAgger rounds")
+    ap.add_argument("--deals", type=int, default=600, help="deals per round and contract")
+    ap.add_argument("--rate", type=float, default=0.5, help="share of positions labelled")
+    ap.add_argument("--hidden", type=int, default=32)
+    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=str(SHIPPED))
+    ap.add_argument("--quick", action="store_true",
+                    help="a few seconds: 2 rounds of 12 deals, 2 samples (a check, not a model)")
+    a = ap.parse_args(argv)
+    plays: list[str] = []
+    if a.quick:
+        a.rounds, a.deals, a.epochs, a.hidden = 2, 12, 20, 16
+        if a.teacher == ap.get_default("teacher"):
+            a.teacher = "playout[samples=2]"
+    deals: dict[str, int] = {}
+    for item in filter(None, (c.strip() for c in a.contracts.split(","))):
+        name, _, n = item.partition("=")
+        deals[name.strip()] = int(n) if n else a.deals
+    contracts = list(deals)
+    teacher_of(a.teacher)  # a bad name stops here, in one line
+    out = Path(a.out)
+    students: list[Path] = []
+    data: list[tuple[Any, Any, Any]] = []
+    model: Model | None = None
+    t0 = time.perf_counter()
+    for r in range(a.rounds):
+        student = ""
+        if model is not None:
+            students.append(out.with_name(f"{out.stem}.student{r}.npz"))
+            model.save(str(students[-1]))
+            student = str(students[-1])
+        jobs = [Job(c, a.seed, r, i, student, a.teacher, a.rate)
+                for c in contracts for i in range(deals[c])]
+        data += generate(jobs, a.jobs)
+        X, y, gid = _stack(data)
+        w1, b1, w2 = fit(X, y, gid, a.hidden, a.epochs, a.seed + r)
+        about = (f"trained by tools/train_net.py --seed {a.seed} --teacher {a.teacher} "
+                 f"--rounds {a.rounds} --rate {a.rate} --hidden {a.hidden} on "
+                 f"{', '.join(f'{c} ({n} deals a round)' for c, n in deals.items())}: "
+                 f"{len(np.unique(gid))} positions")
+        plays = [c.strip() for c in a.play.split(",") if c.strip()] or contracts
+        about += f"; it plays by itself in {', '.join(plays)}"
+        model = Model(w1, b1, w2, 0.0, frozenset(contracts), about)  # the student plays all
+        print(f"round {r + 1}: {len(np.unique(gid))} positions, agreement with the teacher "
+              f"{accuracy(model, X, y, gid):.3f}, {time.perf_counter() - t0:.0f} s",
+              file=sys.stderr)
+    assert model is not None
+    for s in students:
+        s.unlink(missing_ok=True)
+    part = out.with_name(out.stem + ".part.npz")
+    attrs.evolve(model, trained=frozenset(plays)).save(str(part))
+    part.replace(out)
+    print(model.about)
+    return 0
+
+
+def _stack(data: Sequence[tuple[Any, Any, Any]]) -> tuple[Any, Any, Any]:
+    xs, ys, gs = [], [], []
+    base = 0
+    for X, y, g in data:
+        if not len(y):
+            continue
+        xs.append(X)
+        ys.append(y)
+        gs.append(g + base)
+        base += int(g.max()) + 1
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(gs)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
