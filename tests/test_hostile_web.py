@@ -5,19 +5,15 @@ limits under concurrent creations, and stores that are not herzla's."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import socket
-import subprocess
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.helpers import at_a_terminal
-from tests.test_serve import _first_line
+from tests.test_serve import serving
 
 if TYPE_CHECKING:
     from flask.testing import FlaskClient
@@ -52,16 +48,9 @@ def _raw(port: int, head: str, timeout: float = 10) -> bytes:
 
 @pytest.mark.parametrize("over", [1, 3 * 2**20])
 def test_a_body_over_the_limit_is_herzlas_json_413(tmp_path: Path, over: int) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
-                             str(tmp_path / "l.db")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
-                            preexec_fn=at_a_terminal)
+    proc, url = serving(tmp_path, "l.db")
     try:
-        line = _first_line(proc)
-        m = re.fullmatch(r"herzla: serving on http://127\.0\.0\.1:(\d+)/\n", line)
-        assert m is not None, line
-        port = int(m.group(1))
+        port = int(url.rsplit(":", 1)[1].rstrip("/"))
         from herzla.web.config import MAX_BODY
 
         # the header alone: a server that waits for the body (or reads it) is wrong too

@@ -141,6 +141,29 @@ def _first_line(proc: subprocess.Popen[bytes]) -> str:
     return proc.stdout.readline().decode()
 
 
+def serving(tmp_path: Path, db: str, pythonpath: str = str(ROOT)
+            ) -> tuple[subprocess.Popen[bytes], str]:
+    """A real ``herzla serve --port 0`` on the loopback address, with its store ``db`` in
+    ``tmp_path``, and the URL its first line names (the caller stops it)."""
+    env = {**os.environ, "PYTHONPATH": pythonpath}
+    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
+                             str(tmp_path / db)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            preexec_fn=at_a_terminal)
+    try:
+        line = _first_line(proc)
+    except BaseException:
+        proc.kill()
+        proc.communicate()
+        raise
+    m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", line)
+    if m is None:
+        proc.kill()
+        proc.communicate()
+        raise AssertionError(line)
+    return proc, m.group(1)
+
+
 @web
 @needs_web
 @pytest.mark.parametrize(("signum", "code", "said"), [
@@ -149,16 +172,8 @@ def _first_line(proc: subprocess.Popen[bytes]) -> str:
 ])
 def test_a_real_server_answers_and_stops_cleanly(tmp_path: Path, signum: int, code: int,
                                                  said: str) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
-                             str(tmp_path / "e.db")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
-                            preexec_fn=at_a_terminal)
+    proc, url = serving(tmp_path, "e.db")
     try:
-        line = _first_line(proc)
-        m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", line)
-        assert m is not None, line
-        url = m.group(1)
         with urllib.request.urlopen(url + "desk", timeout=60) as page:
             assert page.status == 200 and b"Disputes desk" in page.read()
         body = (ROOT / "docs" / "examples" / "herzla-two-void.json").read_bytes()
@@ -219,15 +234,8 @@ def test_serve_starts_and_plays_without_numba(tmp_path: Path) -> None:
     fake = tmp_path / "no-numba" / "numba"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('no numba here')\n")
-    env = {**os.environ, "PYTHONPATH": f"{fake.parent}{os.pathsep}{ROOT}"}
-    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
-                             str(tmp_path / "f.db")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=tmp_path,
-                            preexec_fn=at_a_terminal)
+    proc, url = serving(tmp_path, "f.db", f"{fake.parent}{os.pathsep}{ROOT}")
     try:
-        m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", _first_line(proc))
-        assert m is not None
-        url = m.group(1)
         table = _ask(url + "api/tables", "POST", {"game": "herzla", "contract": "normal",
                                                   "opponents": "pimc", "seed": 3})
         for _ in range(3):
