@@ -31,7 +31,7 @@ from herzla.hand import PASS, as_move
 from herzla.layout import LayoutHand
 from herzla.openspiel.episode import HandState
 from herzla.openspiel.resample import resample
-from herzla.players.deals import uniform_deal
+from herzla.players.unseen import uniform_deal
 from herzla.players.views import shown_voids
 from herzla.tricks import TrickHand
 

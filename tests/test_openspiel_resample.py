@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import herzla.openspiel  # noqa: E402, F401  (registers the games)
 from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, parse_cards  # noqa: E402
 from herzla.hand import as_move  # noqa: E402
-from herzla.players.deals import uniform_deal  # noqa: E402
+from herzla.players.unseen import uniform_deal  # noqa: E402
 from herzla.records import Record, replay  # noqa: E402
 from tests.spiel_deals import consistent_deals  # noqa: E402
 

@@ -53,8 +53,8 @@ import attrs
 
 from herzla.analysis.pimc import announces_as_seen, bidding_base
 from herzla.cards import SUIT_MASKS, Card, cards_of
-from herzla.players.deals import uniform_deals
 from herzla.players.heuristic import heuristic_order
+from herzla.players.unseen import uniform_deals
 from herzla.players.views import TrickView
 from herzla.tricks import TrickHand
 

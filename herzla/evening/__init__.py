@@ -26,7 +26,7 @@ from herzla.evening.deal import Deal, Place
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.model import MAX_DEALS, MAX_UNDO, Change, Evening
-from herzla.evening.session import read_session
+from herzla.evening.record_lists import read_session
 from herzla.evening.settle import Payment
 from herzla.evening.stats import Declarations, PlayerStats
 from herzla.evening.storage import FORMAT, VERSION, create, dumps, load, save, update

@@ -8,7 +8,7 @@ illegal cannot be in its hand, then or now (a hand only shrinks).  That rules ou
 not follow, every card but a banned one when it led or discarded a banned card (the escape: a
 heart led or discarded while a ban applied means the seat held nothing but hearts), and the
 cards that fitted when it passed.  The unseen cards are then dealt uniformly under those
-constraints (:func:`herzla.players.deals.uniform_deal`), which is every deal the seat cannot
+constraints (:func:`herzla.players.unseen.uniform_deal`), which is every deal the seat cannot
 tell apart, each equally likely, in one draw.  The draw is still replayed (its moves must be
 legal and the same seat to move): a rule a contract writes in Python of its own may tie cards
 together as no seat-by-seat constraint can, and the opening seat of a layout deal whose first
@@ -25,7 +25,7 @@ from herzla.cards import cards_of
 from herzla.hand import Hand, Move
 from herzla.openspiel.episode import HandState
 from herzla.openspiel.setup import Setup
-from herzla.players.deals import uniform_deal
+from herzla.players.unseen import uniform_deal
 
 #: draws of the unseen cards tried before giving up on an information state (a draw is tried
 #: again only where a contract's rule of its own ties cards together in a way the seat-by-seat

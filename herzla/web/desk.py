@@ -21,7 +21,7 @@ from herzla.draw.html import explanation_html, hand_html
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
-from herzla.web.bodies import options_of_text
+from herzla.web.request_fields import options_of_text
 
 __all__ = ["DeskError", "DeskRuling", "TallyForm", "names_of", "rule_record", "rule_tally",
            "tally_form"]

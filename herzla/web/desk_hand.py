@@ -28,8 +28,8 @@ from herzla.hand import PASS, Hand, as_move
 from herzla.machinery.moves import written_move
 from herzla.options import OptionError
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
-from herzla.web.bodies import options_of_text
 from herzla.web.desk import DeskError
+from herzla.web.request_fields import options_of_text
 
 __all__ = ["Offer", "Tapping", "start_tapping"]
 

@@ -24,7 +24,7 @@ import attrs
 
 from herzla.evening import Evening, EveningError
 from herzla.evening.storage import dumps
-from herzla.web.bodies import fields_of
+from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
 __all__ = ["About", "AlreadyEntered", "Closed", "Refused", "about", "answer", "app_part", "change",

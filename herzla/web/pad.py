@@ -26,10 +26,10 @@ from herzla.evening.text import kind_of, next_sentence, outcome_lines, stats_lin
 from herzla.options import OptionError
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
-from herzla.web.bodies import options_of_text
 from herzla.web.config import state
 from herzla.web.pad_form import FormError, entry_of, form_of, panel
-from herzla.web.render import card_view, euros, faces_for, form_revision, load, page, with_euros
+from herzla.web.page_parts import card_view, euros, faces_for, form_revision, load, page, with_euros
+from herzla.web.request_fields import options_of_text
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["MAX_PLAYERS_FORM", "blueprint"]

@@ -24,7 +24,7 @@ from herzla.web.desk import (
     tally_form,
 )
 from herzla.web.desk_hand import Tapping, start_tapping
-from herzla.web.render import card_view, faces_for, named_html, page
+from herzla.web.page_parts import card_view, faces_for, named_html, page
 from herzla.web.store import Kind
 
 __all__ = ["blueprint"]

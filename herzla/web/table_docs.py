@@ -14,7 +14,7 @@ from herzla.names import did_you_mean, find_name
 from herzla.players.registry import policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
-from herzla.web.bodies import fields_of
+from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StaleRevision, StoreFull
 
 __all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create", "read"]

@@ -24,7 +24,15 @@ from herzla.table import undo as undo_table
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
-from herzla.web.render import CardView, card_view, faces_for, form_revision, load, named_html, page
+from herzla.web.page_parts import (
+    CardView,
+    card_view,
+    faces_for,
+    form_revision,
+    load,
+    named_html,
+    page,
+)
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
