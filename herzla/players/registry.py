@@ -2,7 +2,8 @@
 
 A policy is named by
 
-- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``);
+- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``,
+  ``expert``);
 - a name an installed package registers under the entry-point group ``herzla.policies``;
 - an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
   object or class (the module is imported from ``sys.path``);
@@ -18,7 +19,7 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 Traceback (most recent call last):
 ...
 herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, pimc, \
-ipimc; or an entry point of herzla.policies, or package.module:NAME)
+ipimc, expert; or an entry point of herzla.policies, or package.module:NAME)
 """
 
 from __future__ import annotations
@@ -61,9 +62,15 @@ def _ipimc() -> Policy:
     return _imported("herzla.analysis.ipimc:Ipimc")
 
 
+def _expert() -> Policy:
+    # the player that plays for itself against a model of the others, beside them
+    return _imported("herzla.analysis.expert:Expert")
+
+
 #: the built-in policies, by name (each module writes its policy; this only finds it)
 _BUILTIN: dict[str, Callable[[], Policy]] = {
     "random": _random, "heuristic": _heuristic, "pimc": _pimc, "ipimc": _ipimc,
+    "expert": _expert,
 }
 
 
