@@ -218,8 +218,9 @@ class Expert(Policy):
             raise ValueError(f"seed must be 0 or more, not {value}")
 
     # -- the random stream of a decision ----------------------------------------------------
-    def _rng(self, uniform: int, seat: int, moves: int) -> random.Random:
-        seq = np.random.SeedSequence([uniform, self.seed, seat, moves, 30])
+    def _rng(self, uniform: int, seat: int, moves: int, what: int = 0) -> random.Random:
+        # what: 0 a card or a lay, 1 an announcement
+        seq = np.random.SeedSequence([uniform, self.seed, seat, moves, what])
         return random.Random(int(seq.generate_state(2, np.uint64)[0]))
 
     # -- trick deals ------------------------------------------------------------------------
@@ -257,10 +258,14 @@ class Expert(Policy):
             judged = Ipimc(seed=self.seed).judge(view)
             return Valuation(Move(judged.card), dict(judged.means), judged.samples,
                              how="coalition")
+        return self._choose(view, legal, self.trick_worlds(view))
+
+    def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
+        """The worlds it values a trick view's cards in: (every seat's cards as dealt,
+        weight), :func:`herzla.analysis.worlds.trick_worlds` with its parameters."""
         rng = self._rng(view.uniform, view.seat, len(view.plays()))
-        worlds = trick_worlds(view, rng, self.worlds, self.candidates, self.temperature,
-                              self.enumerate)
-        return self._choose(view, legal, worlds)
+        return trick_worlds(view, rng, self.worlds, self.candidates, self.temperature,
+                            self.enumerate)
 
     def _choose(self, view: TrickView, legal: Sequence[Card],
                 worlds: Sequence[tuple[list[int], int]]) -> Valuation:
@@ -338,7 +343,7 @@ class Expert(Policy):
         classes = bidding_contracts(base)
         if self.bids == 0 or len(classes) < 2:
             return heuristic
-        rng = self._rng(view.uniform, view.seat, -1 - len(view.announcements))
+        rng = self._rng(view.uniform, view.seat, len(view.announcements), 1)
         sign = _sign(base)
         n = view.players
         forehand = (view.dealer + 1) % n
