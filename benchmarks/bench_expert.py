@@ -26,9 +26,9 @@ os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_ladder import load, quantiles, timed_hands  # noqa: E402
+from bench_ladder import load, quantiles, timed_hands
 
-from herzla.players import policy_of  # noqa: E402
+from herzla.players import policy_of
 
 SPECS = ("expert", "expert[worlds=12]", "expert[worlds=48]", "expert[enumerate=0]",
          "expert[exact=0]", "expert[exact=3]")

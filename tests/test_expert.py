@@ -12,16 +12,17 @@ from herzla.analysis.expert import Expert, coalition, maxn, play_out
 from herzla.analysis.inference import constraints
 from herzla.analysis.worlds import all_deals, layout_worlds, trick_worlds
 from herzla.cards import mask_of, parse_cards
-from herzla.contracts import contract_class
+from herzla.contracts import TrickContract, contract_class
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
+from herzla.players.deals import count_deals
 from herzla.players.heuristic import heuristic_order
 from herzla.players.views import LayoutView, view_of
-from herzla.players.deals import count_deals
 from herzla.sim.match import match
 from herzla.tricks import TrickHand
 
 CHEAP = "expert[worlds=4,candidates=8,bids=4]"
 NORMAL = contract_class("herzla", "normal")()
+assert isinstance(NORMAL, TrickContract)
 DEAL = ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
         "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"]
 
@@ -85,7 +86,7 @@ def test_sampled_worlds_keep_what_the_seat_has_seen() -> None:
     for hands, _ in worlds:
         assert hands[view.seat] == state.dealt[view.seat]
         assert sum(h.bit_count() for h in hands) == 32
-        replay = TrickHand(NORMAL, hands, 3)
+        replay = TrickHand(view.contract, hands, 3)
         for _, c in view.plays():
             assert replay.check(c) is None
             replay.play(c)

@@ -75,6 +75,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 import numpy as np
@@ -369,7 +370,8 @@ class Expert(Policy):
                     said[i] = w
                 cid, declarer = resolve(said, view.dealer, base)
                 contract = contract_class(base.game, cid)(n, base.opts, declarer)
-                st = TrickHand(contract, hands, view.dealer)
+                # a bidding's contracts are trick deals (a declarer wins or avoids tricks)
+                st = cast(TrickHand, contract.new_hand(hands, view.dealer))
                 totals[word] += play_out(st, sign)[view.seat]
         return max(options, key=lambda w: (totals[w] - (self.margin * self.bids
                                                          if w != "pass" else 0), w == "pass"))
