@@ -11,9 +11,10 @@ unseen cards weighed by how likely each makes the plays seen so far under the so
 (``ipimc``'s inference), every such deal once they are few enough (late in the hand).  In each
 world it plays each legal card and then plays the hand out:
 
-- while more than ``exact`` tricks are left after the card, by the heuristic for every seat
-  (its own later cards included): a play-out costs a few hundredths of a millisecond a card;
-- with at most ``exact`` tricks left, by max^n search: every seat, in turn, plays the card that
+- while more than ``4 * exact`` cards are left to play (the last ``exact`` tricks at four
+  players), by the heuristic for every seat (its own later cards included): a play-out costs a
+  few hundredths of a millisecond a card;
+- from then on, by max^n search: every seat, in turn, plays the card that
   gives *it* the best score of the rest of the hand, each seat for itself (a tie among a seat's
   cards goes to the one the heuristic prefers, :func:`~herzla.players.heuristic.heuristic_order`,
   which is the model's own choice).
@@ -81,7 +82,7 @@ import attrs
 import numpy as np
 
 from herzla.analysis.worlds import layout_worlds, trick_worlds
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move, Outcome
 from herzla.layout import Lay, LayoutHand
@@ -120,7 +121,9 @@ def play_out(st: TrickHand, sign: int) -> tuple[int, ...]:
     """Each seat's score (the higher the better) when every seat plays the heuristic from
     ``st`` to the end (``st`` is played on)."""
     while not st.over:
-        st.play(heuristic_order(st)[0])
+        legal = st.legal_mask()
+        # a lone legal card needs no rule of the heuristic's
+        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return _scores(st, sign)
 
 
@@ -131,8 +134,9 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
     if st.over:
         return _scores(st, sign)
     seat = st.turn
+    legal = st.legal_mask()
     best: tuple[int, ...] | None = None
-    for c in heuristic_order(st):
+    for c in cards_of(legal) if not legal & (legal - 1) else heuristic_order(st):
         st.play(c)
         v = maxn(st, sign)
         st.undo()
@@ -178,6 +182,7 @@ class Expert(Policy):
     candidates: int = attrs.field(default=48)
     enumerate: int = attrs.field(default=120)
     exact: int = attrs.field(default=2)
+    exact_worlds: int = attrs.field(default=16)
     temperature: float = attrs.field(default=1.0)
     bids: int = attrs.field(default=24)
     margin: float = attrs.field(default=0.0)
@@ -202,6 +207,11 @@ class Expert(Policy):
     def _check_exact(self, _attr: object, value: int) -> None:
         if not 0 <= value <= 4:
             raise ValueError(f"exact must be 0 to 4, not {value}")
+
+    @exact_worlds.validator
+    def _check_exact_worlds(self, _attr: object, value: int) -> None:
+        if not 1 <= value <= 10_000:
+            raise ValueError(f"exact_worlds must be 1 to 10000, not {value}")
 
     @temperature.validator
     def _check_temperature(self, _attr: object, value: float) -> None:
@@ -261,11 +271,19 @@ class Expert(Policy):
                              how="coalition")
         return self._choose(view, legal, self.trick_worlds(view))
 
+    def searches(self, view: TrickView) -> bool:
+        """Whether the view's cards are valued by max^n rather than by play-outs: once at most
+        ``4 * exact`` cards are left to play (the last ``exact`` tricks at four players; the
+        tree grows with the seats' cards, not the tricks)."""
+        return view.dealt * view.players - len(view.plays()) <= 4 * self.exact
+
     def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
         """The worlds it values a trick view's cards in: (every seat's cards as dealt,
-        weight), :func:`herzla.analysis.worlds.trick_worlds` with its parameters."""
+        weight), :func:`herzla.analysis.worlds.trick_worlds` with its parameters (where it
+        searches, ``exact_worlds`` of them)."""
         rng = self._rng(view.uniform, view.seat, len(view.plays()))
-        return trick_worlds(view, rng, self.worlds, self.candidates, self.temperature,
+        count = min(self.worlds, self.exact_worlds) if self.searches(view) else self.worlds
+        return trick_worlds(view, rng, count, self.candidates, self.temperature,
                             self.enumerate)
 
     def _choose(self, view: TrickView, legal: Sequence[Card],
@@ -274,8 +292,7 @@ class Expert(Policy):
         sign = _sign(contract)
         seat = view.seat
         plays = [c for _, c in view.plays()]
-        # the tricks left to play, the one in progress counted
-        search = view.dealt - len(view.tricks) <= self.exact
+        search = self.searches(view)
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
         weight = 0
