@@ -178,11 +178,11 @@ class Expert(Policy):
 
     name = "expert"
 
-    worlds: int = attrs.field(default=24)
-    candidates: int = attrs.field(default=48)
+    worlds: int = attrs.field(default=48)
+    candidates: int = attrs.field(default=64)
     enumerate: int = attrs.field(default=120)
-    exact: int = attrs.field(default=2)
-    exact_worlds: int = attrs.field(default=16)
+    exact: int = attrs.field(default=3)
+    exact_worlds: int = attrs.field(default=12)
     temperature: float = attrs.field(default=1.0)
     bids: int = attrs.field(default=24)
     margin: float = attrs.field(default=0.0)
