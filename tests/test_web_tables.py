@@ -288,3 +288,16 @@ def test_a_table_of_the_largest_seed_reads_back(client: FlaskClient) -> None:
     assert ok(client.get(f"/api/tables/{table['id']}")) == table
     assert "seed" in error(call(client, "POST", "/api/tables", {"game": "herzeln",
                                                                 "seed": 2**63}), 422)
+
+
+def test_the_computer_plays_expert_unless_asked_and_the_levels_are_named_for_players(
+        client: FlaskClient) -> None:
+    table = ok(call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+                                                    "seed": 12}), 201)
+    assert table["opponents"] == "expert"
+    page = client.get("/").get_data(as_text=True)
+    for label in ("beginner (random)", "club player (heuristic)", "strong (pimc)",
+                  "expert (expert)"):
+        assert label in page
+    assert page.index("beginner (random)") < page.index("expert (expert)")
+    assert '<option value="expert" selected>' in page

@@ -177,6 +177,7 @@ class Expert(Policy):
     (see the module notes)."""
 
     name = "expert"
+    level = "expert"
 
     worlds: int = attrs.field(default=48)
     candidates: int = attrs.field(default=64)

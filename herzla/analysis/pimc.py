@@ -55,7 +55,7 @@ heuristic does.  It has no batch form: ``--engine batch`` plays it on the refere
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import numpy as np
@@ -276,6 +276,7 @@ class Pimc(Policy):
     """Sample the unseen cards, solve each sample exactly, play the best mean card."""
 
     name = "pimc"
+    level: ClassVar[str | None] = "strong"
 
     samples: int = attrs.field(default=8)
     tricks: int = attrs.field(default=7)
