@@ -44,7 +44,7 @@ def _late() -> TrickHand:
 
 def test_expert_is_built_in_with_its_parameters() -> None:
     assert "expert" in builtin_names()
-    assert policy_of("expert[worlds=8,exact=3]").spec() == "expert[worlds=8,exact=3]"
+    assert policy_of("expert[worlds=8,exact=2]").spec() == "expert[worlds=8,exact=2]"
     with pytest.raises(PolicyError, match="worlds must be 1 to 10000"):
         policy_of("expert[worlds=0]")
     with pytest.raises(PolicyError, match="no parameter"):
@@ -130,6 +130,9 @@ def test_the_card_is_legal_and_explained() -> None:
     assert hint.move.card == expert.card(view)
     assert set(hint.values) == {str(c) for c in view.legal_plays}
     assert hint.measure is not None and "likely deals" in hint.measure
+    # why, in a player's words, and no card named (the page writes cards in its own faces)
+    assert hint.reason is not None and "likely deals" in hint.reason
+    assert not any(str(c) in hint.reason for c in view.legal_plays)
 
 
 def test_layout_worlds_and_lays() -> None:

@@ -150,16 +150,41 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
 class Valuation:
     """What ``expert`` weighed for one move (:meth:`Expert.value`): ``move`` its choice; ``means``
     each legal move's weighted mean score (the game's unit, as the game counts it) against the
-    model, by the move as a record writes it; ``worlds`` how many distinct worlds, ``weight``
-    what they weigh in all (draws, or likelihood units where enumerated); ``better`` for each
-    move, in how many of the worlds it does at least as well as ``move``'s rivals (the chosen
-    move's count is the worlds where it is best)."""
+    model, by the move as a record writes it; ``worlds`` how many distinct worlds it weighed;
+    ``best_in`` in how many of them ``move`` does as well as any other move; ``how`` which of
+    its rules chose (a key of :data:`HOW`)."""
 
     move: Move
     means: dict[str, float]
     worlds: int
     best_in: int = 0
     how: str = "best"
+
+
+def _measure(view: TrickView | LayoutView, val: Valuation) -> str:
+    from herzla.analysis.solve import unit_of
+
+    unit = unit_of(view.contract.game, view.contract.id)
+    return (f"each legal move's mean score ({unit}) over {val.worlds} likely deals of the "
+            f"cards you cannot see, every seat then playing for itself")
+
+
+def _reason(view: TrickView | LayoutView, val: Valuation) -> str:
+    """Why, in a player's words (no card named: the page shows the cards in its own faces)."""
+    if val.how == "coalition":
+        return HOW["coalition"]
+    lower = game_of(view.contract).lowest_wins
+    mine = val.means[str(val.move)]
+    rest = [v for k, v in val.means.items() if k != str(val.move)]
+    nxt = (min if lower else max)(rest)
+    how_good = "fewest" if lower else "best"
+    if val.worlds <= 1:
+        return f"it scores {how_good} on the deal it sees"
+    why = (f"it does as well as any other move in {val.best_in} of the {val.worlds} likely "
+           f"deals, and {how_good} on average ({mine:+.1f}, the next best {nxt:+.1f})")
+    if val.how == "heuristic":
+        why += "; of the moves as good, the one a plain player would make"
+    return why
 
 
 #: which of expert's rules chose its move (:attr:`Valuation.how`)
@@ -252,11 +277,7 @@ class Expert(Policy):
         val = view.by_kind(self.value, self.value_lay)
         if not val.means:
             return Hint(val.move, reason=HOW[val.how])
-        unit = "penalty points, lower is better" if game_of(view.contract).lowest_wins else (
-            "the seat's score")
-        measure = (f"each legal move's mean score ({unit}) over {val.worlds} likely deals of "
-                   f"the unseen cards, every seat then playing for itself")
-        return Hint(val.move, val.means, measure, HOW[val.how])
+        return Hint(val.move, val.means, _measure(view, val), _reason(view, val))
 
     def value(self, view: TrickView) -> Valuation:
         """The card and what it weighed (:class:`Valuation`)."""
@@ -310,7 +331,7 @@ class Expert(Policy):
             top = max(got.values())
             for c in legal:
                 if got[c] == top:
-                    wins[c] += times
+                    wins[c] += 1
             weight += times
         order = heuristic_order(view)
         best = max(totals.values())
