@@ -83,7 +83,7 @@ def _amount(n: int, unit: str) -> str:
 def _cost(p: PlayReview, unit: str, players: int | None) -> str:
     what = "passed" if p.card == "pass" else f"played {p.card}"
     model = "" if p.loss_model is None else (
-        f"against the model {_tenths(p.loss_model, unit)}; ")
+        f"against the model {_tenths(p.loss_model, unit) if p.loss_model else 'nothing'}; ")
     dd = (f"double dummy {_amount(p.loss, unit)}, best was {' or '.join(p.best_cards)}"
           if p.loss else "double dummy nothing")
     return f"seat {p.seat} {what} ({play_place(p.index, players)}): cost {model}{dd}"
