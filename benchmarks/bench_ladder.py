@@ -19,8 +19,10 @@ Five parts, in this order:
 ``normal``
     One duplicate match of Herzla normal, ``--normal-deals`` deals, of expert, ipimc, pimc,
     IS-MCTS (at the simulations the decision part chose, or ``--ismcts-simulations``), the
-    heuristic and random play: every pair with its 95% interval.  ``--pair-deals`` adds a match
-    of expert and pimc alone (more deals for the same CPU time: the pair's interval narrows).
+    heuristic and random play: every pair with its 95% interval.
+``pair``
+    With ``--pair-deals``, a match of expert and pimc alone (seed ``--pair-seed``, default
+    ``--seed`` + 1).
 ``kids``
     One duplicate match of the children's Herzla (4 players, penalty points: lower is better),
     ``--kids-deals`` deals, of expert, ipimc, pimc, the heuristic and random play.
@@ -375,7 +377,7 @@ def short(name: str) -> str:
     return name.replace(f"{ISMCTS}[", "ismcts[")
 
 
-PARTS = ("decision", "normal", "kids", "partie", "ceiling")
+PARTS = ("decision", "normal", "pair", "kids", "partie", "ceiling")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -383,6 +385,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--normal-deals", type=int, default=2000, help="Herzla normal deals (2000)")
     ap.add_argument("--pair-deals", type=int, default=0,
                     help="deals of an extra match of expert and pimc alone (0: none)")
+    ap.add_argument("--pair-seed", type=int, default=0,
+                    help="the seed of the pair's match (default: --seed + 1)")
     ap.add_argument("--partie-deals", type=int, default=200,
                     help="Herzeln and Herzerln parties, each (200)")
     ap.add_argument("--kids-deals", type=int, default=1000,
@@ -431,10 +435,11 @@ def main(argv: list[str] | None = None) -> None:
         play_match(state, "ladder", "herzla", names, contract="normal", partie=False,
                    deals=args.normal_deals, seed=args.seed, jobs=args.jobs,
                    report_only=args.report)
-        if args.pair_deals:
-            play_match(state, "pair", "herzla", [args.expert, args.pimc], contract="normal",
-                       partie=False, deals=args.pair_deals, seed=args.seed + 1, jobs=args.jobs,
-                       report_only=args.report)
+    if "pair" in parts and args.pair_deals:
+        print("\nHerzla normal, expert and pimc alone (duplicate match):")
+        play_match(state, "pair", "herzla", [args.expert, args.pimc], contract="normal",
+                   partie=False, deals=args.pair_deals, seed=args.pair_seed or args.seed + 1,
+                   jobs=args.jobs, report_only=args.report)
     ladder = [args.expert, args.ipimc, args.pimc, "heuristic", "random"]
     if "kids" in parts:
         print("\nThe children's Herzla, 4 players (duplicate match; penalty points, lower is "
