@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import attrs
@@ -196,6 +196,17 @@ HOW = {
 }
 
 
+def _within(name: str, low: float, high: float | None
+            ) -> Callable[[object, object, float], None]:
+    """An attrs validator: ``name`` from ``low`` to ``high`` (None: no bound), else one line
+    saying so."""
+    def check(_self: object, _attr: object, value: float) -> None:
+        if value < low or (high is not None and value > high):
+            bound = "or more" if high is None else f"to {high:g}"
+            raise ValueError(f"{name} must be {low:g} {bound}, not {value}")
+    return check
+
+
 @attrs.frozen(slots=True)
 class Expert(Policy):
     """Values each legal move against a model of the other seats, each playing for itself
@@ -204,55 +215,16 @@ class Expert(Policy):
     name = "expert"
     level = "expert"
 
-    worlds: int = attrs.field(default=48)
-    candidates: int = attrs.field(default=64)
-    enumerate: int = attrs.field(default=120)
-    exact: int = attrs.field(default=3)
-    exact_worlds: int = attrs.field(default=12)
-    temperature: float = attrs.field(default=1.0)
-    bids: int = attrs.field(default=24)
-    margin: float = attrs.field(default=0.0)
-    seed: int = attrs.field(default=0)
-
-    @worlds.validator
-    def _check_worlds(self, _attr: object, value: int) -> None:
-        if not 1 <= value <= 10_000:
-            raise ValueError(f"worlds must be 1 to 10000, not {value}")
-
-    @candidates.validator
-    def _check_candidates(self, _attr: object, value: int) -> None:
-        if not 1 <= value <= 100_000:
-            raise ValueError(f"candidates must be 1 to 100000, not {value}")
-
-    @enumerate.validator
-    def _check_enumerate(self, _attr: object, value: int) -> None:
-        if not 0 <= value <= 100_000:
-            raise ValueError(f"enumerate must be 0 to 100000, not {value}")
-
-    @exact.validator
-    def _check_exact(self, _attr: object, value: int) -> None:
-        if not 0 <= value <= 4:
-            raise ValueError(f"exact must be 0 to 4, not {value}")
-
-    @exact_worlds.validator
-    def _check_exact_worlds(self, _attr: object, value: int) -> None:
-        if not 1 <= value <= 10_000:
-            raise ValueError(f"exact_worlds must be 1 to 10000, not {value}")
-
-    @temperature.validator
-    def _check_temperature(self, _attr: object, value: float) -> None:
-        if not 0.01 <= value <= 1000:
-            raise ValueError(f"temperature must be 0.01 to 1000, not {value}")
-
-    @bids.validator
-    def _check_bids(self, _attr: object, value: int) -> None:
-        if not 0 <= value <= 10_000:
-            raise ValueError(f"bids must be 0 to 10000, not {value}")
-
-    @seed.validator
-    def _check_seed(self, _attr: object, value: int) -> None:
-        if value < 0:
-            raise ValueError(f"seed must be 0 or more, not {value}")
+    worlds: int = attrs.field(default=48, validator=_within("worlds", 1, 10_000))
+    candidates: int = attrs.field(default=64, validator=_within("candidates", 1, 100_000))
+    enumerate: int = attrs.field(default=120, validator=_within("enumerate", 0, 100_000))
+    exact: int = attrs.field(default=3, validator=_within("exact", 0, 4))
+    exact_worlds: int = attrs.field(default=12, validator=_within("exact_worlds", 1, 10_000))
+    temperature: float = attrs.field(default=1.0,
+                                     validator=_within("temperature", 0.01, 1000))
+    bids: int = attrs.field(default=24, validator=_within("bids", 0, 10_000))
+    margin: float = attrs.field(default=0.0, validator=_within("margin", 0, None))
+    seed: int = attrs.field(default=0, validator=_within("seed", 0, None))
 
     # -- the random stream of a decision ----------------------------------------------------
     def _rng(self, uniform: int, seat: int, moves: int, what: int = 0) -> random.Random:
