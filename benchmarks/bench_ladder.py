@@ -24,7 +24,8 @@ Five parts, in this order:
     With ``--pair-deals``, a match of expert and pimc alone (seed ``--pair-seed``, default
     ``--seed`` + 1).
 ``kids``
-    One duplicate match of the children's Herzla (4 players, penalty points: lower is better),
+    One duplicate match of the children's Herzla (3 players, its usual number; penalty points:
+    lower is better),
     ``--kids-deals`` deals, of expert, ipimc, pimc, the heuristic and random play.
 ``partie``
     Duplicate matches of whole Herzeln and Herzerln parties, ``--partie-deals`` parties each,
@@ -402,6 +403,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="IS-MCTS simulations a move (default: matched to pimc's median)")
     ap.add_argument("--ismcts-uct", type=float, default=2.0,
                     help="IS-MCTS's UCT constant, times the game's largest return (2)")
+    ap.add_argument("--few", action="store_true",
+                    help="the children's Herzla and the parties with expert, pimc and the "
+                         "heuristic alone (a smaller run)")
     ap.add_argument("--only", choices=PARTS, action="append",
                     help="run only this part (repeatable; default all)")
     ap.add_argument("--jobs", type=int, default=2)
@@ -440,9 +444,10 @@ def main(argv: list[str] | None = None) -> None:
         play_match(state, "pair", "herzla", [args.expert, args.pimc], contract="normal",
                    partie=False, deals=args.pair_deals, seed=args.pair_seed or args.seed + 1,
                    jobs=args.jobs, report_only=args.report)
-    ladder = [args.expert, args.ipimc, args.pimc, "heuristic", "random"]
+    ladder = ([args.expert, args.ipimc, args.pimc, "heuristic", "random"] if not args.few
+              else [args.expert, args.pimc, "heuristic"])
     if "kids" in parts:
-        print("\nThe children's Herzla, 4 players (duplicate match; penalty points, lower is "
+        print("\nThe children's Herzla, 3 players (duplicate match; penalty points, lower is "
               "better):")
         play_match(state, "kids", "herzla-kids", ladder, contract=None, partie=False,
                    deals=args.kids_deals, seed=args.seed, jobs=args.jobs,
