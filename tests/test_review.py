@@ -233,12 +233,17 @@ def test_review_text(runner: CliRunner) -> None:
     res = runner.invoke(main, ["review", str(EXAMPLES / "herzla-two-void.json"), "--seat", "2"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0] == ("herzla normal, 4 players: the plays of seat 2, double dummy (cents, "
-                        "higher is better)")
+    assert lines[0] == ("herzla normal, 4 players: the plays of seat 2, against the model and "
+                        "double dummy (cents, higher is better)")
+    assert lines[1].startswith("Two prices: 'against the model' is what a play lost")
     assert "trick 6: seat 2 HQ*, seat 3 HT, seat 0 CQ, seat 1 CK; seat 2 wins" in lines
-    assert ("  * seat 2 played HQ (play 21, trick 6, 1st card): cost 20 cents, best was ST or "
-            "DT") in lines
-    assert lines[-1] == "seat 2: 8 plays reviewed, 1 mistake costing 20 cents"
+    hq = next(x for x in lines if x.startswith("  * seat 2 played HQ"))
+    # the model's price first, then the double-dummy one
+    assert hq.startswith("  * seat 2 played HQ (play 21, trick 6, 1st card): cost against the "
+                         "model ")
+    assert hq.endswith("; double dummy 20 cents, best was ST or DT")
+    assert lines[-1].startswith("seat 2: 8 plays reviewed, against the model ")
+    assert lines[-1].endswith(" cents lost; double dummy 1 mistake costing 20 cents")
     assert sum(1 for x in lines if x.startswith("trick ")) == 8
 
 
