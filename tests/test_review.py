@@ -260,8 +260,11 @@ def test_review_layout_text(runner: CliRunner) -> None:
     res = runner.invoke(main, ["review", str(EXAMPLES / "herzeln-3p-domino.json"), "--seat",
                                "1"])
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines()[1] == "seat 0 pass, seat 1 CJ, seat 2 H9"
-    assert "  * seat 1 played CK (play 8): cost 10 points, best was ST" in res.output.splitlines()
+    lines = res.output.splitlines()
+    assert lines[1].startswith("Two prices:") and lines[2] == "seat 0 pass, seat 1 CJ, seat 2 H9"
+    ck = next(x for x in lines if x.startswith("  * seat 1 played CK (play 8): cost against the "
+                                              "model "))
+    assert ck.endswith("; double dummy 10 points, best was ST")
 
 
 def test_review_json_lines(runner: CliRunner) -> None:
