@@ -224,7 +224,8 @@ def test_a_hand_played_by_the_tables_page(client: FlaskClient, store: Store) -> 
 
 def test_the_hint_and_undo_on_the_page(client: FlaskClient) -> None:
     table = ok(call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
-                                                    "players": MARKUP, "seed": 5}), 201)
+                                                    "players": MARKUP, "seed": 5,
+                                                    "opponents": "heuristic"}), 201)
     where = f"/tables/{table['id']}"
     text = client.get(f"{where}?hint=1").get_data(as_text=True)
     assert 'id="hint"' in text and "heuristic</strong> would play" in text
