@@ -201,7 +201,9 @@ def ceiling_part(args: argparse.Namespace) -> None:
           f"load {load()}):")
     got = {}
     for name in ("ceiling", args.expert):
-        parts = local_map(functools.partial(_margins, name), chunks, args.jobs - 1)
+        play = functools.partial(_margins, name)
+        parts = list(map(play, chunks)) if args.jobs <= 1 else list(
+            local_map(play, chunks, args.jobs - 1))
         got[name] = [x for part in parts for x in part]
         mean, lo, hi = _interval(got[name])
         print(f"  {short(name):<26} - heuristic: {mean:+.2f}  95% CI [{lo:+.2f}, {hi:+.2f}]",
