@@ -1,28 +1,42 @@
-"""Benchmark the ladder of players side by side: random < heuristic < pimc < ipimc in duplicate
-matches of Herzla's normal game and of Herzeln parties, OpenSpiel's Python IS-MCTS at pimc's CPU
-time per decision, and every policy's CPU time per decision.
+"""Benchmark the ladder of players side by side: random < heuristic < pimc < ipimc < expert in
+duplicate matches of Herzla's normal game, the children's Herzla and Herzeln and Herzerln
+parties, OpenSpiel's Python IS-MCTS at expert's CPU time per decision, every policy's CPU time
+per decision, and a measurement-only ceiling: a seat that sees every card.
 
     nice python benchmarks/bench_ladder.py --jobs 2                    # the run of docs/policies.md
     nice python benchmarks/bench_ladder.py --normal-deals 32 --partie-deals 2 --decision-hands 1
     python benchmarks/bench_ladder.py --report                         # what the state file holds
 
-Three parts, in this order:
+Five parts, in this order:
 
 ``decision``
     CPU time (``time.process_time``, this process) of every card decision of each policy, on
     ``--decision-hands`` seeded Herzla normal hands, each played once for every seating of the
-    policies (ipimc, pimc, heuristic, random; seat ``s`` of seating ``r`` plays policy
-    ``(s + r) mod 4``): the median and the 95th percentile.  Then IS-MCTS is timed at two
+    policies (expert, ipimc, pimc, heuristic, random; seat ``s`` of seating ``r`` plays policy
+    ``(s + r) mod 5``): the median and the 95th percentile.  Then IS-MCTS is timed at two
     numbers of simulations on the same hands, its simulations set by the straight line through
-    the two medians to pimc's median, and timed again at that number (reported as the others).
+    the two medians to expert's median, and timed again at that number (reported as the others).
 ``normal``
-    One duplicate match of Herzla normal, ``--normal-deals`` deals, of ipimc, pimc, IS-MCTS (at
-    the simulations the decision part chose, or ``--ismcts-simulations``), the heuristic and
-    random play: every pair with its 95% interval.  ``--pair-deals`` adds a match of ipimc and
-    pimc alone (twice the deals for the same CPU time: the pair's interval narrows).
+    One duplicate match of Herzla normal, ``--normal-deals`` deals, of expert, ipimc, pimc,
+    IS-MCTS (at the simulations the decision part chose, or ``--ismcts-simulations``), the
+    heuristic and random play: every pair with its 95% interval.
+``pair``
+    With ``--pair-deals``, a match of expert and pimc alone (seed ``--pair-seed``, default
+    ``--seed`` + 1).
+``kids``
+    One duplicate match of the children's Herzla (3 players, its usual number; penalty points:
+    lower is better),
+    ``--kids-deals`` deals, of expert, ipimc, pimc, the heuristic and random play.
 ``partie``
-    One duplicate match of whole Herzeln parties, ``--partie-deals`` parties, of ipimc, pimc,
-    the heuristic and random play.
+    Duplicate matches of whole Herzeln and Herzerln parties, ``--partie-deals`` parties each,
+    of expert, ipimc, pimc, the heuristic and random play.
+``ceiling``
+    ``--ceiling-deals`` Herzla normal deals, each played twice by a seat that sees every card
+    (``Ceiling``: expert valuing its cards on the true deal alone; a measurement, never a
+    policy users can pick) against the heuristic, and twice by expert against the heuristic,
+    in this process's own duplicate loop (the ceiling reads the deal from it): each one's
+    margin over the heuristic with its 95% interval, and the share of the ceiling's margin that
+    expert reaches.
 
 The matches are ``herzla.match``'s, played block by block (16 deals a block) on ``--jobs``
 processes; each block's exact sums are written to the state file (``--state``) as it comes
@@ -55,6 +69,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from herzla.analysis.expert import Expert
 from herzla.cards import Card
 from herzla.contracts import TrickContract, contract_class
 from herzla.layout import Lay
@@ -130,6 +145,73 @@ class Ismcts(Policy):
 
 ISMCTS = "bench_ladder:Ismcts"
 
+# -- the ceiling: a seat that sees every card (a measurement, never a policy to pick) -----------
+
+#: the deal being played, as dealt (the ceiling's loop sets it before each hand)
+_TRUE: list[int] = []
+
+
+@attrs.frozen(slots=True)
+class Ceiling(Expert):
+    """``expert`` with the true deal as its one world: what its way of valuing cards reaches
+    when nothing is hidden.  It reads the deal from :data:`_TRUE`, which only this module's
+    own duplicate loop (:func:`ceiling_part`) sets: it cannot play in ``herzla match``."""
+
+    name = "ceiling"
+
+    def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
+        assert _TRUE and _TRUE[view.seat] & view.hand == view.hand, "the ceiling's own loop"
+        return [(list(_TRUE), 1)]
+
+
+def _margins(policy: str, deals: Sequence[tuple[list[int], Any]]) -> list[float]:
+    """Per deal, the mean score of ``policy``'s seats minus the heuristic's over the seatings
+    ``P H P H`` and ``H P H P`` (a duplicate match's per-deal difference)."""
+    contract = contract_class("herzla", "normal")()
+    me = Ceiling() if policy == "ceiling" else policy_of(policy)
+    other = policy_of("heuristic")
+    out = []
+    for hands, uniforms in deals:
+        _TRUE[:] = hands
+        mine = theirs = 0
+        for r in range(2):
+            seats = [me if (s + r) % 2 == 0 else other for s in range(4)]
+            hand, _ = play_hand(contract, list(hands), 3, uniforms, seats)
+            scores = hand.score().scores
+            mine += sum(scores[s] for s in range(4) if seats[s] is me)
+            theirs += sum(scores[s] for s in range(4) if seats[s] is other)
+        out.append((mine - theirs) / 4)
+    return out
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def ceiling_part(args: argparse.Namespace) -> None:
+    contract = contract_class("herzla", "normal")()
+    pack = [c.index for c in contract.pack().cards]
+    cards, uniforms = draw_block(block_generator(args.seed, (11, 0)), args.ceiling_deals, pack,
+                                 32)
+    deals = [(deal_masks(cards[i], 4, 8), uniforms[i]) for i in range(args.ceiling_deals)]
+    chunks = [deals[i:i + 8] for i in range(0, len(deals), 8)]
+    print(f"\nThe ceiling (Herzla normal, {len(deals)} deals x 2 seatings against the heuristic, "
+          f"load {load()}):")
+    got = {}
+    for name in ("ceiling", args.expert):
+        play = functools.partial(_margins, name)
+        parts = list(map(play, chunks)) if args.jobs <= 1 else list(
+            local_map(play, chunks, args.jobs - 1))
+        got[name] = [x for part in parts for x in part]
+        mean, lo, hi = _interval(got[name])
+        print(f"  {short(name):<26} - heuristic: {mean:+.2f}  95% CI [{lo:+.2f}, {hi:+.2f}]",
+              flush=True)
+    ceiling = statistics.fmean(got["ceiling"])
+    expert = statistics.fmean(got[args.expert])
+    print(f"  expert reaches {expert / ceiling:.0%} of the ceiling's margin over the heuristic")
+
 # -- CPU per decision ---------------------------------------------------------------------------
 
 
@@ -181,13 +263,13 @@ def show_times(label: str, log: Sequence[float]) -> None:
 
 
 def decision_part(args: argparse.Namespace) -> int:
-    names = [args.ipimc, args.pimc, "heuristic", "random"]
+    names = [args.expert, args.ipimc, args.pimc, "heuristic", "random"]
     print(f"\nCPU per decision (one process, {args.decision_hands} Herzla normal hands x "
           f"{len(names)} seatings, load {load()}):")
     logs = timed_hands([policy_of(n) for n in names], args.decision_hands, args.seed)
     for n, log in zip(names, logs, strict=True):
         show_times(n, log)
-    target = quantiles(logs[1])[0]
+    target = quantiles(logs[0])[0]
     if args.ismcts_simulations:
         sims = args.ismcts_simulations
     else:
@@ -198,7 +280,7 @@ def decision_part(args: argparse.Namespace) -> int:
         per = max((b - a) / (hi - lo), 1e-6)
         sims = max(1, round(lo + (target - a) / per))
         print(f"  IS-MCTS probes (1 hand): median {a * 1000:.1f} ms at {lo} simulations, "
-              f"{b * 1000:.1f} ms at {hi}: {sims} simulations for pimc's median "
+              f"{b * 1000:.1f} ms at {hi}: {sims} simulations for expert's median "
               f"{target * 1000:.1f} ms")
     spec = f"{ISMCTS}[simulations={sims},uct={args.ismcts_uct}]"
     [log] = timed_hands([policy_of(spec)], args.decision_hands, args.seed)
@@ -298,23 +380,34 @@ def short(name: str) -> str:
     return name.replace(f"{ISMCTS}[", "ismcts[")
 
 
-PARTS = ("decision", "normal", "partie")
+PARTS = ("decision", "normal", "pair", "kids", "partie", "ceiling")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--normal-deals", type=int, default=2000, help="Herzla normal deals (2000)")
     ap.add_argument("--pair-deals", type=int, default=0,
-                    help="deals of an extra match of ipimc and pimc alone (0: none)")
-    ap.add_argument("--partie-deals", type=int, default=200, help="Herzeln parties (200)")
+                    help="deals of an extra match of expert and pimc alone (0: none)")
+    ap.add_argument("--pair-seed", type=int, default=0,
+                    help="the seed of the pair's match (default: --seed + 1)")
+    ap.add_argument("--partie-deals", type=int, default=200,
+                    help="Herzeln and Herzerln parties, each (200)")
+    ap.add_argument("--kids-deals", type=int, default=1000,
+                    help="children's Herzla deals (1000)")
+    ap.add_argument("--ceiling-deals", type=int, default=400,
+                    help="Herzla normal deals of the ceiling and expert (400)")
     ap.add_argument("--decision-hands", type=int, default=4,
                     help="hands timed decision by decision (4)")
+    ap.add_argument("--expert", default="expert", help="the expert policy and its parameters")
     ap.add_argument("--ipimc", default="ipimc", help="the ipimc policy and its parameters")
     ap.add_argument("--pimc", default="pimc", help="the pimc policy and its parameters")
     ap.add_argument("--ismcts-simulations", type=int, default=0,
                     help="IS-MCTS simulations a move (default: matched to pimc's median)")
     ap.add_argument("--ismcts-uct", type=float, default=2.0,
                     help="IS-MCTS's UCT constant, times the game's largest return (2)")
+    ap.add_argument("--few", action="store_true",
+                    help="the children's Herzla and the parties with expert, pimc and the "
+                         "heuristic alone (a smaller run)")
     ap.add_argument("--only", choices=PARTS, action="append",
                     help="run only this part (repeatable; default all)")
     ap.add_argument("--jobs", type=int, default=2)
@@ -341,22 +434,34 @@ def main(argv: list[str] | None = None) -> None:
     sims = sims or state.data.get("ismcts_simulations", 0)
     if "normal" in parts:
         print("\nHerzla normal (duplicate matches):")
-        names = [args.ipimc, args.pimc]
+        names = [args.expert, args.ipimc, args.pimc]
         if sims:
             names.append(f"{ISMCTS}[simulations={sims},uct={args.ismcts_uct}]")
         names += ["heuristic", "random"]
         play_match(state, "ladder", "herzla", names, contract="normal", partie=False,
                    deals=args.normal_deals, seed=args.seed, jobs=args.jobs,
                    report_only=args.report)
-        if args.pair_deals:
-            play_match(state, "pair", "herzla", [args.ipimc, args.pimc], contract="normal",
-                       partie=False, deals=args.pair_deals, seed=args.seed + 1, jobs=args.jobs,
-                       report_only=args.report)
-    if "partie" in parts:
-        print("\nHerzeln parties (duplicate match):")
-        play_match(state, "partie", "herzeln", [args.ipimc, args.pimc, "heuristic", "random"],
-                   contract=None, partie=True, deals=args.partie_deals, seed=args.seed,
+    if "pair" in parts and args.pair_deals:
+        print("\nHerzla normal, expert and pimc alone (duplicate match):")
+        play_match(state, "pair", "herzla", [args.expert, args.pimc], contract="normal",
+                   partie=False, deals=args.pair_deals, seed=args.pair_seed or args.seed + 1,
                    jobs=args.jobs, report_only=args.report)
+    ladder = ([args.expert, args.ipimc, args.pimc, "heuristic", "random"] if not args.few
+              else [args.expert, args.pimc, "heuristic"])
+    if "kids" in parts:
+        print("\nThe children's Herzla, 3 players (duplicate match; penalty points, lower is "
+              "better):")
+        play_match(state, "kids", "herzla-kids", ladder, contract=None, partie=False,
+                   deals=args.kids_deals, seed=args.seed, jobs=args.jobs,
+                   report_only=args.report)
+    if "partie" in parts:
+        for game in ("herzeln", "herzerln"):
+            print(f"\n{game.capitalize()} parties (duplicate match):")
+            play_match(state, game, game, ladder, contract=None, partie=True,
+                       deals=args.partie_deals, seed=args.seed, jobs=args.jobs,
+                       report_only=args.report)
+    if "ceiling" in parts and not args.report:
+        ceiling_part(args)
     print(f"\nfinished {time.strftime('%Y-%m-%d %H:%M')}, load {load()}")
 
 

@@ -52,8 +52,15 @@ def _ipimc() -> "Policy":
     return Ipimc()
 
 
+def _expert() -> "Policy":
+    from herzla.analysis.expert import Expert
+
+    return Expert()
+
+
 _registry.register_builtin("pimc", _pimc)
 _registry.register_builtin("ipimc", _ipimc)
+_registry.register_builtin("expert", _expert)
 
 if _typing.TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise

@@ -40,7 +40,7 @@ def test_contracts_complete(game: str) -> None:
 def test_policies_choices_and_options_complete() -> None:
     # the players' own, then those registered from above (the searching players)
     assert _complete(["simulate", "herzla", "--policy"], "") == ["random", "heuristic", "net",
-                                                                 "pimc", "ipimc"]
+                                                                 "pimc", "ipimc", "expert"]
     assert _complete(["advise", "herzla", "--only"], "b") == ["beddl"]
     names = [o.name + "=" for o in herzla.get_game("herzeln").options]
     assert _complete(["simulate", "herzeln", "-o"], "") == names

@@ -131,7 +131,12 @@ def test_the_mistake_of_the_two_void_hand() -> None:
         "HQ", -30, -50, 20, ("ST", "DT"))
     assert hq.step.trick == 6
     assert [p.card for p in res.mistakes()] == ["HQ"]
-    assert res.to_dict()["seats"] == {"2": {"plays": 8, "mistakes": 1, "loss": 20}}
+    seats = res.to_dict()["seats"]
+    assert list(seats) == ["2"]
+    assert {k: seats["2"][k] for k in ("plays", "mistakes", "loss")} == {
+        "plays": 8, "mistakes": 1, "loss": 20}
+    # beside it, what the plays lost against the model of the other seats
+    assert seats["2"]["loss_model"] == round(sum(p.loss_model or 0 for p in res.plays), 1)
 
 
 def test_lower_is_better_counts_the_loss_the_other_way() -> None:
@@ -165,7 +170,8 @@ def test_to_dict_is_the_json_shape() -> None:
     d = review(TWO_VOID, start=24).to_dict()
     assert list(d) == ["game", "contract", "players", "plays", "seats", "elapsed_s"]
     assert list(d["plays"][0]) == ["index", "seat", "card", "best", "played", "loss",
-                                   "best_cards"]
+                                   "best_cards", "loss_model"]
+    assert list(d["seats"]["0"]) == ["plays", "mistakes", "loss", "loss_model"]
     assert d["plays"][0]["index"] == 24 and d["plays"][0]["card"] == "ST"
     json.dumps(d)
 
@@ -184,7 +190,7 @@ def test_errors_are_named() -> None:
 def test_no_play_no_review() -> None:
     res = review(dict(TWO_VOID, plays=[]))
     assert res.plays == () and res.to_dict()["seats"]["0"] == {"plays": 0, "mistakes": 0,
-                                                               "loss": 0}
+                                                               "loss": 0, "loss_model": 0.0}
 
 
 def test_a_review_is_the_solves_of_its_positions_on_a_whole_hand() -> None:
@@ -227,12 +233,17 @@ def test_review_text(runner: CliRunner) -> None:
     res = runner.invoke(main, ["review", str(EXAMPLES / "herzla-two-void.json"), "--seat", "2"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0] == ("herzla normal, 4 players: the plays of seat 2, double dummy (cents, "
-                        "higher is better)")
+    assert lines[0] == ("herzla normal, 4 players: the plays of seat 2, against the model and "
+                        "double dummy (cents, higher is better)")
+    assert lines[1].startswith("Two prices: 'against the model' is what a play lost")
     assert "trick 6: seat 2 HQ*, seat 3 HT, seat 0 CQ, seat 1 CK; seat 2 wins" in lines
-    assert ("  * seat 2 played HQ (play 21, trick 6, 1st card): cost 20 cents, best was ST or "
-            "DT") in lines
-    assert lines[-1] == "seat 2: 8 plays reviewed, 1 mistake costing 20 cents"
+    hq = next(x for x in lines if x.startswith("  * seat 2 played HQ"))
+    # the model's price first, then the double-dummy one
+    assert hq.startswith("  * seat 2 played HQ (play 21, trick 6, 1st card): cost against the "
+                         "model ")
+    assert hq.endswith("; double dummy 20 cents, best was ST or DT")
+    assert lines[-1].startswith("seat 2: 8 plays reviewed, against the model ")
+    assert lines[-1].endswith(" cents lost; double dummy 1 mistake costing 20 cents")
     assert sum(1 for x in lines if x.startswith("trick ")) == 8
 
 
@@ -249,8 +260,11 @@ def test_review_layout_text(runner: CliRunner) -> None:
     res = runner.invoke(main, ["review", str(EXAMPLES / "herzeln-3p-domino.json"), "--seat",
                                "1"])
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines()[1] == "seat 0 pass, seat 1 CJ, seat 2 H9"
-    assert "  * seat 1 played CK (play 8): cost 10 points, best was ST" in res.output.splitlines()
+    lines = res.output.splitlines()
+    assert lines[1].startswith("Two prices:") and lines[2] == "seat 0 pass, seat 1 CJ, seat 2 H9"
+    ck = next(x for x in lines if x.startswith("  * seat 1 played CK (play 8): cost against the "
+                                              "model "))
+    assert ck.endswith("; double dummy 10 points, best was ST")
 
 
 def test_review_json_lines(runner: CliRunner) -> None:
@@ -295,3 +309,30 @@ def test_review_beddl_names_the_declarer(runner: CliRunner) -> None:
     assert lines[0] == ("herzla beddl, 4 players, seat 3 declares: the plays of seat 3, double "
                         "dummy (cents, higher is better)")
     assert lines[-1] == "seat 3: 7 plays reviewed, no mistake"  # lost from the first card
+
+
+def test_loss_model_is_zero_for_the_best_card_and_never_negative() -> None:
+    """Against the model each play loses the best move's mean minus its own: 0 for the move
+    the model values best, never below; Beddl and Mord (one side against the declarer) carry
+    none."""
+    from herzla.analysis.expert import Expert
+    from herzla.analysis.model_loss import MODEL, model_loss_of
+    from herzla.players.views import view_of
+    from herzla.records import read_record
+
+    res = review(TWO_VOID, seat=2)
+    assert all(p.loss_model is not None and p.loss_model >= 0 for p in res.plays)
+    rec = read_record(TWO_VOID)
+    state = rec.start()
+    for _ in range(5):
+        state.play(state.legal_moves()[0])
+    view = view_of(state, uniform=5)
+    val = view.by_kind(MODEL.value, MODEL.value_lay)
+    assert isinstance(MODEL, Expert) and val.means
+    best = max(val.means, key=lambda k: val.means[k])
+    assert model_loss_of(val, best, False) == 0.0
+    assert all(model_loss_of(val, k, False) >= 0 for k in val.means)
+    beddl = json.loads((EXAMPLES / "herzla-beddl-lost.json").read_text())
+    d = review(beddl).to_dict()
+    assert d["plays"] and all("loss_model" not in p for p in d["plays"])
+    assert all("loss_model" not in t for t in d["seats"].values())

@@ -4,6 +4,8 @@ deal, the bidding, and what a table refuses."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -21,12 +23,26 @@ from herzla.table import (
     TableStateError,
     bid,
     hint,
-    new_table,
     next_deal,
     play,
     position,
     undo,
 )
+from herzla.table import new_table as table_of
+
+
+def new_table(*args: Any, **kw: Any) -> Table:
+    """A table against the heuristic unless a test names other opponents (its moves are what
+    these tests follow; the default, expert, is checked on its own below)."""
+    kw.setdefault("opponents", "heuristic")
+    return table_of(*args, **kw)
+
+
+def test_the_computer_plays_expert_by_default() -> None:
+    t = table_of("herzla", "normal", seat=0, seed=3)
+    assert t.opponents == "expert"
+    t = play(t, position(t).legal()[0])
+    assert position(t).to_dict()["opponents"] == "expert"
 
 #: a table of every game: (game, contract, players); trick and layout deals, the bidding
 EVERY = [("herzla", None, 4), ("herzla", "beddl", 4), ("herzla-kids", None, 5),

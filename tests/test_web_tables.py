@@ -224,7 +224,8 @@ def test_a_hand_played_by_the_tables_page(client: FlaskClient, store: Store) -> 
 
 def test_the_hint_and_undo_on_the_page(client: FlaskClient) -> None:
     table = ok(call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
-                                                    "players": MARKUP, "seed": 5}), 201)
+                                                    "players": MARKUP, "seed": 5,
+                                                    "opponents": "heuristic"}), 201)
     where = f"/tables/{table['id']}"
     text = client.get(f"{where}?hint=1").get_data(as_text=True)
     assert 'id="hint"' in text and "heuristic</strong> would play" in text
@@ -299,3 +300,16 @@ def test_net_is_an_opponent(client: FlaskClient) -> None:
     done = play_out(client, table)
     again = replay(done["record"])
     assert again.complete and list(again.scores or ()) == done["scores"]
+
+
+def test_the_computer_plays_expert_unless_asked_and_the_levels_are_named_for_players(
+        client: FlaskClient) -> None:
+    table = ok(call(client, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+                                                    "seed": 12}), 201)
+    assert table["opponents"] == "expert"
+    page = client.get("/").get_data(as_text=True)
+    for label in ("beginner (random)", "club player (heuristic)", "strong (pimc)",
+                  "expert (expert)"):
+        assert label in page
+    assert page.index("beginner (random)") < page.index("expert (expert)")
+    assert '<option value="expert" selected>' in page

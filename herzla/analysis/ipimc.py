@@ -62,6 +62,7 @@ class Ipimc(Pimc):
     (see the module notes)."""
 
     name = "ipimc"
+    level = None
 
     temperature: float = attrs.field(default=1.0)
     candidates: int = attrs.field(default=32)

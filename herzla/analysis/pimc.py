@@ -55,7 +55,7 @@ heuristic does.  It has no batch form: ``--engine batch`` plays it on the refere
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import numpy as np
@@ -266,8 +266,10 @@ class Judgement:
                    f"perfect play after the card")
         reason = HOW[self.how]
         if self.rollouts:
-            shown = ", ".join(f"{c} {v:+.1f}" for c, v in self.rollouts.items())
-            reason += f" (play-outs: {shown})"
+            # no card named: a page shows the cards in its own faces, beside the values
+            ranked = sorted(self.rollouts.values(), reverse=not game_of(view.contract).lowest_wins)
+            reason += (f" (its play-out {ranked[0]:+.1f}, the next {ranked[1]:+.1f})"
+                       if len(ranked) > 1 else "")
         return Hint(Move(self.card), self.means, measure, reason)
 
 
@@ -276,6 +278,7 @@ class Pimc(Policy):
     """Sample the unseen cards, solve each sample exactly, play the best mean card."""
 
     name = "pimc"
+    level: ClassVar[str | None] = "strong"
 
     samples: int = attrs.field(default=8)
     tricks: int = attrs.field(default=7)

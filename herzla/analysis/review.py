@@ -9,7 +9,9 @@ score; in every other deal the seat that played against all the others.  ``best`
 value of the position (the best of its plays for that seat), ``played`` the value of the card
 played, ``loss`` what the play cost (``best - played``; in the deals where lower is better,
 ``played - best``), never negative; a play with ``loss > 0`` is a mistake under double-dummy
-play.
+play.  In a deal where every seat plays for itself (every deal but Beddl and Mord) each play also
+carries ``loss_model``, what it lost against the other seats as ``expert`` models them
+(:mod:`herzla.analysis.model_loss`), and each seat's totals the sum of those.
 
 The work: one search per seat (:func:`herzla.analysis.solve.searcher`, the one
 :func:`herzla.solve` runs), its transposition table kept from position to position; at each
@@ -32,6 +34,8 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from herzla.analysis.expert import coalition
+from herzla.analysis.model_loss import model_losses
 from herzla.analysis.solve import IllegalPlayError, Searcher, SolveError, searcher
 from herzla.analysis.solve_many import check_work
 from herzla.analysis.steps import Step, walk
@@ -62,6 +66,7 @@ class PlayReview:
     played: int
     loss: int
     best_cards: tuple[str, ...]
+    loss_model: float | None = None
 
     @property
     def index(self) -> int:
@@ -76,20 +81,29 @@ class PlayReview:
         return self.step.play
 
     def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "seat": self.seat, "card": self.card, "best": self.best,
-                "played": self.played, "loss": self.loss, "best_cards": list(self.best_cards)}
+        out = {"index": self.index, "seat": self.seat, "card": self.card, "best": self.best,
+               "played": self.played, "loss": self.loss, "best_cards": list(self.best_cards)}
+        if self.loss_model is not None:
+            out["loss_model"] = self.loss_model
+        return out
 
 
 @attrs.frozen(slots=True)
 class SeatTotals:
-    """A seat's plays reviewed, how many were mistakes (loss above 0) and their summed loss."""
+    """A seat's plays reviewed, how many were mistakes (loss above 0) and their summed loss;
+    where every seat plays for itself, ``loss_model`` their summed loss against the model."""
 
     plays: int
     mistakes: int
     loss: int
+    loss_model: float | None = None
 
-    def to_dict(self) -> dict[str, int]:
-        return {"plays": self.plays, "mistakes": self.mistakes, "loss": self.loss}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"plays": self.plays, "mistakes": self.mistakes,
+                               "loss": self.loss}
+        if self.loss_model is not None:
+            out["loss_model"] = self.loss_model
+        return out
 
 
 @attrs.frozen(slots=True)
@@ -109,6 +123,8 @@ class ReviewResult:
     elapsed: float
     lower_is_better: bool = False
     declarer: int | None = None
+    #: whether the plays carry ``loss_model`` (a deal where every seat plays for itself)
+    priced: bool = False
 
     @property
     def seats(self) -> dict[int, SeatTotals]:
@@ -116,8 +132,11 @@ class ReviewResult:
         out = {}
         for s in seats:
             mine = [p for p in self.plays if p.seat == s]
+            model = [p.loss_model for p in mine if p.loss_model is not None]
+            priced = self.priced and len(model) == len(mine)
             out[s] = SeatTotals(len(mine), sum(1 for p in mine if p.loss > 0),
-                                sum(p.loss for p in mine))
+                                sum(p.loss for p in mine),
+                                round(sum(model), 1) if priced else None)
         return out
 
     def mistakes(self) -> list[PlayReview]:
@@ -171,12 +190,16 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
         judged.update(got)
     lower = game_of(rec.contract).lowest_wins
     sign = -1 if lower else 1
+    priced = not coalition(rec.contract)
+    model = model_losses(rec, plays, chosen) if priced else {}
     reviewed = []
     for step in chosen:
         best, played, best_cards = judged[step.index]
-        reviewed.append(PlayReview(step, best, played, sign * (best - played), best_cards))
+        reviewed.append(PlayReview(step, best, played, sign * (best - played), best_cards,
+                                   model.get(step.index)))
     return ReviewResult(rec.game, rec.contract_id, rec.players, seat, tuple(steps),
-                        tuple(reviewed), time.perf_counter() - began, lower, rec.declarer)
+                        tuple(reviewed), time.perf_counter() - began, lower, rec.declarer,
+                        priced)
 
 
 def review_or_why(record: Record | Mapping[str, Any], seat: int | None = None

@@ -82,8 +82,22 @@ def _amount(n: int, unit: str) -> str:
 
 def _cost(p: PlayReview, unit: str, players: int | None) -> str:
     what = "passed" if p.card == "pass" else f"played {p.card}"
-    return (f"seat {p.seat} {what} ({play_place(p.index, players)}): cost "
-            f"{_amount(p.loss, unit)}, best was {' or '.join(p.best_cards)}")
+    model = "" if p.loss_model is None else (
+        f"against the model {_tenths(p.loss_model, unit) if p.loss_model else 'nothing'}; ")
+    dd = (f"double dummy {_amount(p.loss, unit)}, best was {' or '.join(p.best_cards)}"
+          if p.loss else "double dummy nothing")
+    return f"seat {p.seat} {what} ({play_place(p.index, players)}): cost {model}{dd}"
+
+
+def _tenths(x: float, unit: str) -> str:
+    return f"{x:.1f} {unit}"
+
+
+#: the one sentence that tells the two prices apart, where both are shown
+BOTH = ("Two prices: 'against the model' is what a play lost with the other seats each "
+        "playing for itself as the expert player models them, over the deals the seat could "
+        "think likely; 'double dummy' is what it lost with every hand open and every other "
+        "seat playing against it.")
 
 
 def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None) -> list[str]:
@@ -97,13 +111,16 @@ def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None)
     whom = "every seat" if res.seat is None else f"seat {res.seat}"
     better = "lower" if res.lower_is_better else "higher"
     declares = f", seat {res.declarer} declares" if res.declarer is not None else ""
+    how = "against the model and double dummy" if res.priced else "double dummy"
     out = [f"{res.game} {res.contract}, {res.players} players{declares}: the plays of {whom}, "
-           f"double dummy ({unit}, {better} is better)"]
+           f"{how} ({unit}, {better} is better)"]
     if not res.steps:
         out.append("No card has been played: there is nothing to review.")
         return out
     costs = {p.index: p for p in res.plays}
-    marks = {i: p for i, p in costs.items() if p.loss > 0}
+    marks = {i: p for i, p in costs.items() if p.loss > 0 or (p.loss_model or 0) > 0}
+    if res.priced:
+        out.append(BOTH)
     players = res.players if res.steps[0].trick is not None else None
 
     def shown(s: Step) -> str:
@@ -136,5 +153,9 @@ def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None)
         mistakes = "no mistake" if not t.mistakes else (
             f"{t.mistakes} mistake{'s' if t.mistakes != 1 else ''} costing "
             f"{_amount(t.loss, unit)}")
-        out.append(f"seat {who}: {t.plays} play{'s' if t.plays != 1 else ''} reviewed, {mistakes}")
+        model = "" if t.loss_model is None else (
+            f" against the model {_tenths(t.loss_model, unit)} lost;")
+        dd = f" double dummy {mistakes}" if t.loss_model is not None else f" {mistakes}"
+        out.append(f"seat {who}: {t.plays} play{'s' if t.plays != 1 else ''} reviewed,"
+                   f"{model}{dd}")
     return out

@@ -229,8 +229,26 @@ def review_html(review: Mapping[str, Any], c: Course | None = None,
     def card(text: object) -> str:
         return escape(labelled_code(text, f))
 
+    parts = []
+    priced = [p for p in review.get("plays", []) if "loss_model" in p]
+    if priced:
+        # where every seat plays for itself, the price at a real table leads
+        lost = [p for p in priced if p["loss_model"] > 0]
+        parts.append("<h3>Review: what each play lost against the model</h3>"
+                     "<p>Against the model: what a play lost with the other seats each playing "
+                     "for itself (as the expert player models them), over the deals the seat "
+                     "could think likely. Double dummy, below: what it lost with every hand "
+                     "open and every other seat playing against it.</p>")
+        if lost:
+            parts.append("<table><tr><th>play</th><th>seat</th><th>card</th><th>lost</th></tr>"
+                         + "".join(f"<tr><td>{escape(where(int(p['index'])))}</td>"
+                                   f"<td>seat {int(p['seat'])}</td><td>{card(p['card'])}</td>"
+                                   f"<td class='num loss'>{float(p['loss_model']):.1f}</td>"
+                                   f"</tr>" for p in lost) + "</table>")
+        else:
+            parts.append("<p>Nothing lost: every play was the model's best.</p>")
     plays = [p for p in review.get("plays", []) if p.get("loss")]
-    parts = ["<h3>Review: what each mistake cost (double dummy)</h3>"]
+    parts.append("<h3>Review: what each mistake cost (double dummy)</h3>")
     if plays:
         rows = "".join(
             f"<tr><td>{escape(where(int(p['index'])))}</td><td>seat {int(p['seat'])}</td>"
@@ -245,12 +263,18 @@ def review_html(review: Mapping[str, Any], c: Course | None = None,
         parts.append("<p>No mistakes: every play kept the best value.</p>")
     seats = review.get("seats") or {}
     if seats:
+        model = any("loss_model" in v for v in seats.values())
+
+        def against(v: Mapping[str, Any]) -> str:
+            return f"<td class=num>{float(v.get('loss_model', 0)):.1f}</td>" if model else ""
+
         rows = "".join(f"<tr><td>seat {int(s)}</td><td class=num>{int(v.get('plays', 0))}</td>"
-                       f"<td class=num>{int(v.get('mistakes', 0))}</td>"
+                       f"{against(v)}<td class=num>{int(v.get('mistakes', 0))}</td>"
                        f"<td class=num>{escape(str(v.get('loss', 0)))}</td></tr>"
                        for s, v in sorted(seats.items(), key=lambda kv: int(kv[0])))
-        parts.append("<table><tr><th>seat</th><th>plays</th><th>mistakes</th><th>cost</th></tr>"
-                     + rows + "</table>")
+        head = "<th>lost against the model</th>" if model else ""
+        parts.append(f"<table><tr><th>seat</th><th>plays</th>{head}<th>double-dummy "
+                     f"mistakes</th><th>their cost</th></tr>" + rows + "</table>")
     return "".join(parts)
 
 

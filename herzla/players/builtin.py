@@ -52,6 +52,7 @@ class RandomPolicy(Policy):
     before ``-`` for one card), ``u`` the move's uniform of the seeded stream."""
 
     name = "random"
+    level = "beginner"
 
     def card(self, view: TrickView) -> Card:
         return random_card(view)
@@ -68,6 +69,7 @@ class HeuristicPolicy(Policy):
     """A simple deterministic player (:mod:`herzla.players.heuristic` describes its rules)."""
 
     name = "heuristic"
+    level = "club player"
 
     def card(self, view: TrickView) -> Card:
         return heuristic_card(view)

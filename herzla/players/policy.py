@@ -121,6 +121,9 @@ class Policy:
 
     #: the policy's name, as ``--policy`` takes it
     name: ClassVar[str] = ""
+    #: the level of play a person meets in it, named for a player ("club player"), where the
+    #: table app offers it by one (None: offered by its name alone)
+    level: ClassVar[str | None] = None
 
     def announce(self, view: BidView) -> str:
         """The seat's announcement: a contract id of its game's bidding, or ``pass``.  The

@@ -2,7 +2,8 @@
 
 A policy is named by
 
-- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``pimc``, ``ipimc``, ``net``);
+- a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``net``, ``pimc``,
+  ``ipimc``, ``expert``);
 - a name an installed package registers under the entry-point group ``herzla.policies``;
 - an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
   object or class (the module is imported from ``sys.path``);
@@ -18,7 +19,7 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 Traceback (most recent call last):
 ...
 herzla.players.policy.PolicyError: unknown policy "nobody" (built in: random, heuristic, net, \
-pimc, ipimc; or an entry point of herzla.policies, or package.module:NAME)
+pimc, ipimc, expert; or an entry point of herzla.policies, or package.module:NAME)
 """
 
 from __future__ import annotations
@@ -60,15 +61,16 @@ def _net() -> Policy:
 
 
 #: the built-in policies, by name (each module writes its policy; this only finds it).  Those
-#: of a part above the policies (``pimc`` and ``ipimc`` play through the solver) are registered
-#: from above, by the facade (:func:`register_builtin`)
+#: of a part above the policies (``pimc``, ``ipimc`` and ``expert`` play through the analysis)
+#: are registered from above, by the facade (:func:`register_builtin`)
 _BUILTIN: dict[str, Callable[[], Policy]] = {"random": _random, "heuristic": _heuristic,
                                               "net": _net}
 
 
 def register_builtin(name: str, make: Callable[[], Policy]) -> None:
     """Name a built-in policy that lives above the policies: ``make()`` builds it (importing
-    its module then).  The facade (``herzla/__init__.py``) registers ``pimc`` and ``ipimc``."""
+    its module then).  The facade (``herzla/__init__.py``) registers ``pimc``, ``ipimc`` and
+    ``expert``."""
     _BUILTIN[name] = make
     clear_caches()
 

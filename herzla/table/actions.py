@@ -99,7 +99,7 @@ def _names(players: int | Sequence[str] | None, seat: int, count: int) -> tuple[
 
 def new_table(game: str, contract: str | None = None, *,
               players: int | Sequence[str] | None = None, seat: int = 0,
-              declarer: int | str | None = None, opponents: str = "heuristic",
+              declarer: int | str | None = None, opponents: str = "expert",
               seed: int | None = None, options: Mapping[str, Any] | None = None,
               stock: int = 0, dealer: int | str | None = None) -> Table:
     """A new table of ``game``: the person in ``seat`` (from 0), the other seats played by

@@ -5,12 +5,14 @@ drawings' HTML is herzla's own, escaped as it is written).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, request
 
 from herzla.draw.html import CSS as DRAWING_CSS
 from herzla.evening.deal import named
+from herzla.players.policy import PolicyError
 from herzla.web import evening_docs
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
@@ -71,7 +73,26 @@ def start_with(status: int = 200, error: str | None = None,
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, get_game(g).player_counts()) for g in games()],
-                 table_choices=table_choices(), policies=policy_names())
+                 table_choices=table_choices(), policies=policy_choices(policy_names()))
+
+
+def policy_choices(names: Sequence[str]) -> list[tuple[str, str]]:
+    """The start form's choices of the computer's play: (policy, label), the levels named for
+    players first, weakest first ("club player (heuristic)"), then the other policies by name."""
+    from herzla.players.registry import policy_of
+
+    levels = []
+    others = []
+    for i, name in enumerate(names):
+        try:
+            level = policy_of(name).level
+        except PolicyError:  # an installed policy that does not load: offered by its name
+            level = None
+        if level:
+            levels.append((i, name, f"{level} ({name})"))
+        else:
+            others.append((name, name))
+    return [(n, label) for _, n, label in levels] + others
 
 
 @blueprint.get("/")

@@ -59,7 +59,7 @@ def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, 
     if "game" not in body:
         raise TableError("a new table needs its game")
     args = {k: v for k, v in body.items() if v is not None}
-    args["opponents"] = check_policy(args.get("opponents", "heuristic"))
+    args["opponents"] = check_policy(args.get("opponents", "expert"))
     if store.count(Kind.TABLE) >= most:  # before the deal is made (again when stored)
         raise TableRefused(str(StoreFull(Kind.TABLE, most)))
     table = new_table(args.pop("game"), args.pop("contract", None), **args)

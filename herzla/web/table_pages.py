@@ -187,7 +187,7 @@ def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
     ``game/contract``), ``players`` (their number), ``seat``, ``opponents``, ``seed``."""
     game, _, contract = (form.get("play") or "").partition("/")
     body: dict[str, Any] = {"game": game, "contract": contract or None,
-                            "opponents": form.get("opponents") or "heuristic"}
+                            "opponents": form.get("opponents") or "expert"}
     for key in ("players", "seat", "seed"):
         text = (form.get(key) or "").strip()
         if text:

@@ -1,0 +1,392 @@
+"""``expert``: a player that plays for itself against a model of the other seats.
+
+``pimc`` values each sampled deal with the double-dummy solver, that is with every other seat
+playing against it.  In a deal where every seat plays for its own score (Herzla's normal game,
+the children's Herzla, every Herzeln and Herzerln deal, the layout deals included) nobody does
+that: ``expert`` values its moves against a *model* of the other seats instead, each of them
+playing for itself.
+
+At each card it plays, it draws the *worlds* (:mod:`herzla.analysis.worlds`): deals of the
+unseen cards weighed by how likely each makes the plays seen so far under the softened heuristic
+(``ipimc``'s inference), every such deal once they are few enough (late in the hand).  In each
+world it plays each legal card and then plays the hand out:
+
+- while more than ``4 * exact`` cards are left to play (the last ``exact`` tricks at four
+  players), by the heuristic for every seat (its own later cards included): a play-out costs a
+  few hundredths of a millisecond a card;
+- from then on, by max^n search: every seat, in turn, plays the card that
+  gives *it* the best score of the rest of the hand, each seat for itself (a tie among a seat's
+  cards goes to the one the heuristic prefers, :func:`~herzla.players.heuristic.heuristic_order`,
+  which is the model's own choice).
+
+It plays the card of the best weighted mean score (penalty points, lowest best, in the
+children's Herzla); among equal means the heuristic's card where it is one of them, else the
+first in the heuristic's order.  Before the first card of the deal has been seen by it there
+is nothing to infer and the worlds are uniform.
+
+In Beddl and Mord the three defenders are one side: there it plays as ``ipimc`` (the solver's
+paranoid values are the right ones), with ``ipimc``'s defaults.
+
+Layout deals (the domino, Auflegen): the same, the unseen cards dealt to the other seats at
+random (keeping every pass so far forced) and each legal lay played out by the heuristic's lays.
+
+It announces from its own valuation: for each announcement the bidding allows it (``pass`` and
+each declarer's contract), the mean score of ``bids`` deals of the other seats' cards dealt at
+random and played out by the heuristic, under the contract that announcement would make it
+play (``pass``: the contract played when nobody announces); the best mean, ``pass`` unless a
+declarer's contract beats it by ``margin``.
+
+Parameters (``expert[worlds=32,exact=3]``), each with its cost measured by
+benchmarks/bench_expert.py (docs/policies.md):
+
+``worlds`` (default 24)
+    worlds valued at each decision (the weighted draws); the cost is about proportional.
+``candidates`` (default 48)
+    exact deals drawn and weighed before the ``worlds`` are drawn from them by weight.
+``enumerate`` (default 120)
+    take every deal of the unseen cards, each with its likelihood, when there are at most this
+    many (0: always sample).
+``exact`` (default 2)
+    tricks left (after the card) searched by max^n rather than played out; 3 costs about ten
+    times as much at those decisions.
+``temperature`` (default 1.0)
+    how far the other seats are taken to play like the heuristic, as for ``ipimc``.
+``bids`` (default 24)
+    deals played out for each announcement; 0: announce with the bidding heuristic.
+``margin`` (default 0.0)
+    how much more (in the game's unit) a declarer's contract must be worth than passing.
+``seed`` (default 0)
+    mixed into each decision's generator, seeded from the move's uniform, the seat and the
+    moves so far: a seeded match plays the same for any ``--jobs``.
+
+>>> from herzla.contracts import contract_class
+>>> from herzla.tricks import TrickHand
+>>> from herzla.players.views import TrickView
+>>> normal = contract_class("herzla", "normal")()
+>>> state = TrickHand(normal, ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+...                            "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
+>>> for code in ("C7", "CA", "C8", "C9", "D7"):
+...     _ = state.play(code)
+>>> str(Expert(worlds=8).card(TrickView.of(state, uniform=5)))
+'DA'
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import cast
+
+import attrs
+import numpy as np
+
+from herzla.analysis.worlds import layout_worlds, trick_worlds
+from herzla.cards import Card, cards_of
+from herzla.contracts import Contract, contract_class, game_of
+from herzla.hand import Move, Outcome
+from herzla.layout import Lay, LayoutHand
+from herzla.players.announcing import announce, bidding_contracts, resolve
+from herzla.players.heuristic import heuristic_lay, heuristic_order
+from herzla.players.policy import Hint, Policy
+from herzla.players.views import BidView, LayoutView, TrickView
+from herzla.tricks import TrickHand
+
+__all__ = ["Expert", "Valuation", "coalition", "maxn", "play_out"]
+
+
+def coalition(contract: Contract) -> bool:
+    """Whether the other seats are one side against a declarer (Beddl, Mord): the deals where
+    ``expert`` keeps the solver's paranoid values."""
+    return contract.declarer is not None
+
+
+def _sign(contract: Contract) -> int:
+    return -1 if game_of(contract).lowest_wins else 1
+
+
+def _scores(st: TrickHand | LayoutHand, sign: int) -> tuple[int, ...]:
+    """Each seat's score of the finished deal, the higher the better for it."""
+    return _scored(st.contract, st.outcome(), st.stock, sign)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _scored(contract: Contract, outcome: Outcome, stock: int, sign: int) -> tuple[int, ...]:
+    # the contract's scores without the sentences explaining them (a play-out reads numbers)
+    scores = contract.settle(contract.counts(outcome), stock).column(0)[0]
+    return tuple(sign * int(s) for s in scores)
+
+
+def play_out(st: TrickHand, sign: int) -> tuple[int, ...]:
+    """Each seat's score (the higher the better) when every seat plays the heuristic from
+    ``st`` to the end (``st`` is played on)."""
+    while not st.over:
+        legal = st.legal_mask()
+        # a lone legal card needs no rule of the heuristic's
+        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+    return _scores(st, sign)
+
+
+def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
+    """The max^n value of ``st``: each seat's score when every seat plays, in turn, the card
+    best for its own score of the rest of the hand, a tie going to the card the heuristic
+    prefers (``st`` is restored)."""
+    if st.over:
+        return _scores(st, sign)
+    seat = st.turn
+    legal = st.legal_mask()
+    best: tuple[int, ...] | None = None
+    for c in cards_of(legal) if not legal & (legal - 1) else heuristic_order(st):
+        st.play(c)
+        v = maxn(st, sign)
+        st.undo()
+        if best is None or v[seat] > best[seat]:
+            best = v
+    assert best is not None
+    return best
+
+
+@attrs.frozen(slots=True)
+class Valuation:
+    """What ``expert`` weighed for one move (:meth:`Expert.value`): ``move`` its choice; ``means``
+    each legal move's weighted mean score (the game's unit, as the game counts it) against the
+    model, by the move as a record writes it; ``worlds`` how many distinct worlds it weighed;
+    ``best_in`` in how many of them ``move`` does as well as any other move; ``how`` which of
+    its rules chose (a key of :data:`HOW`)."""
+
+    move: Move
+    means: dict[str, float]
+    worlds: int
+    best_in: int = 0
+    how: str = "best"
+
+
+def _measure(view: TrickView | LayoutView, val: Valuation) -> str:
+    from herzla.analysis.solve import unit_of
+
+    unit = unit_of(view.contract.game, view.contract.id)
+    return (f"each legal move's mean score ({unit}) over {val.worlds} likely deals of the "
+            f"cards you cannot see, every seat then playing for itself")
+
+
+def _reason(view: TrickView | LayoutView, val: Valuation) -> str:
+    """Why, in a player's words (no card named: the page shows the cards in its own faces)."""
+    if val.how == "coalition":
+        return HOW["coalition"]
+    lower = game_of(view.contract).lowest_wins
+    mine = val.means[str(val.move)]
+    rest = [v for k, v in val.means.items() if k != str(val.move)]
+    nxt = (min if lower else max)(rest)
+    how_good = "fewest" if lower else "best"
+    if val.worlds <= 1:
+        return f"it scores {how_good} on the deal it sees"
+    why = (f"it does as well as any other move in {val.best_in} of the {val.worlds} likely "
+           f"deals, and {how_good} on average ({mine:+.1f}, the next best {nxt:+.1f})")
+    if val.how == "heuristic":
+        why += "; of the moves as good, the one a plain player would make"
+    return why
+
+
+#: which of expert's rules chose its move (:attr:`Valuation.how`)
+HOW = {
+    "only": "its only legal move",
+    "best": "the best mean score against the model of the other seats",
+    "heuristic": "of the moves of equal mean, the one the heuristic prefers",
+    "coalition": "the other seats are one side here: it plays as ipimc",
+}
+
+
+def _within(name: str, low: float, high: float | None
+            ) -> Callable[[object, object, float], None]:
+    """An attrs validator: ``name`` from ``low`` to ``high`` (None: no bound), else one line
+    saying so."""
+    def check(_self: object, _attr: object, value: float) -> None:
+        if value < low or (high is not None and value > high):
+            bound = "or more" if high is None else f"to {high:g}"
+            raise ValueError(f"{name} must be {low:g} {bound}, not {value}")
+    return check
+
+
+@attrs.frozen(slots=True)
+class Expert(Policy):
+    """Values each legal move against a model of the other seats, each playing for itself
+    (see the module notes)."""
+
+    name = "expert"
+    level = "expert"
+
+    worlds: int = attrs.field(default=48, validator=_within("worlds", 1, 10_000))
+    candidates: int = attrs.field(default=64, validator=_within("candidates", 1, 100_000))
+    enumerate: int = attrs.field(default=120, validator=_within("enumerate", 0, 100_000))
+    exact: int = attrs.field(default=3, validator=_within("exact", 0, 4))
+    exact_worlds: int = attrs.field(default=12, validator=_within("exact_worlds", 1, 10_000))
+    temperature: float = attrs.field(default=1.0,
+                                     validator=_within("temperature", 0.01, 1000))
+    bids: int = attrs.field(default=24, validator=_within("bids", 0, 10_000))
+    margin: float = attrs.field(default=0.0, validator=_within("margin", 0, None))
+    seed: int = attrs.field(default=0, validator=_within("seed", 0, None))
+
+    # -- the random stream of a decision ----------------------------------------------------
+    def _rng(self, uniform: int, seat: int, moves: int, what: int = 0) -> random.Random:
+        # what: 0 a card or a lay, 1 an announcement
+        seq = np.random.SeedSequence([uniform, self.seed, seat, moves, what])
+        return random.Random(int(seq.generate_state(2, np.uint64)[0]))
+
+    # -- trick deals ------------------------------------------------------------------------
+    def card(self, view: TrickView) -> Card:
+        move = self.value(view).move
+        assert move.card is not None
+        return move.card
+
+    def lay(self, view: LayoutView) -> Lay | None:
+        move = self.value_lay(view).move
+        if move.card is None:
+            return None
+        return Lay(move.card, move.end or view.fits(move.card)[0])
+
+    def explain(self, view: TrickView | LayoutView) -> Hint:
+        """The move with each legal move's mean score against the model (``values``)."""
+        val = view.by_kind(self.value, self.value_lay)
+        if not val.means:
+            return Hint(val.move, reason=HOW[val.how])
+        return Hint(val.move, val.means, _measure(view, val), _reason(view, val))
+
+    def value(self, view: TrickView) -> Valuation:
+        """The card and what it weighed (:class:`Valuation`)."""
+        legal = view.legal_plays
+        if len(legal) == 1:
+            return Valuation(Move(legal[0]), {}, 0, how="only")
+        contract = view.contract
+        if coalition(contract):
+            from herzla.analysis.ipimc import Ipimc
+
+            judged = Ipimc(seed=self.seed).judge(view)
+            return Valuation(Move(judged.card), dict(judged.means), judged.samples,
+                             how="coalition")
+        return self._choose(view, legal, self.trick_worlds(view))
+
+    def searches(self, view: TrickView) -> bool:
+        """Whether the view's cards are valued by max^n rather than by play-outs: once at most
+        ``4 * exact`` cards are left to play (the last ``exact`` tricks at four players; the
+        tree grows with the seats' cards, not the tricks)."""
+        return view.dealt * view.players - len(view.plays()) <= 4 * self.exact
+
+    def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
+        """The worlds it values a trick view's cards in: (every seat's cards as dealt,
+        weight), :func:`herzla.analysis.worlds.trick_worlds` with its parameters (where it
+        searches, ``exact_worlds`` of them)."""
+        rng = self._rng(view.uniform, view.seat, len(view.plays()))
+        count = min(self.worlds, self.exact_worlds) if self.searches(view) else self.worlds
+        return trick_worlds(view, rng, count, self.candidates, self.temperature,
+                            self.enumerate)
+
+    def _choose(self, view: TrickView, legal: Sequence[Card],
+                worlds: Sequence[tuple[list[int], int]]) -> Valuation:
+        contract = view.contract
+        sign = _sign(contract)
+        seat = view.seat
+        plays = [c for _, c in view.plays()]
+        search = self.searches(view)
+        totals = dict.fromkeys(legal, 0.0)
+        wins = dict.fromkeys(legal, 0)
+        weight = 0
+        for hands, times in worlds:
+            st = TrickHand(contract, hands, view.dealer, view.stock)
+            for c in plays:
+                st.play(c)
+            got = {}
+            for c in legal:
+                s = st.copy()
+                s.play(c)
+                got[c] = (maxn(s, sign) if search else play_out(s, sign))[seat]
+                totals[c] += times * got[c]
+            top = max(got.values())
+            for c in legal:
+                if got[c] == top:
+                    wins[c] += 1
+            weight += times
+        order = heuristic_order(view)
+        best = max(totals.values())
+        top_cards = [c for c in order if totals[c] >= best - 1e-9 * max(1, abs(best))]
+        card = top_cards[0]
+        how = "best" if len(top_cards) == 1 else "heuristic"
+        means = {str(c): sign * totals[c] / weight for c in legal}
+        return Valuation(Move(card), means, len(worlds), wins[card], how)
+
+    # -- layout deals -----------------------------------------------------------------------
+    def value_lay(self, view: LayoutView) -> Valuation:
+        """The lay (or the pass) and what it weighed."""
+        moves = view.legal_moves()
+        if not moves:
+            from herzla.hand import PASS
+
+            return Valuation(PASS, {}, 0, how="only")
+        if len(moves) == 1:
+            return Valuation(moves[0].move(), {}, 0, how="only")
+        sign = _sign(view.contract)
+        rng = self._rng(view.uniform, view.seat, len(view.history))
+        worlds = layout_worlds(view, rng, self.worlds)
+        totals = dict.fromkeys(range(len(moves)), 0.0)
+        for hand, times in worlds:
+            for i, mv in enumerate(moves):
+                s = hand.copy()
+                s.lay(mv.card, mv.end)
+                while not s.over:
+                    lay = heuristic_lay(s)
+                    if lay is None:
+                        s.pass_turn()
+                    else:
+                        s.lay(lay.card, lay.end)
+                totals[i] += times * _scores(s, sign)[view.seat]
+        best = max(totals.values())
+        fallback = heuristic_lay(view)
+        top = [i for i in totals if totals[i] >= best - 1e-9 * max(1, abs(best))]
+        pick = next((i for i in top if moves[i] == fallback), top[0])
+        weight = sum(t for _, t in worlds)
+        means = {str(mv.move()): sign * totals[i] / weight for i, mv in enumerate(moves)}
+        return Valuation(moves[pick].move(), means, len(worlds),
+                         how="best" if len(top) == 1 else "heuristic")
+
+    # -- announcing -------------------------------------------------------------------------
+    def announce(self, view: BidView) -> str:
+        """The announcement of the best mean play-out score (see the module notes)."""
+        base = view.contract
+        heuristic = announce(view.hand, base, view.forehand)
+        classes = bidding_contracts(base)
+        if self.bids == 0 or len(classes) < 2:
+            return heuristic
+        rng = self._rng(view.uniform, view.seat, len(view.announcements), 1)
+        sign = _sign(base)
+        n = view.players
+        forehand = (view.dealer + 1) % n
+        options = ["pass", *(cls.id for cls in classes[1:])]
+        totals = dict.fromkeys(options, 0.0)
+        unseen = [c for c in base.pack().cards if not view.hand >> c.index & 1]
+        per = view.hand.bit_count()
+        for _ in range(self.bids):
+            rng.shuffle(unseen)
+            hands = [0] * n
+            others = [s for s in range(n) if s != view.seat]
+            at = 0
+            for s in others:
+                for c in unseen[at:at + per]:
+                    hands[s] |= c.bit
+                at += per
+            hands[view.seat] = view.hand
+            words = [announce(hands[s], base, s == forehand) for s in range(n)]
+            for word in options:
+                said = [words[(forehand + i) % n] for i in range(n)]
+                said[(view.seat - forehand) % n] = word
+                for i, w in enumerate(view.announcements):
+                    said[i] = w
+                cid, declarer = resolve(said, view.dealer, base)
+                contract = contract_class(base.game, cid)(n, base.opts, declarer)
+                # a bidding's contracts are trick deals (a declarer wins or avoids tricks)
+                st = cast(TrickHand, contract.new_hand(hands, view.dealer))
+                totals[word] += play_out(st, sign)[view.seat]
+        return max(options, key=lambda w: (totals[w] - (self.margin * self.bids
+                                                         if w != "pass" else 0), w == "pass"))
+
+    def at_table(self) -> Expert:
+        """At a table: as it is (a decision costs well under a second in pure Python)."""
+        return self
