@@ -267,9 +267,12 @@ class Expert(Policy):
 
     def searches(self, view: TrickView) -> bool:
         """Whether the view's cards are valued by max^n rather than by play-outs: once at most
-        ``4 * exact`` cards are left to play (the last ``exact`` tricks at four players; the
-        tree grows with the seats' cards, not the tricks)."""
-        return view.dealt * view.players - len(view.plays()) <= 4 * self.exact
+        ``exact`` cards a seat and ``4 * exact`` cards in all are left to play (the last
+        ``exact`` tricks at three or four players; the tree grows with the seats' cards, not
+        the tricks: at three players twelve cards are four a seat, ten times the tree of three
+        a seat at four)."""
+        left = view.dealt * view.players - len(view.plays())
+        return left <= min(4, view.players) * self.exact
 
     def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
         """The worlds it values a trick view's cards in: (every seat's cards as dealt,
