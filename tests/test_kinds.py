@@ -83,7 +83,7 @@ PROXY = re.compile(r"\bis_layout\(|row_rules is (not )?None|(?<!assert )isinstan
 #: how many proxies are left (issue 31: with the questions, at most :data:`MOST` in all); the
 #: count may fall, never grow: a page or an environment that needs to know something of a deal
 #: asks the contract's declaration for it
-PROXIES_MOST = 12
+PROXIES_MOST = 3
 
 
 def proxies(files: dict[str, str]) -> list[tuple[str, int, str]]:

@@ -134,6 +134,12 @@ class Course:
         """The rows at the end (layout deals; empty for trick deals)."""
         return self.moves[-1].rows if self.moves else ()
 
+    @property
+    def rows_per_suit(self) -> bool:
+        """Whether the rows are one per suit (a row's key is its suit), not the one row."""
+        laid = self.contract.row_rules
+        return laid is not None and laid.per_suit
+
     def rounds(self) -> tuple[LayoutRound, ...]:
         """The layout moves in rounds: a new round starts when the turn comes round again to
         (or past) the seat that moved first."""
