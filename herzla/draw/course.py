@@ -258,8 +258,8 @@ def course(record: Record) -> Course:
     """The course of ``record``'s hand (see the module notes)."""
     result = replay(record)
     state = record.start()
-    # the drawings' one question of kind: a hand of tricks is drawn trick by trick, a layout deal
-    # move by move along its rows (each read from its engine's own state)
-    if isinstance(state, TrickHand):
-        return Course(record, result, _trick_course(record, state), None)
+    # a hand of tricks is drawn trick by trick, a layout deal move by move along its rows (each
+    # read from its engine's own state): the replay, which asked the kind, gave its tricks or not
+    if result.tricks is not None:
+        return Course(record, result, _trick_course(record, cast(TrickHand, state)), None)
     return Course(record, result, None, _layout_course(record, cast(LayoutHand, state), result))
