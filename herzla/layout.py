@@ -149,6 +149,11 @@ class LayoutHand:
         """True when the seat to move cannot lay a card and passes (``check(PASS) is None``)."""
         return not self.over and not self.can_lay()
 
+    @property
+    def trick_place(self) -> None:
+        """None: a layout deal has no tricks."""
+        return None
+
     def check(self, card: Move | Lay | Card | str, end: str | None = None) -> Illegal | None:
         """None if ``card`` may be played now, else the rule it breaks: a Move (a lay or the
         pass), or a Card or a code laid at ``end`` (default: the upper end where both fit)."""

@@ -600,10 +600,8 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
                 state.play(PASS)
         bad = state.check(play)
         if bad is not None:
-            trick = place = None
-            if state.contract.tricks_per_hand:  # a trick deal names the trick and its card
-                done, at = divmod(len(state.moves), n)
-                trick, place = done + 1, at + 1
+            # a trick deal names the trick and the card's place in it
+            trick, place = state.trick_place or (None, None)
             return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message, trick, place)
         state.play(play)
     return None

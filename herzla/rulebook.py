@@ -43,7 +43,7 @@ from herzla.contracts import (
 )
 from herzla.contracts.game import rule
 from herzla.contracts.renege import renege_text
-from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule, TrickRules
+from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule
 from herzla.names import close_names, did_you_mean, find_name
 from herzla.options import Option
 from herzla.quote import quote
@@ -260,9 +260,7 @@ def illegal_rules() -> dict[str, IllegalRule]:
                     declared = cls.default(n).declaration
                 except ValueError:  # a player count the default options do not allow
                     continue
-                if not isinstance(declared, TrickRules):
-                    continue
-                for ban in declared.lead_bans:
+                for ban in declared.lead_bans:  # none in a layout deal
                     if ban.rule not in out:
                         what = "led or discarded" if ban.discards else "led"
                         out[ban.rule] = IllegalRule(

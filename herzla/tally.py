@@ -59,7 +59,7 @@ def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] |
         raise TallyError(f"a renege ends the hand: give no {given[0]} with it (only order, "
                          f"left and aside)")
     _check_stock(contract, stock)
-    layout = not contract.tricks_per_hand
+    layout = "order" in contract.tallies  # scored by the order of going out
     if not layout and (order is not None or left is not None):
         raise TallyError(f"{contract.game} {contract.id} is a trick deal: order and left are "
                          f"tallies of a layout deal")
@@ -119,7 +119,7 @@ def score_tallies(
     per_seat("hearts", hearts)
     per_seat("captured", captured)
     _check_stock(contract, stock)
-    if not contract.tricks_per_hand:  # no tricks: the seats went out in an order
+    if "order" in contract.tallies:  # the seats went out in an order
         if tricks is not None or hearts is not None or captured is not None:
             raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "
                              f"going out, not tricks or cards")

@@ -110,6 +110,12 @@ class TrickHand:
         """Never: a trick deal has no pass."""
         return False
 
+    @property
+    def trick_place(self) -> tuple[int, int]:
+        """The trick the next card goes to and its place there, counted from 1."""
+        done, at = divmod(len(self._played), self.players)
+        return done + 1, at + 1
+
     def _follow_and_ban(self, seat: int) -> tuple[int, int, tuple[int, str] | None]:
         """(cards the seat holds, cards that follow suit, the contract's ban if it applies)."""
         hand = self.hands[seat]

@@ -55,8 +55,6 @@ def walk(state: Hand, plays: Sequence[Play], first: int = 0
     what each was; the steps and the plays with every pass written, numbered from ``first``."""
     steps: list[Step] = []
     done: list[Play] = []
-    # the steps of a trick deal name their trick and, on its last card, the trick's winner
-    in_tricks = state.contract.tricks_per_hand > 0
     for play in plays:
         card = play.card
         if card is not None:
@@ -69,11 +67,12 @@ def walk(state: Hand, plays: Sequence[Play], first: int = 0
                 done.append(PASS)
                 state.play(PASS)
         seat = state.turn
-        trick = len(state.moves) // state.players + 1
+        # the steps of a trick deal name their trick and, on its last card, the trick's winner
+        place = state.trick_place
         won = state.play(play)
         text = str(state.moves[-1])
-        if in_tricks:
-            steps.append(Step(first + len(steps), seat, text, trick,
+        if place is not None:
+            steps.append(Step(first + len(steps), seat, text, place[0],
                               won.winner if isinstance(won, Trick) else None))
         else:
             steps.append(Step(first + len(steps), seat, text,

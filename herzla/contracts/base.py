@@ -303,6 +303,12 @@ class Contract:
     def may_end_early(self) -> bool:
         return False
 
+    @property
+    def tallies(self) -> tuple[str, ...]:
+        """The tallies its scorer reads, the preferred of each alternative (a score pad asks
+        them): ``hearts``, ``captured``, ``tricks``, ``last_winner``, ``made``, ``order``."""
+        return self.declaration.tallies(self.pack().mask & HEARTS_MASK)
+
     def declare(self) -> TrickRules | LayoutRules:
         """What the contract is made of, for its players and options."""
         raise NotImplementedError

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 import numpy as np
@@ -223,6 +223,15 @@ class TrickRules:
                 out.append(m)
         return tuple(out)
 
+    def tallies(self, hearts: int) -> tuple[str, ...]:
+        """The tallies the scorer reads, the preferred of each alternative: the hearts or the
+        cards each seat captured (``hearts``: the pack's hearts), the tricks each won, the last
+        trick's winner, whether the declarer made the contract (the tricks tell it too)."""
+        out = ["hearts" if m == hearts else "captured" for m in self.classes()]
+        out += ["tricks"] * bool(self.per_trick) + ["last_winner"] * bool(self.last_trick)
+        out += ["made"] * (self.early_end is not None and not self.per_trick)
+        return tuple(dict.fromkeys(out))
+
     def banned(self, trick_index: int, leading: bool) -> tuple[int, str] | None:
         """The cards banned from being led (or discarded) to trick ``trick_index``, and the rule
         of the first ban that applies; None when none applies."""
@@ -273,6 +282,12 @@ class LayoutRules:
 
     rows: Rows
     places: tuple[int, ...]
+    #: no card of a layout deal is banned from a lead
+    lead_bans: ClassVar[tuple[LeadBan, ...]] = ()
+
+    def tallies(self, hearts: int) -> tuple[str, ...]:
+        """The tallies the scorer reads: the order in which the seats went out."""
+        return ("order",)
 
 
 class CountSource(Protocol):

@@ -134,6 +134,12 @@ class Course:
         """The rows at the end (layout deals; empty for trick deals)."""
         return self.moves[-1].rows if self.moves else ()
 
+    @property
+    def rows_per_suit(self) -> bool:
+        """Whether the rows are one per suit (a row's key is its suit), not the one row."""
+        laid = self.contract.row_rules
+        return laid is not None and laid.per_suit
+
     def rounds(self) -> tuple[LayoutRound, ...]:
         """The layout moves in rounds: a new round starts when the turn comes round again to
         (or past) the seat that moved first."""
@@ -252,8 +258,8 @@ def course(record: Record) -> Course:
     """The course of ``record``'s hand (see the module notes)."""
     result = replay(record)
     state = record.start()
-    # the drawings' one question of kind: a hand of tricks is drawn trick by trick, a layout deal
-    # move by move along its rows (each read from its engine's own state)
-    if isinstance(state, TrickHand):
-        return Course(record, result, _trick_course(record, state), None)
+    # a hand of tricks is drawn trick by trick, a layout deal move by move along its rows (each
+    # read from its engine's own state): the replay, which asked the kind, gave its tricks or not
+    if result.tricks is not None:
+        return Course(record, result, _trick_course(record, cast(TrickHand, state)), None)
     return Course(record, result, None, _layout_course(record, cast(LayoutHand, state), result))

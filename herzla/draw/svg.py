@@ -345,10 +345,8 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
     else:
         top += n * row_h + 6
         top = _leftovers(c, f, parts, top, label_w)
-        laid = r.contract.row_rules
-        per_suit = laid is not None and laid.per_suit
         parts.append(_text(8, top + 12, "the rows", 14, INK, "bold"))
-        rows, w, h = _rows(c.rows, f, per_suit, 8, top + 22)
+        rows, w, h = _rows(c.rows, f, c.rows_per_suit, 8, top + 22)
         parts.extend(rows)
         width = max(width, w + 16)
         top += 22 + h

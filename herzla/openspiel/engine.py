@@ -106,11 +106,6 @@ def pack_of(rules: Contract) -> tuple[int, int]:
     return rules.pack().mask, rules.hand_size
 
 
-def is_layout(rules: Contract) -> bool:
-    """Whether the contract lays its cards in rows (its table shows rows, not tricks)."""
-    return rules.row_rules is not None
-
-
 def row_keys_of(rules: Contract) -> tuple[int, ...]:
     """The rows of a layout deal (keys of ``row_of``); none in a trick deal."""
     rows = rules.row_rules
@@ -130,7 +125,7 @@ def utility_range(rules: Contract, stock: int) -> tuple[int, int]:
     deals), or (trick deals) one seat taking every trick, every split of the hearts, and made and
     lost; tallies the contract refuses are skipped."""
     n = rules.players
-    if is_layout(rules):
+    if "order" in rules.tallies:  # scored by the order of going out
         outcomes = [Outcome(n, order=order) for order in itertools.permutations(range(n))]
     else:
         mask, size = pack_of(rules)

@@ -15,7 +15,6 @@ from herzla.openspiel.engine import (
     contract_ids,
     has_bidding,
     has_declarer,
-    is_layout,
     make_rules,
     needs_declarer,
     pack_of,
@@ -45,6 +44,7 @@ class Setup:
     key: tuple[str, tuple[tuple[str, Any], ...]]
     pack: int  # the pack, a bit set
     hand_size: int
+    #: a seat may pass (a deal laid out in rows: its observation shows the rows)
     layout: bool
     contract_ids: tuple[str, ...]
     row_keys: tuple[int, ...]
@@ -144,5 +144,5 @@ def setup_of(game: str, params: tuple[tuple[str, Any], ...]) -> Setup:
     pack, hand_size = pack_of(base)
     return Setup(game, contract, players, dealer, declarer, stock,
                   tuple(sorted(base.opts.items())), None if bidding else base, base,
-                  (game, params), pack, hand_size, is_layout(base), ids, row_keys_of(base),
+                  (game, params), pack, hand_size, base.has_passes, ids, row_keys_of(base),
                   has_declarer(game))

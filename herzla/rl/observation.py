@@ -175,7 +175,9 @@ class Observer:
                 values.append(max(-self.total_units, min(self.total_units, total / table.unit)))
         hand = episode.hand
         if hand is not None and contract is not None:
-            if contract.tricks_per_hand:  # a deal of tricks shows them, one of rows its rows
+            # the observation's one question of kind: a deal of tricks encodes them (the trick,
+            # its leader, what each seat captured), one of rows its rows and the seats out
+            if contract.tricks_per_hand:
                 self._tricks(cast(TrickPlay, hand), rel, rows, at, values)
             else:
                 self._rows(episode, cast(LayoutPlay, hand), rel, at, values)

@@ -171,7 +171,6 @@ class Seating:
         mask = 0
         for c in some:
             mask |= c.pack().mask
-        layouts = [c for c in some if c.row_rules is not None]
         return cls(
             game=g, mode=mode, players=n, dealer=dealer, declarer=declarer if needs else None,
             stock=stock if has_stock else 0, options=given, deals=deals, dealers=dealers,
@@ -179,8 +178,8 @@ class Seating:
             cards=tuple(cards_of(mask)),
             words=("pass", *g.bidding[1:]) if mode == "bidding" else (),
             has_tricks=any(c.tricks_per_hand for c in some),
-            has_layout=bool(layouts),
-            has_lower=any(c.end_marks for c in layouts),
+            has_layout=any(c.has_passes for c in some),
+            has_lower=any(c.end_marks for c in some),
             has_declarer=any(c.declarer is not None for c in some),
             has_stock=has_stock,
             unit=max(_deal_unit(c) for c in some),

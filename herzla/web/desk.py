@@ -65,7 +65,6 @@ def tally_form(choice: str | None) -> TallyForm:
     contract of the first game), read from the contract's own scorer (what it asks for)."""
     from herzla.contracts import contract_class, known_options
     from herzla.web.choices import game_contracts
-    from herzla.web.pad_form import needs_of
 
     game, _, cid = (choice or "").partition("/")
     try:
@@ -74,7 +73,7 @@ def tally_form(choice: str | None) -> TallyForm:
         cls = next(iter(game_contracts()))[1][0]
     c = cls(cls.player_counts[0], known_options(cls, {}), 0 if cls.needs_declarer else None)
     shown = ["declarer", "result"] if cls.needs_declarer else []
-    shown += [_FIELD[n] for n in needs_of(c) if n in _FIELD and _FIELD[n] not in shown]
+    shown += [_FIELD[n] for n in c.tallies if n in _FIELD and _FIELD[n] not in shown]
     counted = 0
     for mask in c.card_classes:  # the cards its scorer counts (none in a layout deal)
         counted |= mask

@@ -1,9 +1,10 @@
 """The score pad's deal form (nothing here knows the web framework): what the form asks for a
-deal of a contract, read from the contract's own scorer, and the entry a filled-in form makes.
+deal of a contract, read from what the contract declares its scorer reads, and the entry a
+filled-in form makes.
 
-:func:`panel` asks the contract's scorer (:func:`herzla.tally.score_tallies`) what it needs,
-filling in each need with a likely tally until it scores, and offers one field per need, the
-quickest to tap first: made or lost (a declarer's contract), the hearts each player captured,
+:func:`panel` reads the tallies the contract declares its scorer reads
+(:attr:`herzla.contracts.Contract.tallies`, the preferred of each alternative) and offers one
+field per need: made or lost (a declarer's contract), the hearts each player captured,
 who captured each card that counts (a few cards), the tricks, the last trick's winner, the
 order of going out.  So a rule is written once: the form asks what the scorer asks.
 
@@ -34,17 +35,14 @@ from typing import Any
 import attrs
 
 from herzla.cards import HEARTS_MASK, Card, cards_of, parse_card
-from herzla.contracts import Contract, MissingTally, TallyError, contract_class, known_options
+from herzla.contracts import Contract, contract_class, known_options
 from herzla.counting import read_whole
 from herzla.evening import Evening
 from herzla.evening.names import find_contract
 from herzla.quote import quote
-from herzla.tally import score_tallies
 
-__all__ = ["MOST_OWNED", "FormError", "Panel", "entry_of", "form_of", "needs_of", "panel"]
+__all__ = ["MOST_OWNED", "FormError", "Panel", "entry_of", "form_of", "panel"]
 
-#: the tallies the form prefers, when the scorer takes one of several, quickest first
-PREFER = ("made", "hearts", "captured", "tricks", "last_winner", "order")
 #: the most cards the form asks "who captured it" for (more: a text of codes per seat)
 MOST_OWNED = 12
 
@@ -74,36 +72,6 @@ class Panel:
         return range(len(self.players))
 
 
-def _spread(total: int, n: int) -> list[int]:
-    return [total // n + (1 if i < total % n else 0) for i in range(n)]
-
-
-def needs_of(contract: Contract) -> list[str]:
-    """The tallies the scorer of ``contract`` asks for, one of each alternative (the
-    preferred), found by filling each with a likely tally until it scores."""
-    n = contract.players
-    pack = contract.pack()
-    fill: dict[str, Any] = {
-        "made": True, "hearts": _spread(len(cards_of(pack.mask & HEARTS_MASK)), n),
-        "tricks": _spread(contract.hand_size, n), "last_winner": 0, "order": list(range(n)),
-        "captured": [cards_of(pack.mask)[i::n] for i in range(n)]}
-    given: dict[str, Any] = {}
-    out: list[str] = []
-    for _ in range(len(PREFER)):
-        try:
-            score_tallies(contract, **given)
-            break
-        except MissingTally as exc:
-            pick = min(exc.needs, key=lambda k: PREFER.index(k) if k in PREFER else 99)
-            if pick in given or pick not in fill:
-                break
-            given[pick] = fill[pick]
-            out.append(pick)
-        except TallyError:
-            break
-    return out
-
-
 def panel(evening: Evening, contract: str) -> Panel:
     """What the form asks for a deal of ``contract`` (its name, any case) at ``evening``."""
     cid = find_contract(evening.game, contract)
@@ -115,7 +83,7 @@ def panel(evening: Evening, contract: str) -> Panel:
     for mask in c.card_classes:  # the cards a trick deal's scorer counts (none in a layout deal)
         counted |= mask
     owned = tuple(cards_of(counted))
-    for need in needs_of(c):
+    for need in c.tallies:  # what the contract's scorer reads
         if need == "captured":
             asks.append("owners" if 0 < len(owned) <= MOST_OWNED else "captured")
         else:
@@ -123,7 +91,7 @@ def panel(evening: Evening, contract: str) -> Panel:
     hearts = len(cards_of(c.pack().mask & HEARTS_MASK))
     return Panel(c, evening.players, tuple(asks),
                  {"hearts": hearts, "tricks": c.hand_size}, owned, c.leftovers > 0,
-                 c.row_rules is not None)
+                 "order" in c.tallies)
 
 
 def _seat(form: Mapping[str, str], key: str, p: Panel, what: str) -> int | None:

@@ -86,9 +86,8 @@ def view_of(table: Table) -> dict[str, Any]:
     drawn = course(pos.current_record()) if d["order"] is not None or pos.over else None
     rows = []
     if drawn is not None and d["order"] is not None:
-        per_suit = pos.contract.declaration.rows.per_suit  # type: ignore[union-attr]
         for row in drawn.rows:
-            label = suit_name(Suit(row.key), faces) if per_suit else "the row"
+            label = suit_name(Suit(row.key), faces) if drawn.rows_per_suit else "the row"
             rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
     drawing = None
     review = d["review"]
