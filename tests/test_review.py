@@ -75,7 +75,13 @@ def check_review(res: ReviewResult, obj: dict[str, Any], plays: list[str]) -> No
         assert (p.loss == 0) == (p.card in p.best_cards)
 
 
-@pytest.mark.parametrize(("game", "contract_id", "players"), every_deal())
+#: the table sizes whose review takes seconds (eight seats of three cards each): run with slow
+BIG_TABLES = 8
+
+
+@pytest.mark.parametrize(("game", "contract_id", "players"), [
+    pytest.param(*deal, marks=pytest.mark.slow) if deal[2] >= BIG_TABLES else deal
+    for deal in every_deal()])
 def test_every_play_is_valued_as_solve_values_it(game: str, contract_id: str,
                                                  players: int) -> None:
     rnd = random.Random(f"review/{game}/{contract_id}/{players}")
