@@ -182,6 +182,7 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         voids = np.zeros((P, C), dtype=np.int64)
         zero = np.zeros(C, dtype=dt)
         no_winner = np.full(C, -1, dtype=np.int64)
+    no_led = np.zeros(0, dtype=np.int64)  # not read without views
     for t in range(T):
         lead_keep = setup.lead[t]
         discard_keep = setup.discard[t]
@@ -191,7 +192,7 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
         tc: U | None = None
         groups = None
         seats = _seats(leader, P) if wants_profiles or views else None
-        led = np.zeros(C, dtype=np.int64)
+        led = np.zeros(C, dtype=np.int64) if views else no_led  # the suit led (views only)
         wseat = no_winner if views else None
         shares = seating.hands(leader) if mixed else None
         if wants_profiles:
