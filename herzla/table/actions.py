@@ -36,6 +36,7 @@ from herzla.quote import quote
 from herzla.records import RecordError, deal_record
 from herzla.round import Round
 from herzla.table.model import (
+    Person,
     Table,
     TableDeal,
     TableError,
@@ -43,9 +44,10 @@ from herzla.table.model import (
     deal_seed,
     move_uniform,
 )
+from herzla.table.people import undo_own
 from herzla.table.position import Position, contract_options, position
 
-__all__ = ["TableHint", "bid", "hint", "new_table", "next_deal", "play", "undo"]
+__all__ = ["TableHint", "bid", "hint", "leave", "new_table", "next_deal", "play", "undo"]
 
 #: the name of the person's seat when the players are not named
 YOU = "You"
@@ -76,14 +78,17 @@ def _policy(text: object) -> Policy:
         raise TableError(str(exc)) from None
 
 
-def _names(players: int | Sequence[str] | None, seat: int, count: int) -> tuple[str, ...]:
+def _names(players: int | Sequence[str] | None, seat: int, count: int,
+           people: Sequence[int] = ()) -> tuple[str, ...]:
     if players is None or (isinstance(players, int) and not isinstance(players, bool)):
         n = count if players is None else players
         if not 2 <= n <= 16:
             raise TableError(f"players: {n} is not a table's number of players")
         names, k = [], 1
         for s in range(n):
-            if s == seat:
+            if people and s in people:
+                names.append(f"Player {people.index(s) + 1}")
+            elif s == seat and not people:
                 names.append(YOU)
             else:
                 names.append(f"Computer {k}")
@@ -101,13 +106,16 @@ def new_table(game: str, contract: str | None = None, *,
               players: int | Sequence[str] | None = None, seat: int = 0,
               declarer: int | str | None = None, opponents: str = "expert",
               seed: int | None = None, options: Mapping[str, Any] | None = None,
-              stock: int = 0, dealer: int | str | None = None) -> Table:
-    """A new table of ``game``: the person in ``seat`` (from 0), the other seats played by
-    the policy ``opponents``; ``contract`` the one to play at every deal (None: the game's own
-    order, Herzla's with the bidding); ``players`` their number or their names (default: the
-    contract's usual number, the person called "You"); ``declarer`` for a declarer's contract
-    (None: forehand at each deal); ``seed`` of the cards and the computer's choices (None: a
-    fresh one).  The computer's seats move up to the person's first turn."""
+              stock: int = 0, dealer: int | str | None = None,
+              people: Sequence[int] | None = None) -> Table:
+    """A new table of ``game``: the person in ``seat`` (from 0) or, a table of people, the
+    people in the seats ``people`` (each given a private key: :attr:`Table.people`), the
+    other seats played by the policy ``opponents``; ``contract`` the one to play at every
+    deal (None: the game's own order, Herzla's with the bidding); ``players`` their number
+    or their names (default: the contract's usual number, the person called "You", the
+    people "Player 1" and on); ``declarer`` for a declarer's contract (None: forehand at each
+    deal); ``seed`` of the cards and the computer's choices (None: a fresh one).  The
+    computer's seats move up to the person's first turn."""
     try:
         game = find_game(game)
         cid = None if contract is None else find_contract(game, contract)
@@ -117,13 +125,17 @@ def new_table(game: str, contract: str | None = None, *,
     cls = contract_class(game, cid) if cid is not None else g.contract_classes()[0]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 16:
         raise TableError(f"seat: give the person's seat as a number from 0, not {quote(seat)}")
-    names = _names(players, seat, cls.player_counts[0])
+    sat = _people(people)
+    if sat:
+        seat = sat[0]
+    names = _names(players, seat, cls.player_counts[0], sat)
     n = len(names)
     problem = cls.player_count_problem(n)
     if problem:
         raise TableError(problem)
-    if seat >= n:
-        raise TableError(f"seat {seat} is not a seat of {n} players (seats 0 to {n - 1})")
+    if seat >= n or any(s >= n for s in sat):
+        bad = max((seat, *sat))
+        raise TableError(f"seat {bad} is not a seat of {n} players (seats 0 to {n - 1})")
     policy = _policy(opponents)
     if seed is None:
         seed = secrets.randbits(62)
@@ -140,8 +152,22 @@ def new_table(game: str, contract: str | None = None, *,
     first = evening.next_dealer
     assert first is not None
     table = Table(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
-                  fixed_decl, evening if keeps else None, TableDeal(1, first, stock, (), cid, None))
+                  fixed_decl, evening if keeps else None, TableDeal(1, first, stock, (), cid, None),
+                  tuple(Person(s, secrets.token_urlsafe(24)) for s in sat))
     return _advance(table.with_deal(_new_deal(table, 1, first, stock, evening)))
+
+
+def _people(people: object) -> tuple[int, ...]:
+    """The seats of a table's people as given (None: a table of one person), checked."""
+    if people is None:
+        return ()
+    if not isinstance(people, list | tuple) or not 1 <= len(people) <= 16 or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 16 for s in people):
+        raise TableError(f"people: a list of the seats people play (numbers from 0), not "
+                         f"{quote(people)}")
+    if len(set(people)) < len(people):
+        raise TableError("people: a seat is named twice")
+    return tuple(people)
 
 
 def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | None) -> TableDeal:
@@ -169,7 +195,7 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
     """The computer's seats announce and move until it is the person's turn or the hand is
     over; then, once over, the review of the person's cards.  ``pos``: the position of
     ``table``, when it is at hand (else it is built)."""
-    seat = table.seat
+    seat = table.humans
     pos = position(table) if pos is None else pos
     seats = (pos.policy,) * pos.players
     try:
@@ -187,7 +213,7 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
         raise TableError(f"the computer could not move: {exc}") from None
     deal = attrs.evolve(deal, moves=tuple(str(m) for m in hand.moves))
     table = table.with_deal(deal)
-    if hand.over and deal.review is None:
+    if hand.over and deal.review is None and not table.of_people:
         table = table.with_deal(attrs.evolve(deal, review=_review(pos, table.seat)))
     return table
 
@@ -211,23 +237,41 @@ def _review(pos: Position, seat: int) -> dict[str, Any]:
 
 
 # -- the person's actions --------------------------------------------------------------------
-def play(table: Table, move: object) -> Table:
-    """The person plays ``move`` (``HA``; a lay ``D7``, ``D7-`` for an end where both fit;
-    ``pass``) and the computer's seats move on."""
+def _acting(table: Table, seat: int | None) -> int:
+    """The seat of the person acting: ``seat`` at a table of people (where each acts by their
+    own link), else the table's one person; TableStateError for a seat the computer plays."""
+    if not table.of_people:
+        if seat is not None and seat != table.seat:
+            raise TableStateError(f"seat {seat} is the computer's at this table")
+        return table.seat
+    if seat is None:
+        raise TableStateError("each person plays by the link of their own seat")
+    if seat not in table.humans:
+        raise TableStateError(f"the computer plays {table.players[seat]}'s seat now")
+    return seat
+
+
+def play(table: Table, move: object, seat: int | None = None) -> Table:
+    """The person in ``seat`` (None: the table's one person) plays ``move`` (``HA``; a lay
+    ``D7``, ``D7-`` for an end where both fit; ``pass``) and the computer's seats move on."""
+    seat = _acting(table, seat)
     pos = position(table)
-    pos.hand.play(pos.check_persons_move(move))
+    pos.hand.play(pos.check_persons_move(move, seat))
     table = table.with_deal(attrs.evolve(table.deal, moves=tuple(str(m) for m in pos.hand.moves)))
     return _advance(table, pos.moved_on(table))
 
 
-def bid(table: Table, word: object) -> Table:
-    """The person announces ``word`` (``pass``, or a contract of the game's bidding) and the
-    computer's seats announce and move on."""
+def bid(table: Table, word: object, seat: int | None = None) -> Table:
+    """The person in ``seat`` (None: the table's one person) announces ``word`` (``pass``, or
+    a contract of the game's bidding) and the computer's seats announce and move on."""
+    seat = _acting(table, seat)
     pos = position(table)
     if not pos.bidding_on:
         raise TableStateError("the bidding is over")
-    if not pos.persons_turn:
-        raise TableStateError(f"it is seat {pos.round.bidder}'s turn to announce, not yours")
+    if pos.round.bidder != seat:
+        bidder = pos.round.bidder
+        assert bidder is not None
+        raise TableStateError(f"it is {table.players[bidder]}'s turn to announce, not yours")
     known = pos.bids_known()
     found = find_name(word, known) if isinstance(word, str) else None
     if found is None:
@@ -237,10 +281,15 @@ def bid(table: Table, word: object) -> Table:
     return _advance(table, pos.moved_on(table) if table.deal.contract is None else None)
 
 
-def undo(table: Table) -> Table:
-    """The table as before the person's last move (or announcement) of this deal."""
+def undo(table: Table, seat: int | None = None) -> Table:
+    """The table as before the last move (or announcement) of this deal of the person in
+    ``seat`` (None: the table's one person).  At a table of people only the deal's last move
+    is taken back, by the one who made it, while its trick is still open (nobody has played
+    after it): :func:`herzla.table.people.undo_own`."""
+    seat = _acting(table, seat)
+    if table.of_people:
+        return undo_own(table, seat)
     deal = table.deal
-    seat = table.seat
     if deal.contract is not None and deal.moves:
         pos = position(table.with_deal(attrs.evolve(deal, moves=())))
         hand = pos.hand
@@ -261,12 +310,18 @@ def undo(table: Table) -> Table:
                                         declarer=None, moves=(), review=None))
 
 
-def next_deal(table: Table) -> Table:
+def next_deal(table: Table, seat: int | None = None) -> Table:
     """The hand over, the next deal: the evening's next dealer, contract and stock (a table
-    without an evening: the same contract, dealt by the next seat)."""
+    without an evening: the same contract, dealt by the next seat).  At a table of people,
+    the person in ``seat`` asks for it, and it is dealt once every person has asked."""
     pos = position(table)
     if not pos.over:
         raise TableStateError("the hand is not over yet")
+    if table.of_people:
+        asked = table.asked | {_acting(table, seat)}
+        if not table.humans <= asked:
+            return table.with_people(asked=asked)
+        table = table.with_people(asked=frozenset())
     evening = table.evening
     deal = table.deal
     if evening is not None:
@@ -283,17 +338,19 @@ def next_deal(table: Table) -> Table:
     return _advance(table.with_deal(nxt, evening))
 
 
-def hint(table: Table, policy: str | None = None) -> TableHint:
-    """What ``policy`` (default: the table's opponents) advises for the person's move now."""
+def hint(table: Table, policy: str | None = None, seat: int | None = None) -> TableHint:
+    """What ``policy`` (default: the table's opponents) advises for the move of the person in
+    ``seat`` (None: the table's one person) now, from what that seat sees alone."""
+    seat = _acting(table, seat)
     pos = position(table)
     who = pos.policy if policy is None else _policy(policy).at_table()
     deal = table.deal
-    if not pos.persons_turn:
-        raise TableStateError("the hand is over" if pos.over else
-                              f"it is seat {pos.to_move}'s turn, not yours")
+    if pos.to_move != seat:
+        raise TableStateError("the hand is over" if pos.over or pos.to_move is None else
+                              f"it is {table.players[pos.to_move]}'s turn, not yours")
     try:
         if pos.bidding_on:
-            view = BidView(pos.contract, table.seat, pos.round.dealt[table.seat], deal.dealer,
+            view = BidView(pos.contract, seat, pos.round.dealt[seat], deal.dealer,
                            deal.bids)
             return TableHint(who.spec(), None, decide_announce(who, view, pos.bids_known()))
         hand = pos.hand
@@ -303,3 +360,23 @@ def hint(table: Table, policy: str | None = None) -> TableHint:
         raise TableError(f"no hint: {exc}") from None
     return TableHint(who.spec(), written_move(hand, got.move), None, dict(got.values),
                      got.measure, got.reason)
+
+
+def leave(table: Table, seat: int) -> Table:
+    """The person in ``seat`` has left: the computer plays the seat from now on (and moves
+    at once where it is to move; a next deal that waited only for that person is dealt)."""
+    if not table.of_people:
+        raise TableStateError("only a table of people has seats a person may leave")
+    persons = {p.seat: p for p in table.people}
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in persons:
+        raise TableError(f"seat: one of the people's seats ({', '.join(map(str, persons))}), "
+                         f"not {seat!r}")
+    if persons[seat].left:
+        raise TableStateError(f"the computer plays {table.players[seat]}'s seat already")
+    people = tuple(attrs.evolve(p, left=True) if p.seat == seat else p for p in table.people)
+    table = table.with_people(people, table.asked - {seat})
+    if position(table).over:
+        if table.humans and table.humans <= table.asked:
+            return next_deal(table, min(table.asked))
+        return table
+    return _advance(table)

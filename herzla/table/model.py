@@ -25,6 +25,7 @@ cards once the hand is over.
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,15 +37,18 @@ from herzla.limits import MAX_SEED
 from herzla.machinery.kept import check_kept
 from herzla.quote import quote
 
-__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Table", "TableDeal", "TableError",
+__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Person", "Table", "TableDeal", "TableError",
            "TableStateError", "deal_seed", "move_uniform"]
 
 FORMAT = "herzla-table"
-VERSION = 1
+#: 2: a table of people (``people``, ``asked``); version 1 (one person) is read as ever
+VERSION = 2
 #: the most moves a kept deal may hold (a layout deal's passes included): far above any deal
 MAX_MOVES = 1000
 _KEYS = ("format", "version", "game", "players", "seat", "opponents", "seed", "options",
-         "contract", "declarer", "evening", "deal")
+         "contract", "declarer", "evening", "deal", "people", "asked")
+#: the longest seat key a kept table may hold
+MAX_KEY = 64
 _DEAL_KEYS = ("k", "dealer", "stock", "hands", "contract", "declarer", "bids", "moves", "review")
 
 
@@ -134,6 +138,31 @@ def _seat_or_none(obj: Mapping[str, Any], key: str) -> int | None:
 
 
 @attrs.frozen(slots=True)
+class Person:
+    """A seat a person plays at a table of people: the ``seat``, the private ``key`` of its
+    link (whoever holds it sees that seat's hand and plays it), and ``left``: the person has
+    left and the computer plays the seat now (the table's creator decided)."""
+
+    seat: int
+    key: str = attrs.field(repr=False)
+    left: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "key": self.key, "left": self.left}
+
+    @classmethod
+    def from_json(cls, obj: object, players: int) -> Person:
+        if not isinstance(obj, Mapping) or set(obj) - {"seat", "key", "left"}:
+            raise TableError("a person of the table is an object of seat, key, left")
+        key, left = obj.get("key"), obj.get("left", False)
+        if not isinstance(key, str) or not 16 <= len(key) <= MAX_KEY or not isinstance(left,
+                                                                                        bool):
+            raise TableError("a person of the table has a key of 16 to 64 characters")
+        seat = _whole(obj, "seat", 0, players - 1)
+        return cls(seat, key, left)
+
+
+@attrs.frozen(slots=True)
 class Table:
     """A table against the computer (see the module notes).  Build one with
     :func:`herzla.table.new_table`; each action (:mod:`herzla.table.actions`) answers a new
@@ -149,6 +178,31 @@ class Table:
     declarer: int | None
     evening: Evening | None
     deal: TableDeal
+    #: the seats people play, each with its key (empty: one person, in ``seat``, and no keys)
+    people: tuple[Person, ...] = ()
+    #: the people who have asked for the next deal (it is dealt once every person has)
+    asked: frozenset[int] = frozenset()
+
+    @property
+    def of_people(self) -> bool:
+        """True for a table of people (seats with their own links)."""
+        return bool(self.people)
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats people play now (the computer plays the others)."""
+        if not self.people:
+            return frozenset({self.seat})
+        return frozenset(p.seat for p in self.people if not p.left)
+
+    def person_of(self, key: str) -> Person | None:
+        """The person whose key is ``key`` (compared in constant time), or None."""
+        given = key.encode("utf-8", "replace")
+        found = None
+        for p in self.people:
+            if hmac.compare_digest(given, p.key.encode("utf-8")):
+                found = p
+        return found
 
     def to_json(self) -> dict[str, Any]:
         """The table as it is kept (see the module notes)."""
@@ -157,7 +211,8 @@ class Table:
                 "seed": self.seed, "options": dict(self.options), "contract": self.contract,
                 "declarer": self.declarer,
                 "evening": self.evening.to_json() if self.evening is not None else None,
-                "deal": self.deal.to_json()}
+                "deal": self.deal.to_json(), "people": [p.to_json() for p in self.people],
+                "asked": sorted(self.asked)}
 
     @classmethod
     def from_json(cls, obj: object) -> Table:
@@ -187,12 +242,30 @@ class Table:
         seat = _whole(obj, "seat", 0)
         if seat >= len(players):
             raise TableError(f"the table's seat {seat} is not a seat of {len(players)}")
+        people = obj.get("people", [])
+        asked = obj.get("asked", [])
+        if not isinstance(people, list) or len(people) > len(players):
+            raise TableError("the table's people are a list, one a seat at most")
+        persons = tuple(Person.from_json(p, len(players)) for p in people)
+        if len({p.seat for p in persons}) < len(persons):
+            raise TableError("the table's people: a seat twice")
+        if not isinstance(asked, list) or not all(
+                isinstance(a, int) and not isinstance(a, bool) and a in {p.seat for p in persons}
+                for a in asked):
+            raise TableError("the table's asked are the seats of its people")
         return cls(obj["game"], tuple(players), seat, obj["opponents"],
                    _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
-                   _seat_or_none(obj, "declarer"), evening, TableDeal.from_json(obj.get("deal")))
+                   _seat_or_none(obj, "declarer"), evening, TableDeal.from_json(obj.get("deal")),
+                   persons, frozenset(asked))
 
     def with_deal(self, deal: TableDeal, evening: Evening | None = None) -> Table:
         """This table with ``deal`` in play (and ``evening``, if given)."""
         return attrs.evolve(self, deal=deal,
                             evening=self.evening if evening is None else evening)
+
+    def with_people(self, people: tuple[Person, ...] | None = None,
+                    asked: frozenset[int] | None = None) -> Table:
+        """This table with ``people`` and ``asked`` (each, if given)."""
+        return attrs.evolve(self, people=self.people if people is None else people,
+                            asked=self.asked if asked is None else asked)
 

@@ -124,28 +124,35 @@ class Position:
 
     @property
     def persons_turn(self) -> bool:
-        return self.to_move == self.table.seat
+        """True when a person is to move (the table's one person, or any of its people)."""
+        return self.to_move is not None and self.to_move in self.table.humans
+
+    def seat_of(self, seat: int | None) -> int:
+        """The seat that acts: ``seat``, or (None) the table's one person."""
+        return self.table.seat if seat is None else seat
 
     def bids_known(self) -> tuple[str, ...]:
         """What a seat may announce: ``pass`` and the contracts of the game's bidding."""
         return self.round.known_bids()
 
-    def legal(self) -> list[str]:
-        """The person's legal moves now (empty when it is not the person's turn or during
-        the bidding)."""
-        if self.bidding_on or not self.persons_turn:
+    def legal(self, seat: int | None = None) -> list[str]:
+        """The legal moves now of the person in ``seat`` (None: the table's one person);
+        empty when it is not that seat's turn or during the bidding."""
+        if self.bidding_on or self.to_move != self.seat_of(seat):
             return []
         return written_legal(self.hand)
 
-    def check_persons_move(self, text: object) -> Move:
-        """The person's move ``text`` (``HA``; a lay ``D7``, or ``D7-`` for the end where both
-        fit; ``pass``), checked: TableError names what is wrong."""
+    def check_persons_move(self, text: object, seat: int | None = None) -> Move:
+        """The move ``text`` (``HA``; a lay ``D7``, or ``D7-`` for the end where both fit;
+        ``pass``) of the person in ``seat`` (None: the table's one person), checked:
+        TableError names what is wrong."""
         if self.bidding_on:
             raise TableStateError("the bidding is on: announce first")
         if self.hand.over:
             raise TableStateError("the hand is over: start the next deal")
-        if not self.persons_turn:
-            raise TableStateError(f"it is seat {self.hand.turn}'s turn, not yours")
+        if self.hand.turn != self.seat_of(seat):
+            raise TableStateError(f"it is {self.table.players[self.hand.turn]}'s turn, not "
+                                  f"yours")
         if not isinstance(text, str) or not 0 < len(text) <= 10:
             raise TableError(f"a move is a card's code (\"HA\") or \"pass\", not {quote(text)}")
         try:
@@ -158,7 +165,7 @@ class Position:
             return move
         problem = self.hand.check(move)
         why = problem.message if problem is not None else f"{move} is not a move of this deal"
-        raise TableError(f"{why}; you may play {' '.join(self.legal())}")
+        raise TableError(f"{why}; you may play {' '.join(self.legal(seat))}")
 
     # -- policies and the record -------------------------------------------------------------
     @cached_property
@@ -177,13 +184,20 @@ class Position:
         return replay(self.current_record())
 
     # -- the table as the app answers it ------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """The table as the JSON API answers it (docs/web.md)."""
+    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as the JSON API answers it (docs/web.md) to the person in ``seat``
+        (None: the table's one person).  At a table of people the answer holds nothing of
+        another seat's unplayed cards until the hand is over: ``record`` is None until then,
+        ``hand`` is that seat's alone (none for the table's creator, ``seat`` None), and the
+        review is asked for on its own (:func:`herzla.table.review_for`)."""
         t, d = self.table, self.table.deal
         rec = self.current_record()
         res = replay(rec)
         c = self.contract
-        own = sort_hand(cards_of(self.hand.hands[t.seat]), c)
+        private = t.of_people and not self.over
+        viewer = None if t.of_people and seat is None else self.seat_of(seat)
+        own = [] if viewer is None else sort_hand(cards_of(self.hand.hands[viewer]), c)
+        turn = viewer is not None and self.to_move == viewer
         bids = [{"seat": (self.round.forehand + i) % self.players, "bid": w}
                 for i, w in enumerate(d.bids)]
         ev = self._evening(rec)
@@ -193,7 +207,7 @@ class Position:
             "title": None if self.bidding_on else c.title,
             "declarer": None if self.bidding_on else c.declarer,
             "players": list(t.players),
-            "seat": t.seat,
+            "seat": viewer,
             "opponents": t.opponents,
             "deal": d.k,
             "dealer": d.dealer,
@@ -201,14 +215,14 @@ class Position:
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": [str(x) for x in own],
-            "legal": self.legal(),
+            "legal": [] if viewer is None else self.legal(viewer),
             "bidding": None if not bids and not self.bidding_on else {
                 "announcements": bids,
-                "legal": list(self.bids_known()) if self.bidding_on and self.persons_turn
-                else []},
+                "legal": list(self.bids_known()) if self.bidding_on and turn else []},
             "held": [h.bit_count() for h in self.hand.hands],
             "over": self.over,
-            "record": rec.to_json(),
+            "record": None if private else rec.to_json(),
+            "moves": [str(m) for m in self.hand.moves],
             "tricks": [x.to_dict() for x in res.tricks] if res.tricks is not None else None,
             "order": list(res.order) if res.order is not None else None,
             "scores": list(res.scores) if res.scores is not None else None,
@@ -217,6 +231,8 @@ class Position:
             "explanation": list(res.explanation) if self.over else [],
             "review": dict(d.review) if d.review is not None else None,
             "evening": ev,
+            "people": [{"seat": p.seat, "left": p.left, "asked": p.seat in t.asked}
+                       for p in t.people],
         }
 
     def _evening(self, rec: Record) -> dict[str, Any] | None:

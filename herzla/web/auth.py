@@ -10,6 +10,9 @@ Every request passes :func:`check` before its route runs; a route never looks at
   (HttpOnly, SameSite=Strict), or once as ``?token=TOKEN``: that sets the cookie, and a page
   asked for so is sent on to its address without the token (so the token does not stay in the
   address bar, the history or a bookmark).
+- **Seat keys.** A seat's key of a table of people (``?key=`` or ``Authorization: Bearer``)
+  stands in for the token on that table's own pages and calls, and nowhere else
+  (:mod:`herzla.web.seat_keys`).
 - **Cross-site requests.** A request that changes or computes (POST, PUT, PATCH, DELETE) is
   refused (403) when the browser says it comes from another site (``Origin`` naming another
   host, ``Sec-Fetch-Site`` other than ``same-origin``).  A form must also carry the field
@@ -30,6 +33,7 @@ from werkzeug.wrappers import Response
 
 from herzla.web.config import is_loopback, state
 from herzla.web.errors import respond, wants_json
+from herzla.web.seat_keys import admits
 
 __all__ = ["CSRF_COOKIE", "TOKEN_COOKIE", "check", "csrf_token", "install"]
 
@@ -113,7 +117,9 @@ def check() -> Response | None:
     token = config.token
     if token is not None and not _public():
         from_query = request.args.get("token")
-        if _same(_bearer(), token) or _same(request.cookies.get(TOKEN_COOKIE), token):
+        if _same(_bearer(), token):
+            g.by_token = True
+        elif _same(request.cookies.get(TOKEN_COOKIE), token):
             pass
         elif _same(from_query, token):
             g.set_token_cookie = True
@@ -121,7 +127,7 @@ def check() -> Response | None:
                 out = redirect(_without_token(), 303)
                 _set_token_cookie(out, token)
                 return out
-        else:
+        elif not admits(state().store, request.path):
             return _join()
     if request.method in UNSAFE:
         why = _cross_site()

@@ -158,7 +158,11 @@ SCHEMAS: dict[str, Any] = {
             "seed": {"type": "integer", "minimum": 0,
                      "description": "Deals the cards and seeds the computer's choices."},
             "options": {"type": "object"}, "stock": {"type": "integer", "minimum": 0},
-            "dealer": _SEAT}},
+            "dealer": _SEAT,
+            "people": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                       "description": "A table of people: the seats people play, each by "
+                                      "its own private link (the answer's `seats`); the "
+                                      "computer plays the others."}}},
     "Table": {
         "type": "object",
         "required": ["id", "game", "contract", "players", "seat", "to_move", "hand", "legal",
@@ -169,7 +173,10 @@ SCHEMAS: dict[str, Any] = {
             "contract": {"type": ["string", "null"], "description": "null during the bidding"},
             "title": {"type": ["string", "null"]}, "declarer": {"type": ["integer", "null"]},
             "players": {"type": "array", "items": {"type": "string"}},
-            "seat": {"type": "integer"}, "opponents": {"type": "string"},
+            "seat": {"type": ["integer", "null"],
+                     "description": "The seat whose hand the answer shows (the seat of the "
+                                    "key given; null for a table of people's creator)."},
+            "opponents": {"type": "string"},
             "deal": {"type": "integer"}, "dealer": {"type": "integer"},
             "stock": {"type": ["integer", "null"]},
             "phase": {"enum": ["bidding", "play", "over"]},
@@ -183,7 +190,19 @@ SCHEMAS: dict[str, Any] = {
                         "description": "The announcements so far (seat, bid) and, on the "
                                        "person's turn, what it may announce."},
             "held": _INTS, "over": {"type": "boolean"},
-            "record": ref("Record"),
+            "record": {"oneOf": [ref("Record"), {"type": "null"}],
+                       "description": "The hand so far with every hand; at a table of "
+                                      "people null until the hand is over."},
+            "moves": {"type": "array", "items": {"type": "string"},
+                      "description": "The moves so far, as a record writes them."},
+            "people": {"type": "array", "items": {"type": "object"},
+                       "description": "A table of people's seats: `{seat, left, asked}` "
+                                      "(left: the computer plays it now; asked: for the "
+                                      "next deal)."},
+            "seats": {"type": "array", "items": {"type": "object"},
+                      "description": "To a table of people's creator alone: each person's "
+                                     "`{seat, name, key, url, left}`, the private link to "
+                                     "share."},
             "tricks": {"type": ["array", "null"]}, "order": {"type": ["array", "null"]},
             "scores": {"type": ["array", "null"], "items": {"type": "integer"}},
             "stock_after": {"type": ["integer", "null"]},
@@ -293,6 +312,24 @@ PATHS: dict[str, Any] = {
     "/api/tables/{id}/next": {"post": {
         "summary": "The hand over, the next deal (the evening's dealer, contract and stock)",
         **_CHANGE, "responses": {"200": _TABLE, **_WRITE}}},
+    "/api/tables/{id}/leave": {"post": {
+        "summary": "A person has left: the computer plays their seat from now on (the "
+                   "table's creator alone)", **_CHANGE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["seat"], "properties": {
+                "seat": {"type": "integer", "minimum": 0}}}}}},
+        "responses": {"200": _TABLE, **_WRITE}}},
+    "/api/tables/{id}/review": {"get": {
+        "summary": "Once the hand is over, the review of the person's cards",
+        "parameters": [_ID],
+        "responses": {"200": {"description": "What `herzla review --json` answers, or "
+                                             "`{\"error\": why}`."},
+                      "409": _error("The hand is not over yet."), **_COMMON}}},
+    "/api/tables/{id}/evening": {"get": {
+        "summary": "The table's evening: the deals finished, the totals, the stock carried",
+        "parameters": [_ID],
+        "responses": {"200": json_answer(ref("Evening"), "The evening."),
+                      "409": _error("The table keeps no evening."), **_COMMON}}},
     "/api/tables/{id}/revision": _revision("table"),
     "/api/tables/{id}/hint": {"get": {
         "summary": "The computer's advice for the person's move, with what it weighed",

@@ -21,7 +21,10 @@ __all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create"
 
 #: the keys of a new table's body
 NEW_KEYS = ("game", "contract", "players", "seat", "declarer", "opponents", "seed", "options",
-            "stock", "dealer")
+            "stock", "dealer", "people")
+#: how often an action that no revision was named for is tried again when another write came
+#: between its read and its write (another person's card, an ask for the next deal)
+TRIES = 8
 
 
 class TableRefused(TableError):
@@ -45,10 +48,17 @@ def read(doc: Document) -> Table:
     return Table.from_json(doc.body)
 
 
-def answer(doc: Document, table: Table | None = None) -> dict[str, Any]:
-    """What the API answers for a table (docs/web.md), with its ``id`` and ``revision``."""
+def answer(doc: Document, table: Table | None = None, seat: int | None = None,
+           links: Callable[[int, str], str] | None = None) -> dict[str, Any]:
+    """What the API answers for a table (docs/web.md), with its ``id`` and ``revision``, to
+    the person in ``seat`` (None: the table's one person, or the creator of a table of
+    people, who is also given each person's link: ``links(seat, key)``)."""
     t = table if table is not None else read(doc)
-    return {"id": doc.id, **position(t).to_dict(), "revision": doc.revision}
+    out = {"id": doc.id, **position(t).to_dict(seat), "revision": doc.revision}
+    if t.of_people and seat is None and links is not None:
+        out["seats"] = [{"seat": p.seat, "name": t.players[p.seat], "key": p.key,
+                         "url": links(p.seat, p.key), "left": p.left} for p in t.people]
+    return out
 
 
 def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, Table]:
@@ -72,11 +82,18 @@ def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, 
 def act(store: DocumentStore, doc_id: str, how: Callable[[Table], Table],
         revision: int | None) -> tuple[Document, Table]:
     """The table after ``how`` (the person's move, undo, the next deal), written at the
-    revision read (StaleRevision when another write came between, or when ``revision`` is
-    given and is not the table's)."""
-    doc = store.get(Kind.TABLE, doc_id)
-    if revision is not None and revision != doc.revision:
-        raise StaleRevision(Kind.TABLE, doc.revision, revision)
-    table = how(read(doc))
-    return store.update(Kind.TABLE, doc_id, table.to_json(), doc.revision), table
+    revision read (StaleRevision when ``revision`` is given and is not the table's, or
+    another write came between; with no ``revision`` named, the action is made again on the
+    table as it is then, so two people's requests that cross are both answered)."""
+    for attempt in range(TRIES):
+        doc = store.get(Kind.TABLE, doc_id)
+        if revision is not None and revision != doc.revision:
+            raise StaleRevision(Kind.TABLE, doc.revision, revision)
+        table = how(read(doc))
+        try:
+            return store.update(Kind.TABLE, doc_id, table.to_json(), doc.revision), table
+        except StaleRevision:
+            if revision is not None or attempt == TRIES - 1:
+                raise
+    raise AssertionError("unreachable")
 

@@ -19,7 +19,18 @@ from herzla.draw.course import course
 from herzla.draw.faces import suit_name
 from herzla.draw.html import hand_html
 from herzla.records import signed
-from herzla.table import Table, TableError, TableHint, TableStateError, bid, hint, next_deal, play
+from herzla.table import (
+    Table,
+    TableError,
+    TableHint,
+    TableStateError,
+    bid,
+    hint,
+    leave,
+    next_deal,
+    play,
+    review_for,
+)
 from herzla.table import undo as undo_table
 from herzla.table.position import position
 from herzla.web import table_docs as docs
@@ -33,6 +44,7 @@ from herzla.web.page_parts import (
     named_html,
     page,
 )
+from herzla.web.seat_keys import Viewer, creator_only, viewer_of
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
@@ -40,10 +52,14 @@ __all__ = ["blueprint", "view_of"]
 blueprint = Blueprint("table_pages", __name__)
 
 
-def view_of(table: Table) -> dict[str, Any]:
-    """What the table page shows (the values of its template)."""
+def view_of(table: Table, viewer: Viewer | None = None,
+            review: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What the table page shows (the values of its template) to ``viewer`` (default: the
+    table's one person); ``review`` of the viewer's cards, once the hand is over (a table of
+    people reviews on asking)."""
+    who = viewer if viewer is not None else Viewer(None if table.of_people else table.seat)
     pos = position(table)
-    d = pos.to_dict()
+    d = pos.to_dict(who.seat)
     faces = faces_for(pos.contract)
     n = len(table.players)
     legal = set(d["legal"])
@@ -62,7 +78,8 @@ def view_of(table: Table) -> dict[str, Any]:
     for s, name in enumerate(table.players):
         roles = [r for r, who in (("deals", d["dealer"]), ("declarer", d["declarer"])) if
                  who == s]
-        seats.append({"seat": s, "name": name, "you": s == table.seat, "held": d["held"][s],
+        seats.append({"seat": s, "name": name, "you": s == who.seat, "held": d["held"][s],
+                      "person": s in table.humans,
                       "won": won[s], "bid": bids.get(s), "roles": roles,
                       "to_move": d["to_move"] == s,
                       "score": d["scores"][s] if d["scores"] is not None else None,
@@ -83,6 +100,7 @@ def view_of(table: Table) -> dict[str, Any]:
     # the trick just taken stays on the table beside the next one, until that one is taken:
     # the person sees who took the trick their card went into, though the computer led on
     last = trick_view(finished[-1], len(finished)) if current and finished else None
+    # the rows hold played cards alone; the drawing (every hand) comes once the hand is over
     drawn = course(pos.current_record()) if d["order"] is not None or pos.over else None
     rows = []
     if drawn is not None and d["order"] is not None:
@@ -90,27 +108,33 @@ def view_of(table: Table) -> dict[str, Any]:
             label = suit_name(Suit(row.key), faces) if drawn.rows_per_suit else "the row"
             rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
     drawing = None
-    review = d["review"]
+    review = d["review"] if review is None else review
     if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
         drawing = named_html(hand_html(drawn, review=shown_review, title=""),
                              table.players)
     unit = "c" if pos.contract.has_stock else ""
+    pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores}
+                for x in table.evening.deals if x.score is not None] if table.evening else []
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
              "winner": table.players[t["winner"]]} for t in finished]
-    return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats,
+    return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats, "viewer": who,
+            "q": who.query(), "people": table.of_people, "pad_rows": pad_rows,
             "trick": trick, "last_trick": last, "rows": rows, "finished": done, "unit": unit,
             "signed": signed,
             "drawing": drawing, "review_note": review.get("error") if review else None,
+            "drawing_reviewed": review is not None,
             "evening": d["evening"], "must_pass": legal == {"pass"},
             "title": d["title"] or "the bidding",
             "game_title": get_game(table.game).title}
 
 
 def show(doc: Document, table: Table, status: int = 200, *, error: str | None = None,
-         advice: TableHint | None = None) -> Response:
-    """The table page."""
-    values = view_of(table)
+         advice: TableHint | None = None, viewer: Viewer | None = None,
+         review: Mapping[str, Any] | None = None) -> Response:
+    """The table page, as ``viewer`` (default: who asks) sees it."""
+    who = viewer if viewer is not None else viewer_of(table)
+    values = view_of(table, who, review)
     faces = faces_for(values["pos"].contract)
 
     def shown(move: str) -> CardView | None:
@@ -119,25 +143,53 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
     if advice is not None and advice.move is not None:
         values["advice_card"] = shown(advice.move)
         values["advice_values"] = [(code, shown(code), v) for code, v in advice.values.items()]
+    if table.of_people and who.creator:
+        values["links"] = _links(doc.id, table)
     return page("table.html", status, doc=doc, error=error, advice=advice, **values)
+
+
+def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
+    """The people's seats as their creator shares them: each seat's link and its QR code."""
+    from herzla.web.qr import qr_image
+    from herzla.web.tables import link
+
+    out = []
+    for p in table.people:
+        url = link(doc_id, p.seat, p.key)
+        out.append({"seat": p.seat, "name": table.players[p.seat], "url": url,
+                    "image": qr_image(url), "left": p.left})
+    return out
 
 
 @blueprint.get("/tables/<doc_id>")
 def table_page(doc_id: str) -> Response:
-    """The table (``?hint=1``: with the computer's advice for the person's move)."""
+    """The table (``?hint=1``: with the computer's advice for the person's move; ``?review=1``
+    at a table of people, once the hand is over: with the review of the person's cards)."""
     doc, table = load(Kind.TABLE, doc_id, docs.read)
+    who = viewer_of(table)
     if request.args.get("hint"):
         try:
-            return show(doc, table, advice=hint(table))
+            return show(doc, table, advice=hint(table, seat=who.seat), viewer=who)
         except TableError as exc:
             return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
-                        error=f"no hint: {exc}")
-    return show(doc, table)
+                        error=f"no hint: {exc}", viewer=who)
+    if request.args.get("review") and table.of_people and who.seat is not None:
+        try:
+            return show(doc, table, review=review_for(table, who.seat), viewer=who)
+        except TableError as exc:
+            return show(doc, table, 409, error=f"no review: {exc}", viewer=who)
+    return show(doc, table, viewer=who)
 
 
-def _acted(doc_id: str, how: Callable[[Table], Table], anchor: str = "#play") -> Response:
+def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#play") -> Response:
+    seen: list[Viewer] = []
+
+    def acting(table: Table) -> Table:
+        seen[:] = [viewer_of(table)]
+        return how(table, seen[0])
+
     try:
-        docs.act(state().store, doc_id, how, form_revision())
+        docs.act(state().store, doc_id, acting, form_revision())
     except StaleRevision as exc:
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
@@ -145,7 +197,9 @@ def _acted(doc_id: str, how: Callable[[Table], Table], anchor: str = "#play") ->
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
                     error=str(exc))
-    return redirect(url_for("table_pages.table_page", doc_id=doc_id) + anchor, 303)
+    query = seen[0].query() if seen else {}
+    page_url = url_for("table_pages.table_page", doc_id=doc_id, **query)  # type: ignore[arg-type]
+    return redirect(page_url + anchor, 303)
 
 
 @blueprint.post("/tables/<doc_id>/play")
@@ -153,26 +207,41 @@ def play_card(doc_id: str) -> Response:
     """The person's card (``card``) or announcement (``bid``)."""
     word = request.form.get("bid")
     if word is not None:
-        return _acted(doc_id, lambda t: bid(t, word))
+        return _acted(doc_id, lambda t, v: bid(t, word, v.seat))
     card = request.form.get("card", "")
-    return _acted(doc_id, lambda t: play(t, card))
+    return _acted(doc_id, lambda t, v: play(t, card, v.seat))
 
 
 @blueprint.post("/tables/<doc_id>/undo")
 def undo(doc_id: str) -> Response:
     """Back to before the person's last move."""
-    return _acted(doc_id, undo_table)
+    return _acted(doc_id, lambda t, v: undo_table(t, v.seat))
 
 
 @blueprint.post("/tables/<doc_id>/next")
 def next_hand(doc_id: str) -> Response:
-    """The next deal of the evening."""
-    return _acted(doc_id, next_deal, "#top")
+    """The next deal of the evening (at a table of people: the person asks for it)."""
+    return _acted(doc_id, lambda t, v: next_deal(t, v.seat), "#top")
+
+
+@blueprint.post("/tables/<doc_id>/leave")
+def leave_seat(doc_id: str) -> Response:
+    """The creator gives a person's seat (``seat``) to the computer."""
+    text = (request.form.get("seat") or "").strip()
+    seat = read_whole(text, digits=3)
+
+    def gone(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, "give a person's seat to the computer")
+        return leave(table, -1 if seat is None else seat)
+
+    return _acted(doc_id, gone, "#seats")
 
 
 @blueprint.post("/tables/<doc_id>/delete")
 def delete_table(doc_id: str) -> Response:
-    """The table removed."""
+    """The table removed (at a table of people, by its creator alone)."""
+    doc, table = load(Kind.TABLE, doc_id, docs.read)
+    creator_only(viewer_of(table), "remove the table")
     try:
         state().store.delete(Kind.TABLE, doc_id, form_revision())
     except StaleRevision as exc:
@@ -187,13 +256,19 @@ def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
     game, _, contract = (form.get("play") or "").partition("/")
     body: dict[str, Any] = {"game": game, "contract": contract or None,
                             "opponents": form.get("opponents") or "expert"}
-    for key in ("players", "seat", "seed"):
+    for key in ("players", "seat", "seed", "people"):
         text = (form.get(key) or "").strip()
         if text:
             number = read_whole(text)
             if number is None:
                 raise TableError(f"{key}: {text[:20]!r} is not a whole number")
             body[key] = number
+    if "people" in body:  # the people sit in the first seats, the creator among them
+        count = body.pop("people")
+        if not 2 <= count <= 16:
+            raise TableError(f"people: {count} is not a number of people from 2")
+        body["people"] = list(range(count))
+        body.pop("seat", None)
     return body
 
 
@@ -208,4 +283,5 @@ def new_table_page() -> Response:
                              most=state().config.max_tables)
     except TableError as exc:
         return start_with(422, error=str(exc), form=form)
-    return redirect(url_for("table_pages.table_page", doc_id=doc.id) + "#play", 303)
+    return redirect(url_for("table_pages.table_page", doc_id=doc.id)
+                    + ("#seats" if form.get("people") else "#play"), 303)

@@ -6,15 +6,29 @@ the person's next turn, undo, a hint and the next deal.  A move that does not fi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
+from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, g, jsonify, request, url_for
 
 from herzla.quote import quote
-from herzla.table import Table, TableError, TableStateError, bid, hint, next_deal, play, undo
+from herzla.table import (
+    Table,
+    TableError,
+    TableStateError,
+    bid,
+    hint,
+    leave,
+    next_deal,
+    play,
+    review_for,
+    undo,
+)
 from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
 from herzla.web.errors import ApiError
+from herzla.web.seat_keys import KEY_PARAM, Viewer, creator_only, key_given, viewer_of
 from herzla.web.store import Document, Kind
 
 __all__ = ["LISTED", "blueprint", "move_of"]
@@ -25,8 +39,23 @@ blueprint = Blueprint("tables", __name__, url_prefix="/api/tables")
 LISTED = 200
 
 
-def _answer(doc: Document, table: Table, status: int = 200) -> Response:
-    return answered(docs.answer(doc, table), doc.revision, status)
+def link(doc_id: str, seat: int, key: str) -> str:
+    """The private link of a person's seat: the table's page with the seat's key, at the
+    address phones open (the one ``herzla serve`` printed, less its token), else at the
+    address this request came to."""
+    path = url_for("table_pages.table_page", doc_id=doc_id, **{KEY_PARAM: key})  # type: ignore[arg-type]
+    shared = state().config.url
+    if shared:
+        head = urlsplit(shared)
+        return f"{head.scheme}://{head.netloc}{path}"
+    return request.host_url.rstrip("/") + path
+
+
+def _answer(doc: Document, table: Table, status: int = 200,
+            viewer: Viewer | None = None) -> Response:
+    who = viewer if viewer is not None else viewer_of(table)
+    body = docs.answer(doc, table, who.seat, lambda s, k: link(doc.id, s, k))
+    return answered(body, doc.revision, status)
 
 
 def refused(exc: TableError) -> ApiError:
@@ -36,15 +65,21 @@ def refused(exc: TableError) -> ApiError:
     return ApiError(status, str(exc))
 
 
-def _acted(doc_id: str, how: Callable[[Table], Table]) -> Response:
+def _acted(doc_id: str, how: Callable[[Table, Viewer], Table]) -> Response:
+    seen: list[Viewer] = []
+
+    def acting(table: Table) -> Table:
+        seen[:] = [viewer_of(table)]
+        return how(table, seen[0])
+
     try:
-        doc, table = docs.act(state().store, doc_id, how, revision_given())
+        doc, table = docs.act(state().store, doc_id, acting, revision_given())
     except TableError as exc:
         raise refused(exc) from None
-    return _answer(doc, table)
+    return _answer(doc, table, viewer=seen[0])
 
 
-def move_of(body: object) -> Callable[[Table], Table]:
+def move_of(body: object) -> Callable[[Table, int | None], Table]:
     """The action a body of ``POST /play`` asks for: ``{"card": "HA"}`` (a lay ``"D7"``, with
     its end ``"D7-"`` where both fit; ``"pass"``) or, in the bidding, ``{"bid": "pass"}``."""
     if not isinstance(body, Mapping) or len(body) != 1 or not set(body) <= {"card", "bid"}:
@@ -52,15 +87,17 @@ def move_of(body: object) -> Callable[[Table], Table]:
                             f"\"pass\"}}), not {quote(body)}")
     if "bid" in body:
         word = body["bid"]
-        return lambda t: bid(t, word)
+        return lambda t, seat: bid(t, word, seat)
     card = body["card"]
-    return lambda t: play(t, card)
+    return lambda t, seat: play(t, card, seat)
 
 
 @blueprint.get("")
 def list_call() -> Response:
     """The tables kept, the last played first."""
     out = []
+    if g.get("by_key") or key_given() is not None:
+        raise ApiError(403, "a seat's key opens its own table alone")
     for doc in state().store.list(Kind.TABLE, limit=LISTED):
         body = doc.body if isinstance(doc.body, dict) else {}
         out.append({"id": doc.id, "revision": doc.revision, "game": body.get("game"),
@@ -72,13 +109,14 @@ def list_call() -> Response:
 @blueprint.post("")
 def create_call() -> Response:
     """A new table: ``{"game", "contract"?, "players"?, "seat"?, "declarer"?, "opponents"?,
-    "seed"?, "options"?, "stock"?, "dealer"?}``; the computer's seats move up to the person's
-    first turn."""
+    "seed"?, "options"?, "stock"?, "dealer"?, "people"?}``; the computer's seats move up to
+    the person's first turn.  A table of people (``"people": [seats]``) answers its creator
+    each person's private link (``"seats"``)."""
     try:
         doc, table = docs.create(state().store, json_body(), most=state().config.max_tables)
     except TableError as exc:
         raise refused(exc) from None
-    out = _answer(doc, table, 201)
+    out = _answer(doc, table, 201, Viewer(None if table.of_people else table.seat))
     out.headers["Location"] = f"/api/tables/{doc.id}"
     return out
 
@@ -88,14 +126,18 @@ def get_call(doc_id: str) -> Response:
     """The table."""
     doc = state().store.get(Kind.TABLE, doc_id)
     try:
-        return _answer(doc, docs.read(doc))
+        table = docs.read(doc)
     except TableError as exc:
         raise ApiError(422, f"this table cannot be read: {exc}") from None
+    return _answer(doc, table)
 
 
 @blueprint.delete("/<doc_id>")
 def delete_call(doc_id: str) -> Response:
-    """Remove the table."""
+    """Remove the table (at a table of people, its creator alone)."""
+    doc = state().store.get(Kind.TABLE, doc_id)
+    with suppress(TableError):  # a table this herzla cannot read may be removed
+        creator_only(viewer_of(docs.read(doc)), "remove the table")
     state().store.delete(Kind.TABLE, doc_id, revision_given())
     return jsonify({"deleted": doc_id})
 
@@ -104,19 +146,69 @@ def delete_call(doc_id: str) -> Response:
 def play_call(doc_id: str) -> Response:
     """The person's move (or announcement), then the computer's up to the person's next turn
     or the end of the hand."""
-    return _acted(doc_id, move_of(json_body()))
+    move = move_of(json_body())
+    return _acted(doc_id, lambda t, v: move(t, v.seat))
 
 
 @blueprint.post("/<doc_id>/undo")
 def undo_call(doc_id: str) -> Response:
     """The table as before the person's last move (or announcement) of this deal."""
-    return _acted(doc_id, undo)
+    return _acted(doc_id, lambda t, v: undo(t, v.seat))
 
 
 @blueprint.post("/<doc_id>/next")
 def next_call(doc_id: str) -> Response:
-    """The next deal, once the hand is over (the evening's stock, dealer and contract)."""
-    return _acted(doc_id, next_deal)
+    """The next deal, once the hand is over (the evening's stock, dealer and contract); at a
+    table of people, the person asks for it, and it is dealt once every person has."""
+    return _acted(doc_id, lambda t, v: next_deal(t, v.seat))
+
+
+@blueprint.post("/<doc_id>/leave")
+def leave_call(doc_id: str) -> Response:
+    """``{"seat": K}``: the person in seat K has left, and the computer plays the seat from
+    now on (the table's creator alone decides this)."""
+    body = json_body()
+    if not isinstance(body, Mapping) or set(body) != {"seat"}:
+        raise ApiError(422, f"send {{\"seat\": 1}}, not {quote(body)}")
+
+    def gone(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, "give a person's seat to the computer")
+        return leave(table, body["seat"])
+
+    return _acted(doc_id, gone)
+
+
+@blueprint.get("/<doc_id>/evening")
+def evening_call(doc_id: str) -> Response:
+    """The table's evening, the deals finished (``herzla pad show --json``'s answer: each
+    deal's record, the totals, the stock carried, the settlement); 409 for a table that plays
+    one deal of a partie again and again, without an evening."""
+    doc = state().store.get(Kind.TABLE, doc_id)
+    try:
+        table = docs.read(doc)
+        viewer_of(table)
+    except TableError as exc:
+        raise refused(exc) from None
+    if table.evening is None:
+        raise ApiError(409, "this table plays one deal again and again: it keeps no evening")
+    return jsonify({"id": doc_id, **table.evening.to_dict()})
+
+
+@blueprint.get("/<doc_id>/review")
+def review_call(doc_id: str) -> Response:
+    """The review of the person's cards once the hand is over (``herzla review --json``'s
+    answer, or ``{"error": why}``); at a table of one person it is also in the table."""
+    doc = state().store.get(Kind.TABLE, doc_id)
+    try:
+        table = docs.read(doc)
+        who = viewer_of(table)
+        if who.seat is None:
+            raise ApiError(409, "the creator has no cards: open a seat's link for its review")
+        got = table.deal.review if not table.of_people and table.deal.review is not None \
+            else review_for(table, who.seat)
+    except TableError as exc:
+        raise refused(exc) from None
+    return jsonify(dict(got))
 
 
 @blueprint.get("/<doc_id>/hint")
@@ -127,7 +219,8 @@ def hint_call(doc_id: str) -> Response:
     asked = request.args.get("policy")
     try:
         table = docs.read(doc)
-        got = hint(table, None if asked is None else docs.check_policy(asked))
+        got = hint(table, None if asked is None else docs.check_policy(asked),
+                   viewer_of(table).seat)
     except TableError as exc:
         raise refused(exc) from None
     return jsonify(got.to_dict())

@@ -1,0 +1,72 @@
+"""A table of people: two or more people play one deal, each by the private link of their own
+seat, the computer in the other seats.  What a table of one person does (play, announce, hint,
+the next deal) each person does for their own seat (:mod:`herzla.table.actions`, with
+``seat``, and :func:`~herzla.table.actions.leave`: the computer takes over the seat of a
+person who has left); what is the people's own is here: taking back one's last card while its
+trick is still open, and the review of one's cards once the hand is over (asked for, not made
+for everyone at the last card).
+
+>>> from herzla.table import new_table, play, position
+>>> t = new_table("herzla", "normal", people=[0, 1], opponents="heuristic", seed=3)
+>>> [p.seat for p in t.people], position(t).to_dict(0)["record"] is None
+([0, 1], True)
+>>> p = position(t)
+>>> t = play(t, p.legal(p.to_move)[0], p.to_move)
+>>> sorted(t.humans), review_for(t, 0)
+Traceback (most recent call last):
+herzla.table.model.TableStateError: the review comes once the hand is over
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from herzla.table.model import Table, TableStateError
+from herzla.table.position import position
+
+__all__ = ["review_for", "undo_own"]
+
+
+def undo_own(table: Table, seat: int) -> Table:
+    """The table as before the last move of the deal, when the person in ``seat`` made it and
+    nobody has played after it: a card whose trick is still open (or a lay, or a pass), or
+    the last announcement.  TableStateError says why not otherwise."""
+    deal = table.deal
+    pos = position(table)
+    if pos.over:
+        raise TableStateError("the hand is over: nothing to take back")
+    if deal.moves:
+        hand = pos.hand
+        place = hand.trick_place
+        last = hand.moves[-1]
+        hand.undo()
+        mover = hand.turn
+        if mover != seat:
+            raise TableStateError(f"{table.players[mover]} played last: only the last card "
+                                  f"may be taken back, by the one who played it")
+        if place is not None and place[1] == 1:
+            raise TableStateError(f"your {last} closed the trick: it stays")
+        return table.with_deal(attrs.evolve(deal, moves=deal.moves[:-1]))
+    if not deal.bids:
+        raise TableStateError("nothing has been played or announced in this deal yet")
+    n = len(table.players)
+    last_bidder = (deal.dealer + 1 + len(deal.bids) - 1) % n
+    if last_bidder != seat:
+        raise TableStateError(f"{table.players[last_bidder]} announced last: only the last "
+                              f"announcement may be taken back, by the one who made it")
+    return table.with_deal(attrs.evolve(deal, bids=deal.bids[:-1], contract=None,
+                                        declarer=None, moves=()))
+
+
+def review_for(table: Table, seat: int) -> dict[str, Any]:
+    """The review of the cards of ``seat`` once the hand is over (``herzla review --json``'s
+    answer; ``{"error": why}`` where there is none)."""
+    from herzla.analysis.review import review_or_why
+
+    pos = position(table)
+    if not pos.over:
+        raise TableStateError("the review comes once the hand is over")
+    done = review_or_why(pos.current_record(), seat=seat)
+    return {"error": done} if isinstance(done, str) else done
