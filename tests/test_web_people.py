@@ -184,6 +184,9 @@ def test_what_only_the_seat_its_key_and_its_turn_may_do(client: FlaskClient,
     assert after["moves"] == [card] and after["to_move"] == 1
     assert "may be taken back, by the one" in error(
         call(client, "POST", f"/api/tables/{tid}/undo?key={keys[1]}"), 409)
+    page = client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True)
+    assert 'id="undo"' in page
+    assert 'id="undo"' not in client.get(f"/tables/{tid}?key={keys[1]}").get_data(as_text=True)
     back = ok(call(client, "POST", f"/api/tables/{tid}/undo?key={keys[0]}"))
     assert back["moves"] == [] and card in back["hand"] and back["to_move"] == 0
     # the same card played twice at once: the second finds it is not that seat's turn now

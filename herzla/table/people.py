@@ -26,7 +26,7 @@ import attrs
 from herzla.table.model import Table, TableStateError
 from herzla.table.position import position
 
-__all__ = ["review_for", "undo_own"]
+__all__ = ["may_undo", "review_for", "undo_own"]
 
 
 def undo_own(table: Table, seat: int) -> Table:
@@ -58,6 +58,16 @@ def undo_own(table: Table, seat: int) -> Table:
                               f"announcement may be taken back, by the one who made it")
     return table.with_deal(attrs.evolve(deal, bids=deal.bids[:-1], contract=None,
                                         declarer=None, moves=()))
+
+
+def may_undo(table: Table, seat: int) -> bool:
+    """True when the person in ``seat`` may take back the deal's last move now
+    (:func:`undo_own`)."""
+    try:
+        undo_own(table, seat)
+    except TableStateError:
+        return False
+    return True
 
 
 def review_for(table: Table, seat: int) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from herzla.table import (
     review_for,
 )
 from herzla.table import undo as undo_table
+from herzla.table.people import may_undo
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
@@ -120,6 +121,8 @@ def view_of(table: Table, viewer: Viewer | None = None,
              "winner": table.players[t["winner"]]} for t in finished]
     return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats, "viewer": who,
             "q": who.query(), "people": table.of_people, "pad_rows": pad_rows,
+            "may_undo": who.seat is not None and (not table.of_people
+                                                  or may_undo(table, who.seat)),
             "trick": trick, "last_trick": last, "rows": rows, "finished": done, "unit": unit,
             "signed": signed,
             "drawing": drawing, "review_note": review.get("error") if review else None,
