@@ -7,20 +7,24 @@ so a table written to a file or a database and read back loses nothing.
 The JSON a table is kept as (:meth:`Table.to_json`, read back by :meth:`Table.from_json`):
 
 ```json
-{"format": "herzla-table", "version": 1, "game": "herzla",
+{"format": "herzla-table", "version": 2, "game": "herzla",
  "players": ["You", "Computer 1", "Computer 2", "Computer 3"], "seat": 0,
  "opponents": "heuristic", "seed": 81, "options": {}, "contract": null, "declarer": null,
  "evening": {"format": "herzla-evening", ...},
  "deal": {"k": 1, "dealer": 3, "stock": 0, "hands": [["CA", ...], ...], "contract": "normal",
           "declarer": null, "bids": ["pass", "pass", "pass", "pass"], "moves": ["C7", "CA"],
-          "review": null}}
+          "review": null},
+ "people": [], "asked": []}
 ```
 
 ``contract`` and ``declarer`` are the contract the table was asked to play at every deal (None:
 the game's own order of deals, Herzla's with the bidding); ``evening`` holds the deals finished
 (each a hand record; None for a table that plays one deal of a partie game again and again);
 ``deal.contract`` is None while the bidding is on; ``deal.review`` the review of the person's
-cards once the hand is over.
+cards once the hand is over.  A table of people lists in ``people`` each person's ``{"seat",
+"key", "left"}`` (the key of the seat's private link; ``left``: the computer plays the seat
+now) and in ``asked`` the seats that have asked for the next deal; its ``seat`` is its first
+person's.
 """
 
 from __future__ import annotations
