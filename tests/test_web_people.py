@@ -73,6 +73,13 @@ def _check_all(client: FlaskClient, store: Store, tid: str, keys: dict[int, str]
                 refused = call(client, "POST", f"/api/tables/{tid}/play{q}", {"card": "HA"})
                 assert refused.status_code == 409, refused.get_data(as_text=True)
                 answers.append(refused)
+        if seat is not None and pos.to_move == seat and hidden and not pos.bidding_on:
+            # another seat's card named: refused, saying nothing of who holds it, or of more
+            named = hidden[len(hidden) // 2]
+            probe = call(client, "POST", f"/api/tables/{tid}/play{q}", {"card": named.code})
+            assert probe.status_code == 422
+            assert not leaks(probe, [c for c in hidden if c != named], secrets)
+            assert "seat" not in error(probe, 422).replace(f"seat {seat} ", "")
         for answer in answers:
             assert answer.status_code < 500
             assert not leaks(answer, hidden, secrets), (seat, answer.request.path,
