@@ -92,7 +92,7 @@ from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.tricks import TrickHand
 
-__all__ = ["Expert", "Valuation", "coalition", "maxn", "play_out"]
+__all__ = ["Expert", "Valuation", "coalition", "maxn", "modelled", "play_out"]
 
 
 def coalition(contract: Contract) -> bool:
@@ -144,6 +144,19 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
             best = v
     assert best is not None
     return best
+
+
+def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:
+    """Each seat's score, as the contract counts it, when every seat plays from ``st`` as
+    ``expert`` models a seat, every hand open: the heuristic while more than the last ``exact``
+    tricks' cards are left (at most ``exact`` a seat, as :meth:`Expert.searches`), then max^n,
+    each seat for its own score (``st`` is played on)."""
+    sign = _sign(st.contract)
+    end = min(4, st.players) * exact
+    while not st.over and sum(h.bit_count() for h in st.hands) > end:
+        legal = st.legal_mask()
+        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+    return tuple(sign * v for v in (maxn(st, sign) if exact else play_out(st, sign)))
 
 
 @attrs.frozen(slots=True)
