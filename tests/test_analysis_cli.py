@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from herzla.analysis.advise import (
     CHOICES,
+    MODEL_EXACT,
     AdviceError,
     Estimate,
     advise,
@@ -21,11 +22,13 @@ from herzla.analysis.advise import (
     sample_hands,
     score_range,
 )
+from herzla.analysis.expert import modelled
 from herzla.analysis.search.scoring import BooleanScore, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import PACK_32, cards_of, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import TrickContract, contract_class
+from herzla.players.heuristic import heuristic_order
 from herzla.tricks import TrickHand
 from tests.helpers import EIGHT
 
@@ -109,10 +112,54 @@ def test_advise_cli(runner: CliRunner) -> None:
     assert set(d["choices"]) == set(CHOICES)
     assert d["choices"]["normal"]["heuristic"]["p_made"] is None
     assert 0 <= d["choices"]["beddl"]["double_dummy"]["p_made"] <= 1
+    # the model plays where every seat plays for itself, not where the defenders are one side
+    assert list(d["choices"]["normal"]) == ["model", "double_dummy", "heuristic"]
+    assert "model" not in d["choices"]["beddl"] and "model" not in d["choices"]["mord"]
     res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "5",
                                "--jobs", "1", "--only", "beddl", "--only", "mord"])
     assert res.exit_code == 0 and "Recommendation:" in res.output
     assert "normal" not in res.output.split("Recommendation")[0].split("95% CI")[-1]
+
+
+def test_advise_leads_the_normal_game_with_the_model(runner: CliRunner) -> None:
+    """The model's column is each sample's score with every seat playing as expert models a
+    seat (recomputed here deal by deal), and the text leads the normal game with it."""
+    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "4", "--seed",
+                               "3", "--seat", "2", "--jobs", "1", "--only", "normal", "--json"])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.output)["choices"]["normal"]
+    plan = plan_advice(HAND, seat=2, seed=3, samples=4, choices=("normal",))
+    contract = plan.contract("normal")
+    cents = [modelled(TrickHand(contract, sample_hands(plan, i), plan.dealer), MODEL_EXACT)[2]
+             for i in range(4)]
+    assert got["model"]["mean"] == pytest.approx(sum(cents) / 4, abs=0.005)
+    low, high = score_range(contract, 2, 0)
+    assert low <= got["model"]["ci95"][0] <= got["model"]["mean"] <= got["model"]["ci95"][1]
+    assert got["model"]["ci95"][1] <= high
+    text = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "1", "--seed",
+                                "3", "--seat", "2", "--jobs", "1", "--only", "normal"])
+    rows = [line for line in text.output.splitlines() if line.startswith("normal ")]
+    assert [r.split()[1] for r in rows] == ["expert", "double", "heuristic"]
+    assert f"{cents[0]:+.1f}" in rows[0]
+    assert "Expert model: every seat plays for its own score" in text.output
+
+
+def test_the_model_searches_the_last_tricks_each_seat_for_itself() -> None:
+    """Where the model starts searching, no seat to move could score more with another card
+    (max^n: its card is best for itself given how the others then play), and before that
+    every card is the heuristic's."""
+    plan = plan_advice(HAND, seat=1, seed=5, samples=4, choices=("normal",))
+    contract = plan.contract("normal")
+    for i in range(4):
+        st = TrickHand(contract, sample_hands(plan, i), plan.dealer)
+        value = modelled(st.copy(), MODEL_EXACT)
+        while sum(h.bit_count() for h in st.hands) > 4 * MODEL_EXACT:
+            st.play(heuristic_order(st)[0])
+        seat = st.turn
+        for card in st.legal_plays():
+            after = st.copy()
+            after.play(card)
+            assert modelled(after, MODEL_EXACT)[seat] <= value[seat]
 
 
 @pytest.mark.parametrize(("hand", "named"), [

@@ -7,7 +7,10 @@ sample ``i`` is drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the 
 for any number of worker processes) and plays each choice, with the seat as declarer in Beddl and
 Mord, on every sampled deal twice: with every hand open and perfect play (the solver,
 :mod:`herzla.analysis`; in the normal game the seat's score when the other three play against it),
-and with the simulator's heuristic player in all four seats. docs/analysis.md shows an example.
+and with the simulator's heuristic player in all four seats. Where every seat plays for itself
+(the normal game) it plays each deal a third time, every seat as ``expert`` models a seat
+(:func:`herzla.analysis.expert.modelled`: the heuristic, then max^n over the last ``exact``
+tricks with every hand open, each seat for its own score). docs/analysis.md shows an example.
 
 The work is cut into fixed chunks of samples; :func:`play_chunk` maps a chunk to its result, and
 results are merged in chunk order, so a chunk may be played anywhere (a worker process here, a
@@ -30,6 +33,7 @@ from typing import Any, cast
 import attrs
 import numpy as np
 
+from herzla.analysis.expert import Expert, coalition, modelled
 from herzla.analysis.search.scoring import BooleanScore, compositions, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_card, parse_cards
@@ -64,6 +68,11 @@ DEFAULT_SAMPLES = 200
 #: to a second), and the answer keeps every sample's cents
 MAX_SAMPLES = 1_000_000
 _UNIFORMS = [0] * 64  # the heuristic player draws no random numbers
+#: the tricks the model column searches by max^n (expert's own default)
+MODEL_EXACT = Expert().exact
+#: the ways of playing a choice is valued under, in the order they are reported: ``model``
+#: only where every seat plays for itself (not Beddl and Mord, whose defenders are one side)
+WAYS = ("model", "double_dummy", "heuristic")
 
 
 class AdviceError(ValueError):
@@ -103,8 +112,9 @@ class SampleSpan:
 
 @attrs.frozen(slots=True, eq=False)
 class ChunkResult:
-    """Per choice and way of playing (``double_dummy``, ``heuristic``): the seat's cents on each
-    sample, and whether the contract was made (Beddl, Mord)."""
+    """Per choice and way of playing (``model`` where every seat plays for itself,
+    ``double_dummy``, ``heuristic``): the seat's cents on each sample, and whether the contract
+    was made (Beddl, Mord)."""
 
     cents: Mapping[tuple[str, str], tuple[int, ...]]
     made: Mapping[tuple[str, str], tuple[bool, ...]]
@@ -153,6 +163,10 @@ def play_chunk(plan: AdvicePlan, chunk: SampleSpan) -> ChunkResult:
             if isinstance(sc, BooleanScore):
                 made.setdefault((choice, "heuristic"), []).append(
                     "contract-made" in score.events)
+            if not coalition(contract):  # every seat for itself: the model plays it too
+                st = TrickHand(contract, hands, plan.dealer, plan.stock)
+                cents.setdefault((choice, "model"), []).append(
+                    modelled(st, MODEL_EXACT)[plan.seat])
     return ChunkResult({k: tuple(v) for k, v in cents.items()},
                        {k: tuple(v) for k, v in made.items()})
 
@@ -235,10 +249,18 @@ def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
+#: what the model's row is, as the report says it (where a choice has one)
+MODEL = ("Expert model: every seat plays for its own score as the expert player models a "
+         "seat (the heuristic, then the last tricks searched with every hand open), where "
+         "double dummy has the three others play against the seat, which no table does.")
 #: what the two ways of playing leave out, as the report says it
 LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
           "if they saw every card); the heuristic is a weak player on both sides, so the truth "
           "for good players lies between, nearer neither for sure.")
+
+
+#: each way's name in the report's rows
+WAY_NAMES = {"model": "expert model", "double_dummy": "double dummy", "heuristic": "heuristic"}
 
 
 def _cents(x: float) -> str:
@@ -291,8 +313,9 @@ class AdviceResult:
                f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
                f"{'95% CI':>16}"]
         for c in p.choices:
-            for way, name in (("double_dummy", "double dummy"), ("heuristic", "heuristic")):
-                out.append(_row(c, name, self.choices[c][way]))
+            for way in WAYS:
+                if way in self.choices[c]:
+                    out.append(_row(c, WAY_NAMES[way], self.choices[c][way]))
         best = self.choices[self.recommendation]["heuristic"]
         out.append("")
         if len(p.choices) == 1:
@@ -302,6 +325,8 @@ class AdviceResult:
         else:
             out.append(f"Recommendation: {self.recommendation} (the highest mean under "
                        f"heuristic play, {_cents(best.mean)} cents).")
+        if any("model" in ways for ways in self.choices.values()):
+            out.append(MODEL)
         out.append(LIMITS)
         return "\n".join(out)
 
@@ -515,7 +540,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     for c in plan.choices:
         bounds = score_range(plan.contract(c), plan.seat, plan.stock)
         weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)), bounds)
-                      for way in ("double_dummy", "heuristic")}
+                      for way in WAYS if (c, way) in merged.cents}
     best = max(plan.choices,
                key=lambda c: (weighed[c]["heuristic"].mean, -plan.choices.index(c)))
     return AdviceResult(plan, weighed, best, time.perf_counter() - start)

@@ -39,16 +39,20 @@ declarer's contract beats it by ``margin``.
 Parameters (``expert[worlds=32,exact=3]``), each with its cost measured by
 benchmarks/bench_expert.py (docs/policies.md):
 
-``worlds`` (default 24)
+``worlds`` (default 48)
     worlds valued at each decision (the weighted draws); the cost is about proportional.
-``candidates`` (default 48)
-    exact deals drawn and weighed before the ``worlds`` are drawn from them by weight.
+``candidates`` (default 128)
+    exact deals drawn and weighed before the ``worlds`` are drawn from them by weight (more
+    distinct deals for the likelihood to choose from; weighing one replays the hand once).
 ``enumerate`` (default 120)
     take every deal of the unseen cards, each with its likelihood, when there are at most this
     many (0: always sample).
-``exact`` (default 2)
+``exact`` (default 3)
     tricks left (after the card) searched by max^n rather than played out; 3 costs about ten
-    times as much at those decisions.
+    times as much at those decisions as 2.
+``exact_worlds`` (default 12)
+    the worlds valued where it searches by max^n (at most ``worlds``; every world where it
+    enumerates).
 ``temperature`` (default 1.0)
     how far the other seats are taken to play like the heuristic, as for ``ipimc``.
 ``bids`` (default 24)
@@ -68,7 +72,7 @@ benchmarks/bench_expert.py (docs/policies.md):
 >>> for code in ("C7", "CA", "C8", "C9", "D7"):
 ...     _ = state.play(code)
 >>> str(Expert(worlds=8).card(TrickView.of(state, uniform=5)))
-'DA'
+'DT'
 """
 
 from __future__ import annotations
@@ -92,7 +96,7 @@ from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.tricks import TrickHand
 
-__all__ = ["Expert", "Valuation", "coalition", "maxn", "play_out"]
+__all__ = ["Expert", "Valuation", "coalition", "maxn", "modelled", "play_out"]
 
 
 def coalition(contract: Contract) -> bool:
@@ -144,6 +148,19 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
             best = v
     assert best is not None
     return best
+
+
+def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:
+    """Each seat's score, as the contract counts it, when every seat plays from ``st`` as
+    ``expert`` models a seat, every hand open: the heuristic while more than the last ``exact``
+    tricks' cards are left (at most ``exact`` a seat, as :meth:`Expert.searches`), then max^n,
+    each seat for its own score (``st`` is played on)."""
+    sign = _sign(st.contract)
+    end = min(4, st.players) * exact
+    while not st.over and sum(h.bit_count() for h in st.hands) > end:
+        legal = st.legal_mask()
+        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+    return tuple(sign * v for v in (maxn(st, sign) if exact else play_out(st, sign)))
 
 
 @attrs.frozen(slots=True)
@@ -216,7 +233,7 @@ class Expert(Policy):
     level = "expert"
 
     worlds: int = attrs.field(default=48, validator=_within("worlds", 1, 10_000))
-    candidates: int = attrs.field(default=64, validator=_within("candidates", 1, 100_000))
+    candidates: int = attrs.field(default=128, validator=_within("candidates", 1, 100_000))
     enumerate: int = attrs.field(default=120, validator=_within("enumerate", 0, 100_000))
     exact: int = attrs.field(default=3, validator=_within("exact", 0, 4))
     exact_worlds: int = attrs.field(default=12, validator=_within("exact_worlds", 1, 10_000))

@@ -73,8 +73,10 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     """What each choice of the game's bidding (the seat declaring) is worth to a hand.
 
     The choices: {bidders}.  Samples K deals of the unseen cards among the other seats and
-    plays every choice on each: double dummy (every hand open, perfect play; in the normal game
-    the other seats play against the seat) and with the heuristic player in every seat.
+    plays every choice on each: in the normal game first as the expert player models every
+    seat (each for its own score: the heuristic, then the last three tricks searched with every
+    hand open), then double dummy (every hand open, perfect play; in the normal game the other
+    seats play against the seat) and with the heuristic player in every seat.
     Reports the share of Beddl and Mord made and the mean cents, each with a 95% interval, and
     recommends the choice with the highest mean under heuristic play.
 
