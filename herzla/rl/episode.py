@@ -2,7 +2,7 @@
 
 The environments (:mod:`herzla.rl.aec`, :mod:`herzla.rl.single`) step an :class:`Episode`; it
 knows nothing of PettingZoo or Gymnasium.  Deal ``d`` of an episode with seed ``s`` is dealt by
-:func:`herzla.machinery.streams.seeded_deal` with the key ``(d, 0)``: the first hand (partie)
+:func:`herzla.support.streams.seeded_deal` with the key ``(d, 0)``: the first hand (partie)
 ``herzla simulate --seed s`` plays, and for one deal the hand ``herzla deal --seed s`` deals.  The
 play goes through the one hand interface (:class:`herzla.hand.Hand`); the bidding is the game's
 (``Game.bidding``, ``Game.resolve_bids``), ended as soon as the announcements made settle it.
@@ -30,12 +30,12 @@ import numpy.typing as npt
 from herzla.cards import cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS, Hand, Move, as_move
-from herzla.machinery.streams import seeded_deal
 from herzla.quote import quote
 from herzla.records import Record, sort_hand
 from herzla.rl.actions import Actions
 from herzla.rl.table import Seating
 from herzla.round import Carry, Place, Round
+from herzla.support.streams import seeded_deal
 
 __all__ = ["RENDER_MODES", "Episode", "IllegalAction", "check_render_mode"]
 
