@@ -73,8 +73,6 @@ from herzla.analysis.expert import Expert
 from herzla.cards import Card
 from herzla.contracts import TrickContract, contract_class
 from herzla.layout import Lay
-from herzla.machinery.procs import local_map
-from herzla.machinery.streams import block_generator, deal_masks, draw_block
 from herzla.players import LayoutView, Policy, TrickView, policy_of
 from herzla.players.heuristic import heuristic_lay
 from herzla.sim.match import (
@@ -87,6 +85,8 @@ from herzla.sim.match import (
 )
 from herzla.sim.reference import play_hand
 from herzla.sim.runner import tasks_of
+from herzla.support.procs import local_map
+from herzla.support.streams import block_generator, deal_masks, draw_block
 
 # -- IS-MCTS as a herzla policy ---------------------------------------------------------------
 

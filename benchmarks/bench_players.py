@@ -33,11 +33,11 @@ import attrs
 from herzla.analysis.pimc import Pimc
 from herzla.cards import Card
 from herzla.contracts import TrickContract, contract_class
-from herzla.machinery.streams import block_generator, deal_masks, draw_block
 from herzla.players import TrickView, policy_of
 from herzla.sim.api import simulate
 from herzla.sim.match import MatchResult, match
 from herzla.sim.reference import play_hand
+from herzla.support.streams import block_generator, deal_masks, draw_block
 
 
 @attrs.frozen

@@ -38,8 +38,8 @@ from herzla.analysis.search import compiled
 from herzla.analysis.solve import solve
 from herzla.cards import cards_of
 from herzla.contracts import contract_class
-from herzla.machinery.streams import seeded_deal
 from herzla.sim.reference import play_hand
+from herzla.support.streams import seeded_deal
 
 
 def hands(game: str, contract_id: str, players: int, count: int) -> list[dict[str, Any]]:

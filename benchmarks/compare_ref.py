@@ -57,7 +57,7 @@ def _beddl_mord_deals(path: Path) -> None:
     """Write the Beddl and Mord deals of bench_solve.py's part 1 (from this tree) to ``path``."""
     sys.path.insert(0, str(ROOT))
     from herzla.cards import PACK_32, Card, Rank, Suit, cards_of
-    from herzla.machinery.streams import seeded_deal
+    from herzla.support.streams import seeded_deal
 
     top = sum(Card(s, r).bit for s in Suit for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
     lines = []

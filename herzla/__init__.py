@@ -10,6 +10,7 @@ import typing as _typing
 
 from herzla import display as _display
 from herzla import hand as _hand
+from herzla import moved as _moved
 from herzla import records as _records
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
@@ -108,6 +109,7 @@ def _load_drawings() -> None:
 
 
 _display.on_first_use(_load_drawings)
+_moved.install()  # the modules that moved since 0.2 import by their old paths too
 
 
 def __dir__() -> list[str]:

@@ -617,9 +617,9 @@ def deal_hands(contract: Contract, seed: int) -> list[list[Card]]:
     """The seeded deal: each seat's cards, sorted; the leftovers are left out.
 
     It is the first hand that ``herzla simulate`` plays with the same seed (the simulator's
-    first random stream, :func:`herzla.machinery.streams.seeded_deal`).
+    first random stream, :func:`herzla.support.streams.seeded_deal`).
     """
-    from herzla.machinery.streams import seeded_deal  # numpy's random streams, when dealing
+    from herzla.support.streams import seeded_deal  # numpy's random streams, when dealing
 
     masks = seeded_deal(contract.pack(), contract.players, contract.hand_size, seed)
     return [sort_hand(cards_of(m), contract) for m in masks]

@@ -22,8 +22,8 @@ import attrs
 
 from herzla.contracts.base import Contract
 from herzla.hand import PASS, Hand, Move, written
-from herzla.machinery.streams import seeded_deal
 from herzla.records import read_record, replay
+from herzla.support.streams import seeded_deal
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_contract", "random_hand"]
 

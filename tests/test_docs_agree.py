@@ -15,9 +15,9 @@ from click.testing import CliRunner
 import herzla
 from herzla.cli import main
 from herzla.contracts import contract_class
+from herzla.contracts.tallies import score_tallies
 from herzla.records import Record, replay, score_report
 from herzla.sheets import score_sheet
-from herzla.tally import score_tallies
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "docs" / "examples"

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from herzla.contracts.tallies import score_hand
 from herzla.evening import Entry, Evening, EveningError, read_session
 from herzla.records import replay
-from herzla.tally import score_hand
 from tests.conftest import CASES
 
 PLAYERS = ["Anna", "Berni", "Carla", "Done"]

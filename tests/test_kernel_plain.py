@@ -22,7 +22,7 @@ from herzla.analysis.search.scoring import trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.cards import PACK_32
 from herzla.contracts import TrickContract, contract_class
-from herzla.machinery.streams import seeded_deal
+from herzla.support.streams import seeded_deal
 from herzla.tricks import TrickHand
 from tests.test_search_paths import _made_lost_states
 from tests.test_solve import every_deal

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from herzla.cli import main
-from herzla.machinery.streams import BLOCK
 from herzla.sim import reference
 from herzla.sim.match import MatchError, match, plan_match
+from herzla.support.streams import BLOCK
 
 
 def run(*args: str) -> Result:

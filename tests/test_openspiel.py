@@ -678,9 +678,9 @@ def test_an_openspiel_bot_plays_as_a_herzla_policy() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
     from herzla.contracts import contract_class
-    from herzla.machinery.streams import seeded_deal
     from herzla.players import policy_of
     from herzla.sim.reference import play_hand
+    from herzla.support.streams import seeded_deal
 
     game = pyspiel.load_game("python_herzla(contract=normal)")
 

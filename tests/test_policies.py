@@ -24,7 +24,6 @@ from herzla.cli import main
 from herzla.contracts import contract_class, contract_classes
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.layout import Lay, LayoutHand
-from herzla.machinery.streams import pick
 from herzla.players import (
     LayoutView,
     Policy,
@@ -54,6 +53,7 @@ from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.reference import play_hand
 from herzla.sim.spec import DealSpec
+from herzla.support.streams import pick
 from herzla.tricks import TrickHand
 
 

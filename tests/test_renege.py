@@ -15,9 +15,9 @@ from herzla.cli import main
 from herzla.contracts import contract_class, game_of, games, get_game
 from herzla.contracts.base import LayoutContract, TrickContract
 from herzla.contracts.renege import is_renege, places_after, renege_score, renege_text
+from herzla.contracts.tallies import score_tallies
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, TallyError
 from herzla.records import replay
-from herzla.tally import score_tallies
 from tests.conftest import load_cases
 
 CASES = dict(load_cases())

@@ -18,8 +18,8 @@ from herzla.cards import Suit, cards_of
 from herzla.contracts import Contract, contract_classes, games
 from herzla.contracts.base import LayoutContract
 from herzla.hand import PASS
-from herzla.machinery.streams import seeded_deal
 from herzla.records import replay
+from herzla.support.streams import seeded_deal
 
 #: the whole stake an offender pays in Herzeln and Herzerln trick deals (§6), by players
 STAKES: dict[tuple[str, int], dict[str, int]] = {

@@ -18,8 +18,8 @@ from herzla.cards import cards_of
 from herzla.cli import main
 from herzla.contracts import get_game
 from herzla.hand import PASS
-from herzla.machinery.streams import seeded_deal
 from herzla.records import RecordError
+from herzla.support.streams import seeded_deal
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 

@@ -215,6 +215,38 @@ def test_a_partie_deals_what_herzla_simulate_plays() -> None:
     assert [r["dealer"] for r in seen] == [r["dealer"] for r in mine]
 
 
+@pytest.mark.parametrize(("game", "players", "dealer", "stock"),
+                         [("herzeln", 3, 1, 0), ("herzerln", 4, 2, 0), ("herzla", 4, 0, 120)])
+def test_an_episode_carries_what_an_evening_of_its_records_carries(game: str, players: int,
+                                                                   dealer: int,
+                                                                   stock: int) -> None:
+    """The episode's totals, stock and dealers are a Carry's: deal by deal, an evening fed
+    the episode's records has the same totals, stock and next dealer."""
+    from herzla.evening import Evening
+    from herzla.rl.actions import Actions
+    from herzla.rl.episode import Episode
+    from herzla.rl.table import Seating
+
+    table = Seating.of(game, players=players, dealer=dealer, stock=stock)
+    episode = Episode(table, Actions(table), seed=7)
+    evening = Evening.new(game, [f"p{i}" for i in range(players)], stock=stock, dealer=dealer)
+    rng = np.random.default_rng(1)
+    deals = 0
+    while not episode.over:
+        assert episode.dealer == evening.next_dealer == table.dealers[episode.deal]
+        scores = episode.step(int(rng.choice(list(episode.legal()))))
+        if scores is None:
+            continue
+        deals += 1
+        evening = evening.add({"record": episode.finished[-1].record().to_json()})
+        assert episode.totals == list(evening.totals) == list(episode.carry.totals)
+        assert episode.carry.stock == evening.stock
+        assert episode.stock == (evening.stock or 0)
+        assert episode.carry.dealers == tuple(d.place.dealer for d in evening.deals)
+    assert deals == len(table.deals) == episode.carry.deals
+    assert any(episode.totals)
+
+
 # -- the action space --------------------------------------------------------------------------
 def test_action_spaces_come_from_the_declarations() -> None:
     sizes = {spec: aec_env(*spec).actions.size for spec in [

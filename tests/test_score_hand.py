@@ -1,7 +1,7 @@
-"""``herzla.tally.score_hand``: a hand scored from its tallies by names, with values as JSON gives
-them (what ``herzla score`` and the table app's ``/api/score`` both call); and ``herzla score``
-refusing, in one line, tallies that contradict each other or leave out
-what the contract needs, and fuzzed."""
+"""``herzla.contracts.tallies.score_hand``: a hand scored from its tallies by names, with values
+as JSON gives them (what ``herzla score`` and the table app's ``/api/score`` both call); and
+``herzla score`` refusing, in one line, tallies that contradict each other or leave out what the
+contract needs, and fuzzed."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from herzla.cards import Card
 from herzla.cli import main
 from herzla.contracts import MissingTally, contract_class, contract_classes, games
-from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
+from herzla.contracts.tallies import SCORE_ERRORS, numbers_of, score_hand
 from tests.helpers import SCALE, invoke, one_error
 
 

@@ -26,8 +26,8 @@ from herzla.analysis.solve import solve
 from herzla.cards import PACK_32, Rank, cards_of, mask_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.limits import MAX_AMOUNT
-from herzla.machinery.streams import seeded_deal
 from herzla.records import Record
+from herzla.support.streams import seeded_deal
 from herzla.tricks import TrickHand
 from tests.test_solve import end_position, every_deal
 
@@ -303,7 +303,7 @@ def test_advise_loads_the_kernel_before_its_helpers_fork() -> None:
 
     code = ("import sys, threading\n"
             "from herzla.analysis.advise import _load_kernel, plan_advice\n"
-            "from herzla.machinery.procs import start_method\n"
+            "from herzla.support.procs import start_method\n"
             "_load_kernel(plan_advice('CT C7 SJ S8 H9 H7 D9 D7', samples=int(sys.argv[1]),"
             " choices=sys.argv[2:]))\n"
             f"print({compiled.KERNEL!r} in sys.modules, 'numba' in sys.modules,"

@@ -21,7 +21,7 @@ from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit
 from herzla.contracts import TrickContract, contract_class
 from herzla.contracts.vocabulary import Counts, Stock
-from herzla.machinery.streams import seeded_deal
+from herzla.support.streams import seeded_deal
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from herzla.cli import main
-from herzla.machinery.procs import RESTARTS, WorkerLost, default_jobs, local_map, start_method
+from herzla.support.procs import RESTARTS, WorkerLost, default_jobs, local_map, start_method
 from tests.helpers import EIGHT, at_a_terminal, invoke
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -222,7 +222,7 @@ def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch: pytest.
 # -- the cap on --jobs: the note, the summary, and advise -------------------------------------
 @pytest.mark.parametrize("hands", ["1000", "300000"])
 def test_jobs_note_agrees_with_summary(hands: str) -> None:
-    from herzla.machinery.procs import default_jobs
+    from herzla.support.procs import default_jobs
 
     res = CliRunner().invoke(main, ["simulate", "herzla", "--hands", hands, "--seed", "1",
                                     "--jobs", "1000", "--no-progress"])
@@ -235,7 +235,7 @@ def test_jobs_note_agrees_with_summary(hands: str) -> None:
 
 
 def test_advise_plays_on_no_more_processes_than_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    import herzla.machinery.procs
+    import herzla.support.procs
 
     started: list[int] = []
 
@@ -243,8 +243,8 @@ def test_advise_plays_on_no_more_processes_than_cores(monkeypatch: pytest.Monkey
         started.append(workers)
         return map(fn, items)
 
-    monkeypatch.setattr(herzla.machinery.procs, "default_jobs", lambda: 2)
-    monkeypatch.setattr(herzla.machinery.procs, "local_map", local_map)
+    monkeypatch.setattr(herzla.support.procs, "default_jobs", lambda: 2)
+    monkeypatch.setattr(herzla.support.procs, "local_map", local_map)
     result = invoke("advise", "herzla", "--hand", " ".join(EIGHT), "--samples", "40", "--jobs",
                     "40", "--only", "beddl", "--json")
     assert result.exit_code == 0, result.output

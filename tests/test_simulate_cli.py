@@ -216,7 +216,7 @@ def test_results_do_not_depend_on_jobs_or_batch_size(args: list[str]) -> None:
 def test_workers_started_halfway_change_nothing(monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     import herzla.sim.runner as runner
-    from herzla.machinery.procs import default_jobs as _default_jobs
+    from herzla.support.procs import default_jobs as _default_jobs
 
     common = ["herzla", "--hands", "1000", "--seed", "5", "--block-size", "128",
               "--sample", "300"]

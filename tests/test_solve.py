@@ -27,8 +27,8 @@ from herzla.contracts import (
 )
 from herzla.contracts.vocabulary import Counts, Settlement, Stock
 from herzla.hand import PASS, Hand
-from herzla.machinery.streams import seeded_deal
 from herzla.records import Record
+from herzla.support.streams import seeded_deal
 from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

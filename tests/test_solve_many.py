@@ -16,8 +16,8 @@ import herzla
 from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
 from herzla.analysis.solve_many import solve_each, solve_many
 from herzla.cli import main
-from herzla.machinery.procs import default_jobs
 from herzla.records import RecordError
+from herzla.support.procs import default_jobs
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
@@ -223,24 +223,10 @@ def test_this_process_keeps_solving_while_a_helper_works_on_a_long_record(
     import functools
 
     from herzla.analysis import solve_many as module
-    from herzla.machinery.procs import start_method
+    from herzla.support.procs import start_method
 
     if start_method() != "fork" or default_jobs() < 2:
         pytest.skip("the stand-in solve reaches a helper only when one is forked")
     monkeypatch.setattr(module, "_solve_one", functools.partial(_long_first, tmp_path / "m"))
     got = list(solve_each(list(range(150)), jobs=2))  # type: ignore[arg-type]
     assert got == ["waited", *range(1, 150)]
-
-
-def test_the_names_of_herzla_0_2_still_import() -> None:
-    """``herzla.analysis.many`` and ``herzla.analysis.lines`` were renamed ``solve_many`` and
-    ``steps``; imports written against the old names get the same objects."""
-    import importlib
-
-    from herzla.analysis import steps
-    from herzla.analysis.many import solve_each as old_each
-    from herzla.analysis.many import solve_many as old_many
-
-    assert (old_each, old_many) == (solve_each, solve_many)
-    lines = importlib.import_module("herzla.analysis.lines")  # no file of its own: no stubs
-    assert (lines.Step, lines.line_steps) == (steps.Step, steps.line_steps)

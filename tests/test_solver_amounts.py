@@ -21,8 +21,8 @@ from herzla.contracts import Contract, contract_class
 from herzla.contracts.herzeln import Domino, NoHearts
 from herzla.contracts.vocabulary import Counts, Settlement, Stock
 from herzla.limits import MAX_AMOUNT
-from herzla.machinery.streams import seeded_deal
 from herzla.records import Record
+from herzla.support.streams import seeded_deal
 from tests.test_solve import check_against_minimax, end_position
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

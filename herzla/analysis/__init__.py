@@ -15,11 +15,3 @@ The services, each a library function:
 
 The searches they are built on, and the units of those, are :mod:`herzla.analysis.search`.
 """
-
-import sys as _sys
-
-from herzla.analysis import steps as _steps
-
-# herzla 0.2 named the steps module ``lines`` (and ``solve_many`` ``many``, a module of its own
-# still): the old import path finds it
-_sys.modules.setdefault(f"{__name__}.lines", _steps)

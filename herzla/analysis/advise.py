@@ -47,11 +47,11 @@ from herzla.contracts import (
 )
 from herzla.display import render
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
+from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.tricks import TrickHand
 
 __all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "SampleSpan",
@@ -479,14 +479,14 @@ def _results(plan: AdvicePlan, chunks: list[SampleSpan], jobs: int, cluster: str
     one included), or on the dask cluster at ``cluster``."""
     play = functools.partial(play_chunk, plan)
     if cluster is not None:
-        from herzla.machinery.cluster import cluster_map
+        from herzla.support.cluster import cluster_map
 
         yield from cluster_map(play, chunks, cluster, timeout=cluster_timeout)
         return
     if jobs <= 1 or len(chunks) <= 1:
         yield from map(play, chunks)
         return
-    from herzla.machinery.procs import local_map
+    from herzla.support.procs import local_map
 
     _load_kernel(plan)
     yield from local_map(play, chunks, min(jobs, len(chunks)) - 1)
@@ -503,7 +503,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
     (processes, this one included; None: one per core, and never more than the cores this
     process may use, as in :func:`herzla.simulate`) and whether they run on a dask cluster
-    (``cluster``: its scheduler's address; ``herzla.machinery.cluster``).  ``progress`` is called
+    (``cluster``: its scheduler's address; ``herzla.support.cluster``).  ``progress`` is called
     with the samples done.
     ``options`` are herzla's rule options; ``choices`` limits the choices weighed (the
     normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
@@ -523,7 +523,7 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
         check_timeout(cluster_timeout)
     except LimitError as exc:
         raise AdviceError(str(exc)) from None
-    from herzla.machinery.procs import usable_jobs
+    from herzla.support.procs import usable_jobs
 
     jobs = usable_jobs(jobs)
     chunks = chunks_of(plan)

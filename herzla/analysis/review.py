@@ -41,10 +41,10 @@ from herzla.analysis.solve_many import check_work
 from herzla.analysis.steps import Step, walk
 from herzla.contracts import TallyError, game_of
 from herzla.hand import Hand
-from herzla.machinery.cluster import DEFAULT_TIMEOUT
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import Play, Record, RecordError, read_record, replay
+from herzla.support.cluster import DEFAULT_TIMEOUT
 
 __all__ = ["REVIEW_ERRORS", "PlayReview", "ReviewResult", "SeatTotals", "review",
            "review_or_why"]
@@ -224,13 +224,13 @@ def _spread(work: list[_Work], procs: int, cluster: str | None,
     """Each seat's share judged: here, on ``procs`` processes (:func:`check_work`'s count) or
     on the cluster (one seat a task: the same answers anywhere)."""
     if cluster is not None:
-        from herzla.machinery.cluster import cluster_map
+        from herzla.support.cluster import cluster_map
 
         return cluster_map(_judge_seat, work, cluster, timeout=cluster_timeout)
     procs = min(procs, len(work))
     if procs <= 1:
         return map(_judge_seat, work)
-    from herzla.machinery.procs import local_map
+    from herzla.support.procs import local_map
 
     return local_map(_judge_seat, work, procs - 1)
 

@@ -33,9 +33,9 @@ from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
 from herzla.layout import LayoutHand
-from herzla.machinery.moves import mark
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
+from herzla.support.moves import mark
 from herzla.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",

@@ -23,9 +23,9 @@ from typing import Any, TypeAlias
 from herzla.analysis.solve import SolveError, SolveResult, solve
 from herzla.contracts import TallyError
 from herzla.limits import LimitError, check_timeout
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.quote import quote
 from herzla.records import Record, RecordError
+from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 
 __all__ = ["SolveFailure", "check_work", "solve_each", "solve_many"]
 
@@ -52,7 +52,7 @@ def _solve_one(plays: bool, item: tuple[RecordLike, int | None]) -> SolveResult 
 def check_work(jobs: object, cluster: object, cluster_timeout: object) -> int:
     """The processes to use (this one included; at most the usable cores), after checking
     ``jobs``, ``cluster`` and ``cluster_timeout``; SolveError names a wrong one."""
-    from herzla.machinery.procs import usable_jobs
+    from herzla.support.procs import usable_jobs
 
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
         raise SolveError(f"jobs must be a whole number, not {quote(jobs)}")
@@ -85,8 +85,8 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
     the address of a dask scheduler whose workers solve instead (``pip install 'herzla[dask]'``),
     ``cluster_timeout`` bounding the wait for it.  A record that cannot be solved is answered
     by the exception :func:`herzla.solve` raises for it (not raised).  Raises SolveError for bad
-    ``jobs``; :class:`herzla.machinery.cluster.ClusterError` or
-    :class:`herzla.machinery.procs.WorkerLost` when the cluster or the worker processes are
+    ``jobs``; :class:`herzla.support.cluster.ClusterError` or
+    :class:`herzla.support.procs.WorkerLost` when the cluster or the worker processes are
     lost.
     """
     procs = check_work(jobs, cluster, cluster_timeout)  # now, not at the first answer
@@ -113,7 +113,7 @@ def _answers(fn: Callable[[tuple[RecordLike, int | None]], SolveResult | SolveFa
              cluster: str | None, cluster_timeout: float
              ) -> Generator[SolveResult | SolveFailure, None, None]:
     if cluster is not None:
-        from herzla.machinery.cluster import cluster_map
+        from herzla.support.cluster import cluster_map
 
         yield from cluster_map(fn, items, cluster, timeout=cluster_timeout)
         return
@@ -122,7 +122,7 @@ def _answers(fn: Callable[[tuple[RecordLike, int | None]], SolveResult | SolveFa
     if procs <= 1:
         yield from map(fn, items)
         return
-    from herzla.machinery.procs import local_map
+    from herzla.support.procs import local_map
 
     yield from local_map(fn, items, procs - 1, window=WINDOW)
 

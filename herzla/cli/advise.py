@@ -29,10 +29,10 @@ from herzla.cli.common import (
 from herzla.cli.complete import complete_choice, complete_game
 from herzla.cli.output import Progress
 from herzla.contracts import get_game
-from herzla.machinery.cluster import ClusterError, quiet_logs
-from herzla.machinery.procs import WorkerLost
 from herzla.names import did_you_mean, find_name
 from herzla.quote import quote, visible
+from herzla.support.cluster import ClusterError, quiet_logs
+from herzla.support.procs import WorkerLost
 
 __all__ = ["advise_command"]
 

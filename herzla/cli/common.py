@@ -452,9 +452,9 @@ def game_contract(game: str, contract_id: str | None) -> type[Contract]:
 
 def note_jobs(jobs: int | None, on: int | None = None) -> None:
     """A note on standard error when ``--jobs`` asks for more processes than the cores this
-    process may use: the run plays on those (:func:`herzla.machinery.procs.usable_jobs`), or on
+    process may use: the run plays on those (:func:`herzla.support.procs.usable_jobs`), or on
     ``on`` processes when the run knows it needs fewer (its summary names the same number)."""
-    from herzla.machinery.procs import usable_jobs
+    from herzla.support.procs import usable_jobs
 
     cores = usable_jobs(None)
     if jobs is not None and jobs > cores:

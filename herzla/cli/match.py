@@ -17,12 +17,12 @@ from herzla.cli.common import (
 )
 from herzla.cli.simulate import HANDS
 from herzla.cli.solve import check_jobs
-from herzla.machinery.cluster import ClusterError
-from herzla.machinery.procs import WorkerLost
 from herzla.players.registry import split_policies
 from herzla.quote import visible
 from herzla.sim.api import SimulationError
 from herzla.sim.match import MatchResult, match
+from herzla.support.cluster import ClusterError
+from herzla.support.procs import WorkerLost
 
 __all__ = ["match_command"]
 

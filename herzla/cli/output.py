@@ -35,7 +35,7 @@ import attrs
 import click
 
 from herzla.cli.common import fail
-from herzla.machinery.files import read_only, replacing
+from herzla.support.files import read_only, replacing
 
 __all__ = ["Output", "Progress", "check_output", "keep_apart", "on_stdout", "open_output"]
 

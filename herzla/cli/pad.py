@@ -19,12 +19,12 @@ from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.formats import EVENING, chosen, format_options, write_output
 from herzla.cli.input import open_records
 from herzla.contracts import TallyError
+from herzla.contracts.tallies import numbers_of
 from herzla.counting import read_whole
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, deal_report, next_line, outcome_lines, totals_line
 from herzla.limits import LimitError
 from herzla.quote import quote
-from herzla.tally import numbers_of
 
 __all__ = ["pad"]
 

@@ -15,10 +15,10 @@ from herzla.cli.input import each_record, open_records
 from herzla.cli.solve import check_jobs, jobs_options
 from herzla.contracts import TallyError
 from herzla.counting import play_place
-from herzla.machinery.cluster import ClusterError
-from herzla.machinery.procs import WorkerLost
 from herzla.quote import visible
 from herzla.records import Record, RecordError
+from herzla.support.cluster import ClusterError
+from herzla.support.procs import WorkerLost
 
 __all__ = ["review_command"]
 

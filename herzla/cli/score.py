@@ -11,9 +11,9 @@ from herzla.cli.common import fail, game_contract, option_flag, parse_options, t
 from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
 from herzla.contracts import MissingTally, TallyError
+from herzla.contracts.tallies import numbers_of, score_hand
 from herzla.limits import LimitError
 from herzla.options import OptionError
-from herzla.tally import numbers_of, score_hand
 
 __all__ = ["score"]
 

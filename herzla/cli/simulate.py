@@ -39,15 +39,15 @@ from herzla.cli.output import (
     on_stdout,
     open_output,
 )
-from herzla.machinery.cluster import ClusterError, quiet_logs
-from herzla.machinery.procs import WorkerLost
-from herzla.machinery.streams import BLOCK
 from herzla.quote import quote, visible
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
 from herzla.sim.plan import Mode
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram
+from herzla.support.cluster import ClusterError, quiet_logs
+from herzla.support.procs import WorkerLost
+from herzla.support.streams import BLOCK
 
 __all__ = ["HANDS", "HandsType", "simulate"]
 

@@ -16,10 +16,10 @@ from herzla.analysis.solve_many import solve_each
 from herzla.cli.common import check_wait, cluster_timeout_option, fail, note_jobs
 from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError
-from herzla.machinery.cluster import ClusterError, quiet_logs
-from herzla.machinery.procs import WorkerLost
 from herzla.quote import visible
 from herzla.records import Record, RecordError
+from herzla.support.cluster import ClusterError, quiet_logs
+from herzla.support.procs import WorkerLost
 
 __all__ = ["Feed", "check_jobs", "jobs_options", "solve_command"]
 

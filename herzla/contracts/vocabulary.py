@@ -80,8 +80,8 @@ class TallyError(ValueError):
 
 class MissingTally(TallyError):
     """A tally the contract needs to score was not given; ``needs`` names the tallies any one of
-    which would do, as :func:`herzla.tally.score_tallies` calls them (``hearts``, ``captured``,
-    ``tricks``, ``made``, ``last_winner``, ``order``)."""
+    which would do, as :func:`herzla.contracts.tallies.score_tallies` calls them (``hearts``,
+    ``captured``, ``tricks``, ``made``, ``last_winner``, ``order``)."""
 
     def __init__(self, message: str, needs: tuple[str, ...]) -> None:
         super().__init__(message)

@@ -1,6 +1,6 @@
 """One deal of an evening, scored: :class:`Deal`, and :func:`score_entry`, which scores an entry
 in its place with the stock carried in, by the library's own scorers: a tally by
-:func:`herzla.tally.score_hand` (what ``herzla score`` calls), a record by
+:func:`herzla.contracts.tallies.score_hand` (what ``herzla score`` calls), a record by
 :func:`herzla.records.replay` (what ``herzla replay`` calls)."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from herzla.contracts import (
     known_options,
 )
 from herzla.contracts.base import HandScore
+from herzla.contracts.tallies import TallyScore, score_hand
 from herzla.counting import read_whole
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
@@ -30,7 +31,6 @@ from herzla.limits import LimitError, check_carried_stock
 from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
 from herzla.round import Place
-from herzla.tally import TallyScore, score_hand
 
 __all__ = ["Deal", "Place", "score_entry"]
 
@@ -155,7 +155,8 @@ def named(text: str, players: Sequence[str]) -> str:
 
 def _fail(place: Place, exc: BaseException, players: Sequence[str]) -> EveningError:
     """The deal's error of a tally's, its seats named by the players' names (MissingTally's
-    message names the contract already: :func:`herzla.tally.score_hand` writes it in)."""
+    message names the contract already: :func:`herzla.contracts.tallies.score_hand` writes it
+    in)."""
     needs: tuple[str, ...] = ()
     if isinstance(exc, MissingTally):
         needs = tuple(_NEEDS.get(n, n) for n in exc.needs)

@@ -29,10 +29,10 @@ from herzla.evening.run import Run, Sitting
 from herzla.evening.settle import Payment, settle
 from herzla.evening.stats import PlayerStats, statistics
 from herzla.limits import LimitError, check_stock
-from herzla.machinery.kept import check_kept
 from herzla.options import OptionError, given_options
 from herzla.quote import quote
 from herzla.records import Record
+from herzla.support.kept import check_kept
 
 __all__ = ["MAX_DEALS", "MAX_UNDO", "Change", "Evening"]
 

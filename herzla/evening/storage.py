@@ -31,8 +31,8 @@ from typing import Any
 
 from herzla.evening.errors import EveningError
 from herzla.evening.model import FORMAT, VERSION, Evening
-from herzla.machinery.files import write_whole
 from herzla.records import MAX_DOCUMENT, RecordError, load_json_text
+from herzla.support.files import write_whole
 
 __all__ = ["FORMAT", "VERSION", "create", "dumps", "load", "save", "update"]
 

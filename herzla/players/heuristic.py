@@ -5,7 +5,7 @@ engine are in :mod:`herzla.sim.batch.builtin`, and the policy objects in
 
 ``random``
     The ``floor(u * m)``-th of the ``m`` legal moves in ascending card index order (layout deals:
-    ``+`` before ``-`` for one card), ``u`` the move's uniform from :mod:`herzla.machinery.streams`.
+    ``+`` before ``-`` for one card), ``u`` the move's uniform from :mod:`herzla.support.streams`.
 ``heuristic``
     A simple, deterministic player for the deal at hand, described below.
 
@@ -73,7 +73,6 @@ import attrs
 from herzla.cards import SUIT_MASKS, Card, cards_of
 from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
 from herzla.layout import Lay, LayoutHand
-from herzla.machinery.streams import pick
 from herzla.players.announcing import (
     announce,
     bidding_contracts,
@@ -83,6 +82,7 @@ from herzla.players.announcing import (
     wants_to_avoid,
 )
 from herzla.players.views import LayoutView, TrickView, as_view
+from herzla.support.streams import pick
 from herzla.tricks import TrickHand
 
 __all__ = [

@@ -2,10 +2,13 @@
 
 The environments (:mod:`herzla.rl.aec`, :mod:`herzla.rl.single`) step an :class:`Episode`; it
 knows nothing of PettingZoo or Gymnasium.  Deal ``d`` of an episode with seed ``s`` is dealt by
-:func:`herzla.machinery.streams.seeded_deal` with the key ``(d, 0)``: the first hand (partie)
+:func:`herzla.support.streams.seeded_deal` with the key ``(d, 0)``: the first hand (partie)
 ``herzla simulate --seed s`` plays, and for one deal the hand ``herzla deal --seed s`` deals.  The
 play goes through the one hand interface (:class:`herzla.hand.Hand`); the bidding is the game's
 (``Game.bidding``, ``Game.resolve_bids``), ended as soon as the announcements made settle it.
+The episode is a thin adapter over the one value of a deal in progress: each deal is a
+:class:`herzla.round.Round`, and what the deals carry to the next (the totals, the stock, the
+dealer) is a :class:`herzla.round.Carry`, as in an evening.
 
 >>> from herzla.rl.actions import Actions
 >>> from herzla.rl.table import Seating
@@ -27,12 +30,12 @@ import numpy.typing as npt
 from herzla.cards import cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS, Hand, Move, as_move
-from herzla.machinery.streams import seeded_deal
 from herzla.quote import quote
 from herzla.records import Record, sort_hand
 from herzla.rl.actions import Actions
 from herzla.rl.table import Seating
-from herzla.round import Round
+from herzla.round import Carry, Place, Round
+from herzla.support.streams import seeded_deal
 
 __all__ = ["RENDER_MODES", "Episode", "IllegalAction", "check_render_mode"]
 
@@ -76,29 +79,43 @@ class Episode:
         self.actions = actions
         self.seed = seed
         n = table.players
-        #: each seat's total of the deals played so far (the contracts' own scores)
-        self.totals: list[int] = [0] * n
+        #: what the deals played so far carry to the next: the totals (the contracts' own
+        #: scores), the stock (None: no contract of the episode has one), the dealers
+        self.carry = Carry(table.game, n, table.contract_for(0).opts, table.dealer,
+                           table.stock if table.has_stock else None, (0,) * n)
         #: the hands and the scores of the deals played so far (their records are written when
         #: asked for: :meth:`records`)
         self.finished: list[Hand] = []
         self.scores: list[tuple[int, ...]] = []
-        self.stock = table.stock
         self.over = False
         #: counts the moves made: the observations' cache key
         self.version = 0
-        self._start(0)
+        self._start()
 
     # -- the deal -----------------------------------------------------------------------------
-    def _start(self, deal: int) -> None:
+    def _start(self) -> None:
         table = self.table
+        #: where the deal in progress stands (its dealer, the stock it is played for)
+        self.place: Place = self.carry.place()
+        deal = self.deal = self.place.k - 1
         base = table.contract_for(deal)
-        self.deal = deal
         dealt = seeded_deal(base.pack(), table.players, base.hand_size, self.seed, (deal, 0))
         #: the deal in progress: its announcements from forehand, contract, hand and score
-        self.round = Round(base, dealt, table.dealers[deal], self.stock,
+        self.round = Round(base, dealt, self.place.dealer, self.stock,
                            bidding=table.mode == "bidding", early=True,
                            make=lambda cid, declarer: table.contract_for(deal, cid, declarer))
         self._legal: dict[int, Move | str] | None = None
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's total of the deals played so far (the contracts' own scores)."""
+        return list(self.carry.totals)
+
+    @property
+    def stock(self) -> int:
+        """The stock the deal in progress is played for (after the last deal, what it left;
+        0 where no contract of the episode has a stock)."""
+        return 0 if self.carry.stock is None else self.carry.stock
 
     @property
     def dealer(self) -> int:
@@ -179,12 +196,12 @@ class Episode:
             return None
         result = deal.score()
         self.scores.append(result.scores)
-        self.totals = [t + s for t, s in zip(self.totals, result.scores, strict=True)]
-        self.stock = deal.stock_after()
+        stock = None if self.carry.stock is None else deal.stock_after()
+        self.carry = self.carry.after(self.place, result.scores, stock)
         assert deal.hand is not None
         self.finished.append(deal.hand)
         if self.deal + 1 < len(self.table.deals):
-            self._start(self.deal + 1)
+            self._start()
         else:
             self.over = True
         return result.scores

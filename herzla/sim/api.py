@@ -26,9 +26,6 @@ from herzla.limits import (
     check_timeout,
     whole_number,
 )
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
-from herzla.machinery.procs import default_jobs, usable_jobs
-from herzla.machinery.streams import BLOCK
 from herzla.options import OptionError, given_options, resolve_options
 from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies, spelled
@@ -38,6 +35,9 @@ from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.runner import SimResult, run, task_count
 from herzla.sim.spec import DealSpec
+from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
+from herzla.support.procs import default_jobs, usable_jobs
+from herzla.support.streams import BLOCK
 
 __all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",
            "run_plan", "simulate"]
@@ -331,10 +331,10 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
 
     ``jobs`` above :func:`default_jobs` plays on that many.  With ``cluster`` (``tcp://HOST:PORT``
     of a dask scheduler; needs ``pip install 'herzla[dask]'``) the scheduler's workers play the
-    same seeded blocks as dask tasks (:mod:`herzla.machinery.cluster`), so the answer is the one
+    same seeded blocks as dask tasks (:mod:`herzla.support.cluster`), so the answer is the one
     of a local run; ``cluster_timeout`` bounds the wait for the scheduler and a worker.  Raises
-    :class:`SimulationError`; :class:`herzla.machinery.cluster.ClusterError` when the cluster
-    cannot be reached or is lost, :class:`herzla.machinery.procs.WorkerLost` when local worker
+    :class:`SimulationError`; :class:`herzla.support.cluster.ClusterError` when the cluster
+    cannot be reached or is lost, :class:`herzla.support.procs.WorkerLost` when local worker
     processes keep dying (each a one-line message).
     """
     _check_types(jobs=jobs, batch_size=batch_size)

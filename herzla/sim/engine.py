@@ -2,7 +2,7 @@
 
 ``play_block`` is what the runner calls; it dispatches to the numpy batch engine where the
 contract's declaration lets it play, else to the reference engine (:mod:`herzla.sim.reference`).
-Both draw their randomness from :mod:`herzla.machinery.streams`, so they play the same hands the
+Both draw their randomness from :mod:`herzla.support.streams`, so they play the same hands the
 same way.
 """
 

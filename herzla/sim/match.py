@@ -35,9 +35,6 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.limits import LimitError, check_timeout, whole_number
-from herzla.machinery.cluster import DEFAULT_TIMEOUT, check_cluster
-from herzla.machinery.procs import local_map, usable_jobs
-from herzla.machinery.streams import BLOCK
 from herzla.players.policy import PolicyError
 from herzla.players.registry import policy_of, spelled
 from herzla.quote import number, quote
@@ -47,6 +44,9 @@ from herzla.sim.engine import play_blocks
 from herzla.sim.plan import Mode, Plan, Task
 from herzla.sim.runner import tasks_of
 from herzla.sim.stats import exact_sum, rounded
+from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
+from herzla.support.procs import local_map, usable_jobs
+from herzla.support.streams import BLOCK
 
 __all__ = ["MATCH_BLOCK", "MAX_POLICIES", "MatchError", "MatchPlan", "MatchResult", "Pair",
            "Standing", "match", "plan_match", "play_match_task"]
@@ -274,7 +274,7 @@ def _results(mp: MatchPlan, tasks: Iterator[Task], workers: int, cluster: str | 
              cluster_timeout: float) -> Generator[MatchTally, None, None]:
     play = functools.partial(play_match_task, mp)
     if cluster is not None:
-        from herzla.machinery.cluster import cluster_map
+        from herzla.support.cluster import cluster_map
 
         yield from cluster_map(play, tasks, cluster, timeout=cluster_timeout)
     elif workers <= 1:

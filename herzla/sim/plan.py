@@ -8,8 +8,8 @@ import enum
 
 import attrs
 
-from herzla.machinery.streams import BLOCK
 from herzla.sim.spec import DealSpec
+from herzla.support.streams import BLOCK
 
 __all__ = ["MODES", "Mode", "Plan", "Task"]
 

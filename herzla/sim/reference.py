@@ -2,7 +2,7 @@
 
 It plays any contract, third-party ones included, with any policy (:mod:`herzla.players`), one a
 seat, each deciding on its own view of the hand, and draws its randomness from
-:mod:`herzla.machinery.streams` exactly as the batch engine does.
+:mod:`herzla.support.streams` exactly as the batch engine does.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ import numpy.typing as npt
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand
-from herzla.machinery.streams import block_generator, deal_masks, draw_block
 from herzla.players.bidding import announcements
 from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies
 from herzla.players.seats import play_out
 from herzla.round import Round
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
+from herzla.support.streams import block_generator, deal_masks, draw_block
 
 __all__ = ["play_block", "play_hand"]
 

@@ -2,7 +2,7 @@
 
 A run is a :class:`~herzla.sim.plan.Plan`: one or more deal *streams* (one for a single
 contract, one per deal of a partie), each played in fixed blocks of ``block`` hands
-(:data:`herzla.machinery.streams.BLOCK`).  Block ``b`` of stream ``d`` is played by
+(:data:`herzla.support.streams.BLOCK`).  Block ``b`` of stream ``d`` is played by
 :func:`herzla.sim.engine.play_block` with the key ``(d, b)``, so in a partie, deal ``d`` of
 partie ``i`` is hand ``i`` of stream ``d``: all the deals of a partie are the same hand of their
 blocks.  An evening of a session is played the same way, one stream per deal of the evening: hand
@@ -12,8 +12,8 @@ so deal 1 of an evening is the hand a run of single hands plays with the same se
 whole blocks (``blocks_per_task`` of them; in a partie, those blocks of
 every deal, so a task adds up its own partie totals) and send back exact tallies
 (:mod:`herzla.sim.stats`), merged in block order; so the results are the same for any number of
-processes, on this machine (:mod:`herzla.machinery.procs`) or on a dask cluster
-(:mod:`herzla.machinery.cluster`), and any batch size, and memory stays flat: no per-hand array
+processes, on this machine (:mod:`herzla.support.procs`) or on a dask cluster
+(:mod:`herzla.support.cluster`), and any batch size, and memory stays flat: no per-hand array
 outlives its block.
 """
 
@@ -30,13 +30,13 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.display import render
-from herzla.machinery.cluster import DEFAULT_TIMEOUT
-from herzla.machinery.procs import local_map, start_method
 from herzla.sim.batch import keep_memory
 from herzla.sim.engine import Engine, engine_for, play_block, play_block_on
 from herzla.sim.plan import MODES, Mode, Plan, Task
 from herzla.sim.report import report
 from herzla.sim.stats import DealTally, PartieTally, SessionTally, rate, rounded
+from herzla.support.cluster import DEFAULT_TIMEOUT
+from herzla.support.procs import local_map, start_method
 
 __all__ = ["MODES", "Mode", "Plan", "SimResult", "Task", "play_task", "run",
            "task_count", "tasks_of"]
@@ -164,7 +164,7 @@ def _results(plan: Plan, tasks: Iterator[Task], count: int, workers: int, adapti
     """
     play = functools.partial(play_task, plan)
     if cluster is not None:
-        from herzla.machinery.cluster import cluster_map
+        from herzla.support.cluster import cluster_map
 
         def connected(n: int) -> None:
             used[:] = [n]
@@ -360,7 +360,7 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
         adaptive: bool = False, cluster: str | None = None,
         cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
     """Play ``plan`` on ``jobs`` processes (this one and ``jobs - 1`` workers), or on the
-    workers of the dask scheduler at ``cluster`` (:mod:`herzla.machinery.cluster`).
+    workers of the dask scheduler at ``cluster`` (:mod:`herzla.support.cluster`).
 
     ``adaptive``: start the workers only once the first tasks show that the run is long enough
     to gain from them (else the whole run stays in this process).
@@ -369,8 +369,8 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     and ``on_records(records)`` with the sample hand records in order as they come (in a
     partie, partie by partie, each partie's deals in order; in a session, evening by
     evening).  An engine's ValueError (a contract, option
-    or policy it cannot play) propagates; so do :class:`herzla.machinery.cluster.ClusterError` and
-    :class:`herzla.machinery.procs.WorkerLost`.
+    or policy it cannot play) propagates; so do :class:`herzla.support.cluster.ClusterError` and
+    :class:`herzla.support.procs.WorkerLost`.
     """
     if plan.hands < 1:
         raise ValueError("a run needs at least one hand")

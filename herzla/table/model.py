@@ -38,8 +38,8 @@ import numpy as np
 
 from herzla.evening import Evening, EveningError
 from herzla.limits import MAX_SEED
-from herzla.machinery.kept import check_kept
 from herzla.quote import quote
+from herzla.support.kept import check_kept
 
 __all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Person", "Table", "TableDeal", "TableError",
            "TableStateError", "deal_seed", "move_uniform"]

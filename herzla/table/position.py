@@ -12,11 +12,11 @@ from herzla.cards import cards_of, mask_of
 from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
 from herzla.hand import Hand, Move, as_move
-from herzla.machinery.moves import written_move
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
 from herzla.round import Round
+from herzla.support.moves import written_move
 from herzla.table.model import Table, TableError, TableStateError
 
 __all__ = ["Position", "contract_options", "position", "written_legal"]

@@ -11,11 +11,11 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from herzla.contracts import MissingTally, TallyError
+from herzla.contracts.tallies import SCORE_ERRORS, score_hand
 from herzla.counting import read_whole
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.sheets import score_sheet
-from herzla.tally import SCORE_ERRORS, score_hand
 from herzla.web.config import state
 from herzla.web.errors import ApiError
 from herzla.web.openapi import document
@@ -101,9 +101,9 @@ def replay_call() -> Response:
 
 
 def score_body(doc: Any) -> dict[str, Any]:
-    """The keyword arguments of :func:`herzla.tally.score_hand` from a ``POST /api/score``
-    body (422 for a body that is not an object, lacks the game or contract, or has a field
-    the call does not take)."""
+    """The keyword arguments of :func:`herzla.contracts.tallies.score_hand` from a
+    ``POST /api/score`` body (422 for a body that is not an object, lacks the game or contract,
+    or has a field the call does not take)."""
     if not isinstance(doc, dict):
         raise ApiError(422, f"the body is a JSON object of the tallies, not {quote(doc)}")
     unknown = [k for k in doc if k not in SCORE_FIELDS]

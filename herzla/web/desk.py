@@ -1,7 +1,8 @@
 """The disputes desk's rulings, from what a person typed into its forms (nothing here knows
-the web framework): a tally scored by :func:`herzla.tally.score_hand`, or a pasted hand record
-replayed (:func:`herzla.records.replay`), drawn (:func:`herzla.draw.html.hand_html`) and, when
-it is complete, reviewed (:func:`herzla.analysis.review.review`: what each mistake cost).
+the web framework): a tally scored by :func:`herzla.contracts.tallies.score_hand`, or a pasted
+hand record replayed (:func:`herzla.records.replay`), drawn (:func:`herzla.draw.html.hand_html`)
+and, when it is complete, reviewed (:func:`herzla.analysis.review.review`: what each mistake
+cost).
 
 The HTML of a ruling comes from herzla's drawings, which escape every text they write.
 """
@@ -15,12 +16,12 @@ import attrs
 from herzla.analysis.review import review_or_why
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import MissingTally, TallyError
+from herzla.contracts.tallies import SCORE_ERRORS, numbers_of, score_hand
 from herzla.counting import read_whole
 from herzla.draw.course import course
 from herzla.draw.html import explanation_html, hand_html
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
-from herzla.tally import SCORE_ERRORS, numbers_of, score_hand
 from herzla.web.request_fields import options_of_text
 
 __all__ = ["DeskError", "DeskRuling", "TallyForm", "names_of", "rule_record", "rule_tally",

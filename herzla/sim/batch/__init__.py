@@ -4,7 +4,7 @@ It plays every contract whose rules are declared in the vocabulary of
 :mod:`herzla.contracts.vocabulary` (every contract of herzla's games, and plug-in contracts
 written that way), with both policies and the bidding, and scores them with the contract's own
 scorer (``settle``) applied to all the hands of a chunk at once.  Randomness comes from
-:mod:`herzla.machinery.streams`, so a block gives the same hands, the same choices and the same
+:mod:`herzla.support.streams`, so a block gives the same hands, the same choices and the same
 results as the reference engine (:mod:`herzla.sim.reference`), whatever the chunk size.
 
 Hands are processed in chunks of ``chunk`` hands; loops run over tricks, positions and moves,

@@ -12,7 +12,6 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts import Contract, LayoutContract, TrickContract
-from herzla.machinery.streams import block_generator
 from herzla.sim.batch.bidding import bidding_contracts
 from herzla.sim.batch.bits import bits_of
 from herzla.sim.batch.dealing import deal_chunk
@@ -22,6 +21,7 @@ from herzla.sim.batch.named import batch_form_of
 from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.batch.trick_deals import ChunkScores, trick_chunk
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts
+from herzla.support.streams import block_generator
 
 __all__ = ["DEFAULT_CHUNK", "batch_forms", "play_block", "play_blocks", "supported",
            "unsupported"]

@@ -1,13 +1,13 @@
 """Dealing a chunk of hands for the batch engine: each seat's cards (strength layout) and the
-move uniforms, from the block's seeded words (:mod:`herzla.machinery.streams`)."""
+move uniforms, from the block's seeded words (:mod:`herzla.support.streams`)."""
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
 
-from herzla.machinery.streams import deal_keys, draw_words, move_uniforms
 from herzla.sim.batch.bits import Bits, U
+from herzla.support.streams import deal_keys, draw_words, move_uniforms
 
 __all__ = ["DEAL_CHUNK", "deal", "deal_chunk"]
 

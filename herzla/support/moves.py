@@ -2,7 +2,7 @@
 
 >>> from herzla.contracts import contract_class
 >>> from herzla.layout import LayoutHand
->>> from herzla.machinery.streams import seeded_deal
+>>> from herzla.support.streams import seeded_deal
 >>> domino = contract_class("herzeln", "domino")()
 >>> state = LayoutHand(domino, seeded_deal(domino.pack(), 4, domino.hand_size, 1), 0)
 >>> while not state.legal_lays():

@@ -6,7 +6,7 @@ the scheduler at ``address`` and yields the results in the order of ``items``, w
 the workers finish in.  It is all a caller needs (``herzla simulate --cluster`` plays its seeded
 blocks through it)::
 
-    from herzla.machinery.cluster import cluster_map
+    from herzla.support.cluster import cluster_map
     for result in cluster_map(functools.partial(work, common), items, "tcp://host:8786"):
         ...
 
@@ -100,7 +100,7 @@ def check_address(address: str) -> str:
     ('tcp://127.0.0.1:8786', 'tcp://sched.example:8786')
     >>> check_address("sched.example")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    herzla.machinery.cluster.ClusterError: the scheduler address 'sched.example' has no port ...
+    herzla.support.cluster.ClusterError: the scheduler address 'sched.example' has no port ...
     """
     text = address.strip()
     scheme, sep, rest = text.partition("://")
