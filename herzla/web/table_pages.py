@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -201,8 +202,8 @@ def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#p
         return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
                     error=str(exc))
     query = seen[0].query() if seen else {}
-    page_url = url_for("table_pages.table_page", doc_id=doc_id, **query)  # type: ignore[arg-type]
-    return redirect(page_url + anchor, 303)
+    page_url = url_for("table_pages.table_page", doc_id=doc_id)
+    return redirect(page_url + ("?" + urlencode(query) if query else "") + anchor, 303)
 
 
 @blueprint.post("/tables/<doc_id>/play")

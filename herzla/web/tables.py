@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 
@@ -43,7 +43,7 @@ def link(doc_id: str, seat: int, key: str) -> str:
     """The private link of a person's seat: the table's page with the seat's key, at the
     address phones open (the one ``herzla serve`` printed, less its token), else at the
     address this request came to."""
-    path = url_for("table_pages.table_page", doc_id=doc_id, **{KEY_PARAM: key})  # type: ignore[arg-type]
+    path = url_for("table_pages.table_page", doc_id=doc_id) + "?" + urlencode({KEY_PARAM: key})
     shared = state().config.url
     if shared:
         head = urlsplit(shared)
