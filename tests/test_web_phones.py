@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -185,7 +186,17 @@ return [document.documentElement.scrollWidth, window.innerWidth, spill];
 
 
 def _fits(driver: Any, name: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # measured once every style sheet has arrived (a loaded machine may lay a page out before:
+    # seen once in CI, a drawing's table at full width), as a person sees the page settled
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "return document.readyState === 'complete' && [...document.querySelectorAll("
+        "'link[rel=stylesheet]')].every(l => l.sheet !== null)"))
     scroll, width, spill = driver.execute_script(FITS)
+    if scroll > width:  # not yet settled: measured again a moment later
+        time.sleep(2)
+        scroll, width, spill = driver.execute_script(FITS)
     assert width == PHONE[0] and scroll <= width, (name, scroll)
     assert spill == [], (name, spill)  # a cell's content stays in its cell
 
