@@ -33,7 +33,7 @@ from werkzeug.wrappers import Response
 
 from herzla.web.config import is_loopback, state
 from herzla.web.errors import respond, wants_json
-from herzla.web.seat_keys import admits
+from herzla.web.seat_keys import admits, bearer
 
 __all__ = ["CSRF_COOKIE", "TOKEN_COOKIE", "check", "csrf_token", "install"]
 
@@ -59,12 +59,6 @@ HEADERS = {
 def _same(given: str | None, token: str) -> bool:
     return given is not None and hmac.compare_digest(given.encode("utf-8", "replace"),
                                                      token.encode("utf-8"))
-
-
-def _bearer() -> str | None:
-    head = request.headers.get("Authorization", "")
-    scheme, _, value = head.partition(" ")
-    return value.strip() if scheme.lower() == "bearer" else None
 
 
 def _host_name(host: str) -> str:
@@ -117,7 +111,7 @@ def check() -> Response | None:
     token = config.token
     if token is not None and not _public():
         from_query = request.args.get("token")
-        if _same(_bearer(), token):
+        if _same(bearer(), token):
             g.by_token = True
         elif _same(request.cookies.get(TOKEN_COOKIE), token):
             pass

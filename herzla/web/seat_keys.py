@@ -11,15 +11,17 @@ and calls alone (:func:`admits`): a person given a seat's link reaches nothing e
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import attrs
 from flask import g, request
 
 from herzla.table import Table
 from herzla.web.errors import ApiError
-from herzla.web.store import DocumentStore, Kind, NotFound, StoreError
+from herzla.web.store import Document, DocumentStore, Kind, NotFound, StoreError
 
-__all__ = ["KEY_PARAM", "Viewer", "admits", "creator_only", "key_given", "viewer_of"]
+__all__ = ["KEY_PARAM", "Viewer", "act_as", "admits", "bearer", "creator_only", "key_given",
+           "viewer_of"]
 
 #: the parameter of an address that carries a seat's key
 KEY_PARAM = "key"
@@ -30,11 +32,8 @@ def key_given() -> str | None:
     """The seat key the request carries (``?key=``, else a bearer that is not the server's
     token), or None."""
     key = request.args.get(KEY_PARAM)
-    if key is None:
-        head = request.headers.get("Authorization", "")
-        scheme, _, value = head.partition(" ")
-        if scheme.lower() == "bearer" and value.strip() and not g.get("by_token"):
-            key = value.strip()
+    if key is None and not g.get("by_token"):
+        key = bearer()
     if key is not None and not 0 < len(key) <= 200:
         raise ApiError(403, "this seat key is not one of this table's")
     return key
@@ -44,7 +43,7 @@ def admits(store: DocumentStore, path: str) -> bool:
     """True when the request carries the key of a seat of the table ``path`` names (a page
     or call of that table, and nothing else)."""
     found = _TABLE_PATH.match(path)
-    key = request.args.get(KEY_PARAM) or _bearer()
+    key = request.args.get(KEY_PARAM) or bearer()
     if found is None or not key or len(key) > 200:
         return False
     try:
@@ -58,7 +57,9 @@ def admits(store: DocumentStore, path: str) -> bool:
     return True
 
 
-def _bearer() -> str | None:
+def bearer() -> str | None:
+    """What ``Authorization: Bearer VALUE`` carries (the server's token or a seat's key), or
+    None."""
     head = request.headers.get("Authorization", "")
     scheme, _, value = head.partition(" ")
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
@@ -99,3 +100,20 @@ def creator_only(viewer: Viewer, what: str) -> None:
     """403 unless the table's creator asks (no seat key) for ``what``."""
     if not viewer.creator:
         raise ApiError(403, f"only the table's creator may {what}")
+
+
+def act_as(doc_id: str, how: Callable[[Table, Viewer], Table], revision: int | None
+           ) -> tuple[Document, Table, Viewer]:
+    """The table after ``how``, made as the one who asks (:func:`viewer_of`, read again with
+    the table each time the action is tried): the table's document, the table and the viewer."""
+    from herzla.web import table_docs
+    from herzla.web.config import state
+
+    seen: list[Viewer] = []
+
+    def acting(table: Table) -> Table:
+        seen[:] = [viewer_of(table)]
+        return how(table, seen[0])
+
+    doc, table = table_docs.act(state().store, doc_id, acting, revision)
+    return doc, table, seen[0]

@@ -46,7 +46,7 @@ from herzla.web.page_parts import (
     named_html,
     page,
 )
-from herzla.web.seat_keys import Viewer, creator_only, viewer_of
+from herzla.web.seat_keys import Viewer, act_as, creator_only, viewer_of
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
@@ -186,14 +186,8 @@ def table_page(doc_id: str) -> Response:
 
 
 def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#play") -> Response:
-    seen: list[Viewer] = []
-
-    def acting(table: Table) -> Table:
-        seen[:] = [viewer_of(table)]
-        return how(table, seen[0])
-
     try:
-        docs.act(state().store, doc_id, acting, form_revision())
+        _, _, viewer = act_as(doc_id, how, form_revision())
     except StaleRevision as exc:
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
@@ -201,7 +195,7 @@ def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#p
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
                     error=str(exc))
-    query = seen[0].query() if seen else {}
+    query = viewer.query()
     page_url = url_for("table_pages.table_page", doc_id=doc_id)
     return redirect(page_url + ("?" + urlencode(query) if query else "") + anchor, 303)
 

@@ -28,7 +28,7 @@ from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
 from herzla.web.errors import ApiError
-from herzla.web.seat_keys import KEY_PARAM, Viewer, creator_only, key_given, viewer_of
+from herzla.web.seat_keys import KEY_PARAM, Viewer, act_as, creator_only, key_given, viewer_of
 from herzla.web.store import Document, Kind
 
 __all__ = ["LISTED", "blueprint", "move_of"]
@@ -66,17 +66,11 @@ def refused(exc: TableError) -> ApiError:
 
 
 def _acted(doc_id: str, how: Callable[[Table, Viewer], Table]) -> Response:
-    seen: list[Viewer] = []
-
-    def acting(table: Table) -> Table:
-        seen[:] = [viewer_of(table)]
-        return how(table, seen[0])
-
     try:
-        doc, table = docs.act(state().store, doc_id, acting, revision_given())
+        doc, table, viewer = act_as(doc_id, how, revision_given())
     except TableError as exc:
         raise refused(exc) from None
-    return _answer(doc, table, viewer=seen[0])
+    return _answer(doc, table, viewer=viewer)
 
 
 def move_of(body: object) -> Callable[[Table, int | None], Table]:
