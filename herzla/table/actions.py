@@ -370,7 +370,7 @@ def leave(table: Table, seat: int) -> Table:
     persons = {p.seat: p for p in table.people}
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in persons:
         raise TableError(f"seat: one of the people's seats ({', '.join(map(str, persons))}), "
-                         f"not {seat!r}")
+                         f"not {quote(seat)}")
     if persons[seat].left:
         raise TableStateError(f"the computer plays {table.players[seat]}'s seat already")
     people = tuple(attrs.evolve(p, left=True) if p.seat == seat else p for p in table.people)
