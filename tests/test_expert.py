@@ -193,3 +193,17 @@ def test_it_announces_from_its_own_valuation() -> None:
     assert Expert(bids=0).announce(view) == "beddl"
     strong = mask_of(parse_cards("CA CK SA SK HA HK DA DK"))
     assert Expert(bids=8).announce(BidView(NORMAL, 0, strong, 3, (), uniform=7)) != "beddl"
+
+
+def test_the_model_of_the_other_seats_is_a_parameter() -> None:
+    assert policy_of("expert[model=net]").spec() == "expert[model=net]"
+    with pytest.raises(PolicyError, match="model must be one of heuristic, net"):
+        policy_of("expert[model=pimc]")
+    state = _played(["C7", "CA", "C8", "C9", "D7"])
+    view = TrickView.of(state, uniform=5)
+    by_net = Expert(worlds=6, model="net").value(view)
+    by_heuristic = Expert(worlds=6).value(view)
+    assert by_net.move.card in view.legal_plays
+    assert set(by_net.means) == set(by_heuristic.means)
+    # the same worlds, played out by another model: other values
+    assert by_net.means != by_heuristic.means

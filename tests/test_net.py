@@ -9,13 +9,14 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from herzla.cards import mask_of, parse_cards
 from herzla.cli import main
-from herzla.contracts import TrickContract, contract_class
+from herzla.contracts import DealKind, TrickContract, contract_class, contract_classes
 from herzla.players import policy_of
 from herzla.players.heuristic import heuristic_card
 from herzla.players.net import NetPolicy
@@ -68,16 +69,41 @@ def test_net_plays_a_legal_card_and_explains_it() -> None:
     assert max(hint.values, key=lambda c: hint.values[c]) == str(card)
 
 
-def test_untrained_contracts_play_as_the_heuristic_and_say_so() -> None:
+def test_the_shipped_model_plays_every_deal_its_features_tell_apart() -> None:
+    """Every trick deal where a card or a trick is dangerous (the features' ``danger`` and
+    ``early``) is played by the model itself; the deals that count only tricks (Herzeln's
+    every-trick, no-tricks, last-trick, no-last-trick; Herzerln's tricks) look alike to the
+    features, and play as the heuristic."""
+    model = load_model()
+    alike = set()
+    for game in ("herzla", "herzla-kids", "herzeln", "herzerln"):
+        for cls in contract_classes(game):
+            if cls.kind is DealKind.TRICKS:
+                contract = cls(4 if 4 in cls.player_counts else cls.player_counts[0], {},
+                               0 if cls.needs_declarer else None)
+                read = read_contract(contract)
+                assert model.knows(read) == bool(read.danger or read.early), cls.id
+                if not model.knows(read):
+                    alike.add(read.key)
+    assert alike == {"herzeln/every-trick", "herzeln/no-tricks", "herzeln/last-trick",
+                     "herzeln/no-last-trick", "herzerln/tricks"}
+    assert len(model.trained) == 11
+
+
+def test_untrained_contracts_play_as_the_heuristic_and_say_so(tmp_path: Path) -> None:
     kids = contract_class("herzla-kids", "normal")()
     assert isinstance(kids, TrickContract)
-    model = load_model()
+    # a model that lists only the normal game among the contracts it plays by itself
+    narrow = tmp_path / "narrow.npz"
+    attrs.evolve(load_model(), trained=frozenset({"herzla/normal"})).save(str(narrow))
+    model = load_model(str(narrow))
     assert not model.knows(read_contract(kids))
+    assert load_model().knows(read_contract(kids))
     deal = kids.pack().cards
     n = kids.hand_size
     hands = [mask_of(deal[s * n:(s + 1) * n]) for s in range(kids.players)]
     state = TrickHand(kids, hands, dealer=0)
-    net = NetPolicy()
+    net = NetPolicy(str(narrow))
     while not state.over:
         view = TrickView.of(state)
         assert net.card(view) == heuristic_card(view)
@@ -130,3 +156,42 @@ def test_the_training_script_reruns_from_its_seed_and_beats_random(tmp_path: Pat
     sign = 1 if pair["a"].startswith("net") else -1
     low = min(sign * pair["ci95"][0], sign * pair["ci95"][1])
     assert low > 0, pair
+
+
+class _Told:
+    """A teacher whose hint values are as the game counts them."""
+
+    def __init__(self, values: dict[str, float]) -> None:
+        self.values = values
+
+    def explain(self, view: object) -> object:
+        from herzla.hand import Move
+        from herzla.players.policy import Hint
+
+        best = min(self.values, key=lambda c: self.values[c])
+        return Hint(Move(parse_cards(best)[0]), self.values)
+
+
+def test_a_teachers_penalty_points_are_turned_the_right_way_up() -> None:
+    # in the children's Herzla a hint's values are penalty points: the lower the better, so
+    # the card with the fewest must get the highest target
+    train = _train_module()
+    kids = contract_class("herzla-kids", "normal")()
+    assert isinstance(kids, TrickContract)
+    deal = kids.pack().cards
+    n = kids.hand_size
+    hands = [mask_of(deal[s * n:(s + 1) * n]) for s in range(kids.players)]
+    view = TrickView.of(TrickHand(kids, hands, dealer=kids.players - 1))
+    legal = [str(c) for c in view.legal_plays]
+    assert len(legal) > 1
+    told = {c: float(i) for i, c in enumerate(legal)}  # the first legal card scores fewest
+    targets = train._targets(_Told(told), view)
+    assert max(targets, key=lambda c: targets[c]) == legal[0]
+    assert abs(sum(targets.values())) < 1e-9
+    normal = contract_class("herzla", "normal")()
+    assert isinstance(normal, TrickContract)
+    nview = TrickView.of(TrickHand(normal, list(HANDS), dealer=3))
+    nlegal = [str(c) for c in nview.legal_plays]
+    ntold = {c: float(i) for i, c in enumerate(nlegal)}  # cents: the last scores best
+    ntargets = train._targets(_Told(ntold), nview)
+    assert max(ntargets, key=lambda c: ntargets[c]) == nlegal[-1]

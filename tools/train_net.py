@@ -86,7 +86,9 @@ class Playout(Policy):
         best = max(vals, key=lambda c: (vals[c], -c.index))
         from herzla.hand import Move
 
-        return Hint(Move(best), {str(c): v for c, v in vals.items()})
+        # a hint's values are as the game counts them (penalty points: the lower the better)
+        sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
+        return Hint(Move(best), {str(c): sign * v for c, v in vals.items()})
 
 
 def teacher_of(spec: str) -> Policy:
@@ -105,11 +107,13 @@ def teacher_of(spec: str) -> Policy:
 
 
 def _targets(teacher: Policy, view: TrickView) -> dict[str, float]:
-    """The teacher's value of each legal card, less their mean."""
+    """The teacher's value of each legal card, less their mean, the higher the better (a
+    hint's values are as the game counts them: in a game of penalty points they are negated)."""
     legal = [str(c) for c in view.legal_plays]
     hint = teacher.explain(view)
     if hint is not None and set(legal) <= set(hint.values):
-        vals = {c: float(hint.values[c]) for c in legal}
+        sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
+        vals = {c: sign * float(hint.values[c]) for c in legal}
     else:
         chosen = str(teacher.card(view))
         vals = {c: (1.0 if c == chosen else 0.0) for c in legal}

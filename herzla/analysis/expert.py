@@ -12,8 +12,9 @@ unseen cards weighed by how likely each makes the plays seen so far under the so
 world it plays each legal card and then plays the hand out:
 
 - while more than ``4 * exact`` cards are left to play (the last ``exact`` tricks at four
-  players), by the heuristic for every seat (its own later cards included): a play-out costs a
-  few hundredths of a millisecond a card;
+  players), by the *model* for every seat (its own later cards included): the heuristic, or
+  the learned ``net`` (``model``); every world and card is one lane of the batch engine
+  (:mod:`herzla.sim.batch.playouts`), all played in lockstep;
 - from then on, by max^n search: every seat, in turn, plays the card that
   gives *it* the best score of the rest of the hand, each seat for itself (a tie among a seat's
   cards goes to the one the heuristic prefers, :func:`~herzla.players.heuristic.heuristic_order`,
@@ -59,6 +60,9 @@ benchmarks/bench_expert.py (docs/policies.md):
     deals played out for each announcement; 0: announce with the bidding heuristic.
 ``margin`` (default 0.0)
     how much more (in the game's unit) a declarer's contract must be worth than passing.
+``model`` (default ``heuristic``)
+    the model of every seat's play in the play-outs: ``heuristic`` or ``net`` (the learned
+    player, a stronger model at about a quarter more time).
 ``seed`` (default 0)
     mixed into each decision's generator, seeded from the move's uniform, the seat and the
     moves so far: a seeded match plays the same for any ``--jobs``.
@@ -80,10 +84,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 import numpy as np
+import numpy.typing as npt
 
 from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
@@ -95,6 +100,9 @@ from herzla.players.heuristic import heuristic_lay, heuristic_order
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.tricks import TrickHand
+
+if TYPE_CHECKING:
+    from herzla.sim.batch.form import BatchForm
 
 __all__ = ["Expert", "Valuation", "coalition", "maxn", "modelled", "play_out"]
 
@@ -204,6 +212,21 @@ def _reason(view: TrickView | LayoutView, val: Valuation) -> str:
     return why
 
 
+#: the models of the other seats' play ``expert`` plays its worlds out with (``model``): the
+#: policy each names (its batch form plays the lanes)
+MODELS = ("heuristic", "net")
+
+
+@functools.cache
+def _model_form(model: str) -> BatchForm:
+    from herzla.players.registry import policy_of
+    from herzla.sim.batch import batch_form_of
+
+    form = batch_form_of(policy_of(model))
+    assert form is not None, model
+    return form
+
+
 #: which of expert's rules chose its move (:attr:`Valuation.how`)
 HOW = {
     "only": "its only legal move",
@@ -242,6 +265,12 @@ class Expert(Policy):
     bids: int = attrs.field(default=24, validator=_within("bids", 0, 10_000))
     margin: float = attrs.field(default=0.0, validator=_within("margin", 0, None))
     seed: int = attrs.field(default=0, validator=_within("seed", 0, None))
+    model: str = attrs.field(default="heuristic")
+
+    @model.validator
+    def _check_model(self, _attr: object, value: str) -> None:
+        if value not in MODELS:
+            raise ValueError(f"model must be one of {', '.join(MODELS)}, not {value!r}")
 
     # -- the random stream of a decision ----------------------------------------------------
     def _rng(self, uniform: int, seat: int, moves: int, what: int = 0) -> random.Random:
@@ -310,16 +339,22 @@ class Expert(Policy):
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
         weight = 0
-        for hands, times in worlds:
-            st = TrickHand(contract, hands, view.dealer, view.stock)
-            for c in plays:
-                st.play(c)
+        played = self._play_outs(view, legal, worlds) if not search else None
+        for w, (hands, times) in enumerate(worlds):
             got = {}
-            for c in legal:
-                s = st.copy()
-                s.play(c)
-                got[c] = (maxn(s, sign) if search else play_out(s, sign))[seat]
-                totals[c] += times * got[c]
+            if played is not None:
+                for i, c in enumerate(legal):
+                    got[c] = sign * int(played[w * len(legal) + i, seat])
+                    totals[c] += times * got[c]
+            else:
+                st = TrickHand(contract, hands, view.dealer, view.stock)
+                for c in plays:
+                    st.play(c)
+                for c in legal:
+                    s = st.copy()
+                    s.play(c)
+                    got[c] = maxn(s, sign)[seat]
+                    totals[c] += times * got[c]
             top = max(got.values())
             for c in legal:
                 if got[c] == top:
@@ -332,6 +367,18 @@ class Expert(Policy):
         how = "best" if len(top_cards) == 1 else "heuristic"
         means = {str(c): sign * totals[c] / weight for c in legal}
         return Valuation(Move(card), means, len(worlds), wins[card], how)
+
+    def _play_outs(self, view: TrickView, legal: Sequence[Card],
+                   worlds: Sequence[tuple[list[int], int]]) -> npt.NDArray[np.int64]:
+        """Every world played out after each legal card, on the batch engine, every seat by
+        the model: (worlds x legal cards, seats) scores as the contract counts them, lane
+        ``w * len(legal) + i`` the world ``w`` after ``legal[i]``."""
+        from herzla.sim.batch.playouts import play_outs
+
+        deals = [hands for hands, _ in worlds for _c in legal]
+        then = [c for _ in worlds for c in legal]
+        return play_outs(view.contract, view.dealer, view.stock, deals,
+                         [c for _, c in view.plays()], then, _model_form(self.model))
 
     # -- layout deals -----------------------------------------------------------------------
     def value_lay(self, view: LayoutView) -> Valuation:

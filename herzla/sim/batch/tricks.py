@@ -145,7 +145,8 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
                 profiles: Callable[[list[U]], Groups] | None, record: int,
                 forms: Sequence[BatchForm],
                 context: tuple[Sequence[Contract], npt.NDArray[np.int8] | None,
-                               npt.NDArray[np.int64] | None] | None = None) -> ChunkPlay:
+                               npt.NDArray[np.int64] | None] | None = None,
+                forced: Sequence[U] = ()) -> ChunkPlay:
     """Play a chunk of hands to the end (hands that end early play on; their tricks after the
     end do not count).
 
@@ -154,7 +155,9 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
     ``profiles(seats)`` gives, per position, the heuristic's profiles and the hands that use
     them (``seats`` the seat at each position; None when no form reads them).  ``context``:
     the contracts by code, each hand's code and declarer (None: no bidding), for a form that
-    reads what the seats have seen (:class:`~herzla.sim.batch.form.TrickSeen`).
+    reads what the seats have seen (:class:`~herzla.sim.batch.form.TrickSeen`).  ``forced``:
+    the first moves' cards, each hand's (strength layout), played instead of asking the forms
+    (a position in progress played on, :mod:`herzla.sim.batch.playouts`; they must be legal).
     """
     seating = FormSeating(forms)
     distinct = seating.distinct
@@ -226,7 +229,9 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
             mv = TrickMove(bits, p, P, legal, follows, top,
                            None if uniforms is None else uniforms[move],
                            None if groups is None else groups[p], seen)
-            if not mixed:
+            if move < len(forced):
+                card = forced[move].astype(dt, copy=True)
+            elif not mixed:
                 card = distinct[0].cards(mv)
             else:  # each form chooses for the hands whose seat here is its own
                 assert shares is not None

@@ -1,0 +1,133 @@
+"""Batch play-outs from a position in progress agree, lane by lane, with the reference engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from herzla.cards import Card, cards_of, mask_of
+from herzla.contracts import TrickContract, contract_class
+from herzla.players.heuristic import heuristic_card
+from herzla.players.net import NetPolicy
+from herzla.players.policy import Policy
+from herzla.players.views import TrickView
+from herzla.sim.batch import HEURISTIC, batch_form_of
+from herzla.sim.batch.playouts import play_outs
+from herzla.tricks import TrickHand
+
+CONTRACTS = [("herzla", "normal", None), ("herzla", "beddl", 1), ("herzla", "mord", 2),
+             ("herzla-kids", "normal", None), ("herzeln", "no-hearts", None),
+             ("herzeln", "every-trick", None), ("herzerln", "red-queens", None),
+             ("herzerln", "tricks", None)]
+
+
+class _Heuristic(Policy):
+    def card(self, view: TrickView) -> Card:
+        return heuristic_card(view)
+
+
+def _contract(game: str, name: str, declarer: int | None) -> TrickContract:
+    cls = contract_class(game, name)
+    players = 4 if 4 in cls.player_counts else cls.player_counts[0]
+    contract = cls(players, {}, declarer)
+    assert isinstance(contract, TrickContract)
+    return contract
+
+
+def _reference(contract: TrickContract, deal: list[int], dealer: int, stock: int,
+               played: list[Card], then: Card, policy: Policy) -> list[int]:
+    st = TrickHand(contract, deal, dealer, stock)
+    for c in [*played, then]:
+        st.play(c)
+    while not st.over:
+        st.play(policy.card(TrickView.of(st)))
+    scores = contract.settle(contract.counts(st.outcome()), stock).column(0)[0]
+    return [int(s) for s in scores]
+
+
+def _position(contract: TrickContract, seed: int, moves: int, extra: int = 5) -> tuple[
+        list[list[int]], list[Card], int]:
+    """Worlds of one position: the true deal and deals of the cards not yet played among the
+    same seats (each keeping its count and the cards it played), the cards played so far
+    (by the heuristic) and the dealer."""
+    rng = random.Random(seed)
+    cards = list(contract.pack().cards)
+    rng.shuffle(cards)
+    n = contract.hand_size
+    P = contract.players
+    dealer = rng.randrange(P)
+    deal = [mask_of(cards[s * n:(s + 1) * n]) for s in range(P)]
+    st = TrickHand(contract, deal, dealer)
+    played: list[Card] = []
+    for _ in range(moves):
+        if st.over:  # Beddl and Mord may end early
+            break
+        c = heuristic_card(TrickView.of(st))
+        st.play(c)
+        played.append(c)
+    out = [deal]
+    left = [c for h in st.hands for c in cards_of(h)]
+    for _ in range(extra):
+        rng.shuffle(left)
+        at = 0
+        world = []
+        for s in range(P):
+            k = st.hands[s].bit_count()
+            world.append((deal[s] & ~st.hands[s]) | mask_of(left[at:at + k]))
+            at += k
+        out.append(world)
+    return out, played, dealer
+
+
+@pytest.mark.parametrize("game,name,declarer", CONTRACTS)
+@pytest.mark.parametrize("form", ["heuristic", "net"])
+def test_play_outs_are_the_reference_engines(game: str, name: str, declarer: int | None,
+                                             form: str) -> None:
+    contract = _contract(game, name, declarer)
+    policy: Policy = _Heuristic() if form == "heuristic" else NetPolicy()
+    batch = HEURISTIC if form == "heuristic" else batch_form_of(NetPolicy())
+    assert batch is not None
+    lanes = 0
+    for seed, moves in ((1, 0), (2, 5), (3, 13), (4, 3)):
+        extra = 5 if form == "heuristic" else 1  # the reference net is the slow one
+        worlds, played, dealer = _position(contract, seed, moves, extra)
+        stock = 7 * seed
+        deals, then = [], []
+        for world in worlds:
+            st = TrickHand(contract, world, dealer, stock)
+            for c in played:
+                st.play(c)
+            for c in st.legal_plays():
+                deals.append(world)
+                then.append(c)
+        if not deals:  # the hand ended before the cards played
+            continue
+        lanes += len(deals)
+        got = play_outs(contract, dealer, stock, deals, played, then, batch)
+        assert got.shape == (len(deals), contract.players)
+        for lane, (world, c) in enumerate(zip(deals, then, strict=True)):
+            want = _reference(contract, world, dealer, stock, played, c, policy)
+            assert list(got[lane]) == want, (seed, moves, lane, str(c))
+    assert lanes >= 12
+
+
+def test_a_card_not_in_its_deal_is_refused() -> None:
+    contract = _contract("herzla", "normal", None)
+    worlds, _, dealer = _position(contract, 4, 0)
+    deal = worlds[0]
+    lead = (dealer + 1) % 4
+    card = cards_of(deal[lead])[0]
+    short = list(deal)
+    short[lead] &= ~mask_of([card])  # nobody holds the card led
+    with pytest.raises(ValueError, match="not in its deal"):
+        play_outs(contract, dealer, 0, [short], [], [card], HEURISTIC)
+    with pytest.raises(ValueError, match="cards to play"):
+        play_outs(contract, dealer, 0, [deal] * 2, [], [card], HEURISTIC)
+    # nothing forced: the deal played out by the heuristic, as the reference plays it
+    got = play_outs(contract, dealer, 0, [deal], [], None, HEURISTIC)
+    st = TrickHand(contract, deal, dealer, 0)
+    while not st.over:
+        st.play(heuristic_card(TrickView.of(st)))
+    want = contract.settle(contract.counts(st.outcome()), 0).column(0)[0]
+    assert list(got[0]) == [int(x) for x in want]
