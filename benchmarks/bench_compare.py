@@ -23,6 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bytecode import compile_tree, describe  # this folder: the script's own
+
 ROOT = Path(__file__).resolve().parents[1]
 
 CASES: dict[str, list[str]] = {
@@ -62,6 +64,9 @@ def main() -> None:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old),
                         opts.rev], check=True)
         try:
+            for tree in (old, ROOT):
+                compile_tree(tree)
+            print(f"{describe()}")
             print(f"herzla simulate, {hands:,} hands a run (parties: {hands // 8:,}), --jobs 1, "
                   f"median of {opts.repeat}; earlier = {opts.rev}")
             print(f"{'case':<28} {'earlier h/s':>12} {'now h/s':>12} {'now/earlier':>12} "

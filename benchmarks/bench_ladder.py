@@ -367,13 +367,19 @@ def show(label: str, res: MatchResult, saved: dict[str, Any], blocks: int, done:
         print(f"    load average (1 min) as the blocks came in: median "
               f"{statistics.median(loads):.1f}, from {min(loads):.1f} to {max(loads):.1f}")
     for s in d["standings"]:
-        print(f"    {short(s['policy']):<26} mean {s['mean']:+8.2f}  95% CI [{s['ci95'][0]:+.2f}, "
-              f"{s['ci95'][1]:+.2f}]  {s['hands']:,} hands")
+        print(f"    {short(s['policy']):<26} mean {s['mean']:+8.2f}  {interval(s['ci95'])}  "
+              f"{s['hands']:,} hands")
     for p in d["pairs"]:
-        lo, hi = p["ci95"]
-        verdict = "excludes 0" if lo > 0 or hi < 0 else "includes 0"
-        print(f"    {short(p['a'])} - {short(p['b'])}: {p['diff']:+.2f}  95% CI [{lo:+.2f}, "
-              f"{hi:+.2f}] ({verdict})")
+        ci = p["ci95"]
+        verdict = ("one deal: no interval" if ci is None
+                   else "excludes 0" if ci[0] > 0 or ci[1] < 0 else "includes 0")
+        print(f"    {short(p['a'])} - {short(p['b'])}: {p['diff']:+.2f}  {interval(ci)} "
+              f"({verdict})")
+
+
+def interval(ci: Sequence[float] | None) -> str:
+    """A 95% interval as printed (a match of one deal or partie has none)."""
+    return "95% CI [n/a]" if ci is None else f"95% CI [{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
 def short(name: str) -> str:

@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bytecode import compile_tree, describe  # this folder: the script's own
+
 from herzla.analysis.review import review
 from herzla.analysis.search import compiled
 from herzla.analysis.solve import solve
@@ -40,6 +42,8 @@ from herzla.cards import cards_of
 from herzla.contracts import contract_class
 from herzla.sim.reference import play_hand
 from herzla.support.streams import seeded_deal
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def hands(game: str, contract_id: str, players: int, count: int) -> list[dict[str, Any]]:
@@ -83,8 +87,9 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=10)
     ap.add_argument("--jobs", type=int, nargs="*", default=[1, 2])
     args = ap.parse_args()
+    compile_tree(ROOT)
     print(f"herzla review benchmark: Python {platform.python_version()}, "
-          f"{platform.platform()}, load average {os.getloadavg()[0]:.2f}")
+          f"{platform.platform()}, load average {os.getloadavg()[0]:.2f}; {describe()}")
     records = hands(args.game, args.contract, args.players, args.hands)
     numba = compiled.available()
     with tempfile.TemporaryDirectory() as tmp:

@@ -25,7 +25,12 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
+
+from bytecode import compile_tree, describe  # this folder: the script's own
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -149,8 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [c for c in CASES
              if not args.cases or c.name.replace(" ", "/") in args.cases]
 
+    compile_tree(ROOT)
     print(f"herzla simulate benchmark: Python {platform.python_version()}, "
-          f"{os.cpu_count()} CPUs, {platform.platform()}")
+          f"{os.cpu_count()} CPUs, {platform.platform()}; {describe()}")
     print(f"batch engine: {hands:,} hands per run; reference engine: {ref_hands:,} hands "
           f"per run (parties count their deals)\n")
     head = (f"{'case':<16} {'policy':<10} {'engine':<10} {'jobs':>4} {'hands':>10} "

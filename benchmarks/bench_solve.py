@@ -48,7 +48,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from compare_bare import wait_idle  # this folder: the script's own
+from bytecode import compile_tree, describe  # this folder: the script's own
+from compare_bare import wait_idle
 
 from herzla.analysis.search import compiled
 from herzla.analysis.search.scoring import trick_score
@@ -411,12 +412,15 @@ def main() -> None:
     baseline = Path(args.baseline).resolve() if args.baseline else None
     if baseline is not None:
         check_tree(baseline)
+    for tree in (ROOT, *((baseline,) if baseline is not None else ())):
+        compile_tree(tree)
     deals_n = args.deals or (15 if args.quick else 60)
     normal_n = args.normal or (5 if args.quick else 20)
     samples = args.advise_samples or (200 if args.quick else 2000)
     pure_samples = args.pure_samples or samples
     print(f"herzla solve benchmark: Python {platform.python_version()}, "
-          f"{platform.platform()}, numba: {'yes' if compiled.available() else 'no'}")
+          f"{platform.platform()}, numba: {'yes' if compiled.available() else 'no'}; "
+          f"{describe()}")
     deals = worth_bidding("beddl", deals_n) + worth_bidding("mord", deals_n)
     skip = set(args.skip.split(","))
     e2e: dict[str, Any] = {}

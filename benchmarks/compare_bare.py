@@ -32,6 +32,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bytecode import compile_tree, describe  # this folder: the script's own
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -107,9 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     trees = {"herzla": ROOT}
     if args.baseline:
         trees["baseline"] = Path(args.baseline).resolve()
+    for tree in trees.values():
+        compile_tree(tree)
     runs: dict[str, Runs] = {"bare loop": Runs("bare loop")}
     print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.platform()}; "
-          f"{n:,} random herzla normal hands per run, {args.rounds} rounds")
+          f"{n:,} random herzla normal hands per run, {args.rounds} rounds; {describe()}")
     for r in range(args.rounds):
         answer, wall = timed([sys.executable, str(ROOT / "benchmarks" / "bare_loop.py"),
                               "--hands", str(n), "--seed", str(r + 1), "--json"],

@@ -12,7 +12,8 @@ from herzla.analysis.expert import Expert, coalition, maxn, play_out
 from herzla.analysis.inference import constraints
 from herzla.analysis.worlds import all_deals, layout_worlds, trick_worlds
 from herzla.cards import mask_of, parse_cards
-from herzla.contracts import TrickContract, contract_class
+from herzla.contracts import TrickContract, contract_class, contract_classes
+from herzla.options import OptionError
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_order
 from herzla.players.unseen import count_deals
@@ -110,6 +111,64 @@ def test_maxn_plays_each_seat_for_itself_and_ties_go_to_the_heuristic() -> None:
     assert sum(value) <= 0  # cents: what the seats pay goes to one another or to the stock
     s = state.copy()
     assert len(play_out(s, 1)) == 4 and s.over
+
+
+def _maxn_in_heuristic_order(st: TrickHand, sign: int) -> tuple[int, ...]:
+    """max^n as its rule reads: every node walks the cards in the heuristic's order and keeps
+    the first of the seat's best score."""
+    if st.over:
+        scores = st.contract.settle(st.contract.counts(st.outcome()), st.stock).column(0)[0]
+        return tuple(sign * int(v) for v in scores)
+    best: tuple[int, ...] | None = None
+    for c in heuristic_order(st):
+        st.play(c)
+        v = _maxn_in_heuristic_order(st, sign)
+        st.undo()
+        if best is None or v[st.turn] > best[st.turn]:
+            best = v
+    assert best is not None
+    return best
+
+
+#: every trick contract in which each seat plays for itself (max^n's deals)
+def _for_itself() -> list[tuple[str, str, int]]:
+    out = []
+    for g in ("herzla", "herzla-kids", "herzeln", "herzerln"):
+        n = 3 if g == "herzla-kids" else 4
+        for c in contract_classes(g):
+            try:
+                rules = c(n)
+            except OptionError:  # a declarer's contract: the coalition's
+                continue
+            if isinstance(rules, TrickContract) and not coalition(rules):
+                out.append((g, c.id, n))
+    return out
+
+
+FOR_ITSELF = _for_itself()
+
+
+def test_max_n_is_checked_in_every_deal_where_each_seat_plays_for_itself() -> None:
+    assert len(FOR_ITSELF) == 14 and ("herzeln", "last-trick", 4) in FOR_ITSELF
+
+
+@pytest.mark.parametrize(("game", "contract", "players"), FOR_ITSELF)
+def test_maxn_searches_equivalent_cards_once_and_agrees_with_its_rule(
+        game: str, contract: str, players: int) -> None:
+    """maxn tries one card of each run of equivalent cards and orders the cards by the
+    heuristic only where a seat's best cards leave the others different scores; its values are
+    those of the rule (every card tried, in the heuristic's order, at every node)."""
+    rules = contract_class(game, contract)(players)
+    per = len(rules.pack().cards) // players
+    for seed in range(3):
+        cards = list(rules.pack().cards)
+        random.Random(seed).shuffle(cards)
+        st = rules.new_hand([mask_of(cards[i * per:(i + 1) * per]) for i in range(players)], 0)
+        assert isinstance(st, TrickHand)
+        while sum(h.bit_count() for h in st.hands) > min(4, players) * 3:
+            st.play(heuristic_order(st)[0])
+        sign = -1 if game == "herzla-kids" else 1
+        assert maxn(st.copy(), sign) == _maxn_in_heuristic_order(st.copy(), sign)
 
 
 def test_the_coalition_is_kept_only_where_a_declarer_plays() -> None:

@@ -82,6 +82,7 @@ benchmarks/bench_expert.py (docs/policies.md):
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
@@ -92,11 +93,11 @@ import numpy.typing as npt
 
 from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
-from herzla.contracts import Contract, contract_class, game_of
+from herzla.contracts import Contract, TrickContract, contract_class, game_of
 from herzla.hand import Move, Outcome
 from herzla.layout import Lay, LayoutHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
-from herzla.players.heuristic import heuristic_lay, heuristic_order
+from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.tricks import TrickHand
@@ -142,20 +143,75 @@ def play_out(st: TrickHand, sign: int) -> tuple[int, ...]:
 def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
     """The max^n value of ``st``: each seat's score when every seat plays, in turn, the card
     best for its own score of the rest of the hand, a tie going to the card the heuristic
-    prefers (``st`` is restored)."""
+    prefers (``st`` is restored).  Equivalent cards (:func:`_runs`) are searched once: the
+    same values as trying every card, in about a quarter of the time."""
     if st.over:
         return _scores(st, sign)
     seat = st.turn
-    legal = st.legal_mask()
-    best: tuple[int, ...] | None = None
-    for c in cards_of(legal) if not legal & (legal - 1) else heuristic_order(st):
+    got: dict[Card, tuple[int, ...]] = {}
+    for c, same in _runs(st):
         st.play(c)
-        v = maxn(st, sign)
+        got[c] = maxn(st, sign)
         st.undo()
-        if best is None or v[seat] > best[seat]:
-            best = v
-    assert best is not None
-    return best
+        for twin in same:
+            got[twin] = got[c]
+    top = max(v[seat] for v in got.values())
+    best = [v for v in got.values() if v[seat] == top]
+    if len(best) == 1 or all(v == best[0] for v in best):
+        return best[0]
+    # the seat's cards of its best score leave the others differently: the heuristic's choice
+    # (asked only then: ordering the cards costs more than most of the tree below)
+    return next(got[c] for c in heuristic_order(st) if got[c][seat] == top)
+
+
+@functools.cache
+def _likeness(contract: TrickContract) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Per card index: what tells the card apart from a neighbour in strength, beyond its
+    strength (the classes the scorer counts and the lead bans it belongs to, as the contract
+    declares them, and for every seat the heuristic's danger classes), and the strength of
+    each rank."""
+    d = contract.declaration
+    masks: list[int] = [*d.classes(), *(ban.cards for ban in d.lead_bans)]
+    for s in range(contract.players):
+        masks += trick_profile(contract, s).danger
+    marks = tuple(tuple(i for i, m in enumerate(masks) if m >> c & 1) for c in range(64))
+    return marks, contract.rank_order().strength
+
+
+def _runs(st: TrickHand) -> list[tuple[Card, list[Card]]]:
+    """The legal cards of the seat to play, one of each run of equivalent ones (neighbours in
+    strength among the cards still out, alike in all :func:`_likeness` reads), with the others
+    of its run: playing any card of a run leaves the same values, to every seat, as playing
+    its lowest (the others then play the same part later), so max^n searches it once."""
+    legal = cards_of(st.legal_mask())
+    if len(legal) == 1:
+        return [(legal[0], [])]
+    marks, strength = _likeness(st.contract)
+    out = 0
+    for h in st.hands:
+        out |= h
+    for c in st.trick:
+        out |= c.bit
+    by_suit: dict[int, list[Card]] = {}
+    for c in cards_of(out):
+        by_suit.setdefault(c.suit, []).append(c)
+    below: dict[Card, Card] = {}
+    for cards in by_suit.values():
+        cards.sort(key=lambda c: strength[c.rank])
+        for lower, upper in itertools.pairwise(cards):
+            below[upper] = lower
+    mine = set(legal)
+    runs: list[tuple[Card, list[Card]]] = []
+    run_of: dict[Card, int] = {}
+    for c in sorted(legal, key=lambda c: (c.suit, strength[c.rank])):
+        p = below.get(c)
+        if p is not None and p in mine and marks[p.index] == marks[c.index]:
+            run_of[c] = run_of[p]
+            runs[run_of[c]][1].append(c)
+        else:
+            run_of[c] = len(runs)
+            runs.append((c, []))
+    return runs
 
 
 def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:

@@ -103,22 +103,41 @@ def uniform_deals(cards: Sequence[Card], need: Sequence[int], forbidden: Sequenc
     counter = _Counter(groups)
     if counter.ways(0, tuple(need)) == 0:
         raise ValueError("no deal keeps the constraints")
-    return [_draw(groups, counter, tuple(need), rng) for _ in range(count)]
+    choices: dict[tuple[int, tuple[int, ...]], _Options] = {}
+    return [_draw(groups, counter, tuple(need), rng, choices) for _ in range(count)]
+
+
+#: a group's ways to split among its holders from given capacities: (weight, split, the
+#: capacities left), the weights' sum
+_Options = tuple[list[tuple[int, tuple[int, ...], tuple[int, ...]]], int]
+
+
+def _options(groups: list[tuple[tuple[int, ...], list[Card]]], counter: _Counter, g: int,
+             caps: tuple[int, ...]) -> _Options:
+    holders, group = groups[g]
+    options: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for split in _splits(len(group), holders, caps):
+        rest = list(caps)
+        for h, k in zip(holders, split, strict=True):
+            rest[h] -= k
+        weight = _multinomial(len(group), split) * counter.ways(g + 1, tuple(rest))
+        if weight:
+            options.append((weight, split, tuple(rest)))
+    return options, sum(w for w, _, _ in options)
 
 
 def _draw(groups: list[tuple[tuple[int, ...], list[Card]]], counter: _Counter,
-          caps: tuple[int, ...], rng: random.Random) -> list[int]:
+          caps: tuple[int, ...], rng: random.Random,
+          choices: dict[tuple[int, tuple[int, ...]], _Options]) -> list[int]:
+    # choices: each (group, capacities)'s options, found once for all the draws of a call
     out = [0] * len(caps)
     for g, (holders, group) in enumerate(groups):
-        options: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-        for split in _splits(len(group), holders, caps):
-            rest = list(caps)
-            for h, k in zip(holders, split, strict=True):
-                rest[h] -= k
-            weight = _multinomial(len(group), split) * counter.ways(g + 1, tuple(rest))
-            if weight:
-                options.append((weight, split, tuple(rest)))
-        pick = rng.randrange(sum(w for w, _, _ in options))
+        key = (g, caps)
+        found = choices.get(key)
+        if found is None:
+            found = choices[key] = _options(groups, counter, g, caps)
+        options, total = found
+        pick = rng.randrange(total)
         chosen = options[-1]
         for option in options:
             if pick < option[0]:
