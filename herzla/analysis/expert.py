@@ -82,7 +82,6 @@ benchmarks/bench_expert.py (docs/policies.md):
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
@@ -91,6 +90,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.analysis.search.declared import Declared
+from herzla.analysis.search.equivalence import group_runs
 from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, game_of
@@ -165,53 +166,41 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
 
 
 @functools.cache
-def _likeness(contract: TrickContract) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Per card index: what tells the card apart from a neighbour in strength, beyond its
-    strength (the classes the scorer counts and the lead bans it belongs to, as the contract
-    declares them, and for every seat the heuristic's danger classes), and the strength of
-    each rank."""
-    d = contract.declaration
-    masks: list[int] = [*d.classes(), *(ban.cards for ban in d.lead_bans)]
-    for s in range(contract.players):
-        masks += trick_profile(contract, s).danger
-    marks = tuple(tuple(i for i, m in enumerate(masks) if m >> c & 1) for c in range(64))
-    return marks, contract.rank_order().strength
+def _signature(contract: TrickContract) -> tuple[Declared, tuple[int, ...]]:
+    """The contract as the searches read it, and per search bit a number for the card's
+    signature there (counted classes, lead bans) together with the heuristic's danger classes
+    of every seat: two neighbours alike in both are equivalent for max^n, whose ties the
+    heuristic breaks."""
+    declared = Declared.of(contract)
+    danger = [m for s in range(contract.players) for m in trick_profile(contract, s).danger]
+    ids: dict[tuple[int, ...], int] = {}
+    sig = [ids.setdefault((declared.signature[b], *(m >> declared.card(b) & 1 for m in danger)),
+                          len(ids)) for b in range(36)]
+    return declared, tuple(sig)
 
 
 def _runs(st: TrickHand) -> list[tuple[Card, list[Card]]]:
-    """The legal cards of the seat to play, one of each run of equivalent ones (neighbours in
-    strength among the cards still out, alike in all :func:`_likeness` reads), with the others
-    of its run: playing any card of a run leaves the same values, to every seat, as playing
-    its lowest (the others then play the same part later), so max^n searches it once."""
-    legal = cards_of(st.legal_mask())
-    if len(legal) == 1:
-        return [(legal[0], [])]
-    marks, strength = _likeness(st.contract)
+    """The legal cards of the seat to play, one of each run of equivalent ones (the searches'
+    :func:`~herzla.analysis.search.equivalence.group_runs`, with :func:`_signature`), with the
+    others of its run: playing any card of a run leaves the same values, to every seat, as
+    playing its lowest, so max^n searches it once."""
+    legal = st.legal_mask()
+    if not legal & (legal - 1):
+        return [(cards_of(legal)[0], [])]
+    declared, sig = _signature(st.contract)
     out = 0
     for h in st.hands:
         out |= h
     for c in st.trick:
         out |= c.bit
-    by_suit: dict[int, list[Card]] = {}
-    for c in cards_of(out):
-        by_suit.setdefault(c.suit, []).append(c)
-    below: dict[Card, Card] = {}
-    for cards in by_suit.values():
-        cards.sort(key=lambda c: strength[c.rank])
-        for lower, upper in itertools.pairwise(cards):
-            below[upper] = lower
-    mine = set(legal)
-    runs: list[tuple[Card, list[Card]]] = []
-    run_of: dict[Card, int] = {}
-    for c in sorted(legal, key=lambda c: (c.suit, strength[c.rank])):
-        p = below.get(c)
-        if p is not None and p in mine and marks[p.index] == marks[c.index]:
-            run_of[c] = run_of[p]
-            runs[run_of[c]][1].append(c)
-        else:
-            run_of[c] = len(runs)
-            runs.append((c, []))
-    return runs
+    groups = group_runs(sig, declared.bits(st.hands[st.turn]), declared.bits(legal),
+                        declared.bits(out), True)
+    card = functools.partial(_card_of, declared)
+    return [(card(rep), [card(b) for b in run if b != rep]) for rep, run in groups.items()]
+
+
+def _card_of(declared: Declared, bit: int) -> Card:
+    return Card.from_index(declared.card(bit))
 
 
 def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:
