@@ -20,6 +20,7 @@ from herzla.analysis.inference import (
     draw_deals,
     likelihoods,
     log_likelihood,
+    log_likelihoods,
     resample,
     weights,
 )
@@ -179,6 +180,36 @@ def test_shedding_a_spade_with_hearts_in_hand_is_unlikely() -> None:
         # the probability of the plays itself: SA first of 8 cards, C7 first of 8
         z = sum(math.exp(-j / temperature) for j in range(8))
         assert log_likelihood(view, no_hearts, temperature) == pytest.approx(-2 * math.log(z))
+
+
+def test_the_likelihoods_read_at_once_are_the_replayed_ones() -> None:
+    """``log_likelihoods`` (one replay, a count of bits a play) gives every deal the number
+    the replay of the hand gives it, in every trick contract: the deals that keep the
+    constraints, the true one, and deals on which some play was not legal (-inf)."""
+    rng = random.Random(11)
+    seen = finite = impossible = 0
+    for contract in _trick_contracts():
+        for _ in range(2):
+            state = _random_state(contract, rng, rng.randrange(1, 6 * contract.players))
+            if state.over:
+                continue
+            view = TrickView.of(state)
+            pack = list(contract.pack().cards)
+            shuffled = []
+            for _k in range(2):  # any cards at all: most make some play illegal
+                rng.shuffle(pack)
+                size = len(pack) // contract.players
+                shuffled.append([mask_of(pack[s * size:(s + 1) * size])
+                                 for s in range(contract.players)])
+            deals = [*draw_deals(view, rng, 4), list(state.dealt), *shuffled]
+            for temperature in (0.3,):
+                fast = log_likelihoods(view, deals, temperature)
+                slow = [log_likelihood(view, d, temperature) for d in deals]
+                assert fast == pytest.approx(slow, abs=1e-9)
+                seen += len(fast)
+                finite += sum(x > -math.inf for x in fast)
+                impossible += sum(x == -math.inf for x in fast)
+    assert seen > 400 and finite > 200 and impossible > 40
 
 
 def test_weighted_deals_put_seat_1s_hearts_elsewhere() -> None:

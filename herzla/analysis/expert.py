@@ -44,7 +44,7 @@ benchmarks/bench_expert.py (docs/policies.md):
     worlds valued at each decision (the weighted draws); the cost is about proportional.
 ``candidates`` (default 128)
     exact deals drawn and weighed before the ``worlds`` are drawn from them by weight (more
-    distinct deals for the likelihood to choose from; weighing one replays the hand once).
+    distinct deals for the likelihood to choose from; weighing one costs a count of bits a play).
 ``enumerate`` (default 120)
     take every deal of the unseen cards, each with its likelihood, when there are at most this
     many (0: always sample).

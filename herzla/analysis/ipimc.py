@@ -28,7 +28,7 @@ Parameters (``ipimc[samples=16,temperature=0.5]``), besides ``pimc``'s ``samples
 ``candidates`` (default 32)
     deals drawn and weighed at each decision before ``samples`` of them are drawn in proportion
     to their weights (systematically, so that equal weights give ``samples`` different deals).
-    Weighing a deal replays the hand once, far cheaper than solving it.
+    Weighing a deal costs a count of bits a play, far cheaper than solving it.
 
 >>> from herzla.contracts import contract_class
 >>> from herzla.tricks import TrickHand

@@ -68,9 +68,11 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
-from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
 from herzla.layout import Lay, LayoutHand
 from herzla.players.announcing import (
@@ -96,6 +98,7 @@ __all__ = [
     "heuristic_order",
     "heuristic_play",
     "heuristic_scores",
+    "preferred_to",
     "random_card",
     "random_lay",
     "resolve",
@@ -259,59 +262,108 @@ def heuristic_scores(state: TrickView | TrickHand) -> dict[Card, int]:
     return {c: -i for i, c in enumerate(heuristic_order(state))}
 
 
+def _key(view: TrickView, follows: bool) -> Callable[[Card], tuple[int, int, int]]:
+    """The heuristic's sort key of a card for the seat to play in ``view`` (a lead, a follow
+    when ``follows``, else a discard): its order of preference is the legal cards sorted by it.
+    The key reads the public position and the seat's profile alone, never the seat's cards, so
+    a card's place among any legal cards is the number of cards of a lower key among them
+    (:func:`preferred_to`)."""
+    contract = view.contract
+    st = contract.rank_order().strength
+    prof = trick_profile(contract, view.seat)
+    trick = view.trick
+
+    def low(c: Card) -> tuple[int, int, int]:
+        return 0, st[c.rank], c.suit
+
+    def high(c: Card) -> tuple[int, int, int]:
+        return 0, -st[c.rank], c.suit
+
+    if not trick:
+        if prof.lead == "high":
+            return high
+        danger = prof.danger_cards
+        return lambda c: (danger >> c.index & 1, st[c.rank], c.suit)
+    if follows:
+        top, last = _to_beat(view, st)
+        if prof.follow == "duck":
+            # below the winning card from the highest down, then above it
+            return lambda c: ((0, -st[c.rank], c.suit) if st[c.rank] < top
+                              else (1, -st[c.rank], c.suit) if last else (1, st[c.rank], c.suit))
+        if prof.follow == "win":
+            # above it (from the lowest up when playing last, else from the highest down),
+            # then the others from the lowest up
+            return lambda c: (((0, st[c.rank], c.suit) if last else (0, -st[c.rank], c.suit))
+                              if st[c.rank] > top else (1, st[c.rank], c.suit))
+        return low
+    if prof.discard == "danger":
+        classes = prof.danger
+
+        def klass(c: Card) -> tuple[int, int, int]:
+            i = next((i for i, cls in enumerate(classes) if cls >> c.index & 1), len(classes))
+            return i, -st[c.rank], c.suit
+        return klass
+    return high if prof.discard == "high" else low
+
+
+def _to_beat(view: TrickView, st: tuple[int, ...]) -> tuple[int, bool]:
+    """The strength of the card winning the trick so far, and whether the seat plays last."""
+    winner = view.winner
+    assert winner is not None
+    return (st[view.trick[(winner - view.leader) % view.players].rank],
+            len(view.trick) == view.players - 1)
+
+
+def preferred_to(view: TrickView, card: Card, follows: bool) -> int:
+    """The cards of the pack (a bit set) the heuristic prefers to ``card`` for the seat to play
+    in ``view``'s public position, when it follows suit (``follows``) or not: among any legal
+    cards that hold ``card``, its place in :func:`heuristic_order` (counted from 0) is how many
+    of them are in this set.  Policy-based inference (:mod:`herzla.analysis.inference`) reads a
+    card's place on many deals at once so."""
+    key = _key(view, follows)
+    mine = key(card)
+    out = 0
+    for c in view.contract.pack().cards:
+        if key(c) < mine:
+            out |= c.bit
+    return out
+
+
 def _order(view: TrickView) -> tuple[list[Card], str]:
     """The legal cards in the heuristic's order, and the key in :data:`WHY` of the rule that
     put the first one first (the one written rule of the heuristic's trick play)."""
-    contract = view.contract
-    st = contract.rank_order().strength
-
-    def low(c: Card) -> tuple[int, int]:
-        return st[c.rank], c.suit
-
-    def high(c: Card) -> tuple[int, int]:
-        return -st[c.rank], c.suit
-
     legal = cards_of(view.legal)
     if len(legal) == 1:
         return legal, "only"
-    trick, players = view.trick, view.players
+    follows = view.follows()
+    order = sorted(legal, key=_key(view, follows))
+    return order, _why(view, legal, follows)
+
+
+def _why(view: TrickView, legal: list[Card], follows: bool) -> str:
+    """The key in :data:`WHY` of the rule of :func:`_key` that chose the heuristic's card."""
+    contract = view.contract
+    st = contract.rank_order().strength
     prof = trick_profile(contract, view.seat)
+    trick = view.trick
     if not trick:
         if prof.lead == "high":
-            return sorted(legal, key=high), "lead-high"
+            return "lead-high"
         danger = prof.danger_cards
-        safe = any(not danger >> c.index & 1 for c in legal)
-        return (sorted(legal, key=lambda c: (danger >> c.index & 1, *low(c))),
-                "lead-low" if safe else "lead-low-danger")
-    led = trick[0].suit
-    if view.hand & SUIT_MASKS[led]:
-        winner = view.winner
-        assert winner is not None
-        top = st[trick[(winner - view.leader) % players].rank]
-        last = len(trick) == players - 1
+        return ("lead-low" if any(not danger >> c.index & 1 for c in legal)
+                else "lead-low-danger")
+    if follows:
+        top, last = _to_beat(view, st)
         if prof.follow == "duck":
-            # below the winning card from the highest down, then above it
             below = any(st[c.rank] < top for c in legal)
-            return (sorted(legal, key=lambda c: (0, *high(c)) if st[c.rank] < top
-                           else (1, *(high(c) if last else low(c)))),
-                    "duck" if below else "duck-last" if last else "duck-low")
+            return "duck" if below else "duck-last" if last else "duck-low"
         if prof.follow == "win" and any(st[c.rank] > top for c in legal):
-            return (sorted(legal, key=lambda c: (0, *(low(c) if last else high(c)))
-                           if st[c.rank] > top else (1, *low(c))),
-                    "win-last" if last else "win-high")
-        return sorted(legal, key=low), "follow-low"
+            return "win-last" if last else "win-high"
+        return "follow-low"
     if prof.discard == "danger":
-        def klass(c: Card) -> int:
-            for i, cls in enumerate(prof.danger):
-                if cls >> c.index & 1:
-                    return i
-            return len(prof.danger)
-        held = any(klass(c) < len(prof.danger) for c in legal)
-        return (sorted(legal, key=lambda c: (klass(c), *high(c))),
-                "discard-danger" if held else "discard-high")
-    if prof.discard == "high":
-        return sorted(legal, key=high), "discard-high"
-    return sorted(legal, key=low), "discard-low"
+        held = any(prof.danger_cards >> c.index & 1 for c in legal)
+        return "discard-danger" if held else "discard-high"
+    return "discard-high" if prof.discard == "high" else "discard-low"
 
 
 def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:
