@@ -233,8 +233,9 @@ def heuristic_card(state: TrickView | TrickHand) -> Card:
 def heuristic_play(state: TrickView | TrickHand) -> tuple[Card, str]:
     """The heuristic policy's card for the seat to play and why: the key in :data:`WHY` of
     the rule that chose it."""
-    order, why = _order(as_view(state))
-    return order[0], why
+    view = as_view(state)
+    order = _order(view)
+    return order[0], "only" if len(order) == 1 else _why(view, order, view.follows())
 
 
 def heuristic_order(state: TrickView | TrickHand) -> list[Card]:
@@ -251,7 +252,7 @@ def heuristic_order(state: TrickView | TrickHand) -> list[Card]:
     danger classes in turn, each from its highest card down, then the others from the highest
     down; a discard ``high`` from the highest down.
     """
-    return _order(as_view(state))[0]
+    return _order(as_view(state))
 
 
 def heuristic_scores(state: TrickView | TrickHand) -> dict[Card, int]:
@@ -329,15 +330,13 @@ def preferred_to(view: TrickView, card: Card, follows: bool) -> int:
     return out
 
 
-def _order(view: TrickView) -> tuple[list[Card], str]:
-    """The legal cards in the heuristic's order, and the key in :data:`WHY` of the rule that
-    put the first one first (the one written rule of the heuristic's trick play)."""
+def _order(view: TrickView) -> list[Card]:
+    """The legal cards in the heuristic's order (the one written rule of its trick play,
+    :func:`_key`); :func:`_why` names the rule that put the first one first."""
     legal = cards_of(view.legal)
     if len(legal) == 1:
-        return legal, "only"
-    follows = view.follows()
-    order = sorted(legal, key=_key(view, follows))
-    return order, _why(view, legal, follows)
+        return legal
+    return sorted(legal, key=_key(view, view.follows()))
 
 
 def _why(view: TrickView, legal: list[Card], follows: bool) -> str:
