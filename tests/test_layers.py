@@ -11,6 +11,7 @@ is longer than :data:`MAX_LINES` lines.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -99,6 +100,16 @@ def _walk(node: ast.AST, types: bool = False) -> Iterator[ast.AST]:
         yield from _walk(child, types)
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    # each module of herzla is parsed once for every check that reads it
+    return ast.parse(path.read_text(), str(path))
+
+
+def _parse(path: Path, text: str | None) -> ast.Module:
+    return _tree(path) if text is None else ast.parse(text, str(path))
+
+
 def imports_of(path: Path, text: str | None = None,
                known: frozenset[str] | None = None, types: bool = False
                ) -> Iterator[tuple[int, str]]:
@@ -106,10 +117,21 @@ def imports_of(path: Path, text: str | None = None,
     imports, at any depth (``types``: those under ``if TYPE_CHECKING:`` too).  ``from package
     import name`` imports the module ``package.name`` where there is one (``known``, by default
     herzla's modules), else ``package``."""
-    known = MODULE_NAMES if known is None else known
+    if text is None and known is None:
+        return iter(_own_imports(path, types))
+    return _imports(path, text, MODULE_NAMES if known is None else known, types)
+
+
+@functools.cache
+def _own_imports(path: Path, types: bool) -> tuple[tuple[int, str], ...]:
+    return tuple(_imports(path, None, MODULE_NAMES, types))
+
+
+def _imports(path: Path, text: str | None, known: frozenset[str], types: bool
+             ) -> Iterator[tuple[int, str]]:
     module = module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    tree = ast.parse(path.read_text() if text is None else text, str(path))
+    tree = _parse(path, text)
     for node in _walk(tree, types):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -270,7 +292,7 @@ def string_references(path: Path, text: str | None = None,
     module of herzla, alone or as an import path (``herzla.analysis.pimc:Pimc``): a dependency
     the imports do not show, kept to the layers as they are."""
     known = MODULE_NAMES if known is None else known
-    tree = ast.parse(path.read_text() if text is None else text, str(path))
+    tree = _parse(path, text)
     docs = {id(node.body[0].value) for node in ast.walk(tree)
             if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
                           | ast.AsyncFunctionDef)
@@ -336,7 +358,7 @@ WEB_ONLY = frozenset({"flask", "werkzeug", "jinja2", "markupsafe", "waitress", "
 
 def _outside_imports(path: Path) -> Iterator[tuple[int, str]]:
     """(line, top-level name) of each import of a distribution outside herzla, at any depth."""
-    for node in _walk(ast.parse(path.read_text(), str(path))):
+    for node in _walk(_tree(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name.split(".")[0]

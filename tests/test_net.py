@@ -24,6 +24,7 @@ from herzla.players.netmodel import WEIGHTS, load_model, read_contract
 from herzla.players.views import TrickView
 from herzla.sim.batch import batch_form_of
 from herzla.tricks import TrickHand
+from tests.shares import some_in_default
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ("CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
@@ -112,12 +113,12 @@ def test_untrained_contracts_play_as_the_heuristic_and_say_so(tmp_path: Path) ->
     assert hint.reason is not None and "not trained on herzla-kids" in hint.reason
 
 
-@pytest.mark.parametrize("args", [
+@pytest.mark.parametrize("args", some_in_default([
     ["herzla", "--contract", "normal"],
     ["herzla", "--contract", "mord", "--declarer", "2"],
     ["herzla"],
     ["herzla", "--session", "3"],
-])
+], every=2))
 def test_simulate_json_is_the_same_on_both_engines(args: list[str]) -> None:
     out = []
     for engine in ("batch", "reference"):
@@ -139,6 +140,7 @@ def test_a_bad_weights_file_is_one_line() -> None:
     assert "Traceback" not in res.output
 
 
+@pytest.mark.slow
 def test_the_training_script_reruns_from_its_seed_and_beats_random(tmp_path: Path) -> None:
     train = _train_module()
     a, b = tmp_path / "a.npz", tmp_path / "b.npz"

@@ -55,6 +55,7 @@ from herzla.sim.reference import play_hand
 from herzla.sim.spec import DealSpec
 from herzla.support.streams import pick
 from herzla.tricks import TrickHand
+from tests.shares import some_in_default
 
 
 def _hands(*texts: str) -> list[int]:
@@ -267,8 +268,8 @@ def test_batch_layout_policies_agree(case: tuple[str, str, int, dict[str, Any]],
             state.lay(lay.card, lay.end)
 
 
-@pytest.mark.parametrize("options", [{}, {"rank_order": "ace-ten"},
-                                     {"contract_priority": "mord-over-beddl"}])
+@pytest.mark.parametrize("options", some_in_default([{}, {"rank_order": "ace-ten"},
+                                     {"contract_priority": "mord-over-beddl"}], every=3))
 def test_batch_bidding_agrees(options: dict[str, Any]) -> None:
     rules = contract_class("herzla", "normal")(4, options)
     bits = bits_of(rules.pack(), rules.rank_order())
@@ -443,14 +444,16 @@ def test_third_party_policy_plays_on_both_engines(plugin_path: None, policy: str
     assert _json_without_timing(batch_run)["policy"] == policy
 
 
-@pytest.mark.parametrize(("game", "extra"), [("herzla", ()), ("herzla", ("-c", "normal")),
+@pytest.mark.parametrize(("game", "extra"), some_in_default([("herzla", ()),
+                                                             ("herzla", ("-c", "normal")),
                                              ("herzla", ("-c", "mord")),
                                              ("herzla-kids", ("-p", "5")),
                                              # whole parties: the slow set
                                              pytest.param("herzeln", (), marks=pytest.mark.slow),
                                              pytest.param("herzerln", (), marks=pytest.mark.slow),
                                              ("herzerln", ("-c", "auflegen")),
-                                             ("herzeln", ("-c", "domino"))])
+                                             ("herzeln", ("-c", "domino"))],
+                                                            kind=lambda case: case[0]))
 @pytest.mark.parametrize("policy", ["random", "heuristic", "heuristic,random,random,heuristic"])
 def test_both_engines_give_the_same_json(game: str, extra: tuple[str, ...], policy: str) -> None:
     """Every built-in policy with a batch form, alone or one a seat, in every game."""

@@ -20,6 +20,7 @@ from herzla.contracts import get_game
 from herzla.hand import PASS
 from herzla.records import RecordError
 from herzla.support.streams import seeded_deal
+from tests.shares import some_in_default
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
@@ -79,9 +80,9 @@ def check_review(res: ReviewResult, obj: dict[str, Any], plays: list[str]) -> No
 BIG_TABLES = 8
 
 
-@pytest.mark.parametrize(("game", "contract_id", "players"), [
-    pytest.param(*deal, marks=pytest.mark.slow) if deal[2] >= BIG_TABLES else deal
-    for deal in every_deal()])
+@pytest.mark.parametrize(("game", "contract_id", "players"), some_in_default(
+    [pytest.param(*deal, marks=pytest.mark.slow) if deal[2] >= BIG_TABLES else deal
+     for deal in every_deal()], kind=lambda deal: deal[0]))
 def test_every_play_is_valued_as_solve_values_it(game: str, contract_id: str,
                                                  players: int) -> None:
     rnd = random.Random(f"review/{game}/{contract_id}/{players}")

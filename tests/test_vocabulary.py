@@ -36,6 +36,7 @@ from herzla.records import Record, replay
 from herzla.sim import batch, reference
 from herzla.sim.spec import BlockResult, DealSpec
 from herzla.testing import check_contract
+from tests.shares import some_in_default
 
 SPADES = SUIT_MASKS[Suit.S]
 HEARTS = HEARTS_MASK & ~Card(Suit.H, Rank.SIX).bit  # the hearts of the 32-card pack
@@ -97,8 +98,9 @@ def _same(a: BlockResult, b: BlockResult) -> None:
 
 @pytest.mark.usefixtures("vocab_game")
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
-@pytest.mark.parametrize(("contract_id", "players", "declarer"), [
-    ("no-spades", 4, None), ("no-spades", 3, None), ("solo", 4, 2), ("ladder", 4, None)])
+@pytest.mark.parametrize(("contract_id", "players", "declarer"), some_in_default([
+    ("no-spades", 4, None), ("no-spades", 3, None), ("solo", 4, 2), ("ladder", 4, None)],
+    every=2))
 def test_both_engines_play_a_new_contract_alike(contract_id: str, players: int,
                                                 declarer: int | None, policy: str) -> None:
     spec = DealSpec.of("test-vocab", contract_id, players, players - 1, declarer, policy=policy)
