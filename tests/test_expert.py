@@ -18,6 +18,8 @@ from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_order
 from herzla.players.unseen import count_deals
 from herzla.players.views import LayoutView, view_of
+from herzla.sim.batch import HEURISTIC
+from herzla.sim.batch.softened import Softened
 from herzla.sim.match import match
 from herzla.tricks import TrickHand
 
@@ -266,3 +268,37 @@ def test_the_model_of_the_other_seats_is_a_parameter() -> None:
     assert set(by_net.means) == set(by_heuristic.means)
     # the same worlds, played out by another model: other values
     assert by_net.means != by_heuristic.means
+
+
+def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
+    """spread=0: each world played out as the reference engine plays it, every seat by the
+    heuristic (the means are the weighted play-outs); spread>0: the same worlds, the other
+    seats' play spread, so other means, the same ones for the same uniform."""
+    state = _played(["C7", "CA", "C8", "C9", "D7"])
+    view = TrickView.of(state, uniform=5)
+    plain = Expert(worlds=6, spread=0)
+    worlds = plain.trick_worlds(view)
+    weight = sum(times for _, times in worlds)
+    want = {}
+    for c in view.legal_plays:
+        total = 0
+        for hands, times in worlds:
+            st = TrickHand(state.contract, hands, view.dealer)
+            for _, played in view.plays():
+                st.play(played)
+            st.play(c)
+            total += times * play_out(st, 1)[view.seat]
+        want[str(c)] = total / weight
+    assert plain.value(view).means == pytest.approx(want)
+    spread = Expert(worlds=6)
+    assert spread.spread == 1.0 and spread.trick_worlds(view) == worlds
+    assert spread.value(view).means != plain.value(view).means
+    assert spread.value(view) == spread.value(view)
+    # its own later cards are the model's, the other seats' spread
+    forms, uniforms = spread.play_forms(view, 6)
+    assert forms[view.seat] is HEURISTIC and uniforms is not None and uniforms.shape == (32, 6)
+    assert all(isinstance(f, Softened) and f.base is HEURISTIC and f.temperature == 1.0
+               for s, f in enumerate(forms) if s != view.seat)
+    assert plain.play_forms(view, 6) == ([HEURISTIC] * 4, None)
+    with pytest.raises(PolicyError, match="spread must be 0 to 1000, not -1"):
+        policy_of("expert[spread=-1]")

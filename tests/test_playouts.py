@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import math
 import random
 
+import numpy as np
 import pytest
 
-from herzla.cards import Card, cards_of, mask_of
+from herzla.cards import Card, cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class
-from herzla.players.heuristic import heuristic_card
+from herzla.players.heuristic import heuristic_card, heuristic_order
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Policy
 from herzla.players.views import TrickView
 from herzla.sim.batch import HEURISTIC, batch_form_of
-from herzla.sim.batch.playouts import play_outs
+from herzla.sim.batch.form import BatchForm
+from herzla.sim.batch.playouts import play_outs, played_out
+from herzla.sim.batch.softened import Softened
 from herzla.tricks import TrickHand
+from tests.shares import some_in_default
 
 CONTRACTS = [("herzla", "normal", None), ("herzla", "beddl", 1), ("herzla", "mord", 2),
              ("herzla-kids", "normal", None), ("herzeln", "no-hearts", None),
@@ -80,7 +85,8 @@ def _position(contract: TrickContract, seed: int, moves: int, extra: int = 5) ->
     return out, played, dealer
 
 
-@pytest.mark.parametrize("game,name,declarer", CONTRACTS)
+@pytest.mark.parametrize("game,name,declarer", some_in_default(CONTRACTS, every=2,
+                                                                kind=lambda c: c[0]))
 @pytest.mark.parametrize("form", ["heuristic", "net"])
 def test_play_outs_are_the_reference_engines(game: str, name: str, declarer: int | None,
                                              form: str) -> None:
@@ -131,3 +137,49 @@ def test_a_card_not_in_its_deal_is_refused() -> None:
         st.play(heuristic_card(TrickView.of(st)))
     want = contract.settle(contract.counts(st.outcome()), 0).column(0)[0]
     assert list(got[0]) == [int(x) for x in want]
+
+
+@pytest.mark.parametrize("temperature", [0.5, 1.0, 3.0])
+@pytest.mark.parametrize("trick", ["C7 CA C8", "C7"])
+def test_a_softened_seat_plays_the_kth_card_of_the_order_as_often_as_its_weight(
+        temperature: float, trick: str) -> None:
+    """The softened heuristic plays the card its order puts k-th (the reference engine's
+    order, :func:`heuristic_order`) with probability proportional to exp(-k / temperature):
+    the frequencies over many lanes of one position, discarding (eight legal cards) and
+    following suit (two)."""
+    contract = _contract("herzla", "normal", None)
+    deal = [mask_of(parse_cards(h)) for h in ("CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+                                              "C8 C9 ST S7 HA HQ DA DT", "H9 SJ S8 HJ HT H8 DJ D8")]
+    played = parse_cards(trick)
+    st = TrickHand(contract, deal, 3)
+    for c in played:
+        st.play(c)
+    order = heuristic_order(st)
+    assert len(order) == (8 if len(played) == 3 else 2)
+    lanes = 6000
+    forms: list[BatchForm] = [HEURISTIC] * 4
+    forms[st.turn] = Softened(HEURISTIC, temperature)
+    u = np.random.default_rng(7).random((32, lanes))
+    play, bits = played_out(contract, 3, [deal] * lanes, played, None, forms, u)
+    trick_cards = np.asarray(play.cards[0])
+    held = [(trick_cards & np.array(bits.mask((c,)), dtype=trick_cards.dtype)) != 0
+            for c in order]
+    assert (np.sum(held, axis=0) == 1).all()  # one card of the seat's legal cards a lane
+    seen = {c: int(h.sum()) for c, h in zip(order, held, strict=True)}
+    weights = [math.exp(-k / temperature) for k in range(len(order))]
+    for k, c in enumerate(order):
+        want = weights[k] / sum(weights)
+        got = seen[c] / lanes
+        assert abs(got - want) < 4 * math.sqrt(want * (1 - want) / lanes) + 1e-3, (k, c, got)
+
+
+def test_a_softened_form_cold_is_its_base() -> None:
+    contract = _contract("herzla", "normal", None)
+    worlds, played, dealer = _position(contract, 3, 9)
+    u = np.random.default_rng(1).random((32, len(worlds)))
+    cold = play_outs(contract, dealer, 0, worlds, played, None, Softened(HEURISTIC, 0.01), u)
+    assert cold.tolist() == play_outs(contract, dealer, 0, worlds, played, None,
+                                      HEURISTIC).tolist()
+    warm = play_outs(contract, dealer, 0, worlds * 20, played, None, Softened(HEURISTIC, 2.0),
+                     np.random.default_rng(1).random((32, 20 * len(worlds))))
+    assert warm.tolist() != (cold.tolist() * 20)

@@ -31,28 +31,44 @@ import numpy.typing as npt
 
 from herzla.cards import Card
 from herzla.contracts import Contract
-from herzla.sim.batch.bits import U, bits_of
+from herzla.sim.batch.bits import Bits, U, bits_of
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.trick_deals import _profile_groups, _settle, _trick_setup
-from herzla.sim.batch.tricks import play_tricks
+from herzla.sim.batch.tricks import ChunkPlay, play_tricks
 
-__all__ = ["play_outs"]
+__all__ = ["play_outs", "played_out"]
 
 
 def play_outs(contract: Contract, dealer: int, stock: int, deals: Sequence[Sequence[int]],
-              played: Sequence[Card], then: Sequence[Card] | None, form: BatchForm,
+              played: Sequence[Card], then: Sequence[Card] | None,
+              form: BatchForm | Sequence[BatchForm],
               uniforms: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.int64]:
     """(lanes, players): each seat's score, as the contract settles it, of lane ``i``: the deal
     ``deals[i]`` (every seat's cards as dealt, card-index bit sets), the cards ``played`` (in
     every lane), then ``then[i]`` (None: nothing more), then every seat playing ``form`` to the
-    end.  ``uniforms`` (moves, lanes): the move uniforms, for a form that reads them.  The
-    cards forced must be legal in their lanes (ValueError where a lane's cards are not its
-    seats')."""
+    end (``form`` a sequence: each seat's own).  ``uniforms`` (moves, lanes): the move
+    uniforms, for a form that reads them.  The cards forced must be legal in their lanes
+    (ValueError where a lane's cards are not its seats')."""
+    play, bits = played_out(contract, dealer, deals, played, then, form, uniforms)
+    scores, _, _ = _settle(contract, bits, play, stock, None, Counter())
+    out: npt.NDArray[np.int64] = np.ascontiguousarray(scores.T)
+    return out
+
+
+def played_out(contract: Contract, dealer: int, deals: Sequence[Sequence[int]],
+               played: Sequence[Card], then: Sequence[Card] | None,
+               form: BatchForm | Sequence[BatchForm],
+               uniforms: npt.NDArray[np.float64] | None = None) -> tuple[ChunkPlay, Bits]:
+    """The play of :func:`play_outs` before it is settled: each trick's cards and winner, lane
+    by lane, and the strength layout they are written in."""
     lanes = len(deals)
     P = contract.players
     if then is not None and len(then) != lanes:
         raise ValueError(f"{lanes} deals but {len(then)} cards to play in them")
-    if form.uniforms and uniforms is None:
+    forms = list(form) if isinstance(form, Sequence) else [form] * P
+    if len(forms) != P:
+        raise ValueError(f"{P} seats but {len(forms)} batch forms")
+    if any(f.uniforms for f in forms) and uniforms is None:
         raise ValueError("this batch form reads the move uniforms: give them")
     bits = bits_of(contract.pack(), contract.rank_order())
     dt = bits.dtype
@@ -70,10 +86,7 @@ def play_outs(contract: Contract, dealer: int, stock: int, deals: Sequence[Seque
     decl = None if contract.declarer is None else np.full(lanes, contract.declarer,
                                                           dtype=np.int64)
     setup = _trick_setup((contract,), bits, dealer, None)
-    profiles = _profile_groups(bits, (contract,), P, None, decl) if form.profiles else None
-    forms = [form] * P
-    play = play_tricks(setup, hands, uniforms, profiles, 0, forms, ((contract,), None, decl),
-                       forced)
-    scores, _, _ = _settle(contract, bits, play, stock, None, Counter())
-    out: npt.NDArray[np.int64] = np.ascontiguousarray(scores.T)
-    return out
+    profiles = (_profile_groups(bits, (contract,), P, None, decl)
+                if any(f.profiles for f in forms) else None)
+    return play_tricks(setup, hands, uniforms, profiles, 0, forms, ((contract,), None, decl),
+                       forced), bits
