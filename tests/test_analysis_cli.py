@@ -115,7 +115,7 @@ def test_advise_cli(runner: CliRunner) -> None:
     # the model plays where every seat plays for itself, not where the defenders are one side
     assert list(d["choices"]["normal"]) == ["model", "double_dummy", "heuristic"]
     assert "model" not in d["choices"]["beddl"] and "model" not in d["choices"]["mord"]
-    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "5",
+    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
                                "--jobs", "1", "--only", "beddl", "--only", "mord"])
     assert res.exit_code == 0 and "Recommendation:" in res.output
     assert "normal" not in res.output.split("Recommendation")[0].split("95% CI")[-1]

@@ -244,7 +244,7 @@ def sh_commands() -> list[tuple[str, str]]:
 
 #: README commands that play many hands or solve many deals: run in the slow set only (the
 #: default set checks that they parse)
-HEAVY = ("herzla simulate", "herzla advise")
+HEAVY = ("herzla simulate", "herzla advise", "herzla match")
 
 
 #: README commands that serve until they are stopped (``herzla serve``): they are parsed, and
