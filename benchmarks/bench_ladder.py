@@ -153,7 +153,7 @@ _TRUE: list[int] = []
 
 @attrs.frozen(slots=True)
 class Ceiling(Expert):
-    """``expert`` with the true deal as its one world: what its way of valuing cards reaches
+    """``expert`` with the true deal as every world: what its way of valuing cards reaches
     when nothing is hidden.  It reads the deal from :data:`_TRUE`, which only this module's
     own duplicate loop (:func:`ceiling_part`) sets: it cannot play in ``herzla match``."""
 
@@ -161,7 +161,11 @@ class Ceiling(Expert):
 
     def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
         assert _TRUE and _TRUE[view.seat] & view.hand == view.hand, "the ceiling's own loop"
-        return [(list(_TRUE), 1)]
+        # the true deal in every world expert would play out, each its own draw of the other
+        # seats' spread play (one world, one draw, would value each card on one line of play);
+        # max^n and an unspread model draw nothing: one world
+        copies = 1 if self.spread == 0 or self.searches(view) else self.worlds
+        return [(list(_TRUE), 1) for _ in range(copies)]
 
 
 def _margins(policy: str, deals: Sequence[tuple[list[int], Any]]) -> list[float]:
@@ -361,14 +365,16 @@ def show(label: str, res: MatchResult, saved: dict[str, Any], blocks: int, done:
     loads = saved["loads"]
     part = "" if done == blocks else f" (PARTIAL: {done} of {blocks} blocks)"
     what = d["contract"] or d["mode"]
-    print(f"  {label}: {d['game']} {what}, {d['deals']:,} deals x {d['seatings']} seatings, "
+    # a partie match deals whole parties: each counts as one, a policy's seats in them as hands
+    deals, hands = ("parties", "seats") if d["mode"] == "partie" else ("deals", "hands")
+    print(f"  {label}: {d['game']} {what}, {d['deals']:,} {deals} x {d['seatings']} seatings, "
           f"seed {d['seed']}{part}: {res.elapsed:.0f} s")
     if loads:
         print(f"    load average (1 min) as the blocks came in: median "
               f"{statistics.median(loads):.1f}, from {min(loads):.1f} to {max(loads):.1f}")
     for s in d["standings"]:
         print(f"    {short(s['policy']):<26} mean {s['mean']:+8.2f}  {interval(s['ci95'])}  "
-              f"{s['hands']:,} hands")
+              f"{s['hands']:,} {hands}")
     for p in d["pairs"]:
         ci = p["ci95"]
         verdict = ("one deal: no interval" if ci is None
