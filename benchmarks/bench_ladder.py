@@ -83,6 +83,7 @@ from herzla.sim.match import (
     plan_match,
     play_match_task,
 )
+from herzla.sim.plan import Mode
 from herzla.sim.reference import play_hand
 from herzla.sim.runner import tasks_of
 from herzla.support.procs import local_map
@@ -161,11 +162,11 @@ class Ceiling(Expert):
 
     def trick_worlds(self, view: TrickView) -> list[tuple[list[int], int]]:
         assert _TRUE and _TRUE[view.seat] & view.hand == view.hand, "the ceiling's own loop"
-        # the true deal in every world expert would play out, each its own draw of the other
-        # seats' spread play (one world, one draw, would value each card on one line of play);
-        # max^n and an unspread model draw nothing: one world
-        copies = 1 if self.spread == 0 or self.searches(view) else self.worlds
-        return [(list(_TRUE), 1) for _ in range(copies)]
+        # the true deal in every world expert would draw, each played out with its own draw of
+        # the other seats' spread play (one world would value each card on one line of play);
+        # where nothing is drawn (max^n, or no spread) every copy has the same value: one world
+        draws = self.spread > 0 and not self.searches(view)
+        return [(list(_TRUE), 1) for _ in range(self.world_count(view) if draws else 1)]
 
 
 def _margins(policy: str, deals: Sequence[tuple[list[int], Any]]) -> list[float]:
@@ -206,8 +207,7 @@ def ceiling_part(args: argparse.Namespace) -> None:
     got = {}
     for name in ("ceiling", args.expert):
         play = functools.partial(_margins, name)
-        parts = list(map(play, chunks)) if args.jobs <= 1 else list(
-            local_map(play, chunks, args.jobs - 1))
+        parts = list(local_map(play, chunks, args.jobs - 1))
         got[name] = [x for part in parts for x in part]
         mean, lo, hi = _interval(got[name])
         print(f"  {short(name):<26} - heuristic: {mean:+.2f}  95% CI [{lo:+.2f}, {hi:+.2f}]",
@@ -366,7 +366,8 @@ def show(label: str, res: MatchResult, saved: dict[str, Any], blocks: int, done:
     part = "" if done == blocks else f" (PARTIAL: {done} of {blocks} blocks)"
     what = d["contract"] or d["mode"]
     # a partie match deals whole parties: each counts as one, a policy's seats in them as hands
-    deals, hands = ("parties", "seats") if d["mode"] == "partie" else ("deals", "hands")
+    one, hands = ("partie", "seats") if d["mode"] == Mode.PARTIE else ("deal", "hands")
+    deals = one if d["deals"] == 1 else "parties" if one == "partie" else "deals"
     print(f"  {label}: {d['game']} {what}, {d['deals']:,} {deals} x {d['seatings']} seatings, "
           f"seed {d['seed']}{part}: {res.elapsed:.0f} s")
     if loads:
@@ -377,7 +378,7 @@ def show(label: str, res: MatchResult, saved: dict[str, Any], blocks: int, done:
               f"{s['hands']:,} {hands}")
     for p in d["pairs"]:
         ci = p["ci95"]
-        verdict = ("one deal: no interval" if ci is None
+        verdict = (f"one {one}: no interval" if ci is None
                    else "excludes 0" if ci[0] > 0 or ci[1] < 0 else "includes 0")
         print(f"    {short(p['a'])} - {short(p['b'])}: {p['diff']:+.2f}  {interval(ci)} "
               f"({verdict})")

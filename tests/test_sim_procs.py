@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,28 @@ def test_local_map_keeps_order() -> None:
     assert list(local_map(square, range(40), 2)) == [x * x for x in range(40)]
     assert list(local_map(square, iter(range(5)), 1, window=1)) == [0, 1, 4, 9, 16]
     assert list(local_map(square, [], 1)) == []
+
+
+def test_local_map_with_no_helpers_runs_here_and_ends() -> None:
+    """``workers`` 0 (``--jobs 1``): every item on this process, and the map ends after the last
+    (it waited for an answer from no helper, for ever, once the items ran out)."""
+    got: list[Any] = []
+    pids: set[int] = set()
+
+    def here(x: int) -> int:
+        pids.add(os.getpid())
+        return x * x
+
+    def run() -> None:
+        got.append(list(local_map(here, range(5), 0)))
+        got.append(list(local_map(here, [], 0)))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=20)
+    assert not thread.is_alive(), "local_map with no helpers did not end"
+    assert got == [[0, 1, 4, 9, 16], []]
+    assert pids == {os.getpid()}
 
 
 def test_an_exception_comes_back_as_it_is() -> None:

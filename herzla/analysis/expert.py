@@ -379,9 +379,13 @@ class Expert(Policy):
         weight), :func:`herzla.analysis.worlds.trick_worlds` with its parameters (where it
         searches, ``exact_worlds`` of them)."""
         rng = self._rng(view.uniform, view.seat, len(view.plays()))
-        count = min(self.worlds, self.exact_worlds) if self.searches(view) else self.worlds
-        return trick_worlds(view, rng, count, self.candidates, self.temperature,
-                            self.enumerate)
+        return trick_worlds(view, rng, self.world_count(view), self.candidates,
+                            self.temperature, self.enumerate)
+
+    def world_count(self, view: TrickView) -> int:
+        """How many worlds it draws to value a trick view's cards: ``worlds``, or
+        ``exact_worlds`` of them where it searches by max^n (:meth:`searches`)."""
+        return min(self.worlds, self.exact_worlds) if self.searches(view) else self.worlds
 
     def _choose(self, view: TrickView, legal: Sequence[Card],
                 worlds: Sequence[tuple[list[int], int]]) -> Valuation:

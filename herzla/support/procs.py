@@ -189,8 +189,12 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
 
     This process runs an item only when no result is waiting and the item is fewer than
     ``window`` (default ``4 * (workers + 1)``) places after the one due.  An exception of ``fn``
-    is raised here as it is; helpers that keep dying raise WorkerLost.
+    is raised here as it is; helpers that keep dying raise WorkerLost.  With no helpers
+    (``workers`` 0) it is ``map(fn, items)`` on this process.
     """
+    if workers <= 0:  # nothing to wait for: with no helper to answer, a wait never ends
+        yield from map(fn, items)
+        return
     todo = enumerate(items)
     queue: deque[tuple[int, T]] = deque()  # to hand out before the rest (a dead helper's)
     exhausted = False
