@@ -302,3 +302,29 @@ def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
     assert plain.play_forms(view, 6) == ([HEURISTIC] * 4, None)
     with pytest.raises(PolicyError, match="spread must be 0 to 1000, not -1"):
         policy_of("expert[spread=-1]")
+
+
+def test_doubt_is_one_model_of_the_other_seats_in_the_worlds_and_the_play_outs() -> None:
+    """``doubt``: the worlds are weighed with the inference's doubt (the same worlds as the
+    inference draws with it) and the other seats' play-outs take any legal card alike that
+    share of the time; 0 leaves the player as it was."""
+    from herzla.analysis.worlds import trick_worlds as draw_worlds
+
+    state = _played([])
+    for _ in range(10):  # the others' choices to infer from
+        state.play(heuristic_order(state)[-1])
+    view = TrickView.of(state, uniform=3)
+    plain, doubting = Expert(worlds=8), Expert(worlds=8, doubt=0.6)
+    assert plain == Expert(worlds=8, doubt=0)
+    rng = doubting._rng(view.uniform, view.seat, len(view.plays()))
+    assert doubting.trick_worlds(view) == draw_worlds(view, rng, 8, doubting.candidates, 1.0,
+                                                      doubting.enumerate, 0.6)
+    assert doubting.trick_worlds(view) != plain.trick_worlds(view)
+    forms, _ = doubting.play_forms(view, 8)
+    assert forms[view.seat] is HEURISTIC
+    assert all(isinstance(f, Softened) and f.doubt == 0.6
+               for s, f in enumerate(forms) if s != view.seat)
+    assert doubting.value(view).means != plain.value(view).means
+    assert policy_of("expert[doubt=0.5]") == Expert(doubt=0.5)
+    with pytest.raises(PolicyError, match=r"doubt must be 0 to 0\.99, not 1"):
+        policy_of("expert[doubt=1]")

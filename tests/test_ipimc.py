@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from herzla.analysis.inference import (
@@ -21,6 +21,7 @@ from herzla.analysis.inference import (
     likelihoods,
     log_likelihood,
     log_likelihoods,
+    play_log_p,
     resample,
     weights,
 )
@@ -202,14 +203,34 @@ def test_the_likelihoods_read_at_once_are_the_replayed_ones() -> None:
                 shuffled.append([mask_of(pack[s * size:(s + 1) * size])
                                  for s in range(contract.players)])
             deals = [*draw_deals(view, rng, 4), list(state.dealt), *shuffled]
-            for temperature in (0.3,):
-                fast = log_likelihoods(view, deals, temperature)
-                slow = [log_likelihood(view, d, temperature) for d in deals]
+            for temperature, doubt in ((0.3, 0.0), (0.5, 0.4)):
+                fast = log_likelihoods(view, deals, temperature, doubt)
+                slow = [log_likelihood(view, d, temperature, doubt) for d in deals]
                 assert fast == pytest.approx(slow, abs=1e-9)
                 seen += len(fast)
                 finite += sum(x > -math.inf for x in fast)
                 impossible += sum(x == -math.inf for x in fast)
-    assert seen > 400 and finite > 200 and impossible > 40
+    assert seen > 800 and finite > 400 and impossible > 80
+
+
+def test_doubt_caps_what_a_play_off_the_heuristic_costs_a_deal() -> None:
+    """With ``doubt`` a seat plays any legal card alike that share of the time: a deal on which
+    seat 1 shed SA with four hearts in hand (SA fifth of its eight cards) keeps the weight
+    ((1 - d) e^-4 / z + d / 8) / ((1 - d) / z + d / 8) instead of e^-4, and a play's
+    probabilities still add up to 1."""
+    hand = _discard_position()
+    view = TrickView.of(hand)
+    hearts = _hands("C7 C8 C9 CT CJ CQ CK CA", "SA S9 S8 DA HA HK HQ HJ",
+                    "S7 ST SJ SQ SK H7 H8 H9", "DK DQ DJ DT HT D9 D8 D7")
+    z = sum(math.exp(-j) for j in range(8))
+    for doubt in (0.0, 0.3, 0.9):
+        w = weights(view, [list(hand.dealt), hearts], 1.0, doubt)
+        want = ((1 - doubt) * math.exp(-4) / z + doubt / 8) / ((1 - doubt) / z + doubt / 8)
+        assert w == pytest.approx([1.0, want])
+        for m in (2, 5, 8):
+            assert sum(math.exp(play_log_p(k, m, 0.4, doubt)) for k in range(m)) == \
+                pytest.approx(1.0)
+    assert weights(view, [list(hand.dealt), hearts], 1.0, 1.0) == [1.0, 1.0]
 
 
 def test_weighted_deals_put_seat_1s_hearts_elsewhere() -> None:
@@ -233,6 +254,7 @@ def test_weighted_deals_put_seat_1s_hearts_elsewhere() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(0, 10), min_size=1, max_size=30), st.integers(1, 40),
        st.floats(0, 0.999))
+@example(w=[5e-324, 5e-324], count=10, u=0.0)  # subnormal weights: drew 3 and 7
 def test_resampling_draws_in_proportion(w: list[float], count: int, u: float) -> None:
     if sum(w) == 0:
         w = [1.0] * len(w)

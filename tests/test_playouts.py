@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from herzla.analysis.inference import play_log_p
 from herzla.cards import Card, cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class
 from herzla.players.heuristic import heuristic_card, heuristic_order
@@ -139,14 +140,16 @@ def test_a_card_not_in_its_deal_is_refused() -> None:
     assert list(got[0]) == [int(x) for x in want]
 
 
-@pytest.mark.parametrize("temperature", [0.5, 1.0, 3.0])
+@pytest.mark.parametrize(("temperature", "doubt"), [(0.5, 0.0), (1.0, 0.0), (3.0, 0.0),
+                                                    (0.3, 0.5), (1.0, 0.2)])
 @pytest.mark.parametrize("trick", ["C7 CA C8", "C7"])
 def test_a_softened_seat_plays_the_kth_card_of_the_order_as_often_as_its_weight(
-        temperature: float, trick: str) -> None:
+        temperature: float, doubt: float, trick: str) -> None:
     """The softened heuristic plays the card its order puts k-th (the reference engine's
-    order, :func:`heuristic_order`) with probability proportional to exp(-k / temperature):
-    the frequencies over many lanes of one position, discarding (eight legal cards) and
-    following suit (two)."""
+    order, :func:`heuristic_order`) with probability proportional to exp(-k / temperature),
+    or with probability ``doubt`` any legal card alike (the inference's
+    :func:`~herzla.analysis.inference.play_log_p`): the frequencies over many lanes of one
+    position, discarding (eight legal cards) and following suit (two)."""
     contract = _contract("herzla", "normal", None)
     deal = [mask_of(parse_cards(h)) for h in ("CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
                                               "C8 C9 ST S7 HA HQ DA DT", "H9 SJ S8 HJ HT H8 DJ D8")]
@@ -158,7 +161,7 @@ def test_a_softened_seat_plays_the_kth_card_of_the_order_as_often_as_its_weight(
     assert len(order) == (8 if len(played) == 3 else 2)
     lanes = 6000
     forms: list[BatchForm] = [HEURISTIC] * 4
-    forms[st.turn] = Softened(HEURISTIC, temperature)
+    forms[st.turn] = Softened(HEURISTIC, temperature, doubt)
     u = np.random.default_rng(7).random((32, lanes))
     play, bits = played_out(contract, 3, [deal] * lanes, played, None, forms, u)
     trick_cards = np.asarray(play.cards[0])
@@ -166,9 +169,8 @@ def test_a_softened_seat_plays_the_kth_card_of_the_order_as_often_as_its_weight(
             for c in order]
     assert (np.sum(held, axis=0) == 1).all()  # one card of the seat's legal cards a lane
     seen = {c: int(h.sum()) for c, h in zip(order, held, strict=True)}
-    weights = [math.exp(-k / temperature) for k in range(len(order))]
     for k, c in enumerate(order):
-        want = weights[k] / sum(weights)
+        want = math.exp(play_log_p(k, len(order), temperature, doubt))
         got = seen[c] / lanes
         assert abs(got - want) < 4 * math.sqrt(want * (1 - want) / lanes) + 1e-3, (k, c, got)
 

@@ -8,8 +8,9 @@ playing for itself.
 
 At each card it plays, it draws the *worlds* (:mod:`herzla.analysis.worlds`): deals of the
 unseen cards weighed by how likely each makes the plays seen so far under the softened heuristic
-(``ipimc``'s inference), every such deal once they are few enough (late in the hand).  In each
-world it plays each legal card and then plays the hand out:
+(``ipimc``'s inference; with ``doubt``, any legal card alike that share of the time), every such
+deal once they are few enough (late in the hand).  In each world it plays each legal card and
+then plays the hand out:
 
 - while more than ``4 * exact`` cards are left to play (the last ``exact`` tricks at four
   players), by the *model* for every seat: the heuristic, or the learned ``net`` (``model``);
@@ -68,6 +69,13 @@ benchmarks/bench_expert.py (docs/policies.md):
     how widely the other seats' play spreads in the play-outs (see above; 0: always the
     model's card); the default is the inference's own ``temperature``, and it gained about 4
     cents a hand against ``pimc`` on the seed it was chosen on (docs/policies.md).
+``doubt`` (default 0)
+    the share of the other seats' cards the model takes for any legal card alike, in the
+    inference and in the play-outs (where ``spread`` is above 0): a seat the heuristic does not
+    explain.  Strong players deviate from the heuristic that way (benchmarks/bench_inference.py:
+    when they leave the heuristic's card, any other is about as likely), and
+    ``temperature=0.3,doubt=0.5`` places the unseen cards better than the default, but it
+    played no better against ``pimc`` (docs/policies.md), so the default stays 0.
 ``model`` (default ``heuristic``)
     the model of every seat's play in the play-outs: ``heuristic`` or ``net`` (the learned
     player, a stronger model at about a quarter more time).
@@ -320,6 +328,7 @@ class Expert(Policy):
     seed: int = attrs.field(default=0, validator=_within("seed", 0, None))
     model: str = attrs.field(default="heuristic")
     spread: float = attrs.field(default=1.0, validator=_within("spread", 0, 1000))
+    doubt: float = attrs.field(default=0.0, validator=_within("doubt", 0, 0.99))
 
     @model.validator
     def _check_model(self, _attr: object, value: str) -> None:
@@ -380,7 +389,7 @@ class Expert(Policy):
         searches, ``exact_worlds`` of them)."""
         rng = self._rng(view.uniform, view.seat, len(view.plays()))
         return trick_worlds(view, rng, self.world_count(view), self.candidates,
-                            self.temperature, self.enumerate)
+                            self.temperature, self.enumerate, self.doubt)
 
     def world_count(self, view: TrickView) -> int:
         """How many worlds it draws to value a trick view's cards: ``worlds``, or
@@ -445,14 +454,14 @@ class Expert(Policy):
                    ) -> tuple[list[BatchForm], npt.NDArray[np.float64] | None]:
         """Each seat's batch form in the play-outs of ``view``'s decision, and their uniforms
         (moves, worlds) where the other seats' play is spread: its own seat the model, every
-        other seat the model softened at ``spread``
-        (:class:`herzla.sim.batch.softened.Softened`)."""
+        other seat the model softened at ``spread``, any legal card alike a ``doubt`` of the
+        time (:class:`herzla.sim.batch.softened.Softened`)."""
         own: BatchForm = _model_form(self.model)
         if self.spread == 0:
             return [own] * view.players, None
         from herzla.sim.batch.softened import Softened
 
-        forms: list[BatchForm] = [Softened(own, self.spread)] * view.players
+        forms: list[BatchForm] = [Softened(own, self.spread, self.doubt)] * view.players
         forms[view.seat] = own
         rng = self._rng(view.uniform, view.seat, len(view.plays()), 2)
         gen = np.random.default_rng(rng.getrandbits(64))

@@ -47,6 +47,7 @@ shed the highest of them, so a deal in which it held four puts SA fifth in its o
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -62,7 +63,7 @@ from herzla.players.views import TrickView, as_view
 from herzla.tricks import TrickHand
 
 __all__ = ["Unseen", "constraints", "draw_deals", "likelihoods", "log_likelihood",
-           "log_likelihoods", "resample", "weights"]
+           "log_likelihoods", "play_log_p", "resample", "weights"]
 
 
 @attrs.frozen(slots=True)
@@ -168,16 +169,34 @@ def draw_deals(view: TrickView, rng: random.Random, count: int) -> list[list[int
     return [unseen.seated(g) for g in got]
 
 
-def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float) -> float:
+@functools.lru_cache(maxsize=4096)
+def play_log_p(k: int, m: int, temperature: float, doubt: float = 0.0) -> float:
+    """The log of the probability that a seat with ``m`` legal cards plays the one the
+    heuristic puts ``k``-th (0: its own card): with probability ``1 - doubt`` the softened
+    heuristic (``exp(-k / temperature)``, normalised over the ``m`` places), with probability
+    ``doubt`` any legal card alike (a player the heuristic does not explain: a seat that
+    searches, a person).
+
+    >>> round(math.exp(play_log_p(0, 2, 1.0)), 4), round(math.exp(play_log_p(1, 2, 1.0, 0.5)), 4)
+    (0.7311, 0.3845)
+    """
+    z = sum(math.exp(-j / temperature) for j in range(m))
+    if not doubt:
+        return -(k / temperature + math.log(z))
+    return math.log((1.0 - doubt) * math.exp(-k / temperature) / z + doubt / m)
+
+
+def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float,
+                   doubt: float = 0.0) -> float:
     """The log of the probability that the other seats, each playing a legal card with
     probability proportional to ``exp(score / temperature)`` (``score`` the heuristic's
-    preference, :func:`~herzla.players.heuristic.heuristic_scores`), played the cards they did
-    on the deal ``hands``: the hand replayed from the deal.  ``-inf`` when some play was not
-    legal on it."""
+    preference, :func:`~herzla.players.heuristic.heuristic_scores`) -- or, with probability
+    ``doubt``, any legal card alike (:func:`play_log_p`) -- played the cards they did on the
+    deal ``hands``: the hand replayed from the deal.  ``-inf`` when some play was not legal on
+    it."""
     contract = view.contract
     hand = cast(TrickHand, contract.new_hand(list(hands), view.dealer, view.stock))
     total = 0.0
-    norms: dict[int, float] = {}
     for s, c in view.plays():
         if s != view.seat:
             legal = hand.legal_mask()
@@ -185,25 +204,19 @@ def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float) ->
                 return -math.inf
             m = legal.bit_count()
             if m > 1:
-                k = heuristic_order(hand).index(c)
-                norm = norms.get(m)
-                if norm is None:
-                    norm = norms[m] = math.log(sum(math.exp(-j / temperature)
-                                                   for j in range(m)))
-                total -= k / temperature + norm
+                total += play_log_p(heuristic_order(hand).index(c), m, temperature, doubt)
         hand.play(c)
     return total
 
 
-def log_likelihoods(view: TrickView, deals: Sequence[Sequence[int]], temperature: float
-                    ) -> list[float]:
+def log_likelihoods(view: TrickView, deals: Sequence[Sequence[int]], temperature: float,
+                    doubt: float = 0.0) -> list[float]:
     """:func:`log_likelihood` of every deal, read at once: the heuristic's preference of a
     card reads the public position alone (:func:`~herzla.players.heuristic.preferred_to`), and
     so does a lead ban (the ban hook reads the public play), so the hand is replayed once, and
     on each deal a play's place among the seat's legal cards is a count of bits.  The same
     numbers as :func:`log_likelihood` deal by deal (the tests compare them)."""
     steps = _steps(view)
-    norms: dict[int, float] = {}
     out = []
     for hands in deals:
         left = list(hands)
@@ -224,11 +237,7 @@ def log_likelihoods(view: TrickView, deals: Sequence[Sequence[int]], temperature
                 break
             m = legal.bit_count()
             if m > 1:
-                norm = norms.get(m)
-                if norm is None:
-                    norm = norms[m] = math.log(sum(math.exp(-j / temperature)
-                                                   for j in range(m)))
-                total -= (legal & before).bit_count() / temperature + norm
+                total += play_log_p((legal & before).bit_count(), m, temperature, doubt)
         out.append(total)
     return out
 
@@ -257,12 +266,13 @@ def _steps(view: TrickView) -> list[tuple[int, int, int, int, int, int]]:
     return out
 
 
-def weights(view: TrickView, deals: Sequence[Sequence[int]], temperature: float) -> list[float]:
+def weights(view: TrickView, deals: Sequence[Sequence[int]], temperature: float,
+            doubt: float = 0.0) -> list[float]:
     """Each deal's likelihood (:func:`log_likelihood`) relative to the likeliest, times whether
     the other seats announce on it as they did, by the bidding heuristic (where some deal
     agrees with the announcements: else they are left out, as ``pimc`` leaves them).  All 1
     when no deal makes the plays possible."""
-    logs = log_likelihoods(view, deals, temperature)
+    logs = log_likelihoods(view, deals, temperature, doubt)
     top = max(logs, default=-math.inf)
     if top == -math.inf:
         return [1.0] * len(deals)
@@ -275,11 +285,11 @@ def weights(view: TrickView, deals: Sequence[Sequence[int]], temperature: float)
     return out
 
 
-def likelihoods(view: TrickView, deals: Sequence[Sequence[int]], temperature: float
-                ) -> list[float]:
+def likelihoods(view: TrickView, deals: Sequence[Sequence[int]], temperature: float,
+                doubt: float = 0.0) -> list[float]:
     """Each deal's probability under the model given the plays seen (:func:`weights`
     normalised to add up to 1)."""
-    w = weights(view, deals, temperature)
+    w = weights(view, deals, temperature, doubt)
     total = sum(w)
     return [x / total for x in w]
 
@@ -293,6 +303,9 @@ def resample(w: Sequence[float], count: int, u: float) -> list[tuple[int, int]]:
     >>> resample([1, 1, 1, 1], 2, 0.5), resample([0, 3, 1], 4, 0.1)
     ([(1, 1), (3, 1)], [(1, 3), (2, 1)])
     """
+    top = max(w)
+    if 0 < top < 1:  # read relative to the largest (weights far below 1 lose their digits)
+        w = [x / top for x in w]
     total = float(sum(w))
     out: list[tuple[int, int]] = []
     acc = 0.0

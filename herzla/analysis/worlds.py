@@ -71,7 +71,8 @@ def all_deals(cards: Sequence[Card], need: Sequence[int], forbidden: Sequence[in
 
 
 def trick_worlds(view: TrickView, rng: random.Random, count: int, candidates: int,
-                 temperature: float = 1.0, enumerate: int = 0) -> list[tuple[list[int], int]]:
+                 temperature: float = 1.0, enumerate: int = 0, doubt: float = 0.0
+                 ) -> list[tuple[list[int], int]]:
     """The worlds of a trick view: (every seat's cards as dealt, weight).  Sampled: ``count``
     draws by weight from ``candidates`` exact deals, the weight how many times a deal was
     drawn.  Enumerated (at most ``enumerate`` deals keep the constraints): every deal, its weight
@@ -84,13 +85,13 @@ def trick_worlds(view: TrickView, rng: random.Random, count: int, candidates: in
     if n <= enumerate:
         found = [unseen.seated(g) for g in all_deals(unseen.cards, unseen.need,
                                                      unseen.forbidden)]
-        w = weights(view, found, temperature)
+        w = weights(view, found, temperature, doubt)
         total = sum(w)
         scale = 1_000_000 / total
         return [(d, max(1, round(x * scale))) for d, x in zip(found, w, strict=True) if x > 0]
     got = uniform_deals(unseen.cards, unseen.need, unseen.forbidden, rng, candidates)
     found = [unseen.seated(g) for g in got]
-    w = weights(view, found, temperature)
+    w = weights(view, found, temperature, doubt)
     return [(found[i], times) for i, times in resample(w, count, rng.random())]
 
 

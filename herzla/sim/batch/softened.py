@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts import Contract
-from herzla.sim.batch.bits import Bits, U
+from herzla.sim.batch.bits import Bits, U, kth_bit
 from herzla.sim.batch.form import BatchForm, LayMove, TrickMove
 
 __all__ = ["Softened"]
@@ -30,6 +30,9 @@ class Softened:
 
     base: BatchForm
     temperature: float
+    #: the share of moves that play any legal card alike (the model of a seat the base does
+    #: not explain; :func:`herzla.analysis.inference.play_log_p`)
+    doubt: float = 0.0
 
     # it reads the move uniforms, and it hands the profiles to its base (which may read them)
     uniforms = True
@@ -42,6 +45,14 @@ class Softened:
         n = np.bitwise_count(legal).astype(np.int64)
         q = math.exp(-1.0 / self.temperature)
         u = move.u.astype(np.float64)
+        alike = None
+        if self.doubt:
+            # the first ``doubt`` of the uniform's range picks a legal card alike, the rest
+            # (stretched back to [0, 1)) goes to the softened order
+            alike = u < self.doubt
+            place = np.minimum(u / self.doubt * n, n - 1).astype(np.uint8)
+            anyone = kth_bit(legal, place, int(n.max()))
+            u = np.where(alike, 0.0, (u - self.doubt) / (1.0 - self.doubt))
         left = legal
         k = 0
         active = n > 1
@@ -58,6 +69,8 @@ class Softened:
             pick = np.where(go, nxt, pick)
             k += 1
             active = go & (m - 1 > 1)
+        if alike is not None:
+            pick = np.where(alike, anyone, pick)
         out: U = pick.astype(legal.dtype)
         return out
 
