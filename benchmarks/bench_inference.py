@@ -32,18 +32,21 @@ import platform
 import random
 import time
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
 from herzla.analysis.expert import Expert
-from herzla.analysis.inference import _steps, constraints, log_likelihoods, play_log_p
+from herzla.analysis.inference import constraints, log_likelihoods, play_log_p
 from herzla.analysis.pimc import Pimc
 from herzla.cards import Card
 from herzla.contracts import contract_class
+from herzla.players.heuristic import heuristic_order
 from herzla.players.policy import Policy
 from herzla.players.unseen import uniform_deals
 from herzla.players.views import TrickView
 from herzla.sim.reference import play_hand
+from herzla.tricks import TrickHand
 
 Position = tuple[TrickView, list[int]]
 
@@ -59,7 +62,9 @@ class Watched(Policy):
     def card(self, view: TrickView) -> Card:
         if len(view.legal_plays) > 1:
             self.seen.append(view)
-        return self.inner.move(view).card or view.legal_plays[0]
+        card = self.inner.move(view).card
+        assert card is not None, "a trick deal's move is a card"
+        return card
 
 
 def _positions(deal: tuple[int, int]) -> list[Position]:
@@ -106,8 +111,9 @@ def _scores(pos: Position, rng: random.Random, candidates: int,
 
 
 def _ranks(positions: Sequence[Position]) -> dict[tuple[int, bool], collections.Counter[int]]:
-    """How often the other seats played the heuristic's k-th card, by (legal cards, follows),
-    each seat's play counted once (from the last position seen of its hand)."""
+    """How often the other seats played the heuristic's k-th card, by (legal cards, whether
+    they followed suit), each seat's play counted once (from the last position seen of its
+    hand): the hand replayed on the true deal, as :func:`log_likelihood` replays it."""
     last: dict[tuple[tuple[int, ...], int], Position] = {}
     for view, true in positions:
         key = (tuple(true), view.seat)
@@ -116,21 +122,19 @@ def _ranks(positions: Sequence[Position]) -> dict[tuple[int, bool], collections.
     out: dict[tuple[int, bool], collections.Counter[int]] = collections.defaultdict(
         collections.Counter)
     for view, true in last.values():
-        left = list(true)
-        for s, bit, suit, ban, follow, other in _steps(view):
-            h = left[s]
-            left[s] = h & ~bit
-            if other < 0:
-                continue
-            legal = h & suit if suit else 0
-            before, follows = follow, bool(legal)
-            if not legal:
-                legal, before = h, other
-                if ban:
-                    legal = (h & ~ban) or h
-            if legal.bit_count() > 1:
-                out[(legal.bit_count(), follows)][(legal & before).bit_count()] += 1
+        hand = cast(TrickHand, view.contract.new_hand(list(true), view.dealer, view.stock))
+        for s, c in view.plays():
+            legal = hand.legal_mask().bit_count()
+            if s != view.seat and legal > 1:
+                follows = bool(hand.trick) and c.suit == hand.trick[0].suit
+                out[(legal, follows)][heuristic_order(hand).index(c)] += 1
+            hand.play(c)
     return out
+
+
+def _model(text: str) -> tuple[float, float]:
+    temperature, doubt = (float(x) for x in text.split(","))
+    return temperature, doubt
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -142,8 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--model", action="append", default=[],
                     help="TEMPERATURE,DOUBT (repeatable; default: 1,0 0.3,0.5 1000,0)")
     args = ap.parse_args(argv)
-    models = [tuple(float(x) for x in m.split(",")) for m in args.model] or [
-        (1.0, 0.0), (0.3, 0.5), (1000.0, 0.0)]
+    models = [_model(m) for m in args.model] or [(1.0, 0.0), (0.3, 0.5), (1000.0, 0.0)]
     deals = [(args.seed, i) for i in range(args.deals)]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
@@ -155,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     sums = [[0.0, 0.0] for _ in models]
     n = 0
     for pos in positions:
-        got = _scores(pos, rng, args.candidates, models)  # type: ignore[arg-type]
+        got = _scores(pos, rng, args.candidates, models)
         if got is None:
             continue
         n += 1

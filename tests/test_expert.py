@@ -4,6 +4,7 @@ bidding included), reproducibly for a seed and for any number of processes, and 
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -328,3 +329,12 @@ def test_doubt_is_one_model_of_the_other_seats_in_the_worlds_and_the_play_outs()
     assert policy_of("expert[doubt=0.5]") == Expert(doubt=0.5)
     with pytest.raises(PolicyError, match=r"doubt must be 0 to 0\.99, not 1"):
         policy_of("expert[doubt=1]")
+    # the library refuses NaN too (no range holds it)
+    with pytest.raises(ValueError, match="doubt must be"):
+        Expert(doubt=math.nan)
+    with pytest.raises(ValueError, match="spread must be"):
+        Expert(spread=math.nan)
+    with pytest.raises(ValueError, match="temperature must be"):
+        Expert(temperature=math.nan)
+    with pytest.raises(ValueError, match="margin must be"):
+        Expert(margin=math.nan)

@@ -302,7 +302,7 @@ def _within(name: str, low: float, high: float | None
     """An attrs validator: ``name`` from ``low`` to ``high`` (None: no bound), else one line
     saying so."""
     def check(_self: object, _attr: object, value: float) -> None:
-        if value < low or (high is not None and value > high):
+        if not (value >= low and (high is None or value <= high)):  # NaN is in no range
             bound = "or more" if high is None else f"to {high:g}"
             raise ValueError(f"{name} must be {low:g} {bound}, not {value}")
     return check

@@ -303,7 +303,7 @@ def resample(w: Sequence[float], count: int, u: float) -> list[tuple[int, int]]:
     >>> resample([1, 1, 1, 1], 2, 0.5), resample([0, 3, 1], 4, 0.1)
     ([(1, 1), (3, 1)], [(1, 3), (2, 1)])
     """
-    top = max(w)
+    top = max(w, default=0.0)
     if 0 < top < 1:  # read relative to the largest (weights far below 1 lose their digits)
         w = [x / top for x in w]
     total = float(sum(w))
