@@ -338,3 +338,64 @@ def test_doubt_is_one_model_of_the_other_seats_in_the_worlds_and_the_play_outs()
         Expert(temperature=math.nan)
     with pytest.raises(ValueError, match="margin must be"):
         Expert(margin=math.nan)
+
+
+def _choices(contract: object, deal: list[str] | None = None) -> list[TrickView]:
+    """The views of a hand played by the heuristic where the seat has a choice."""
+    if deal is None:
+        pack = list(contract.pack().cards)  # type: ignore[attr-defined]
+        random.Random(5).shuffle(pack)
+        per = len(pack) // 4
+        deal = [" ".join(str(c) for c in pack[i * per:(i + 1) * per]) for i in range(4)]
+    state = TrickHand(contract, deal, dealer=3)  # type: ignore[arg-type]
+    out: list[TrickView] = []
+    while not state.over:
+        view = TrickView.of(state, uniform=len(out))
+        if len(view.legal_plays) > 1:
+            out.append(view)
+        state.play(heuristic_order(state)[0])
+    return out
+
+
+def test_prior_adds_the_nets_preference_to_the_means() -> None:
+    """``prior``: each legal card's mean plus ``prior`` times the learned net's score of it
+    chooses (ties: the heuristic's order); the means themselves are the same, the hint says
+    when the net tipped the choice, and where the net was not trained the prior is not asked."""
+    from herzla.players.net import NetPolicy
+
+    net = NetPolicy()
+    plain, leaning, led = Expert(worlds=6), Expert(worlds=6, prior=7), Expert(worlds=6,
+                                                                              prior=1000)
+    assert plain.prior == 0 and plain.leaning(_choices(NORMAL)[0]) is None
+    tipped = 0
+    for view in _choices(NORMAL):
+        lean = leaning.leaning(view)
+        assert lean == net.scores(view) and lean is not None
+        assert set(lean) == set(view.legal_plays)
+        base, val = plain.value(view), leaning.value(view)
+        assert val.means == base.means  # the prior changes the choice, not the values
+        score = {c: base.means[str(c)] + 7 * lean[c] for c in view.legal_plays}
+        top = max(score.values())
+        assert val.move.card == next(c for c in heuristic_order(view)
+                                     if score[c] >= top - 1e-9 * max(1, abs(top)))
+        assert (val.how == "prior") == (val.move != base.move)
+        if val.how == "prior":
+            tipped += 1
+            reason = leaning.explain(view).reason
+            assert reason is not None and "learned player" in reason
+            assert not any(str(c) in reason for c in view.legal_plays)
+        # a prior far above the means plays the net's card where it prefers one card alone
+        ranked = sorted(lean.values())
+        if ranked[-1] - ranked[-2] > 1:
+            assert led.card(view) == net.card(view)
+    assert tipped  # the net does tip some choices in this hand
+    # a deal the net plays as the heuristic: no prior, the plain player's choices
+    every_trick = contract_class("herzeln", "every-trick")()
+    for view in _choices(every_trick)[:4]:
+        assert net.scores(view) is None and leaning.leaning(view) is None
+        assert leaning.value(view) == plain.value(view)
+    assert policy_of("expert[prior=2.5]") == Expert(prior=2.5)
+    with pytest.raises(PolicyError, match="prior must be 0 to 1000, not -1"):
+        policy_of("expert[prior=-1]")
+    with pytest.raises(ValueError, match="prior must be"):
+        Expert(prior=math.nan)

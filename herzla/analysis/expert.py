@@ -27,8 +27,11 @@ then plays the hand out:
 
 It plays the card of the best weighted mean score (penalty points, lowest best, in the
 children's Herzla); among equal means the heuristic's card where it is one of them, else the
-first in the heuristic's order.  Before the first card of the deal has been seen by it there
-is nothing to infer and the worlds are uniform.
+first in the heuristic's order.  With ``prior`` above 0, the learned ``net``'s score of each
+card (:meth:`herzla.players.net.NetPolicy.scores`), ``prior`` times, is added to its mean
+before choosing: two estimates of a card's worth, the play-outs' and the one the net learned
+from many hands, each with errors of its own.  Before the first card of the deal has been seen by
+it there is nothing to infer and the worlds are uniform.
 
 In Beddl and Mord the three defenders are one side: there it plays as ``ipimc`` (the solver's
 paranoid values are the right ones), with ``ipimc``'s defaults.
@@ -79,6 +82,15 @@ benchmarks/bench_expert.py (docs/policies.md):
 ``model`` (default ``heuristic``)
     the model of every seat's play in the play-outs: ``heuristic`` or ``net`` (the learned
     player, a stronger model at about a quarter more time).
+``prior`` (default 0)
+    how much the learned ``net``'s preference counts in the choice: it plays the card of the
+    best mean plus ``prior`` times the net's score of the card (the units of the net's hint),
+    ties to the heuristic's order; the means themselves, which the hint and the review's
+    ``loss_model`` give, are unchanged.  In a deal the net was not trained on it is not asked.
+    What a unit of the net's score is worth differs between games: about 7 cents in Herzla's
+    normal game (measured on expert's own positions), far more than a penalty point of the
+    children's Herzla, where ``prior=7`` made expert weaker than the heuristic
+    (docs/policies.md); so the default is 0.
 ``seed`` (default 0)
     mixed into each decision's generator, seeded from the move's uniform, the seat and the
     moves so far: a seeded match plays the same for any ``--jobs``.
@@ -115,6 +127,7 @@ from herzla.hand import Move, Outcome
 from herzla.layout import Lay, LayoutHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
+from herzla.players.net import NetPolicy
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView
 from herzla.tricks import TrickHand
@@ -264,6 +277,14 @@ def _reason(view: TrickView | LayoutView, val: Valuation) -> str:
     rest = [v for k, v in val.means.items() if k != str(val.move)]
     nxt = (min if lower else max)(rest)
     how_good = "fewest" if lower else "best"
+    if val.how == "prior":
+        top = (min if lower else max)(val.means.values())
+        if mine == top:
+            return (f"of the moves that do {how_good} on average ({mine:+.1f}), the one the "
+                    f"learned player, taught on many hands like this, rates highest")
+        return (f"it is {abs(top - mine):.1f} behind the move that does {how_good} on average "
+                f"({mine:+.1f} against {top:+.1f}), and the learned player, taught on many "
+                f"hands like this, rates it higher by more than that")
     if val.worlds <= 1:
         return f"it scores {how_good} on the deal it sees"
     why = (f"it does as well as any other move in {val.best_in} of the {val.worlds} likely "
@@ -288,11 +309,16 @@ def _model_form(model: str) -> BatchForm:
     return form
 
 
+#: the learned player whose preference ``prior`` adds to the means
+_NET = NetPolicy()
+
+
 #: which of expert's rules chose its move (:attr:`Valuation.how`)
 HOW = {
     "only": "its only legal move",
     "best": "the best mean score against the model of the other seats",
     "heuristic": "of the moves of equal mean, the one the heuristic prefers",
+    "prior": "the best mean with the learned net's preference added (prior)",
     "coalition": "the other seats are one side here: it plays as ipimc",
 }
 
@@ -329,6 +355,7 @@ class Expert(Policy):
     model: str = attrs.field(default="heuristic")
     spread: float = attrs.field(default=1.0, validator=_within("spread", 0, 1000))
     doubt: float = attrs.field(default=0.0, validator=_within("doubt", 0, 0.99))
+    prior: float = attrs.field(default=0.0, validator=_within("prior", 0, 1000))
 
     @model.validator
     def _check_model(self, _attr: object, value: str) -> None:
@@ -428,12 +455,28 @@ class Expert(Policy):
                     wins[c] += 1
             weight += times
         order = heuristic_order(view)
-        best = max(totals.values())
-        top_cards = [c for c in order if totals[c] >= best - 1e-9 * max(1, abs(best))]
+        lean = self.leaning(view)
+        # the net's preference, in the totals' scale (a mean times the weight)
+        score = totals if lean is None else {c: totals[c] + weight * self.prior * lean[c]
+                                             for c in legal}
+        best = max(score.values())
+        top_cards = [c for c in order if score[c] >= best - 1e-9 * max(1, abs(best))]
         card = top_cards[0]
         how = "best" if len(top_cards) == 1 else "heuristic"
+        if lean is not None:
+            top_mean = max(totals.values())
+            plain = next(c for c in order if totals[c] >= top_mean - 1e-9 * max(1, abs(top_mean)))
+            if card != plain:  # the net's preference chose, not the means alone
+                how = "prior"
         means = {str(c): sign * totals[c] / weight for c in legal}
         return Valuation(Move(card), means, len(worlds), wins[card], how)
+
+    def leaning(self, view: TrickView) -> dict[Card, float] | None:
+        """The learned ``net``'s score of each legal card, which ``prior`` times is added to
+        its mean; None where ``prior`` is 0 or the net was not trained on the contract."""
+        if self.prior == 0:
+            return None
+        return _NET.scores(view)
 
     def _play_outs(self, view: TrickView, legal: Sequence[Card],
                    worlds: Sequence[tuple[list[int], int]]) -> npt.NDArray[np.int64]:

@@ -136,6 +136,18 @@ class NetPolicy(Policy):
     def lay(self, view: LayoutView) -> Lay | None:
         return heuristic_lay(view)
 
+    def scores(self, view: TrickView) -> dict[Card, float] | None:
+        """Each legal card's score under the model (higher is better; the units of its hint),
+        or None in a contract the model was not trained on."""
+        read = read_contract(view.contract)
+        model = self.model()
+        if not model.knows(read):
+            return None
+        x = card_features(seen_of(view, read), read)
+        q = model.scores(x)
+        by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
+        return {c: by_slot[read.slots[c.index]] / 2**20 for c in view.legal_plays}
+
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The card with each legal card's score under the model; where it plays as the
         heuristic (layout deals, a contract it was not trained on), the heuristic's rule and
@@ -143,13 +155,10 @@ class NetPolicy(Policy):
         return view.by_kind(self._explain_card, _as_heuristic)
 
     def _explain_card(self, view: TrickView) -> Hint:
-        if not self.trained(view):
+        scores = self.scores(view)
+        if scores is None:
             return _as_heuristic(view)
-        read = read_contract(view.contract)
-        x = card_features(seen_of(view, read), read)
-        q = self.model().scores(x)
-        by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
-        values = {str(c): by_slot[read.slots[c.index]] / 2**20 for c in view.legal_plays}
+        values = {str(c): v for c, v in scores.items()}
         return Hint(Move(self.card(view)), values, "the model's score of each legal card "
                     "(higher is better; a learned preference, not cents)",
                     "the legal card the model scores highest")
