@@ -112,7 +112,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 import numpy as np
@@ -309,6 +309,15 @@ def _model_form(model: str) -> BatchForm:
     return form
 
 
+_K = TypeVar("_K")
+
+
+def _best_of(order: Sequence[_K], values: dict[_K, float]) -> list[_K]:
+    """The keys of the best value (within rounding), in ``order``."""
+    best = max(values.values())
+    return [k for k in order if values[k] >= best - 1e-9 * max(1, abs(best))]
+
+
 #: the learned player whose preference ``prior`` adds to the means
 _NET = NetPolicy()
 
@@ -459,15 +468,11 @@ class Expert(Policy):
         # the net's preference, in the totals' scale (a mean times the weight)
         score = totals if lean is None else {c: totals[c] + weight * self.prior * lean[c]
                                              for c in legal}
-        best = max(score.values())
-        top_cards = [c for c in order if score[c] >= best - 1e-9 * max(1, abs(best))]
+        top_cards = _best_of(order, score)
         card = top_cards[0]
         how = "best" if len(top_cards) == 1 else "heuristic"
-        if lean is not None:
-            top_mean = max(totals.values())
-            plain = next(c for c in order if totals[c] >= top_mean - 1e-9 * max(1, abs(top_mean)))
-            if card != plain:  # the net's preference chose, not the means alone
-                how = "prior"
+        if lean is not None and card != _best_of(order, totals)[0]:
+            how = "prior"  # the net's preference chose, not the means alone
         means = {str(c): sign * totals[c] / weight for c in legal}
         return Valuation(Move(card), means, len(worlds), wins[card], how)
 
@@ -535,9 +540,8 @@ class Expert(Policy):
                     else:
                         s.lay(lay.card, lay.end)
                 totals[i] += times * _scores(s, sign)[view.seat]
-        best = max(totals.values())
         fallback = heuristic_lay(view)
-        top = [i for i in totals if totals[i] >= best - 1e-9 * max(1, abs(best))]
+        top = _best_of(list(totals), totals)
         pick = next((i for i in top if moves[i] == fallback), top[0])
         weight = sum(t for _, t in worlds)
         means = {str(mv.move()): sign * totals[i] / weight for i, mv in enumerate(moves)}
