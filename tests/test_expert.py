@@ -345,9 +345,10 @@ def _choices(contract: object, deal: list[str] | None = None) -> list[TrickView]
     if deal is None:
         pack = list(contract.pack().cards)  # type: ignore[attr-defined]
         random.Random(5).shuffle(pack)
-        per = len(pack) // 4
-        deal = [" ".join(str(c) for c in pack[i * per:(i + 1) * per]) for i in range(4)]
-    state = TrickHand(contract, deal, dealer=3)  # type: ignore[arg-type]
+        seats: int = contract.players  # type: ignore[attr-defined]
+        per = contract.hand_size  # type: ignore[attr-defined]
+        deal = [" ".join(str(c) for c in pack[i * per:(i + 1) * per]) for i in range(seats)]
+    state = TrickHand(contract, deal, dealer=len(deal) - 1)  # type: ignore[arg-type]
     out: list[TrickView] = []
     while not state.over:
         view = TrickView.of(state, uniform=len(out))
@@ -357,24 +358,29 @@ def _choices(contract: object, deal: list[str] | None = None) -> list[TrickView]
     return out
 
 
-def test_prior_adds_the_nets_preference_to_the_means() -> None:
-    """``prior``: each legal card's mean plus ``prior`` times the learned net's score of it
-    chooses (ties: the heuristic's order); the means themselves are the same, the hint says
-    when the net tipped the choice, and where the net was not trained the prior is not asked."""
+def test_prior_adds_the_nets_estimate_to_the_means() -> None:
+    """``prior``: each legal card's mean plus ``prior`` times the learned net's estimate of it
+    in the game's unit (its score times the contract's unit) chooses (ties: the heuristic's
+    order); the means themselves are the same, the hint says when the net tipped the choice,
+    and where the net has no unit the prior is not asked."""
     from herzla.players.net import NetPolicy
 
     net = NetPolicy()
-    plain, leaning, led = Expert(worlds=6), Expert(worlds=6, prior=7), Expert(worlds=6,
-                                                                              prior=1000)
+    unit = net.unit(_choices(NORMAL)[0])
+    assert unit is not None and 1 < unit < 50  # cents a unit of score, as fitted
+    plain, leaning, led = Expert(worlds=6, prior=0), Expert(worlds=6), Expert(worlds=6,
+                                                                               prior=100)
+    assert leaning.prior == 1  # the default
     assert plain.prior == 0 and plain.leaning(_choices(NORMAL)[0]) is None
     tipped = 0
     for view in _choices(NORMAL):
-        lean = leaning.leaning(view)
-        assert lean == net.scores(view) and lean is not None
+        lean, scores = leaning.leaning(view), net.scores(view)
+        assert lean is not None and scores is not None
+        assert lean == {c: unit * v for c, v in scores.items()}
         assert set(lean) == set(view.legal_plays)
         base, val = plain.value(view), leaning.value(view)
         assert val.means == base.means  # the prior changes the choice, not the values
-        score = {c: base.means[str(c)] + 7 * lean[c] for c in view.legal_plays}
+        score = {c: base.means[str(c)] + lean[c] for c in view.legal_plays}
         top = max(score.values())
         assert val.move.card == next(c for c in heuristic_order(view)
                                      if score[c] >= top - 1e-9 * max(1, abs(top)))
@@ -386,16 +392,23 @@ def test_prior_adds_the_nets_preference_to_the_means() -> None:
             assert not any(str(c) in reason for c in view.legal_plays)
         # a prior far above the means plays the net's card where it prefers one card alone
         ranked = sorted(lean.values())
-        if ranked[-1] - ranked[-2] > 1:
+        if ranked[-1] - ranked[-2] > 2:
             assert led.card(view) == net.card(view)
     assert tipped  # the net does tip some choices in this hand
     # a deal the net plays as the heuristic: no prior, the plain player's choices
     every_trick = contract_class("herzeln", "every-trick")()
     for view in _choices(every_trick)[:4]:
-        assert net.scores(view) is None and leaning.leaning(view) is None
+        assert net.scores(view) is None and net.unit(view) is None
+        assert leaning.leaning(view) is None
         assert leaning.value(view) == plain.value(view)
+    # penalty points: a unit of its own, far smaller than the cents of Herzla normal
+    kids = _choices(contract_class("herzla-kids", "normal")(3))[0]
+    kids_unit = net.unit(kids)
+    assert kids_unit is not None and 0 < kids_unit < unit / 4
     assert policy_of("expert[prior=2.5]") == Expert(prior=2.5)
-    with pytest.raises(PolicyError, match="prior must be 0 to 1000, not -1"):
+    with pytest.raises(PolicyError, match="prior must be 0 to 100, not -1"):
         policy_of("expert[prior=-1]")
+    with pytest.raises(PolicyError, match="prior must be 0 to 100, not 101"):
+        policy_of("expert[prior=101]")
     with pytest.raises(ValueError, match="prior must be"):
         Expert(prior=math.nan)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -197,3 +198,55 @@ def test_a_teachers_penalty_points_are_turned_the_right_way_up() -> None:
     ntold = {c: float(i) for i, c in enumerate(nlegal)}  # cents: the last scores best
     ntargets = train._targets(_Told(ntold), nview)
     assert max(ntargets, key=lambda c: ntargets[c]) == nlegal[-1]
+
+
+class _Scaled:
+    """A teacher whose values are ``k`` times the shipped model's score of each card, as the
+    game counts them (penalty points: negated)."""
+
+    def __init__(self, k: float) -> None:
+        self.k = k
+
+    def explain(self, view: TrickView) -> object:
+        from herzla.contracts import game_of
+        from herzla.hand import Move
+        from herzla.players.policy import Hint
+
+        scores = NetPolicy().scores(view)
+        assert scores is not None
+        sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
+        best = max(scores, key=lambda c: scores[c])
+        return Hint(Move(best), {str(c): sign * self.k * v for c, v in scores.items()})
+
+
+@pytest.mark.parametrize(("contract", "k"), [("herzla/normal", 3.0), ("herzla-kids/normal", 0.5)])
+def test_a_contracts_unit_is_the_slope_of_the_teachers_values(
+        monkeypatch: pytest.MonkeyPatch, contract: str, k: float) -> None:
+    """The unit the training fits is what one unit of the model's score is worth in the
+    game's unit: a teacher worth ``k`` times the score gets ``k``, in cents and in penalty
+    points alike; one whose values run against the score gets none."""
+    train = _train_module()
+    monkeypatch.setattr(train, "teacher_of", lambda spec: _Scaled(float(spec)))
+    units = train.fit_units(load_model(), [contract], str(k), 1, 3, 0.5, 1)
+    assert [c for c, _ in units] == [contract]
+    assert units[0][1] == pytest.approx(k, rel=1e-3)
+    assert train.fit_units(load_model(), [contract], str(-k), 1, 3, 0.5, 1) == ()
+
+
+def test_units_are_written_read_and_checked(tmp_path: Path) -> None:
+    model = load_model()
+    assert model.unit(read_contract(contract_class("herzla", "normal")())) is not None
+    path = tmp_path / "m.npz"
+    attrs.evolve(model, units=(("herzla/normal", 2.5),)).save(str(path))
+    again = load_model(str(path))
+    assert again.units == (("herzla/normal", 2.5),)
+    kids = contract_class("herzla-kids", "normal")()
+    assert again.unit(read_contract(kids)) is None
+    # a file written before the units: none, and the prior is not asked
+    old = tmp_path / "old.npz"
+    with np.load(path) as data:
+        np.savez(old, **{k: data[k] for k in data.files if not k.startswith("unit_")})
+    assert load_model(str(old)).units == ()
+    for bad in (-1.0, 0.0, math.nan, 1e300):
+        with pytest.raises(ValueError, match="the net's unit for herzla/normal must be"):
+            attrs.evolve(model, units=(("herzla/normal", bad),))

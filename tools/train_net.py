@@ -16,6 +16,13 @@ scores 1 and the others 0.  The default, ``playout[samples=S]``, is written here
 of each legal card over ``S`` deals of the unseen cards sampled consistently with the seat's view
 (:func:`herzla.analysis.pimc.sample_hands`), every seat playing the heuristic after the card.
 
+Each contract's *unit* (what one unit of the model's score is worth in the game's own unit: cents,
+penalty points) is the least-squares slope of the teacher's values on the model's scores, both
+less their position's mean, over positions of deals held out of the training (``--unit-deals`` a
+contract, played by the heuristic, from the stream ``(seed, -1, i)``); ``expert[prior=W]`` reads
+it to add ``W`` times the model's estimate to its own.  ``--units-only`` fits the units of the
+model already at ``--out`` (its weights unchanged) and writes them into it.
+
 Training is plain numpy (Adam on a least-squares loss, one hidden layer), so it needs no extra.
 Everything is seeded: the deals of round ``r``, deal ``i`` from ``(seed, r, i)``, the teacher's
 samples from the deal's stream, the network's start and batches from ``seed``; the same seed
@@ -48,7 +55,14 @@ from herzla.contracts import TrickContract, contract_class, game_of
 from herzla.players import policy_of
 from herzla.players.builtin import HeuristicPolicy
 from herzla.players.net import NetPolicy, seen_of
-from herzla.players.netmodel import FEATURES, Model, card_features, read_contract
+from herzla.players.netmodel import (
+    FEATURES,
+    SCORE_UNIT,
+    Model,
+    card_features,
+    load_model,
+    read_contract,
+)
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import TrickView
 from herzla.tricks import TrickHand
@@ -137,7 +151,9 @@ def play_deal(job: Job) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64
     """One deal played by the student at every seat; the labelled positions' rows
     (features, targets, position id)."""
     game, cid = job.contract.split("/")
-    rng = np.random.default_rng([job.seed, job.round, job.deal])
+    # the held-out deals the units are fitted on: round -1, a stream of their own
+    rng = np.random.default_rng([job.seed, job.round, job.deal] if job.round >= 0
+                                else [job.seed, 1 << 20, job.deal])
     cls = contract_class(game, cid)
     P = 4 if 4 in cls.player_counts else cls.player_counts[0]
     declarer = int(rng.integers(P)) if cls.needs_declarer else None
@@ -235,6 +251,34 @@ def fit(X: npt.NDArray[np.float64], y: npt.NDArray[np.float64], gid: npt.NDArray
     return np.round(W1f * s1), np.round(c1f * s1), np.round(w2 * s2)
 
 
+def fit_units(model: Model, contracts: Sequence[str], teacher: str, seed: int, deals: int,
+              rate: float, workers: int) -> tuple[tuple[str, float], ...]:
+    """Each contract's unit (see the module notes): the slope of the teacher's values on the
+    model's scores (in the units of its hint), both centred per position, on ``deals`` held-out
+    deals of the contract played by the heuristic; a contract whose fit is not above 0 gets
+    none."""
+    units = []
+    for c in contracts:
+        jobs = [Job(c, seed, -1, i, "", teacher, rate) for i in range(deals)]
+        got = [d for d in generate(jobs, workers) if len(d[1])]
+        if not got:
+            continue
+        X, y, gid = _stack(got)
+        q = model.rows_scores(X) / SCORE_UNIT
+        _, inv = np.unique(gid, return_inverse=True)
+        cnt = np.bincount(inv)
+        q = q - (np.bincount(inv, q) / cnt)[inv]
+        yc = y - (np.bincount(inv, y) / cnt)[inv]
+        qq = float(q @ q)
+        unit = float(q @ yc) / qq if qq > 0 else 0.0
+        corr = float(q @ yc) / max(np.sqrt(qq * float(yc @ yc)), 1e-12)
+        print(f"unit of {c}: {unit:.4g} a unit of score ({len(cnt)} positions, correlation "
+              f"{corr:.2f})", file=sys.stderr)
+        if unit > 0:
+            units.append((c, float(f"{unit:.4g}")))
+    return tuple(sorted(units))
+
+
 def accuracy(model: Model, X: Any, y: Any, gid: Any) -> float:
     """Share of labelled positions where the model's best card is a teacher's best card."""
     q = model.rows_scores(X)
@@ -262,13 +306,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--unit-deals", type=int, default=60,
+                    help="held-out deals a contract the units are fitted on (0: none)")
+    ap.add_argument("--units-only", action="store_true",
+                    help="fit the units of the model at --out (trained on --contracts) and "
+                         "write them into it, its weights unchanged")
     ap.add_argument("--out", default=str(SHIPPED))
     ap.add_argument("--quick", action="store_true",
                     help="a few seconds: 2 rounds of 12 deals, 2 samples (a check, not a model)")
     a = ap.parse_args(argv)
     plays: list[str] = []
     if a.quick:
-        a.rounds, a.deals, a.epochs, a.hidden = 2, 12, 20, 16
+        a.rounds, a.deals, a.epochs, a.hidden, a.unit_deals = 2, 12, 20, 16, 12
         if a.teacher == ap.get_default("teacher"):
             a.teacher = "playout[samples=2]"
     deals: dict[str, int] = {}
@@ -278,6 +327,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     contracts = list(deals)
     teacher_of(a.teacher)  # a bad name stops here, in one line
     out = Path(a.out)
+    if a.units_only:
+        old = load_model(str(out))
+        units = fit_units(old, contracts, a.teacher, a.seed, a.unit_deals, a.rate, a.jobs)
+        about = old.about.split("; units fitted")[0] + _units_about(a, units)
+        _write(attrs.evolve(old, units=units, about=about), out)
+        print(about)
+        return 0
     students: list[Path] = []
     data: list[tuple[Any, Any, Any]] = []
     model: Model | None = None
@@ -306,11 +362,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert model is not None
     for s in students:
         s.unlink(missing_ok=True)
-    part = out.with_name(out.stem + ".part.npz")
-    attrs.evolve(model, trained=frozenset(plays)).save(str(part))
-    part.replace(out)
+    units: tuple[tuple[str, float], ...] = ()
+    if a.unit_deals > 0:
+        units = fit_units(model, contracts, a.teacher, a.seed, a.unit_deals, a.rate, a.jobs)
+    model = attrs.evolve(model, trained=frozenset(plays), units=units,
+                         about=model.about + _units_about(a, units))
+    _write(model, out)
     print(model.about)
     return 0
+
+
+def _units_about(a: argparse.Namespace, units: Sequence[tuple[str, float]]) -> str:
+    if not units:
+        return ""
+    return (f"; units fitted on {a.unit_deals} held-out deals a contract (--seed {a.seed} "
+            f"--teacher {a.teacher}): " + ", ".join(f"{c} {u:g}" for c, u in units))
+
+
+def _write(model: Model, out: Path) -> None:
+    """Writes the model whole or not at all."""
+    part = out.with_name(out.stem + ".part.npz")
+    model.save(str(part))
+    part.replace(out)
 
 
 def _stack(data: Sequence[tuple[Any, Any, Any]]) -> tuple[Any, Any, Any]:

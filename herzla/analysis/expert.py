@@ -27,10 +27,11 @@ then plays the hand out:
 
 It plays the card of the best weighted mean score (penalty points, lowest best, in the
 children's Herzla); among equal means the heuristic's card where it is one of them, else the
-first in the heuristic's order.  With ``prior`` above 0, the learned ``net``'s score of each
-card (:meth:`herzla.players.net.NetPolicy.scores`), ``prior`` times, is added to its mean
-before choosing: two estimates of a card's worth, the play-outs' and the one the net learned
-from many hands, each with errors of its own.  Before the first card of the deal has been seen by
+first in the heuristic's order.  With ``prior`` above 0 (the default), the learned ``net``'s
+estimate of each card's worth (:meth:`herzla.players.net.NetPolicy.scores` in the game's unit,
+:meth:`~herzla.players.net.NetPolicy.unit`), ``prior`` times, is added to its mean before
+choosing: two estimates of a card's worth, the play-outs' and the one the net learned from many
+hands, each with errors of its own.  Before the first card of the deal has been seen by
 it there is nothing to infer and the worlds are uniform.
 
 In Beddl and Mord the three defenders are one side: there it plays as ``ipimc`` (the solver's
@@ -82,15 +83,13 @@ benchmarks/bench_expert.py (docs/policies.md):
 ``model`` (default ``heuristic``)
     the model of every seat's play in the play-outs: ``heuristic`` or ``net`` (the learned
     player, a stronger model at about a quarter more time).
-``prior`` (default 0)
-    how much the learned ``net``'s preference counts in the choice: it plays the card of the
-    best mean plus ``prior`` times the net's score of the card (the units of the net's hint),
-    ties to the heuristic's order; the means themselves, which the hint and the review's
-    ``loss_model`` give, are unchanged.  In a deal the net was not trained on it is not asked.
-    What a unit of the net's score is worth differs between games: about 7 cents in Herzla's
-    normal game (measured on expert's own positions), far more than a penalty point of the
-    children's Herzla, where ``prior=7`` made expert weaker than the heuristic
-    (docs/policies.md); so the default is 0.
+``prior`` (default 1)
+    how much the learned ``net``'s estimate counts in the choice: it plays the card of the best
+    mean plus ``prior`` times the net's estimate of the card in the game's unit (its score
+    times the unit the training fitted for the contract), ties to the heuristic's order; 1
+    counts it as much as the play-outs.  The means themselves, which the hint and the review's
+    ``loss_model`` give, are unchanged.  In a deal the net has no unit for (it was not trained
+    there) it is not asked.
 ``seed`` (default 0)
     mixed into each decision's generator, seeded from the move's uniform, the seat and the
     moves so far: a seeded match plays the same for any ``--jobs``.
@@ -104,7 +103,7 @@ benchmarks/bench_expert.py (docs/policies.md):
 >>> for code in ("C7", "CA", "C8", "C9", "D7"):
 ...     _ = state.play(code)
 >>> str(Expert(worlds=8).card(TrickView.of(state, uniform=5)))
-'DT'
+'DA'
 """
 
 from __future__ import annotations
@@ -364,7 +363,7 @@ class Expert(Policy):
     model: str = attrs.field(default="heuristic")
     spread: float = attrs.field(default=1.0, validator=_within("spread", 0, 1000))
     doubt: float = attrs.field(default=0.0, validator=_within("doubt", 0, 0.99))
-    prior: float = attrs.field(default=0.0, validator=_within("prior", 0, 1000))
+    prior: float = attrs.field(default=1.0, validator=_within("prior", 0, 100))
 
     @model.validator
     def _check_model(self, _attr: object, value: str) -> None:
@@ -465,7 +464,7 @@ class Expert(Policy):
             weight += times
         order = heuristic_order(view)
         lean = self.leaning(view)
-        # the net's preference, in the totals' scale (a mean times the weight)
+        # the net's estimate, in the totals' scale (a mean times the weight)
         score = totals if lean is None else {c: totals[c] + weight * self.prior * lean[c]
                                              for c in legal}
         top_cards = _best_of(order, score)
@@ -477,11 +476,16 @@ class Expert(Policy):
         return Valuation(Move(card), means, len(worlds), wins[card], how)
 
     def leaning(self, view: TrickView) -> dict[Card, float] | None:
-        """The learned ``net``'s score of each legal card, which ``prior`` times is added to
-        its mean; None where ``prior`` is 0 or the net was not trained on the contract."""
+        """The learned ``net``'s estimate of each legal card's worth in the game's unit (the
+        higher the better), which ``prior`` times is added to its mean; None where ``prior``
+        is 0 or the net has no unit for the contract."""
         if self.prior == 0:
             return None
-        return _NET.scores(view)
+        unit = _NET.unit(view)
+        scores = _NET.scores(view) if unit is not None else None
+        if unit is None or scores is None:
+            return None
+        return {c: unit * v for c, v in scores.items()}
 
     def _play_outs(self, view: TrickView, legal: Sequence[Card],
                    worlds: Sequence[tuple[list[int], int]]) -> npt.NDArray[np.int64]:

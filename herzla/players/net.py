@@ -24,6 +24,7 @@ from herzla.layout import Lay
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import heuristic_card, heuristic_lay
 from herzla.players.netmodel import (
+    SCORE_UNIT,
     ContractRead,
     Model,
     Seen,
@@ -146,7 +147,15 @@ class NetPolicy(Policy):
         x = card_features(seen_of(view, read), read)
         q = model.scores(x)
         by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
-        return {c: by_slot[read.slots[c.index]] / 2**20 for c in view.legal_plays}
+        return {c: by_slot[read.slots[c.index]] / SCORE_UNIT for c in view.legal_plays}
+
+    def unit(self, view: TrickView) -> float | None:
+        """What one unit of :meth:`scores` is worth in the view's game (cents, penalty
+        points; the higher the better), as the training fitted it on its teacher's values;
+        None where it fitted none (or the model was not trained on the contract)."""
+        read = read_contract(view.contract)
+        model = self.model()
+        return model.unit(read) if model.knows(read) else None
 
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The card with each legal card's score under the model; where it plays as the

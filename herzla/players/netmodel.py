@@ -36,8 +36,8 @@ from herzla.cards import Card
 from herzla.contracts import Contract, TrickRules
 from herzla.contracts.vocabulary import EarlyEnd
 
-__all__ = ["FEATURES", "ContractRead", "Model", "Seen", "card_features", "choose_slots",
-           "load_model", "read_contract", "slot_of"]
+__all__ = ["FEATURES", "SCORE_UNIT", "ContractRead", "Model", "Seen", "card_features",
+           "choose_slots", "load_model", "read_contract", "slot_of"]
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -56,6 +56,10 @@ FEATURES = (
 
 #: the model file shipped in the package
 WEIGHTS = "net_weights.npz"
+#: a card's score as the model computes it, per unit of the score its hint shows
+SCORE_UNIT = 2.0**20
+#: the largest a contract's unit may be (game units per unit of score): a bound on entry
+UNIT_LIMIT = 1e6
 
 
 def slot_of(card: Card, strength: Sequence[int]) -> int:
@@ -346,7 +350,10 @@ def _product(w: npt.NDArray[Any], x: npt.NDArray[Any]) -> npt.NDArray[Any]:
 @attrs.frozen(eq=False)
 class Model:
     """A small MLP of whole-number weights (see the module notes); ``trained``: the
-    ``game/contract`` keys it was trained on; ``about``: what it learned from, in words."""
+    ``game/contract`` keys it was trained on; ``about``: what it learned from, in words;
+    ``units``: per ``game/contract`` key, how much one unit of a card's score
+    (:meth:`unit`) is worth in the game's own unit (cents, penalty points), fitted by the
+    training script on its teacher's values (none: the score has no scale there)."""
 
     w1: npt.NDArray[np.float64]
     b1: npt.NDArray[np.float64]
@@ -354,10 +361,21 @@ class Model:
     b2: float
     trained: frozenset[str]
     about: str
+    units: tuple[tuple[str, float], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if max(float(np.abs(self.w1).max()), float(np.abs(self.b1).max())) > W1_LIMIT:
             raise ValueError(f"the net's first-layer weights must lie within +-{W1_LIMIT}")
+        for key, unit in self.units:
+            if not (0 < unit < UNIT_LIMIT):  # NaN is in no range
+                raise ValueError(f"the net's unit for {key} must be above 0 and below "
+                                 f"{UNIT_LIMIT:g}, not {unit}")
+
+    def unit(self, read: ContractRead) -> float | None:
+        """What one unit of a card's score (a score of :meth:`scores` divided by
+        :data:`SCORE_UNIT`) is worth in the contract's own unit, the higher the better
+        (points to avoid count negatively); None where the training fitted none."""
+        return dict(self.units).get(read.key)
 
     @functools.cached_property
     def _split(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32],
@@ -390,7 +408,9 @@ class Model:
     def save(self, path: str) -> None:
         np.savez_compressed(path, w1=self.w1, b1=self.b1, w2=self.w2,
                             b2=np.array([self.b2]), trained=np.array(sorted(self.trained)),
-                            about=np.array([self.about]), features=np.array(FEATURES))
+                            about=np.array([self.about]), features=np.array(FEATURES),
+                            unit_keys=np.array([k for k, _ in self.units], dtype=str),
+                            unit_values=np.array([u for _, u in self.units], dtype=np.float64))
 
 
 def model_from(data: Any) -> Model:
@@ -400,7 +420,18 @@ def model_from(data: Any) -> Model:
                          "(tools/train_net.py)")
     return Model(np.asarray(data["w1"], dtype=np.float64), np.asarray(data["b1"], np.float64),
                  np.asarray(data["w2"], dtype=np.float64), float(data["b2"][0]),
-                 frozenset(str(x) for x in data["trained"]), str(data["about"][0]))
+                 frozenset(str(x) for x in data["trained"]), str(data["about"][0]),
+                 _units_of(data))
+
+
+def _units_of(data: Any) -> tuple[tuple[str, float], ...]:
+    if "unit_keys" not in data:  # a file written before the units were fitted
+        return ()
+    keys = [str(x) for x in data["unit_keys"]]
+    values = [float(x) for x in np.asarray(data["unit_values"], dtype=np.float64)]
+    if len(keys) != len(values):
+        raise ValueError("the net's units name as many contracts as they give values")
+    return tuple(sorted(zip(keys, values, strict=True)))
 
 
 @functools.cache
