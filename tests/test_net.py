@@ -250,3 +250,11 @@ def test_units_are_written_read_and_checked(tmp_path: Path) -> None:
     for bad in (-1.0, 0.0, math.nan, 1e300):
         with pytest.raises(ValueError, match="the net's unit for herzla/normal must be"):
             attrs.evolve(model, units=(("herzla/normal", bad),))
+    # a file with a unit that is no number: one line naming it, as for any bad model
+    hostile = tmp_path / "nan.npz"
+    with np.load(path) as data:
+        np.savez(hostile, **{k: data[k] for k in data.files if k != "unit_values"},
+                 unit_values=np.array([math.nan]))
+    with pytest.raises(ValueError, match=r"^cannot read the model .*unit.*must be") as err:
+        NetPolicy(str(hostile))
+    assert "\n" not in str(err.value)

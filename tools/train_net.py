@@ -19,7 +19,7 @@ of each legal card over ``S`` deals of the unseen cards sampled consistently wit
 Each contract's *unit* (what one unit of the model's score is worth in the game's own unit: cents,
 penalty points) is the least-squares slope of the teacher's values on the model's scores, both
 less their position's mean, over positions of deals held out of the training (``--unit-deals`` a
-contract, played by the heuristic, from the stream ``(seed, -1, i)``); ``expert[prior=W]`` reads
+contract, played by the heuristic, each from a seeded stream of its own); ``expert[prior=W]`` reads
 it to add ``W`` times the model's estimate to its own.  ``--units-only`` fits the units of the
 model already at ``--out`` (its weights unchanged) and writes them into it.
 
