@@ -233,6 +233,15 @@ def test_a_contracts_unit_is_the_slope_of_the_teachers_values(
     assert train.fit_units(load_model(), [contract], str(-k), 1, 3, 0.5, 1) == ()
 
 
+def test_units_only_names_a_missing_model_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    train = _train_module()
+    assert train.main(["--units-only", "--out", str(tmp_path / "nope.npz")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("train_net: cannot read the model ") and "nope.npz" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_units_are_written_read_and_checked(tmp_path: Path) -> None:
     model = load_model()
     assert model.unit(read_contract(contract_class("herzla", "normal")())) is not None

@@ -328,7 +328,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     teacher_of(a.teacher)  # a bad name stops here, in one line
     out = Path(a.out)
     if a.units_only:
-        old = load_model(str(out))
+        try:
+            old = load_model(str(out))
+        except (OSError, ValueError, KeyError, EOFError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            print(f"train_net: cannot read the model {out}: {reason}", file=sys.stderr)
+            return 2
         units = fit_units(old, contracts, a.teacher, a.seed, a.unit_deals, a.rate, a.jobs)
         about = old.about.split("; units fitted")[0] + _units_about(a, units)
         _write(attrs.evolve(old, units=units, about=about), out)
