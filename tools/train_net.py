@@ -267,11 +267,10 @@ def fit_units(model: Model, contracts: Sequence[str], teacher: str, seed: int, d
         q = model.rows_scores(X) / SCORE_UNIT
         _, inv = np.unique(gid, return_inverse=True)
         cnt = np.bincount(inv)
-        q = q - (np.bincount(inv, q) / cnt)[inv]
-        yc = y - (np.bincount(inv, y) / cnt)[inv]
+        q = q - (np.bincount(inv, q) / cnt)[inv]  # the targets are centred already
         qq = float(q @ q)
-        unit = float(q @ yc) / qq if qq > 0 else 0.0
-        corr = float(q @ yc) / max(np.sqrt(qq * float(yc @ yc)), 1e-12)
+        unit = float(q @ y) / qq if qq > 0 else 0.0
+        corr = float(q @ y) / max(np.sqrt(qq * float(y @ y)), 1e-12)
         print(f"unit of {c}: {unit:.4g} a unit of score ({len(cnt)} positions, correlation "
               f"{corr:.2f})", file=sys.stderr)
         if unit > 0:

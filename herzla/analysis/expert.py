@@ -317,7 +317,7 @@ def _best_of(order: Sequence[_K], values: dict[_K, float]) -> list[_K]:
     return [k for k in order if values[k] >= best - 1e-9 * max(1, abs(best))]
 
 
-#: the learned player whose preference ``prior`` adds to the means
+#: the learned player whose estimate ``prior`` adds to the means
 _NET = NetPolicy()
 
 
@@ -482,7 +482,7 @@ class Expert(Policy):
         if self.prior == 0:
             return None
         unit = _NET.unit(view)
-        scores = _NET.scores(view) if unit is not None else None
+        scores = None if unit is None else _NET.scores(view)
         if unit is None or scores is None:
             return None
         return {c: unit * v for c, v in scores.items()}
