@@ -4,6 +4,7 @@ an import never has to ask which ``Table`` is meant)."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -12,12 +13,17 @@ import herzla
 ROOT = Path(herzla.__file__).parent
 
 
+@functools.cache
+def _parsed(path: str, text: str) -> ast.Module:
+    return ast.parse(text, path)
+
+
 def public_classes(sources: dict[str, str]) -> dict[str, list[str]]:
     """Each public class name (a class at the top of a module, its name not beginning with
     ``_``) and the modules (paths) that define it."""
     found: dict[str, list[str]] = defaultdict(list)
     for path, text in sources.items():
-        for node in ast.parse(text, path).body:
+        for node in _parsed(path, text).body:
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
                 found[node.name].append(path)
     return found

@@ -86,7 +86,7 @@ def _position(contract: TrickContract, seed: int, moves: int, extra: int = 5) ->
     return out, played, dealer
 
 
-@pytest.mark.parametrize("game,name,declarer", some_in_default(CONTRACTS, every=2,
+@pytest.mark.parametrize("game,name,declarer", some_in_default(CONTRACTS, every=4,
                                                                 kind=lambda c: c[0]))
 @pytest.mark.parametrize("form", ["heuristic", "net"])
 def test_play_outs_are_the_reference_engines(game: str, name: str, declarer: int | None,
@@ -140,8 +140,9 @@ def test_a_card_not_in_its_deal_is_refused() -> None:
     assert list(got[0]) == [int(x) for x in want]
 
 
-@pytest.mark.parametrize(("temperature", "doubt"), [(0.5, 0.0), (1.0, 0.0), (3.0, 0.0),
-                                                    (0.3, 0.5), (1.0, 0.2)])
+@pytest.mark.parametrize(("temperature", "doubt"), some_in_default(
+    [(0.5, 0.0), (1.0, 0.0), (3.0, 0.0), (0.3, 0.5), (1.0, 0.2)], kind=lambda case: case[1] > 0,
+    every=2))
 @pytest.mark.parametrize("trick", ["C7 CA C8", "C7"])
 def test_a_softened_seat_plays_the_kth_card_of_the_order_as_often_as_its_weight(
         temperature: float, doubt: float, trick: str) -> None:

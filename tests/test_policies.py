@@ -454,7 +454,8 @@ def test_third_party_policy_plays_on_both_engines(plugin_path: None, policy: str
                                              ("herzerln", ("-c", "auflegen")),
                                              ("herzeln", ("-c", "domino"))],
                                                             kind=lambda case: case[0]))
-@pytest.mark.parametrize("policy", ["random", "heuristic", "heuristic,random,random,heuristic"])
+@pytest.mark.parametrize("policy", [pytest.param("random", marks=pytest.mark.slow), "heuristic",
+                                    "heuristic,random,random,heuristic"])
 def test_both_engines_give_the_same_json(game: str, extra: tuple[str, ...], policy: str) -> None:
     """Every built-in policy with a batch form, alone or one a seat, in every game."""
     players = 5 if "-p" in extra else 4

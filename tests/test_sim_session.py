@@ -158,6 +158,7 @@ def without_timing(*args: str) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_evenings_on_any_number_of_processes() -> None:
     common = ["herzla", "--session", "7", "--hands", "900", "--seed", "31", "--block-size",
               "128", "--policy", "heuristic", "--stock", "40"]
