@@ -148,7 +148,9 @@ def _every_policy_once() -> list[Any]:
     engine, in one turn of four: the heuristic in the others), the rest in the slow set; of a
     contract's several configurations (options, stocks, sizes), its first and every other one."""
     n = len(POLICIES)
-    first = {cfg[:2]: i for i, cfg in reversed(list(enumerate(CONFIGS)))}
+    first: dict[tuple[str, str | None], int] = {}  # each contract's first configuration
+    for i, cfg in enumerate(CONFIGS):
+        first.setdefault(cfg[:2], i)
 
     def default(i: int, j: int) -> bool:
         if i % 2 and first[CONFIGS[i][:2]] != i:
