@@ -370,10 +370,10 @@ def test_prior_adds_the_nets_estimate_to_the_means() -> None:
     net = NetPolicy()
     unit = net.unit(_choices(NORMAL)[0])
     assert unit is not None and 1 < unit < 50  # cents a unit of score, as fitted
-    plain, leaning, led = Expert(worlds=6, prior=0), Expert(worlds=6), Expert(worlds=6,
+    plain, leaning, led = Expert(worlds=6), Expert(worlds=6, prior=1), Expert(worlds=6,
                                                                                prior=100)
-    assert leaning.prior == 1  # the default
-    assert plain.prior == 0 and plain.leaning(_choices(NORMAL)[0]) is None
+    assert plain.prior == 0  # the default
+    assert plain.leaning(_choices(NORMAL)[0]) is None
     tipped = 0
     for view in _choices(NORMAL):
         lean, scores = leaning.leaning(view), net.scores(view)

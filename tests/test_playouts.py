@@ -186,3 +186,20 @@ def test_a_softened_form_cold_is_its_base() -> None:
     warm = play_outs(contract, dealer, 0, worlds * 20, played, None, Softened(HEURISTIC, 2.0),
                      np.random.default_rng(1).random((32, 20 * len(worlds))))
     assert warm.tolist() != (cold.tolist() * 20)
+
+
+@pytest.mark.parametrize("game,name,declarer", CONTRACTS)
+def test_many_masks_convert_as_one_at_a_time(game: str, name: str, declarer: int | None
+                                             ) -> None:
+    # the play-outs convert every lane's hands with byte tables: the same as card by card
+    from herzla.sim.batch.bits import bits_of
+
+    contract = _contract(game, name, declarer)
+    bits = bits_of(contract.pack(), contract.rank_order())
+    rng = random.Random(7)
+    cards = list(contract.pack().cards)
+    masks = [mask_of(rng.sample(cards, rng.randrange(len(cards) + 1))) for _ in range(300)]
+    masks += [0, contract.pack().mask]
+    got = bits.masks_of_indices(masks)
+    assert got.dtype == bits.dtype
+    assert [int(m) for m in got] == [bits.mask_of_indices(m) for m in masks]

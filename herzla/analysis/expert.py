@@ -49,11 +49,18 @@ declarer's contract beats it by ``margin``.
 Parameters (``expert[worlds=32,exact=3]``), each with its cost measured by
 benchmarks/bench_expert.py (docs/policies.md):
 
-``worlds`` (default 48)
-    worlds valued at each decision (the weighted draws); the cost is about proportional.
-``candidates`` (default 128)
+``worlds`` (default 768)
+    worlds valued at each decision of a trick deal (the weighted draws), each played out after
+    every legal card: the fewer, the more often the luck of the draw picks a card the model
+    would not (measured against a valuation 12 times as large: about 2.6 cents a hand of
+    Herzla's normal game with 48, 0.5 with 768; docs/policies.md); the play-outs run in
+    lockstep, so 16 times the worlds cost about 2.5 times the CPU.
+``candidates`` (default 2048)
     exact deals drawn and weighed before the ``worlds`` are drawn from them by weight (more
     distinct deals for the likelihood to choose from; weighing one costs a count of bits a play).
+``lay_worlds`` (default 48)
+    the deals of the unseen cards valued at each lay of a layout deal (each played out lay by
+    lay, in pure Python).
 ``enumerate`` (default 120)
     take every deal of the unseen cards, each with its likelihood, when there are at most this
     many (0: always sample).
@@ -83,13 +90,14 @@ benchmarks/bench_expert.py (docs/policies.md):
 ``model`` (default ``heuristic``)
     the model of every seat's play in the play-outs: ``heuristic`` or ``net`` (the learned
     player, a stronger model at about a quarter more time).
-``prior`` (default 1)
+``prior`` (default 0)
     how much the learned ``net``'s estimate counts in the choice: it plays the card of the best
     mean plus ``prior`` times the net's estimate of the card in the game's unit (its score
     times the unit the training fitted for the contract), ties to the heuristic's order; 1
     counts it as much as the play-outs.  The means themselves, which the hint and the review's
     ``loss_model`` give, are unchanged.  In a deal the net has no unit for (it was not trained
-    there) it is not asked.
+    there) it is not asked.  It helped while the means came from 48 worlds (the net's estimate
+    smoothed their noise); with 768 it no longer does (docs/policies.md), so 0: not asked.
 ``seed`` (default 0)
     mixed into each decision's generator, seeded from the move's uniform, the seat and the
     moves so far: a seeded match plays the same for any ``--jobs``.
@@ -350,8 +358,9 @@ class Expert(Policy):
     name = "expert"
     level = "expert"
 
-    worlds: int = attrs.field(default=48, validator=_within("worlds", 1, 10_000))
-    candidates: int = attrs.field(default=128, validator=_within("candidates", 1, 100_000))
+    worlds: int = attrs.field(default=768, validator=_within("worlds", 1, 10_000))
+    candidates: int = attrs.field(default=2048, validator=_within("candidates", 1, 100_000))
+    lay_worlds: int = attrs.field(default=48, validator=_within("lay_worlds", 1, 10_000))
     enumerate: int = attrs.field(default=120, validator=_within("enumerate", 0, 100_000))
     exact: int = attrs.field(default=3, validator=_within("exact", 0, 4))
     exact_worlds: int = attrs.field(default=12, validator=_within("exact_worlds", 1, 10_000))
@@ -363,7 +372,7 @@ class Expert(Policy):
     model: str = attrs.field(default="heuristic")
     spread: float = attrs.field(default=1.0, validator=_within("spread", 0, 1000))
     doubt: float = attrs.field(default=0.0, validator=_within("doubt", 0, 0.99))
-    prior: float = attrs.field(default=1.0, validator=_within("prior", 0, 100))
+    prior: float = attrs.field(default=0.0, validator=_within("prior", 0, 100))
 
     @model.validator
     def _check_model(self, _attr: object, value: str) -> None:
@@ -531,7 +540,7 @@ class Expert(Policy):
             return Valuation(moves[0].move(), {}, 0, how="only")
         sign = _sign(view.contract)
         rng = self._rng(view.uniform, view.seat, len(view.history))
-        worlds = layout_worlds(view, rng, self.worlds)
+        worlds = layout_worlds(view, rng, self.lay_worlds)
         totals = dict.fromkeys(range(len(moves)), 0.0)
         for hand, times in worlds:
             for i, mv in enumerate(moves):

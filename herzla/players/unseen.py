@@ -104,7 +104,8 @@ def uniform_deals(cards: Sequence[Card], need: Sequence[int], forbidden: Sequenc
     if counter.ways(0, tuple(need)) == 0:
         raise ValueError("no deal keeps the constraints")
     choices: dict[tuple[int, tuple[int, ...]], _Options] = {}
-    return [_draw(groups, counter, tuple(need), rng, choices) for _ in range(count)]
+    bits = [[c.bit for c in group] for _, group in groups]
+    return [_draw(groups, bits, counter, tuple(need), rng, choices) for _ in range(count)]
 
 
 #: a group's ways to split among its holders from given capacities: (weight, split, the
@@ -126,12 +127,13 @@ def _options(groups: list[tuple[tuple[int, ...], list[Card]]], counter: _Counter
     return options, sum(w for w, _, _ in options)
 
 
-def _draw(groups: list[tuple[tuple[int, ...], list[Card]]], counter: _Counter,
-          caps: tuple[int, ...], rng: random.Random,
+def _draw(groups: list[tuple[tuple[int, ...], list[Card]]], bits: list[list[int]],
+          counter: _Counter, caps: tuple[int, ...], rng: random.Random,
           choices: dict[tuple[int, tuple[int, ...]], _Options]) -> list[int]:
-    # choices: each (group, capacities)'s options, found once for all the draws of a call
+    # choices: each (group, capacities)'s options, found once for all the draws of a call;
+    # bits: each group's cards' bits (distinct: a sum of some is their union)
     out = [0] * len(caps)
-    for g, (holders, group) in enumerate(groups):
+    for g, (holders, _group) in enumerate(groups):
         key = (g, caps)
         found = choices.get(key)
         if found is None:
@@ -145,12 +147,11 @@ def _draw(groups: list[tuple[tuple[int, ...], list[Card]]], counter: _Counter,
                 break
             pick -= option[0]
         _, split, rest_caps = chosen
-        shuffled = list(group)
+        shuffled = list(bits[g])
         rng.shuffle(shuffled)
         at = 0
         for h, k in zip(holders, split, strict=True):
-            for c in shuffled[at:at + k]:
-                out[h] |= c.bit
+            out[h] |= sum(shuffled[at:at + k])
             at += k
         caps = rest_caps
     return out

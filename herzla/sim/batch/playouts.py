@@ -72,11 +72,11 @@ def played_out(contract: Contract, dealer: int, deals: Sequence[Sequence[int]],
         raise ValueError("this batch form reads the move uniforms: give them")
     bits = bits_of(contract.pack(), contract.rank_order())
     dt = bits.dtype
-    hands = [np.array([int(bits.mask_of_indices(d[s])) for d in deals], dtype=dt)
-             for s in range(P)]
+    hands = [bits.masks_of_indices(d[s] for d in deals) for s in range(P)]
     forced: list[U] = [np.full(lanes, bits.mask((c,)), dtype=dt) for c in played]
     if then is not None:
-        forced.append(np.array([bits.mask((c,)) for c in then], dtype=dt))
+        one = {c: bits.mask((c,)) for c in set(then)}
+        forced.append(np.array([one[c] for c in then], dtype=dt))
     held = np.zeros(lanes, dtype=dt)
     for h in hands:
         held |= h
