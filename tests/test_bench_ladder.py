@@ -43,7 +43,7 @@ def _view(plays: int) -> tuple[list[int], TrickView]:
 
 
 @pytest.mark.parametrize(("params", "plays", "copies"), [
-    ({}, 5, 48),                      # play-outs, spread: every world the true deal
+    ({}, 5, 768),                     # play-outs, spread: every world the true deal
     ({"worlds": 7}, 5, 7),
     ({"spread": 0.0}, 5, 1),          # one line of play: one world is the same
     ({}, 20, 1),                      # max^n over the last tricks draws nothing
