@@ -19,11 +19,14 @@ from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_order
 from herzla.players.unseen import count_deals
 from herzla.players.views import LayoutView, view_of
-from herzla.sim.batch import HEURISTIC
+from herzla.sim.batch import HEURISTIC, batch_form_of
 from herzla.sim.batch.softened import Softened
 from herzla.sim.match import match
 from herzla.tricks import TrickHand
 from tests.shares import some_in_default
+
+#: the learned net's batch form, which plays expert's own later cards in its play-outs
+NET = batch_form_of(policy_of("net"))
 
 CHEAP = "expert[worlds=4,candidates=8,bids=4]"
 NORMAL = contract_class("herzla", "normal")()
@@ -273,13 +276,34 @@ def test_the_model_of_the_other_seats_is_a_parameter() -> None:
     assert by_net.means != by_heuristic.means
 
 
+def test_its_own_later_cards_are_a_parameter() -> None:
+    """``own``: the model of its own later cards in the play-outs, the learned net by default
+    (the others' play is ``model``'s either way)."""
+    assert Expert().own == "net"
+    assert policy_of("expert[own=heuristic]") == Expert(own="heuristic")
+    with pytest.raises(PolicyError, match="own must be one of heuristic, net, not 'pimc'"):
+        policy_of("expert[own=pimc]")
+    state = _played(["C7", "CA", "C8", "C9", "D7"])
+    view = TrickView.of(state, uniform=5)
+    by_net, by_heuristic = Expert(worlds=24), Expert(worlds=24, own="heuristic")
+    net_forms, uniforms = by_net.play_forms(view, 24)
+    heuristic_forms, same = by_heuristic.play_forms(view, 24)
+    assert net_forms[view.seat] is NET and heuristic_forms[view.seat] is HEURISTIC
+    assert [f for s, f in enumerate(net_forms) if s != view.seat] == [
+        f for s, f in enumerate(heuristic_forms) if s != view.seat]
+    assert uniforms is not None and same is not None and (uniforms == same).all()
+    # the same worlds and the same draws of the others' play, its own later cards another's
+    assert by_net.trick_worlds(view) == by_heuristic.trick_worlds(view)
+    assert by_net.value(view).means != by_heuristic.value(view).means
+
+
 def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
     """spread=0: each world played out as the reference engine plays it, every seat by the
     heuristic (the means are the weighted play-outs); spread>0: the same worlds, the other
     seats' play spread, so other means, the same ones for the same uniform."""
     state = _played(["C7", "CA", "C8", "C9", "D7"])
     view = TrickView.of(state, uniform=5)
-    plain = Expert(worlds=6, spread=0)
+    plain = Expert(worlds=6, spread=0, own="heuristic")
     worlds = plain.trick_worlds(view)
     weight = sum(times for _, times in worlds)
     want = {}
@@ -297,9 +321,9 @@ def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
     assert spread.spread == 1.0 and spread.trick_worlds(view) == worlds
     assert spread.value(view).means != plain.value(view).means
     assert spread.value(view) == spread.value(view)
-    # its own later cards are the model's, the other seats' spread
+    # its own later cards are the net's (``own``), the other seats' the model's, spread
     forms, uniforms = spread.play_forms(view, 6)
-    assert forms[view.seat] is HEURISTIC and uniforms is not None and uniforms.shape == (32, 6)
+    assert forms[view.seat] is NET and uniforms is not None and uniforms.shape == (32, 6)
     assert all(isinstance(f, Softened) and f.base is HEURISTIC and f.temperature == 1.0
                for s, f in enumerate(forms) if s != view.seat)
     assert plain.play_forms(view, 6) == ([HEURISTIC] * 4, None)
@@ -324,7 +348,7 @@ def test_doubt_is_one_model_of_the_other_seats_in_the_worlds_and_the_play_outs()
                                                       doubting.enumerate, 0.6)
     assert doubting.trick_worlds(view) != plain.trick_worlds(view)
     forms, _ = doubting.play_forms(view, 8)
-    assert forms[view.seat] is HEURISTIC
+    assert forms[view.seat] is NET
     assert all(isinstance(f, Softened) and f.doubt == 0.6
                for s, f in enumerate(forms) if s != view.seat)
     assert doubting.value(view).means != plain.value(view).means

@@ -13,9 +13,9 @@ deal once they are few enough (late in the hand).  In each world it plays each l
 then plays the hand out:
 
 - while more than ``4 * exact`` cards are left to play (the last ``exact`` tricks at four
-  players), by the *model* for every seat: the heuristic, or the learned ``net`` (``model``);
-  its own later cards the model's choice, each other seat's *spread* as the inference takes
-  the others to play: the card the model's order puts ``k``-th with probability proportional
+  players), by a *model* of every seat: its own later cards the learned ``net``'s choice
+  (``own``), each other seat the heuristic (or the net, ``model``) *spread* as the inference
+  takes the others to play: the card the model's order puts ``k``-th with probability proportional
   to ``exp(-k / spread)`` (:mod:`herzla.sim.batch.softened`), so a card is valued against
   what the others may well do rather than against one line of play; every world and card is
   one lane of the batch engine (:mod:`herzla.sim.batch.playouts`), all played in lockstep,
@@ -88,8 +88,13 @@ benchmarks/bench_expert.py (docs/policies.md):
     ``temperature=0.3,doubt=0.5`` places the unseen cards better than the default, but it
     played no better against ``pimc`` (docs/policies.md), so the default stays 0.
 ``model`` (default ``heuristic``)
-    the model of every seat's play in the play-outs: ``heuristic`` or ``net`` (the learned
+    the model of the other seats' play in the play-outs: ``heuristic`` or ``net`` (the learned
     player, a stronger model at about a quarter more time).
+``own`` (default ``net``)
+    the model of its own later cards in the play-outs: ``net`` (the learned player, which
+    plays as the heuristic where it was not trained) or ``heuristic``; the net costs about 1.3
+    times the CPU a decision and gained about 1.5 cents a hand on the heuristic there on two
+    tuning seeds (docs/policies.md).
 ``prior`` (default 0)
     how much the learned ``net``'s estimate counts in the choice: it plays the card of the best
     mean plus ``prior`` times the net's estimate of the card in the game's unit (its score
@@ -373,11 +378,17 @@ class Expert(Policy):
     spread: float = attrs.field(default=1.0, validator=_within("spread", 0, 1000))
     doubt: float = attrs.field(default=0.0, validator=_within("doubt", 0, 0.99))
     prior: float = attrs.field(default=0.0, validator=_within("prior", 0, 100))
+    own: str = attrs.field(default="net")
 
     @model.validator
     def _check_model(self, _attr: object, value: str) -> None:
         if value not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}, not {value!r}")
+
+    @own.validator
+    def _check_own(self, _attr: object, value: str) -> None:
+        if value not in MODELS:
+            raise ValueError(f"own must be one of {', '.join(MODELS)}, not {value!r}")
 
     # -- the random stream of a decision ----------------------------------------------------
     def _rng(self, uniform: int, seat: int, moves: int, what: int = 0) -> random.Random:
@@ -514,16 +525,19 @@ class Expert(Policy):
     def play_forms(self, view: TrickView, worlds: int
                    ) -> tuple[list[BatchForm], npt.NDArray[np.float64] | None]:
         """Each seat's batch form in the play-outs of ``view``'s decision, and their uniforms
-        (moves, worlds) where the other seats' play is spread: its own seat the model, every
-        other seat the model softened at ``spread``, any legal card alike a ``doubt`` of the
+        (moves, worlds) where the other seats' play is spread: its own seat ``own``, every
+        other seat ``model`` softened at ``spread``, any legal card alike a ``doubt`` of the
         time (:class:`herzla.sim.batch.softened.Softened`)."""
-        own: BatchForm = _model_form(self.model)
+        model: BatchForm = _model_form(self.model)
+        mine = _model_form(self.own)
         if self.spread == 0:
-            return [own] * view.players, None
+            forms = [model] * view.players
+            forms[view.seat] = mine
+            return forms, None
         from herzla.sim.batch.softened import Softened
 
-        forms: list[BatchForm] = [Softened(own, self.spread, self.doubt)] * view.players
-        forms[view.seat] = own
+        forms = [Softened(model, self.spread, self.doubt)] * view.players
+        forms[view.seat] = mine
         rng = self._rng(view.uniform, view.seat, len(view.plays()), 2)
         gen = np.random.default_rng(rng.getrandbits(64))
         return forms, gen.random((view.dealt * view.players, worlds))
