@@ -104,14 +104,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--deals", type=int, default=120, help="Herzla normal deals (120)")
     ap.add_argument("--seed", type=int, default=1013)
     ap.add_argument("--player", default="expert", help="who plays the positions (expert)")
-    ap.add_argument("--target", default="expert[worlds=768,candidates=2048,prior=0]")
+    ap.add_argument("--target", default="expert", help="the valuation repeated (expert)")
     ap.add_argument("--target-reps", type=int, default=4)
     ap.add_argument("--spec", action="append", help="an expert to price (repeatable)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
-    specs = args.spec or ["expert[worlds=48,candidates=128,prior=1]",
-                          "expert[worlds=48,candidates=128,prior=0]",
-                          "expert[worlds=192,candidates=512,prior=0]", "expert"]
+    specs = args.spec or ["expert[worlds=48,candidates=128,prior=1,own=heuristic]",
+                          "expert[worlds=48,candidates=128]", "expert[worlds=192,candidates=512]",
+                          "expert[prior=1]", "expert"]
     print(f"expert's choices priced by {args.target_reps} x {args.target}: Python "
           f"{platform.python_version()}, {args.deals} Herzla normal deals x 2 seatings with "
           f"{args.player} and pimc, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M')}, "
