@@ -216,8 +216,15 @@ def test_layout_worlds_and_lays() -> None:
         assert world.hands[view.seat] == hand.hands[view.seat]
         assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in hand.hands]
         assert world.turn == hand.turn
-    lay = Expert(worlds=4).lay(view)
+    lay = Expert(lay_worlds=4).lay(view)
     assert lay is None or lay in view.legal_moves()
+    # a lay is valued over lay_worlds deals (worlds counts the trick deals' alone)
+    assert Expert().lay_worlds == 48
+    assert len(view.legal_moves()) > 1  # a choice to value
+    assert Expert(lay_worlds=4, worlds=1).value_lay(view).worlds == 4
+    assert policy_of("expert[lay_worlds=8]") == Expert(lay_worlds=8)
+    with pytest.raises(PolicyError, match="lay_worlds must be 1 to 10000, not 0"):
+        policy_of("expert[lay_worlds=0]")
 
 
 def test_a_seeded_match_plays_the_same_twice() -> None:
