@@ -54,7 +54,7 @@ benchmarks/bench_expert.py (docs/policies.md):
     every legal card: the fewer, the more often the luck of the draw picks a card the model
     would not (measured against a valuation 12 times as large: about 2.6 cents a hand of
     Herzla's normal game with 48, 0.5 with 768; docs/policies.md); the play-outs run in
-    lockstep, so 16 times the worlds cost about 2.5 times the CPU.
+    lockstep, so 16 times the worlds cost about 2.7 times the CPU.
 ``candidates`` (default 2048)
     exact deals drawn and weighed before the ``worlds`` are drawn from them by weight (more
     distinct deals for the likelihood to choose from; weighing one costs a count of bits a play).
