@@ -147,6 +147,30 @@ def test_a_heart_led_under_the_ban_means_nothing_but_hearts() -> None:
         assert log_likelihood(view, deal, 1.0) > -math.inf  # every play legal on it
 
 
+def test_pimc_answers_after_a_heart_led_under_the_ban() -> None:
+    """The same position for ``pimc``: its quick draw (voids, then a check that every play was
+    legal) all but never gives seat 1 nothing but hearts, so it draws exactly then, and it
+    answers with a legal card instead of raising (a match of expert and pimc once stopped so:
+    the solver refused the deal on which seat 1's heart lead was illegal)."""
+    import numpy as np
+
+    from herzla.analysis.pimc import Pimc, sample_hands
+
+    hand = TrickHand(NORMAL, _hands("C7 C8 C9 S7 S8 S9 D7 D8", "CA HA HK HQ HJ HT H9 H8",
+                                    "CT CJ SA SK DA DK DQ H7", "CQ CK ST SJ SQ DJ DT D9"), 3)
+    for code in ("C7", "CA", "CT", "CQ", "HA"):
+        hand.play(code)
+    view = TrickView.of(hand, uniform=1)  # seat 2
+    gen = np.random.default_rng(5)
+    for _ in range(3):
+        deal = sample_hands(view, gen)
+        assert deal[1] & ~view.played() & ~HEARTS_MASK == 0  # nothing but hearts
+        assert deal[view.seat] == hand.hands[2] | mask_of(parse_cards("CT"))
+        assert log_likelihood(view, deal, 1.0) > -math.inf  # every play legal on it
+    for pimc in (Pimc(), Pimc(samples=2, tricks=8)):
+        assert pimc.card(view) in view.legal_plays
+
+
 def test_every_deal_drawn_makes_every_play_legal() -> None:
     rng = random.Random(5)
     for contract in _trick_contracts()[::3]:

@@ -26,6 +26,7 @@ picks the deals to solve in proportion to the weights.
 Seat 0 leads C7; seat 1, void in clubs, sheds SA.  Had it held hearts, the heuristic would have
 shed the highest of them, so a deal in which it held four puts SA fifth in its order:
 
+>>> from herzla.cards import cards_of
 >>> from herzla.contracts import contract_class
 >>> from herzla.players.views import view_of
 >>> normal = contract_class("herzla", "normal")()
@@ -53,111 +54,16 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-import attrs
-
 from herzla.analysis.pimc import announces_as_seen, bidding_base
-from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.cards import SUIT_MASKS
 from herzla.players.heuristic import heuristic_order, preferred_to
+from herzla.players.known import Unseen, constraints, public_replay
 from herzla.players.unseen import uniform_deals
 from herzla.players.views import TrickView, as_view
 from herzla.tricks import TrickHand
 
 __all__ = ["Unseen", "constraints", "draw_deals", "likelihoods", "log_likelihood",
            "log_likelihoods", "play_log_p", "resample", "weights"]
-
-
-@attrs.frozen(slots=True)
-class Unseen:
-    """What a seat knows for sure of the cards it has not seen: ``cards`` are dealt to the
-    ``holders`` (the other seats in turn, then -1 for the cards aside where the pack is not
-    dealt out), holder ``i`` taking ``need[i]`` of them and none of ``forbidden[i]`` (a bit
-    set); ``played`` holds each seat's cards played so far."""
-
-    seat: int
-    own: int
-    cards: tuple[Card, ...]
-    holders: tuple[int, ...]
-    need: tuple[int, ...]
-    forbidden: tuple[int, ...]
-    played: tuple[int, ...]
-
-    def seated(self, got: Sequence[int]) -> list[int]:
-        """Each seat's cards as dealt, from a deal of the unseen cards to the holders."""
-        hands = list(self.played)
-        hands[self.seat] = self.own
-        for h, cards in zip(self.holders, got, strict=True):
-            if h >= 0:
-                hands[h] |= cards
-        return hands
-
-
-def constraints(view: TrickView) -> Unseen:
-    """The sure knowledge of ``view``'s seat about the unseen cards: the voids shown
-    (:meth:`~herzla.players.views.TrickView.voids`) and the escapes from the lead bans."""
-    n = view.players
-    plays = view.plays()
-    played = [0] * n
-    for s, c in plays:
-        played[s] |= c.bit
-    own = view.hand | played[view.seat]
-    pack = view.contract.pack().mask
-    unseen = cards_of(pack & ~own & ~view.played())
-    dealt = view.dealt or own.bit_count()
-    absent = [0] * n
-    for s, suits in enumerate(view.voids()):
-        for suit in suits:
-            absent[s] |= SUIT_MASKS[suit] & pack
-    for s, only in _escapes(view):
-        absent[s] |= pack & ~only
-    others = [s for s in range(n) if s != view.seat]
-    need = [dealt - played[s].bit_count() for s in others]
-    forbidden = [absent[s] for s in others]
-    aside = len(unseen) - sum(need)
-    if aside:
-        others.append(-1)
-        need.append(aside)
-        forbidden.append(0)
-    return Unseen(view.seat, own, tuple(unseen), tuple(others), tuple(need), tuple(forbidden),
-                  tuple(played))
-
-
-def _escapes(view: TrickView) -> list[tuple[int, int]]:
-    """(seat, cards) for each other seat that led or discarded a banned card while the ban
-    held: it held nothing but those cards then."""
-    contract = view.contract
-    if not contract.declaration.lead_bans or not view.plays():
-        return []
-    hand = _public_replay(view)
-    out = []
-    for s, c in view.plays():
-        if s != view.seat:
-            leading = not hand.trick
-            if leading or c.suit != hand.trick[0].suit:
-                ban = contract.banned(hand, s, leading)
-                if ban is not None and ban[0] >> c.index & 1:
-                    out.append((s, ban[0]))
-        hand.play(c)
-    return out
-
-
-def _public_replay(view: TrickView) -> TrickHand:
-    """The hand at its start on a deal that pads each seat's played cards with unseen ones,
-    to replay the public play on (a lead ban and the heuristic's preferences read nothing
-    else)."""
-    contract = view.contract
-    played = [0] * view.players
-    for s, c in view.plays():
-        played[s] |= c.bit
-    own = view.hand | played[view.seat]
-    spare = iter(cards_of(contract.pack().mask & ~own & ~view.played()))
-    dealt = view.dealt or own.bit_count()
-    hands = list(played)
-    hands[view.seat] = own
-    for s in range(view.players):
-        while hands[s].bit_count() < dealt:
-            hands[s] |= next(spare).bit
-    # a trick view's contract deals its hands on the trick engine
-    return cast(TrickHand, contract.new_hand(hands, view.dealer, view.stock))
 
 
 def draw_deals(view: TrickView, rng: random.Random, count: int) -> list[list[int]]:
@@ -249,7 +155,7 @@ def _steps(view: TrickView) -> list[tuple[int, int, int, int, int, int]]:
     public play on a deal that pads each seat's played cards."""
     contract = view.contract
     plays = view.plays()
-    hand = _public_replay(view)
+    hand = public_replay(view)
     out = []
     for s, c in plays:
         if s == view.seat:

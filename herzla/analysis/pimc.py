@@ -54,6 +54,7 @@ heuristic does.  It has no batch form: ``--engine batch`` plays it on the refere
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -67,7 +68,9 @@ from herzla.layout import Lay
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import WHY, heuristic_card, heuristic_lay, heuristic_play
+from herzla.players.known import constraints
 from herzla.players.policy import Hint, Policy
+from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
@@ -153,12 +156,12 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
             return hands
     if fallback is not None:
         return fallback
-    # no deal fits the bans: keep the voids only (a policy may have played an odd legal card)
-    for _ in range(DEAL_TRIES):
-        got = _deal(rng, unseen, need, void)
-        if got is not None:
-            return seated(got)
-    raise RuntimeError("no deal of the unseen cards fits the voids shown")  # pragma: no cover
+    # no deal of these tries kept every play legal: a seat that led a banned card held nothing
+    # else (the escape), which a random deal seldom gives it; draw exactly among the deals
+    # that keep what the seat knows for sure (the true deal is one of them)
+    known = constraints(view)
+    exact = random.Random(int(rng.integers(1 << 62)))
+    return known.seated(uniform_deal(known.cards, known.need, known.forbidden, exact))
 
 
 def bidding_base(contract: Contract) -> Contract | None:
