@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -64,15 +65,14 @@ class _Kept(Policy):
         return self.policy.lay(view)
 
 
-def positions(args: tuple[str, int, int]) -> list[TrickView]:
-    """The views of deal ``i`` of ``seed`` where ``player`` had a choice (both seatings)."""
-    player, seed, i = args
+def positions(args: tuple[str, Any, Any]) -> list[TrickView]:
+    """The views of one deal (its cards and move uniforms) where ``player`` had a choice (both
+    seatings)."""
+    player, cards, uniforms = args
     contract = contract_class("herzla", "normal")()
-    pack = [c.index for c in contract.pack().cards]
-    cards, uniforms = draw_block(block_generator(seed, (9, 0)), i + 1, pack, 32)
     kept, pimc = _Kept(policy_of(player)), policy_of("pimc")
     for seats in ([kept, pimc, kept, pimc], [pimc, kept, pimc, kept]):
-        play_hand(contract, deal_masks(cards[i], 4, 8), 3, uniforms[i], seats)
+        play_hand(contract, deal_masks(cards, 4, 8), 3, uniforms, seats)
     return kept.kept
 
 
@@ -116,7 +116,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{platform.python_version()}, {args.deals} Herzla normal deals x 2 seatings with "
           f"{args.player} and pimc, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M')}, "
           f"load {load()}", flush=True)
-    views = [v for got in local_map(positions, [(args.player, args.seed, i)
+    pack = [c.index for c in contract_class("herzla", "normal")().pack().cards]
+    cards, uniforms = draw_block(block_generator(args.seed, (9, 0)), args.deals, pack, 32)
+    views = [v for got in local_map(positions, [(args.player, cards[i], uniforms[i])
                                                 for i in range(args.deals)], args.jobs - 1)
              for v in got]
     rows = list(local_map(priced, [(v, args.target, args.target_reps, specs) for v in views],

@@ -355,6 +355,14 @@ def _within(name: str, low: float, high: float | None
     return check
 
 
+def _a_model(name: str) -> Callable[[object, object, str], None]:
+    """An attrs validator: ``name`` one of :data:`MODELS`, else one line saying so."""
+    def check(_self: object, _attr: object, value: str) -> None:
+        if value not in MODELS:
+            raise ValueError(f"{name} must be one of {', '.join(MODELS)}, not {value!r}")
+    return check
+
+
 @attrs.frozen(slots=True)
 class Expert(Policy):
     """Values each legal move against a model of the other seats, each playing for itself
@@ -374,21 +382,11 @@ class Expert(Policy):
     bids: int = attrs.field(default=24, validator=_within("bids", 0, 10_000))
     margin: float = attrs.field(default=0.0, validator=_within("margin", 0, None))
     seed: int = attrs.field(default=0, validator=_within("seed", 0, None))
-    model: str = attrs.field(default="heuristic")
+    model: str = attrs.field(default="heuristic", validator=_a_model("model"))
     spread: float = attrs.field(default=1.0, validator=_within("spread", 0, 1000))
     doubt: float = attrs.field(default=0.0, validator=_within("doubt", 0, 0.99))
     prior: float = attrs.field(default=0.0, validator=_within("prior", 0, 100))
-    own: str = attrs.field(default="net")
-
-    @model.validator
-    def _check_model(self, _attr: object, value: str) -> None:
-        if value not in MODELS:
-            raise ValueError(f"model must be one of {', '.join(MODELS)}, not {value!r}")
-
-    @own.validator
-    def _check_own(self, _attr: object, value: str) -> None:
-        if value not in MODELS:
-            raise ValueError(f"own must be one of {', '.join(MODELS)}, not {value!r}")
+    own: str = attrs.field(default="net", validator=_a_model("own"))
 
     # -- the random stream of a decision ----------------------------------------------------
     def _rng(self, uniform: int, seat: int, moves: int, what: int = 0) -> random.Random:

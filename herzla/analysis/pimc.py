@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 import attrs
 import numpy as np
 
-from herzla.cards import Card, Suit, cards_of
+from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
 from herzla.layout import Lay
@@ -88,18 +88,19 @@ def _generator(view: TrickView, seed: int) -> np.random.Generator:
         [view.uniform, seed, view.seat, len(view.plays())]))
 
 
-def _deal(rng: np.random.Generator, unseen: list[Card], need: list[int],
-          void: list[frozenset[Suit]]) -> list[int] | None:
-    """Deal ``unseen`` to the holders (``need`` cards each, none of a suit it lacks); the last
-    holder may be the cards aside.  None at a dead end (the caller tries again)."""
+def _deal(rng: np.random.Generator, unseen: Sequence[Card], need: Sequence[int],
+          forbidden: Sequence[int]) -> list[int] | None:
+    """Deal ``unseen`` to the holders (``need`` cards each, none of its ``forbidden`` cards: the
+    suits it lacks); the last holder may be the cards aside.  None at a dead end (the caller
+    tries again)."""
     order = rng.permutation(len(unseen))
     left = list(need)
     out = [0] * len(need)
     cards = [unseen[int(i)] for i in order]
     # the most constrained cards first: those few holders may take
-    cards.sort(key=lambda c: sum(1 for v in void if c.suit not in v))
+    cards.sort(key=lambda c: sum(1 for f in forbidden if not f >> c.index & 1))
     for c in cards:
-        ok = [h for h in range(len(need)) if left[h] and c.suit not in void[h]]
+        ok = [h for h in range(len(need)) if left[h] and not forbidden[h] >> c.index & 1]
         if not ok:
             return None
         weights = np.array([left[h] for h in ok], dtype=np.float64)
@@ -114,38 +115,16 @@ def sample_hands(view: TrickView, rng: np.random.Generator,
     """One deal (every seat's cards as dealt, bit sets) consistent with what ``view`` has seen:
     the seat's own hand, the cards played and by whom, the voids shown, the bans (every play
     so far legal) and, with ``announcements``, each other seat announcing as it did."""
-    n = view.players
     plays = view.plays()
-    played_by = [0] * n
-    for s, c in plays:
-        played_by[s] |= c.bit
-    own = view.hand | played_by[view.seat]
-    pack = view.contract.pack().mask
-    unseen = cards_of(pack & ~own & ~view.played())
-    dealt = view.dealt or own.bit_count()
-    others = [s for s in range(n) if s != view.seat]
-    need = [dealt - played_by[s].bit_count() for s in others]
-    voids = view.voids()
-    void = [voids[s] for s in others]
-    aside = len(unseen) - sum(need)
-    if aside:
-        need.append(aside)
-        void.append(frozenset())
+    shown = constraints(view, bans=False)  # the voids: a deal's bans are checked on it below
     base = bidding_base(view.contract) if announcements and view.announcements else None
-
-    def seated(got: list[int]) -> list[int]:
-        hands = [0] * n
-        hands[view.seat] = own
-        for i, s in enumerate(others):
-            hands[s] = got[i] | played_by[s]
-        return hands
 
     fallback: list[int] | None = None
     for attempt in range(DEAL_TRIES):
-        got = _deal(rng, unseen, need, void)
+        got = _deal(rng, shown.cards, shown.need, shown.forbidden)
         if got is None:
             continue
-        hands = seated(got)
+        hands = shown.seated(got)
         if not _legal_history(view, hands, plays):
             continue
         if base is None or attempt >= ANNOUNCEMENT_TRIES:

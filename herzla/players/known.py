@@ -48,9 +48,10 @@ class Unseen:
         return hands
 
 
-def constraints(view: TrickView) -> Unseen:
+def constraints(view: TrickView, bans: bool = True) -> Unseen:
     """The sure knowledge of ``view``'s seat about the unseen cards: the voids shown
-    (:meth:`~herzla.players.views.TrickView.voids`) and the escapes from the lead bans."""
+    (:meth:`~herzla.players.views.TrickView.voids`) and, with ``bans``, the escapes from the
+    lead bans (without: the voids alone, which need no replay of the hand)."""
     n = view.players
     plays = view.plays()
     played = [0] * n
@@ -64,7 +65,7 @@ def constraints(view: TrickView) -> Unseen:
     for s, suits in enumerate(view.voids()):
         for suit in suits:
             absent[s] |= SUIT_MASKS[suit] & pack
-    for s, only in escapes(view):
+    for s, only in escapes(view) if bans else ():
         absent[s] |= pack & ~only
     others = [s for s in range(n) if s != view.seat]
     need = [dealt - played[s].bit_count() for s in others]

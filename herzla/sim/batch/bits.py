@@ -24,15 +24,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from herzla.cards import Card, Pack, RankOrder, cards_of
+from herzla.cards import ALL_MASK, Card, Pack, RankOrder, cards_of
 
 __all__ = ["Bits", "U", "bits_of", "highest_bit", "kth_bit", "lowest_bit", "ones"]
 
 #: card sets of many hands (unsigned integers; the stubs cannot follow unsigned arithmetic)
 U = npt.NDArray[Any]
 _EXP_MASK = np.uint64(0xFFF0_0000_0000_0000)
-#: every card index bit (36 cards)
-_INDEX_BITS = (1 << 36) - 1
 
 
 class Bits:
@@ -108,7 +106,7 @@ class Bits:
     def _byte_tables(self) -> tuple[U, ...]:
         # for each byte k of a 36-bit card index mask, the strength layout of its 256 values
         if self._tables is None:
-            self._tables = tuple(np.array([self.mask_of_indices(v << (8 * k) & _INDEX_BITS)
+            self._tables = tuple(np.array([self.mask_of_indices(v << (8 * k) & ALL_MASK)
                                            for v in range(256)], dtype=self.dtype)
                                  for k in range(5))
         return self._tables
