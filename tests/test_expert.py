@@ -325,7 +325,7 @@ def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
         want[str(c)] = total / weight
     assert plain.value(view).means == pytest.approx(want)
     spread = Expert(worlds=6)
-    assert spread.spread == 1.0 and spread.trick_worlds(view) == worlds
+    assert spread.spread == 2.0 and spread.trick_worlds(view) == worlds
     assert spread.value(view).means != plain.value(view).means
     assert spread.value(view) == spread.value(view)
     # its own later cards are the net's (``own``), the other seats' the model's, spread
