@@ -331,7 +331,7 @@ def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
     # its own later cards are the net's (``own``), the other seats' the model's, spread
     forms, uniforms = spread.play_forms(view, 6)
     assert forms[view.seat] is NET and uniforms is not None and uniforms.shape == (32, 6)
-    assert all(isinstance(f, Softened) and f.base is HEURISTIC and f.temperature == 1.0
+    assert all(isinstance(f, Softened) and f.base is HEURISTIC and f.temperature == 2.0
                for s, f in enumerate(forms) if s != view.seat)
     assert plain.play_forms(view, 6) == ([HEURISTIC] * 4, None)
     with pytest.raises(PolicyError, match="spread must be 0 to 1000, not -1"):
