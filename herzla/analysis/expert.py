@@ -118,7 +118,7 @@ benchmarks/bench_expert.py (docs/policies.md):
 >>> for code in ("C7", "CA", "C8", "C9", "D7"):
 ...     _ = state.play(code)
 >>> str(Expert(worlds=8).card(TrickView.of(state, uniform=5)))
-'DA'
+'DT'
 """
 
 from __future__ import annotations
