@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from herzla.analysis.expert import _scored
 from herzla.contracts import contract_class
 from herzla.players import policy_of
 from herzla.sim.reference import play_hand
@@ -42,7 +41,8 @@ def deal_value(args: tuple[str, Any, Any]) -> float:
     total = 0.0
     for seats, own in (([mine, pimc, mine, pimc], (0, 2)), ([pimc, mine, pimc, mine], (1, 3))):
         hand, _ = play_hand(contract, deal_masks(cards, 4, 8), 3, uniforms, seats)
-        scores = _scored(contract, hand.outcome(), 0, 1)
+        outcome = hand.outcome()
+        scores = contract.settle(contract.counts(outcome), 0).column(0)[0]
         total += sum(scores[s] if s in own else -scores[s] for s in range(4)) / 2
     return total / 2
 
