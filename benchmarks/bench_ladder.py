@@ -169,12 +169,13 @@ class Ceiling(Expert):
         return [(list(_TRUE), 1) for _ in range(self.world_count(view) if draws else 1)]
 
 
-def _margins(policy: str, deals: Sequence[tuple[list[int], Any]]) -> list[float]:
-    """Per deal, the mean score of ``policy``'s seats minus the heuristic's over the seatings
-    ``P H P H`` and ``H P H P`` (a duplicate match's per-deal difference)."""
+def margins(policy: str, deals: Sequence[tuple[list[int], Any]],
+            against: str = "heuristic") -> list[float]:
+    """Per Herzla normal deal, the mean score of ``policy``'s seats minus ``against``'s over the
+    seatings ``P A P A`` and ``A P A P`` (a duplicate match's per-deal difference)."""
     contract = contract_class("herzla", "normal")()
     me = Ceiling() if policy == "ceiling" else policy_of(policy)
-    other = policy_of("heuristic")
+    other = policy_of(against)
     out = []
     for hands, uniforms in deals:
         _TRUE[:] = hands
@@ -189,7 +190,8 @@ def _margins(policy: str, deals: Sequence[tuple[list[int], Any]]) -> list[float]
     return out
 
 
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation)."""
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
     return mean, mean - half, mean + half
@@ -206,10 +208,10 @@ def ceiling_part(args: argparse.Namespace) -> None:
           f"load {load()}):")
     got = {}
     for name in ("ceiling", args.expert):
-        play = functools.partial(_margins, name)
+        play = functools.partial(margins, name)
         parts = list(local_map(play, chunks, args.jobs - 1))
         got[name] = [x for part in parts for x in part]
-        mean, lo, hi = _interval(got[name])
+        mean, lo, hi = mean_interval(got[name])
         print(f"  {short(name):<26} - heuristic: {mean:+.2f}  95% CI [{lo:+.2f}, {hi:+.2f}]",
               flush=True)
     ceiling = statistics.fmean(got["ceiling"])

@@ -17,40 +17,25 @@ of the test suite.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
-import math
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_ladder import margins, mean_interval
 
 from herzla.contracts import contract_class
-from herzla.players import policy_of
-from herzla.sim.reference import play_hand
 from herzla.support.procs import local_map
 from herzla.support.streams import block_generator, deal_masks, draw_block
 
 
-def deal_value(args: tuple[str, Any, Any]) -> float:
-    """The spec's seats less ``pimc``'s on one deal, the mean over both seatings (cents)."""
-    spec, cards, uniforms = args
-    contract = contract_class("herzla", "normal")()
-    mine, pimc = policy_of(spec), policy_of("pimc")
-    total = 0.0
-    for seats, own in (([mine, pimc, mine, pimc], (0, 2)), ([pimc, mine, pimc, mine], (1, 3))):
-        hand, _ = play_hand(contract, deal_masks(cards, 4, 8), 3, uniforms, seats)
-        outcome = hand.outcome()
-        scores = contract.settle(contract.counts(outcome), 0).column(0)[0]
-        total += sum(scores[s] if s in own else -scores[s] for s in range(4)) / 2
-    return total / 2
-
-
 def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+    mean, lo, hi = mean_interval(values)
+    return f"{mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -66,14 +51,16 @@ def main(argv: list[str] | None = None) -> None:
     got: dict[str, list[float]] = json.loads(state.read_text()) if state.exists() else {}
     pack = [c.index for c in contract_class("herzla", "normal")().pack().cards]
     cards, uniforms = draw_block(block_generator(args.seed, (9, 1)), args.deals, pack, 32)
+    deals = [(deal_masks(cards[i], 4, 8), uniforms[i]) for i in range(args.deals)]
     print(f"paired against pimc: Python {sys.version.split()[0]}, {args.deals} Herzla normal "
           f"deals x 2 seatings, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
     for spec in args.specs:
         have = got.get(spec, [])
         if len(have) < args.deals:
             start = time.time()
-            items = [(spec, cards[i], uniforms[i]) for i in range(len(have), args.deals)]
-            got[spec] = have + list(local_map(deal_value, items, args.jobs - 1))
+            play = functools.partial(margins, spec, against="pimc")
+            got[spec] = have + [x for part in local_map(
+                play, [[d] for d in deals[len(have):]], args.jobs - 1) for x in part]
             tmp = state.with_suffix(".tmp")
             tmp.write_text(json.dumps(got))
             tmp.replace(state)

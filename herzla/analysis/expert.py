@@ -528,16 +528,14 @@ class Expert(Policy):
         (moves, worlds) where the other seats' play is spread: its own seat ``own``, every
         other seat ``model`` softened at ``spread``, any legal card alike a ``doubt`` of the
         time (:class:`herzla.sim.batch.softened.Softened`)."""
-        model: BatchForm = _model_form(self.model)
-        mine = _model_form(self.own)
-        if self.spread == 0:
-            forms = [model] * view.players
-            forms[view.seat] = mine
-            return forms, None
         from herzla.sim.batch.softened import Softened
 
-        forms = [Softened(model, self.spread, self.doubt)] * view.players
-        forms[view.seat] = mine
+        model: BatchForm = _model_form(self.model)
+        others = model if self.spread == 0 else Softened(model, self.spread, self.doubt)
+        forms = [others] * view.players
+        forms[view.seat] = _model_form(self.own)
+        if self.spread == 0:
+            return forms, None
         rng = self._rng(view.uniform, view.seat, len(view.plays()), 2)
         gen = np.random.default_rng(rng.getrandbits(64))
         return forms, gen.random((view.dealt * view.players, worlds))
