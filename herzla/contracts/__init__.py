@@ -286,6 +286,9 @@ def contract_class(game: str, contract_id: str) -> type[Contract]:
     found = find_name(contract_id, ids)
     if found is not None:
         return classes[ids.index(found)]
+    for cls in classes:  # a name in German (Bettel, Normalspiel)
+        if find_name(contract_id, cls.names) is not None:
+            return cls
     raise UnknownContract(f"{quote(contract_id)} is not a {g.id} contract "
                           f"({did_you_mean(contract_id, ids)}known: {', '.join(ids)})")
 

@@ -97,8 +97,17 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
-from herzla.contracts.words import and_list, card_list, ordinal_word, plural, seat_list
+from herzla.contracts.words import (
+    and_list,
+    card_list,
+    ordinal_word,
+    plural,
+    points,
+    seat_list,
+    tr,
+)
 from herzla.hand import HandScore, Outcome, new_hand
+from herzla.i18n import _, ngettext
 from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
 from herzla.quote import number
@@ -139,6 +148,8 @@ class Contract:
     tags: ClassVar[tuple[str, ...]] = ("plug-in",)
     topics: ClassVar[str] = ""
     example: ClassVar[str] = ""
+    #: other names people read it by, in German (``Bettel``, ``Normalspiel``)
+    names: ClassVar[tuple[str, ...]] = ()
 
     __slots__ = ("players", "opts", "declarer", "declaration")
 
@@ -258,7 +269,7 @@ class Contract:
 
     def cite(self) -> str:
         """How explanations name the rule behind the contract's amounts."""
-        return self.source or f"rule {self.key()}"
+        return self.source or _("rule {id}").format(id=self.key())
 
     # -- hooks shared by both kinds ---------------------------------------------------------
     def check_options(self) -> None:
@@ -315,7 +326,7 @@ class Contract:
 
     def describe(self) -> str:
         """The contract in one sentence: ``summary``, or words from the declaration."""
-        return self.summary
+        return tr(self.summary)
 
     def counts(self, outcome: Outcome) -> Counts:
         """The counts the scorer reads, for one hand, checked against each other."""
@@ -398,32 +409,41 @@ class TrickContract(Contract):
 
     def describe(self) -> str:
         if self.summary:
-            return self.summary
+            return tr(self.summary)
         d = self.declaration
         parts = []
         values = [v for v in d.values if v.points]
         if values:
             names = {v.name for v in values}
-            head = f"each {values[0].name} captured: " if len(names) == 1 and len(values) > 1 \
-                else ""
-            parts.append(head + value_text(values, self.pack().mask))
+            text = value_text(values, self.pack().mask)
+            if len(names) == 1 and len(values) > 1:
+                text = _("each {name} captured: {values}").format(name=tr(values[0].name),
+                                                                   values=text)
+            parts.append(text)
         if d.per_trick:
-            parts.append(f"{d.per_trick:+d} per trick won")
+            parts.append(_("{points} per trick won").format(points=points(d.per_trick)))
         if d.last_trick:
-            parts.append(f"{d.last_trick:+d} to the winner of the last trick")
+            parts.append(_("{points} to the winner of the last trick").format(
+                points=points(d.last_trick)))
         if d.early_end is not None:
-            who = ("the declarer wins a trick" if d.early_end is EarlyEnd.DECLARER_WINS
-                   else "a defender wins one")
-            parts.append(f"the declarer must {d.early_end.goal}; the hand ends the moment {who}")
+            parts.append(_("the declarer must win no trick; the hand ends the moment the "
+                           "declarer wins a trick") if d.early_end is EarlyEnd.DECLARER_WINS
+                         else _("the declarer must win every trick; the hand ends the moment a "
+                                "defender wins one"))
         pack = self.pack().mask
         for ban in d.lead_bans:
             if ban.tricks:
                 suits = [s for s in Suit if ban.cards == SUIT_MASKS[s] & pack]
-                what = suits[0].french.lower()[:-1] if suits else card_list(ban.cards)
-                first = "trick 1" if ban.tricks == 1 else f"the first {ban.tricks} tricks"
-                verb = "led to or discarded on" if ban.discards else "led to"
-                parts.append(f"no {what} {verb} {first}")
-        return "; ".join(parts) or self.title
+                what = tr(suits[0].french.lower()[:-1]) if suits else card_list(ban.cards)
+                if ban.discards:
+                    text = ngettext("no {cards} led to or discarded on trick 1",
+                                    "no {cards} led to or discarded on the first {n} tricks",
+                                    ban.tricks)
+                else:
+                    text = ngettext("no {cards} led to trick 1",
+                                    "no {cards} led to the first {n} tricks", ban.tricks)
+                parts.append(text.format(cards=what, n=ban.tricks))
+        return "; ".join(parts) or tr(self.title)
 
     # -- play -------------------------------------------------------------------------------
     def banned(self, state: TrickPlay, seat: int, leading: bool) -> tuple[int, str] | None:
@@ -541,8 +561,10 @@ class TrickContract(Contract):
             if v.points:
                 groups.setdefault(v.name, []).append(v)
         for name, group in groups.items():  # e.g. the hearts of no-hearts, each rank its value
-            rate = (f"{group[0].points:+d} per {name}" if len(group) == 1
-                    else f"{name}s {value_text(group, pack)}")
+            rate = (_("{points} per {name}").format(points=points(group[0].points),
+                                                    name=tr(name)) if len(group) == 1
+                    else _("{name}s {values}").format(name=tr(name),
+                                                      values=value_text(group, pack)))
             got = [counts.card_counts(v.cards)[:, 0] for v in group]
             for s in range(self.players):
                 k = sum(int(g[s]) for g in got)
@@ -552,22 +574,29 @@ class TrickContract(Contract):
                 if outcome.captured is not None:
                     what = card_list(outcome.captured[s] & sum(v.cards for v in group))
                 else:
-                    what = plural(k, name)
-                lines.append(f"Seat {s} captured {what}: {pts:+d} ({rate}, {cite}).")
+                    what = f"{k} {tr(name) if k == 1 else _('{name}s').format(name=tr(name))}"
+                lines.append(_("Seat {seat} captured {cards}: {points} ({rate}, {rule}).").format(
+                    seat=s, cards=what, points=points(pts), rate=rate, rule=cite))
         if d.per_trick:
             for s, t in enumerate(counts.trick_counts()[:, 0]):
                 if t:
-                    lines.append(f"Seat {s} won {plural(int(t), 'trick')}: {d.per_trick * t:+d} "
-                                 f"({d.per_trick:+d} per trick, {cite}).")
+                    lines.append(ngettext(
+                        "Seat {seat} won {n} trick: {points} ({each} per trick, {rule}).",
+                        "Seat {seat} won {n} tricks: {points} ({each} per trick, {rule}).",
+                        int(t)).format(seat=s, n=int(t), points=points(int(d.per_trick * t)),
+                                       each=points(d.per_trick), rule=cite))
         if d.last_trick:
             w = int(counts.last_winner()[0])
-            lines.append(f"Seat {w} won the last trick: {d.last_trick:+d} ({cite}).")
+            lines.append(_("Seat {seat} won the last trick: {points} ({rule}).").format(
+                seat=w, points=points(d.last_trick), rule=cite))
         if d.early_end is not None and self.declarer is not None:
             ended = bool(counts.early_end()[0])
-            lines.append(f"Seat {self.declarer} {'lost' if ended else 'made'} {self.title} "
-                         f"({d.early_end.goal}; {cite}).")
+            line = (_("Seat {seat} lost {contract} ({goal}; {rule}).") if ended
+                    else _("Seat {seat} made {contract} ({goal}; {rule})."))
+            lines.append(line.format(seat=self.declarer, contract=tr(self.title),
+                                     goal=d.early_end.words(), rule=cite))
         if not lines:
-            lines.append(f"Nobody scores ({cite}).")
+            lines.append(_("Nobody scores ({rule}).").format(rule=cite))
         return tuple(lines)
 
     def whole_stake(self, dealt: int) -> int:
@@ -645,15 +674,16 @@ class LayoutContract(Contract):
 
     def describe(self) -> str:
         if self.summary:
-            return self.summary
+            return tr(self.summary)
         rows = self.declaration.rows
         seq = " ".join(r.code for r in rows.sequence)
-        kind = "rows per suit" if rows.per_suit else "one row regardless of suit"
-        opener = (f"{rows.first} opens" if rows.first is not None
-                  else f"any {rows.opening.french} opens")
-        corner = ", turning the corner" if rows.wrap else ""
-        places = ", ".join(f"{p:+d}" if p else "0" for p in self.declaration.places)
-        return f"lay cards in {kind} ({seq}{corner}); {opener}; places {places}"
+        kind = _("rows per suit") if rows.per_suit else _("one row regardless of suit")
+        opener = (_("{card} opens").format(card=rows.first) if rows.first is not None
+                  else _("any {rank} opens").format(rank=tr(rows.opening.french)))
+        corner = _(", turning the corner") if rows.wrap else ""
+        places = ", ".join(points(p) if p else "0" for p in self.declaration.places)
+        return _("lay cards in {kind} ({sequence}{corner}); {opener}; places {places}").format(
+            kind=kind, sequence=seq, corner=corner, opener=opener, places=places)
 
     def counts(self, outcome: Outcome) -> Counts:
         order = outcome.order
@@ -675,9 +705,10 @@ class LayoutContract(Contract):
         order = outcome.order or ()
         table = self.declaration.places
         return tuple(
-            f"Seat {seat} went out {ordinal_word(place + 1)}: "
-            f"{f'{table[place]:+d}' if table[place] else '0'} (places by going out, "
-            f"{self.cite()})." for place, seat in enumerate(order))
+            _("Seat {seat} went out {place}: {points} (places by going out, {rule}).").format(
+                seat=seat, place=ordinal_word(place + 1),
+                points=points(table[place]) if table[place] else "0", rule=self.cite())
+            for place, seat in enumerate(order))
 
     def score_total(self) -> int | None:
         return sum(self.declaration.places)

@@ -46,7 +46,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.contracts.words import and_list, plural
+from herzla.contracts.words import and_list, tr
+from herzla.i18n import npgettext
 from herzla.options import Option
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ class Rule:
     options: tuple[str, ...] = ()
     example: str = ""
     origin: str = "herzla"
+    #: words in German it answers to as well (``Vorhand``, ``Geber``), for ``herzla rules``
+    words: tuple[str, ...] = ()
 
     @property
     def game(self) -> str:
@@ -91,11 +94,13 @@ class Rule:
 
 
 def rule(id: str, title: str, topics: str, sources: str, text: str, options: str = "",
-         example: str = "") -> Rule:
-    """A rule from words: topics, sources and options separated by spaces; text and example
-    wrapped freely (runs of white space become one space)."""
+         example: str = "", words: str = "") -> Rule:
+    """A rule from words: topics, sources, options and German search words (``words``)
+    separated by spaces; text and example wrapped freely (runs of white space become one
+    space)."""
     return Rule(id, title, tuple(topics.split()), " ".join(text.split()),
-                tuple(sources.split()), tuple(options.split()), " ".join(example.split()))
+                tuple(sources.split()), tuple(options.split()), " ".join(example.split()),
+                words=tuple(words.split()))
 
 
 def signed(n: int) -> str:
@@ -182,6 +187,11 @@ class Game:
         """The contract ids of a partie, in order (empty: no partie)."""
         return [c.id for c in self._contracts[: self.partie]]
 
+    def hand_word(self, n: int = 1) -> str:
+        """What the game calls ``n`` hands of a partie, in the current language (``deal``,
+        ``deals``; Herzeln's Tour, Touren)."""
+        return npgettext("hand of a partie", "deal", "deals", n)
+
     # -- what the declarations say, in words -------------------------------------------------
     def facts(self) -> dict[str, str]:
         """What the game's declarations say, by name, for its texts (see the module notes).
@@ -206,7 +216,7 @@ class Game:
         last = re.sub(r"\s*\(.*\)", "", partie[-1].title) if partie else ""
         by_id = {c.id: c for c in classes}
         return {
-            "partie": plural(len(partie), self.hand_name),
+            "partie": f"{len(partie)} {self.hand_word(len(partie))}",
             "partie_order": ", ".join(c.id for c in partie),
             "last": last,
             "players": players,
@@ -243,7 +253,7 @@ class Game:
                 hands.setdefault(ban.rule, []).append((i, cls.id))
         out = {}
         for rule_id, found in hands.items():
-            word = self.hand_name + ("s" if len(found) > 1 else "")
+            word = self.hand_word(len(found))
             out["ban_" + rule_id.replace("-", "_")] = (
                 f"{word} {and_list([str(i) for i, _ in found])} "
                 f"({', '.join(cid for _, cid in found)})")
@@ -264,16 +274,16 @@ class Game:
 
     def summary(self) -> str:
         """``about`` with the facts written in."""
-        return self.fill(self.about)
+        return self.fill(tr(self.about))
 
     def short(self) -> str:
         """``brief`` (else ``about``) with the facts written in."""
-        return self.fill(self.brief or self.about)
+        return self.fill(tr(self.brief or self.about))
 
     def rule_book(self) -> tuple[Rule, ...]:
         """The game's own rule-book entries, their text and examples with the facts written in."""
-        return tuple(attrs.evolve(r, text=self.fill(r.text), example=self.fill(r.example))
-                     for r in self.rules)
+        return tuple(attrs.evolve(r, title=tr(r.title), text=self.fill(tr(r.text)),
+                                  example=self.fill(tr(r.example))) for r in self.rules)
 
     # -- hooks ------------------------------------------------------------------------------
     def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:

@@ -31,6 +31,7 @@ from herzla.contracts.base import Contract, HandScore, LayoutContract, TrickCont
 from herzla.contracts.vocabulary import HAND_OVER, NOT_IN_HAND, MissingTally, TallyError
 from herzla.contracts.words import plural
 from herzla.hand import Outcome
+from herzla.i18n import N_
 from herzla.options import Option
 
 __all__ = ["RENEGE_OPTION", "Ruling", "is_renege", "places_after", "renege_option",
@@ -39,8 +40,8 @@ __all__ = ["RENEGE_OPTION", "Ruling", "is_renege", "places_after", "renege_optio
 #: the table's option: how an established renege is settled (every game lists it)
 RENEGE_OPTION = Option(
     "renege", "penalty", ("penalty", "redeal", "none"),
-    doc="an established renege is settled by a penalty, the hand is dealt again, or it is not "
-        "ruled on", rule="renege")
+    doc=N_("an established renege is settled by a penalty, the hand is dealt again, or it is not "
+        "ruled on"), rule="renege")
 
 #: the rules whose breach is an error of the record, not a renege
 RECORD_ERRORS = frozenset({NOT_IN_HAND.id, HAND_OVER.id})

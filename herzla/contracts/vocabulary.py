@@ -37,6 +37,9 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.cards import Card, Rank, cards_of
+from herzla.contracts.words import points as signed
+from herzla.contracts.words import tr
+from herzla.i18n import N_, _
 
 __all__ = [
     "CardValue",
@@ -112,40 +115,40 @@ class IllegalRule:
 
 
 HAND_OVER = IllegalRule(
-    "hand-over", "The hand is over",
-    "A card played (or a pass) after the hand ended: after the last trick, after Beddl or Mord "
-    "ended early, or once one seat is left in a layout deal.",
+    "hand-over", N_("The hand is over"),
+    N_("A card played (or a pass) after the hand ended: after the last trick, after Beddl or Mord "
+    "ended early, or once one seat is left in a layout deal."),
     ("herzla/early-end", "herzeln/domino-places"))
 NOT_IN_HAND = IllegalRule(
-    "not-in-hand", "Only cards in hand",
-    "The seat to play does not hold the card it played.", ("common/conservation",))
+    "not-in-hand", N_("Only cards in hand"),
+    N_("The seat to play does not hold the card it played."), ("common/conservation",))
 FOLLOW_SUIT = IllegalRule(
-    "follow-suit", "Follow suit",
-    "A card of another suit while the seat holds a card of the suit led (Farbzwang).",
+    "follow-suit", N_("Follow suit"),
+    N_("A card of another suit while the seat holds a card of the suit led (Farbzwang)."),
     ("common/trick-play",))
 HEART_LEAD_BAN = IllegalRule(
-    "heart-lead-ban", "No heart leads to the first tricks",
-    "Herzla: a heart led to trick 1 or 2 (as the table's option says) while holding other "
-    "cards.", ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
+    "heart-lead-ban", N_("No heart leads to the first tricks"),
+    N_("Herzla: a heart led to trick 1 or 2 (as the table's option says) while holding other "
+    "cards."), ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
 HEART_FREE_FIRST_TRICK = IllegalRule(
-    "heart-free-first-trick", "A heart-free first trick",
-    "Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other cards.",
+    "heart-free-first-trick", N_("A heart-free first trick"),
+    N_("Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other cards."),
     ("herzerln/heart-free", "common/escape"))
 NOT_ADJACENT = IllegalRule(
-    "not-adjacent", "A laid card must fit its row",
-    "A layout card that fits no end of its row (or not the end its mark names).",
+    "not-adjacent", N_("A laid card must fit its row"),
+    N_("A layout card that fits no end of its row (or not the end its mark names)."),
     ("herzeln/domino-row", "herzeln/domino-ends", "herzerln/auflegen-rows"))
 MUST_OPEN_WITH_JACK = IllegalRule(
-    "must-open-with-jack", "A Jack opens each row",
-    "A layout card laid before a Jack opens its row (also a card of a suit whose row is not open "
-    "yet, in Auflegen and the same-suit domino).",
+    "must-open-with-jack", N_("A Jack opens each row"),
+    N_("A layout card laid before a Jack opens its row (also a card of a suit whose row is not open "
+    "yet, in Auflegen and the same-suit domino)."),
     ("herzeln/domino-row", "herzeln/domino-options", "herzerln/auflegen-rows"))
 MUST_OPEN_WITH_HEART_JACK = IllegalRule(
-    "must-open-with-heart-jack", "Auflegen opens with HJ",
-    "Auflegen: the first card laid must be the Jack of hearts.", ("herzerln/auflegen-rows",))
+    "must-open-with-heart-jack", N_("Auflegen opens with HJ"),
+    N_("Auflegen: the first card laid must be the Jack of hearts."), ("herzerln/auflegen-rows",))
 MUST_PLAY_IF_ABLE = IllegalRule(
-    "must-play-if-able", "Lay a card if you can",
-    "A pass by a seat that could lay a card.",
+    "must-play-if-able", N_("Lay a card if you can"),
+    N_("A pass by a seat that could lay a card."),
     ("herzeln/domino-must-lay", "herzerln/auflegen-rows"))
 
 #: every illegal-play rule the reference engines name, by id (a contract's :class:`LeadBan` may
@@ -184,6 +187,10 @@ class EarlyEnd(enum.Enum):
     def goal(self) -> str:
         """What the declarer must do, in words."""
         return "win no trick" if self is EarlyEnd.DECLARER_WINS else "win every trick"
+
+    def words(self) -> str:
+        """:attr:`goal` in the current language."""
+        return _("win no trick") if self is EarlyEnd.DECLARER_WINS else _("win every trick")
 
 
 def early_end_reached(end: EarlyEnd, winners: npt.NDArray[np.integer], declarer: int | Ints
@@ -435,5 +442,7 @@ def value_text(values: Sequence[CardValue], pack_mask: int) -> str:
         for v, cs in sorted(parts, key=lambda p: p[0].points):
             for c in sorted(cs, key=lambda c: -c.rank):
                 by_points.setdefault(v.points, []).append(c.rank.code)
-        return ", ".join(f"{'/'.join(ranks)} {points:+d}" for points, ranks in by_points.items())
-    return "; ".join(f"{v.points:+d} per {v.name}" for v, _ in parts)
+        return ", ".join(f"{'/'.join(ranks)} {signed(points)}"
+                         for points, ranks in by_points.items())
+    return "; ".join(_("{points} per {name}").format(points=signed(v.points), name=tr(v.name))
+                     for v, _cards in parts)
