@@ -43,9 +43,9 @@ from herzla.contracts import (
 )
 from herzla.contracts.game import rule
 from herzla.contracts.renege import renege_text
-from herzla.contracts.words import tr
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule
-from herzla.i18n import N_, _
+from herzla.contracts.words import tr
+from herzla.i18n import DEFAULT, N_, _, current
 from herzla.names import close_names, did_you_mean, find_name
 from herzla.options import Option
 from herzla.quote import quote
@@ -68,6 +68,7 @@ __all__ = [
     "resolve_option",
     "rule_json",
     "topics_of",
+    "words_of",
 ]
 
 COMMON = "common"
@@ -99,7 +100,8 @@ COMMON_RULES = (
        N_("""Suits map between the German and French faces as in Skat: Acorns/Eichel = Clubs/Kreuz
        (C), Leaves/Gras/Grün = Spades/Pik (S), Hearts/Herz (H), Bells/Schellen = Diamonds/Karo
        (D). Ranks: Ace/Sau/Daus (A), King (K), Ober/Queen/Dame (Q), Unter/Jack/Bube (J), Ten (T),
-       9, 8, 7, 6.""")),
+       9, 8, 7, 6."""),
+             words="karten farben bilder eichel gras laub grün herz schelln schellen kreuz treff pik karo sau ass daus könig ober dame unter bube zehner"),
     rule("common/card-codes", N_("Card codes"), "cards codes spelling input", "ruling",
        N_("""Card codes are suit then rank: HA, CT, SQ, D7. Output always uses the
        canonical upper-case code. Input is case-insensitive, accepts 10 for T, and also full names
@@ -107,38 +109,45 @@ COMMON_RULES = (
        written with spaces or commas between the cards: "HA HT SK". A name of several words is
        one card: a word that is a card code by itself is one card, any other word is read with
        the next word or two as one name ("Herz Sau, Herz König", "Herz Sau Herz König HT",
-       "Ace of Hearts"). Anything else is an error that names the offending text.""")),
+       "Ace of Hearts"). Anything else is an error that names the offending text."""),
+             words="karten kürzel schreibweise eingabe"),
     rule("common/rank-orders", N_("Rank orders"), "order rank natural ace-ten",
        "Herzla Herzeln Herzerln",
        N_("""Rank orders, high to low, for winning tricks: natural is A K Q J T 9 8 7 (6), used by
        Herzla and Herzerln; ace-ten is A T K Q J 9 8 7, used by Herzeln."""),
-       options="herzla:rank_order"),
+       options="herzla:rank_order",
+             words="reihenfolge wert natürlich sau-zehner"),
     rule("common/seats", N_("Seats, dealer and forehand"), "seats dealer forehand clockwise deal",
        "Herzla Herzeln Herzerln",
        N_("""Seats are numbered 0 .. n-1 clockwise. The dealer is a seat; forehand is the seat after
        the dealer and plays first. Dealing and play go clockwise. A hand record names the dealer;
-       without one, the dealer is the last seat.""")),
+       without one, the dealer is the last seat."""),
+             words="plätze platz geber vorhand uhrzeigersinn geben"),
     rule("common/trick-play", N_("Trick play"), "tricks play lead follow farbzwang "
        "stichzwang trumps winner", "Herzla Herzeln Herzerln",
        N_("""There are no trumps. The leader may lead any card unless a lead ban applies. The others
        must follow the led suit if they can (Farbzwang); a player who cannot follow may play any
        card. There is no obligation to win the trick (no Stichzwang). The highest card of the led
-       suit wins; the winner leads the next trick.""")),
+       suit wins; the winner leads the next trick."""),
+             words="stich stiche ausspielen farbe-bekennen bedienen farbzwang stichzwang trumpf"),
     rule("common/escape", N_("Lead bans have an escape"), "escape lead-ban lead hearts discard "
        "only-hearts heart-lead-ban heart-free", "family ruling",
        N_("""Wherever a rule forbids leading (or discarding) hearts and the player holds nothing but
        hearts, the player must play a heart. A ban never leaves a player without a legal
-       card.""")),
+       card."""),
+             words="ausweg verbot herz abwerfen"),
     rule("common/options", N_("Rule options"), "options rulings", "ruling",
        N_("""Rulings a table may well play differently have a named option, so it can say so. Option
        names are the ones users type: --option name=value on the command line, "options":
        {"name": value} in a hand record. Where an option lists its values (name=a|b), the first
        is the default. Booleans are JSON true/false (or "true"/"false" on the command line). An
-       unknown option name or value is malformed input.""")),
+       unknown option name or value is malformed input."""),
+             words="optionen festlegungen"),
     rule("common/conservation", N_("Cards are conserved"), "invariants conservation cards "
        "leftovers", "ruling",
        N_("""Cards are conserved: every card of the pack is in exactly one place (a hand, a trick,
-       the row, the leftovers).""")),
+       the row, the leftovers)."""),
+             words="karten"),
 )
 
 #: the irregularities of play, the same in every game (each game's own page says what an
@@ -164,18 +173,22 @@ IRREGULARITIES = (
        of a record is ruled on; nothing after it is applied. The revoke stands once its trick is
        turned, as in Whist and Hearts; the offender pays the whole loss of the hand, as Hearts
        with a pool has it; in a declarer's contract the offender's side loses, as in
-       Schafkopf.""")),
+       Schafkopf."""),
+             words="verleugnen verleugnet renonce nicht-bedient verworfen strafe neu-geben"),
     rule("misdeal", N_("Misdeal"), "misdeal vergeben deal wrong-number irregularity", "family",
        N_("""A deal with a wrong number of cards is dealt again by the same dealer; nothing is
-       scored. A hand record with a wrong number of cards is malformed input.""")),
+       scored. A hand record with a wrong number of cards is malformed input."""),
+             words="vergeben falsch-gegeben geben"),
     rule("out-of-turn", N_("Lead or play out of turn"), "out-of-turn lead play turn irregularity",
        "family",
        N_("""While not everyone has played to a false lead, the cards are taken back without
        penalty; once all have played to it, the trick stands and play goes on from its winner.
        A hand record cannot hold a play out of turn (whose turn it is follows from the rules),
-       so this is a rule for the table only.""")),
+       so this is a rule for the table only."""),
+             words="außer-der-reihe ausspielen"),
     rule("exposed-card", N_("Exposed card"), "exposed-card exposed shown card irregularity",
-       "ruling", N_("""A card shown by accident carries no penalty.""")),
+       "ruling", N_("""A card shown by accident carries no penalty."""),
+             words="aufgedeckt gezeigt karte"),
 )
 
 
@@ -314,7 +327,7 @@ def get_rule(rule_id: str) -> Rule:
     (``follow-suit``, as an illegal play names it), or of an irregularity (``renege``), in any
     case; UnknownTopic if none, naming the ids it may mean."""
     if not isinstance(rule_id, str):
-        raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
+        raise UnknownTopic(_("no rule has the id {id}").format(id=quote(rule_id)))
     if "/" not in rule_id:
         irregular = find_name(rule_id, [r.id for r in IRREGULARITIES])
         if irregular is not None:
@@ -323,8 +336,8 @@ def get_rule(rule_id: str) -> Rule:
         name = find_name(rule_id, illegal)
         if name is not None:
             return illegal_entry(illegal[name])
-        raise UnknownTopic(f"no rule has the id {quote(rule_id)}"
-                           f"{_hint(did_you_mean(rule_id, illegal))}")
+        raise UnknownTopic(_("no rule has the id {id}").format(id=quote(rule_id))
+                           + _hint(did_you_mean(rule_id, illegal)))
     game = find_name(rule_id.partition("/")[0], known_games())
     rules = entries(game) if game is not None else []
     ids = [r.id for r in rules]
@@ -335,8 +348,8 @@ def get_rule(rule_id: str) -> Rule:
     close = ([f"{game}/{n}" for n in close_names(rule_id.partition("/")[2],
                                                  [i.partition("/")[2] for i in ids])]
              if ids else close_names(rule_id, [r.id for r in entries()]))
-    hint = f"did you mean {' or '.join(close)}?" if close else ""
-    raise UnknownTopic(f"no rule has the id {quote(rule_id)}{_hint(hint)}")
+    hint = _("did you mean {names}? ").format(names=_(" or ").join(close)) if close else ""
+    raise UnknownTopic(_("no rule has the id {id}").format(id=quote(rule_id)) + _hint(hint))
 
 
 def _hint(text: str) -> str:
@@ -363,6 +376,14 @@ def topics_of(game: str) -> list[str]:
     return [*ids, *words]
 
 
+def words_of(game: str) -> list[str]:
+    """The German words a game's own rules answer to (contract ids first), as
+    :func:`topics_of` gives the English."""
+    rules = entries(game, common=False)
+    ids = [c.id for c in contract_classes(game)] if game != COMMON else []
+    return [*ids, *sorted({_norm(w) for r in rules for w in r.words} - set(ids))]
+
+
 def find(game: str, topic: str) -> list[Rule]:
     """The rules of ``game`` (common ground included) that answer to ``topic``.
 
@@ -374,7 +395,7 @@ def find(game: str, topic: str) -> list[Rule]:
     pool = entries(game)
     want = _norm(topic)
     if not want:
-        raise UnknownTopic("an empty topic")
+        raise UnknownTopic(_("an empty topic"))
     exact = [r for r in pool if r.id == want]
     if exact:  # an irregularity's id comes with the game's own page on it first
         page = [r for r in pool if r.id == f"{game}/{want}" and any(i.id == want
@@ -392,13 +413,17 @@ def find(game: str, topic: str) -> list[Rule]:
         found = [r for r in pool if any(test(k) for k in _keys(r))]
         if found:
             return found
-    own = topics_of(game)
-    known = list(dict.fromkeys(own + (topics_of(COMMON) if game != COMMON else [])))
-    hint = did_you_mean(want, known)
-    where = "the common ground" if game == COMMON else game
-    more = "" if game == COMMON else "; and those of 'herzla rules common'"
-    raise UnknownTopic(f"no rule of {where} is about {quote(topic)}; {hint}"
-                       f"topics: {', '.join(own)}{more}")
+    listed = topics_of if current() == DEFAULT else words_of
+    own = listed(game)
+    known = list(dict.fromkeys(own + (listed(COMMON) if game != COMMON else [])))
+    hint = did_you_mean(want, [*known, *(topics_of(game) if listed is words_of else [])])
+    if game == COMMON:
+        message = _("no rule of the common ground is about {topic}; {hint}topics: {topics}")
+    else:
+        message = _("no rule of {game} is about {topic}; {hint}topics: {topics}; and those of "
+                    "'herzla rules common'")
+    raise UnknownTopic(message.format(game=game, topic=quote(topic), hint=hint,
+                                      topics=", ".join(own)))
 
 
 # -- options ----------------------------------------------------------------------------------

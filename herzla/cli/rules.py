@@ -13,7 +13,7 @@ from herzla.cli.common import fail
 from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
 from herzla.contracts.words import tr
-from herzla.i18n import N_, _, ngettext
+from herzla.i18n import DEFAULT, N_, _, current, ngettext
 from herzla.names import did_you_mean
 from herzla.options import Option
 from herzla.quote import quote, visible
@@ -33,6 +33,7 @@ from herzla.rulebook import (
     options_of,
     rule_json,
     topics_of,
+    words_of,
 )
 
 __all__ = ["render_rule", "rules_command"]
@@ -82,8 +83,11 @@ def render_rule(rule: Rule, game: str | None = None) -> list[str]:
             prefix=prefix, name=opt.name, values=_values(opt), kind=kind,
             default=_default(opt), doc=tr(opt.doc)), indent="      ", first="  ")
     words = [t for t in rule.topics if not t.isdigit()]
-    lines += _wrap(_("Topics: {topics}").format(topics=", ".join(words)), indent="      ",
-                   first="  ")
+    if current() != DEFAULT:  # the words it answers to in the language read
+        words = list(rule.words)
+    if words:
+        lines += _wrap(_("Topics: {topics}").format(topics=", ".join(words)), indent="      ",
+                       first="  ")
     return lines
 
 
@@ -132,7 +136,8 @@ def _listing() -> list[str]:
         lines += _wrap(f"{g:<12} {about}", indent=" " * 15, first="  ")
     lines += ["", _("Topics:")]
     for g in known_games():
-        lines += _wrap(f"{g}: {', '.join(topics_of(g))}", indent="      ", first="  ")
+        words = topics_of(g) if current() == DEFAULT else words_of(g)
+        lines += _wrap(f"{g}: {', '.join(words)}", indent="      ", first="  ")
     return lines
 
 

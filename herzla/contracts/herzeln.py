@@ -176,13 +176,15 @@ class Herzeln(Game):
              "rank ace-ten faces", "Herzeln",
              N_("""Herzeln is played by 3 players with 24 French cards (A T K Q J 9), or by 4
              players with 32 cards (7 to A), German or French faces. The rank order is ace-ten
-             (A T K Q J 9 8 7). 8 cards each.""")),
+             (A T K Q J 9 8 7). 8 cards each."""),
+             words="spieler blatt karten geben reihenfolge sau-zehner"),
         rule("herzeln/partie", N_("The partie"), "partie deals dealer rotation order lead forehand",
              "Herzeln ruling",
              N_("""A partie is {partie} in this fixed order: {partie_order}. Forehand leads. The
              deal passes clockwise after each deal (a ruling; with dealer_rotation=per-partie it
              passes after the partie). There are no lead restrictions. Every deal is played
-             out."""), options="dealer_rotation"),
+             out."""), options="dealer_rotation",
+             words="partie touren tour geber vorhand ausspielen"),
         rule("herzeln/domino-row", N_("Domino: one row regardless of suit"), "domino row layout "
              "jacks unteranlegen", "Herzeln",
              N_("""The domino (Unteranlegen) is a single row built regardless of suit: a card
@@ -191,14 +193,16 @@ class Herzeln(Game):
              laid at the upper end if its rank is the next higher rank than that end's card, or
              at the lower end if it is the next lower rank, in the game's rank order (7 8 9 J Q K
              T A)."""),
-             options="domino_suits"),
+             options="domino_suits",
+             words="domino unteranlegen reihe unter auslegen"),
         rule("herzeln/domino-corner", N_("Domino: Aces turn the corner"), "domino corner wrap aces "
              "cycle block", "Herzeln",
              N_("""Aces "turn the corner": the order is a cycle, so above an Ace comes the lowest
              rank (7, or 9 with 3 players) and below the lowest rank comes an Ace. With every
              card dealt the row cannot block."""), options="domino_wrap",
              example=N_("""Case 29 (4 players): SA is laid below H7, and sevens above Aces. Case 31
-             (3 players): the cycle is 9 J Q K T A, and an Ace goes below a 9.""")),
+             (3 players): the cycle is 9 J Q K T A, and an Ace goes below a 9."""),
+             words="domino ecke sau kreis"),
         rule("herzeln/domino-ends", N_("Domino: choosing the end"), "domino ends marks upper lower",
              "Herzeln",
              N_("""When both ends ask for the same rank, the player chooses the end. A hand record
@@ -207,17 +211,20 @@ class Herzeln(Game):
              is illegal (not-adjacent); a mark on the Jack that opens the row has no effect."""),
              example=N_("""Case 57: C7 is the 8th card of the row 8 9 J Q K T A and fits both ends;
              written C7- it goes below the 8 and the seats go out 3, 1, 2, 0. Case 58: D8+ names
-             the upper end, which an 8 does not fit: not-adjacent.""")),
+             the upper end, which an 8 does not fit: not-adjacent."""),
+             words="domino ende enden"),
         rule("herzeln/domino-must-lay", N_("Domino: lay if able, else pass"), "domino pass "
              "must-play-if-able", "ruling",
              N_("""A player must lay a card if able, else passes (a ruling)."""),
              example=N_("""Case 34: after DJ opens the row, seat 1 passes although it holds HQ and
-             H9: illegal, rule must-play-if-able.""")),
+             H9: illegal, rule must-play-if-able."""),
+             words="domino legen passen"),
         rule("herzeln/domino-places", N_("Domino: places by going out"), "domino places going-out "
              "order score", "Herzeln ruling",
              N_("""The first player out takes first place; play goes on until one player is left,
              who takes last place. Places score 0, −10, −20, −30 (3 players: 0, −10, −20, a
-             ruling).""")),
+             ruling)."""),
+             words="domino plätze ausgehen"),
         rule("herzeln/domino-options", N_("Domino options: suits and wrap"), "domino options suits "
              "same-suit any-suit rows wrap corner malformed", "ruling",
              N_("""domino_suits=any-suit|same-suit: with same-suit there are four rows, one per
@@ -225,15 +232,18 @@ class Herzeln(Game):
              domino_wrap=true|false: false is only allowed with same-suit rows, where a row then
              ends at the Ace and at the lowest card; with one row regardless of suit it would
              block, so that combination is refused as malformed."""),
-             options="domino_suits domino_wrap"),
+             options="domino_suits domino_wrap",
+             words="domino optionen farben ecke"),
         rule("herzeln/winner", N_("Winning the partie"), "winner partie totals ties zero-sum",
              "Herzeln",
              N_("""The partie's winner has the highest total; equal totals share. Totals are not
              zero-sum."""),
              example=N_("""Cases 22-29 form one 4-player partie with totals -52, -120, -39, -2: seat
-             3 wins.""")),
+             3 wins."""),
+             words="sieger gewinner partie summen"),
         rule("herzeln/invariants", N_("Invariants"), "invariants totals partie", "Herzeln",
-             N_("""Deal totals over all players, {totals}.""")),
+             N_("""Deal totals over all players, {totals}."""),
+             words="summen nullsumme"),
     )
 
 

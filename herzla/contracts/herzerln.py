@@ -128,11 +128,13 @@ class Herzerln(Game):
              "rank natural black-sevens", "Herzerln",
              N_("""Herzerln is played by 4 players with 32 cards, 8 each, or by 3 players with 30
              cards (the black sevens C7 and S7 removed), 10 each. The order is natural: 7 8 9 T
-             J Q K A (the text's 4-player list omits the 7 but says 32 cards: a typo).""")),
+             J Q K A (the text's 4-player list omits the 7 but says 32 cards: a typo)."""),
+             words="spieler blatt karten geben reihenfolge"),
         rule("herzerln/partie", N_("The partie"), "partie rounds dealer order lead forehand",
              "Herzerln",
              N_("""A partie is {partie} in this fixed order: {partie_order}, with the same dealer;
-             the deal passes clockwise only after the partie's last round. Forehand leads.""")),
+             the deal passes clockwise only after the partie's last round. Forehand leads."""),
+             words="partie runden runde geber vorhand ausspielen"),
         rule("herzerln/heart-free", N_("Heart-free first trick"), "heart-free hearts first-trick "
              "lead discard lead-ban escape king-of-hearts", "Herzerln",
              N_("""In {ban_heart_free_first_trick} no heart may be led to or discarded on trick 1,
@@ -141,26 +143,31 @@ class Herzerln(Game):
              example=N_("""Case 45: forehand leads HT to trick 1 while holding other suits:
              illegal, rule heart-free-first-trick. Case 46: seat 1 discards H7 on trick 1
              although it holds clubs and a diamond: illegal. Case 47: seat 1 holds only hearts,
-             so it must discard one on trick 1 (the escape).""")),
+             so it must discard one on trick 1 (the escape)."""),
+             words="herzfrei herz erster-stich abwerfen ausspielen"),
         rule("herzerln/auflegen-rows", N_("Auflegen: the rows"), "auflegen rows layout jacks hj "
              "pass wrap", "Herzerln",
              N_("""The holder of HJ opens by laying it. Play then goes clockwise. Rows are per suit
              in natural order: a Jack opens its suit's row at any time; a row grows up J Q K A
              and down J T 9 8 7 by the next card of the same suit; there is no wrap. A player
-             must lay a card if able, else passes.""")),
+             must lay a card if able, else passes."""),
+             words="auflegen reihen unter herz-unter"),
         rule("herzerln/auflegen-places", N_("Auflegen: places by going out"), "auflegen places "
              "going-out order score", "Herzerln",
              N_("""Places are taken by going out, as in the domino: 20, 14, 6, 0 (3 players: 21,
-             14, 7).""")),
+             14, 7)."""),
+             words="auflegen plätze ausgehen"),
         rule("herzerln/winner", N_("Zero-sum partie and winner"), "winner partie zero-sum totals",
              "Herzerln",
              N_("""A partie is zero-sum: what the trick rounds take, the last round pays back
              (rule herzerln/invariants). The most points wins."""),
              example=N_("""Cases 36-41 form one 4-player partie with totals -6, -15, 12, 9: seat 2
-             wins.""")),
+             wins."""),
+             words="sieger gewinner partie nullsumme"),
         rule("herzerln/invariants", N_("Invariants"), "invariants totals zero-sum partie",
              "Herzerln",
-             N_("""Round totals over all players, {totals}.""")),
+             N_("""Round totals over all players, {totals}."""),
+             words="summen nullsumme"),
     )
 
 

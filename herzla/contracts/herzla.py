@@ -405,22 +405,26 @@ class Herzla(Game):
              N_("""Herzla is played by 4 players with a 32-card German-suited pack (7 to A), in
              natural order (A K Q J T 9 8 7), 8 cards each. The Herzla text says the cards rank
              in their natural order; a published summary's card box lists an ace-ten order,
-             which a table can play with rank_order=ace-ten."""), options="rank_order"),
+             which a table can play with rank_order=ace-ten."""), options="rank_order",
+             words="spieler blatt karten geben reihenfolge sau-zehner"),
         rule("herzla/contracts", N_("Contracts: normal, beddl, mord"), "contracts normal beddl mord "
              "declarer defenders", "Herzla",
              N_("""There are three contracts: normal, beddl (the declarer wins no trick) and mord
              (the declarer wins every trick). The successful bidder is the declarer against 3
-             defenders; if nobody bids, a normal game is played.""")),
+             defenders; if nobody bids, a normal game is played."""),
+             words="spiele normalspiel bettel beddl mord spieler gegenspieler"),
         rule("herzla/bidding", N_("Bidding"), "bidding bid announce priority beddl mord declarer "
              "pass", "Herzla ruling",
              N_("""Starting with forehand and going clockwise, each player may announce Beddl or
              Mord or pass. The first announcement wins outright (positional priority); the
              procedure is a ruling. With contract_priority=mord-over-beddl a later Mord outbids
-             an earlier Beddl."""), options="contract_priority"),
+             an earlier Beddl."""), options="contract_priority",
+             words="ansagen ansage reizen vorrang bettel beddl mord passen"),
         rule("herzla/lead", N_("Forehand leads"), "lead forehand first-trick normal beddl mord",
              "Herzla ruling",
              N_("""Forehand leads to the first trick in every contract (the Herzla text; a ruling
-             for the contracts).""")),
+             for the contracts)."""),
+             words="ausspielen vorhand erster-stich"),
         rule("herzla/heart-lead-ban", N_("Heart lead ban"), "hearts lead lead-ban heart-lead-ban "
              "discard first-trick beddl mord", "Herzla",
              N_("""Hearts may not be led to trick 1 or trick 2, in every contract; discarding hearts
@@ -429,45 +433,52 @@ class Herzla(Game):
              options="heart_lead_ban_tricks heart_lead_ban_in_contracts",
              example=N_("""Case 07: seat 0 holds nothing but hearts when it leads trick 2, so it
              leads one. Case 13: seat 1 leads a heart to trick 2 while holding clubs, spades and
-             diamonds: illegal, rule heart-lead-ban.""")),
+             diamonds: illegal, rule heart-lead-ban."""),
+             words="herz ausspielen aufspielverbot sperre erster-stich"),
         rule("herzla/early-end", N_("Early end"), "early-end end early beddl mord normal made lost "
              "hand-over", "Herzla",
              N_("""Beddl ends the moment the declarer wins a trick (lost). Mord ends the moment a
              defender wins a trick (lost). Otherwise the contract is made after trick 8. A
              normal game is always played out."""),
              example=N_("""Case 09: Beddl by seat 3 ends when seat 3 wins trick 7. Case 11: Mord by
-             seat 1 ends when seat 2, a defender, wins trick 4.""")),
+             seat 1 ends when seat 2, a defender, wins trick 4."""),
+             words="ende vorzeitig gewonnen verloren"),
         rule("herzla/settlement", N_("Normal-game settlement"), "settlement normal hearts void "
              "takers cents stock payment", "Herzla",
              N_("""The normal game is settled in cents, with the stock (pot) as an account of its
              own. The void players are those who captured no heart, the takers the others;
              every taker pays 10c per heart captured. Where the payments go depends on the
-             number of void players (1, 2, 3 or 0)."""), options="heart_unit"),
+             number of void players (1, 2, 3 or 0)."""), options="heart_unit",
+             words="abrechnung normalspiel herzen herzfrei zahler cent stock"),
         rule("herzla/one-void", N_("Settlement with 1 void player"), "one-void void settlement "
              "normal hearts", "Herzla",
              N_("""With 1 void player, the takers' payments go to the void player (80c in all)."""),
              options="heart_unit",
              example=N_("""Case 02: seat 0 alone is void and collects the takers' 30c + 30c + 20c =
-             80c, and the stock of 80c besides: 160, -30, -30, -20.""")),
+             80c, and the stock of 80c besides: 160, -30, -30, -20."""),
+             words="herzfrei abrechnung"),
         rule("herzla/two-void", N_("Settlement with 2 void players"), "two-void void settlement "
              "normal hearts split", "Herzla",
              N_("""With 2 void players, the takers' payments are pooled and split equally: 40c
              each."""), options="heart_unit",
              example=N_("""Case 01: seats 0 and 3 are void and split the takers' 30c + 50c, 40c
-             each: 40, -30, -50, 40.""")),
+             each: 40, -30, -50, 40."""),
+             words="herzfrei abrechnung teilen"),
         rule("herzla/all-hearts", N_("All hearts to one player (3 void players)"), "all-hearts "
              "three-void void settlement normal hearts stock", "Herzla",
              N_("""With 3 void players (one player captured all 8 hearts), that player pays 80c to
              the stock."""), options="heart_unit",
              example=N_("""Case 04: seat 2 captures all 8 hearts without winning every trick: 0, 0,
-             -80, 0, and the stock grows from 0c to 80c.""")),
+             -80, 0, and the stock grows from 0c to 80c."""),
+             words="alle-herzen herzfrei stock"),
         rule("herzla/no-void", N_("No void player"), "no-void void settlement normal hearts stock",
              "ruling",
              N_("""With 0 void players, every player pays 10c per heart into the stock (80c in
              all). This is a ruling, after the Hearts "Jack"; with no_void=no-payment nobody
              pays."""), options="no_void heart_unit",
              example=N_("""Case 05: every seat captures 2 hearts and pays 20c into the stock, which
-             grows from 80c to 160c.""")),
+             grows from 80c to 160c."""),
+             words="herzfrei stock"),
         rule("herzla/stock-payout", N_("Stock payout"), "stock pot payout carry void normal",
              "ruling",
              N_("""The stock carries over. In the next normal game with exactly 1 void player, that
@@ -478,7 +489,8 @@ class Herzla(Game):
              example=N_("""Case 03: with 160c in the stock, the two void players split the takers'
              80c and the stock: 120, -30, -50, 120, and the stock is 0c. Case 18: with
              stock_payout=never the lone void player collects only the takers' 80c and the
-             stock stays at 80c.""")),
+             stock stays at 80c."""),
+             words="stock kasse auszahlung herzfrei"),
         rule("herzla/schleichermord", N_("Schleichermord"), "schleichermord sneaky mord normal "
              "slam stock", "Herzla ruling",
              N_("""Schleichermord ("sneaky Mord"): in a normal game, a player who wins all 8 tricks
@@ -486,29 +498,34 @@ class Herzla(Game):
              heart settlement (and the all-hearts-to-stock payment). The 80c from each opponent
              is a ruling, since 80c does not split three ways."""), options="contract_stake",
              example=N_("""Case 06: forehand wins all 8 tricks unannounced: 240, -80, -80, -80; the
-             stock of 80c is untouched.""")),
+             stock of 80c is untouched."""),
+             words="schleichermord mord normalspiel alle-stiche"),
         rule("herzla/contract-settlement", N_("Contracts won and lost"), "beddl mord settlement made "
              "lost declarer defenders stake stock", "Herzla",
              N_("""Beddl or Mord made: each defender pays the declarer 80c. Lost: the declarer pays
              each defender 80c. The stock is left alone."""), options="contract_stake",
              example=N_("""Case 08: Beddl made by seat 3: -80, -80, -80, 240. Case 09: Beddl lost by
-             seat 3: 80, 80, 80, -240. Case 11: Mord lost by seat 1: 80, -240, 80, 80.""")),
+             seat 3: 80, 80, 80, -240. Case 11: Mord lost by seat 1: 80, -240, 80, 80."""),
+             words="abrechnung bettel beddl mord gewonnen verloren spieler gegenspieler"),
         rule("herzla/amounts", N_("Amounts: heart unit and contract stake"), "amounts unit cents "
              "stake options", "ruling",
              N_("""heart_unit (10): every heart amount scales with it, so the all-hearts payment is
              8 units. contract_stake (80): what each defender pays or receives in Beddl and
              Mord, and also the Schleichermord payment per opponent."""),
-             options="heart_unit contract_stake"),
+             options="heart_unit contract_stake",
+             words="beträge herzpreis spielpreis cent"),
         rule("herzla/session", N_("A session and its winner"), "session sheet winner stock carry "
              "balance", "ruling",
              N_("""A list of Herzla hands is a session: the stock is carried from hand to hand, and
              each player's net balance is the sum of their amounts. The seat with the highest
-             balance wins the session (a ruling; the Herzla text names no winner).""")),
+             balance wins the session (a ruling; the Herzla text names no winner)."""),
+             words="abend block sieger stock"),
         rule("herzla/invariants", N_("Invariants"), "invariants zero-sum stock hearts beddl mord",
              "Herzla",
              N_("""Every hand is zero-sum over the players and the stock together. In a normal game
              8 hearts are captured, and players + stock sum to 0 in every hand. Beddl and Mord:
-             the declarer scores ±240, each defender ∓80.""")),
+             the declarer scores ±240, each defender ∓80."""),
+             words="nullsumme stock"),
     )
 
 

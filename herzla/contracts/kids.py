@@ -114,23 +114,28 @@ class Kids(Game):
              nobody."""),
              example=N_("""Case 20: 5 players, 7 cards each; HA is left over, so 8 points are taken.
              Case 21: 8 players, 4 cards each; C6 S6 H6 H7 are left over, so 7 points are
-             taken.""")),
+             taken."""),
+             words="kinder spieler blatt karten übrige"),
         rule("herzla-kids/play", N_("Normal game only, with the heart lead ban"), "normal play "
              "bidding lead hearts lead-ban heart-lead-ban", "Herzla",
              N_("""Only the normal game is played (no bidding), with the heart lead ban: hearts may
              not be led to trick 1 or trick 2 (option heart_lead_ban_tricks), with the escape of
-             rule common/escape."""), options="heart_lead_ban_tricks"),
+             rule common/escape."""), options="heart_lead_ban_tricks",
+             words="normalspiel ausspielen aufspielverbot"),
         rule("herzla-kids/scoring", N_("Penalty points"), "scoring points penalty hearts normal",
              "Herzla",
              N_("""1 penalty point per heart captured. Scores are penalty points, written as positive
              numbers."""),
-             example=N_("""Case 19: 3 players each capture 3 hearts: 3, 3, 3 (9 in all).""")),
+             example=N_("""Case 19: 3 players each capture 3 hearts: 3, 3, 3 (9 in all)."""),
+             words="strafpunkte punkte herzen"),
         rule("herzla-kids/match", N_("The match"), "match target hands winner ties", "Herzla ruling",
              N_("""A match runs a fixed number of hands (hands) or until someone reaches the target
              (target, default 50). The fewest points win; equal totals share the win (a ruling
-             on ties)."""), options="target hands"),
+             on ties)."""), options="target hands",
+             words="match ziel sieger"),
         rule("herzla-kids/invariants", N_("Invariants"), "invariants hearts leftovers", "Herzla",
-             N_("""Hearts captured = 9 − hearts among the leftovers.""")),
+             N_("""Hearts captured = 9 − hearts among the leftovers."""),
+             words="summen"),
     )
 
 
