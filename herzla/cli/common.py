@@ -447,8 +447,8 @@ def cluster_timeout_option(f: F) -> F:
     return click.option(
         "--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
         default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
-        help="How long to wait for the scheduler and a worker, or for a lost one to come back, "
-             "before giving up.")(f)
+        help=N_("How long to wait for the scheduler and a worker, or for a lost one to come back, "
+             "before giving up."))(f)
 
 
 def option_flag(f: F) -> F:
@@ -456,8 +456,8 @@ def option_flag(f: F) -> F:
     return click.option(
         "--option", "-o", "option_items", multiple=True, metavar="NAME=VALUE",
         shell_complete=complete_option,
-        help="A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
-             "-o stock_payout=never.",
+        help=N_("A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
+             "-o stock_payout=never."),
     )(f)
 
 

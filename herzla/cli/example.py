@@ -9,6 +9,7 @@ from herzla import examples
 from herzla.cli.common import fail
 from herzla.cli.output import check_output, on_stdout, open_output
 from herzla.contracts import TallyError
+from herzla.i18n import N_
 from herzla.names import UnknownName, read_name
 from herzla.quote import visible
 from herzla.records import RecordError, read_record, replay, signed
@@ -41,13 +42,7 @@ def describe(name: str) -> str:
     return f"{what}: scores " + " ".join(signed(v) + unit for v in res.scores)
 
 
-@click.command("example")
-@click.argument("name", required=False)
-@click.option("--output", "-o", metavar="FILE",
-              help="Write the example to FILE (written whole or not at all) instead of to "
-                   "standard output.")
-def example_command(name: str | None, output: str | None) -> None:
-    """List the example hand records that come with herzla, or write the example NAME.
+@click.command("example", help=N_("""List the example hand records that come with herzla, or write the example NAME.
 
     Without NAME: each example and what it holds.  With NAME (in any case): the record (or
     the list of records) as JSON, to standard output or to --output FILE, ready for every
@@ -58,7 +53,12 @@ def example_command(name: str | None, output: str | None) -> None:
       herzla example
       herzla example herzla-two-void | herzla replay -
       herzla example herzla-two-void -o hand.json && herzla show hand.json
-    """
+    """))
+@click.argument("name", required=False)
+@click.option("--output", "-o", metavar="FILE",
+              help=N_("Write the example to FILE (written whole or not at all) instead of to "
+                   "standard output."))
+def example_command(name: str | None, output: str | None) -> None:
     if name is None:
         if output is not None:
             fail("--output writes one example: give its NAME ('herzla example' lists them)")

@@ -19,6 +19,7 @@ from herzla.cli.formats import REPLAY, Target, chosen, format_options
 from herzla.cli.input import each_record, open_records
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
+from herzla.i18n import N_
 from herzla.records import RecordError, ReplayResult, replay
 from herzla.sheets import score_sheet
 
@@ -63,13 +64,7 @@ def _write_files(targets: list[Target], doc: Any) -> None:
     write_drawings(d, targets, "auto", [None] * len(d.hands))
 
 
-@click.command("replay")
-@click.argument("record", metavar="RECORD|-")
-@click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (docs/hand-records.md describes it).")
-@format_options(REPLAY)
-def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
-    """Validate, replay and score a hand record.
+@click.command("replay", help=N_("""Validate, replay and score a hand record.
 
     RECORD is a file, or - for standard input.  It holds one hand record (a JSON object), a JSON
     list of records forming one partie, session or match (printed as a score sheet), or hand
@@ -83,7 +78,12 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
       herzla example herzla-two-void | herzla replay -
       herzla example herzla-session -o session.json && herzla replay session.json --json
       herzla deal herzla --seed 7 | herzla replay -
-    """
+    """))
+@click.argument("record", metavar="RECORD|-")
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("Answer in JSON (docs/hand-records.md describes it)."))
+@format_options(REPLAY)
+def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
     # a file written to standard output is alone there
     files, err = chosen(outputs, reads=[("the record", record)])
     source = open_records(record)

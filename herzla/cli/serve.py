@@ -11,28 +11,14 @@ import threading
 import click
 
 from herzla.cli.common import fail
+from herzla.i18n import N_
 
 __all__ = ["serve_command"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
 
 
-@click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on. Any address but loopback (so that phones at the "
-                   "table can join, e.g. 0.0.0.0) needs a token.")
-@click.option("--port", type=int, default=8000, show_default=True,
-              help="The port to listen on; 0 picks a free one.")
-@click.option("--db", "db", metavar="FILE",
-              help="The SQLite file holding the evenings and tables (default: herzla/herzla.db "
-                   "in your data folder, e.g. ~/.local/share).")
-@click.option("--token", metavar="TOKEN",
-              help="Every page and call needs this token (8 or more letters, digits or -._~). "
-                   "Without --token, one is made up when the host is not loopback, anew at "
-                   "each start; give the same --token to keep the phones' address across "
-                   "restarts.")
-def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
-    """Serve the table app: the score pad, the disputes desk and a table against the computer,
+@click.command("serve", help=N_("""Serve the table app: the score pad, the disputes desk and a table against the computer,
     as pages and a JSON API.
 
     The first line printed is `herzla: serving on URL`: open the URL (with its ?token=, when a
@@ -47,7 +33,21 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
       herzla serve --host 0.0.0.0           # the phones on this network join, with the token
       herzla serve --host 0.0.0.0 --token our-table-2026   # the same address at every start
       herzla serve --port 0 --db table.db   # a free port, a store of its own
-    """
+    """))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help=N_("The address to listen on. Any address but loopback (so that phones at the "
+                   "table can join, e.g. 0.0.0.0) needs a token."))
+@click.option("--port", type=int, default=8000, show_default=True,
+              help=N_("The port to listen on; 0 picks a free one."))
+@click.option("--db", "db", metavar="FILE",
+              help=N_("The SQLite file holding the evenings and tables (default: herzla/herzla.db "
+                   "in your data folder, e.g. ~/.local/share)."))
+@click.option("--token", metavar="TOKEN",
+              help=N_("Every page and call needs this token (8 or more letters, digits or -._~). "
+                   "Without --token, one is made up when the host is not loopback, anew at "
+                   "each start; give the same --token to keep the phones' address across "
+                   "restarts."))
+def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
     from herzla.web import INSTALL, missing
 
     lacking = missing()

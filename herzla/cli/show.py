@@ -26,6 +26,7 @@ from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
 from herzla.draw.text import draw_text
+from herzla.i18n import N_
 from herzla.limits import LimitError, check_drawn
 from herzla.quote import visible
 from herzla.records import Record, RecordError, read_record
@@ -140,19 +141,7 @@ def read_one(record: str, what: str) -> Drawing:
     return Drawing((course(found),))
 
 
-@click.command("show")
-@click.argument("record", metavar="RECORD|-")
-@format_options(RECORDS)
-@click.option("--review", is_flag=True,
-              help="Add what each mistake cost, double dummy (herzla.analysis.review).")
-@click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
-              show_default=True, help="The card faces; auto: the faces the game's pack declares.")
-@click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
-              default="auto", show_default=True,
-              help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
-def show_command(record: str, review: bool, faces: str, colour: str, **outputs: str | None
-                 ) -> None:
-    """Draw hand records: the hands, the tricks (or the rows), the result and its rules.
+@click.command("show", help=N_("""Draw hand records: the hands, the tricks (or the rows), the result and its rules.
 
     RECORD is a file, or - for standard input, read as 'herzla replay' reads it: one record, a
     JSON list of records (every hand, then the score sheet) or JSON Lines (each drawn as it is
@@ -165,7 +154,18 @@ def show_command(record: str, review: bool, faces: str, colour: str, **outputs: 
       herzla example herzla-two-void | herzla show -
       herzla example herzla-two-void | herzla show - --review --html hand.html
       herzla example herzeln-partie | herzla show - --svg sheet.svg
-    """
+    """))
+@click.argument("record", metavar="RECORD|-")
+@format_options(RECORDS)
+@click.option("--review", is_flag=True,
+              help=N_("Add what each mistake cost, double dummy (herzla.analysis.review)."))
+@click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
+              show_default=True, help=N_("The card faces; auto: the faces the game's pack declares."))
+@click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help=N_("Colour the text: auto colours a terminal only, and never when NO_COLOR is set."))
+def show_command(record: str, review: bool, faces: str, colour: str, **outputs: str | None
+                 ) -> None:
     targets, to_err = chosen(outputs, reads=[("the record", record)])
     reviewer = _reviewer() if review else None
     try:
