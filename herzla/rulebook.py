@@ -220,8 +220,8 @@ def contract_rule(cls: type[Contract]) -> Rule:
     text = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if not is_builtin(cls):
         counts = ", ".join(map(str, cls.player_counts))
-        text += " " + (_("A trick deal for {counts} players.") if cls.kind == "tricks" else
-                       _("A layout deal for {counts} players.")).format(counts=counts)
+        text += " " + _("A {kind} for {counts} players.").format(kind=cls.kind.words,
+                                                                  counts=counts)
         if cls.source:
             text += " " + _("Its rules: {source}.").format(source=cls.source)
     title = tr(cls.title)

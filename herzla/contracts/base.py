@@ -97,15 +97,7 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
-from herzla.contracts.words import (
-    and_list,
-    card_list,
-    ordinal_word,
-    plural,
-    points,
-    seat_list,
-    tr,
-)
+from herzla.contracts.words import and_list, card_list, ordinal_word, plural, points, seat_list, tr
 from herzla.hand import HandScore, Outcome, new_hand
 from herzla.i18n import _, ngettext
 from herzla.limits import whole_number
@@ -128,8 +120,8 @@ class DealKind(enum.StrEnum):
 
     @property
     def words(self) -> str:
-        """The kind in words: ``trick deal``, ``layout deal``."""
-        return "trick deal" if self is DealKind.TRICKS else "layout deal"
+        """The kind in words, in the current language: ``trick deal``, ``layout deal``."""
+        return _("trick deal") if self is DealKind.TRICKS else _("layout deal")
 
 
 class Contract:
@@ -426,23 +418,13 @@ class TrickContract(Contract):
             parts.append(_("{points} to the winner of the last trick").format(
                 points=points(d.last_trick)))
         if d.early_end is not None:
-            parts.append(_("the declarer must win no trick; the hand ends the moment the "
-                           "declarer wins a trick") if d.early_end is EarlyEnd.DECLARER_WINS
-                         else _("the declarer must win every trick; the hand ends the moment a "
-                                "defender wins one"))
+            parts.append(d.early_end.rule_text())
         pack = self.pack().mask
         for ban in d.lead_bans:
             if ban.tricks:
                 suits = [s for s in Suit if ban.cards == SUIT_MASKS[s] & pack]
-                what = tr(suits[0].french.lower()[:-1]) if suits else card_list(ban.cards)
-                if ban.discards:
-                    text = ngettext("no {cards} led to or discarded on trick 1",
-                                    "no {cards} led to or discarded on the first {n} tricks",
-                                    ban.tricks)
-                else:
-                    text = ngettext("no {cards} led to trick 1",
-                                    "no {cards} led to the first {n} tricks", ban.tricks)
-                parts.append(text.format(cards=what, n=ban.tricks))
+                parts.append(ban.text(tr(suits[0].french.lower()[:-1]) if suits
+                                      else card_list(ban.cards)))
         return "; ".join(parts) or tr(self.title)
 
     # -- play -------------------------------------------------------------------------------

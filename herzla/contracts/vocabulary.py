@@ -39,7 +39,7 @@ import numpy.typing as npt
 from herzla.cards import Card, Rank, cards_of
 from herzla.contracts.words import points as signed
 from herzla.contracts.words import tr
-from herzla.i18n import N_, _
+from herzla.i18n import N_, _, ngettext
 
 __all__ = [
     "CardValue",
@@ -169,6 +169,16 @@ class LeadBan:
     discards: bool = False
     rule: str = HEART_LEAD_BAN.id
 
+    def text(self, cards: str) -> str:
+        """The ban in words, the banned ``cards`` named (``no heart led to trick 1``)."""
+        if self.discards:
+            said = ngettext("no {cards} led to or discarded on trick 1",
+                            "no {cards} led to or discarded on the first {n} tricks", self.tricks)
+        else:
+            said = ngettext("no {cards} led to trick 1", "no {cards} led to the first {n} tricks",
+                            self.tricks)
+        return said.format(cards=cards, n=self.tricks)
+
     def applies(self, trick_index: int, leading: bool) -> bool:
         """Whether the ban holds for a card led (``leading``) or discarded to trick
         ``trick_index`` (from 0)."""
@@ -187,6 +197,14 @@ class EarlyEnd(enum.Enum):
     def goal(self) -> str:
         """What the declarer must do, in words."""
         return "win no trick" if self is EarlyEnd.DECLARER_WINS else "win every trick"
+
+    def rule_text(self) -> str:
+        """What the declarer must do and when the hand ends, in the current language."""
+        if self is EarlyEnd.DECLARER_WINS:
+            return _("the declarer must win no trick; the hand ends the moment the declarer "
+                     "wins a trick")
+        return _("the declarer must win every trick; the hand ends the moment a defender wins "
+                 "one")
 
     def words(self) -> str:
         """:attr:`goal` in the current language."""
