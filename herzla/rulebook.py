@@ -78,9 +78,9 @@ SOURCES = {
     "Herzla": "[Herzla]",
     "Herzeln": "[Herzeln]",
     "Herzerln": "[Herzerln]",
-    "family": "[family]",
-    "ruling": "[ruling]",
-    "plug-in": "[plug-in]",
+    "family": N_("[family]"),
+    "ruling": N_("[ruling]"),
+    "plug-in": N_("[plug-in]"),
 }
 
 #: title and one-line description of the common ground

@@ -61,7 +61,7 @@ def _default(opt: Option) -> str:
 
 def render_rule(rule: Rule, game: str | None = None) -> list[str]:
     """A rule as readable lines: title, tags and id, text, example, options, topics."""
-    tags = " ".join(SOURCES.get(s, f"[{s}]") for s in rule.sources)
+    tags = " ".join(_(SOURCES[s]) if s in SOURCES else f"[{s}]" for s in rule.sources)
     where = _("rule {id}").format(id=rule.id) + (
         "" if rule.origin == "herzla" else f", {rule.origin}")
     lines = [f"{rule.title}  {tags}  ({where})"]

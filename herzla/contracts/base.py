@@ -97,7 +97,7 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
-from herzla.contracts.words import and_list, card_list, ordinal_word, plural, points, seat_list, tr
+from herzla.contracts.words import and_list, card_list, counted, ordinal_word, points, seat_list, tr
 from herzla.hand import HandScore, Outcome, new_hand
 from herzla.i18n import _, ngettext
 from herzla.limits import whole_number
@@ -408,10 +408,8 @@ class TrickContract(Contract):
         if values:
             names = {v.name for v in values}
             text = value_text(values, self.pack().mask)
-            if len(names) == 1 and len(values) > 1:
-                text = _("each {name} captured: {values}").format(name=tr(values[0].name),
-                                                                   values=text)
-            parts.append(text)
+            parts.append(_("each {name} captured: {values}").format(
+                name=tr(values[0].name), values=text) if len(names) == 1 < len(values) else text)
         if d.per_trick:
             parts.append(_("{points} per trick won").format(points=points(d.per_trick)))
         if d.last_trick:
@@ -500,20 +498,23 @@ class TrickContract(Contract):
         return ended
 
     def _check_class(self, cards: int, got: Sequence[int], complete: bool) -> None:
-        name = self._class_name(cards)
-        total = cards.bit_count()
+        name = _("{name}s").format(name=tr(self._class_name(cards)))
+        total, aside, sum_ = cards.bit_count(), self.leftovers, sum(got)
         if min(got) < 0:
-            raise TallyError(f"a seat cannot capture fewer than 0 {name}s")
-        if sum(got) > total:
-            raise TallyError(f"the {name}s captured add up to {sum(got)}; the pack has {total}")
-        aside = self.leftovers
-        if complete and sum(got) < total - aside:
+            raise TallyError(_("a seat cannot capture fewer than 0 {name}").format(name=name))
+        if sum_ > total:
+            raise TallyError(_("the {name} captured add up to {sum}; the pack has {total}")
+                             .format(name=name, sum=sum_, total=total))
+        if complete and sum_ < total - aside:
             if aside:
-                lie = plural(aside, "card") + (" lie" if aside > 1 else " lies") + " aside"
-                raise TallyError(f"the {name}s captured add up to {sum(got)}; with "
-                                 f"{self.players} players they add up to at least "
-                                 f"{total - aside} (only {lie})")
-            raise TallyError(f"the {name}s captured add up to {sum(got)}, not {total}")
+                raise TallyError(ngettext(
+                    "the {name} captured add up to {sum}; with {players} players they add up "
+                    "to at least {least} (only {n} card lies aside)",
+                    "the {name} captured add up to {sum}; with {players} players they add up "
+                    "to at least {least} (only {n} cards lie aside)", aside).format(
+                    name=name, sum=sum_, players=self.players, least=total - aside, n=aside))
+            raise TallyError(_("the {name} captured add up to {sum}, not {total}").format(
+                name=name, sum=sum_, total=total))
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         d = self.declaration
@@ -556,7 +557,7 @@ class TrickContract(Contract):
                 if outcome.captured is not None:
                     what = card_list(outcome.captured[s] & sum(v.cards for v in group))
                 else:
-                    what = f"{k} {tr(name) if k == 1 else _('{name}s').format(name=tr(name))}"
+                    what = counted(k, name)
                 lines.append(_("Seat {seat} captured {cards}: {points} ({rate}, {rule}).").format(
                     seat=s, cards=what, points=points(pts), rate=rate, rule=cite))
         if d.per_trick:
@@ -596,14 +597,17 @@ class TrickContract(Contract):
         for v in d.values:
             if v.points:
                 groups.setdefault(v.name, []).append(v)
-        parts = [f"{plural(sum((v.cards & pack).bit_count() for v in g), name)} x "
-                 f"{abs(g[0].points)}" if len(g) == 1 else f"every {name} at its value"
-                 for name, g in groups.items()]
+        parts = [_("{cards} x {points}").format(
+            cards=counted(sum((v.cards & pack).bit_count() for v in g), name),
+            points=abs(g[0].points)) if len(g) == 1 else
+            _("every {name} at its value").format(name=tr(name)) for name, g in groups.items()]
         if d.per_trick:
-            parts.append(f"{plural(self.hand_size, 'trick')} x {abs(d.per_trick)}")
+            parts.append(ngettext("{n} trick x {points}", "{n} tricks x {points}",
+                                  self.hand_size).format(n=self.hand_size,
+                                                         points=abs(d.per_trick)))
         if d.last_trick:
-            parts.append(f"the last trick, {abs(d.last_trick)}")
-        return " + ".join(parts) or "nothing counts"
+            parts.append(_("the last trick, {points}").format(points=abs(d.last_trick)))
+        return " + ".join(parts) or _("nothing counts")
 
     def score_total(self) -> int | None:
         """The fixed total of a hand played out with every card dealt (values, tricks, last
@@ -657,15 +661,7 @@ class LayoutContract(Contract):
     def describe(self) -> str:
         if self.summary:
             return tr(self.summary)
-        rows = self.declaration.rows
-        seq = " ".join(r.code for r in rows.sequence)
-        kind = _("rows per suit") if rows.per_suit else _("one row regardless of suit")
-        opener = (_("{card} opens").format(card=rows.first) if rows.first is not None
-                  else _("any {rank} opens").format(rank=tr(rows.opening.french)))
-        corner = _(", turning the corner") if rows.wrap else ""
-        places = ", ".join(points(p) if p else "0" for p in self.declaration.places)
-        return _("lay cards in {kind} ({sequence}{corner}); {opener}; places {places}").format(
-            kind=kind, sequence=seq, corner=corner, opener=opener, places=places)
+        return self.declaration.rows.text(self.declaration.places)
 
     def counts(self, outcome: Outcome) -> Counts:
         order = outcome.order

@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts.words import and_list, tr
-from herzla.i18n import npgettext
+from herzla.i18n import _, ngettext, npgettext
 from herzla.options import Option
 
 if TYPE_CHECKING:
@@ -209,9 +209,9 @@ class Game:
         classes = self._contracts
         counts = self.player_counts()
         if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
-            players = f"{counts[0]} to {counts[-1]}"
+            players = _("{low} to {high}").format(low=counts[0], high=counts[-1])
         else:
-            players = " or ".join(map(str, counts))
+            players = _(" or ").join(map(str, counts))
         partie = classes[: self.partie]
         last = re.sub(r"\s*\(.*\)", "", partie[-1].title) if partie else ""
         by_id = {c.id: c for c in classes}
@@ -235,15 +235,18 @@ class Game:
         aside = []
         for i, n in enumerate(sorted(first.player_counts)):
             contract = first.default(n)
-            sizes.append(f"{contract.hand_size} each with {n} players" if i == 0
-                         else f"{contract.hand_size} with {n}")
+            sizes.append(_("{cards} each with {n} players") if i == 0
+                         else _("{cards} with {n}"))
+            sizes[-1] = sizes[-1].format(cards=contract.hand_size, n=n)
             if contract.leftovers:
                 aside.append((n, contract.leftovers))
         leftovers = ""
         if aside:
-            leftovers = (f"with {and_list([str(n) for n, _ in aside])} players: "
-                         f"{and_list([str(k) for _, k in aside])} "
-                         f"card{'' if aside == [(aside[0][0], 1)] else 's'}")
+            leftovers = (ngettext("with {players} players: {cards} card",
+                                  "with {players} players: {cards} cards",
+                                  1 if aside == [(aside[0][0], 1)] else 2).format(
+                players=and_list([str(n) for n, _k in aside]),
+                cards=and_list([str(k) for _n, k in aside])))
         return {"hand_sizes": and_list(sizes), "leftovers": leftovers}
 
     def _ban_facts(self) -> dict[str, str]:
@@ -262,8 +265,10 @@ class Game:
     def _totals(self, players: int) -> str:
         totals = [c.default(players).score_total() for c in self._contracts[: self.partie]]
         each = ", ".join("?" if t is None else signed(t) for t in totals)
-        whole = "" if None in totals else f" (partie {signed(sum(t or 0 for t in totals))})"
-        return f"{players} players: {each}{whole}"
+        whole = "" if None in totals else _(" (partie {total})").format(
+            total=signed(sum(t or 0 for t in totals)))
+        return _("{players} players: {each}{whole}").format(players=players, each=each,
+                                                             whole=whole)
 
     def fill(self, text: str) -> str:
         """``text`` with each ``{fact}`` written in (:meth:`facts`); other braces stay."""

@@ -115,7 +115,8 @@ class Normal(_HerzlaBase):
 
     def stake_text(self) -> str:
         hearts = (self.pack().mask & HEARTS_MASK).bit_count()
-        return f"{hearts} hearts x {self.opts['heart_unit']}c, as if it had captured every heart"
+        return _("{hearts} hearts x {unit}, as if it had captured every heart").format(
+            hearts=hearts, unit=cents(int(self.opts["heart_unit"])))
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """The normal game's settlement of each hand (the one scorer of both engines)."""

@@ -296,6 +296,17 @@ class Rows:
         can fit both ends of a row, which takes rows that turn the corner."""
         return self.wrap
 
+    def text(self, places: Sequence[int]) -> str:
+        """The rows and the ``places`` by going out, in words, in the current language."""
+        seq = " ".join(r.code for r in self.sequence)
+        kind = _("rows per suit") if self.per_suit else _("one row regardless of suit")
+        opener = (_("{card} opens").format(card=self.first) if self.first is not None
+                  else _("any {rank} opens").format(rank=tr(self.opening.french)))
+        corner = _(", turning the corner") if self.wrap else ""
+        said = ", ".join(signed(p) if p else "0" for p in places)
+        return _("lay cards in {kind} ({sequence}{corner}); {opener}; places {places}").format(
+            kind=kind, sequence=seq, corner=corner, opener=opener, places=said)
+
     def row_of(self, card: Card) -> int:
         """The row a card belongs to: its suit, or 0 for the one row."""
         return int(card.suit) if self.per_suit else 0

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from herzla.cards import cards_of
 from herzla.i18n import DEFAULT, _, current, format_number, translations
 
-__all__ = ["and_list", "card_list", "ordinal_word", "cents", "plural", "points", "seat_list",
+__all__ = ["and_list", "card_list", "ordinal_word", "cents", "counted", "plural", "points", "seat_list",
            "seat_word", "tr"]
 
 
@@ -45,6 +45,12 @@ def cents(n: int) -> str:
     if current() == DEFAULT:
         return f"{n}c"
     return f"{format_number(n)}\u00a0ct"
+
+
+def counted(n: int, name: str) -> str:
+    """``3 hearts``: ``n`` cards of a class a declaration names ``name`` (``heart``), in the
+    current language."""
+    return f"{n} {tr(name) if n == 1 else _('{name}s').format(name=tr(name))}"
 
 
 def plural(n: int, word: str) -> str:
