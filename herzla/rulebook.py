@@ -84,8 +84,8 @@ SOURCES = {
 }
 
 #: title and one-line description of the common ground
-COMMON_ABOUT = ("Common ground", "what every game shares: cards, rank orders, seats, trick "
-                "play, the lead-ban escape")
+COMMON_ABOUT = (N_("Common ground"), N_("what every game shares: cards, rank orders, seats, "
+                                        "trick play, the lead-ban escape"))
 
 
 class UnknownTopic(LookupError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -42,9 +43,11 @@ WIDTH = 79
 
 
 def _wrap(text: str, indent: str = "  ", first: str | None = None) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent if first is None else first,
-                         subsequent_indent=indent, break_on_hyphens=False,
-                         break_long_words=False)
+    """``text`` wrapped; an amount stays with its unit (``80 ct``)."""
+    kept = re.sub(r"(\d) (ct|€)\b", "\\1\0\\2", text)
+    return [line.replace("\0", " ") for line in textwrap.wrap(
+        kept, WIDTH, initial_indent=indent if first is None else first,
+        subsequent_indent=indent, break_on_hyphens=False, break_long_words=False)]
 
 
 def _values(opt: Option) -> str:
@@ -100,7 +103,8 @@ def _game_header(game: str) -> list[str]:
     g = get_game(game)
     lines += _wrap(_("Players: {players}. Contracts: {contracts}.").format(
         players=", ".join(map(str, g.player_counts())),
-        contracts=", ".join(c.id for c in g.contract_classes())), indent="")
+        contracts=", ".join(c.id if current() == DEFAULT else f"{tr(c.title)} ({c.id})"
+                            for c in g.contract_classes())), indent="")
     if g.options:
         lines += _wrap(_("Options (defaults): {options}.").format(
             options=", ".join(f"{o.name}={_default(o)}" for o in g.options)), indent="")

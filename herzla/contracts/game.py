@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.contracts.words import and_list, tr
-from herzla.i18n import _, ngettext, npgettext
+from herzla.i18n import DEFAULT, _, current, ngettext, npgettext
 from herzla.options import Option
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class Game:
         by_id = {c.id: c for c in classes}
         return {
             "partie": f"{len(partie)} {self.hand_word(len(partie))}",
-            "partie_order": ", ".join(c.id for c in partie),
+            "partie_order": ", ".join(self._named(c.id) for c in partie),
             "last": last,
             "players": players,
             "cards": str(len(classes[0].default().pack().cards)) if classes else "",
@@ -259,8 +259,15 @@ class Game:
             word = self.hand_word(len(found))
             out["ban_" + rule_id.replace("-", "_")] = (
                 f"{word} {and_list([str(i) for i, _ in found])} "
-                f"({', '.join(cid for _, cid in found)})")
+                f"({', '.join(self._named(cid) for _, cid in found)})")
         return out
+
+    def _named(self, contract_id: str) -> str:
+        """A contract in a text of the game: its id in English, its title in another language
+        (the ids are English words)."""
+        if current() == DEFAULT:
+            return contract_id
+        return next(tr(c.title) for c in self._contracts if c.id == contract_id)
 
     def _totals(self, players: int) -> str:
         totals = [c.default(players).score_total() for c in self._contracts[: self.partie]]

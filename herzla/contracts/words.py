@@ -44,7 +44,7 @@ def cents(n: int) -> str:
     """An amount in cents as the explanations write it: ``80c``; German ``80 ct``."""
     if current() == DEFAULT:
         return f"{n}c"
-    return f"{format_number(n)}\u00a0ct"
+    return f"{format_number(n)} ct"
 
 
 def counted(n: int, name: str) -> str:
