@@ -101,7 +101,8 @@ COMMON_RULES = (
        (C), Leaves/Gras/Grün = Spades/Pik (S), Hearts/Herz (H), Bells/Schellen = Diamonds/Karo
        (D). Ranks: Ace/Sau/Daus (A), King (K), Ober/Queen/Dame (Q), Unter/Jack/Bube (J), Ten (T),
        9, 8, 7, 6."""),
-             words="karten farben bilder eichel gras laub grün herz schelln schellen kreuz treff pik karo sau ass daus könig ober dame unter bube zehner"),
+             words="karten farben bilder eichel gras laub grün herz schelln schellen kreuz "
+                   "treff pik karo sau ass daus könig ober dame unter bube zehner"),
     rule("common/card-codes", N_("Card codes"), "cards codes spelling input", "ruling",
        N_("""Card codes are suit then rank: HA, CT, SQ, D7. Output always uses the
        canonical upper-case code. Input is case-insensitive, accepts 10 for T, and also full names

@@ -35,7 +35,8 @@ COMMANDS = {
 
 
 @click.group(cls=HerzlaGroup, lazy=COMMANDS,
-             context_settings={"help_option_names": ["-h", "--help"]}, help=N_("""Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
+             context_settings={"help_option_names": ["-h", "--help"]}, help=N_(
+    """Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
 
     Games: {games}, and any game a plug-in adds.  To try a command on a hand, 'herzla example'
     lists the hand records that come with herzla ('herzla example herzla-two-void | herzla

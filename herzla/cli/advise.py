@@ -37,7 +37,8 @@ from herzla.support.procs import WorkerLost
 
 __all__ = ["advise_command"]
 
-@click.command("advise", cls=FactCommand, help=N_("""What each choice of the game's bidding (the seat declaring) is worth to a hand.
+@click.command("advise", cls=FactCommand, help=N_(
+    """What each choice of the game's bidding (the seat declaring) is worth to a hand.
 
     The choices: {bidders}.  Samples K deals of the unseen cards among the other seats and
     plays every choice on each: in the normal game first as the expert player models every

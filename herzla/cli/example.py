@@ -42,7 +42,8 @@ def describe(name: str) -> str:
     return f"{what}: scores " + " ".join(signed(v) + unit for v in res.scores)
 
 
-@click.command("example", help=N_("""List the example hand records that come with herzla, or write the example NAME.
+@click.command("example", help=N_(
+    """List the example hand records that come with herzla, or write the example NAME.
 
     Without NAME: each example and what it holds.  With NAME (in any case): the record (or
     the list of records) as JSON, to standard output or to --output FILE, ready for every

@@ -152,7 +152,8 @@ def _load(path: str) -> Evening:
         fail(str(exc))
 
 
-@click.group("pad", cls=_PadGroup, help=N_("""Keep an evening's score: deal after deal, the stock carried, edits that recompute.
+@click.group("pad", cls=_PadGroup, help=N_(
+    """Keep an evening's score: deal after deal, the stock carried, edits that recompute.
 
     FILE holds the evening (JSON a person can read: the game, the players, the options and the
     deals as entered); every total is recomputed when it is read, and each change is written
@@ -197,7 +198,8 @@ def new_command(file: str, game: str, names: str, option_items: tuple[str, ...],
     click.echo(next_line(e))
 
 
-@pad.command("add", help=N_("""Add the next deal, from a tally (what 'herzla score' takes) or a hand record.
+@pad.command("add", help=N_(
+    """Add the next deal, from a tally (what 'herzla score' takes) or a hand record.
 
     The dealer, the stock and the deal's place in a partie come from the deals before."""))
 @click.argument("file")
@@ -244,7 +246,8 @@ def undo_command(file: str) -> None:
     _after(e, f"Took back: {taken[0]}.")
 
 
-@pad.command("show", help=N_("""The evening: every deal (with its kind: two void, schleichermord, all hearts, renege,
+@pad.command("show", help=N_(
+    """The evening: every deal (with its kind: two void, schleichermord, all hearts, renege,
     ...), the totals and the stock, what comes next, the settlement or the winners, and each
     player's statistics. With K, deal K alone explained: what was entered and every amount
     with its rule."""))
@@ -293,7 +296,8 @@ def _show_deal(file: str, deal: str, as_json: bool, output: bool) -> None:
     click.echo(text)
 
 
-@pad.command("settle", help=N_("""Who pays whom, in as few payments as possible (a game played for money; the stock stays
+@pad.command("settle", help=N_(
+    """Who pays whom, in as few payments as possible (a game played for money; the stock stays
     on the table); the winners in the other games."""))
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help=N_("Answer in JSON."))

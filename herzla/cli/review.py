@@ -24,7 +24,8 @@ from herzla.support.procs import WorkerLost
 __all__ = ["review_command"]
 
 
-@click.command("review", help=N_("""Go through a played hand card by card with every hand open (double dummy).
+@click.command("review", help=N_(
+    """Go through a played hand card by card with every hand open (double dummy).
 
     For each play (or only seat S's; in the layout deals every lay and pass) the position
     before it is solved as 'herzla solve --plays' solves it for the seat that played (Beddl and

@@ -22,7 +22,8 @@ def _ints(text: str | None, what: str) -> list[int] | None:
     return None if text is None else numbers_of(text, f"--{what}")
 
 
-@click.command("score", help=N_("""The score of a hand from what each seat took, itemised with the rule behind each amount.
+@click.command("score", help=N_(
+    """The score of a hand from what each seat took, itemised with the rule behind each amount.
 
     \b
     Examples:

@@ -18,7 +18,8 @@ __all__ = ["serve_command"]
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
 
 
-@click.command("serve", help=N_("""Serve the table app: the score pad, the disputes desk and a table against the computer,
+@click.command("serve", help=N_(
+    """Serve the table app: the score pad, the disputes desk and a table against the computer,
     as pages and a JSON API.
 
     The first line printed is `herzla: serving on URL`: open the URL (with its ?token=, when a

@@ -141,7 +141,8 @@ def read_one(record: str, what: str) -> Drawing:
     return Drawing((course(found),))
 
 
-@click.command("show", help=N_("""Draw hand records: the hands, the tricks (or the rows), the result and its rules.
+@click.command("show", help=N_(
+    """Draw hand records: the hands, the tricks (or the rows), the result and its rules.
 
     RECORD is a file, or - for standard input, read as 'herzla replay' reads it: one record, a
     JSON list of records (every hand, then the score sheet) or JSON Lines (each drawn as it is
@@ -160,10 +161,12 @@ def read_one(record: str, what: str) -> Drawing:
 @click.option("--review", is_flag=True,
               help=N_("Add what each mistake cost, double dummy (herzla.analysis.review)."))
 @click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
-              show_default=True, help=N_("The card faces; auto: the faces the game's pack declares."))
+              show_default=True,
+              help=N_("The card faces; auto: the faces the game's pack declares."))
 @click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
               default="auto", show_default=True,
-              help=N_("Colour the text: auto colours a terminal only, and never when NO_COLOR is set."))
+              help=N_("Colour the text: auto colours a terminal only, and never when NO_COLOR is "
+                      "set."))
 def show_command(record: str, review: bool, faces: str, colour: str, **outputs: str | None
                  ) -> None:
     targets, to_err = chosen(outputs, reads=[("the record", record)])

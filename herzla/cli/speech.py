@@ -78,9 +78,9 @@ def route_click() -> None:
     for name in _CLICK_MODULES:
         module = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):
-            module._ = _
+            setattr(module, "_", _)  # noqa: B010 (click's module, not ours)
         if hasattr(module, "ngettext"):
-            module.ngettext = ngettext
+            setattr(module, "ngettext", ngettext)  # noqa: B010
 
 
 def lang_in_args(args: Sequence[str]) -> str | None:

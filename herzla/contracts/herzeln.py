@@ -135,10 +135,10 @@ class Domino(_Herzeln, LayoutContract):
     tags: ClassVar[tuple[str, ...]] = ("Herzeln",)
     title: ClassVar[str] = N_("Domino (Unteranlegen)")
     topics: ClassVar[str] = "unteranlegen row layout jacks"
-    summary: ClassVar[str] = (N_("lay cards in one row regardless of suit from a Jack, next rank up "
-                              "or down in the order 7 8 9 J Q K T A (3 players: from the 9), "
-                              "Aces turn the corner; a seat that cannot lay passes; places by "
-                              "going out"))
+    summary: ClassVar[str] = N_("lay cards in one row regardless of suit from a Jack, next rank "
+                                "up or down in the order 7 8 9 J Q K T A (3 players: from the "
+                                "9), Aces turn the corner; a seat that cannot lay passes; "
+                                "places by going out")
     example: ClassVar[str] = N_("""Case 29: seats go out 2, 0, 3, 1, scoring -10, -30, 0, -20 for
         seats 0 to 3.""")
 

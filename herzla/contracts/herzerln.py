@@ -69,7 +69,8 @@ class RedQueens(_Herzerln, TrickContract):
     tags: ClassVar[tuple[str, ...]] = ("Herzerln",)
     title: ClassVar[str] = N_("Red queens")
     values: ClassVar[tuple[CardValue, ...]] = (
-        CardValue(Card(Suit.H, Rank.QUEEN).bit | Card(Suit.D, Rank.QUEEN).bit, -4, N_("red Queen")),)
+        CardValue(Card(Suit.H, Rank.QUEEN).bit | Card(Suit.D, Rank.QUEEN).bit, -4,
+                  N_("red Queen")),)
     topics: ClassVar[str] = "queens"
     example: ClassVar[str] = N_("Case 39: seat 1 captures HQ and DQ: -8.")
 

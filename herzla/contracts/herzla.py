@@ -53,10 +53,12 @@ HERZLA_OPTIONS: tuple[Option, ...] = (
            rule="herzla/bidding"),
     Option("heart_lead_ban_tricks", 2, doc=N_("hearts may not be led to this many first tricks"),
            rule="herzla/heart-lead-ban", minimum=0),
-    Option("heart_lead_ban_in_contracts", True, doc=N_("the heart lead ban applies in Beddl and Mord "
-           "too"), rule="herzla/heart-lead-ban"),
+    Option("heart_lead_ban_in_contracts", True,
+           doc=N_("the heart lead ban applies in Beddl and Mord too"),
+           rule="herzla/heart-lead-ban"),
     Option("no_void", "pay-stock", ("pay-stock", "no-payment"),
-           doc=N_("with no void player, every player pays per heart into the stock, or nobody pays"),
+           doc=N_("with no void player, every player pays per heart into the stock, or nobody "
+                  "pays"),
            rule="herzla/no-void"),
     Option("stock_payout", "void", ("void", "never"),
            doc=N_("the stock goes to the void player(s) of the next normal game with 1 or 2 void "
@@ -104,8 +106,9 @@ class Normal(_HerzlaBase):
     tags: ClassVar[tuple[str, ...]] = ("Herzla",)
     title: ClassVar[str] = N_("Normal game")
     names: ClassVar[tuple[str, ...]] = ("Normalspiel", "Normal")
-    summary: ClassVar[str] = (N_("every taker pays a unit per heart captured to the void player(s); "
-                              "all hearts to one player pay the stock; none void pay the stock"))
+    summary: ClassVar[str] = N_("every taker pays a unit per heart captured to the void "
+                                "player(s); all hearts to one player pay the stock; none void "
+                                "pay the stock")
     counted: ClassVar[tuple[CardValue, ...]] = (HEART,)
     topics: ClassVar[str] = "hearts void settlement"
 
@@ -330,7 +333,8 @@ class Mord(_Declared):
     title: ClassVar[str] = N_("Mord")
     early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DEFENDER_WINS
     topics: ClassVar[str] = "declarer contract"
-    summary: ClassVar[str] = N_("the declarer wins every trick; ends the moment a defender wins one")
+    summary: ClassVar[str] = N_("the declarer wins every trick; ends the moment a defender wins "
+                                "one")
 
 
 @attrs.frozen(slots=True)
@@ -371,8 +375,8 @@ class Herzla(Game):
 
     id: ClassVar[str] = "herzla"
     title: ClassVar[str] = N_("Herzla")
-    about: ClassVar[str] = (N_("Bavarian Herzla: {players} players; the normal game with its stock, "
-                            "Beddl, Mord and Schleichermord"))
+    about: ClassVar[str] = N_("Bavarian Herzla: {players} players; the normal game with its "
+                              "stock, Beddl, Mord and Schleichermord")
     brief: ClassVar[str] = N_("{bidding}")
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (Normal, Beddl, Mord)
     sheet: ClassVar[Sheet | str] = Sheet.SESSION
@@ -401,15 +405,15 @@ class Herzla(Game):
         return code, turn
 
     rules = (
-        rule("herzla/table", N_("Players, pack and rank order"), "players pack cards deal order rank "
-             "natural ace-ten", "Herzla",
+        rule("herzla/table", N_("Players, pack and rank order"),
+             "players pack cards deal order rank natural ace-ten", "Herzla",
              N_("""Herzla is played by 4 players with a 32-card German-suited pack (7 to A), in
              natural order (A K Q J T 9 8 7), 8 cards each. The Herzla text says the cards rank
              in their natural order; a published summary's card box lists an ace-ten order,
              which a table can play with rank_order=ace-ten."""), options="rank_order",
              words="spieler blatt karten geben reihenfolge sau-zehner"),
-        rule("herzla/contracts", N_("Contracts: normal, beddl, mord"), "contracts normal beddl mord "
-             "declarer defenders", "Herzla",
+        rule("herzla/contracts", N_("Contracts: normal, beddl, mord"),
+             "contracts normal beddl mord declarer defenders", "Herzla",
              N_("""There are three contracts: normal, beddl (the declarer wins no trick) and mord
              (the declarer wins every trick). The successful bidder is the declarer against 3
              defenders; if nobody bids, a normal game is played."""),
@@ -501,8 +505,8 @@ class Herzla(Game):
              example=N_("""Case 06: forehand wins all 8 tricks unannounced: 240, -80, -80, -80; the
              stock of 80c is untouched."""),
              words="schleichermord mord normalspiel alle-stiche"),
-        rule("herzla/contract-settlement", N_("Contracts won and lost"), "beddl mord settlement made "
-             "lost declarer defenders stake stock", "Herzla",
+        rule("herzla/contract-settlement", N_("Contracts won and lost"),
+             "beddl mord settlement made lost declarer defenders stake stock", "Herzla",
              N_("""Beddl or Mord made: each defender pays the declarer 80c. Lost: the declarer pays
              each defender 80c. The stock is left alone."""), options="contract_stake",
              example=N_("""Case 08: Beddl made by seat 3: -80, -80, -80, 240. Case 09: Beddl lost by

@@ -124,11 +124,12 @@ class Kids(Game):
              words="normalspiel ausspielen aufspielverbot"),
         rule("herzla-kids/scoring", N_("Penalty points"), "scoring points penalty hearts normal",
              "Herzla",
-             N_("""1 penalty point per heart captured. Scores are penalty points, written as positive
-             numbers."""),
+             N_("""1 penalty point per heart captured. Scores are penalty points, written as
+             positive numbers."""),
              example=N_("""Case 19: 3 players each capture 3 hearts: 3, 3, 3 (9 in all)."""),
              words="strafpunkte punkte herzen"),
-        rule("herzla-kids/match", N_("The match"), "match target hands winner ties", "Herzla ruling",
+        rule("herzla-kids/match", N_("The match"), "match target hands winner ties",
+             "Herzla ruling",
              N_("""A match runs a fixed number of hands (hands) or until someone reaches the target
              (target, default 50). The fewest points win; equal totals share the win (a ruling
              on ties)."""), options="target hands",

@@ -132,7 +132,8 @@ HEART_LEAD_BAN = IllegalRule(
     "cards."), ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
 HEART_FREE_FIRST_TRICK = IllegalRule(
     "heart-free-first-trick", N_("A heart-free first trick"),
-    N_("Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other cards."),
+    N_("Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other "
+       "cards."),
     ("herzerln/heart-free", "common/escape"))
 NOT_ADJACENT = IllegalRule(
     "not-adjacent", N_("A laid card must fit its row"),
@@ -140,8 +141,8 @@ NOT_ADJACENT = IllegalRule(
     ("herzeln/domino-row", "herzeln/domino-ends", "herzerln/auflegen-rows"))
 MUST_OPEN_WITH_JACK = IllegalRule(
     "must-open-with-jack", N_("A Jack opens each row"),
-    N_("A layout card laid before a Jack opens its row (also a card of a suit whose row is not open "
-    "yet, in Auflegen and the same-suit domino)."),
+    N_("A layout card laid before a Jack opens its row (also a card of a suit whose row is not "
+       "open yet, in Auflegen and the same-suit domino)."),
     ("herzeln/domino-row", "herzeln/domino-options", "herzerln/auflegen-rows"))
 MUST_OPEN_WITH_HEART_JACK = IllegalRule(
     "must-open-with-heart-jack", N_("Auflegen opens with HJ"),

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from herzla.cards import cards_of
 from herzla.i18n import DEFAULT, _, current, format_number, translations
 
-__all__ = ["and_list", "card_list", "ordinal_word", "cents", "counted", "plural", "points", "seat_list",
+__all__ = ["and_list", "card_list", "cents", "counted", "ordinal_word", "plural", "points",
+           "seat_list",
            "seat_word", "tr"]
 
 
