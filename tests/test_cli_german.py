@@ -66,6 +66,27 @@ def test_the_language_ends_with_the_command() -> None:
     run("rules", "herzla", "--lang", "de")
     assert current() == "en"
     assert "Players, pack and rank order" in run("rules", "herzla").stdout
+    for first, then in (("de", "en"), ("en", "de"), ("de", "en")):
+        assert "Diese Hilfe" in run("deal", "--help", "--lang", first).stdout or first == "en"
+        out = run("deal", "--help", "--lang", then).stdout
+        assert ("Show this message and exit." in out) == (then == "en")
+        assert ("Diese Hilfe zeigen und beenden." in out) == (then == "de")
+
+
+def test_the_picture_of_a_hand_in_german() -> None:
+    record = run("example", "herzla-two-void").stdout
+    german = CliRunner().invoke(main, ["show", "-", "--lang", "de"], input=record)
+    english = CliRunner().invoke(main, ["show", "-"], input=record)
+    assert german.exit_code == english.exit_code == 0
+    out = german.stdout
+    for words in ("Hände", "Platz 0 (Vorhand)", "Platz 3 (Geber)", "Stiche", "Stich für",
+                  "darf es aber nicht ausspielen (heart-lead-ban)", "Ergebnis: fertig",
+                  "Platz 1 \u221230 ct", "Sch-O (DQ)", "in Klammern das Kürzel"):
+        assert words in out, words
+    assert english_words(out) == []
+    assert "Hands" in english.stdout and "seat 0 (forehand)" in english.stdout
+    # a German card is never written as another card's code
+    assert not re.search(r"\bHO\b|\bSO\b", out)
 
 
 @pytest.mark.parametrize("command", ["score", "replay", "rules", "pad", "show", "review",

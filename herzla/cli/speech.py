@@ -138,7 +138,10 @@ def _swap(command: click.Command, swapped: list[tuple[object, str, object]],
     if id(command) in seen:
         return
     seen.add(id(command))
-    items: list[object] = [command, *command.params]
+    cached = getattr(command, "_help_option", None)  # click makes it once, in one language
+    if cached is None:
+        swapped.append((command, "_help_option", None))  # made anew in this language
+    items: list[object] = [command, *command.params, *([cached] if cached is not None else [])]
     for obj in items:
         for attr in _HELPS:
             old = getattr(obj, attr, None)
