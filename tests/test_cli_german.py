@@ -258,3 +258,22 @@ def test_german_names_read_in_any_case(name: str, upper: list[bool]) -> None:
 
 def test_every_game_is_known() -> None:
     assert set(BUILTIN_GAMES) - {"common"} <= set(games())
+
+
+# -- the German pages -----------------------------------------------------------------------
+def test_the_german_pages_transcripts_are_true() -> None:
+    import shlex
+    from pathlib import Path
+
+    pages = sorted((Path(__file__).resolve().parents[1] / "docs" / "de").glob("*.md"))
+    assert pages
+    found = 0
+    for page in pages:
+        for block in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"),
+                                re.S):
+            command, _nl, expected = block.partition("\n")
+            assert command.startswith("$ herzla ")
+            result = run(*shlex.split(command)[2:])
+            assert result.stdout.rstrip("\n") == expected.rstrip("\n"), command
+            found += 1
+    assert found
