@@ -35,7 +35,7 @@ from herzla.quote import quote, visible
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "NamedGroup", "Terminated",
            "UserError", "check_stopped", "check_wait", "fail", "game_contract", "game_id",
-           "help_facts", "note_jobs", "one_line", "option_flag", "parse_options",
+           "help_facts", "note_jobs", "one_line", "several_records", "option_flag", "parse_options",
            "tally_flags"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -65,6 +65,13 @@ class UserError(click.ClickException):
 def error_line(message: str) -> str:
     """``herzla: error: MESSAGE``, on one line, in the language of the moment."""
     return _("herzla: error: {message}").format(message=one_line(message))
+
+
+def several_records(flag: str, record: str, where: str) -> str:
+    """The error of a drawing asked of a file with several records, one a line."""
+    return _("{flag} draws one hand record or one JSON list of records; {file} holds several "
+             "records, one a line ({where} is the second)").format(
+        flag=flag, file=record, where=where.rstrip(": "))
 
 
 def one_line(message: str) -> str:
@@ -281,7 +288,7 @@ class HerzlaGroup(_FactHelp, NamedGroup):
         where = self.lazy.get(cmd_name)
         if where is None:
             return super().get_command(ctx, cmd_name)
-        module, _, attr = where.partition(":")
+        module, _sep, attr = where.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
         add_lang_option(command)
         if current() != DEFAULT:

@@ -14,12 +14,12 @@ from typing import Any
 
 import click
 
-from herzla.cli.common import fail
+from herzla.cli.common import fail, several_records
 from herzla.cli.formats import REPLAY, Target, chosen, format_options
 from herzla.cli.input import each_record, open_records
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
-from herzla.i18n import N_
+from herzla.i18n import N_, _
 from herzla.records import RecordError, ReplayResult, replay
 from herzla.sheets import score_sheet
 
@@ -49,7 +49,8 @@ class _Count:
         if self.on and now - self.last >= 0.5:
             self.last = now
             self.shown = True
-            click.echo(f"\rreplaying: {n:,} records", nl=False, err=True)
+            click.echo("\r" + _("replaying: {n} records").format(n=f"{n:,}"), nl=False,
+                       err=True)
 
     def close(self) -> None:
         if self.shown:
@@ -100,7 +101,7 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
                 else:
                     print_sheet(sheet, err=err)
                 raise SystemExit(1 if sheet.illegal else 0)
-            _, rec = next(each_record(source))
+            _where, rec = next(each_record(source))
             res = replay(rec)
             _show(res, as_json, compact=False, first=True, err=err)
             raise SystemExit(1 if res.illegal is not None else 0)
@@ -120,9 +121,7 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
                     held, first = res, rec
                     continue
                 if files:
-                    fail(f"{files[0].format.flag} draws one hand record or one JSON list of "
-                         f"records; {record} holds several records, one a line "
-                         f"({where.rstrip(': ')} is the second)")
+                    fail(several_records(files[0].format.flag, record, where))
                 if held is not None:
                     _show(held, as_json, compact=True, first=True, err=err)
                     held = None

@@ -12,7 +12,7 @@ from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
 from herzla.contracts import MissingTally, TallyError
 from herzla.contracts.tallies import numbers_of, score_hand
-from herzla.i18n import N_
+from herzla.i18n import N_, _
 from herzla.limits import LimitError
 from herzla.options import OptionError
 
@@ -69,11 +69,12 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
           renege: int | None, left: str | None, aside: str | None,
           option_items: tuple[str, ...], as_json: bool) -> None:
     if made_flag and lost_flag:
-        fail("--made and --lost exclude each other: give one")
+        fail(_("--made and --lost exclude each other: give one"))
     made = True if made_flag else False if lost_flag else None
     cls = game_contract(game, contract_id)
     if cls.needs_declarer and declarer is None:
-        fail(f"{cls.game} {cls.id} needs the declarer: give {tally_flags(['declarer'])}")
+        fail(_("{game} {contract} needs the declarer: give {flags}").format(
+            game=cls.game, contract=cls.id, flags=tally_flags(["declarer"])))
     try:
         answer = score_hand(
             cls.game, cls.id, players=players, options=parse_options(option_items),
@@ -82,7 +83,7 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             order=_ints(order, "order"), made=made, stock=stock, renege=renege,
             left=_ints(left, "left"), aside=aside)
     except MissingTally as exc:
-        fail(f"{exc}: give {tally_flags(exc.needs)}")
+        fail(_("{problem}: give {flags}").format(problem=exc, flags=tally_flags(exc.needs)))
     except (OptionError, TallyError, CardError, LimitError) as exc:
         fail(str(exc))
     if as_json:

@@ -11,7 +11,7 @@ import threading
 import click
 
 from herzla.cli.common import fail
-from herzla.i18n import N_
+from herzla.i18n import DEFAULT, N_, _, current, language, ngettext
 
 __all__ = ["serve_command"]
 
@@ -53,9 +53,11 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
 
     lacking = missing()
     if lacking:
-        verb = "is" if len(lacking) == 1 else "are"
-        fail(f"herzla serve needs the web extra ({' and '.join(lacking)} {verb} not "
-             f"installed): {INSTALL}")
+        fail(ngettext("herzla serve needs the web extra ({missing} is not installed): "
+                      "{install}",
+                      "herzla serve needs the web extra ({missing} are not installed): "
+                      "{install}", len(lacking)).format(missing=_(" and ").join(lacking),
+                                                        install=INSTALL))
     from herzla.web.app import create_app
     from herzla.web.config import WebConfig, is_loopback
     from herzla.web.qr import qr_text
@@ -63,7 +65,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
     from herzla.web.store import Store, StoreError, default_path
 
     if token is not None and not _TOKEN.fullmatch(token):
-        fail("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)")
+        fail(_("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)"))
     loopback = is_loopback(host)
     if token is None and not loopback:
         token = secrets.token_urlsafe(16)
@@ -80,17 +82,22 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
                                       url=None if loopback else url))
     _log_to_stderr()
 
+    speaking = current()
+
     def ready() -> None:
-        click.echo(f"herzla: serving on {url}")
+        click.echo(f"herzla: serving on {url}")  # a line programs read: never translated
         sys.stdout.flush()
-        if not loopback:
-            click.echo("herzla: the phones at the table open that address, or scan this:",
-                       err=True)
-            click.echo(qr_text(url), err=True, nl=False)
-        click.echo(f"herzla: the store is {store.where}; Ctrl-C stops the server", err=True)
+        with language(speaking):  # the terminal's language, for the person at it
+            if not loopback:
+                click.echo(_("herzla: the phones at the table open that address, or scan "
+                             "this:"), err=True)
+                click.echo(qr_text(url), err=True, nl=False)
+            click.echo(_("herzla: the store is {where}; Ctrl-C stops the server").format(
+                where=store.where), err=True)
         warm_up_in_background()
 
-    serve(app, sock, ready=ready)
+    with language(DEFAULT):  # each phone's browser chooses its language, never this terminal
+        serve(app, sock, ready=ready)
 
 
 def warm_up_in_background() -> threading.Thread:
