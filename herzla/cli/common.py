@@ -50,7 +50,7 @@ TALLY_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captur
 
 def tally_flags(needs: Iterable[str]) -> str:
     """``"--tricks or --hearts"``: the flags that give the tallies ``needs`` names."""
-    return " or ".join(TALLY_FLAGS.get(n, n) for n in needs)
+    return _(" or ").join(TALLY_FLAGS.get(n, n) for n in needs)
 
 
 class UserError(click.ClickException):

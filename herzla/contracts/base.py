@@ -453,11 +453,12 @@ class TrickContract(Contract):
         for m in d.classes():
             others |= 0 if m == hearts else m & pack.mask
         which = cards_of(others)
-        shown = f" (only {' '.join(map(str, which))} count)" if len(which) <= 8 else ""
+        shown = _(" (only {cards} count)").format(cards=" ".join(map(str, which))) \
+            if len(which) <= 8 else ""
         for m in d.classes():
-            wants[m] = (("the hearts each seat captured, or the cards each seat captured",
+            wants[m] = ((_("the hearts each seat captured, or the cards each seat captured"),
                          ("hearts", "captured")) if m == hearts else
-                        (f"the cards each seat captured{shown}", ("captured",)))
+                        (_("the cards each seat captured") + shown, ("captured",)))
             if outcome.captured is not None:
                 cards[m] = [(c & m).bit_count() for c in outcome.captured]
             elif outcome.hearts is not None and m == hearts:
@@ -666,7 +667,7 @@ class LayoutContract(Contract):
     def counts(self, outcome: Outcome) -> Counts:
         order = outcome.order
         if order is None:
-            raise MissingTally("this contract needs the order in which the seats went out",
+            raise MissingTally(_("this contract needs the order in which the seats went out"),
                                ("order",))
         if sorted(order) != list(range(self.players)):
             raise TallyError(

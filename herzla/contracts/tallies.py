@@ -356,7 +356,7 @@ def score_hand(
             renege=None if renege is None else whole_number(renege, "renege", TallyError),
             left=_numbers("left", left), aside=_aside(aside))
     except MissingTally as exc:  # the contract named, as the caller gave no record of it
-        named = str(exc).replace("this contract", f"{built.game} {built.id}", 1)
+        named = str(exc).replace(_("this contract"), f"{built.game} {built.id}", 1)
         raise MissingTally(named, exc.needs) from None
     return TallyScore(built, result)
 

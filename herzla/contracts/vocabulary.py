@@ -379,7 +379,7 @@ class Counts:
     def trick_counts(self) -> Ints:
         got = self.known_tricks()
         if got is None:
-            raise MissingTally("this contract needs the tricks won by each seat", ("tricks",))
+            raise MissingTally(_("this contract needs the tricks won by each seat"), ("tricks",))
         return got
 
     def card_counts(self, cards: int) -> Ints:
@@ -387,15 +387,17 @@ class Counts:
         if got is None and self._source is not None:
             got = self._cards[cards] = self._source.cards(cards)
         if got is None:
-            words, needs = self._wants.get(cards, ("the cards each seat captured", ("captured",)))
-            raise MissingTally(f"this contract needs {words}", needs)
+            words, needs = self._wants.get(cards, (_("the cards each seat captured"),
+                                                   ("captured",)))
+            raise MissingTally(_('this contract needs {words}').format(
+                                   words=words), needs)
         return got
 
     def last_winner(self) -> Ints:
         if self._last is None and self._source is not None:
             self._last = self._source.last()
         if self._last is None:
-            raise MissingTally("this contract needs the winner of the last trick",
+            raise MissingTally(_("this contract needs the winner of the last trick"),
                                ("last_winner",))
         return self._last
 
@@ -403,13 +405,13 @@ class Counts:
         if self._ended is None and self._source is not None:
             self._ended = self._source.ended()
         if self._ended is None:
-            raise MissingTally("this contract needs the tricks won by each seat, or whether the "
-                               "declarer made the contract", ("tricks", "made"))
+            raise MissingTally(_("this contract needs the tricks won by each seat, or whether the "
+                               "declarer made the contract"), ("tricks", "made"))
         return self._ended
 
     def place_of(self) -> Ints:
         if self._places is None:
-            raise MissingTally("this contract needs the order in which the seats went out",
+            raise MissingTally(_("this contract needs the order in which the seats went out"),
                                ("order",))
         return self._places
 
@@ -422,8 +424,9 @@ class Counts:
         ``wants`` says, per card class, how a missing count is named (words, tally names)."""
         def col(values: Sequence[int]) -> Ints:
             if len(values) != players or any(not -1000 <= v <= 1000 for v in values):
-                raise TallyError(f"give a count from 0 to the cards in play for each of the "
-                                 f"{players} seats")
+                raise TallyError(_('give a count from 0 to the cards in play for each of the '
+                                     '{players} seats').format(
+                                     players=players))
             return np.asarray(values, dtype=np.int64).reshape(players, 1)
 
         places = None
