@@ -161,7 +161,7 @@ class Contract:
             raise OptionError(problem)
         self.players: int = players
         self.opts: dict[str, bool | int | str] = resolve_options(
-            self.options, options, f" for {self.game}"
+            self.options, options, _(" for {game}").format(game=self.game)
         )
         self.check_options()
         if self.needs_declarer:
