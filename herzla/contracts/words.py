@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from herzla.cards import cards_of
 from herzla.i18n import DEFAULT, _, current, format_number, translations
 
-__all__ = ["and_list", "card_list", "cents", "counted", "ordinal_word", "plural", "points",
-           "seat_list",
-           "seat_word", "tr"]
+__all__ = ["amount_text", "and_list", "card_list", "cents", "counted", "ordinal_word", "plural",
+           "points", "seat_list", "seat_word", "tr"]
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -46,6 +45,14 @@ def cents(n: int) -> str:
     if current() == DEFAULT:
         return f"{n}c"
     return f"{format_number(n)} ct"
+
+
+def amount_text(value: int, cents_: bool) -> str:
+    """A hand's amount beside a seat: ``+40c``, ``-30c``, ``0c`` (German ``+40 ct``,
+    ``−30 ct``); without ``cents_`` the points alone."""
+    if current() == DEFAULT:
+        return (f"+{value}" if value > 0 else str(value)) + ("c" if cents_ else "")
+    return format_number(value, sign=True) + (" ct" if cents_ else "")
 
 
 def counted(n: int, name: str) -> str:

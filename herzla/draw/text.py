@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from herzla.cards import Card, Suit
-from herzla.contracts.words import cents, seat_word
+from herzla.contracts.words import amount_text, cents, seat_word
 from herzla.draw.course import Course, LayoutMove, Mark, Row
 from herzla.draw.faces import (
     Faces,
@@ -53,14 +53,14 @@ from herzla.draw.faces import (
     rank_label,
     suit_label,
 )
-from herzla.i18n import DEFAULT, _, current, format_signed
+from herzla.i18n import _
 from herzla.quote import visible
-from herzla.records import signed, sort_hand
+from herzla.records import sort_hand
 
 __all__ = ["RULE_ID", "draw_text", "mistakes_of"]
 
 #: a rule id as explanations cite it: ``rule herzla/two-void``
-RULE_ID = re.compile(r"\brule ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
+RULE_ID = re.compile(r"\b(?:rule|Regel) ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
 
 _RESET = "\x1b[0m"
 _SUIT_ANSI = {Faces.FRENCH: ("", "", "\x1b[31m", "\x1b[31m"),
@@ -272,7 +272,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     lines.append(_("Result: {status}").format(status=visible(status)))
     stocked = r.contract.has_stock
     if res.scores is not None:
-        lines.append("  " + "   ".join(f"{seat_word(s)} {_amount(v, stocked)}"
+        lines.append("  " + "   ".join(f"{seat_word(s)} {amount_text(v, stocked)}"
                                        for s, v in enumerate(res.scores)))
     if res.stock is not None:
         lines.append("  " + _("stock {amount}").format(amount=cents(res.stock)))
@@ -287,7 +287,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
         lines.append(_("Ruling: a renege by seat {seat}, {what}").format(seat=ruling.seat,
                                                                          what=what))
         if ruling.scores is not None:
-            lines.append("  " + "   ".join(f"{seat_word(s)} {_amount(v, stocked)}"
+            lines.append("  " + "   ".join(f"{seat_word(s)} {amount_text(v, stocked)}"
                                            for s, v in enumerate(ruling.scores)))
         if ruling.stock is not None:
             lines.append("  " + _("stock {amount}").format(amount=cents(ruling.stock)))
@@ -318,9 +318,3 @@ def _review_lines(c: Course, review: Mapping[str, Any], style: _Style) -> list[s
             for s, v in sorted(seats.items(), key=lambda kv: int(kv[0]))))
     return out
 
-
-def _amount(value: int, cents_: bool) -> str:
-    """A hand's amount beside a seat: ``+40c``, ``-30c`` (German ``+40 ct``, ``−30 ct``)."""
-    if current() == DEFAULT:
-        return f"{signed(value)}{'c' if cents_ else ''}"
-    return format_signed(value) + (" ct" if cents_ else "")
