@@ -79,7 +79,7 @@ def test_the_picture_of_a_hand_in_german() -> None:
     english = CliRunner().invoke(main, ["show", "-"], input=record)
     assert german.exit_code == english.exit_code == 0
     out = german.stdout
-    for words in ("Hände", "Platz 0 (Vorhand)", "Platz 3 (Geber)", "Stiche", "Stich für",
+    for words in ("Hände", "Platz 0 (Vorhand)", "Platz 3 (Geber)", "Stiche", "geht an",
                   "darf es aber nicht ausspielen (heart-lead-ban)", "Ergebnis: fertig",
                   "Platz 1 \u221230 ct", "Sch-O (DQ)", "in Klammern das Kürzel"):
         assert words in out, words
