@@ -106,6 +106,8 @@ def test_the_peoples_commands_help_in_german(command: str) -> None:
 
 
 def test_the_group_and_a_subcommand_in_german() -> None:
+    bare = run("--lang", "de")
+    assert bare.exit_code == 0 and bare.stdout == run("--lang", "de", "--help").stdout
     out = run("--lang", "de", "--help").stdout
     assert "Befehle:" in out and "Regeln, Simulator" in out
     assert run("pad", "add", "--help", "--lang", "de").stdout.startswith(

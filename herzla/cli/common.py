@@ -17,7 +17,13 @@ from typing import IO, Any, NoReturn, TextIO, TypeVar
 import click
 
 from herzla.cli.complete import complete_option
-from herzla.cli.speech import add_lang_option, route_click, speaking_for, swap_help
+from herzla.cli.speech import (
+    add_lang_option,
+    route_click,
+    speaking_for,
+    swap_help,
+    without_lang,
+)
 from herzla.contracts import (
     Contract,
     PluginWarning,
@@ -331,8 +337,11 @@ class HerzlaGroup(_FactHelp, NamedGroup):
         """The command in the language its line asks for (``--lang``, else the environment's):
         help, errors and every text for people; put back to the language before after."""
         route_click()
+        given = sys.argv[1:] if args is None else list(args)
+        if given and not without_lang(given):  # `herzla --lang de`: the help, as bare `herzla`
+            args = []
         try:
-            code = speaking_for(sys.argv[1:] if args is None else list(args))
+            code = speaking_for(given)
         except UnknownLanguage as exc:
             if not standalone_mode:
                 raise UserError(str(exc)) from exc

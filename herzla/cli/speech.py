@@ -28,7 +28,7 @@ from herzla.i18n import (
 )
 
 __all__ = ["CLICK_PLURALS", "CLICK_TEXTS", "add_lang_option", "lang_in_args", "route_click",
-           "speaking_for", "swap_help"]
+           "speaking_for", "swap_help", "without_lang"]
 
 #: the flag, as a person types it
 FLAG = "--lang"
@@ -94,6 +94,22 @@ def lang_in_args(args: Sequence[str]) -> str | None:
         elif arg.startswith(FLAG + "="):
             found = arg[len(FLAG) + 1:]
     return found
+
+
+def without_lang(args: Sequence[str]) -> list[str]:
+    """``args`` without the ``--lang`` flags (before a ``--``)."""
+    out: list[str] = []
+    skip = False
+    for i, arg in enumerate(args):
+        if arg == "--" or "--" in args[:i]:
+            out.append(arg)
+        elif skip:
+            skip = False
+        elif arg == FLAG and i + 1 < len(args):
+            skip = True
+        elif not arg.startswith(FLAG + "="):
+            out.append(arg)
+    return out
 
 
 def speaking_for(args: Sequence[str]) -> str:
