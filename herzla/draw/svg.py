@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from herzla.cards import Card, Rank, Suit
-from herzla.contracts.words import amount_text, seat_word
+from herzla.contracts.words import amount_text, cents, seat_word
 from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
 from herzla.draw.faces import (
     SUIT_COLOURS,
@@ -34,7 +34,7 @@ from herzla.draw.markup import escape
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.i18n import _
 from herzla.limits import check_drawn
-from herzla.records import signed, sort_hand
+from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
 from herzla.tricks import Trick
@@ -412,14 +412,16 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
     (:class:`herzla.limits.LimitError`)."""
     check_drawn(len(sheet.rows))
     n = sheet.players
-    unit = "c" if sheet.stock is not None else ""
+    stocked = sheet.stock is not None
     col, first, second, row_h = 78, 36, 130, 24
     has_stock = sheet.stock is not None
     width: float = first + second + col * (n + (1 if has_stock else 0)) + 16
-    title = f"{sheet.game} {sheet.kind}, {n} players"
+    title = _("{game} {kind}, {players} players").format(game=sheet.game, kind=sheet.kind,
+                                                         players=n)
     parts = [_text(8, 22, title, 16, INK, "bold")]
     y = 48
-    heads = ["#", "contract", *(f"seat {s}" for s in range(n))] + (["stock"] if has_stock else [])
+    heads = ["#", _("contract"), *(seat_word(s) for s in range(n))] + (
+        [_("stock")] if has_stock else [])
     xs = [8.0, 8.0 + first] + [8 + first + second + col * (i + 1) - 8 for i in range(len(heads))]
     for i, head in enumerate(heads):
         parts.append(_text(xs[i], y, head, 13, MUTED, "bold", "end" if i >= 2 else "start"))
@@ -433,28 +435,29 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
         parts.append(_text(xs[0], y, str(row.index + 1), 13))
         parts.append(_text(xs[1], y, res.record.contract_id, 13))
         if res.scores is None:
-            what = (f"illegal play {res.illegal.index + 1} ({res.illegal.rule})"
-                    if res.illegal else "not complete")
+            what = (_("illegal play {n} ({rule})").format(n=res.illegal.index + 1,
+                                                          rule=res.illegal.rule)
+                    if res.illegal else _("not complete"))
             parts.append(_text(xs[2] - col + 8, y, what, 13, BAD if res.illegal else MUTED))
             continue
         ink = INK if row.index < sheet.counted else MUTED  # after the stop: not added up
         for s, v in enumerate(res.scores):
-            parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, ink, "normal", "end"))
+            parts.append(_text(xs[2 + s], y, amount_text(v, stocked), 13, ink, "normal", "end"))
         if has_stock and row.stock is not None:
-            parts.append(_text(xs[2 + n], y, f"{row.stock}c", 13, MUTED, "normal", "end"))
+            parts.append(_text(xs[2 + n], y, cents(row.stock), 13, MUTED, "normal", "end"))
     y += 10
     parts.append(f'<path d="M8 {y}H{width - 8}" stroke="#424242" stroke-width="1.5"/>')
     y += row_h - 4
     counted = sheet.counted
-    label = "total" if counted == len(sheet.rows) else (
-        f"total of 1-{counted}" if counted > 1 else "total of 1")
-    parts.append(_text(xs[1], y, label if counted else "total: no hand counted", 13, INK,
+    label = _("total") if counted == len(sheet.rows) else (
+        _("total of 1-{n}").format(n=counted) if counted > 1 else _("total of 1"))
+    parts.append(_text(xs[1], y, label if counted else _("total: no hand counted"), 13, INK,
                        "bold"))
     for s, v in enumerate(sheet.totals if counted else ()):
         if sheet.winners and s in sheet.winners:
             parts.append(f'<rect x="{xs[2 + s] - col + 14}" y="{y - 16}" width="{col - 10}" '
                          f'height="{row_h - 2}" rx="4" fill="#c8e6c9"/>')
-        parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, INK, "bold", "end"))
+        parts.append(_text(xs[2 + s], y, amount_text(v, stocked), 13, INK, "bold", "end"))
     for line in sheet.explanation:
         y += 20
         parts.append(_text(8, y, line, 13, MUTED))
