@@ -418,7 +418,7 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
     try:
         plan.policy() if model == plan.model else policy_of(model)
     except PolicyError as exc:
-        raise AdviceError(f"model {' '.join(str(exc).split())}") from None
+        raise AdviceError(f"model: {' '.join(str(exc).split())}") from None
     plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer, model=model,
                         exact=exact)
     try:
