@@ -11,7 +11,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from herzla.analysis.advise import CHOICES, AdviceError, _uniforms, advise, plan_advice, sample_hands
+from herzla.analysis.advise import (
+    CHOICES,
+    AdviceError,
+    _uniforms,
+    advise,
+    plan_advice,
+    sample_hands,
+)
 from herzla.analysis.estimate import Estimate, difference, score_range, wilson
 from herzla.analysis.strong import played_one
 from herzla.cards import PACK_32, Suit, cards_of

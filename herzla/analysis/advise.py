@@ -38,7 +38,7 @@ from herzla.analysis.advice_words import report_lines
 from herzla.analysis.estimate import Estimate, difference, score_range
 from herzla.analysis.search.scoring import BooleanScore, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
-from herzla.analysis.strong import made_or_lost, played_batch, played_one
+from herzla.analysis.strong import played_batch, played_one
 from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.display import render

@@ -78,8 +78,8 @@ __all__ = ["advise_command"]
 @click.option("--no-progress", is_flag=True,
               help="No progress line (shown on standard error when it is a terminal).")
 def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, samples: int,
-                   model: str, exact: int, seed: int, jobs: int | None, cluster: str | None, cluster_timeout: float,
-                   only: tuple[str, ...],
+                   model: str, exact: int, seed: int, jobs: int | None, cluster: str | None,
+                   cluster_timeout: float, only: tuple[str, ...],
                    option_items: tuple[str, ...], as_json: bool, no_progress: bool) -> None:
     """What each choice of the game's bidding (the seat declaring) is worth to a hand.
 
