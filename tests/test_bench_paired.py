@@ -34,7 +34,12 @@ def test_a_state_of_another_seed_is_refused(paired: ModuleType, tmp_path: Path,
     state = tmp_path / "state.json"
     paired.write_state(state, 1010, {"expert": [1.0, 2.0]})
     played: list[object] = []
-    monkeypatch.setattr(paired, "local_map", lambda *a, **k: played.append(a) or [])
+
+    def local_map(*args: object, **kwargs: object) -> list[object]:
+        played.append(args)
+        return []
+
+    monkeypatch.setattr(paired, "local_map", local_map)
     with pytest.raises(SystemExit) as out:
         paired.main(["expert", "--seed", "1011", "--deals", "2", "--state", str(state),
                      "--jobs", "1"])
