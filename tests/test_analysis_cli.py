@@ -270,9 +270,10 @@ def test_advise_one_choice_compares_nothing() -> None:
                                     "--samples", "8", "--jobs", "1", "--no-progress"])
     assert res.exit_code == 0, res.output
     assert "Recommendation" not in res.stdout
-    assert ("Only beddl was weighed: with strong players at every seat (net playing all four "
-            "hands) Beddl is worth -240.0 cents to you on average (95% interval -240.0..-240.0), "
-            "made in 0% of the deals. There was nothing to compare it with.") in res.stdout
+    assert "Only beddl was weighed: there was nothing to compare it with." in res.stdout
+    assert ("With strong players at every seat (net playing all four hands) Beddl is worth "
+            "-240.0 cents to you on average (95% interval -240.0..-240.0), made in 0% of the "
+            "deals.") in res.stdout
     both = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
                                      "--only", "mord", "--samples", "8", "--jobs", "1",
                                      "--no-progress"])

@@ -11,6 +11,10 @@ from herzla.contracts import TrickContract
 
 __all__ = ["WAY_NAMES", "cents_text", "report_lines"]
 
+
+def _(message: str) -> str:  # the catalog's lookup once herzla.i18n is merged
+    return message
+
 #: each way's name in the report's rows
 WAY_NAMES = {"strong": "strong", "double_dummy": "double dummy", "heuristic": "heuristic"}
 
@@ -30,52 +34,75 @@ def _row(choice: str, way: str, e: Estimate) -> str:
     return f"{choice:<7} {way:<13} {made} {cents_text(e.mean):>8} {ci:>16} {e.samples:>6,}"
 
 
-def _made(e: Estimate, count: bool = False) -> str:
-    """", made in 33% of the (24) deals" where the contract is made or lost."""
-    if e.p_made is None:
-        return f" over {e.samples:,} deals" if count else ""
-    return f", made in {e.p_made:.0%} of {f'{e.samples:,}' if count else 'the'} deals"
+def _share(p: float) -> str:
+    return f"{p:.0%}"
 
 
-def _bounds(contract: TrickContract, ways: Mapping[str, Estimate]) -> str:
+def _bounds(contract: TrickContract, ways: Mapping[str, Estimate]) -> list[str]:
     """The double-dummy and heuristic figures of a choice, as the bounds they are."""
-    parts = []
+    out = []
     dd = ways.get("double_dummy")
     if dd is not None:
-        against = "" if contract.needs_declarer else ", the three others playing against you"
-        parts.append(f"with every card seen by every player (double dummy{against}) "
-                     f"{cents_text(dd.mean)}{_made(dd, count=True)}")
+        if dd.p_made is not None:
+            out.append(_("With every card seen by every player (double dummy) it is worth "
+                         "{mean}, made in {share} of {deals} deals.").format(
+                mean=cents_text(dd.mean), share=_share(dd.p_made), deals=f"{dd.samples:,}"))
+        else:
+            out.append(_("With every card seen by every player (double dummy, the three others "
+                         "playing against you) it is worth {mean} over {deals} deals.").format(
+                mean=cents_text(dd.mean), deals=f"{dd.samples:,}"))
     h = ways["heuristic"]
-    parts.append(f"at a table of weak players (the heuristic at every seat) "
-                 f"{cents_text(h.mean)}{_made(h)}")
-    return (f"Its bounds: {'; '.join(parts)}. A real table sees less than double dummy and "
-            f"plays better than the heuristic.")
+    if h.p_made is not None:
+        out.append(_("At a table of weak players (the heuristic at every seat) it is worth "
+                     "{mean}, made in {share} of the deals.").format(
+            mean=cents_text(h.mean), share=_share(h.p_made)))
+    else:
+        out.append(_("At a table of weak players (the heuristic at every seat) it is worth "
+                     "{mean}.").format(mean=cents_text(h.mean)))
+    out.append(_("These are its bounds: a real table sees less than double dummy and plays "
+                 "better than the heuristic."))
+    return [" ".join(out)]
+
+
+def _worth(model: str, title: str, e: Estimate) -> str:
+    fields = {"model": model, "title": title, "mean": cents_text(e.mean),
+              "low": cents_text(e.ci95[0]), "high": cents_text(e.ci95[1])}
+    if e.p_made is None:
+        return _("With strong players at every seat ({model} playing all four hands) {title} "
+                 "is worth {mean} cents to you on average (95% interval {low}..{high})."
+                 ).format(**fields)
+    return _("With strong players at every seat ({model} playing all four hands) {title} is "
+             "worth {mean} cents to you on average (95% interval {low}..{high}), made in "
+             "{share} of the deals.").format(share=_share(e.p_made), **fields)
 
 
 def _advice(model: str, contracts: Mapping[str, TrickContract],
             choices: Mapping[str, Mapping[str, Estimate]], best: str,
             margin: tuple[str, float, tuple[float, float]] | None) -> list[str]:
     e = choices[best]["strong"]
-    title = contracts[best].title
-    lo, hi = e.ci95
-    worth = (f"with strong players at every seat ({model} playing all four hands) "
-             f"{title} is worth {cents_text(e.mean)} cents to you on average (95% interval "
-             f"{cents_text(lo)}..{cents_text(hi)}){_made(e)}.")
+    worth = _worth(model, contracts[best].title, e)
     if margin is None:
-        return [f"Only {best} was weighed: {worth} There was nothing to compare it with.",
-                _bounds(contracts[best], choices[best])]
+        return [_("Only {choice} was weighed: there was nothing to compare it with.").format(
+                    choice=best), worth, *_bounds(contracts[best], choices[best])]
     other, diff, (dlo, dhi) = margin
-    verdict = (f"a clear difference over {e.samples:,} deals" if dlo > 0 else
-               f"too close to call over {e.samples:,} deals: more samples would tell")
-    out = [f"Recommendation: {best}. {worth[0].upper()}{worth[1:]}",
-           f"That is {cents_text(diff)} cents a hand more than {contracts[other].title} (95% "
-           f"interval of the difference {cents_text(dlo)}..{cents_text(dhi)}), {verdict}.",
-           _bounds(contracts[best], choices[best])]
+    fields = {"diff": cents_text(diff), "title": contracts[other].title,
+              "low": cents_text(dlo), "high": cents_text(dhi), "deals": f"{e.samples:,}"}
+    if dlo > 0:
+        than = _("That is {diff} cents a hand more than the next best choice, {title} (95% "
+                 "interval of the difference {low}..{high}): a clear difference over {deals} "
+                 "deals.").format(**fields)
+    else:
+        than = _("That is {diff} cents a hand more than the next best choice, {title} (95% "
+                 "interval of the difference {low}..{high}): too close to call over {deals} "
+                 "deals; more samples would tell.").format(**fields)
+    out = [_("Recommendation: {choice}.").format(choice=best) + " " + worth, than,
+           *_bounds(contracts[best], choices[best])]
     weak = max(choices, key=lambda c: choices[c]["heuristic"].mean)
     if weak != best and choices[weak]["heuristic"].mean > choices[best]["heuristic"].mean:
-        out.append(f"Against weak players {contracts[weak].title} would pay more "
-                   f"({cents_text(choices[weak]['heuristic'].mean)}); against strong players "
-                   f"it pays {cents_text(choices[weak]['strong'].mean)}.")
+        out.append(_("Against weak players {title} would pay more ({weak}); against strong "
+                     "players it pays {strong}.").format(
+            title=contracts[weak].title, weak=cents_text(choices[weak]["heuristic"].mean),
+            strong=cents_text(choices[weak]["strong"].mean)))
     return out
 
 
@@ -85,8 +112,9 @@ def report_lines(game: str, seat: int, dealer: int, stock: int, cards: str, unse
                  margin: tuple[str, float, tuple[float, float]] | None) -> list[str]:
     """The lines of the report: the hand, the table of estimates, the advice."""
     out = [f"{game}, seat {seat} holds {cards}; dealer seat {dealer}, stock {stock}c",
-           f"{samples:,} sampled deals of the {unseen} unseen cards, seed {seed}; strong play: "
-           f"{model} at every seat",
+           _("{samples} sampled deals of the {unseen} unseen cards, seed {seed}; strong play: "
+             "{model} at every seat").format(samples=f"{samples:,}", unseen=unseen, seed=seed,
+                                             model=model),
            "",
            f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
            f"{'95% CI':>16} {'deals':>6}"]
