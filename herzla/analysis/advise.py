@@ -65,7 +65,7 @@ DEFAULT_SAMPLES = 200
 #: the samples searched double dummy by default (the first ones): an exact search of the
 #: normal game costs a tenth of a second to a second in pure Python, and the bound it gives
 #: needs fewer deals than the recommendation
-DEFAULT_EXACT = 24
+DEFAULT_EXACT = 16
 #: the strong player at every seat by default
 DEFAULT_MODEL = "net"
 #: the most samples one run takes: the answer keeps every sample's cents
