@@ -202,9 +202,11 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
 
     \b
     Statistics: std is the sample standard deviation (n-1); the 95% CI of the mean is
-    mean ± 1.96·std/√n. herzla amounts are in cents. For a given --seed every number but the
-    timing (elapsed_s, hands_per_s: single hands played per second) is the same whatever
-    --jobs, --cluster, --batch-size and --engine are.
+    mean ± 1.96·std/√n (Student's t instead of 1.96 below 30 values, no interval for one);
+    every rate (events, contracts chosen, made and lost, wins) has its Wilson score 95%
+    interval, in the table and in --json's "rates". herzla amounts are in cents. For a given
+    --seed every number but the timing (elapsed_s, hands_per_s: single hands played per
+    second) is the same whatever --jobs, --cluster, --batch-size and --engine are.
 
     \b
     Examples:

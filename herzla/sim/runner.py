@@ -33,6 +33,7 @@ from herzla.display import render
 from herzla.sim.batch import keep_memory
 from herzla.sim.engine import Engine, engine_for, play_block, play_block_on
 from herzla.sim.plan import MODES, Mode, Plan, Task
+from herzla.sim.rates import rates_json
 from herzla.sim.report import report
 from herzla.sim.stats import DealTally, PartieTally, SessionTally, rate, rounded
 from herzla.support.cluster import DEFAULT_TIMEOUT
@@ -317,6 +318,7 @@ class SimResult:
                  "events": d.events_json(), "event_rates": d.event_rates_json()}
                 for i, (spec_d, d) in enumerate(zip(p.specs, pt.deals, strict=True))
             ]
+        out["rates"] = rates_json(p, self.deal, self.partie, self.session)
         out["elapsed_s"] = rounded(self.elapsed)
         out["hands_per_s"] = round(self.hands_per_s, 1)
         return out
