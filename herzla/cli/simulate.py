@@ -8,6 +8,7 @@ records (``--sample K --sample-out FILE``).
 from __future__ import annotations
 
 import errno
+import importlib.util
 import json
 import secrets
 import sys
@@ -43,6 +44,7 @@ from herzla.quote import quote, visible
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
 from herzla.sim.plan import Mode
+from herzla.sim.rows import row_format
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram
 from herzla.support.cluster import ClusterError, quiet_logs
@@ -166,6 +168,14 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="Write the first K hands (parties) as hand records to --sample-out.")
 @click.option("--sample-out", metavar="FILE.jsonl",
               help="Where --sample writes: one hand record per line, for 'herzla replay'.")
+@click.option("--rows", "rows_out", metavar="FILE",
+              help="Also write one row a hand (a partie with --partie, an evening with "
+                   "--session) to FILE: .csv, .jsonl or .parquet (needs pyarrow); the columns: "
+                   "hand, contract, declarer, score_0.., stock_before, stock_after, win_0.. "
+                   "and one 0/1 column per event. The same file for a seed whatever --jobs.")
+@click.option("--rows-format", type=NameChoice(["csv", "jsonl", "parquet"]), metavar="FORMAT",
+              help="The format of --rows (csv, jsonl or parquet), where its suffix does not say "
+                   "(or for --rows -).")
 @click.option("--batch-size", type=HANDS, metavar="N",
               help=f"Hands per worker task, rounded up to whole blocks of {BLOCK:,} "
                    f"(default: one block). Results do not depend on it.")
@@ -184,7 +194,8 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
              cluster_timeout: float, dealer: int | None,
              declarer: int | None, stock: int | None, option_items: tuple[str, ...],
              as_json: bool, plot: str | None, sample: int | None, sample_out: str | None,
-             batch_size: int | None, engine: str, no_progress: bool,
+             rows_out: str | None, rows_format: str | None, batch_size: int | None,
+             engine: str, no_progress: bool,
              block_size: int | None) -> None:
     """Monte Carlo simulation of GAME: each seat's mean score, spread, 95% CI, min, max and
     histogram, how often each event happened, and in the trick deals played in full (not Beddl,
@@ -215,6 +226,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
       herzla simulate herzerln --contract hearts --policy heuristic --plot hearts.png
       herzla simulate herzla --session 20 --policy heuristic --hands 1e4
       herzla simulate herzla --hands 1000 --sample 20 --sample-out hands.jsonl
+      herzla simulate herzla --hands 1e5 --rows hands.csv
       herzla simulate herzla --hands 1e9 --cluster tcp://127.0.0.1:8786
     """
     if (sample is None) != (sample_out is None):
@@ -241,9 +253,12 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     plot_format = None
     plot_target = check_output(plot, "--plot") if plot is not None else None
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
+    rows_target, row_fmt = _rows_target(rows_out, rows_format)
     # an output file on standard output keeps it to itself: the answer goes to standard error
-    keep_apart([], [("--sample-out", sample_target), ("--plot", plot_target)])
-    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
+    keep_apart([], [("--sample-out", sample_target), ("--plot", plot_target),
+                    ("--rows", rows_target)])
+    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target),
+                    ("--rows", rows_target))
     if plot_target is not None:
         from herzla.sim.plot import PlotUnavailable, check_plot_target
 
@@ -268,7 +283,8 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     try:
         with _sample_writer(sample_target) as write_records:
             res = run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=write_records,
-                           progress=tick, cluster=cluster, cluster_timeout=cluster_timeout)
+                           progress=tick, cluster=cluster, cluster_timeout=cluster_timeout,
+                           rows=rows_target is not None)
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:
@@ -280,6 +296,16 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
         if progress is not None:
             progress.close()
 
+    if rows_target is not None and row_fmt is not None and res.rows is not None:
+        try:
+            with open_output(rows_target, binary=row_fmt == "parquet") as fh:
+                res.rows.write(fh, row_fmt)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise
+            fail(f"cannot write {rows_target}: {exc.strerror or _one_line(exc)}")
+        finally:
+            res.rows.close()
     if plot_target is not None and plot_format is not None:
         from herzla.sim.plot import plot_histograms
 
@@ -301,6 +327,25 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
                    f"replay').", err=err)
     if plot is not None:
         click.echo(f"Drew the histograms to {plot_target}.", err=err)
+    if rows_target is not None and res.rows is not None:
+        click.echo(f"Wrote {res.rows.rows:,} rows ({plan.unit}) to {rows_target}.", err=err)
+
+
+def _rows_target(name: str | None, given: str | None) -> tuple[Output | None, str | None]:
+    """The file ``--rows`` writes and its format, checked before any hand is played."""
+    if name is None:
+        if given is not None:
+            fail("--rows-format goes with --rows FILE")
+        return None, None
+    target = check_output(name, "--rows")
+    try:
+        fmt = row_format(name, given)
+    except ValueError as exc:
+        fail(f"--rows {name}: {exc}; give it with --rows-format")
+    if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
+        fail(f"--rows {name}: writing Parquet needs pyarrow (pip install pyarrow); or write "
+             f".csv or .jsonl")
+    return target, fmt
 
 
 @contextmanager

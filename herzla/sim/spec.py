@@ -128,7 +128,9 @@ class BlockResult:
 
     ``contracts`` holds, with bidding, each hand's contract code (its index in the game's
     ``bidding``).  ``hearts`` holds the hearts each seat captured, for trick deals played in
-    full (:func:`counts_hearts`).
+    full (:func:`counts_hearts`).  ``hand_events`` says per event which hands it happened in
+    (every event that happened in some hand of the block); ``declarers`` holds each hand's
+    declarer (-1: a contract without one), where the bidding chooses the contract.
     """
 
     scores: npt.NDArray[np.int64]  # (n, players)
@@ -137,6 +139,8 @@ class BlockResult:
     contracts: npt.NDArray[np.int8] | None  # bidding: the code of each hand's contract
     records: tuple[dict[str, Any], ...]  # the first hands as hand records (with plays)
     hearts: npt.NDArray[np.int64] | None = None  # (n, players) hearts captured, see above
+    hand_events: Mapping[str, npt.NDArray[np.bool_]] = attrs.field(factory=dict)  # (n,) each
+    declarers: npt.NDArray[np.int8] | None = None  # (n,), with bidding
 
 
 def counts_hearts(contract: Contract, bid: bool) -> bool:
