@@ -3,8 +3,8 @@
 Checks out the earlier commit into a temporary git worktree, then runs
 ``python -m herzla simulate ... --json`` for each case, alternating the two trees (so that a busy
 machine slows both alike), and reports each one's median ``hands_per_s`` and their ratio.  It also
-checks that the two give the same answer (timing aside, in the keys both have), since a faster engine that changed the
-numbers would be a bug.
+checks that the two give the same answer (timing aside, in the keys both have), since a faster
+engine that changed the numbers would be a bug.
 
     python benchmarks/bench_compare.py                       # against 9b8f06e (before the
                                                              # contracts declared their rules)

@@ -183,9 +183,10 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               default="auto", show_default=True,
               help="The engine: auto (the fast batch engine where it covers the deal and its "
                    "options), or force one (for checks and benchmarks; the same results).")
-@click.option("--no-progress", is_flag=True,
-              help="No progress line (shown on standard error, when it is a terminal, for runs "
-                   "of several blocks).")
+@click.option("--progress/--no-progress", "show_progress", default=None,
+              help="A progress line on standard error for a run that takes more than a second "
+                   "(by default only when standard error is a terminal; --progress: also into "
+                   "a log, a line every 5 s; --no-progress: never). Never on standard output.")
 @click.option("--block-size", type=HANDS, hidden=True,
               help="Hands per random block (testing only: changes the random streams).")
 def simulate(game: str, contract: str | None, partie: bool, session: int | None,
@@ -195,7 +196,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
              declarer: int | None, stock: int | None, option_items: tuple[str, ...],
              as_json: bool, plot: str | None, sample: int | None, sample_out: str | None,
              rows_out: str | None, rows_format: str | None, batch_size: int | None,
-             engine: str, no_progress: bool,
+             engine: str, show_progress: bool | None,
              block_size: int | None) -> None:
     """Monte Carlo simulation of GAME: each seat's mean score, spread, 95% CI, min, max and
     histogram, how often each event happened, and in the trick deals played in full (not Beddl,
@@ -272,7 +273,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     note_jobs(jobs, play_processes(plan, jobs=jobs, batch_size=batch_size)
               if cluster is None else None)
     progress = None
-    if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
+    if show_progress or (show_progress is None and sys.stderr.isatty()):
         progress = Progress(plan.hands, plan.unit)
 
     def tick(done: int) -> None:  # after each task: the progress line, and a stop not lost
