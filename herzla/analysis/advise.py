@@ -10,7 +10,8 @@ Mord, on every sampled deal twice: with every hand open and perfect play (the so
 and with the simulator's heuristic player in all four seats. Where every seat plays for itself
 (the normal game) it plays each deal a third time, every seat as ``expert`` models a seat
 (:func:`herzla.analysis.expert.modelled`: the heuristic, then max^n over the last ``exact``
-tricks with every hand open, each seat for its own score). docs/analysis.md shows an example.
+tricks with every hand open, each seat for its own score). The Analysis page of the docs shows an
+example.
 
 The work is cut into fixed chunks of samples; :func:`play_chunk` maps a chunk to its result, and
 results are merged in chunk order, so a chunk may be played anywhere (a worker process here, a

@@ -141,7 +141,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                    "the heuristic's speed on the batch engine), an entry point of "
                    "herzla.policies or package.module:NAME; with parameters as "
                    "pimc[samples=16]; one for every seat, or one a seat separated by commas "
-                   "(docs/policies.md).")
+                   "(the Policies page of the docs).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
               help="Processes that play, this one included (default: all the cores this "
                    "process may use, the others started once the run proves long enough to "
@@ -149,7 +149,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                    "note. Results do not depend on it.")
 @click.option("--cluster", metavar="ADDRESS",
               help="Play on the workers of the dask scheduler at ADDRESS (tcp://HOST:PORT; "
-                   "needs pip install 'herzla[dask]'; docs/cluster.md) instead of on this "
+                   "needs pip install 'herzla[dask]'; the Clusters page of the docs) instead of on "
+                   "this "
                    "machine: the same results as a local run.")
 @cluster_timeout_option
 @click.option("--dealer", type=int, metavar="SEAT",
@@ -160,7 +161,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="herzla: cents in the stock before each hand, or with --session at the start "
                    "of each evening (default 0).")
 @option_flag
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/cli.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (the Command line page of the docs).")
 @click.option("--plot", metavar="FILE.png",
               help="Also draw each seat's score histogram into FILE.png (needs matplotlib: "
                    "pip install 'herzla[plot]').")

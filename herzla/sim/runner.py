@@ -271,8 +271,9 @@ class SimResult:
         return self.report()
 
     def to_dict(self) -> dict[str, Any]:
-        """The answer of ``herzla simulate --json`` (docs/cli.md describes every key): everything
-        but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""
+        """The answer of ``herzla simulate --json`` (the Command line page of the docs describes
+        every key): everything but ``elapsed_s`` and ``hands_per_s`` is the same for any
+        ``--jobs``."""
         p = self.plan
         spec = p.specs[0]
         out: dict[str, Any] = {

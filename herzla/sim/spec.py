@@ -171,8 +171,8 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
 
 def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str],
               stock: int | None = None) -> dict[str, Any]:
-    """A sample hand as a hand record (docs/hand-records.md); ``stock`` the stock before it
-    (None: the spec's)."""
+    """A sample hand as a hand record (the Hand records page of the docs); ``stock`` the stock
+    before it (None: the spec's)."""
     return {
         "game": contract.game, "contract": contract.id, "players": spec.players,
         "dealer": spec.dealer, "declarer": contract.declarer,
