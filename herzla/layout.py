@@ -4,7 +4,8 @@ Cards are laid in the rows the contract declares (:class:`herzla.contracts.vocab
 each grows from an opening Jack by the next rank up or down the sequence; with ``wrap`` the
 sequence is a cycle (the domino's Aces "turn the corner").  A seat that can lay a card must;
 otherwise it passes.  Seats go out in order; the deal ends when one seat is left, which takes last
-place.  The rule ids of illegal moves are those of the hand-record format (docs/hand-records.md).
+place.  The rule ids of illegal moves are those of the hand-record format (the Hand records page of
+the docs).
 """
 
 from __future__ import annotations

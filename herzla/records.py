@@ -1,6 +1,6 @@
 """Hand records: reading and checking them, replaying and scoring them, and the seeded deal.
 
-The format is described in docs/hand-records.md.
+The format is described in the Hand records page of the docs.
 
 >>> rec = deal_record("herzeln", "last-trick", 3, seed=1)
 >>> result = replay(rec)
@@ -222,8 +222,9 @@ def read_record(obj: Record | Mapping[str, Any] | object,
     (``replay``, ``solve``, score sheets) reads it here, with the same checks.
 
     ``obj`` is a :class:`Record` (returned as it is) or a parsed JSON object (a mapping of the
-    record's keys, see docs/hand-records.md); anything else (a list, of ``[key, value]`` pairs
-    or not, text, a number, null) is a :class:`RecordError`, as is every problem inside it.
+    record's keys, see the Hand records page of the docs); anything else (a list, of ``[key,
+    value]`` pairs or not, text, a number, null) is a :class:`RecordError`, as is every problem
+    inside it.
     ``contract_cls`` plays the record by that contract class instead of the registry's.
 
     >>> read_record([["game", "herzla"]])
@@ -386,7 +387,7 @@ class IllegalPlay:
 
 @attrs.frozen(slots=True)
 class ReplayResult:
-    """What ``herzla replay`` answers (docs/hand-records.md)."""
+    """What ``herzla replay`` answers (the Hand records page of the docs)."""
 
     record: Record
     complete: bool

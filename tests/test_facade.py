@@ -135,7 +135,7 @@ PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
                   "dealer": _ANY, "declarer": _ANY, "stock": _ANY, "jobs": _ANY,
                   "batch_size": _ANY, "engine": _ANY, "sample": _WORK, "block": _WORK,
                   "on_records": _ANY, "progress": _ANY, "cluster": _NOT_TEXT,
-                  "cluster_timeout": _ANY, "session": _WORK}),
+                  "cluster_timeout": _ANY, "session": _WORK, "rows": _ANY}),
     "solve": ((two_tricks_to_go(),), {"seat": 0}, {"record": _ANY, "seat": _ANY, "plays": _ANY}),
     "solve_many": (([two_tricks_to_go()],), {"seat": 0, "jobs": 1},
                    {"records": _ANY, "seat": _ANY, "plays": _ANY, "jobs": _ANY,
@@ -190,7 +190,7 @@ NAMED: dict[str, tuple[str, ...]] = {
     "records": ("record",), "cluster": ("cluster", "scheduler address"),
     "cluster_timeout": ("cluster timeout",), "policies": ("polic",),
     "choices": ("choices",), "seat": ("seat",), "game": ("game",),
-    "partie": ("partie",), "engine": ("engine",), "options": ("option",),
+    "partie": ("partie",), "rows": ("rows",), "engine": ("engine",), "options": ("option",),
     "code": ("language",),
 }
 #: what a careless caller passes: each one in turn, for every argument of every public function
@@ -221,7 +221,7 @@ TAKEN: dict[tuple[str, str], set[int]] = {
     ("simulate", "batch_size"): {_N, _5}, ("simulate", "sample"): {_5},
     ("simulate", "block"): {_5}, ("simulate", "on_records"): {_N}, ("simulate", "progress"): {_N},
     ("simulate", "cluster"): {_N}, ("simulate", "cluster_timeout"): {_5},
-    ("simulate", "session"): {_N, _5},
+    ("simulate", "session"): {_N, _5}, ("simulate", "rows"): {_T},
     ("solve", "plays"): {_T},
     ("solve_many", "records"): {_L}, ("solve_many", "plays"): {_T},
     ("solve_many", "jobs"): {_N, _5, _B}, ("solve_many", "cluster"): {_N},

@@ -23,7 +23,7 @@ Parameters (``pimc[samples=16,seed=3]``):
     counted); before that, play the heuristic's card.  A Herzla hand searched from its first
     card costs about five times as much as one searched from its second trick, and that ten
     times as much as from its third, so the default leaves the first trick to the heuristic
-    (``tricks=8``: search every card).  docs/policies.md gives the measured cost.
+    (``tricks=8``: search every card).  The Policies page of the docs gives the measured cost.
 ``rollout`` (default true)
     among cards of equal mean against perfect defence (the solver values a seat's score with all
     the other seats playing against it, which often leaves several cards equal), play the one

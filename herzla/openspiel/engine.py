@@ -162,7 +162,7 @@ def sorted_codes(hand: int, rules: Contract) -> list[str]:
 
 def record_of(rules: Contract, dealer: int, stock: int, hands: Sequence[int],
             plays: Sequence[str]) -> dict[str, Any]:
-    """A hand record (docs/hand-records.md) that ``herzla replay`` reads."""
+    """A hand record (the Hand records page of the docs) that ``herzla replay`` reads."""
     out: dict[str, Any] = {"game": rules.game, "contract": rules.id, "players": rules.players,
                            "dealer": dealer, "declarer": rules.declarer}
     if rules.has_stock:
