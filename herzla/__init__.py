@@ -26,7 +26,8 @@ from herzla.contracts import (
     get_game,
     register,
 )
-from herzla.hand import Hand, Move
+from herzla.errors import HerzlaError
+from herzla.hand import Hand, HandNotOver, IllegalMove, Move
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
 from herzla.players import registry as _registry
@@ -69,6 +70,7 @@ if _typing.TYPE_CHECKING:
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
     from herzla.analysis.solve_many import solve_many
     from herzla.players import Policy, PolicyError, policy_of
+    from herzla.players.playing import play
     from herzla.sim.api import SimulationError, simulate
     from herzla.sim.match import MatchError, MatchResult, match
     from herzla.sim.runner import SimResult
@@ -86,6 +88,7 @@ _LAZY = {
     "match": "herzla.sim.match", "MatchError": "herzla.sim.match",
     "MatchResult": "herzla.sim.match", "Policy": "herzla.players",
     "PolicyError": "herzla.players", "policy_of": "herzla.players",
+    "play": "herzla.players.playing",
 }
 
 
@@ -128,7 +131,10 @@ __all__ = [
     "Contract",
     "Game",
     "Hand",
+    "HandNotOver",
     "HandScore",
+    "HerzlaError",
+    "IllegalMove",
     "IllegalPlayError",
     "Lay",
     "LayoutContract",
@@ -163,6 +169,7 @@ __all__ = [
     "get_game",
     "match",
     "parse_cards",
+    "play",
     "policy_of",
     "register",
     "replay",

@@ -57,7 +57,7 @@ def test_the_wheel_carries_the_licence(tmp_path: Path) -> None:
         assert licences and z.read(licences[0]).startswith(b"MIT License")
     assert meta["License-Expression"] == "MIT"
     assert meta.get_all("License-File") == ["LICENSE"]
-    classifiers = meta.get_all("Classifier")
+    classifiers = meta.get_all("Classifier") or []
     assert "License :: OSI Approved :: MIT License" in classifiers
     assert any(c.startswith("Development Status") for c in classifiers)
     assert "herzla" in meta["Keywords"]

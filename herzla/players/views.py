@@ -262,7 +262,7 @@ class LayoutView:
     def after(self, lay: Lay) -> LayoutView:
         """The seat's view once it has laid ``lay`` (and before anyone else moves)."""
         board = self._board.copy()
-        board.lay(lay.card, lay.end)
+        board._lay(lay.card, lay.end)
         counts = list(self.counts)
         counts[self.seat] -= 1
         return attrs.evolve(self, hand=self.hand & ~lay.card.bit,
