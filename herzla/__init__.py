@@ -106,9 +106,12 @@ def __getattr__(name: str) -> _typing.Any:
 def _load_drawings() -> None:
     """What a notebook shows for herzla's values, drawn by :mod:`herzla.draw` (loaded then)."""
     from herzla.draw.notebook import renderers
+    from herzla.draw.position import renderers as texts
 
     for (kind, mime), renderer in renderers().items():
         _display.register(kind, mime, renderer)
+    for kind, text in texts().items():
+        _display.register(kind, "text", text)
 
 
 _display.on_first_use(_load_drawings)

@@ -24,6 +24,7 @@ from herzla.contracts.vocabulary import (
     NOT_ADJACENT,
     NOT_IN_HAND,
 )
+from herzla.display import render
 from herzla.hand import (
     PASS,
     HandNotOver,
@@ -334,6 +335,10 @@ class LayoutHand:
             raise HandNotOver(f"the deal is not over: {len(self.order)} of {self.players} "
                               f"seats out; score() counts a finished deal (see over)")
         return self.contract.score(self.outcome(), self.stock)
+
+    def __str__(self) -> str:
+        """The position drawn as text (the hands, the play so far, whose turn it is)."""
+        return render("Hand", "text", self) or object.__repr__(self)
 
     def record(self) -> Record:
         """The deal so far as a hand record."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, cast
 from herzla.cards import SUIT_MASKS, Card, cards_of, hand_mask
 from herzla.contracts.base import TrickContract
 from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, MUST_PLAY_IF_ABLE, NOT_IN_HAND
+from herzla.display import render
 from herzla.hand import (
     HandNotOver,
     HandScore,
@@ -296,6 +297,10 @@ class TrickHand:
             raise HandNotOver(f"the hand is not over: {len(self.tricks)} of {self._per_hand} "
                               f"tricks played; score() counts a finished hand (see over)")
         return self.contract.score(self.outcome(), self.stock)
+
+    def __str__(self) -> str:
+        """The position drawn as text (the hands, the play so far, whose turn it is)."""
+        return render("Hand", "text", self) or object.__repr__(self)
 
     def record(self) -> Record:
         """The hand so far as a hand record."""
