@@ -182,7 +182,7 @@ def play_out(st: TrickHand, sign: int) -> tuple[int, ...]:
     while not st.over:
         legal = st.legal_mask()
         # a lone legal card needs no rule of the heuristic's
-        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+        st._play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return _scores(st, sign)
 
 
@@ -196,7 +196,7 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
     seat = st.turn
     got: dict[Card, tuple[int, ...]] = {}
     for c, same in _runs(st):
-        st.play(c)
+        st._play(c)
         got[c] = maxn(st, sign)
         st.undo()
         for twin in same:
@@ -257,7 +257,7 @@ def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:
     end = min(4, st.players) * exact
     while not st.over and sum(h.bit_count() for h in st.hands) > end:
         legal = st.legal_mask()
-        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+        st._play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return tuple(sign * v for v in (maxn(st, sign) if exact else play_out(st, sign)))
 
 
@@ -473,10 +473,10 @@ class Expert(Policy):
             else:
                 st = TrickHand(contract, hands, view.dealer, view.stock)
                 for c in plays:
-                    st.play(c)
+                    st._play(c)
                 for c in legal:
                     s = st.copy()
-                    s.play(c)
+                    s._play(c)
                     got[c] = maxn(s, sign)[seat]
                     totals[c] += times * got[c]
             top = max(got.values())
@@ -559,13 +559,13 @@ class Expert(Policy):
         for hand, times in worlds:
             for i, mv in enumerate(moves):
                 s = hand.copy()
-                s.lay(mv.card, mv.end)
+                s._lay(mv.card, mv.end)
                 while not s.over:
                     lay = heuristic_lay(s)
                     if lay is None:
-                        s.pass_turn()
+                        s._pass_turn()
                     else:
-                        s.lay(lay.card, lay.end)
+                        s._lay(lay.card, lay.end)
                 totals[i] += times * _scores(s, sign)[view.seat]
         fallback = heuristic_lay(view)
         top = _best_of(list(totals), totals)

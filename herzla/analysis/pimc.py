@@ -171,7 +171,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     for _, c in plays:
         if st.over or st.check(c) is not None:
             return False
-        st.play(c)
+        st._play(c)
     return True
 
 
@@ -179,10 +179,10 @@ def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Ca
     """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
     st = TrickHand(view.contract, hands, view.dealer)
     for c in played:
-        st.play(c)
-    st.play(card)
+        st._play(c)
+    st._play(card)
     while not st.over:
-        st.play(heuristic_card(st))
+        st._play(heuristic_card(st))
     return view.contract.score(st.outcome(), view.stock).scores[view.seat]
 
 
