@@ -27,7 +27,7 @@ from herzla.contracts import (
     register,
 )
 from herzla.hand import Hand, Move
-from herzla.layout import Lay, LayoutHand
+from herzla.layout import LayoutHand
 from herzla.options import Option, OptionError
 from herzla.players import registry as _registry
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
@@ -90,6 +90,14 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> _typing.Any:
+    if name == "Lay":  # deprecated since 0.3, gone in 1.0
+        import warnings
+
+        from herzla import layout
+
+        warnings.warn("herzla.Lay is deprecated and goes in 1.0: a lay is a herzla.Move(card, "
+                      "end)", DeprecationWarning, stacklevel=2)
+        return vars(layout)["_Lay"]
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'herzla' has no attribute {name!r}")
@@ -130,7 +138,6 @@ __all__ = [
     "Hand",
     "HandScore",
     "IllegalPlayError",
-    "Lay",
     "LayoutContract",
     "LayoutHand",
     "MatchError",

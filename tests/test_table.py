@@ -261,8 +261,8 @@ def test_a_hint_is_checked_like_a_move() -> None:
 class _Lowest(Policy):
     name = "lowest"
 
-    def card(self, view: object) -> object:  # type: ignore[override]
-        return view.legal_plays[0]  # type: ignore[attr-defined]
+    def move(self, view: object) -> object:  # type: ignore[override]
+        return view.legal_moves()[0]  # type: ignore[attr-defined]
 
 
 def test_pimc_at_a_table_without_the_compiled_solver(monkeypatch: pytest.MonkeyPatch) -> None:
