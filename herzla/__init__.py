@@ -30,7 +30,7 @@ from herzla.hand import Hand, HandNotOver, IllegalMove, Move
 from herzla.hand import register_engine as _register_engine
 from herzla.hand import register_reader as _register_reader
 from herzla.i18n import language
-from herzla.layout import Lay, LayoutHand
+from herzla.layout import LayoutHand
 from herzla.moved import install as _install_moved
 from herzla.options import Option, OptionError
 from herzla.players.registry import register_builtin as _register_builtin
@@ -97,6 +97,14 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> _Any:
+    if name == "Lay":  # deprecated since 0.3, gone in 1.0
+        import warnings
+
+        from herzla import layout
+
+        warnings.warn("herzla.Lay is deprecated and goes in 1.0: a lay is a herzla.Move(card, "
+                      "end)", DeprecationWarning, stacklevel=2)
+        return vars(layout)["_Lay"]
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'herzla' has no attribute {name!r}")
@@ -143,7 +151,6 @@ __all__ = [
     "HerzlaError",
     "IllegalMove",
     "IllegalPlayError",
-    "Lay",
     "LayoutContract",
     "LayoutHand",
     "MatchError",

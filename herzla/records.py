@@ -40,6 +40,7 @@ __all__ = [
     "play_moves",
     "read_record",
     "replay",
+    "result_of",
     "score_report",
     "signed",
     "sort_hand",
@@ -506,7 +507,13 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     """
     record = read_record(record)
     state = record.start()
-    illegal = play_moves(state, record.plays)
+    return result_of(record, state, play_moves(state, record.plays))
+
+
+def result_of(record: Record, state: Hand, illegal: IllegalPlay | None = None) -> ReplayResult:
+    """What :func:`replay` answers for ``record`` whose plays are already played on ``state``
+    (up to ``illegal``, the first illegal one): what holds a hand in play (a table's position)
+    answers it without replaying."""
     tricks: tuple[Trick, ...] | None = None
     order: tuple[int, ...] | None = None
     lines = []

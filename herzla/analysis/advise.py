@@ -100,7 +100,8 @@ class AdvicePlan:
     def contract(self, choice: str) -> TrickContract:
         cls = contract_class(self.game, choice)
         players = cls.player_counts[0]
-        # the advice's choices are the game's contracts announced before the play: trick deals
+        # a question of kind: the advice's choices are the game's contracts announced before
+        # the play, trick deals
         return cast(TrickContract, cls(players, self.options,
                                        self.seat if cls.needs_declarer else None))
 

@@ -417,7 +417,7 @@ class _LayoutSolver(Searcher):
         return state.turn == self.search.seat
 
     def children(self, state: LayoutHand) -> list[tuple[list[str], LayoutHand]]:
-        lays = state.legal_lays()
+        lays = state.lays()
         if not lays:
             st = state.copy()
             st._pass_turn()
