@@ -23,6 +23,7 @@ from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
 from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
+from herzla.i18n import DEFAULT, _, current, format_signed, pgettext
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
@@ -60,7 +61,8 @@ def _int(obj: Mapping[str, Any], key: str, default: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{key} must be a whole number, not {quote(value)}")
+        raise RecordError(_("{key} must be a whole number, not {value}").format(
+            key=key, value=quote(value)))
     return value
 
 
@@ -104,24 +106,26 @@ class Record:
         contracts not registered yet, as in :func:`herzla.testing.check_contract`).
         """
         if not isinstance(obj, dict):
-            raise RecordError(f"a hand record must be a JSON object, not {quote(obj)}")
+            raise RecordError(_("a hand record must be a JSON object, not {obj}").format(
+                obj=quote(obj)))
         unknown = sorted(set(obj) - set(KEYS), key=str)
         if unknown:
-            raise RecordError(f"unknown key {quote(unknown[0])} in the hand record "
-                              f"(keys: {', '.join(KEYS)})")
+            raise RecordError(_("unknown key {unknown} in the hand record "
+                                "(keys: {keys})").format(
+                unknown=quote(unknown[0]), keys=', '.join(KEYS)))
         for key in ("game", "contract", "players", "hands"):
             if key not in obj:
-                raise RecordError(f"the hand record has no {quote(key)}")
+                raise RecordError(_("the hand record has no {key}").format(key=quote(key)))
         game, contract_id = obj["game"], obj["contract"]
         if not isinstance(game, str) or not isinstance(contract_id, str):
-            raise RecordError("game and contract must be text")
+            raise RecordError(_("game and contract must be text"))
         try:
             cls_ = contract_cls or contract_class(game, contract_id)
         except UnknownContract as exc:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)
         if players is None:
-            raise RecordError("players must be a whole number, not null")
+            raise RecordError(_("players must be a whole number, not null"))
         problem = cls_.player_count_problem(players)
         if problem:
             raise RecordError(problem)
@@ -129,26 +133,31 @@ class Record:
         if dealer is None:
             dealer = players - 1
         if not 0 <= dealer < players:
-            raise RecordError(f"dealer {number(dealer)} is not a seat (seats are 0 to "
-                              f"{players - 1})")
+            raise RecordError(_("dealer {dealer} is not a seat (seats are 0 to "
+                                "{players})").format(dealer=number(dealer), players=players - 1))
         declarer = _int(obj, "declarer", None)
         if declarer is not None and not 0 <= declarer < players:
-            raise RecordError(f"declarer {number(declarer)} is not a seat (seats are 0 to "
-                              f"{players - 1})")
+            raise RecordError(_("declarer {declarer} is not a seat (seats are 0 to "
+                                "{players})").format(
+                declarer=number(declarer), players=players - 1))
         if cls_.needs_declarer and declarer is None:
-            raise RecordError(f"{game} {contract_id} needs a declarer seat")
+            raise RecordError(_("{game} {contract_id} needs a declarer seat").format(
+                game=game, contract_id=contract_id))
         if not cls_.needs_declarer and declarer is not None:
-            raise RecordError(f"{game} {contract_id} has no declarer; write null or leave it out")
+            raise RecordError(_("{game} {contract_id} has no declarer; write null or leave it "
+                                "out").format(
+                game=game, contract_id=contract_id))
         stock = _int(obj, "stock", 0) or 0
         try:
             check_carried_stock(stock)
         except LimitError as exc:
             raise RecordError(str(exc)) from None
         if stock and not cls_.has_stock:
-            raise RecordError(f"{game} has no stock, but the record says stock {stock}")
+            raise RecordError(_("{game} has no stock, but the record says stock {stock}").format(
+                game=game, stock=stock))
         options = obj.get("options") or {}
         if not isinstance(options, dict):
-            raise RecordError("options must be a JSON object of option names and values")
+            raise RecordError(_("options must be a JSON object of option names and values"))
         try:
             contract = cls_(players, options, declarer)
         except OptionError as exc:
@@ -194,8 +203,10 @@ class Record:
             return state
         illegal = play_moves(state, self.plays)
         if illegal is not None:
-            raise RecordError(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, "
-                              f"is illegal: {illegal.message} (rule {illegal.rule})")
+            raise RecordError(_("{where}, {card} by seat {seat}, "
+                                "is illegal: {message} (rule {rule})").format(
+                where=illegal.where(), card=illegal.card, seat=illegal.seat,
+                message=illegal.message, rule=illegal.rule))
         return state
 
     @property
@@ -249,7 +260,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"the key {quote(key)} appears twice in one object")
+            raise RecordError(_("the key {key} appears twice in one object").format(key=quote(key)))
         out[key] = value
     return out
 
@@ -258,92 +269,108 @@ def load_json_text(text: str) -> Any:
     """Parse JSON text; RecordError names the problem (bad JSON, a key given twice, a number of
     too many digits, nesting too deep, a document over :data:`MAX_DOCUMENT`)."""
     if len(text) > MAX_DOCUMENT:
-        raise RecordError(f"the JSON document is larger than {MAX_DOCUMENT // 2**20} MiB; write "
-                          f"records one a line (JSON Lines) to replay more")
+        raise RecordError(_("the JSON document is larger than {max_document} MiB; write "
+                            "records one a line (JSON Lines) to replay more").format(
+            max_document=MAX_DOCUMENT // 2 ** 20))
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         what = exc.msg.removesuffix(" at").removesuffix(":")
-        raise RecordError(f"not valid JSON: {what} at line {exc.lineno} column {exc.colno}")\
+        raise RecordError(_("not valid JSON: {what} at line {lineno} column {colno}").format(
+            what=what, lineno=exc.lineno, colno=exc.colno))\
             from None
     except RecursionError:
-        raise RecordError("not valid JSON: lists or objects nested too deeply")\
+        raise RecordError(_("not valid JSON: lists or objects nested too deeply"))\
             from None
     except RecordError:
         raise
     except ValueError as exc:  # integer strings longer than Python converts
         if "digits" in str(exc):
-            raise RecordError("not valid JSON: a number has too many digits")\
+            raise RecordError(_("not valid JSON: a number has too many digits"))\
                 from None
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError(_("not valid JSON: {exc}").format(exc=exc)) from None
 
 
 def _card_of(text: Any, pack: Pack, where: str) -> Card:
     if not isinstance(text, str):
-        raise RecordError(f"{where}: {quote(text)} is not a card code")
+        raise RecordError(_("{where}: {text} is not a card code").format(
+            where=where, text=quote(text)))
     try:
         return pack.parse(text)
     except CardError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(_("{where}: {exc}").format(where=where, exc=exc)) from None
 
 
 def _read_hands(raw: Any, contract: Contract) -> tuple[tuple[Card, ...], ...]:
     n = contract.players
     if not isinstance(raw, list) or len(raw) != n:
-        raise RecordError(f"hands must be a list of {n} hands, one per seat")
+        raise RecordError(_("hands must be a list of {n} hands, one per seat").format(n=n))
     pack = contract.pack()
     size = contract.hand_size
     seen: dict[Card, int] = {}
     out = []
     for seat, hand in enumerate(raw):
         if not isinstance(hand, list):
-            raise RecordError(f"hands[{seat}] must be a list of card codes, not {quote(hand)}")
+            raise RecordError(_("hands[{seat}] must be a list of card codes, not {hand}").format(
+                seat=seat, hand=quote(hand)))
         cards = []
         for text in hand:
             card = _card_of(text, pack, f"hands[{seat}]")
             if card in seen:
                 other = seen[card]
                 where = f"seats {other} and {seat}" if other != seat else f"seat {seat} twice"
-                raise RecordError(f"{card} is dealt to {where}")
+                raise RecordError(_("{card} is dealt to {where}").format(card=card, where=where))
             seen[card] = seat
             cards.append(card)
         if len(cards) != size:
-            raise RecordError(f"seat {seat} holds {len(cards)} cards; {contract.game} with {n} "
-                              f"players deals {size}")
+            raise RecordError(_("seat {seat} holds {n_cards} cards; {game} with {n} "
+                                "players deals {size}").format(
+                seat=seat, n_cards=len(cards), game=contract.game, n=n, size=size))
         out.append(tuple(cards))
     return tuple(out)
 
 
 def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     if not isinstance(raw, list):
-        raise RecordError("plays must be a list of card codes")
+        raise RecordError(_("plays must be a list of card codes"))
     pack = contract.pack()
     layout = contract.has_passes
     marks = contract.end_marks
     out = []
     for i, text in enumerate(raw):
         if not isinstance(text, str):
-            raise RecordError(f"plays[{i}]: {quote(text)} is not a card code")
+            raise RecordError(_("plays[{i}]: {text} is not a card code").format(
+                i=i, text=quote(text)))
         if text.strip().lower() == "pass":
             if not layout:
-                raise RecordError(f'plays[{i}]: "pass" exists only in the layout deals')
+                raise RecordError(_('plays[{i}]: "pass" exists only in the layout deals').format(
+                    i=i))
             out.append(PASS)
             continue
         end = None
         body = text.strip()
         if body[-1:] in ("+", "-"):
             if not marks:
-                raise RecordError(f"plays[{i}]: {quote(text)}: an end mark (+ or -) exists only "
-                                  f"where a card can fit both ends of a row (the Herzeln "
-                                  f"domino, whose rows turn the corner)")
+                raise RecordError(_("plays[{i}]: {text}: an end mark (+ or -) exists only "
+                                    "where a card can fit both ends of a row (the Herzeln "
+                                    "domino, whose rows turn the corner)").format(
+                    i=i, text=quote(text)))
             body, end = body[:-1], body[-1]
         out.append(Play(_card_of(body, pack, f"plays[{i}]"), end))
     return tuple(out)
 
 
 def signed(v: int) -> str:
-    """A score as the reports write it: ``+40``, ``-30``, ``0``."""
+    """A score as the reports write it: ``+40``, ``-30``, ``0`` (in German with the minus sign
+    of text, ``−30``)."""
+    if current() != DEFAULT:
+        return format_signed(v)
     return f"{v:+d}" if v else "0"
+
+
+def cent_sign() -> str:
+    """What follows an amount of cents in text: ``c`` (``ct`` in German)."""
+    return pgettext("after an amount of cents", "c")
 
 
 def score_report(contract: Contract, result: HandScore) -> str:
@@ -531,7 +558,8 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
         try:
             score = state.score()
         except NotImplementedError:
-            raise RecordError(f"{record.game} {record.contract_id} cannot be scored yet") from None
+            raise RecordError(_("{game} {contract_id} cannot be scored yet").format(
+                game=record.game, contract_id=record.contract_id)) from None
         lines.extend(score.explanation)
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines), ruling)
 

@@ -23,6 +23,7 @@ from herzla.contracts import Game, Sheet, get_game
 from herzla.counting import play_place
 from herzla.display import render
 from herzla.evening import Evening, read_session
+from herzla.i18n import _
 from herzla.records import RecordError, ReplayResult, signed
 
 __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet", "sheet_of"]
@@ -32,7 +33,7 @@ def partie_ids(game: str) -> list[str]:
     """The contract ids of a game's partie, in order (:meth:`Game.partie_ids`)."""
     g = get_game(game)
     if not g.partie:
-        raise RecordError(f"{game} has no partie")
+        raise RecordError(_("{game} has no partie").format(game=game))
     return g.partie_ids()
 
 
@@ -171,8 +172,8 @@ def sheet_of(evening: Evening) -> ScoreSheet:
     """The score sheet of an evening of hand records (as :func:`herzla.evening.read_session`
     reads a list): a row per record, the totals, the winners once it is finished."""
     if not evening.deals or any(d.result is None for d in evening.deals):
-        raise RecordError("a score sheet shows hand records; this evening has deals entered "
-                          "as tallies (herzla pad show draws those)")
+        raise RecordError(_("a score sheet shows hand records; this evening has deals entered "
+                            "as tallies (herzla pad show draws those)"))
     g: Game = get_game(evening.game)
     table = evening.table()
     kind = table.kind

@@ -138,6 +138,7 @@ from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, game_of
 from herzla.hand import Move, Outcome
+from herzla.i18n import _
 from herzla.layout import Lay, LayoutHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
@@ -353,7 +354,8 @@ def _within(name: str, low: float, high: float | None
     def check(_self: object, _attr: object, value: float) -> None:
         if not (value >= low and (high is None or value <= high)):  # NaN is in no range
             bound = "or more" if high is None else f"to {high:g}"
-            raise ValueError(f"{name} must be {low:g} {bound}, not {value}")
+            raise ValueError(_("{name} must be {low:g} {bound}, not {value}").format(
+                name=name, low=low, bound=bound, value=value))
     return check
 
 
@@ -361,7 +363,8 @@ def _a_model(name: str) -> Callable[[object, object, str], None]:
     """An attrs validator: ``name`` one of :data:`MODELS`, else one line saying so."""
     def check(_self: object, _attr: object, value: str) -> None:
         if value not in MODELS:
-            raise ValueError(f"{name} must be one of {', '.join(MODELS)}, not {value!r}")
+            raise ValueError(_("{name} must be one of {models}, not {value!r}").format(
+                name=name, models=', '.join(MODELS), value=value))
     return check
 
 
@@ -589,7 +592,7 @@ class Expert(Policy):
         totals = dict.fromkeys(options, 0.0)
         unseen = [c for c in base.pack().cards if not view.hand >> c.index & 1]
         per = view.hand.bit_count()
-        for _ in range(self.bids):
+        for _bid in range(self.bids):
             rng.shuffle(unseen)
             hands = [0] * n
             others = [s for s in range(n) if s != view.seat]

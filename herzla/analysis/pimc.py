@@ -64,6 +64,7 @@ import numpy as np
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
+from herzla.i18n import _
 from herzla.layout import Lay
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
@@ -168,7 +169,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     if not plays:
         return True
     st = TrickHand(view.contract, hands, view.dealer)
-    for _, c in plays:
+    for _seat, c in plays:
         if st.over or st.check(c) is not None:
             return False
         st.play(c)
@@ -270,17 +271,17 @@ class Pimc(Policy):
     @tricks.validator
     def _check_tricks(self, _attr: object, value: int) -> None:
         if value < 0:
-            raise ValueError(f"tricks must be 0 or more, not {value}")
+            raise ValueError(_("tricks must be 0 or more, not {value}").format(value=value))
 
     @samples.validator
     def _check_samples(self, _attr: object, value: int) -> None:
         if not 1 <= value <= 10_000:
-            raise ValueError(f"samples must be 1 to 10000, not {value}")
+            raise ValueError(_("samples must be 1 to 10000, not {value}").format(value=value))
 
     @seed.validator
     def _check_seed(self, _attr: object, value: int) -> None:
         if value < 0:
-            raise ValueError(f"seed must be 0 or more, not {value}")
+            raise ValueError(_("seed must be 0 or more, not {value}").format(value=value))
 
     def card(self, view: TrickView) -> Card:
         return self.judge(view).card

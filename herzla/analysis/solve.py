@@ -32,6 +32,7 @@ from herzla.contracts import LayoutContract, TrickContract, game_of
 from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
+from herzla.i18n import _
 from herzla.layout import LayoutHand
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
@@ -178,9 +179,9 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     """
     start = time.perf_counter()
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise SolveError(f"seat must be a whole number, not {quote(seat)}")
+        raise SolveError(_("seat must be a whole number, not {seat}").format(seat=quote(seat)))
     if not isinstance(plays, bool):
-        raise SolveError(f"plays is true or false, not {quote(plays)}")
+        raise SolveError(_("plays is true or false, not {plays}").format(plays=quote(plays)))
     rec = read_record(record)
     result = replay(rec)
     if result.illegal is not None:
@@ -189,12 +190,14 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     state = _position(rec)
     if seat is None:
         if declarer is None:
-            raise SolveError(f"{rec.game} {rec.contract_id} is solved for one seat against the "
-                             f"others: give the seat (0 to {rec.players - 1})")
+            raise SolveError(_("{game} {contract_id} is solved for one seat against the "
+                               "others: give the seat (0 to {players})").format(
+                game=rec.game, contract_id=rec.contract_id, players=rec.players - 1))
         seat = declarer
     if not 0 <= seat < rec.players:
-        raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
-                         f"(seats 0 to {rec.players - 1})")
+        raise SolveError(_("seat {seat} is not a seat of {players} players "
+                           "(seats 0 to {players2})").format(
+            seat=seat, players=rec.players, players2=rec.players - 1))
     if result.complete:
         assert result.score is not None
         made = None
@@ -225,8 +228,9 @@ def _searchable(rec: Record) -> int | None:
     contract = rec.contract
     hooks = [h for h in type(contract).own_hooks() if h in ("banned", "ends_early")]
     if hooks:
-        raise SolveError(f"the contract {contract.key()} plays by a {hooks[0]}() of its own, "
-                         f"which the solver cannot search; it reads declared rules only")
+        raise SolveError(_("the contract {contract} plays by a {hooks}() of its own, "
+                           "which the solver cannot search; it reads declared rules only").format(
+            contract=contract.key(), hooks=hooks[0]))
     try:
         return contract.declarer if _is_boolean(rec) else None
     except NotImplementedError as exc:

@@ -27,6 +27,7 @@ from herzla.counting import read_whole
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
+from herzla.i18n import _
 from herzla.limits import LimitError, check_carried_stock
 from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
@@ -173,8 +174,9 @@ def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], plac
     EveningError names what does not fit; with ``sheet`` (a list of records read as a score
     sheet) a record that does not score is kept unscored instead."""
     if place.stock is not None and entry.stock is not None and entry.stock != place.stock:
-        raise EveningError(f"deal {place.k}: the entry says the stock is {entry.stock}c, but "
-                           f"the evening carries {place.stock}c")
+        raise EveningError(_("deal {k}: the entry says the stock is {stock}c, but "
+                             "the evening carries {stock2}c").format(
+            k=place.k, stock=entry.stock, stock2=place.stock))
     if entry.record is not None:
         return _score_record(game, players, opts, place, entry, sheet)
     return _score_tally(game, players, opts, place, entry)
@@ -195,8 +197,9 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     elif g.bidding:
         cid = g.bidding[0]
     else:
-        raise EveningError(f"{where}: name the contract (one of "
-                           f"{', '.join(c.id for c in g.contract_classes())})")
+        raise EveningError(_("{where}: name the contract (one of "
+                             "{value})").format(
+            where=where, value=', '.join(c.id for c in g.contract_classes())))
     cls = contract_class(game, cid)
     copts = known_options(cls, opts)
     if entry.options is not None:
@@ -204,15 +207,17 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
         try:
             theirs = cls(n, entry.options, seat).opts
         except OptionError as exc:
-            raise EveningError(f"{where}: options: {exc}") from None
+            raise EveningError(_("{where}: options: {exc}").format(where=where, exc=exc)) from None
         if theirs != cls(n, copts, seat).opts:
-            raise EveningError(f"{where}: the entry's options are not the evening's")
+            raise EveningError(_("{where}: the entry's options are not the evening's").format(
+                where=where))
     renege = None if entry.renege is None else seat_of(entry.renege, players,
                                                         f"{where}: renege")
     declarer = None if entry.declarer is None else seat_of(entry.declarer, players,
                                                             f"{where}: declarer")
     if cls.needs_declarer and declarer is None:
-        raise EveningError(f"{where}: {game} {cid} needs the declarer", ("declarer",))
+        raise EveningError(_("{where}: {game} {cid} needs the declarer").format(
+            where=where, game=game, cid=cid), ("declarer",))
     last = None if entry.last_trick is None else seat_of(entry.last_trick, players,
                                                           f"{where}: last_trick")
     order = None if entry.order is None else [seat_of(s, players, f"{where}: order")
@@ -235,7 +240,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
         pack = contract.pack()
         masks = [mask_of(pack.parse(c) for c in cards) for cards in entry.captured]
     hearts = _hearts(contract, masks, entry.hearts)
-    from_stock = tuple(0 for _ in range(n))
+    from_stock = tuple(0 for _seat in range(n))
     if place.stock and score.stock is not None and score.stock < place.stock:
         base = scored(0).score
         from_stock = tuple(a - b for a, b in zip(score.scores, base.scores, strict=True))
@@ -276,8 +281,9 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     where = f"deal {place.k}"
     given = entry.record
     if (given.game, given.players) != (game, n):
-        raise EveningError(f"{where}: the record is {given.game} with {given.players} "
-                           f"players; the evening is {game} with {n}")
+        raise EveningError(_("{where}: the record is {game} with {players} "
+                             "players; the evening is {game2} with {n}").format(
+            where=where, game=given.game, players=given.players, game2=game, n=n))
     cls = type(given.contract)
     copts = known_options(cls, opts)
     changes: dict[str, Any] = {}
@@ -294,15 +300,17 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
             check_carried_stock(changes.get("stock", 0))
             rec = attrs.evolve(given, **changes)
     except (RecordError, OptionError, LimitError) as exc:
-        raise EveningError(f"{where}: record: {exc}") from None
+        raise EveningError(_("{where}: record: {exc}").format(where=where, exc=exc)) from None
     if rec.contract.opts != resolve_options(cls.options, copts):
-        raise EveningError(f"{where}: the record has other options than the evening")
+        raise EveningError(_("{where}: the record has other options than the evening").format(
+            where=where))
     if place.contract is not None and rec.contract_id != place.contract:
         raise _misplaced(g, place, rec.contract_id)
     if rec.dealer != place.dealer:
         how = g.rotation_text(opts) if g.partie else "the deal passes clockwise"
-        raise EveningError(f"{where}: the dealer is seat {place.dealer}, not {rec.dealer} "
-                           f"({how})")
+        raise EveningError(_("{where}: the dealer is seat {dealer}, not {dealer2} "
+                             "({how})").format(
+            where=where, dealer=place.dealer, dealer2=rec.dealer, how=how))
     res = replay(rec)
     ruled = res.ruling
     if ruled is not None and ruled.established and ruled.scores is not None:
@@ -316,9 +324,12 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
                    "back and play on" if ruled is not None else
                    "the evening scores only hands it can score")
             raise EveningError(
-                f"{where}: {ill.where()}, {ill.card} by seat {ill.seat}, is illegal: "
-                f"{ill.message} (rule {ill.rule}); {why}")
-        raise EveningError(f"{where}: the record is not complete, so it has no score yet")
+                _("{where}: {where2}, {card} by seat {seat}, is illegal: "
+                  "{message} (rule {rule}); {why}").format(
+                    where=where, where2=ill.where(), card=ill.card, seat=ill.seat,
+                    message=ill.message, rule=ill.rule, why=why))
+        raise EveningError(_("{where}: the record is not complete, so it has no score yet").format(
+            where=where))
     hearts = None
     if res.tricks is not None:
         masks = [0] * n
@@ -326,7 +337,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
             if t.winner is not None:
                 masks[t.winner] |= mask_of(t.cards)
         hearts = _hearts(rec.contract, masks, None)
-    from_stock = tuple(0 for _ in range(n))
+    from_stock = tuple(0 for _seat in range(n))
     score = res.score
     if place.stock and score is not None and score.stock is not None and \
             score.stock < place.stock:

@@ -20,6 +20,7 @@ import numpy as np
 
 from herzla.cards import Card
 from herzla.hand import Move
+from herzla.i18n import _
 from herzla.layout import Lay
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import heuristic_card, heuristic_lay
@@ -69,7 +70,7 @@ def seen_of(view: TrickView, read: ContractRead) -> Seen:
     for s, suits in enumerate(view.voids()):
         for suit in suits:
             voids[s] |= 1 << int(suit)
-    for _, c in view.plays():
+    for _seat, c in view.plays():
         played |= c.bit
     top = 0
     if view.trick:
@@ -110,8 +111,9 @@ class NetPolicy(Policy):
             load_model(value)
         except (OSError, ValueError, KeyError, EOFError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            raise ValueError(f"cannot read the model {value}: {reason} (a file "
-                             f"tools/train_net.py wrote)") from None
+            raise ValueError(_("cannot read the model {value}: {reason} (a file "
+                               "tools/train_net.py wrote)").format(
+                value=value, reason=reason)) from None
 
     def model(self) -> Model:
         return load_model(self.weights or None)

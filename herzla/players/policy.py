@@ -54,6 +54,7 @@ import attrs
 
 from herzla.cards import Card
 from herzla.hand import PASS, Illegal, Move
+from herzla.i18n import _
 from herzla.layout import Lay
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
@@ -187,19 +188,23 @@ class Policy:
             key = find_name(given_key, known) or given_key
             if key not in known:
                 have = ", ".join(known) or "none"
-                raise PolicyError(f"the policy {who} has no parameter {quote(given_key)} "
-                                  f"({did_you_mean(given_key, known)}its parameters: {have})")
+                raise PolicyError(_("the policy {who} has no parameter {given_key} "
+                                    "({suggestion}its parameters: {have})").format(
+                    who=who, given_key=quote(given_key), suggestion=did_you_mean(given_key, known),
+                    have=have))
             default, kind = known[key]
             try:
                 values[key] = parse_parameter(text, kind, default)
             except ValueError as exc:
-                raise PolicyError(f"parameter {key} of the policy {who}: {exc}") from None
+                raise PolicyError(_("parameter {key} of the policy {who}: {exc}").format(
+                    key=key, who=who, exc=exc)) from None
         if not values:
             return self
         try:
             return attrs.evolve(self, **values)  # type: ignore[misc]
         except (TypeError, ValueError) as exc:
-            raise PolicyError(f"the policy {who}: {_one_line(exc)}") from None
+            raise PolicyError(_("the policy {who}: {exc}").format(
+                who=who, exc=_one_line(exc))) from None
 
     def spec(self) -> str:
         """The policy as ``--policy`` names it, with the parameters that differ from their
@@ -254,8 +259,10 @@ def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
                           f"{method}()") from None
     except Exception as exc:
         detail = _one_line(exc)
-        raise PolicyError(f"the policy {_who(policy)} raised {type(exc).__name__} choosing "
-                          f"{what}{': ' + detail if detail else ''}") from None
+        raise PolicyError(_("the policy {policy} raised {kind} choosing "
+                            "{what}{value}").format(
+            policy=_who(policy), kind=type(exc).__name__, what=what,
+            value=': ' + detail if detail else '')) from None
 
 
 def decide_card(policy: Policy, view: TrickView,
@@ -266,11 +273,13 @@ def decide_card(policy: Policy, view: TrickView,
     <herzla.players.views.TrickView.problem>`)."""
     card = _ask(policy, "card", "a card", lambda: policy.card(view))
     if not isinstance(card, Card):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
-                          f"(card() returns a herzla Card, one of view.legal_plays)")
+        raise PolicyError(_("the policy {policy} answered {card} for a card "
+                            "(card() returns a herzla Card, one of view.legal_plays)").format(
+            policy=_who(policy), card=_answer(card)))
     why = view.problem(Move(card), check)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal card {card}: {why}")
+        raise PolicyError(_("the policy {policy} chose an illegal card {card}: {why}").format(
+            policy=_who(policy), card=card, why=why))
     return card
 
 
@@ -281,15 +290,18 @@ def decide_lay(policy: Policy, view: LayoutView) -> Lay | None:
     if lay is None:
         why = view.problem(PASS)
         if why is not None:
-            raise PolicyError(f"the policy {_who(policy)} chose an illegal move (a pass): "
-                              f"{why}")
+            raise PolicyError(_("the policy {policy} chose an illegal move (a pass): "
+                                "{why}").format(policy=_who(policy), why=why))
         return None
     if not isinstance(lay, Lay) or not isinstance(lay.card, Card) or lay.end not in ("+", "-"):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(lay)} for a lay "
-                          f"(lay() returns a herzla Lay of view.legal_moves(), or None to pass)")
+        raise PolicyError(_("the policy {policy} answered {lay} for a lay "
+                            "(lay() returns a herzla Lay of view.legal_moves(), or None to "
+                            "pass)").format(
+            policy=_who(policy), lay=_answer(lay)))
     why = view.problem(lay.move())
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({lay}): {why}")
+        raise PolicyError(_("the policy {policy} chose an illegal move ({lay}): {why}").format(
+            policy=_who(policy), lay=lay, why=why))
     return lay
 
 
@@ -315,11 +327,13 @@ def decide_move(policy: Policy, view: TrickView | LayoutView,
                             lambda v: _lay_move(decide_lay(policy, v)))
     move = _ask(policy, "move", "a move", lambda: policy.move(view))
     if not isinstance(move, Move):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(move)} for a move "
-                          f"(move() returns a herzla Move, one of view.moves())")
+        raise PolicyError(_("the policy {policy} answered {move} for a move "
+                            "(move() returns a herzla Move, one of view.moves())").format(
+            policy=_who(policy), move=_answer(move)))
     why = view.problem(move, check)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move {move}: {why}")
+        raise PolicyError(_("the policy {policy} chose an illegal move {move}: {why}").format(
+            policy=_who(policy), move=move, why=why))
     return move
 
 
@@ -333,8 +347,9 @@ def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None =
         known = ("pass", *game_of(view.contract).bidding[1:])
     word = _ask(policy, "announce", "an announcement", lambda: policy.announce(view))
     if not isinstance(word, str) or word not in known:
-        raise PolicyError(f"the policy {_who(policy)} announced {_answer(word)} (the bidding "
-                          f"knows {', '.join(known)})")
+        raise PolicyError(_("the policy {policy} announced {word} (the bidding "
+                            "knows {known})").format(
+            policy=_who(policy), word=_answer(word), known=', '.join(known)))
     return word
 
 
@@ -353,10 +368,11 @@ def hint(policy: Policy, view: TrickView | LayoutView,
     if got is None:
         return Hint(choose(policy, view, check))
     if not isinstance(got, Hint) or not isinstance(got.move, Move):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(got)} for a hint "
-                          f"(explain() returns a herzla Hint, or None)")
+        raise PolicyError(_("the policy {policy} answered {got} for a hint "
+                            "(explain() returns a herzla Hint, or None)").format(
+            policy=_who(policy), got=_answer(got)))
     why = view.problem(got.move, check)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} hinted at an illegal move {got.move}: "
-                          f"{why}")
+        raise PolicyError(_("the policy {policy} hinted at an illegal move {move}: "
+                            "{why}").format(policy=_who(policy), move=got.move, why=why))
     return got

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand, Move
+from herzla.i18n import _
 from herzla.records import Record, record_of
 from herzla.round.bidding import resolve, settled
 
@@ -157,7 +158,7 @@ class Round:
         """The seat to announce says ``word``; the contract id and declarer once that settles
         the bidding (and the play begins), else None."""
         if self.hand is not None:
-            raise ValueError("the bidding is over")
+            raise ValueError(_("the bidding is over"))
         self.bids = (*self.bids, word)
         if self.early:
             done = settled(self.bids, self.forehand, self.base)
@@ -173,7 +174,7 @@ class Round:
     def play(self, move: Move | str) -> object:
         """The seat to move makes ``move`` (unchecked: :meth:`check` names a rule it breaks)."""
         if self.hand is None:
-            raise ValueError("the bidding is on: announce first")
+            raise ValueError(_("the bidding is on: announce first"))
         return self.hand.play(move)
 
     def undo(self) -> Move | str:
@@ -184,7 +185,7 @@ class Round:
             self.hand.undo()
             return last
         if not self.has_bidding or not self.bids:
-            raise ValueError("nothing has been done in this deal yet: nothing to take back")
+            raise ValueError(_("nothing has been done in this deal yet: nothing to take back"))
         self.contract = self.hand = None
         word = self.bids[-1]
         self.bids = self.bids[:-1]
@@ -194,7 +195,7 @@ class Round:
     def score(self) -> HandScore:
         """The hand's score (the hand over)."""
         if self.hand is None or not self.hand.over:
-            raise ValueError("the hand is not over yet")
+            raise ValueError(_("the hand is not over yet"))
         return self.hand.score()
 
     def stock_after(self) -> int:
@@ -206,7 +207,7 @@ class Round:
     def record(self) -> Record:
         """The deal so far as a hand record; ValueError while the bidding is on."""
         if self.hand is None:
-            raise ValueError("there is no hand record before the bidding chooses the contract")
+            raise ValueError(_("there is no hand record before the bidding chooses the contract"))
         return record_of(self.hand)
 
     def copy(self) -> Round:
