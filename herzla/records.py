@@ -23,10 +23,11 @@ from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
 from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
-from herzla.i18n import DEFAULT, _, current, format_signed, pgettext
+from herzla.i18n import DEFAULT, _, current, ngettext
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
+from herzla.support.words import capital, cent_sign, or_list, seat_scores, signed
 
 __all__ = [
     "Play",
@@ -318,7 +319,8 @@ def _read_hands(raw: Any, contract: Contract) -> tuple[tuple[Card, ...], ...]:
             card = _card_of(text, pack, f"hands[{seat}]")
             if card in seen:
                 other = seen[card]
-                where = f"seats {other} and {seat}" if other != seat else f"seat {seat} twice"
+                where = (_("seats {other} and {seat}").format(other=other, seat=seat)
+                         if other != seat else _("seat {seat} twice").format(seat=seat))
                 raise RecordError(_("{card} is dealt to {where}").format(card=card, where=where))
             seen[card] = seat
             cards.append(card)
@@ -360,28 +362,16 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     return tuple(out)
 
 
-def signed(v: int) -> str:
-    """A score as the reports write it: ``+40``, ``-30``, ``0`` (in German with the minus sign
-    of text, ``−30``)."""
-    if current() != DEFAULT:
-        return format_signed(v)
-    return f"{v:+d}" if v else "0"
-
-
-def cent_sign() -> str:
-    """What follows an amount of cents in text: ``c`` (``ct`` in German)."""
-    return pgettext("after an amount of cents", "c")
-
-
 def score_report(contract: Contract, result: HandScore) -> str:
     """The text ``herzla score`` prints: the contract, each seat's score, the stock and the
     explanation of one hand's score."""
-    unit = "c" if contract.has_stock else ""
-    out = [f"{contract.game} {contract.id}, {contract.players} players",
-           "Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
-                                  for s, v in enumerate(result.scores))]
+    unit = cent_sign() if contract.has_stock else ""
+    out = [ngettext("{game} {contract}, {n} player", "{game} {contract}, {n} players",
+                    contract.players).format(game=contract.game, contract=contract.id,
+                                             n=contract.players),
+           _("Scores: {scores}").format(scores=seat_scores(result.scores, unit))]
     if contract.has_stock:
-        out.append(f"Stock: {result.stock}c")
+        out.append(_("Stock: {stock}").format(stock=f"{result.stock}{cent_sign()}"))
     out += [f"- {line}" for line in result.explanation]
     return "\n".join(out)
 
@@ -403,8 +393,10 @@ class IllegalPlay:
     def where(self) -> str:
         """Where it is, for people, counting from 1: ``play 6 (trick 2, 2nd card)``."""
         if self.trick is None or self.place is None:
-            return f"play {self.index + 1}"
-        return f"play {self.index + 1} (trick {self.trick}, {ordinal(self.place)} card)"
+            return _("play {play}").format(play=self.index + 1)
+        nth = ordinal(self.place) if current() == DEFAULT else f"{self.place}."
+        return _("play {play} (trick {trick}, {nth} card)").format(
+            play=self.index + 1, trick=self.trick, nth=nth)
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "card": self.card, "rule": self.rule,
@@ -451,40 +443,49 @@ class ReplayResult:
     def report(self) -> str:
         """The text ``herzla replay`` prints for one record (also ``str(result)``)."""
         r = self.record
-        unit = "c" if r.contract.has_stock else ""
-        decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
-        out = [f"{r.game} {r.contract_id}, {r.players} players, dealer seat {r.dealer}, "
-               f"forehand seat {r.forehand}{decl}"]
+        unit = cent_sign() if r.contract.has_stock else ""
+        head = ngettext("{game} {contract}, {n} player, dealer seat {dealer}, forehand seat "
+                        "{forehand}", "{game} {contract}, {n} players, dealer seat {dealer}, "
+                        "forehand seat {forehand}", r.players).format(
+            game=r.game, contract=r.contract_id, n=r.players, dealer=r.dealer, forehand=r.forehand)
+        if r.declarer is not None:
+            head += _(", declarer seat {declarer}").format(declarer=r.declarer)
+        out = [head]
         if self.tricks is not None:
             for i, t in enumerate(self.tricks, 1):
-                won = "(in progress)" if t.winner is None else f"-> seat {t.winner}"
-                out.append(f"  trick {i}: seat {t.leader} leads {' '.join(map(str, t.cards))} "
-                           f"{won}")
+                cards = " ".join(map(str, t.cards))
+                if t.winner is None:
+                    line = _("  trick {k}: seat {leader} leads {cards} (in progress)")
+                else:
+                    line = _("  trick {k}: seat {leader} leads {cards} -> seat {winner}")
+                out.append(line.format(k=i, leader=t.leader, cards=cards, winner=t.winner))
         if self.order is not None and self.order:
-            out.append(f"  out in order: {' '.join(f'seat {s}' for s in self.order)}")
-        status = "complete" if self.complete else "not complete"
+            out.append(_("  out in order: {seats}").format(seats=" ".join(
+                _("seat {seat}").format(seat=s) for s in self.order)))
+        status = _("complete") if self.complete else _("not complete")
         if self.illegal is not None:
-            status = f"illegal {self.illegal.where()}, rule {self.illegal.rule}"
-        out.append(f"Status: {status}")
+            status = _("illegal {where}, rule {rule}").format(where=self.illegal.where(),
+                                                              rule=self.illegal.rule)
+        out.append(_("Status: {status}").format(status=status))
         if self.scores is not None:
-            out.append("Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
-                                              for s, v in enumerate(self.scores)))
+            out.append(_("Scores: {scores}").format(scores=seat_scores(self.scores, unit)))
         if self.stock is not None:
-            out.append(f"Stock: {self.stock}c")
+            out.append(_("Stock: {stock}").format(stock=f"{self.stock}{cent_sign()}"))
         if self.score is not None and self.score.events:
-            out.append(f"Events: {', '.join(self.score.events)}")
+            out.append(_("Events: {events}").format(events=", ".join(self.score.events)))
         out += [f"- {line}" for line in self.explanation]
         ruling = self.ruling
         if ruling is not None:
             if ruling.established:
-                out.append(f"Ruling: the renege is established (option renege={ruling.option})")
+                out.append(_("Ruling: the renege is established (option renege={option})").format(
+                    option=ruling.option))
             else:
-                out.append("Ruling: the renege is corrected, no penalty")
+                out.append(_("Ruling: the renege is corrected, no penalty"))
             if ruling.scores is not None:
-                out.append("Scores by the ruling: " + ", ".join(
-                    f"seat {s} {signed(v)}{unit}" for s, v in enumerate(ruling.scores)))
+                out.append(_("Scores by the ruling: {scores}").format(
+                    scores=seat_scores(ruling.scores, unit)))
             if ruling.stock is not None:
-                out.append(f"Stock by the ruling: {ruling.stock}c")
+                out.append(_("Stock by the ruling: {stock}c").format(stock=ruling.stock))
             out += [f"- {line}" for line in ruling.explanation]
         return "\n".join(out)
 
@@ -536,23 +537,28 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
             tricks = (*tricks, Trick(state.leader, tuple(state.trick), None))
         done = len(state.tricks)
         if not state.over:
-            lines.append(f"The hand is not complete: {done} of {per_hand} tricks "
-                         f"played.")
+            lines.append(ngettext("The hand is not complete: {done} of {n} trick played.",
+                                  "The hand is not complete: {done} of {n} tricks played.",
+                                  per_hand).format(done=done, n=per_hand))
         elif done < per_hand:
-            lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
-                         f"{record.contract.describe()}; {record.contract.cite()}).")
+            lines.append(_("The hand ended early after trick {done} ({title}: {rule}; "
+                           "{cite}).").format(done=done, title=record.contract.title,
+                                              rule=record.contract.describe(),
+                                              cite=record.contract.cite()))
     else:
         order = state.outcome().out or ()
         if not state.over:
-            lines.append(f"The deal is not complete: {len(order)} of {state.players} "
-                         f"seats are out.")
+            lines.append(ngettext("The deal is not complete: {out} of {n} seat is out.",
+                                  "The deal is not complete: {out} of {n} seats are out.",
+                                  state.players).format(out=len(order), n=state.players))
     complete = state.over
     score = None
     ruling = None
     if illegal is not None:
-        lines.insert(0, f"{illegal.where().capitalize()}, {illegal.card} by seat "
-                        f"{illegal.seat}, is illegal: {illegal.message} (rule {illegal.rule}); "
-                        f"nothing after it is applied.")
+        lines.insert(0, _("{where}, {card} by seat {seat}, is illegal: {message} (rule "
+                          "{rule}); nothing after it is applied.").format(
+            where=capital(illegal.where()), card=illegal.card, seat=illegal.seat,
+            message=illegal.message, rule=illegal.rule))
         ruling = rule_on(record, state, illegal)
     elif complete:
         try:
@@ -588,9 +594,10 @@ def rule_on(record: Record, state: Hand, illegal: IllegalPlay) -> Ruling | None:
         written = tuple(str(m) if m.end is not None and cards.count(m.card) > 1
                         else str(Move(m.card)) for m in legal)
         return Ruling(illegal.seat, False, option, None, None, (), written, (
-            f"{illegal.where().capitalize()} is a renege, but play has not gone on past it: it "
-            f"is corrected. {illegal.card} goes back and seat {illegal.seat} plays "
-            f"{_or_list(written)} instead; no penalty (rule renege).",))
+            _("{where} is a renege, but play has not gone on past it: it is corrected. {card} "
+              "goes back and seat {seat} plays {instead} instead; no penalty (rule "
+              "renege).").format(where=capital(illegal.where()), card=illegal.card,
+                                 seat=illegal.seat, instead=or_list(written)),))
     outcome = state.outcome()
     try:
         score = renege_score(contract, illegal.seat, game_of(contract).lowest_wins,
@@ -599,15 +606,10 @@ def rule_on(record: Record, state: Hand, illegal: IllegalPlay) -> Ruling | None:
     except TallyError as exc:  # pragma: no cover - a record gives everything a ruling needs
         raise RecordError(str(exc)) from None
     return Ruling(illegal.seat, True, option, score.scores, score.stock, score.events, None, (
-        f"{illegal.where().capitalize()} is a renege by seat {illegal.seat}, and play went on "
-        f"past it: it is established, and the hand ends there (rule renege).",
+        _("{where} is a renege by seat {seat}, and play went on past it: it is established, "
+          "and the hand ends there (rule renege).").format(where=capital(illegal.where()),
+                                                           seat=illegal.seat),
         *score.explanation))
-
-
-def _or_list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:

@@ -30,6 +30,7 @@ from herzla.cards import SUIT_MASKS, Card, cards_of, hand_mask
 from herzla.contracts.base import TrickContract
 from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, MUST_PLAY_IF_ABLE, NOT_IN_HAND
 from herzla.hand import HandScore, Illegal, Move, Outcome, Trick, as_move, record_of
+from herzla.i18n import _
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -149,25 +150,34 @@ class TrickHand:
         breaks."""
         played = _card(card)
         if self.over:
-            what = "a pass" if played is None else played
-            return Illegal(HAND_OVER.id, f"the hand is over; {what} cannot be played")
+            what = _("a pass") if played is None else played
+            return Illegal(HAND_OVER.id, _("the hand is over; {what} cannot be played").format(
+                what=what))
         seat = self.turn
         if played is None:
             return Illegal(MUST_PLAY_IF_ABLE.id,
-                           f"seat {seat} must play a card: a trick deal has no pass")
+                           _("seat {seat} must play a card: a trick deal has no pass").format(
+                               seat=seat))
         hand, legal, ban = self._follow_and_ban(seat)
         if not hand >> played.index & 1:
-            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {played}")
+            return Illegal(NOT_IN_HAND.id, _("seat {seat} does not hold {played}").format(
+                seat=seat, played=played))
         if not legal >> played.index & 1:
             led = self.trick[0]
             return Illegal(
                 FOLLOW_SUIT.id,
-                f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {played}",
+                _("seat {seat} must follow suit to {led} ({french}) but played {played}").format(
+                    seat=seat, led=led, french=led.suit.french, played=played),
             )
         if ban is not None and ban[0] >> played.index & 1 and legal & ~ban[0]:
-            what = "lead" if not self.trick else "discard"
-            return Illegal(ban[1], f"seat {seat} may not {what} {played} to trick "
-                                   f"{self.trick_number} while holding other cards")
+            if not self.trick:
+                text = _("seat {seat} may not lead {played} to trick {trick_number} while "
+                         "holding other cards")
+            else:
+                text = _("seat {seat} may not discard {played} to trick {trick_number} while "
+                         "holding other cards")
+            return Illegal(ban[1], text.format(seat=seat, played=played,
+                                               trick_number=self.trick_number))
         return None
 
     # -- moves ------------------------------------------------------------------------------

@@ -139,9 +139,9 @@ def test_advise_leads_the_normal_game_with_the_model(runner: CliRunner) -> None:
     text = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "1", "--seed",
                                 "3", "--seat", "2", "--jobs", "1", "--only", "normal"])
     rows = [line for line in text.output.splitlines() if line.startswith("normal ")]
-    assert [r.split()[1] for r in rows] == ["expert", "double", "heuristic"]
+    assert [r.split()[1] for r in rows] == ["good", "cards", "plain"]
     assert f"{cents[0]:+.1f}" in rows[0]
-    assert "Expert model: every seat plays for its own score" in text.output
+    assert "Good players: every seat plays for its own score" in text.output
 
 
 def test_the_model_searches_the_last_tricks_each_seat_for_itself() -> None:
@@ -289,7 +289,7 @@ def test_advise_one_choice_compares_nothing() -> None:
                                     "--samples", "8", "--jobs", "1", "--no-progress"])
     assert res.exit_code == 0, res.output
     assert "Recommendation" not in res.stdout
-    assert ("Only beddl was weighed: -240.0 cents under heuristic play, made in 0.0% of the "
+    assert ("Only beddl was weighed: -240.0 cents under plain play, made in 0.0% of the "
             "deals; there was nothing to compare it with.") in res.stdout
     both = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
                                      "--only", "mord", "--samples", "8", "--jobs", "1",

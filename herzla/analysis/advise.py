@@ -46,11 +46,11 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.display import render
-from herzla.i18n import _
+from herzla.i18n import DEFAULT, N_, _, current, format_number, minus, pgettext
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
-from herzla.records import sort_hand
+from herzla.records import cent_sign, sort_hand
 from herzla.sim.reference import play_hand
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.tricks import TrickHand
@@ -250,32 +250,45 @@ def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-#: what the model's row is, as the report says it (where a choice has one)
-MODEL = ("Expert model: every seat plays for its own score as the expert player models a "
-         "seat (the heuristic, then the last tricks searched with every hand open), where "
-         "double dummy has the three others play against the seat, which no table does.")
+#: what the row of good players is, as the report says it (where a choice has one)
+MODEL = N_("Good players: every seat plays for its own score, as a good player would (by rule "
+           "of thumb, then the last tricks worked out with every hand open); with the cards "
+           "open, the three others play together against the seat, which no table does.")
 #: what the two ways of playing leave out, as the report says it
-LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
-          "if they saw every card); the heuristic is a weak player on both sides, so the truth "
-          "for good players lies between, nearer neither for sure.")
+LIMITS = N_("With the cards open everyone knows too much (the defenders and the declarer play "
+            "as if they saw every card); plain play is weak on both sides, so the truth for "
+            "good players lies between, nearer neither for sure.")
 
 
-#: each way's name in the report's rows
-WAY_NAMES = {"model": "expert model", "double_dummy": "double dummy", "heuristic": "heuristic"}
+#: each way's name in the report's rows, in a player's words
+WAY_NAMES = {"model": N_("good players"), "double_dummy": N_("cards open"),
+             "heuristic": N_("plain play")}
+
+
+def _local(text: str) -> str:
+    """A number the report wrote, in the current language (``+1.5`` is ``+1,5`` in German,
+    ``-3`` is ``−3``)."""
+    if current() == DEFAULT:
+        return text
+    return text.replace(".", "\0").replace(",", ".").replace("\0", ",").replace("-", minus)
 
 
 def _cents(x: float) -> str:
-    return f"{x:+.1f}" if round(x, 1) else "0.0"
+    return _local(f"{x:+.1f}" if round(x, 1) else "0.0")
 
 
-def _row(choice: str, way: str, e: Estimate) -> str:
+def _pct(x: float) -> str:
+    return _local(f"{x:.1%}")
+
+
+def _row(choice: str, way: str, e: Estimate, width: int) -> str:
     if e.p_made is None or e.p_made_ci95 is None:
         made = f"{'':>6} {'':>13}"
     else:
         lo, hi = e.p_made_ci95
-        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
+        made = f"{_pct(e.p_made):>6} {f'{_pct(lo)}..{_pct(hi)}':>13}"
     ci = f"{_cents(e.ci95[0])}..{_cents(e.ci95[1])}"
-    return f"{choice:<7} {way:<13} {made} {_cents(e.mean):>8} {ci:>16}"
+    return f"{choice:<7} {way:<{width}} {made} {_cents(e.mean):>8} {ci:>16}"
 
 
 @attrs.frozen(slots=True)
@@ -308,27 +321,39 @@ class AdviceResult:
         p = self.plan
         cards = " ".join(str(c) for c in self.hand())
         unseen = (p.contract(p.choices[0]).pack().mask & ~p.hand).bit_count()
-        out = [f"{p.game}, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
-               f"{p.samples:,} sampled deals of the {unseen} unseen cards, seed {p.seed}",
+        names = {way: _(name) for way, name in WAY_NAMES.items()}
+        width = max(13, *(len(n) for n in names.values()))
+        ci95 = pgettext("column", "95% CI")
+        choice, play = pgettext("column", "choice"), pgettext("column", "play")
+        made, cents = pgettext("column", "made"), pgettext("column", "cents")
+        out = [_("{game}, seat {seat} holds {cards}; dealer seat {dealer}, stock {stock}").format(
+                   game=p.game, seat=p.seat, cards=cards, dealer=p.dealer,
+                   stock=f"{p.stock}{cent_sign()}"),
+               _("{samples} sampled deals of the {unseen} unseen cards, seed {seed}").format(
+                   samples=format_number(p.samples), unseen=unseen, seed=p.seed),
                "",
-               f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
-               f"{'95% CI':>16}"]
+               f"{choice:<7} {play:<{width}} {made:>6} {ci95:>13} {cents:>8} {ci95:>16}"]
         for c in p.choices:
             for way in WAYS:
                 if way in self.choices[c]:
-                    out.append(_row(c, WAY_NAMES[way], self.choices[c][way]))
+                    out.append(_row(c, names[way], self.choices[c][way], width))
         best = self.choices[self.recommendation]["heuristic"]
         out.append("")
         if len(p.choices) == 1:
-            made = "" if best.p_made is None else f", made in {best.p_made:.1%} of the deals"
-            out.append(f"Only {self.recommendation} was weighed: {_cents(best.mean)} cents under "
-                       f"heuristic play{made}; there was nothing to compare it with.")
+            if best.p_made is None:
+                text = _("Only {choice} was weighed: {cents} cents under plain play; there was "
+                         "nothing to compare it with.")
+            else:
+                text = _("Only {choice} was weighed: {cents} cents under plain play, made in "
+                         "{made} of the deals; there was nothing to compare it with.")
+            out.append(text.format(choice=self.recommendation, cents=_cents(best.mean),
+                                   made=_pct(best.p_made or 0.0)))
         else:
-            out.append(f"Recommendation: {self.recommendation} (the highest mean under "
-                       f"heuristic play, {_cents(best.mean)} cents).")
+            out.append(_("Recommendation: {choice} (the highest mean under plain play, {cents} "
+                         "cents).").format(choice=self.recommendation, cents=_cents(best.mean)))
         if any("model" in ways for ways in self.choices.values()):
-            out.append(MODEL)
-        out.append(LIMITS)
+            out.append(_(MODEL))
+        out.append(_(LIMITS))
         return "\n".join(out)
 
     def __str__(self) -> str:
@@ -444,8 +469,8 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
             raise AdviceError(_("{name} {v} is not a seat of {n} players (seats 0 to {n2})").format(
                 name=name, v=v, n=n, n2=n - 1))
     if not 1 <= samples <= MAX_SAMPLES:
-        raise AdviceError(_("samples must be 1 to {max_samples:,}, not {samples}").format(
-            max_samples=MAX_SAMPLES, samples=number(samples)))
+        raise AdviceError(_("samples must be 1 to {max_samples}, not {samples}").format(
+            max_samples=format_number(MAX_SAMPLES), samples=number(samples)))
     plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer)
     try:
         for c in plan.choices:

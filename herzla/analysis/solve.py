@@ -32,7 +32,7 @@ from herzla.contracts import LayoutContract, TrickContract, game_of
 from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
-from herzla.i18n import _
+from herzla.i18n import N_, _
 from herzla.layout import LayoutHand
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
@@ -81,8 +81,8 @@ def unit_of(game: str, contract: str) -> str:
     from herzla.contracts import contract_class, get_game
 
     if contract_class(game, contract).has_stock:
-        return "cents"
-    return "penalty points" if get_game(game).lowest_wins else "points"
+        return N_("cents")
+    return N_("penalty points") if get_game(game).lowest_wins else N_("points")
 
 
 @attrs.frozen(slots=True)

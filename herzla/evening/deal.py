@@ -140,7 +140,7 @@ def _hearts(contract: Contract, masks: Sequence[int] | None, hearts: Sequence[in
     return tuple(hearts) if hearts is not None else None
 
 
-_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_SEAT = re.compile(r"\b(?:[Ss]eat|[Pp]latz) (\d+)\b")
 
 
 def named(text: str, players: Sequence[str]) -> str:
@@ -161,7 +161,9 @@ def _fail(place: Place, exc: BaseException, players: Sequence[str]) -> EveningEr
     needs: tuple[str, ...] = ()
     if isinstance(exc, MissingTally):
         needs = tuple(_NEEDS.get(n, n) for n in exc.needs)
-    return EveningError(f"deal {place.k}: {named(str(exc), players)}", needs)
+    return EveningError(_("deal {k}: {problem}").format(k=place.k,
+                                                         problem=named(str(exc), players)),
+                        needs)
 
 
 def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
@@ -187,7 +189,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
                                         tuple[int, ...] | None, tuple[int, ...]]:
     g = get_game(game)
     n = len(players)
-    where = f"deal {place.k}"
+    where = _("deal {k}").format(k=place.k)
     if entry.contract is not None:
         cid = find_contract(game, entry.contract)
         if place.contract is not None and cid != place.contract:
@@ -264,11 +266,17 @@ def _misplaced(g: Any, place: Place, got: str) -> EveningError:
     """A contract that is not the one the partie fixes for the deal's place."""
     want = place.contract
     if place.partie is None:
-        return EveningError(f"deal {place.k} is {want}, not {got}")
+        return EveningError(_("deal {k} is {want}, not {got}").format(k=place.k, want=want,
+                                                                       got=got))
     if place.partie == 1:
-        return EveningError(f"deal {place.k} of a {g.id} partie is {want}, not {got}")
-    return EveningError(f"deal {place.k} is {g.hand_name} {place.hand + 1} of partie "
-                        f"{place.partie}, so {want}, not {got}")
+        return EveningError(_("deal {k} of a {game} partie is {want}, not {got}").format(
+            k=place.k, game=g.id, want=want, got=got))
+    if g.hand_name == "round":
+        text = _("deal {k} is round {hand} of partie {partie}, so {want}, not {got}")
+    else:
+        text = _("deal {k} is deal {hand} of partie {partie}, so {want}, not {got}")
+    return EveningError(text.format(k=place.k, hand=place.hand + 1, partie=place.partie,
+                                    want=want, got=got))
 
 
 def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
@@ -278,7 +286,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     assert entry.record is not None
     g = get_game(game)
     n = len(players)
-    where = f"deal {place.k}"
+    where = _("deal {k}").format(k=place.k)
     given = entry.record
     if (given.game, given.players) != (game, n):
         raise EveningError(_("{where}: the record is {game} with {players} "
@@ -307,7 +315,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     if place.contract is not None and rec.contract_id != place.contract:
         raise _misplaced(g, place, rec.contract_id)
     if rec.dealer != place.dealer:
-        how = g.rotation_text(opts) if g.partie else "the deal passes clockwise"
+        how = g.rotation_text(opts) if g.partie else _("the deal passes clockwise")
         raise EveningError(_("{where}: the dealer is seat {dealer}, not {dealer2} "
                              "({how})").format(
             where=where, dealer=place.dealer, dealer2=rec.dealer, how=how))
@@ -320,9 +328,9 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     if res.score is None and not sheet:
         if res.illegal is not None:
             ill = res.illegal
-            why = ("it is a renege that play has not gone past, so it is corrected: take it "
-                   "back and play on" if ruled is not None else
-                   "the evening scores only hands it can score")
+            why = (_("it is a renege that play has not gone past, so it is corrected: take it "
+                     "back and play on") if ruled is not None else
+                   _("the evening scores only hands it can score"))
             raise EveningError(
                 _("{where}: {where2}, {card} by seat {seat}, is illegal: "
                   "{message} (rule {rule}); {why}").format(

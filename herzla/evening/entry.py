@@ -28,7 +28,7 @@ import attrs
 from herzla.cards import CardError, parse_cards
 from herzla.evening.errors import EveningError
 from herzla.evening.names import MAX_SEATS
-from herzla.i18n import _
+from herzla.i18n import N_, _
 from herzla.limits import MAX_AMOUNT, LimitError, check_amount, whole_number
 from herzla.quote import quote
 from herzla.records import Record, RecordError, read_record
@@ -185,7 +185,7 @@ class Entry:
                 got[key] = value
             elif key == "stock":
                 try:
-                    got[key] = check_amount(whole_number(value, "stock"), "the stock (cents)")
+                    got[key] = check_amount(whole_number(value, "stock"), N_("the stock (cents)"))
                 except LimitError as exc:
                     raise EveningError(str(exc)) from None
             elif key == "options":

@@ -55,8 +55,9 @@ class Change:
     entry: Entry | None = None
 
     def describe(self) -> str:
-        return {"add": f"deal {self.k} added", "edit": f"deal {self.k} edited",
-                "drop": f"deal {self.k} dropped"}[self.kind]
+        text = {"add": _("deal {k} added"), "edit": _("deal {k} edited"),
+                "drop": _("deal {k} dropped")}[self.kind]
+        return text.format(k=self.k)
 
 
 def _entry(entry: Entry | Mapping[str, Any]) -> Entry:
@@ -170,8 +171,8 @@ class Evening:
             raise EveningError(_("a deal is named by its number from 1, not {k}").format(
                 k=quote(k)))
         if not 1 <= k <= len(self.entries):
-            has = (f"deals 1 to {len(self.entries)}" if len(self.entries) > 1
-                   else "deal 1" if self.entries else "no deal yet")
+            has = (_("deals 1 to {n}").format(n=len(self.entries)) if len(self.entries) > 1
+                   else _("deal 1") if self.entries else _("no deal yet"))
             raise EveningError(_("there is no deal {k} (the evening has {has})").format(
                 k=quote(k), has=has))
         return k

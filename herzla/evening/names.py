@@ -111,7 +111,8 @@ def seat_of(seat: object, players: Sequence[str], what: str) -> int:
         close = difflib.get_close_matches(key, [p.casefold() for p in players], n=1, cutoff=0.6)
         hint = ""
         if close:
-            hint = f"did you mean {next(p for p in players if p.casefold() == close[0])}? "
+            hint = _("did you mean {name}? ").format(
+                name=next(p for p in players if p.casefold() == close[0]))
         raise EveningError(_("{what}: {seat} is not a player ({hint}the players: "
                              "{players})").format(
             what=what, seat=quote(seat), hint=hint, players=', '.join(players)))

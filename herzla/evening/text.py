@@ -48,7 +48,9 @@ def _unit(e: _Evening) -> str:
 #: its code reads)
 _EVENTS = {"all-hearts": N_("all hearts"), "schleichermord": N_("schleichermord"),
            "renege": N_("renege"), "redeal": N_("redeal"), "contract-made": N_("contract made"),
-           "contract-lost": N_("contract lost")}
+           "contract-lost": N_("contract lost"), "no-void": N_("no void"),
+           "one-void": N_("one void"), "two-void": N_("two void"),
+           "stock-paid": N_("stock paid")}
 
 
 #: the sheets and the hands of a partie, as the sentences name them

@@ -12,6 +12,7 @@ import attrs
 
 from herzla.cards import Card
 from herzla.hand import PASS, Move
+from herzla.i18n import N_, _
 from herzla.layout import Lay
 from herzla.players.heuristic import (
     WHY,
@@ -52,7 +53,7 @@ class RandomPolicy(Policy):
     before ``-`` for one card), ``u`` the move's uniform of the seeded stream."""
 
     name = "random"
-    level = "beginner"
+    level = N_("beginner")
 
     def card(self, view: TrickView) -> Card:
         return random_card(view)
@@ -69,7 +70,7 @@ class HeuristicPolicy(Policy):
     """A simple deterministic player (:mod:`herzla.players.heuristic` describes its rules)."""
 
     name = "heuristic"
-    level = "club player"
+    level = N_("club player")
 
     def card(self, view: TrickView) -> Card:
         return heuristic_card(view)
@@ -92,9 +93,9 @@ def explain_heuristic(view: TrickView | LayoutView) -> Hint:
 
 def _explain_card(view: TrickView) -> Hint:
     card, why = heuristic_play(view)
-    return Hint(Move(card), reason=WHY[why])
+    return Hint(Move(card), reason=_(WHY[why]))
 
 
 def _explain_lay(view: LayoutView) -> Hint:
     lay, why = heuristic_laying(view)
-    return Hint(PASS if lay is None else lay.move(), reason=WHY[why])
+    return Hint(PASS if lay is None else lay.move(), reason=_(WHY[why]))

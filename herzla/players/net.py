@@ -170,9 +170,9 @@ class NetPolicy(Policy):
         if scores is None:
             return _as_heuristic(view)
         values = {str(c): v for c, v in scores.items()}
-        return Hint(Move(self.card(view)), values, "the model's score of each legal card "
-                    "(higher is better; a learned preference, not cents)",
-                    "the legal card the model scores highest")
+        return Hint(Move(self.card(view)), values, _(
+            "the learned player's score of each legal card (higher is better; a learned "
+            "preference, not cents)"), _("the legal card the learned player scores highest"))
 
     def batch_form(self) -> NetForm | None:
         cls = type(self)

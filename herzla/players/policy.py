@@ -54,7 +54,7 @@ import attrs
 
 from herzla.cards import Card
 from herzla.hand import PASS, Illegal, Move
-from herzla.i18n import _
+from herzla.i18n import N_, _
 from herzla.layout import Lay
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
@@ -255,13 +255,14 @@ def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
     except PolicyError:
         raise
     except NotImplementedError as exc:
-        raise PolicyError(_one_line(exc) or f"the policy {_who(policy)} does not write "
-                          f"{method}()") from None
+        raise PolicyError(_one_line(exc) or _("the policy {policy} does not write "
+                                              "{method}()").format(policy=_who(policy),
+                                                                  method=method)) from None
     except Exception as exc:
         detail = _one_line(exc)
         raise PolicyError(_("the policy {policy} raised {kind} choosing "
                             "{what}{value}").format(
-            policy=_who(policy), kind=type(exc).__name__, what=what,
+            policy=_who(policy), kind=type(exc).__name__, what=_(what),
             value=': ' + detail if detail else '')) from None
 
 
@@ -271,7 +272,7 @@ def decide_card(policy: Policy, view: TrickView,
     naming the policy and what it answered or raised.  ``check`` (the engine's
     ``TrickHand.check``) says why an illegal card is illegal (:meth:`TrickView.problem
     <herzla.players.views.TrickView.problem>`)."""
-    card = _ask(policy, "card", "a card", lambda: policy.card(view))
+    card = _ask(policy, "card", N_("a card"), lambda: policy.card(view))
     if not isinstance(card, Card):
         raise PolicyError(_("the policy {policy} answered {card} for a card "
                             "(card() returns a herzla Card, one of view.legal_plays)").format(
@@ -286,7 +287,7 @@ def decide_card(policy: Policy, view: TrickView,
 def decide_lay(policy: Policy, view: LayoutView) -> Lay | None:
     """The lay ``policy`` makes in ``view``: one of ``view.legal_moves()``, or None (a pass)
     when there is none; else PolicyError naming the policy and what it answered or raised."""
-    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
+    lay = _ask(policy, "lay", N_("a lay"), lambda: policy.lay(view))
     if lay is None:
         why = view.problem(PASS)
         if why is not None:
@@ -325,7 +326,7 @@ def decide_move(policy: Policy, view: TrickView | LayoutView,
     if not _writes_move(policy):
         return view.by_kind(lambda v: Move(decide_card(policy, v, check)),
                             lambda v: _lay_move(decide_lay(policy, v)))
-    move = _ask(policy, "move", "a move", lambda: policy.move(view))
+    move = _ask(policy, "move", N_("a move"), lambda: policy.move(view))
     if not isinstance(move, Move):
         raise PolicyError(_("the policy {policy} answered {move} for a move "
                             "(move() returns a herzla Move, one of view.moves())").format(
@@ -345,7 +346,7 @@ def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None =
         from herzla.contracts import game_of
 
         known = ("pass", *game_of(view.contract).bidding[1:])
-    word = _ask(policy, "announce", "an announcement", lambda: policy.announce(view))
+    word = _ask(policy, "announce", N_("an announcement"), lambda: policy.announce(view))
     if not isinstance(word, str) or word not in known:
         raise PolicyError(_("the policy {policy} announced {word} (the bidding "
                             "knows {known})").format(
@@ -364,7 +365,7 @@ def hint(policy: Policy, view: TrickView | LayoutView,
          check: Callable[[Card], Illegal | None] | None = None) -> Hint:
     """The policy's advice on ``view`` (:meth:`Policy.explain`), its move checked as
     :func:`choose` checks it; a policy that explains nothing gives its move alone."""
-    got = _ask(policy, "explain", "a hint", lambda: policy.explain(view))
+    got = _ask(policy, "explain", N_("a hint"), lambda: policy.explain(view))
     if got is None:
         return Hint(choose(policy, view, check))
     if not isinstance(got, Hint) or not isinstance(got.move, Move):

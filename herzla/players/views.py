@@ -35,6 +35,7 @@ import attrs
 from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.hand import PASS, Hand, Illegal, Move
+from herzla.i18n import _
 from herzla.layout import Lay, LayoutHand
 from herzla.tricks import Trick, TrickHand
 
@@ -138,7 +139,7 @@ class TrickView:
     def played(self) -> int:
         """The cards played so far, as a bit set."""
         m = 0
-        for _, c in self.plays():
+        for _seat, c in self.plays():
             m |= c.bit
         return m
 
@@ -164,7 +165,8 @@ class TrickView:
             return None
         found = check(card) if check is not None and card is not None else None
         return found.message if found is not None else (
-            f"seat {self.seat} may play {' '.join(map(str, self.legal_plays))}")
+            _("seat {seat} may play {cards}").format(
+                seat=self.seat, cards=" ".join(map(str, self.legal_plays))))
 
     def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
                 ) -> T:

@@ -18,7 +18,7 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
-from herzla.i18n import _
+from herzla.i18n import _, format_number
 from herzla.limits import (
     LimitError,
     check_seed,
@@ -250,9 +250,9 @@ def _check_session(game: str, deals: int, hands: int, partie: bool) -> None:
                                 "deals").format(
             game=game))
     if hands * deals > MAX_HANDS:
-        raise SimulationError(_("{hands:,} evenings of {deals:,} deals are more than "
+        raise SimulationError(_("{hands} evenings of {deals} deals are more than "
                                 "{max_hands:.0e} hands").format(
-            hands=hands, deals=deals, max_hands=MAX_HANDS))
+            hands=format_number(hands), deals=format_number(deals), max_hands=MAX_HANDS))
 
 
 def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_declarer: bool,

@@ -378,7 +378,9 @@ def _result(client: Client, future: Future, timeout: float, address: str) -> Any
         elif lost_since is None:
             lost_since = now
         elif now - lost_since > timeout:
-            what = (f"the connection to the dask scheduler at {address}"
-                    if client.status != "running" else f"every worker of {address}")
-            raise ClusterError(_("lost {what} for more than {timeout:g} s").format(
-                what=what, timeout=timeout))
+            if client.status != "running":
+                text = _("lost the connection to the dask scheduler at {address} for more "
+                         "than {timeout:g} s")
+            else:
+                text = _("lost every worker of {address} for more than {timeout:g} s")
+            raise ClusterError(text.format(address=address, timeout=timeout))
