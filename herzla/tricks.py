@@ -190,7 +190,7 @@ class TrickHand:
         if type(card) is not Card:
             played = _card(card)
             if played is None:
-                raise ValueError("a trick deal has no pass")
+                raise ValueError(_("a trick deal has no pass"))
             card = played
         seat = self.turn
         self.hands[seat] &= ~(1 << card.index)
@@ -221,7 +221,7 @@ class TrickHand:
         """Take back the last card played, and return it."""
         if not self.trick:
             if not self.tricks:
-                raise IndexError("nothing to undo")
+                raise IndexError(_("nothing to undo"))
             last = self.tricks.pop()
             assert last.winner is not None  # the engine keeps finished tricks only
             for c in last.cards:

@@ -20,6 +20,7 @@ from herzla.players import PolicyError
 from herzla.players.registry import policy_of
 from herzla.records import RecordError, read_record, replay
 from herzla.support.cluster import ClusterError, check_address
+from herzla.tricks import TrickHand
 
 #: English words that never stand in a German sentence of herzla's (a message may quote a
 #: code, a key or a name a person typed, which this test takes out first)
@@ -185,6 +186,7 @@ def test_hints_give_a_reason_in_german() -> None:
 
     contract = herzla.contract_class("herzla", "normal")()
     state = contract.new_hand(HANDS, dealer=3)
+    assert isinstance(state, TrickHand)
     heuristic = policy_of("heuristic")
     english = hint(heuristic, as_view(state))
     with herzla.language("de"):

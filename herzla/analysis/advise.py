@@ -50,9 +50,10 @@ from herzla.i18n import DEFAULT, N_, _, current, format_number, minus, pgettext
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
-from herzla.records import cent_sign, sort_hand
+from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
+from herzla.support.words import cent_sign
 from herzla.tricks import TrickHand
 
 __all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "SampleSpan",

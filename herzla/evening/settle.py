@@ -26,7 +26,7 @@ import attrs
 
 from herzla.evening.names import STOCK
 from herzla.i18n import _
-from herzla.records import cent_sign
+from herzla.support.words import cent_sign
 
 __all__ = ["EXACT", "Payment", "settle"]
 

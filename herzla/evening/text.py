@@ -12,8 +12,9 @@ from herzla.evening.errors import EveningError
 from herzla.evening.settle import Payment
 from herzla.evening.stats import EveningFacts, PlayerStats
 from herzla.i18n import N_, _, ngettext, pgettext
-from herzla.records import cent_sign, signed
+from herzla.records import signed
 from herzla.round import Place
+from herzla.support.words import cent_sign
 
 
 class _Evening(EveningFacts, Protocol):
@@ -110,7 +111,7 @@ def deal_line(e: _Evening, d: Deal) -> str:
     return f"{head}: {scores}{stock}"
 
 
-def _cents(value: int) -> str:
+def _cents(value: int | None) -> str:
     """An amount of the stock: ``40c``."""
     return f"{value}{cent_sign()}"
 

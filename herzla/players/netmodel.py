@@ -35,6 +35,7 @@ import numpy.typing as npt
 from herzla.cards import Card
 from herzla.contracts import Contract, TrickRules
 from herzla.contracts.vocabulary import EarlyEnd
+from herzla.i18n import _
 
 __all__ = ["FEATURES", "SCORE_UNIT", "ContractRead", "Model", "Seen", "card_features",
            "choose_slots", "load_model", "read_contract", "slot_of"]
@@ -365,11 +366,13 @@ class Model:
 
     def __attrs_post_init__(self) -> None:
         if max(float(np.abs(self.w1).max()), float(np.abs(self.b1).max())) > W1_LIMIT:
-            raise ValueError(f"the net's first-layer weights must lie within +-{W1_LIMIT}")
+            raise ValueError(_("the net's first-layer weights must lie within +-{w1_limit}").format(
+                w1_limit=W1_LIMIT))
         for key, unit in self.units:
             if not (0 < unit < UNIT_LIMIT):  # NaN is in no range
-                raise ValueError(f"the net's unit for {key} must be above 0 and below "
-                                 f"{UNIT_LIMIT:g}, not {unit}")
+                raise ValueError(_("the net's unit for {key} must be above 0 and below "
+                                   "{unit_limit:g}, not {unit}").format(
+                    key=key, unit_limit=UNIT_LIMIT, unit=unit))
 
     def unit(self, read: ContractRead) -> float | None:
         """What one unit of a card's score (a score of :meth:`scores` divided by
@@ -416,8 +419,8 @@ class Model:
 def model_from(data: Any) -> Model:
     feats = tuple(str(x) for x in data["features"])
     if feats != FEATURES:
-        raise ValueError("the net's weights were trained on other features; retrain them "
-                         "(tools/train_net.py)")
+        raise ValueError(_("the net's weights were trained on other features; retrain them "
+                           "(tools/train_net.py)"))
     return Model(np.asarray(data["w1"], dtype=np.float64), np.asarray(data["b1"], np.float64),
                  np.asarray(data["w2"], dtype=np.float64), float(data["b2"][0]),
                  frozenset(str(x) for x in data["trained"]), str(data["about"][0]),
@@ -430,7 +433,7 @@ def _units_of(data: Any) -> tuple[tuple[str, float], ...]:
     keys = [str(x) for x in data["unit_keys"]]
     values = [float(x) for x in np.asarray(data["unit_values"], dtype=np.float64)]
     if len(keys) != len(values):
-        raise ValueError("the net's units name as many contracts as they give values")
+        raise ValueError(_("the net's units name as many contracts as they give values"))
     return tuple(sorted(zip(keys, values, strict=True)))
 
 

@@ -144,7 +144,8 @@ class Policy:
         """The card the seat plays (one of ``view.legal_plays``).  Kept for policies written
         against herzla 0.2: the default :meth:`move` asks it in a trick deal; a policy that
         writes :meth:`move` need not write it."""
-        raise NotImplementedError(f"the policy {self.spec()} plays no trick deals")
+        raise NotImplementedError(_("the policy {policy} plays no trick deals").format(
+            policy=self.spec()))
 
     def lay(self, view: LayoutView) -> Lay | None:
         """The seat's lay (one of ``view.legal_moves()``), or None to pass (only when it has
