@@ -46,7 +46,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.display import render
-from herzla.i18n import DEFAULT, N_, _, current, format_number, minus, pgettext
+from herzla.i18n import N_, _, format_number, pgettext
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.quote import number, quote
@@ -54,6 +54,7 @@ from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.support.words import cent_sign
+from herzla.support.words import localized as _local
 from herzla.tricks import TrickHand
 
 __all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "SampleSpan",
@@ -264,14 +265,6 @@ LIMITS = N_("With the cards open everyone knows too much (the defenders and the 
 #: each way's name in the report's rows, in a player's words
 WAY_NAMES = {"model": N_("good players"), "double_dummy": N_("cards open"),
              "heuristic": N_("plain play")}
-
-
-def _local(text: str) -> str:
-    """A number the report wrote, in the current language (``+1.5`` is ``+1,5`` in German,
-    ``-3`` is ``−3``)."""
-    if current() == DEFAULT:
-        return text
-    return text.replace(".", "\0").replace(",", ".").replace("\0", ",").replace("-", minus)
 
 
 def _cents(x: float) -> str:

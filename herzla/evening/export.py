@@ -25,7 +25,7 @@ import csv
 import io
 from typing import Protocol
 
-from herzla.evening.deal import Deal
+from herzla.evening.stats import EveningFacts
 from herzla.i18n import current, pgettext
 
 __all__ = ["BOM", "deals_csv", "delimiter"]
@@ -34,13 +34,7 @@ __all__ = ["BOM", "deals_csv", "delimiter"]
 BOM = "\ufeff"
 
 
-class _Evening(Protocol):
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def deals(self) -> tuple[Deal, ...]: ...
-    @property
-    def totals(self) -> tuple[int, ...]: ...
+class _Evening(EveningFacts, Protocol):
     @property
     def stock(self) -> int | None: ...
 

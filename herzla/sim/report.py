@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from herzla.i18n import DEFAULT, N_, _, current, minus, ngettext, pgettext
+from herzla.i18n import N_, _, ngettext, pgettext
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.spec import counts_hearts_as_points
 from herzla.sim.stats import Z95, DealTally, PartieTally, SessionTally, Summary
+from herzla.support.words import localized
 
 
 class _Result(Protocol):
@@ -41,32 +42,24 @@ __all__ = ["report"]
 
 # -- the table --------------------------------------------------------------------------------
 
-def _loc(text: str) -> str:
-    """A number the report wrote, as the current language writes it (``1,234.5`` is
-    ``1.234,5`` in German, ``-3`` is ``−3``)."""
-    if current() == DEFAULT:
-        return text
-    return text.replace(",", "\0").replace(".", ",").replace("\0", ".").replace("-", minus)
-
-
 def _signed(x: float, decimals: int = 3) -> str:
-    return _loc(f"{x:+,.{decimals}f}" if x else f"{0:.{decimals}f}")
+    return localized(f"{x:+,.{decimals}f}" if x else f"{0:.{decimals}f}")
 
 
 def _int(x: int) -> str:
-    return _loc(f"{x:+,d}" if x else "0")
+    return localized(f"{x:+,d}" if x else "0")
 
 
 def _unsigned(x: float, decimals: int = 3) -> str:
-    return _loc(f"{x:,.{decimals}f}")
+    return localized(f"{x:,.{decimals}f}")
 
 
 def _count(x: int) -> str:
-    return _loc(f"{x:,}")
+    return localized(f"{x:,}")
 
 
 def _rate(x: float) -> str:
-    return _loc(f"{x:.2%}")
+    return localized(f"{x:.2%}")
 
 
 #: what the report counts, as its lines name it

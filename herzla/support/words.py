@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from herzla.i18n import DEFAULT, _, current, format_number, format_signed, pgettext
+from herzla.i18n import DEFAULT, _, current, format_number, format_signed, minus, pgettext
 
-__all__ = ["capital", "cent_sign", "decimal", "or_list", "seat_scores", "signed"]
+__all__ = ["capital", "cent_sign", "decimal", "localized", "or_list", "seat_scores", "signed"]
 
 
 def signed(v: int) -> str:
@@ -55,3 +55,11 @@ def decimal(x: float, digits: int = 1, *, sign: bool = True) -> str:
     if current() == DEFAULT:
         return f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
     return format_number(x, digits, sign=sign)
+
+
+def localized(text: str) -> str:
+    """A number written the English way (``1,234.5``, ``-3``), as the current language writes
+    it (``1.234,5``, ``−3`` in German)."""
+    if current() == DEFAULT:
+        return text
+    return text.replace(",", "\0").replace(".", ",").replace("\0", ".").replace("-", minus)
