@@ -204,3 +204,37 @@ def test_a_levels_name_is_in_the_catalog() -> None:
     assert policy_of("heuristic").level == "club player"
     with herzla.language("de"):
         assert _(policy_of("heuristic").level or "") == "Vereinsspieler"
+
+
+def test_the_simulators_report_in_german() -> None:
+    from herzla.sim.api import simulate
+
+    res = simulate("herzla", "normal", hands=40, seed=1, jobs=1)
+    english = res.report()
+    with herzla.language("de"):
+        text = res.report()
+    assert english.splitlines()[0] == "herzla normal, 4 players, dealer seat 3, forehand seat 0"
+    lines = text.splitlines()
+    assert lines[0] == "herzla normal, 4 Spieler, Geber Platz 3, Vorhand Platz 0"
+    assert lines[3] == "Ergebnis pro Spiel und Platz, in Cent:"
+    assert lines[4].split()[:2] == ["Platz", "Mittel"]
+    assert re.search(r"[−+]\d+,\d{3}", lines[5])  # a decimal comma and the minus of text
+    assert lines[-1].startswith("40 Spiele in ") and lines[-1].endswith("1 Prozess).")
+
+
+def test_solve_speaks_of_open_cards_in_german() -> None:
+    from herzla.analysis.solve import solve
+
+    plays = ["C7", "CA", "C8", "C9", "SA", "S7", "S8", "S9", "SK", "ST", "SJ", "SQ"]
+    res = solve({**RECORD, "plays": plays}, seat=0)
+    assert "Double dummy" in res.report()
+    with herzla.language("de"):
+        text = res.report()
+    assert "Mit offenen Karten, alle anderen Plätze gegen Platz 0" in text
+    assert "Stich 4: Platz 1 CK" in text and "Platz 1 macht den Stich" in text
+
+
+def test_the_evening_names_the_seats_a_german_sentence_counts() -> None:
+    from herzla.evening.deal import named
+
+    assert named("Platz 0 zahlt; Seat 1 pays", ["Anna", "Berni"]) == "Anna zahlt; Berni pays"

@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from herzla.counting import read_whole
-from herzla.i18n import _
+from herzla.i18n import N_, _
 from herzla.quote import quote
 
 __all__ = ["parse_parameter", "policy_parameters"]
@@ -75,11 +75,13 @@ def _words(kind: Any) -> str:
     """What a value of ``kind`` is, in words."""
     members = _union(kind)
     if members is not None:
-        return " or ".join("none" if m is type(None) else _words(m) for m in members)
+        return _(" or ").join(_("none") if m is type(None) else _words(m) for m in members)
     if typing.get_origin(kind) is typing.Literal:
-        return "one of " + ", ".join(str(v) for v in typing.get_args(kind))
-    return {int: "a whole number", float: "a number", bool: "true or false",
-            str: "text"}.get(kind, getattr(kind, "__name__", str(kind)))
+        return _("one of {values}").format(values=", ".join(str(v) for v in
+                                                             typing.get_args(kind)))
+    said = {int: N_("a whole number"), float: N_("a number"), bool: N_("true or false"),
+            str: N_("text")}.get(kind)
+    return _(said) if said is not None else getattr(kind, "__name__", str(kind))
 
 
 def _read(text: str, kind: Any) -> Any:

@@ -116,7 +116,7 @@ def _entry_point(name: str) -> Policy | None:
                                     "load: {kind}: {exc}").format(
                     name=quote(name), entry_point_group=ENTRY_POINT_GROUP,
                     kind=type(exc).__name__, exc=exc)) from None
-            return _as_policy(obj, f"the entry point {quote(name)}")
+            return _as_policy(obj, _("the entry point {name}").format(name=quote(name)))
     return None
 
 
@@ -146,8 +146,8 @@ def _imported(path: str) -> Policy:
     try:
         module = _import(module_name)
     except Exception as exc:
-        hint = (" (a module is looked for on sys.path and in the current folder; for another "
-                "folder set PYTHONPATH to it)" if isinstance(exc, ModuleNotFoundError) else "")
+        hint = (_(" (a module is looked for on sys.path and in the current folder; for another "
+                  "folder set PYTHONPATH to it)") if isinstance(exc, ModuleNotFoundError) else "")
         raise PolicyError(_("policy {path}: cannot import {module_name} "
                             "({kind}: {exc}){hint}").format(
             path=quote(path), module_name=module_name, kind=type(exc).__name__, exc=exc,
