@@ -42,9 +42,9 @@ __all__ = ["NetForm", "NetPolicy", "seen_of"]
 
 def _as_heuristic(view: TrickView | LayoutView) -> Hint:
     h = explain_heuristic(view)
-    what = f"{view.contract.game} {view.contract.id}"
-    return Hint(h.move, reason=f"the net was not trained on {what}: it plays as the heuristic "
-                               f"({h.reason})")
+    return Hint(h.move, reason=_("the learned player was not taught {game} {contract}: it plays "
+                                 "as a plain player ({reason})").format(
+        game=view.contract.game, contract=view.contract.id, reason=h.reason))
 
 
 @attrs.frozen(slots=True)
