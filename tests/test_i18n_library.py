@@ -221,3 +221,19 @@ def test_the_evening_names_the_seats_a_german_sentence_counts() -> None:
     from herzla.evening.deal import named
 
     assert named("Platz 0 zahlt; Seat 1 pays", ["Anna", "Berni"]) == "Anna zahlt; Berni pays"
+
+
+def test_the_simulators_report_in_german() -> None:
+    from herzla.sim.api import simulate
+
+    res = simulate("herzla", "normal", hands=40, seed=1, jobs=1)
+    english = res.report()
+    with herzla.language("de"):
+        text = res.report()
+    assert english.splitlines()[0] == "herzla normal, 4 players, dealer seat 3, forehand seat 0"
+    lines = text.splitlines()
+    assert lines[0] == "herzla normal, 4 Spieler, Geber Platz 3, Vorhand Platz 0"
+    assert lines[3] == "Ergebnis pro Spiel und Platz, in Cent:"
+    assert lines[4].split()[:2] == ["Platz", "Mittel"]
+    assert re.search(r"[−+]\d+,\d{3}", lines[5])  # a decimal comma and the minus of text
+    assert lines[-1].startswith("40 Spiele in ") and lines[-1].endswith("1 Prozess).")
