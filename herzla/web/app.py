@@ -14,7 +14,18 @@ from __future__ import annotations
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from herzla.web import api, auth, errors, evenings, live, pad, pages, table_pages, tables
+from herzla.web import (
+    api,
+    auth,
+    errors,
+    evenings,
+    live,
+    pad,
+    pages,
+    speech,
+    table_pages,
+    tables,
+)
 from herzla.web.config import AppState, WebConfig
 from herzla.web.store import DocumentStore
 
@@ -43,6 +54,7 @@ def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     app.jinja_env.autoescape = True
     app.extensions["herzla"] = AppState(store, config)
     auth.install(app)
+    speech.install(app)
     errors.install(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(evenings.blueprint)

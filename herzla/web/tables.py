@@ -24,6 +24,7 @@ from herzla.table import (
     review_for,
     undo,
 )
+from herzla.table.people import name_seat
 from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
@@ -170,6 +171,24 @@ def leave_call(doc_id: str) -> Response:
         return leave(table, body["seat"])
 
     return _acted(doc_id, gone)
+
+
+@blueprint.post("/<doc_id>/name")
+def name_call(doc_id: str) -> Response:
+    """``{"name": "Anna"}`` with a seat's key: the person in that seat is called so from now
+    on (every page, drawing, review, hint and the table's evening)."""
+    body = json_body()
+    if not isinstance(body, Mapping) or set(body) != {"name"}:
+        raise ApiError(422, f"send {{\"name\": \"Anna\"}}, not {quote(body)}")
+    return _acted(doc_id, lambda t, v: named_as(t, v, body["name"]))
+
+
+def named_as(table: Table, viewer: Viewer, name: object) -> Table:
+    """``table`` with the seat of ``viewer`` called ``name`` (403 for the creator, who has no
+    seat of their own: each person names themselves at their link)."""
+    if viewer.seat is None or viewer.key is None:
+        raise ApiError(403, "each person gives their name at their own seat's link")
+    return name_seat(table, viewer.seat, name)
 
 
 @blueprint.get("/<doc_id>/evening")
