@@ -24,8 +24,8 @@ from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.web.request_fields import options_of_text
 
-__all__ = ["DeskError", "DeskRuling", "TallyForm", "names_of", "rule_record", "rule_tally",
-           "tally_form"]
+__all__ = ["DeskError", "DeskRuling", "TallyForm", "chips_read", "names_of", "rule_record",
+           "rule_tally", "tally_form"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
@@ -59,11 +59,18 @@ class TallyForm:
     shown: tuple[str, ...]
     more: tuple[str, ...]
     players: tuple[int, ...]
+    #: the seats of the form (its number of players: the one asked, else the usual)
+    seats: int = 4
+    #: the most hearts and tricks one player may have (the chips of each count)
+    most_hearts: int = 8
+    most_tricks: int = 8
 
 
-def tally_form(choice: str | None) -> TallyForm:
+def tally_form(choice: str | None, players: str | None = None) -> TallyForm:
     """The fields of the tally form for ``game/contract`` (None or unknown: the first
-    contract of the first game), read from the contract's own scorer (what it asks for)."""
+    contract of the first game), read from the contract's own scorer (what it asks for), for
+    ``players`` players (a number as text; none or not one the contract is played by: the
+    usual number)."""
     from herzla.contracts import contract_class, known_options
     from herzla.web.choices import game_contracts
 
@@ -72,7 +79,10 @@ def tally_form(choice: str | None) -> TallyForm:
         cls = contract_class(game, cid)
     except (LookupError, ValueError):
         cls = next(iter(game_contracts()))[1][0]
-    c = cls(cls.player_counts[0], known_options(cls, {}), 0 if cls.needs_declarer else None)
+    counts = tuple(cls.player_counts)
+    wanted = read_whole((players or "").strip(), digits=2)
+    n = wanted if wanted in counts else counts[0]
+    c = cls(n, known_options(cls, {}), 0 if cls.needs_declarer else None)
     shown = ["declarer", "result"] if cls.needs_declarer else []
     shown += [_FIELD[n] for n in c.tallies if n in _FIELD and _FIELD[n] not in shown]
     counted = 0
@@ -86,7 +96,30 @@ def tally_form(choice: str | None) -> TallyForm:
                                 ("captured", bool(counted))) if wanted and f not in shown]
     if c.has_stock:
         shown.append("stock")
-    return TallyForm(cls.key(), tuple(shown), tuple(more), tuple(cls.player_counts))
+    hearts = (c.pack().mask & HEARTS_MASK).bit_count()
+    return TallyForm(cls.key(), tuple(shown), tuple(more), counts, n, hearts, c.hand_size)
+
+
+def chips_read(form: Mapping[str, str], seats: int) -> dict[str, str]:
+    """The tally form's taps as the fields :func:`rule_tally` reads: ``hearts-S`` and
+    ``tricks-S`` (a count per seat; all 0: not told) as ``hearts`` and ``tricks``; ``order-I``
+    (the seat that went out I-th) as ``order``; ``name-S`` (each seat's name) as ``names``.
+    A field given as text already is kept."""
+    out = dict(form)
+    for key in ("hearts", "tricks"):
+        counts = [(form.get(f"{key}-{s}") or "0").strip() or "0" for s in range(seats)]
+        if not (out.get(key) or "").strip() and any(c != "0" for c in counts):
+            out[key] = ",".join(counts)
+    order = [(form.get(f"order-{i}") or "").strip() for i in range(seats)]
+    if not (out.get("order") or "").strip() and any(order):
+        out["order"] = ",".join(o or "?" for o in order)
+    captured = [(form.get(f"captured-{s}") or "").strip() for s in range(seats)]
+    if not (out.get("captured") or "").strip() and any(captured):
+        out["captured"] = "\n".join(c or "-" for c in captured)
+    names = [" ".join((form.get(f"name-{s}") or "").split()) for s in range(seats)]
+    if not (out.get("names") or "").strip() and any(names):
+        out["names"] = ", ".join(n or str(s + 1) for s, n in enumerate(names))
+    return out
 
 
 @attrs.frozen(slots=True)

@@ -30,6 +30,7 @@ from herzla.web.config import state
 from herzla.web.pad_form import FormError, entry_of, form_of, panel
 from herzla.web.page_parts import card_view, euros, faces_for, form_revision, load, page, with_euros
 from herzla.web.request_fields import options_of_text
+from herzla.web.speech import _
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["MAX_PLAYERS_FORM", "blueprint"]
@@ -160,8 +161,34 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
         return show(doc, e, 409, error=str(exc))
     except (EveningError, FormError) as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
+        taker = _all_hearts(e, form or {}, contract)
+        if taker is not None:
+            return show(doc, e, 422, error=_(
+                "%(name)s captured every heart. Did %(name)s also win every trick (a "
+                "Schleichermord)? Give the tricks each player won under \u201cMore tallies\u201d, "
+                "below.") % {"name": e.players[taker]}, form={**(form or {}), "mtricks": "1"},
+                contract=contract, edit=edit)
         return show(doc, e, 422, error=str(exc), form=form, contract=contract, edit=edit)
     return redirect(url_for("pad.pad_page", doc_id=doc_id) + anchor, 303)
+
+
+def _all_hearts(e: Evening, form: Mapping[str, str], contract: str | None) -> int | None:
+    """The seat the deal form gives every heart, with no tricks told (the tally needs them
+    then, to tell a Schleichermord), or None."""
+    if not form or contract is None:
+        return None
+    try:
+        p = panel(e, contract)
+    except (EveningError, FormError, LookupError, ValueError):
+        return None
+    if "hearts" not in p.asks or any(form.get(f"tricks-{s}") for s in range(len(e.players))):
+        return None
+    counts = [read_whole((form.get(f"hearts-{s}") or "0").strip(), digits=3)
+              for s in range(len(e.players))]
+    most = p.most.get("hearts", 0)
+    takers = [s for s, c in enumerate(counts) if c == most]
+    return takers[0] if most and len(takers) == 1 and sum(c or 0 for c in counts) == most \
+        else None
 
 
 def _entry(e: Evening, form: Mapping[str, str]) -> dict[str, Any]:

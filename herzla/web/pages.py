@@ -5,6 +5,7 @@ drawings' HTML is herzla's own, escaped as it is written).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,7 @@ from herzla.web.desk import (
     TALLY_FIELDS,
     DeskError,
     DeskRuling,
+    chips_read,
     names_of,
     rule_record,
     rule_tally,
@@ -27,6 +29,7 @@ from herzla.web.desk import (
 )
 from herzla.web.desk_hand import Tapping, start_tapping
 from herzla.web.page_parts import card_view, faces_for, named_html, page
+from herzla.web.speech import _
 from herzla.web.store import Kind
 
 __all__ = ["blueprint"]
@@ -110,9 +113,9 @@ def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None
         faces = faces_for(tapping.rec.contract)
         taps = [] if ended else [{"offer": o, "view": card_view(o.card, faces) if o.card
                                   else None} for o in tapping.offers()]
-    tally = tally_form((form or {}).get("contract"))
+    tally = tally_form((form or {}).get("contract"), (form or {}).get("players"))
     try:
-        names = names_of(form or {})
+        names = names_of(chips_read(form or {}, tally.seats))
     except DeskError as exc:
         names, error, ruling = [], error or str(exc), None
     if ruling is not None and names and len(names) != ruling.players:
@@ -121,12 +124,23 @@ def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None
         names = []
     return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
                  tally=tally, more_open=any((form or {}).get(f) for f in tally.more),
-                 names=names, seat_name=(lambda s: names[s]) if names else (lambda s: f"seat {s}"),
+                 names=names, seat_name=lambda s: names[s] if s < len(names) else seat_word(s),
+                 chip_names=[names[s] if s < len(names) else seat_word(s)
+                             for s in range(tally.seats)],
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  tapped_over=tapping is not None and (tapping.seat is None or ended),
                  drawing=named_html(ruling.drawing, names) if ruling and ruling.drawing else None,
                  explanation=named_html(ruling.explanation, names) if ruling else None,
                  illegal=named(ruling.illegal, names) if ruling and ruling.illegal else None)
+
+
+#: the tally form's taps and names, one field a seat (``hearts-2``, ``name-0``)
+_CHIP = re.compile(r"(?:hearts|tricks|order|captured|name)-\d{1,2}")
+
+
+def seat_word(seat: int) -> str:
+    """A seat without a name, counted from 1: "Seat 1"."""
+    return _("Seat %(n)s") % {"n": seat + 1}
 
 
 @blueprint.get("/desk")
@@ -136,7 +150,9 @@ def desk() -> Response:
     mode = request.args.get("mode")
     if mode in ("record", "hand"):
         return _desk(mode=mode)
-    return _desk(form={"contract": (request.args.get("contract") or "")[:80]})
+    asked = {k: v[:80] for k, v in request.args.items()
+             if k in ("contract", "players") or _CHIP.fullmatch(k)}
+    return _desk(form=asked)
 
 
 def _tapped() -> Response:
@@ -184,7 +200,8 @@ def desk_ruling() -> Response:
         except DeskError as exc:
             return _desk(422, error=str(exc), form=form, mode="record")
         return _desk(ruling=ruling, form=form, mode="record")
-    form = {k: request.form.get(k, "") for k in TALLY_FIELDS}
+    raw = {k: v for k, v in request.form.items() if k in TALLY_FIELDS or _CHIP.fullmatch(k)}
+    form = chips_read(raw, tally_form(raw.get("contract"), raw.get("players")).seats)
     try:
         ruling = rule_tally(form)
     except DeskError as exc:

@@ -197,7 +197,7 @@ def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
     out = []
     for p in table.people:
         url = link(doc_id, p.seat, p.key)
-        out.append({"seat": p.seat, "name": table.players[p.seat], "url": url,
+        out.append({"seat": p.seat, "name": shown_names(table)[p.seat], "url": url,
                     "image": qr_image(url), "left": p.left, "named": p.named})
     return out
 
