@@ -10,6 +10,7 @@ The HTML of a ruling comes from herzla's drawings, which escape every text they 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -18,7 +19,7 @@ from herzla.cards import HEARTS_MASK
 from herzla.contracts import MissingTally, TallyError
 from herzla.contracts.tallies import SCORE_ERRORS, numbers_of, score_hand
 from herzla.counting import read_whole
-from herzla.draw.course import course
+from herzla.draw.course import Course, course
 from herzla.draw.html import explanation_html, hand_html
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
@@ -139,6 +140,9 @@ class DeskRuling:
     note: str | None = None
     #: the ruling ends the hand where the play stands (an established renege it scores)
     ended: bool = False
+    #: the hand ruled on (a record: its course) and its review, for the page to draw
+    hand: Course | None = None
+    review: Mapping[str, Any] | None = None
 
 
 def names_of(form: Mapping[str, str]) -> list[str]:
@@ -198,7 +202,7 @@ def rule_tally(form: Mapping[str, str]) -> DeskRuling:
     except SCORE_ERRORS as exc:
         raise DeskError(str(exc)) from None
     c, s = answer.contract, answer.score
-    return DeskRuling(f"{c.game} {c.id}: {c.title}", c.players, tuple(s.scores),
+    return DeskRuling(f"{c.title}", c.players, tuple(s.scores),
                   s.stock if c.has_stock else None, tuple(s.events),
                   explanation_html(s.explanation))
 
@@ -247,6 +251,7 @@ def rule_record(text: str, with_review: bool = True) -> DeskRuling:
             ended = True
         else:
             illegal = f"{illegal}: a renege, corrected without penalty"
-    return DeskRuling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
+    return DeskRuling(f"{rec.contract.title}", rec.players, scores,
                   stock, events, explanation_html(lines),
-                  hand_html(course(rec), review=done, title=""), illegal, note, ended)
+                  hand_html(course(rec), review=done, title=""), illegal, note, ended,
+                  course(rec), done)

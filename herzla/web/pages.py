@@ -28,6 +28,7 @@ from herzla.web.desk import (
     tally_form,
 )
 from herzla.web.desk_hand import Tapping, start_tapping
+from herzla.web.hand_view import hand_view
 from herzla.web.page_parts import card_view, faces_for, named_html, page
 from herzla.web.speech import _
 from herzla.web.store import Kind
@@ -129,7 +130,8 @@ def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None
                              for s in range(tally.seats)],
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  tapped_over=tapping is not None and (tapping.seat is None or ended),
-                 drawing=named_html(ruling.drawing, names) if ruling and ruling.drawing else None,
+                 drawing=hand_view(ruling.hand, names, ruling.review)
+                 if ruling and ruling.hand else None,
                  explanation=named_html(ruling.explanation, names) if ruling else None,
                  illegal=named(ruling.illegal, names) if ruling and ruling.illegal else None)
 

@@ -18,7 +18,6 @@ from herzla.cards import Suit
 from herzla.contracts import get_game
 from herzla.counting import read_whole
 from herzla.draw.course import course
-from herzla.draw.html import hand_html
 from herzla.table import (
     Table,
     TableError,
@@ -38,13 +37,13 @@ from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.advice import bid_word, level_name, said_reason
 from herzla.web.config import state
+from herzla.web.hand_view import hand_view
 from herzla.web.page_parts import (
     CardView,
     card_view,
     faces_for,
     form_revision,
     load,
-    named_html,
     page,
     suit_word,
 )
@@ -143,7 +142,7 @@ def view_of(table: Table, viewer: Viewer | None = None,
     review = d["review"] if review is None else review
     if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = named_html(hand_html(drawn, review=shown_review, title=""), names)
+        drawing = hand_view(drawn, names, shown_review, faces)
     waiting = [(p["seat"], names[p["seat"]]) for p in d.get("people") or []
                if not p["left"] and not p["asked"]]
     pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores}
