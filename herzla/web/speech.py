@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from herzla.draw.pips import pip_sprite
 
@@ -26,6 +26,7 @@ def install(app: Flask) -> None:
         gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True)
     env.globals["pip_sprite"] = Markup(pip_sprite())
     env.globals.update(money=cents, number=number, signed_number=signed_number)
+    env.filters["hy"] = hyphenated
     app.context_processor(_languages)
     app.before_request(_remember)
 
@@ -107,3 +108,35 @@ def cents(value: int, sign: bool = False) -> str:
     """An amount of cents as the pages write it: ``40c`` (German ``40 ct``), ``+40c`` with
     ``sign``."""
     return _("%(amount)sc") % {"amount": number(value, 0, sign=sign and value != 0)}
+
+
+_VOWELS = frozenset("aeiouäöüyAEIOUÄÖÜY")
+_KEEP = ("ch", "ck", "ph", "th", "qu")
+
+
+def hyphenated(text: object) -> Markup:
+    """A name with soft hyphens where its long words may break (between syllables, roughly:
+    before a consonant that a vowel follows, never inside ``sch``, ``ch``, ``ck``; three
+    letters at least on each side), escaped: a narrow column wraps it with a hyphen, never
+    mid-word without one, also where the browser has no dictionary of the language.
+
+    >>> str(hyphenated("Dorothea Herzerlkönigin <b>"))
+    'Dorothea Her\xadzerl\xadkö\xadnigin &lt;b&gt;'
+    """
+    out = []
+    for word in str(text).split(" "):
+        if len(word) < 8 or not word.isalpha():
+            out.append(str(escape(word)))
+            continue
+        parts, last = [], 0
+        for i in range(3, len(word) - 3):
+            ch, nxt = word[i], word[i + 1]
+            if (ch.isalpha() and ch not in _VOWELS and nxt in _VOWELS and i - last >= 3
+                    and word[i - 1:i + 1].lower() not in _KEEP
+                    and word[max(0, i - 2):i + 1].lower() != "sch"
+                    and any(x in _VOWELS for x in word[last:i])):
+                parts.append(word[last:i])
+                last = i
+        parts.append(word[last:])
+        out.append("\u00ad".join(str(escape(x)) for x in parts))
+    return Markup(" ".join(out))
