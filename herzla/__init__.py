@@ -27,6 +27,7 @@ from herzla.contracts import (
     register,
 )
 from herzla.hand import Hand, Move
+from herzla.i18n import language
 from herzla.layout import Lay, LayoutHand
 from herzla.options import Option, OptionError
 from herzla.players import registry as _registry
@@ -161,6 +162,7 @@ __all__ = [
     "deal_record",
     "games",
     "get_game",
+    "language",
     "match",
     "parse_cards",
     "policy_of",

@@ -145,6 +145,7 @@ PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
               {"game": _ANY, "policies": _ANY, "contract": _ANY, "partie": _ANY, "deals": _WORK,
                "seed": _ANY, "players": _ANY, "options": _ANY, "stock": _ANY, "jobs": _ANY,
                "cluster": _NOT_TEXT, "cluster_timeout": _ANY, "engine": _ANY}),
+    "language": (("de",), {}, {"code": _ANY}),
     "review": ((two_tricks_to_go(),), {"start": 20},
                {"record": _ANY, "seat": _ANY, "start": _ANY, "jobs": _ANY,
                 "cluster": _NOT_TEXT, "cluster_timeout": _ANY}),
@@ -173,7 +174,7 @@ ERRORS: dict[str, str] = {
     "get_game": "UnknownContract", "parse_cards": "CardError", "policy_of": "PolicyError",
     "register": "TypeError", "replay": "RecordError", "simulate": "SimulationError",
     "solve": "SolveError", "solve_many": "SolveError", "match": "MatchError",
-    "review": "SolveError",
+    "review": "SolveError", "language": "UnknownLanguage",
 }
 ERROR_OF: dict[tuple[str, str], tuple[str, ...]] = {
     ("deal_record", "game"): ("UnknownContract",),
@@ -190,6 +191,7 @@ NAMED: dict[str, tuple[str, ...]] = {
     "cluster_timeout": ("cluster timeout",), "policies": ("polic",),
     "choices": ("choices",), "seat": ("seat",), "game": ("game",),
     "partie": ("partie",), "engine": ("engine",), "options": ("option",),
+    "code": ("language",),
 }
 #: what a careless caller passes: each one in turn, for every argument of every public function
 WRONG: tuple[Any, ...] = (None, 5, "x", True, 1e300, 2**80, [], {})
