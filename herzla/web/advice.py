@@ -67,7 +67,7 @@ def level_name(policy: str) -> str:
         level = policy_of(policy).level
     except PolicyError:
         level = None
-    return _(LEVELS[level]) if level in LEVELS else _("the computer")
+    return _(LEVELS[level]) if level is not None and level in LEVELS else _("the computer")
 
 
 def said_reason(reason: str | None, weighed: bool) -> str:

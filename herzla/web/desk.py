@@ -75,7 +75,7 @@ def tally_form(choice: str | None, players: str | None = None) -> TallyForm:
     from herzla.contracts import contract_class, known_options
     from herzla.web.choices import game_contracts
 
-    game, _, cid = (choice or "").partition("/")
+    game, _sep, cid = (choice or "").partition("/")
     try:
         cls = contract_class(game, cid)
     except (LookupError, ValueError):
@@ -176,7 +176,7 @@ def rule_tally(form: Mapping[str, str]) -> DeskRuling:
     """Score the tally form: ``contract`` is ``game/contract``; ``hearts``, ``tricks`` and
     ``order`` are numbers per seat (``0,3,5,0``); ``captured`` one line of card codes per seat
     (``-`` for none); ``result`` ``made`` or ``lost``; ``options`` ``name=value`` items."""
-    game, _, contract = (form.get("contract") or "").partition("/")
+    game, _sep, contract = (form.get("contract") or "").partition("/")
     if not game or not contract:
         raise DeskError("choose the game and contract")
     captured = None

@@ -153,7 +153,7 @@ def start_tapping(form: Mapping[str, str]) -> Tapping:
     """The hand to tap in from the setup form: ``contract`` (``game/contract``), ``players``,
     ``dealer``, ``declarer``, ``stock``, ``options``, and ``hands`` (one line of card codes per
     seat) or ``seed`` (dealt from it; neither: a fresh deal)."""
-    game, _, contract = (form.get("contract") or "").partition("/")
+    game, _sep, contract = (form.get("contract") or "").partition("/")
     if not game or not contract:
         raise DeskError("choose the game and contract")
     try:

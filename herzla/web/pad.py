@@ -76,7 +76,7 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
         contract = contract or deal.contract.id
     else:
         edit = None
-    ids = [c for c, _ in choices]
+    ids = [c for c, _title in choices]
     if contract is None or contract not in ids:
         contract = e.next_contract or (ids[0] if ids else None)
     p = panel(e, contract) if contract is not None else None
@@ -298,7 +298,7 @@ def new_evening() -> Response:
 
     form = request.form.to_dict()
     try:
-        doc, _ = docs.create(state().store, new_evening_body(form),
+        doc, _made = docs.create(state().store, new_evening_body(form),
                              most=state().config.max_evenings,
                              name=docs.name_of(form.get("name")), money=form.get("money") == "on")
     except EveningError as exc:
@@ -326,7 +326,7 @@ def import_evening() -> Response:
     except RecordError as exc:
         return start(422, error=f"the file is not JSON: {exc}")
     try:
-        doc, _ = docs.import_file(state().store, obj, most=state().config.max_evenings,
+        doc, _made = docs.import_file(state().store, obj, most=state().config.max_evenings,
                                   deals=state().config.max_deals)
     except EveningError as exc:
         return start(422, error=f"the file is not an evening herzla can read: {exc}")

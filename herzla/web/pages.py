@@ -96,7 +96,7 @@ def policy_choices(names: Sequence[str]) -> list[tuple[str, str]]:
             levels.append((i, name, f"{level} ({name})"))
         else:
             others.append((name, name))
-    return [(n, label) for _, n, label in levels] + others
+    return [(n, label) for _i, n, label in levels] + others
 
 
 @blueprint.get("/")

@@ -1,20 +1,43 @@
-"""The app's words: gettext's functions for the pages and the app's Python (interim: the
-catalog machinery lands in herzla.language)."""
+"""The language of each request of the app, and the pages' words.
+
+The language is chosen per request as docs/web.md says: ``?lang=de`` (or ``en``) for that
+call, else the one the person chose with the switch on every page (``?language=de``, kept in
+the cookie ``herzla_lang``), else the browser's ``Accept-Language``; English where it asks for
+neither.  The request runs in it (:func:`herzla.i18n.language`, a context variable: each
+request its own), so the library's texts (explanations, errors, hints) come in it too.
+
+The templates translate with Jinja2's i18n extension (new style: ``_("Deal %(k)s", k=3)``
+formats and escapes), over herzla's own gettext functions and its one catalog
+(``herzla/locale/de/LC_MESSAGES/herzla.po``), which holds the library's messages and the
+app's: Flask-Babel is not needed."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
 from herzla.draw.pips import pip_sprite
+from herzla.i18n import (
+    N_,
+    _,
+    choose_language,
+    current,
+    format_number,
+    language,
+    ngettext,
+    pgettext,
+    read_language,
+)
 
 if TYPE_CHECKING:
     from flask import Flask
     from werkzeug.wrappers import Response
 
-__all__ = ["N_", "_", "install", "ngettext", "pgettext"]
+__all__ = ["COOKIE", "N_", "_", "cents", "current", "hyphenated", "install", "ngettext",
+           "number", "pgettext", "signed_number"]
 
 
 def install(app: Flask) -> None:
@@ -28,7 +51,9 @@ def install(app: Flask) -> None:
     env.globals.update(money=cents, number=number, signed_number=signed_number)
     env.filters["hy"] = hyphenated
     app.context_processor(_languages)
+    app.before_request(_choose)
     app.before_request(_remember)
+    app.teardown_request(_done)
 
 
 #: the cookie that keeps the language a person chose with the pages' switch
@@ -39,9 +64,33 @@ SWITCH = "language"
 SPOKEN = (("de", "Deutsch"), ("en", "English"))
 
 
-def current() -> str:
-    """The language of this request's page: ``en`` or ``de``."""
-    return "en"
+def asked() -> str:
+    """The language this request asks for: ``?lang=``, else the switch's cookie, else
+    ``Accept-Language`` (English where none of them names one herzla speaks)."""
+    from flask import request
+
+    for given in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        if given:
+            try:
+                return read_language(given[:40])
+            except ValueError:
+                continue
+    return choose_language(request.headers.get("Accept-Language"))
+
+
+def _choose() -> None:
+    from flask import g
+
+    g.herzla_language = language(asked())
+
+
+def _done(_exc: BaseException | None) -> None:
+    from flask import g
+
+    choice = g.pop("herzla_language", None)
+    if choice is not None:
+        with suppress(ValueError):  # set in another context: nothing of it is left here
+            choice.__exit__(None, None, None)
 
 
 def _languages() -> dict[str, Any]:
@@ -77,26 +126,10 @@ def _remember() -> Response | None:
     return answer
 
 
-def _(message: str) -> str:
-    return message
-
-
-def N_(message: str) -> str:
-    return message
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    return singular if n == 1 else plural
-
-
-def pgettext(context: str, message: str) -> str:
-    return message
-
-
 def number(value: float, digits: int = 0, sign: bool = False) -> str:
-    """A number as the page's language writes it (``+6.5``; German ``+6,5``)."""
-    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
-    return text
+    """A number as the page's language writes it (``+6.5``; German ``+6,5``; the minus sign
+    U+2212)."""
+    return format_number(value, digits, sign=sign)
 
 
 def signed_number(value: int) -> str:
@@ -107,7 +140,7 @@ def signed_number(value: int) -> str:
 def cents(value: int, sign: bool = False) -> str:
     """An amount of cents as the pages write it: ``40c`` (German ``40 ct``), ``+40c`` with
     ``sign``."""
-    return _("%(amount)sc") % {"amount": number(value, 0, sign=sign and value != 0)}
+    return _("%(amount)sc") % {"amount": number(value, 0, sign=sign)}
 
 
 _VOWELS = frozenset("aeiouäöüyAEIOUÄÖÜY")

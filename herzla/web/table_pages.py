@@ -223,7 +223,7 @@ def table_page(doc_id: str) -> Response:
 
 def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#play") -> Response:
     try:
-        _, _, viewer = act_as(doc_id, how, form_revision())
+        _doc, _table, viewer = act_as(doc_id, how, form_revision())
     except StaleRevision as exc:
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
@@ -296,7 +296,7 @@ def delete_table(doc_id: str) -> Response:
 def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
     """The body of a new table from the start page's form: ``play`` (``game`` or
     ``game/contract``), ``players`` (their number), ``seat``, ``opponents``, ``seed``."""
-    game, _, contract = (form.get("play") or "").partition("/")
+    game, _sep, contract = (form.get("play") or "").partition("/")
     body: dict[str, Any] = {"game": game, "contract": contract or None,
                             "opponents": form.get("opponents") or "expert"}
     for key in ("players", "seat", "seed", "people"):
@@ -322,7 +322,7 @@ def new_table_page() -> Response:
 
     form = request.form.to_dict()
     try:
-        doc, _ = docs.create(state().store, new_table_body(form),
+        doc, _made = docs.create(state().store, new_table_body(form),
                              most=state().config.max_tables)
     except TableError as exc:
         return start_with(422, error=str(exc), form=form)
