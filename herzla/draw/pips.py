@@ -27,5 +27,5 @@ def pip_sprite() -> str:
     itself (a page hides it by its class, ``pips``)."""
     symbols = "".join(f'<symbol id="{pip_id(s, f)}" viewBox="0 0 100 100">{_suit_shape(s, f)}'
                       f"</symbol>" for f in Faces for s in Suit)
-    return (f'<svg class="pips" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" '
+    return (f'<svg class="pips" aria-hidden="true" '
             f'focusable="false" width="0" height="0">{symbols}</svg>')

@@ -53,8 +53,8 @@ def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     provider.ensure_ascii = False
     app.jinja_env.autoescape = True
     app.extensions["herzla"] = AppState(store, config)
+    speech.install(app)  # first: the guard's own pages speak the request's language
     auth.install(app)
-    speech.install(app)
     errors.install(app)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(evenings.blueprint)

@@ -5,6 +5,7 @@ desk's contract choice and the start page's table choice."""
 from __future__ import annotations
 
 from herzla.contracts import Contract, Game, contract_classes, games, get_game
+from herzla.i18n import _
 
 __all__ = ["contract_choices", "game_contracts", "table_choices"]
 
@@ -24,7 +25,7 @@ def game_contracts() -> list[tuple[Game, list[type[Contract]]]]:
 def contract_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """Each game and its contracts, as the desk's form offers them: ``("herzla",
     [("herzla/normal", "Normal game"), ...])``."""
-    return [(g.id, [(c.key(), c.title or c.id) for c in classes])
+    return [(_(g.title), [(c.key(), _(c.title) if c.title else c.id) for c in classes])
             for g, classes in game_contracts()]
 
 
@@ -33,9 +34,12 @@ def table_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     deals (``herzla``: with the bidding) and each contract (``herzla/beddl``)."""
     out = []
     for g, classes in game_contracts():
-        own = ("with the bidding" if g.bidding else "the partie's deals in order" if g.partie
-               else "deal after deal")
-        items = [(g.id, f"{g.id}: {own}")]
-        items += [(c.key(), f"{g.id}: {c.title or c.id} only") for c in classes]
-        out.append((g.id, items))
+        title = _(g.title)
+        own = (_("%(game)s with the bidding") if g.bidding
+               else _("%(game)s: the partie's deals in order") if g.partie
+               else _("%(game)s: deal after deal")) % {"game": title}
+        items = [(g.id, own)]
+        items += [(c.key(), _("%(game)s: %(contract)s only") % {
+            "game": title, "contract": _(c.title) if c.title else c.id}) for c in classes]
+        out.append((title, items))
     return out

@@ -19,6 +19,7 @@ from herzla.counting import read_whole
 from herzla.draw.faces import Faces, faces_of
 from herzla.draw.pips import pip_id
 from herzla.evening.deal import named
+from herzla.i18n import format_money
 from herzla.web.config import state
 from herzla.web.speech import _, pgettext
 from herzla.web.store import Document, Kind
@@ -124,16 +125,16 @@ def faces_for(contract: Contract) -> Faces:
 
 
 def euros(cents: int, sign: bool = False) -> str:
-    """An amount of cents in euros: ``5.60 €``, ``+5.60 €`` with ``sign`` (0 unsigned).
+    """An amount of cents in euros, in the page's language: ``5.60 €``, ``+5.60 €`` with
+    ``sign`` (0 unsigned); German ``5,60 €``; the minus sign U+2212.
 
     >>> euros(560), euros(-1205, sign=True), euros(0, sign=True)
-    ('5.60 €', '-12.05 €', '0.00 €')
+    ('5.60 €', '−12.05 €', '0.00 €')
     """
-    head = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
-    return f"{head}{abs(cents) // 100:,}.{abs(cents) % 100:02d} €"
+    return format_money(cents, sign=sign)
 
 
-_CENTS = re.compile(r"(?<![\w.])([+-]?\d+)c\b")
+_CENTS = re.compile(r"(?<![\w.])([+\-−]?\d+)(?:c| ct)\b")
 
 
 def with_euros(text: str) -> str:
@@ -142,8 +143,11 @@ def with_euros(text: str) -> str:
     >>> with_euros("Carla pays Anna 560c; the stock of 80c stays.")
     'Carla pays Anna 560c (5.60 €); the stock of 80c (0.80 €) stays.'
     """
-    return _CENTS.sub(lambda m: f"{m.group(0)} ({euros(int(m.group(1)), m.group(1)[0] in '+-')})",
-                      text)
+    def said(m: re.Match[str]) -> str:
+        number = m.group(1).replace("\u2212", "-")
+        return f"{m.group(0)} ({euros(int(number), number[0] in '+-')})"
+
+    return _CENTS.sub(said, text)
 
 
 _SVG = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL)

@@ -15,6 +15,7 @@ from herzla.draw.html import CSS as DRAWING_CSS
 from herzla.evening.deal import named
 from herzla.players.policy import PolicyError
 from herzla.web import evening_docs
+from herzla.web.advice import level_name
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
 from herzla.web.desk import (
@@ -41,6 +42,16 @@ blueprint = Blueprint("pages", __name__)
 LISTED = 50
 
 
+def _game_title(game: str) -> str:
+    """A game's title in the page's language (its id where it is not installed)."""
+    from herzla.contracts import get_game
+
+    try:
+        return _(get_game(game).title)
+    except (LookupError, ValueError):
+        return game
+
+
 def _listed(kind: Kind) -> list[dict[str, Any]]:
     out = []
     for doc in state().store.list(kind, limit=LISTED):
@@ -50,10 +61,12 @@ def _listed(kind: Kind) -> list[dict[str, Any]]:
         deals = body.get("deals")
         deal = body.get("deal") if isinstance(body.get("deal"), dict) else {}
         about = evening_docs.about(doc) if kind is Kind.EVENING else None
-        out.append({"id": doc.id, "game": str(body.get("game", "")), "players": names,
+        game = str(body.get("game", ""))
+        out.append({"id": doc.id, "game": game, "title": _game_title(game), "players": names,
                     "about": about,
                     "deals": len(deals) if isinstance(deals, list) else 0,
                     "opponents": str(body.get("opponents", "")),
+                    "level": level_name(str(body.get("opponents", ""))),
                     "deal": deal.get("k") if isinstance(deal, dict) else None})
     return out
 
@@ -76,27 +89,26 @@ def start_with(status: int = 200, error: str | None = None,
                  archived=[e for e in kept if e["about"].archived],
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
-                 games=[(g, get_game(g).player_counts()) for g in games()],
+                 games=[(g, _(get_game(g).title), get_game(g).player_counts())
+                        for g in games()],
                  table_choices=table_choices(), policies=policy_choices(policy_names()))
 
 
 def policy_choices(names: Sequence[str]) -> list[tuple[str, str]]:
-    """The start form's choices of the computer's play: (policy, label), the levels named for
-    players first, weakest first ("club player (heuristic)"), then the other policies by name."""
+    """The start form's choices of the computer's play: (policy, label), the policies that
+    have a level of play, each named for a player ("a club player"), weakest first; a
+    policy's own name is never offered to people (the API still takes any)."""
     from herzla.players.registry import policy_of
 
-    levels = []
-    others = []
-    for i, name in enumerate(names):
+    out = []
+    for name in names:
         try:
             level = policy_of(name).level
-        except PolicyError:  # an installed policy that does not load: offered by its name
+        except PolicyError:  # an installed policy that does not load: not offered
             level = None
         if level:
-            levels.append((i, name, f"{level} ({name})"))
-        else:
-            others.append((name, name))
-    return [(n, label) for _i, n, label in levels] + others
+            out.append((name, level_name(name)))
+    return out
 
 
 @blueprint.get("/")
