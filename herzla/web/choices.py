@@ -5,9 +5,18 @@ desk's contract choice and the start page's table choice."""
 from __future__ import annotations
 
 from herzla.contracts import Contract, Game, contract_classes, games, get_game
-from herzla.i18n import _
+from herzla.i18n import N_, _
 
 __all__ = ["contract_choices", "game_contracts", "table_choices"]
+
+#: the titles of the built-in games and contracts, marked for the catalog: the pages show
+#: each declaration's ``title`` through ``_()`` (a plug-in's title without a translation
+#: stays as it is)
+TITLES = (N_("Herzla"), N_("Normal game"), N_("Beddl"), N_("Mord"), N_("Herzla for children"),
+          N_("Children's Herzla"), N_("Herzeln"), N_("No hearts"), N_("Every trick"),
+          N_("No tricks"), N_("No queens"), N_("King of hearts"), N_("Last trick"),
+          N_("No last trick"), N_("Domino (Unteranlegen)"), N_("Herzerln"), N_("Tricks"),
+          N_("Hearts"), N_("Jacks"), N_("Red queens"), N_("Auflegen"))
 
 
 def game_contracts() -> list[tuple[Game, list[type[Contract]]]]:
