@@ -46,12 +46,17 @@ def hand_view(c: Course, names: Sequence[str], review: Mapping[str, Any] | None 
                                   "won": Mark.WINNER in p.marks, "void": Mark.DISCARD in p.marks,
                                   "illegal": Mark.ILLEGAL in p.marks} for p in t.cards]})
     lines = list(c.result.explanation)
-    if c.result.ruling is not None:
-        lines += c.result.ruling.explanation
+    ruling = c.result.ruling
+    ruled = None
+    if ruling is not None:
+        lines += ruling.explanation
+        ruled = (_("A renege by %(name)s, established (option renege=%(option)s)")
+                 if ruling.established else _("A renege by %(name)s, corrected: no penalty")) % {
+            "name": shown[ruling.seat], "option": ruling.option}
     rounds = None
     if c.tricks is None:  # a layout deal: its rounds as herzla draws them, less the picture
         rounds = named_html(_FIGURE.sub("", hand_html(c, f, title="")), shown)
     return {"hands": hands, "tricks": tricks, "rounds": rounds,
             "explanation": named_html(explanation_html(lines), shown) if lines else None,
             "review": named_html(review_html(review, c, f), shown) if review else None,
-            "note_marks": bool(tricks)}
+            "ruling": ruled}

@@ -48,7 +48,7 @@ def install(app: Flask) -> None:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True)
     env.globals["pip_sprite"] = Markup(pip_sprite())
-    env.globals.update(money=cents, number=number, signed_number=signed_number)
+    env.globals.update(cents=cents, number=number, signed_number=signed_number)
     env.filters["hy"] = hyphenated
     app.context_processor(_languages)
     app.before_request(_choose)
