@@ -45,6 +45,7 @@ def install(app: Flask) -> None:
     message formatted with its values, escaped) and the suits' signs."""
     env = app.jinja_env
     env.add_extension("jinja2.ext.i18n")
+    env.policies["ext.i18n.trimmed"] = True  # as the catalog's extraction reads them
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True)
     env.globals["pip_sprite"] = Markup(pip_sprite())

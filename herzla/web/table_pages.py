@@ -274,7 +274,8 @@ def leave_seat(doc_id: str) -> Response:
     seat = read_whole(text, digits=3)
 
     def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a person's seat to the computer")
+        creator_only(viewer, _("only the table's creator may give a person's seat to "
+                                "the computer"))
         return leave(table, -1 if seat is None else seat)
 
     return _acted(doc_id, gone, "#seats")
@@ -284,7 +285,7 @@ def leave_seat(doc_id: str) -> Response:
 def delete_table(doc_id: str) -> Response:
     """The table removed (at a table of people, by its creator alone)."""
     doc, table = load(Kind.TABLE, doc_id, docs.read)
-    creator_only(viewer_of(table), "remove the table")
+    creator_only(viewer_of(table), _("only the table's creator may remove the table"))
     try:
         state().store.delete(Kind.TABLE, doc_id, form_revision())
     except StaleRevision as exc:
