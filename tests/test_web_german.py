@@ -37,7 +37,12 @@ pytestmark = pytest.mark.web
 ROOT = Path(__file__).resolve().parents[1]
 
 #: English words a German page never shows (none of them a German word as well)
-ENGLISH = frozenset(["the", "and", "of", "with", "you", "your", "deal", "deals", "dealt", "trick", "tricks", "player", "players", "seat", "seats", "hand", "hands", "score", "scores", "hearts", "heart", "play", "plays", "played", "won", "led", "none", "not", "this", "that", "for", "from", "what", "who", "which", "card", "cards", "evening", "evenings", "rule", "rules", "declarer", "dealer", "by", "or", "is", "are", "be", "has", "have", "each", "every", "their", "they", "it", "its", "lost", "made", "back", "take", "next", "game", "start", "enter", "delete", "undo", "hint", "why", "how", "after", "before", "when", "where", "stock's", "there", "here", "yet", "only", "one", "two", "three", "four"])
+ENGLISH = frozenset(
+    "the and of with you your deal deals dealt trick tricks player players seat seats hand hands "
+    "score scores hearts heart play plays played won led none not this that for from what who "
+    "which card cards evening evenings rule rules declarer dealer by or is are be has have each "
+    "every their they it its lost made back take next game start enter delete undo hint why how "
+    "after before when where there here yet only one two three four".split())
 
 #: what a page may show that is no word of either language: the players' names, the games'
 #: own names, card codes, rule ids
@@ -50,8 +55,8 @@ class _Text(HTMLParser):
     ``alt``, ``placeholder``), apart from code (``<code>``, ``<script>``, ``<style>``,
     ``<svg>``) and, unless ``lib``, from the library's prose (``class="lib"``)."""
 
-    SKIP = {"code", "script", "style", "svg", "textarea"}
-    VOID = {"br", "img", "input", "meta", "link", "hr", "use", "source", "wbr"}
+    SKIP = frozenset({"code", "script", "style", "svg", "textarea"})
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "use", "source", "wbr"})
 
     def __init__(self, lib: bool) -> None:
         super().__init__(convert_charrefs=True)
