@@ -42,7 +42,7 @@ ENGLISH = frozenset(
     "score scores hearts heart play plays played won led none not this that for from what who "
     "which card cards evening evenings rule rules declarer dealer by or is are be has have each "
     "every their they it its lost made back take next game start enter delete undo hint why how "
-    "after before when where there here yet only one two three four".split())
+    "after before when where there here yet only one two three four".split())  # noqa: SIM905
 
 #: what a page may show that is no word of either language: the players' names, the games'
 #: own names, card codes, rule ids
