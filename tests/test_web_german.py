@@ -37,12 +37,13 @@ pytestmark = pytest.mark.web
 ROOT = Path(__file__).resolve().parents[1]
 
 #: English words a German page never shows (none of them a German word as well)
-ENGLISH = frozenset(
+_WORDS = (
     "the and of with you your deal deals dealt trick tricks player players seat seats hand hands "
     "score scores hearts heart play plays played won led none not this that for from what who "
     "which card cards evening evenings rule rules declarer dealer by or is are be has have each "
     "every their they it its lost made back take next game start enter delete undo hint why how "
-    "after before when where there here yet only one two three four".split())  # noqa: SIM905
+    "after before when where there here yet only one two three four")
+ENGLISH = frozenset(_WORDS.split())
 
 #: what a page may show that is no word of either language: the players' names, the games'
 #: own names, card codes, rule ids
