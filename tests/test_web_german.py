@@ -258,3 +258,16 @@ def test_the_librarys_prose_on_a_german_page(de: FlaskClient) -> None:
         _app, lib = visible(answer.get_data(as_text=True))
         found += [f"{name}: {x}" for x in english_in(lib)]
     assert found == []
+
+
+def test_the_csv_in_german_opens_in_a_german_spreadsheet(de: FlaskClient) -> None:
+    evening = ok(call(de, "POST", "/api/evenings", {"game": "herzla",
+                                                    "players": ["Anna", "=Berni", "C", "D"]}),
+                 201)
+    ok(call(de, "POST", f"/api/evenings/{evening['id']}/deals", {"hearts": [0, 3, 5, 0]}))
+    german = de.get(f"/api/evenings/{evening['id']}/deals.csv").get_data(as_text=True)
+    assert german.startswith("\ufeffSpiel;Partie;Geber;Spielart;Spieler;Anna;'=Berni;C;D;Stock")
+    assert german.splitlines()[1:] == ["1;;D;normal;;40;-30;-50;40;0",
+                                       "gesamt;;;;;40;-30;-50;40;0"]
+    english = de.get(f"/api/evenings/{evening['id']}/deals.csv?lang=en").get_data(as_text=True)
+    assert english.startswith("deal,partie,dealer,contract,declarer,Anna,'=Berni,C,D,stock")

@@ -430,7 +430,7 @@ def test_deals_entered_corrected_and_deleted_by_the_pads_forms(client: FlaskClie
     assert answer.status_code == 303
     assert len(ok(client.get(f"/api/evenings/{doc}"))["deals"]) == 1
     _, text = csrf_of(client, pad)
-    assert "Undo: deal 1 dropped" in text
+    assert "Undo: <span class=\"lib\">deal 1 dropped</span>" in text
     client.post(f"{pad}/undo", data={"csrf": csrf, "revision": revision_in(text)})
     assert ok(client.get(f"/api/evenings/{doc}"))["deals"] == got["deals"]
     # the forms need their csrf value

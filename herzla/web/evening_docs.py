@@ -24,7 +24,7 @@ import attrs
 
 from herzla.evening import Evening, EveningError
 from herzla.evening.storage import dumps
-from herzla.i18n import format_date
+from herzla.i18n import current, format_date, pgettext
 from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
@@ -220,18 +220,25 @@ def _cell(text: str) -> str:
 
 def csv_of(evening: Evening) -> str:
     """The deals as CSV: a row per deal (its number, partie, dealer, contract, declarer,
-    each player's score, the stock after it), then the totals."""
+    each player's score, the stock after it), then the totals; the column heads in the
+    current language.  In German as a German spreadsheet opens it: ``;`` between the fields
+    and a byte-order mark before them (UTF-8); the numbers are whole (cents or points)."""
+    german = current() == "de"
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
+    if german:
+        out.write("\ufeff")
+    w = csv.writer(out, lineterminator="\r\n", delimiter=";" if german else ",")
     names = [_cell(p) for p in evening.players]
     has_stock = evening.stock is not None
-    w.writerow(["deal", "partie", "dealer", "contract", "declarer", *names,
-                *(["stock"] if has_stock else [])])
+    w.writerow([pgettext("column", "deal"), pgettext("column", "partie"),
+                pgettext("column", "dealer"), pgettext("column", "contract"),
+                pgettext("column", "declarer"), *names,
+                *([pgettext("column", "stock")] if has_stock else [])])
     for d in evening.deals:
         declarer = "" if d.declarer is None else _cell(evening.players[d.declarer])
         scores = list(d.scores) if d.scores is not None else [""] * len(names)
         w.writerow([d.k, d.place.partie or "", _cell(evening.players[d.dealer]),
                     d.contract.id, declarer, *scores, *([d.stock] if has_stock else [])])
-    w.writerow(["total", "", "", "", "", *evening.totals,
+    w.writerow([pgettext("column", "total"), "", "", "", "", *evening.totals,
                 *([evening.stock] if has_stock else [])])
     return out.getvalue()
