@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_web_browser import CHROMIUM, DRIVER, LAPTOP, PHONE, READY, screen, served, shoot
+from tests.test_web_browser import LAPTOP, PHONE, READY, browser, screen, served, shoot
+from tests.test_web_phones import call
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not READY, reason="needs chromium, chromium-driver, selenium "
                                                    "and the web extra")]
 
-__all__ = ["served"]
+__all__ = ["browser", "served"]  # the fixtures, shared with tests/test_web_browser.py
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Anna-Katharina Beddlmaier", "Bernhard von Oberhollabrunn", "Schorsch",
@@ -68,33 +68,24 @@ return out;
 """
 
 
-def _call(base: str, method: str, path: str, body: object = None) -> Any:
-    request = urllib.request.Request(
-        base + path.lstrip("/"), method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=300) as answer:
-        return json.loads(answer.read())
-
-
 def _pages(base: str) -> Iterator[tuple[str, str]]:
     """Every kind of page (name, path): the start page, a pad of long names, the desk and a
     ruling drawn, a table in play, its hint and its end, a table of people."""
-    evening = _call(base, "POST", "/api/evenings", {"game": "herzla", "players": NAMES})
+    evening = call(base, "POST", "/api/evenings", {"game": "herzla", "players": NAMES})
     for body in ({"hearts": [2, 2, 2, 2]}, {"hearts": [0, 3, 5, 0]},
                  {"contract": "beddl", "declarer": 2, "made": False}, {"hearts": [1, 2, 5, 0]}):
-        _call(base, "POST", f"/api/evenings/{evening['id']}/deals", body)
-    table = _call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+        call(base, "POST", f"/api/evenings/{evening['id']}/deals", body)
+    table = call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
                                                 "seed": 7, "opponents": "heuristic",
                                                 "players": NAMES})
     for _ in range(5):
-        table = _call(base, "POST", f"/api/tables/{table['id']}/play",
+        table = call(base, "POST", f"/api/tables/{table['id']}/play",
                       {"card": table["legal"][0]})
-    over = _call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+    over = call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
                                                "seed": 8, "opponents": "random"})
     while not over["over"]:
-        over = _call(base, "POST", f"/api/tables/{over['id']}/play", {"card": over["legal"][0]})
-    people = _call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
+        over = call(base, "POST", f"/api/tables/{over['id']}/play", {"card": over["legal"][0]})
+    people = call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
                                                  "seed": 9, "people": [0, 1],
                                                  "opponents": "heuristic"})
     seat = people["seats"][1]["url"].split("/", 3)[3]
@@ -108,26 +99,6 @@ def _pages(base: str) -> Iterator[tuple[str, str]]:
     yield "people-seat", seat
 
 
-@pytest.fixture
-def chromium(tmp_path: Path) -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    assert CHROMIUM is not None and DRIVER is not None
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    driver.set_page_load_timeout(120)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
 def _open(driver: Any, base: str, path: str, lang: str) -> None:
     sep = "&" if "?" in path else "?"
     driver.get(f"{base}{path}{sep}lang={lang}")
@@ -135,33 +106,33 @@ def _open(driver: Any, base: str, path: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_page_fits_a_phone_and_a_laptop_without_a_word_broken(
-        served: str, chromium: Any, tmp_path: Path, lang: str) -> None:
+        served: str, browser: Any, tmp_path: Path, lang: str) -> None:
     problems = []
     for name, path in list(_pages(served)):
         for size in (PHONE, LAPTOP):
-            screen(chromium, size)
-            _open(chromium, served, path, lang)
-            assert chromium.execute_script("return document.documentElement.lang") == lang
-            got = chromium.execute_script(MEASURE)
+            screen(browser, size)
+            _open(browser, served, path, lang)
+            assert browser.execute_script("return document.documentElement.lang") == lang
+            got = browser.execute_script(MEASURE)
             if got["page"] > 0 or got["boxes"] or got["broken"]:
                 problems.append((name, size[0], got))
-            shoot(chromium, size, tmp_path / f"{lang}-{name}-{size[0]}.png")
+            shoot(browser, size, tmp_path / f"{lang}-{name}-{size[0]}.png")
     assert not problems, json.dumps(problems, ensure_ascii=False)
 
 
 @pytest.mark.skipif(AXE is None, reason="axe-core is fetched by .ci/run (HERZLA_AXE)")
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_axe_finds_nothing_on_any_page(served: str, chromium: Any, lang: str) -> None:
+def test_axe_finds_nothing_on_any_page(served: str, browser: Any, lang: str) -> None:
     assert AXE is not None
     source = Path(AXE).read_text(encoding="utf-8")
     found = []
     for name, path in list(_pages(served)):
         for size in (PHONE, LAPTOP):
-            screen(chromium, size)
-            _open(chromium, served, path, lang)
-            chromium.execute_script(source)
-            chromium.set_script_timeout(120)
-            result = chromium.execute_async_script(
+            screen(browser, size)
+            _open(browser, served, path, lang)
+            browser.execute_script(source)
+            browser.set_script_timeout(120)
+            result = browser.execute_async_script(
                 "const done = arguments[arguments.length - 1];"
                 "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', "
                 "'wcag21a', 'wcag21aa', 'best-practice']}}).then(r => done(r.violations.map("
