@@ -36,8 +36,8 @@ AXE = os.environ.get("HERZLA_AXE") or next(
 #: word broken across lines other than at one of its soft hyphens (or after a hyphen; the
 #: hyphen a soft hyphen shows at the end of a line, a few pixels, belongs to no piece)
 MEASURE = r"""
-const out = {page: document.documentElement.scrollWidth - window.innerWidth, boxes: [],
-             broken: []};
+const out = {page: document.documentElement.scrollWidth - window.innerWidth,
+             inner: window.innerWidth, boxes: [], broken: []};
 for (const el of document.querySelectorAll('main *')) {
   const style = getComputedStyle(el);
   if (el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(style.overflowX)
@@ -114,7 +114,9 @@ def test_every_page_fits_a_phone_and_a_laptop_without_a_word_broken(
             _open(browser, served, path, lang)
             assert browser.execute_script("return document.documentElement.lang") == lang
             got = browser.execute_script(MEASURE)
-            if got["page"] > 0 or got["boxes"] or got["broken"]:
+            # a phone's browser zooms a page out that is wider than the phone: the window
+            # then reports more than 375 px
+            if got["inner"] != size[0] or got["page"] > 0 or got["boxes"] or got["broken"]:
                 problems.append((name, size[0], got))
             shoot(browser, size, tmp_path / f"{lang}-{name}-{size[0]}.png")
     assert not problems, json.dumps(problems, ensure_ascii=False)

@@ -145,32 +145,48 @@ def cents(value: int, sign: bool = False) -> str:
 
 
 _VOWELS = frozenset("aeiouäöüyAEIOUÄÖÜY")
-_KEEP = ("ch", "ck", "ph", "th", "qu")
+#: letters that stay together at a break, the break coming before them
+_CLUSTERS = ("sch", "ch", "ck", "ph", "th", "qu")
+
+
+def _syllables(word: str) -> list[str]:
+    """``word`` cut where a German (or English) word may break, roughly: before a consonant
+    or a cluster (``sch``, ``ch``, ``ck``) that a vowel follows, with a vowel before the cut
+    and three letters at least on each side."""
+    parts, last, i = [], 0, 3
+    while i < len(word) - 3:
+        size = next((len(c) for c in _CLUSTERS if word[i:i + len(c)].lower() == c), 1)
+        follow = word[i + size:i + size + 1]
+        # not inside a cluster that began before ``i`` (the "h" of "th")
+        inside = any(word[i - k:i - k + len(c)].lower() == c
+                     for c in _CLUSTERS for k in range(1, len(c)) if i - k >= 0)
+        if (not inside and word[i] not in _VOWELS and follow and follow in _VOWELS
+                and i - last >= 3
+                and len(word) - i >= 3 and any(x in _VOWELS for x in word[last:i])):
+            parts.append(word[last:i])
+            last = i
+        i += size
+    parts.append(word[last:])
+    return parts
 
 
 def hyphenated(text: object) -> Markup:
-    """A name with soft hyphens where its long words may break (between syllables, roughly:
-    before a consonant that a vowel follows, never inside ``sch``, ``ch``, ``ck``; three
-    letters at least on each side), escaped: a narrow column wraps it with a hyphen, never
+    """A name with soft hyphens where its long words may break (:func:`_syllables`; the parts
+    of a word with a hyphen each), escaped: a narrow column wraps it with a hyphen, never
     mid-word without one, also where the browser has no dictionary of the language.
 
     >>> str(hyphenated("Dorothea Herzerlkönigin <b>")).replace("\\xad", "|")
     'Dorothea Her|zerl|königin &lt;b&gt;'
+    >>> str(hyphenated("Anna-Katharina Schleichermord")).replace("\\xad", "|")
+    'Anna-Katha|rina Schlei|cher|mord'
     """
     out = []
     for word in str(text).split(" "):
-        if len(word) < 8 or not word.isalpha():
-            out.append(str(escape(word)))
-            continue
-        parts, last = [], 0
-        for i in range(3, len(word) - 3):
-            ch, nxt = word[i], word[i + 1]
-            if (ch.isalpha() and ch not in _VOWELS and nxt in _VOWELS and i - last >= 3
-                    and word[i - 1:i + 1].lower() not in _KEEP
-                    and word[max(0, i - 2):i + 1].lower() != "sch"
-                    and any(x in _VOWELS for x in word[last:i])):
-                parts.append(word[last:i])
-                last = i
-        parts.append(word[last:])
-        out.append("\u00ad".join(str(escape(x)) for x in parts))
+        pieces = []
+        for piece in word.split("-"):
+            if len(piece) < 9 or not piece.isalpha():
+                pieces.append(str(escape(piece)))
+            else:
+                pieces.append("\u00ad".join(str(escape(x)) for x in _syllables(piece)))
+        out.append("-".join(pieces))
     return Markup(" ".join(out))

@@ -57,18 +57,20 @@ blueprint = Blueprint("table_pages", __name__)
 
 
 _COMPUTER = re.compile(r"Computer (\d+)")
+_PLAYER = re.compile(r"Player (\d+)")
 
 
 def shown_names(table: Table) -> list[str]:
-    """The seats' names as the pages show them: a person's own name once given (a person who
-    has not given it yet: their seat, counted from 1), the computer's seats and the one
-    person of a table against the computer in the page's language."""
+    """The seats' names as the pages show them: a person's own name once given, or the one
+    the table's creator gave (a person without either: their seat, counted from 1), the
+    computer's seats and the one person of a table against the computer in the page's
+    language."""
     persons = {p.seat: p for p in table.people}
     out = []
     for s, name in enumerate(table.players):
         person = persons.get(s)
         computer = _COMPUTER.fullmatch(name) if person is None else None
-        if person is not None and not person.named:
+        if person is not None and not person.named and _PLAYER.fullmatch(name):
             out.append(_("Seat {n}").format(n=s + 1))
         elif not table.of_people and s == table.seat and name == YOU:
             out.append(_("You"))
@@ -152,6 +154,8 @@ def view_of(table: Table, viewer: Viewer | None = None,
     person = {p.seat: p for p in table.people}.get(who.seat) if who.seat is not None else None
     return {"table": table, "names": names, "d": d, "pos": pos, "cards": cards, "seats": seats,
             "viewer": who, "asks_name": person is not None and not person.named,
+            "given_name": "" if who.seat is None or _PLAYER.fullmatch(table.players[who.seat])
+            else table.players[who.seat],
             "level": level_name(table.opponents),
             "q": who.query(), "people": table.of_people, "pad_rows": pad_rows,
             "may_undo": who.seat is not None and (not table.of_people
