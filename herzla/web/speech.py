@@ -152,7 +152,7 @@ _CLUSTERS = ("sch", "ch", "ck", "ph", "th", "qu")
 def _syllables(word: str) -> list[str]:
     """``word`` cut where a German (or English) word may break, roughly: before a consonant
     or a cluster (``sch``, ``ch``, ``ck``) that a vowel follows, with a vowel before the cut
-    and three letters at least on each side."""
+    and three letters at least on each side (words of 8 letters and more)."""
     parts, last, i = [], 0, 3
     while i < len(word) - 3:
         size = next((len(c) for c in _CLUSTERS if word[i:i + len(c)].lower() == c), 1)
@@ -184,7 +184,7 @@ def hyphenated(text: object) -> Markup:
     for word in str(text).split(" "):
         pieces = []
         for piece in word.split("-"):
-            if len(piece) < 9 or not piece.isalpha():
+            if len(piece) < 8 or not piece.isalpha():
                 pieces.append(str(escape(piece)))
             else:
                 pieces.append("\u00ad".join(str(escape(x)) for x in _syllables(piece)))
