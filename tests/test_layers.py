@@ -28,7 +28,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # no rules yet
     # the language people read (gettext catalogs, numbers and dates), below every text
     ("i18n",),
-    ("quote",), ("names",), ("counting",), ("examples",), ("limits",), ("display",), ("options",),
+    # herzla's own base error
+    ("errors",),
+    ("quote",), ("names",), ("counting",), ("examples",), ("limits",), ("tags",),
+    ("display",), ("options",),
     ("cards",),
     # one interface for every hand (moves, tricks, outcomes), and the engines' registry
     ("hand",),
