@@ -176,7 +176,7 @@ def hyphenated(text: object) -> Markup:
     mid-word without one, also where the browser has no dictionary of the language.
 
     >>> str(hyphenated("Dorothea Herzerlkönigin <b>")).replace("\\xad", "|")
-    'Dorothea Her|zerl|königin &lt;b&gt;'
+    'Doro|thea Her|zerl|königin &lt;b&gt;'
     >>> str(hyphenated("Anna-Katharina Schleichermord")).replace("\\xad", "|")
     'Anna-Katha|rina Schlei|cher|mord'
     """
