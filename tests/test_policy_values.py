@@ -171,3 +171,10 @@ def test_the_duck_of_the_docs_passes_mypy_strict(tmp_path: Path) -> None:
                            str(tmp_path / "duck.py")], capture_output=True, text=True,
                           cwd=tmp_path, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_play_refuses_a_record_with_an_illegal_play() -> None:
+    rec = herzla.deal_record("herzla", "normal", seed=7).to_json()
+    rec["plays"] = ["HA"]
+    with pytest.raises(herzla.RecordError, match=r"HA by seat 0, is illegal.*not-in-hand"):
+        herzla.play(rec, "random", seed=1)

@@ -94,16 +94,12 @@ def play(deal: str | Record | Mapping[str, Any], policies: PolicyLike = "heurist
     moves = rec.players * base.hand_size
     _, uniforms = draw_block(block_generator(seed, (0, 0)), 1, pack, moves)
     row = [int(u) for u in uniforms[0]]
-    dealt = rec.start()
+    dealt = rec.start(played=True)  # RecordError at an illegal play, as replay names it
     state = Round(base, dealt.dealt, rec.dealer, rec.stock, bidding=bid)
     if bid:
         bid_out(state, seats)
     assert state.hand is not None
-    illegal = play_moves(state.hand, rec.plays)
-    if illegal is not None:
-        raise RecordError(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, is "
-                          f"illegal: {illegal.message} (rule {illegal.rule}); "
-                          f"{quote('play')} plays on from a legal record")
+    play_moves(state.hand, rec.plays)  # legal: checked above
     done = len(state.hand.moves)
     play_out(state, seats, lambda k: row[(done + k) % len(row)])
     out = state.record()
