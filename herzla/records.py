@@ -1,6 +1,6 @@
 """Hand records: reading and checking them, replaying and scoring them, and the seeded deal.
 
-The format is described in docs/hand-records.md.
+The format is described in the Hand records page of the docs.
 
 >>> rec = deal_record("herzeln", "last-trick", 3, seed=1)
 >>> result = replay(rec)
@@ -40,6 +40,7 @@ __all__ = [
     "play_moves",
     "read_record",
     "replay",
+    "result_of",
     "score_report",
     "signed",
     "sort_hand",
@@ -232,8 +233,9 @@ def read_record(obj: Record | Mapping[str, Any] | object,
     (``replay``, ``solve``, score sheets) reads it here, with the same checks.
 
     ``obj`` is a :class:`Record` (returned as it is) or a parsed JSON object (a mapping of the
-    record's keys, see docs/hand-records.md); anything else (a list, of ``[key, value]`` pairs
-    or not, text, a number, null) is a :class:`RecordError`, as is every problem inside it.
+    record's keys, see the Hand records page of the docs); anything else (a list, of ``[key,
+    value]`` pairs or not, text, a number, null) is a :class:`RecordError`, as is every problem
+    inside it.
     ``contract_cls`` plays the record by that contract class instead of the registry's.
 
     >>> read_record([["game", "herzla"]])
@@ -396,7 +398,7 @@ class IllegalPlay:
 
 @attrs.frozen(slots=True)
 class ReplayResult:
-    """What ``herzla replay`` answers (docs/hand-records.md)."""
+    """What ``herzla replay`` answers (the Hand records page of the docs)."""
 
     record: Record
     complete: bool
@@ -505,7 +507,13 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     """
     record = read_record(record)
     state = record.start()
-    illegal = play_moves(state, record.plays)
+    return result_of(record, state, play_moves(state, record.plays))
+
+
+def result_of(record: Record, state: Hand, illegal: IllegalPlay | None = None) -> ReplayResult:
+    """What :func:`replay` answers for ``record`` whose plays are already played on ``state``
+    (up to ``illegal``, the first illegal one): what holds a hand in play (a table's position)
+    answers it without replaying."""
     tricks: tuple[Trick, ...] | None = None
     order: tuple[int, ...] | None = None
     lines = []

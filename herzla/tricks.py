@@ -11,18 +11,19 @@ back without copying, and ``copy()`` is shallow and fast, for solvers and Monte 
 ...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
 ...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
 >>> h = c.new_hand(hands, dealer=3)
->>> h.turn, [str(x) for x in h.legal_plays()]
+>>> h.turn, [str(x) for x in h.legal_moves()]
 (0, ['C7', 'CT', 'CJ', 'CQ', 'S9', 'SQ', 'D9', 'DQ'])
 >>> for code in "C7 CA C8 C9".split():
 ...     done = h.play(Card.from_str(code))
 >>> done.winner, h.turn
 (1, 1)
->>> [str(x) for x in h.legal_plays()]  # hearts may not be led to trick 2
+>>> [str(x) for x in h.legal_moves()]  # hearts may not be led to trick 2
 ['CK', 'SK', 'SA', 'D7', 'DK']
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -149,6 +150,9 @@ class TrickHand:
         return legal
 
     def legal_plays(self) -> list[Card]:
+        """Deprecated (gone in 1.0): :meth:`legal_moves` (or ``cards_of(legal_mask())``)."""
+        warnings.warn("TrickHand.legal_plays() is deprecated and goes in 1.0: legal_moves() "
+                      "(the cards: cards_of(legal_mask()))", DeprecationWarning, stacklevel=2)
         return cards_of(self.legal_mask())
 
     def legal_moves(self) -> list[Move]:

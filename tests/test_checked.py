@@ -15,8 +15,8 @@ import herzla
 from herzla import HandNotOver, HerzlaError, IllegalMove, deal_record
 from herzla.cards import Card, cards_of
 from herzla.contracts import contract_class, contract_classes, games
-from herzla.hand import PASS, Hand
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import PASS, Hand, Move
+from herzla.layout import LayoutHand
 from herzla.round import Round
 from tests.helpers import SCALE
 
@@ -72,7 +72,7 @@ def test_a_layout_hand_refuses_by_play_lay_and_pass() -> None:
     rule = hand.check(wrong)
     assert rule is not None
     _refused(hand, wrong, rule.rule)
-    _refused(hand, Lay(wrong, "+"), rule.rule)
+    _refused(hand, Move(wrong, "+"), rule.rule)
     _refused(hand, wrong, rule.rule, play=hand.lay)
     _refused(hand, str(cards_of(hand.hands[(seat + 1) % hand.players])[0]), "not-in-hand")
     if not hand.must_pass:

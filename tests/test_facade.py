@@ -118,7 +118,8 @@ PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
     "advise": ((EIGHT,), {"samples": 1, "jobs": 1, "choices": ["beddl"]},
                {"hand": _ANY, "seat": _ANY, "dealer": _ANY, "stock": _ANY, "samples": _WORK,
                 "seed": _ANY, "jobs": _ANY, "progress": _ANY, "options": _ANY,
-                "choices": _ANY, "cluster": _NOT_TEXT, "cluster_timeout": _ANY, "game": _ANY}),
+                "choices": _ANY, "cluster": _NOT_TEXT, "cluster_timeout": _ANY, "game": _ANY,
+                "model": _ANY, "exact": _ANY}),
     "contract_class": (("herzla", "normal"), {}, {"game": _ANY, "contract_id": _ANY}),
     "contract_classes": (("herzla",), {}, {"game": _ANY}),
     "deal_record": (("herzla", "normal", 4, 1), {},
@@ -138,7 +139,7 @@ PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
                   "dealer": _ANY, "declarer": _ANY, "stock": _ANY, "jobs": _ANY,
                   "batch_size": _ANY, "engine": _ANY, "sample": _WORK, "block": _WORK,
                   "on_records": _ANY, "progress": _ANY, "cluster": _NOT_TEXT,
-                  "cluster_timeout": _ANY, "session": _WORK}),
+                  "cluster_timeout": _ANY, "session": _WORK, "rows": _ANY}),
     "solve": ((two_tricks_to_go(),), {"seat": 0}, {"record": _ANY, "seat": _ANY, "plays": _ANY}),
     "solve_many": (([two_tricks_to_go()],), {"seat": 0, "jobs": 1},
                    {"records": _ANY, "seat": _ANY, "plays": _ANY, "jobs": _ANY,
@@ -148,6 +149,7 @@ PUBLIC: dict[str, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]] = {
               {"game": _ANY, "policies": _ANY, "contract": _ANY, "partie": _ANY, "deals": _WORK,
                "seed": _ANY, "players": _ANY, "options": _ANY, "stock": _ANY, "jobs": _ANY,
                "cluster": _NOT_TEXT, "cluster_timeout": _ANY, "engine": _ANY}),
+    "language": (("de",), {}, {"code": _ANY}),
     "review": ((two_tricks_to_go(),), {"start": 20},
                {"record": _ANY, "seat": _ANY, "start": _ANY, "jobs": _ANY,
                 "cluster": _NOT_TEXT, "cluster_timeout": _ANY}),
@@ -177,7 +179,7 @@ ERRORS: dict[str, str] = {
     "play": "RecordError",
     "register": "TypeError", "replay": "RecordError", "simulate": "SimulationError",
     "solve": "SolveError", "solve_many": "SolveError", "match": "MatchError",
-    "review": "SolveError",
+    "review": "SolveError", "language": "UnknownLanguage",
 }
 ERROR_OF: dict[tuple[str, str], tuple[str, ...]] = {
     ("deal_record", "game"): ("UnknownContract",),
@@ -195,7 +197,8 @@ NAMED: dict[str, tuple[str, ...]] = {
     "cluster_timeout": ("cluster timeout",), "policies": ("polic",),
     "choices": ("choices",), "seat": ("seat",), "game": ("game",),
     "deal": ("deal", "game", "record"),
-    "partie": ("partie",), "engine": ("engine",), "options": ("option",),
+    "partie": ("partie",), "rows": ("rows",), "engine": ("engine",), "options": ("option",),
+    "code": ("language",),
 }
 #: what a careless caller passes: each one in turn, for every argument of every public function
 WRONG: tuple[Any, ...] = (None, 5, "x", True, 1e300, 2**80, [], {})
@@ -228,7 +231,7 @@ TAKEN: dict[tuple[str, str], set[int]] = {
     ("simulate", "batch_size"): {_N, _5}, ("simulate", "sample"): {_5},
     ("simulate", "block"): {_5}, ("simulate", "on_records"): {_N}, ("simulate", "progress"): {_N},
     ("simulate", "cluster"): {_N}, ("simulate", "cluster_timeout"): {_5},
-    ("simulate", "session"): {_N, _5},
+    ("simulate", "session"): {_N, _5}, ("simulate", "rows"): {_T},
     ("solve", "plays"): {_T},
     ("solve_many", "records"): {_L}, ("solve_many", "plays"): {_T},
     ("solve_many", "jobs"): {_N, _5, _B}, ("solve_many", "cluster"): {_N},

@@ -30,7 +30,7 @@ class Lowest(Policy):
     """A policy of one's own: the first legal move.  No name: its import path names it."""
 
     def move(self, view: TrickView | LayoutView) -> Move:
-        return view.moves()[0]
+        return view.legal_moves()[0]
 
 
 LOWEST = f"{__name__}:Lowest"
@@ -74,7 +74,7 @@ def test_a_policy_that_does_not_pickle_is_named_for_more_than_one_process() -> N
         name = "local"
 
         def move(self, view: TrickView | LayoutView) -> Move:
-            return view.moves()[0]
+            return view.legal_moves()[0]
 
     args: dict[str, Any] = {"hands": 32, "seed": 1, "block": 16}
     assert herzla.simulate("herzla", "normal", policy=Local(), jobs=1,
@@ -120,7 +120,7 @@ def test_play_bids_in_a_game_with_bidding() -> None:
             return "beddl" if view.forehand else "pass"
 
         def move(self, view: TrickView | LayoutView) -> Move:
-            return view.moves()[0]
+            return view.legal_moves()[0]
 
     rec = herzla.play("herzla", Beddl(), seed=4)
     assert (rec.contract_id, rec.declarer) == ("beddl", 0)

@@ -5,7 +5,8 @@ contract and the defenders together try to break it; in every other deal seat ``
 best score it can guarantee when all the others play against it ("paranoid"), scored by the
 contract's own scorer (cents in Herzla, with the record's stock and options; points elsewhere;
 in the children's Herzla points are penalties, so lower is better).  What was captured before
-the position counts.  The search is in :mod:`herzla.analysis`; docs/analysis.md explains it.
+the position counts.  The search is in :mod:`herzla.analysis`; the Analysis page of the docs
+explains it.
 
 >>> from herzla.records import read_record
 >>> import json
@@ -416,7 +417,7 @@ class _LayoutSolver(Searcher):
         return state.turn == self.search.seat
 
     def children(self, state: LayoutHand) -> list[tuple[list[str], LayoutHand]]:
-        lays = state.legal_lays()
+        lays = state.lays()
         if not lays:
             st = state.copy()
             st._pass_turn()

@@ -104,7 +104,7 @@ def layout_worlds(view: LayoutView, rng: random.Random, count: int
     n = view.players
     laid = [0] * n
     for s, lay in view.history:
-        if lay is not None:
+        if lay is not None and lay.card is not None:
             laid[s] |= lay.card.bit
     seen = view.hand
     for m in laid:
@@ -147,5 +147,5 @@ def _replayed(view: LayoutView, hands: list[int], strict: bool = True) -> Layout
                 return None
             hand._pass_turn()
         else:
-            hand._lay(lay.card, lay.end)
+            hand._play(lay)
     return hand

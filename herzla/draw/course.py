@@ -232,7 +232,7 @@ def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
     out_seats: set[int] = set()
     hands = [set(h) for h in record.hands]
     for seat, lay, before in state.history:
-        if lay is None:
+        if lay is None or lay.card is None:
             moves.append(LayoutMove(seat, None, None, _rows_of(grown)))
             continue
         key = rows.row_of(lay.card)

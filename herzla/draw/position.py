@@ -56,10 +56,11 @@ def view_text(view: TrickView | LayoutView, faces: str | Faces | None = None,
     c = view.contract
     style = _Style(faces_of(c, faces), unicode, False)
     hand = _hand_lines([sort_hand(cards_of(view.hand), c)], style)[0]
-    where, play = view.by_kind(lambda v: _tricks(v, style), _laid)
+    # a question of kind: a trick deal draws its tricks, a layout deal its rows
+    where, play = _tricks(view, style) if isinstance(view, TrickView) else _laid(view)
     return "\n".join([f"{c.game} {c.id}: seat {view.seat} to play{where}", f"  hand  {hand[0]}",
                       *(f"        {more}" for more in hand[1:] if more.strip()),
-                      f"  legal {' '.join(str(m) for m in view.moves())}", *play])
+                      f"  legal {' '.join(str(m) for m in view.legal_moves())}", *play])
 
 
 def _tricks(view: TrickView, style: _Style) -> tuple[str, list[str]]:

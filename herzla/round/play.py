@@ -23,6 +23,8 @@ seats still to speak announce (:func:`settled`).
 ...     _ = deal.announce(word)
 >>> deal.contract.id, deal.contract.declarer, deal.turn
 ('beddl', 3, 0)
+>>> [str(m) for m in deal.legal_moves()][:3], deal.check("HA").rule
+(['C7', 'CT', 'CJ'], 'not-in-hand')
 >>> _ = deal.play("C7"); [str(m) for m in deal.moves]
 ['C7']
 >>> _ = deal.undo(); _ = deal.undo(); deal.phase, deal.bids
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import Hand, HandNotOver, Move
+from herzla.hand import Hand, HandNotOver, Illegal, Move
 from herzla.records import Record, record_of
 from herzla.round.bidding import resolve, settled
 
@@ -151,6 +153,19 @@ class Round:
     def known_bids(self) -> tuple[str, ...]:
         """What a seat may announce: ``pass`` and the contracts of the game's bidding."""
         return ("pass", *game_of(self.base).bidding[1:])
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move (as the hand's :meth:`~herzla.hand.Hand.
+        legal_moves`); none while the bidding is on (:meth:`known_bids`) or once it is over."""
+        return [] if self.hand is None else self.hand.legal_moves()
+
+    def check(self, move: Move | str) -> Illegal | None:
+        """None if the seat to move may make ``move`` now, else the rule it breaks (the hand's
+        :meth:`~herzla.hand.Hand.check`); while the bidding is on no move may be made."""
+        if self.hand is None:
+            return Illegal("bidding", "the bidding is on: no card may be played before it "
+                                      "chooses the contract")
+        return self.hand.check(move)
 
     # -- moving ---------------------------------------------------------------------------------
     def announce(self, word: str) -> tuple[str, int | None] | None:

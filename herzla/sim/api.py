@@ -12,6 +12,8 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+import attrs
+
 from herzla.contracts import (
     Contract,
     Game,
@@ -34,6 +36,7 @@ from herzla.quote import number, quote
 from herzla.round import dealer_of
 from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
+from herzla.sim.rows import RowSpool
 from herzla.sim.runner import SimResult, run, task_count
 from herzla.sim.spec import DealSpec
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
@@ -297,8 +300,8 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
              sample: int = 0, block: int = BLOCK,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
              progress: Callable[[int], None] | None = None, cluster: str | None = None,
-             cluster_timeout: float = DEFAULT_TIMEOUT, session: int | None = None
-             ) -> SimResult:
+             cluster_timeout: float = DEFAULT_TIMEOUT, session: int | None = None,
+             rows: bool = False) -> SimResult:
     """Simulate ``hands`` seeded hands (parties, with a partie; evenings, with a session) of
     ``game``.
 
@@ -314,14 +317,17 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
     whole blocks) and ``engine`` (``auto``, ``batch`` or ``reference``) are.  ``options`` are
     rule options by name (typed values, or text as on the command line).  ``sample`` hands
     (parties) are handed to ``on_records`` as hand records; ``progress`` is called with the
-    hands (parties) done so far.  The result's ``to_dict()`` is the ``--json`` answer of
+    hands (parties) done so far.  ``rows``: keep one row a hand (partie, evening) in
+    ``result.rows`` (:class:`herzla.sim.rows.RowSpool`; ``result.to_frame()`` gives them to
+    pandas), the same whatever ``jobs``.  The result's ``to_dict()`` is the ``--json`` answer of
     ``herzla simulate``.  Raises :class:`SimulationError` (and the errors of :func:`run_plan`).
     """
     plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
                     options=options, partie=partie, dealer=dealer, declarer=declarer,
                     stock=stock, sample=sample, block=block, engine=engine, session=session)
     return run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=on_records,
-                    progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
+                    progress=progress, cluster=cluster, cluster_timeout=cluster_timeout,
+                    rows=rows)
 
 
 def _blocks_per_task(plan: Plan, batch_size: int | None, cluster: str | None) -> int:
@@ -345,7 +351,7 @@ def play_processes(plan: Plan, *, jobs: int | None = None, batch_size: int | Non
 def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = None,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
              progress: Callable[[int], None] | None = None, cluster: str | None = None,
-             cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
+             cluster_timeout: float = DEFAULT_TIMEOUT, rows: bool = False) -> SimResult:
     """Run a checked plan (:func:`plan_run`); the rest of :func:`simulate`.
 
     ``jobs`` above :func:`default_jobs` plays on that many.  With ``cluster`` (``tcp://HOST:PORT``
@@ -366,6 +372,12 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     if cluster is not None and jobs is not None:
         raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
                               "play")
+    if not isinstance(rows, bool):
+        raise SimulationError(f"rows is true or false, not {quote(rows)}")
+    spool = None
+    if rows:
+        plan = attrs.evolve(plan, rows=True)
+        spool = RowSpool()
     try:
         check_timeout(cluster_timeout)
     except LimitError as exc:
@@ -378,8 +390,10 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     try:
         return run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
                    on_records=on_records, adaptive=adaptive, cluster=cluster,
-                   cluster_timeout=cluster_timeout)
+                   cluster_timeout=cluster_timeout, rows=spool)
     except (ValueError, NotImplementedError) as exc:
+        if spool is not None:
+            spool.close()
         if isinstance(exc, SimulationError):
             raise
         raise SimulationError(" ".join(str(exc).split()) or type(exc).__name__) from None

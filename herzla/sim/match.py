@@ -212,8 +212,8 @@ class MatchResult:
     processes: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The answer of ``herzla match --json`` (docs/cli.md): everything but ``elapsed_s`` is
-        the same for any ``--jobs``."""
+        """The answer of ``herzla match --json`` (the Command line page of the docs): everything
+        but ``elapsed_s`` is the same for any ``--jobs``."""
         return {
             "game": self.game, "contract": self.contract, "mode": self.mode,
             "deals": self.deals, "seed": self.seed, "seatings": self.seatings,

@@ -61,6 +61,8 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     contracts = np.zeros(n, dtype=np.int8) if bid else None
     hearts = np.zeros((n, players), dtype=np.int64) if counts_hearts(base, bid) else None
     events: dict[str, int] = {}
+    hits: dict[str, npt.NDArray[np.bool_]] = {}
+    declarers = np.full(n, -1, dtype=np.int8) if bid else None
     out: list[dict[str, Any]] = []
     codes = list(game_of(base).bidding)
 
@@ -77,8 +79,10 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         row = uniforms[i]
         plays = play_out(deal, seats, lambda k: int(row[k]))  # noqa: B023 (used at once)
         assert deal.hand is not None and deal.contract is not None
-        if contracts is not None:
+        if contracts is not None and declarers is not None:
             contracts[i] = codes.index(deal.contract.id)
+            if deal.contract.declarer is not None:
+                declarers[i] = deal.contract.declarer
         outcome = deal.hand.outcome()
         result = deal.contract.score(outcome, before)  # the hand's score, its outcome read once
         scores[i] = result.scores
@@ -89,6 +93,10 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             stock_after[i] = result.stock if result.stock is not None else before
         for e in result.events:
             events[e] = events.get(e, 0) + 1
+            if e not in hits:
+                hits[e] = np.zeros(n, dtype=np.bool_)
+            hits[e][i] = True
         if i < records:
             out.append(record_of(deal.contract, spec, hands, plays, before))
-    return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)
+    return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts,
+                       {k: hits[k] for k in sorted(hits)}, declarers)

@@ -227,6 +227,7 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
     table = table.with_deal(deal)
     if hand.over and deal.review is None and not table.of_people:
         table = table.with_deal(attrs.evolve(deal, review=_review(pos, table.seat)))
+    pos.moved_on(table)  # the answer to the request reads this position, replaying nothing
     return table
 
 
