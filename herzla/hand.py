@@ -37,6 +37,7 @@ import attrs
 
 from herzla.cards import Card, CardError, as_card, cards_of
 from herzla.errors import HerzlaError
+from herzla.i18n import _
 
 __all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
            "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_of",
@@ -115,7 +116,8 @@ class IllegalMove(HerzlaError, ValueError):
     """
 
     def __init__(self, illegal: Illegal, seat: int | None, move: Move) -> None:
-        super().__init__(f"{illegal.message} (rule {illegal.rule})")
+        super().__init__(_("{message} (rule {rule})").format(message=illegal.message,
+                                                             rule=illegal.rule))
         self.illegal = illegal
         self.seat = seat
         self.move = move

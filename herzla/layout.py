@@ -38,6 +38,7 @@ from herzla.hand import (
     record_of,
     refuse,
 )
+from herzla.i18n import _
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -301,7 +302,7 @@ class LayoutHand:
 
     def _advance(self) -> None:
         seat = self.turn
-        for _ in range(self.players):
+        for _step in range(self.players):
             seat = (seat + 1) % self.players
             if seat not in self.order:
                 break
@@ -353,8 +354,9 @@ class LayoutHand:
         """The contract's score of the finished deal (:class:`~herzla.hand.HandNotOver`
         before the end)."""
         if not self.over:
-            raise HandNotOver(f"the deal is not over: {len(self.order)} of {self.players} "
-                              f"seats out; score() counts a finished deal (see over)")
+            raise HandNotOver(_("the deal is not over: {out} of {players} seats out; "
+                                "score() counts a finished deal (see over)").format(
+                                    out=len(self.order), players=self.players))
         return self.contract.score(self.outcome(), self.stock)
 
     def __str__(self) -> str:

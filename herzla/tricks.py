@@ -42,6 +42,7 @@ from herzla.hand import (
     record_of,
     refuse,
 )
+from herzla.i18n import _
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -142,7 +143,7 @@ class TrickHand:
         """The legal cards of the seat to play, as a bit set (0 once the hand is over)."""
         if self.over:
             return 0
-        _, legal, ban = self._follow_and_ban(self.turn)
+        _held, legal, ban = self._follow_and_ban(self.turn)
         if ban is not None:
             allowed = legal & ~ban[0]
             if allowed:
@@ -298,8 +299,9 @@ class TrickHand:
         """The contract's score of the finished hand, with the hand's stock
         (:class:`~herzla.hand.HandNotOver` before the end)."""
         if not self.over:
-            raise HandNotOver(f"the hand is not over: {len(self.tricks)} of {self._per_hand} "
-                              f"tricks played; score() counts a finished hand (see over)")
+            raise HandNotOver(_("the hand is not over: {done} of {tricks} tricks played; "
+                                "score() counts a finished hand (see over)").format(
+                                    done=len(self.tricks), tricks=self._per_hand))
         return self.contract.score(self.outcome(), self.stock)
 
     def __str__(self) -> str:

@@ -31,6 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
+from herzla.i18n import _
 from herzla.names import did_you_mean, find_name
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
@@ -141,7 +142,7 @@ def _import(module_name: str) -> Any:
 
 
 def _imported(path: str) -> Policy:
-    module_name, _, attr = path.partition(":")
+    module_name, _colon, attr = path.partition(":")
     if not module_name or not attr:
         raise PolicyError(f"policy {quote(path)}: an import path is package.module:NAME")
     try:
@@ -165,7 +166,7 @@ def _parse(text: str) -> tuple[str, dict[str, str]]:
         if "]" in text:
             raise PolicyError(f"policy {quote(text)}: a ']' without '['")
         return text, {}
-    name, _, rest = text.partition("[")
+    name, _bracket, rest = text.partition("[")
     if not rest.endswith("]"):
         raise PolicyError(f"policy {quote(text)}: parameters go in brackets, name[key=value,...]")
     params: dict[str, str] = {}
@@ -272,23 +273,26 @@ def seats_of(policy: PolicyLike, players: int) -> tuple[Policy, ...]:
     if isinstance(policy, Policy):
         return (policy,) * players
     if isinstance(policy, type) and issubclass(policy, Policy):
-        return (_as_policy(policy, f"the policy class {policy.__qualname__}"),) * players
+        where = _("the policy class {name}").format(name=policy.__qualname__)
+        return (_as_policy(policy, where),) * players
     if not isinstance(policy, Sequence) or isinstance(policy, bytes):
-        raise PolicyError(f"a policy is a name (\"random\", \"pimc[samples=8]\"), a "
-                          f"herzla.Policy object, or a list of them, not {quote(policy)}")
+        raise PolicyError(_("a policy is a name (\"random\", \"pimc[samples=8]\"), a "
+                            "herzla.Policy object, or a list of them, not {value}").format(
+                                value=quote(policy)))
     given = list(policy)
     if len(given) not in (1, players):
-        raise PolicyError(f"{len(given)} policies for {players} seats: give one policy for "
-                          f"every seat, or one for each of the {players}")
+        raise PolicyError(_("{count} policies for {players} seats: give one policy for every "
+                            "seat, or one for each of the {players}").format(
+                                count=len(given), players=players))
     out: list[Policy] = []
     for i, one in enumerate(given):
         if isinstance(one, str):
             if len(split_policies(one)) != 1:
-                raise PolicyError(f"policy {i + 1} of the list names several ({quote(one)}): "
-                                  f"give one policy an item")
+                raise PolicyError(_("policy {index} of the list names several ({text}): give "
+                                    "one policy an item").format(index=i + 1, text=quote(one)))
             out.append(policy_of(one))
         else:
-            out.append(_as_policy(one, f"policy {i + 1} of the list"))
+            out.append(_as_policy(one, _("policy {index} of the list").format(index=i + 1)))
     return tuple(out) * (players if len(out) == 1 else 1)
 
 

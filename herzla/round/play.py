@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand, HandNotOver, Illegal, Move
+from herzla.i18n import _
 from herzla.records import Record, record_of
 from herzla.round.bidding import resolve, settled
 
@@ -210,7 +211,7 @@ class Round:
     def score(self) -> HandScore:
         """The hand's score (:class:`~herzla.hand.HandNotOver` before the end)."""
         if self.hand is None:
-            raise HandNotOver("the hand is not over: the bidding is still on")
+            raise HandNotOver(_("the hand is not over: the bidding is still on"))
         return self.hand.score()  # HandNotOver before the end, saying how far the hand is
 
     def stock_after(self) -> int:

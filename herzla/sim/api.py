@@ -21,6 +21,7 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
+from herzla.i18n import _
 from herzla.limits import (
     LimitError,
     check_seed,
@@ -72,9 +73,10 @@ def check_pickles(policies: Iterable[Policy], error: type[Exception]) -> None:
         try:
             pickle.dumps(policy)
         except Exception as exc:
-            raise error(f"the policy {policy.spec()} cannot be sent to worker processes "
-                        f"({type(exc).__name__}: {' '.join(str(exc).split())}): define its "
-                        f"class at the top level of a module, or play with jobs=1") from None
+            raise error(_("the policy {policy} cannot be sent to worker processes ({error}): "
+                          "define its class at the top level of a module, or play with "
+                          "jobs=1").format(policy=policy.spec(), error=f"{type(exc).__name__}: "
+                                           f"{' '.join(str(exc).split())}")) from None
 
 
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
@@ -141,9 +143,9 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         _check_session(g.id, session, hands, partie)
     if not isinstance(policy, str | Policy | list | tuple) and not (
             isinstance(policy, type) and issubclass(policy, Policy)):
-        raise SimulationError(f"policy is a name (\"random\", \"heuristic,random\", "
-                              f"\"pimc[samples=8]\"), a herzla.Policy object, or a list of "
-                              f"them, not {quote(policy)}")
+        raise SimulationError(_("policy is a name (\"random\", \"heuristic,random\", "
+                                "\"pimc[samples=8]\"), a herzla.Policy object, or a list of "
+                                "them, not {value}").format(value=quote(policy)))
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:

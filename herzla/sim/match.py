@@ -34,6 +34,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.i18n import _
 from herzla.limits import LimitError, check_timeout, whole_number
 from herzla.players.policy import Policy, PolicyError
 from herzla.players.registry import policy_of, spelled
@@ -231,9 +232,9 @@ def plan_match(game: str, policies: Sequence[str | Policy], contract: str | None
     """Check a match's arguments; MatchError names what is wrong."""
     if isinstance(policies, str | bytes) or not isinstance(policies, Sequence) or not all(
             isinstance(p, str | Policy) for p in policies):
-        raise MatchError(f"policies is a list of policies, each a name (\"random\", "
-                         f"\"pimc[samples=8]\", ...) or a herzla.Policy object, not "
-                         f"{quote(policies)}")
+        raise MatchError(_("policies is a list of policies, each a name (\"random\", "
+                           "\"pimc[samples=8]\", ...) or a herzla.Policy object, not "
+                           "{value}").format(value=quote(policies)))
     try:
         whole_number(deals, "deals")
     except LimitError as exc:
