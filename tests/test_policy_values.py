@@ -178,3 +178,16 @@ def test_play_refuses_a_record_with_an_illegal_play() -> None:
     rec["plays"] = ["HA"]
     with pytest.raises(herzla.RecordError, match=r"HA by seat 0, is illegal.*not-in-hand"):
         herzla.play(rec, "random", seed=1)
+
+
+def test_the_position_and_the_refusal_speak_german() -> None:
+    from herzla.i18n import language
+
+    hand = contract_class("herzla", "normal")().new_hand(HANDS, dealer=3)
+    with language("de"):
+        assert str(hand).endswith("Am Zug: Platz 0, Stich 1")
+        assert str(view_of(hand, 0)).startswith("herzla normal: Platz 0 ist am Zug, Stich 1")
+        with pytest.raises(herzla.HandNotOver, match="nicht zu Ende: 0 von 8 Stichen"):
+            hand.score()
+        with pytest.raises(herzla.IllegalMove, match=r"\(Regel not-in-hand\)"):
+            hand.play("HA")
