@@ -116,7 +116,8 @@ class IllegalMove(HerzlaError, ValueError):
     """
 
     def __init__(self, illegal: Illegal, seat: int | None, move: Move) -> None:
-        super().__init__(f"{illegal.message} (rule {illegal.rule})")
+        super().__init__(_("{message} (rule {rule})").format(message=illegal.message,
+                                                             rule=illegal.rule))
         self.illegal = illegal
         self.seat = seat
         self.move = move

@@ -143,7 +143,7 @@ class TrickHand:
         """The legal cards of the seat to play, as a bit set (0 once the hand is over)."""
         if self.over:
             return 0
-        _, legal, ban = self._follow_and_ban(self.turn)
+        _held, legal, ban = self._follow_and_ban(self.turn)
         if ban is not None:
             allowed = legal & ~ban[0]
             if allowed:

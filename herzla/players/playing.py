@@ -97,18 +97,12 @@ def play(deal: str | Record | Mapping[str, Any], policies: PolicyLike = "heurist
     moves = rec.players * base.hand_size
     _cards, uniforms = draw_block(block_generator(seed, (0, 0)), 1, pack, moves)
     row = [int(u) for u in uniforms[0]]
-    dealt = rec.start()
+    dealt = rec.start(played=True)  # RecordError at an illegal play, as replay names it
     state = Round(base, dealt.dealt, rec.dealer, rec.stock, bidding=bid)
     if bid:
         bid_out(state, seats)
     assert state.hand is not None
-    illegal = play_moves(state.hand, rec.plays)
-    if illegal is not None:
-        raise RecordError(_("{where}, {card} by seat {seat}, is "
-                            "illegal: {message} (rule {rule}); "
-                            "{value} plays on from a legal record").format(
-            where=illegal.where(), card=illegal.card, seat=illegal.seat, message=illegal.message,
-            rule=illegal.rule, value=quote('play')))
+    play_moves(state.hand, rec.plays)  # legal: checked above
     done = len(state.hand.moves)
     play_out(state, seats, lambda k: row[(done + k) % len(row)])
     out = state.record()

@@ -284,7 +284,8 @@ def seats_of(policy: PolicyLike, players: int) -> tuple[Policy, ...]:
     if isinstance(policy, Policy):
         return (policy,) * players
     if isinstance(policy, type) and issubclass(policy, Policy):
-        return (_as_policy(policy, f"the policy class {policy.__qualname__}"),) * players
+        where = _("the policy class {name}").format(name=policy.__qualname__)
+        return (_as_policy(policy, where),) * players
     if not isinstance(policy, Sequence) or isinstance(policy, bytes):
         raise PolicyError(_('a policy is a name ("random", "pimc[samples=8]"), a '
                             "herzla.Policy object, or a list of them, not {policy}").format(
@@ -302,7 +303,7 @@ def seats_of(policy: PolicyLike, players: int) -> tuple[Policy, ...]:
                                     "give one policy an item").format(i=i + 1, one=quote(one)))
             out.append(policy_of(one))
         else:
-            out.append(_as_policy(one, f"policy {i + 1} of the list"))
+            out.append(_as_policy(one, _("policy {index} of the list").format(index=i + 1)))
     return tuple(out) * (players if len(out) == 1 else 1)
 
 
