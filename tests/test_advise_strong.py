@@ -180,3 +180,24 @@ def test_the_wilson_interval_holds_its_share(n: int, data: st.DataObject) -> Non
 def test_a_difference_holds_its_mean(pairs: list[tuple[int, int]]) -> None:
     mean, (lo, hi) = difference([a for a, _ in pairs], [b for _, b in pairs])
     assert lo <= mean <= hi
+
+
+def test_advise_in_each_seat() -> None:
+    """--seat all weighs the hand in each seat in turn: each answer the one of that seat."""
+    out = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "3",
+                                    "--exact-samples", "1", "--only", "beddl", "--only", "mord",
+                                    "--seat", "ALL", "--jobs", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    seats = json.loads(out.output)["seats"]
+    assert [s["seat"] for s in seats] == [0, 1, 2, 3]
+    one = advise(HAND, seat=2, samples=3, exact=1, choices=("beddl", "mord"), jobs=1).to_dict()
+    seats[2].pop("elapsed_s")
+    one.pop("elapsed_s")
+    assert seats[2] == one
+    text = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
+                                     "--exact-samples", "0", "--only", "mord", "--seat", "all",
+                                     "--jobs", "1"]).output
+    assert text.rstrip().splitlines()[-4:] == [
+        f"seat {s}: mord (-240.0 cents under strong play)" for s in range(4)]
+    bad = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--seat", "x"])
+    assert bad.exit_code == 2 and "a seat is a number (0 to 3) or 'all'" in bad.output
