@@ -137,7 +137,7 @@ def test_the_model_searches_the_last_tricks_each_seat_for_itself() -> None:
         while sum(h.bit_count() for h in st.hands) > 4 * MODEL_EXACT:
             st.play(heuristic_order(st)[0])
         seat = st.turn
-        for card in st.legal_plays():
+        for card in cards_of(st.legal_mask()):
             after = st.copy()
             after.play(card)
             assert modelled(after, MODEL_EXACT)[seat] <= value[seat]

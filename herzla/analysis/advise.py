@@ -5,7 +5,7 @@ The choices are the contracts of the game's bidding (``Game.bidding``: Herzla's 
 and Mord). It samples deals of the unseen cards (24 in Herzla) among the other seats (uniformly;
 sample ``i`` is drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the answer is the same
 for any number of worker processes) and values each choice, with the seat as declarer in Beddl
-and Mord, three ways (docs/analysis.md says what each means for a player):
+and Mord, three ways (the Analysis page of the docs says what each means for a player):
 
 - ``strong``: every seat played by a strong player (``model``: ``net`` by default, on the batch
   engine, :mod:`herzla.analysis.strong`; ``expert``, the search player, deal by deal): what the
@@ -100,7 +100,8 @@ class AdvicePlan:
     def contract(self, choice: str) -> TrickContract:
         cls = contract_class(self.game, choice)
         players = cls.player_counts[0]
-        # the advice's choices are the game's contracts announced before the play: trick deals
+        # a question of kind: the advice's choices are the game's contracts announced before
+        # the play, trick deals
         return cast(TrickContract, cls(players, self.options,
                                        self.seat if cls.needs_declarer else None))
 

@@ -1,6 +1,6 @@
 """``herzla advise herzla --hand CARDS``: what Normal, Beddl and Mord are worth to a hand of eight
 Herzla cards, under strong play (``net`` at every seat, ``--model`` another), with double dummy and
-the heuristic player beside it as bounds (docs/analysis.md)."""
+the heuristic player beside it as bounds (the Analysis page of the docs)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,8 @@ __all__ = ["advise_command"]
               help="Worker processes (default: all cores). The answer does not depend on it.")
 @click.option("--cluster", metavar="ADDRESS",
               help="Play the samples on the workers of the dask scheduler at ADDRESS "
-                   "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; docs/cluster.md): the "
+                   "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; the Clusters page of the "
+                   "docs): the "
                    "same answer as on this machine.")
 @cluster_timeout_option
 @click.option("--only", "only", multiple=True, metavar="CHOICE", shell_complete=complete_choice,
@@ -75,7 +76,8 @@ __all__ = ["advise_command"]
               help="Weigh only this choice (repeatable; default: every contract of the game's "
                    "bidding: {bidders}).")
 @option_flag
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/analysis.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (the Analysis page of the docs).")
 @click.option("--no-progress", is_flag=True,
               help="No progress line (shown on standard error when it is a terminal).")
 def advise_command(game: str, hand: str, seat: str, dealer: int, stock: int, samples: int,
