@@ -8,12 +8,9 @@ from collections.abc import Mapping
 
 from herzla.analysis.estimate import Estimate
 from herzla.contracts import TrickContract
+from herzla.i18n import _
 
 __all__ = ["WAY_NAMES", "cents_text", "report_lines"]
-
-
-def _(message: str) -> str:  # the catalog's lookup once herzla.i18n is merged
-    return message
 
 #: each way's name in the report's rows
 WAY_NAMES = {"strong": "strong", "double_dummy": "double dummy", "heuristic": "heuristic"}
