@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from herzla.analysis.advice_words import cents_text
 from herzla.analysis.advise import (
     DEFAULT_EXACT,
     DEFAULT_MODEL,
@@ -32,6 +33,7 @@ from herzla.cli.common import (
 from herzla.cli.complete import complete_choice, complete_game
 from herzla.cli.output import Progress
 from herzla.contracts import get_game
+from herzla.i18n import _
 from herzla.names import did_you_mean, find_name
 from herzla.quote import quote, visible
 from herzla.support.cluster import ClusterError, quiet_logs
@@ -143,9 +145,9 @@ def advise_command(game: str, hand: str, seat: str, dealer: int, stock: int, sam
     if len(results) > 1:
         click.echo("")
         for res in results:
-            click.echo(visible(f"seat {res.plan.seat}: {res.recommendation} "
-                               f"({res.choices[res.recommendation]['strong'].mean:+.1f} cents "
-                               f"under strong play)"))
+            click.echo(visible(_("seat {seat}: {choice} ({mean} cents under strong play)").format(
+                seat=res.plan.seat, choice=res.recommendation,
+                mean=cents_text(res.choices[res.recommendation]["strong"].mean))))
 
 
 def _seats(text: str, game: str) -> list[int]:
@@ -159,7 +161,8 @@ def _seats(text: str, game: str) -> list[int]:
     try:
         return [int(text)]
     except ValueError:
-        fail(f"--seat {quote(text)}: a seat is a number (0 to {players - 1}) or 'all'")
+        fail(_("--seat {text}: a seat is a number (0 to {last}) or 'all'").format(
+            text=quote(text), last=players - 1))
 
 
 def _print(res: AdviceResult) -> None:
