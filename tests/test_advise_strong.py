@@ -201,3 +201,15 @@ def test_advise_in_each_seat() -> None:
         f"seat {s}: mord (-240.0 cents under strong play)" for s in range(4)]
     bad = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--seat", "x"])
     assert bad.exit_code == 2 and "a seat is a number (0 to 3) or 'all'" in bad.output
+
+
+def test_a_tie_on_every_deal_is_said_as_such() -> None:
+    """Eight top cards: the normal game (every heart taken) and Mord pay +240 on every deal;
+    the advice says they are worth the same, not that more samples would tell, and without
+    double dummy it names no bounds it did not show."""
+    res = advise("CA CK CQ SA SK HA DA DK", samples=4, exact=0, choices=("normal", "mord"),
+                 jobs=1)
+    assert res.margin is not None and res.margin[1:] == (0.0, (0.0, 0.0))
+    text = res.report()
+    assert "It is worth the same on every deal as the next best choice, Mord." in text
+    assert "more samples would tell" not in text and "These are its bounds" not in text
