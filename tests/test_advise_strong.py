@@ -8,7 +8,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from herzla.analysis.advise import (
@@ -213,3 +213,16 @@ def test_a_tie_on_every_deal_is_said_as_such() -> None:
     text = res.report()
     assert "It is worth the same on every deal as the next best choice, Mord." in text
     assert "more samples would tell" not in text and "These are its bounds" not in text
+
+
+@example([1, 1], 3)  # a third of a cent on every deal: no spread, seven decimals and more
+@given(st.lists(st.integers(-10**6, 10**6), min_size=1, max_size=40), st.integers(1, 12))
+def test_a_match_interval_holds_its_mean(values: list[int], scale: int) -> None:
+    """The match's standings and pairs: the interval, rounded to the JSON's decimals, still
+    holds the mean (a mean of many decimals with no spread once fell outside)."""
+    from herzla.sim.match import _interval
+
+    mean, ci = _interval(sum(values), sum(v * v for v in values), len(values), scale)
+    assert (ci is None) == (len(values) == 1)
+    if ci is not None:
+        assert ci[0] <= mean <= ci[1]
