@@ -62,8 +62,9 @@ def _bounds(contract: TrickContract, ways: Mapping[str, Estimate]) -> list[str]:
     else:
         out.append(_("At a table of weak players (the heuristic at every seat) it is worth "
                      "{mean}.").format(mean=cents_text(h.mean)))
-    out.append(_("These are its bounds: a real table sees less than double dummy and plays "
-                 "better than the heuristic."))
+    if dd is not None:
+        out.append(_("These are its bounds: a real table sees less than double dummy and plays "
+                     "better than the heuristic."))
     return [" ".join(out)]
 
 
@@ -91,7 +92,10 @@ def _advice(model: str, contracts: Mapping[str, TrickContract],
     fields = {"diff": cents_text(diff), "title": contracts[other].title,
               "low": cents_text(dlo), "high": cents_text(dhi),
               "deals": localized(f"{e.samples:,}")}
-    if dlo > 0:
+    if dlo == dhi == 0:
+        than = _("It is worth the same on every deal as the next best choice, {title}."
+                 ).format(**fields)
+    elif dlo > 0:
         than = _("That is {diff} cents a hand more than the next best choice, {title} (95% "
                  "interval of the difference {low}..{high}): a clear difference over {deals} "
                  "deals.").format(**fields)

@@ -42,6 +42,7 @@ from herzla.analysis.strong import played_batch, played_one
 from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.display import render
+from herzla.errors import HerzlaError
 from herzla.i18n import _, format_number
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
@@ -76,7 +77,7 @@ _UNIFORMS = [0] * 64  # the heuristic player draws no random numbers
 WAYS = ("strong", "double_dummy", "heuristic")
 
 
-class AdviceError(ValueError):
+class AdviceError(HerzlaError, ValueError):
     """Arguments the advisor cannot use, with the problem named in one sentence."""
 
 

@@ -192,7 +192,8 @@ def _interval(total: int, squares: int, n: int, scale: int
         return mean, None
     var = (squares - total * total / n) / (n - 1) / (scale * scale)
     half = Z95 * math.sqrt(max(var, 0.0) / n)
-    return mean, (rounded(mean - half), rounded(mean + half))
+    # rounded to the JSON's decimals, but never past the mean itself
+    return mean, (min(rounded(mean - half), mean), max(rounded(mean + half), mean))
 
 
 @attrs.frozen(slots=True)
