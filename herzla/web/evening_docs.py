@@ -23,6 +23,7 @@ import attrs
 from herzla.evening import Evening, EveningError
 from herzla.evening.export import deals_csv
 from herzla.evening.storage import dumps
+from herzla.i18n import format_date
 from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
@@ -69,7 +70,7 @@ def about(doc: Document) -> About:
     name = part.get("name")
     day = datetime.datetime.fromtimestamp(doc.created)
     return About(name if isinstance(name, str) and name else None,
-                 f"{day.day} {day:%b %Y}",
+                 format_date(day.date()),
                  *(part.get(flag) is True for flag in ("money", "closed", "archived",
                                                        "imported")))
 
