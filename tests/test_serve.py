@@ -144,10 +144,12 @@ def _first_line(proc: subprocess.Popen[bytes]) -> str:
 def serving(tmp_path: Path, db: str, pythonpath: str = str(ROOT)
             ) -> tuple[subprocess.Popen[bytes], str]:
     """A real ``herzla serve --port 0`` on the loopback address, with its store ``db`` in
-    ``tmp_path``, and the URL its first line names (the caller stops it)."""
+    ``tmp_path`` (or the database a ``postgresql://`` URL names), and the URL its first line
+    names (the caller stops it)."""
     env = {**os.environ, "PYTHONPATH": pythonpath}
+    where = db if "://" in db else str(tmp_path / db)
     proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
-                             str(tmp_path / db)], stdout=subprocess.PIPE,
+                             where], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, cwd=tmp_path,
                             preexec_fn=at_a_terminal)
     try:

@@ -23,9 +23,11 @@ _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
                    "table can join, e.g. 0.0.0.0) needs a token.")
 @click.option("--port", type=int, default=8000, show_default=True,
               help="The port to listen on; 0 picks a free one.")
-@click.option("--db", "db", metavar="FILE",
-              help="The SQLite file holding the evenings and tables (default: herzla/herzla.db "
-                   "in your data folder, e.g. ~/.local/share).")
+@click.option("--db", "db", metavar="FILE|URL", envvar="HERZLA_DB",
+              help="Where the evenings and tables are kept: an SQLite file (default: "
+                   "herzla/herzla.db in your data folder, e.g. ~/.local/share), or a PostgreSQL "
+                   "database, postgresql://USER@HOST/DB, which several herzla serve processes "
+                   "may share (needs the server extra). Also read from HERZLA_DB.")
 @click.option("--token", metavar="TOKEN",
               help="Every page and call needs this token (8 or more letters, digits or -._~). "
                    "Without --token, one is made up when the host is not loopback, anew at "
@@ -47,6 +49,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
       herzla serve --host 0.0.0.0           # the phones on this network join, with the token
       herzla serve --host 0.0.0.0 --token our-table-2026   # the same address at every start
       herzla serve --port 0 --db table.db   # a free port, a store of its own
+      herzla serve --db postgresql://herzla@localhost/herzla   # on a server (docs/hosting.md)
     """
     from herzla.web import INSTALL, missing
 
@@ -59,7 +62,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
     from herzla.web.config import WebConfig, is_loopback
     from herzla.web.qr import qr_text
     from herzla.web.server import ServeError, bind, own_address, serve, url_of
-    from herzla.web.store import Store, StoreError, default_path
+    from herzla.web.store import StoreError, open_store
 
     if token is not None and not _TOKEN.fullmatch(token):
         fail("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)")
@@ -67,7 +70,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
     if token is None and not loopback:
         token = secrets.token_urlsafe(16)
     try:
-        store = Store(db if db is not None else default_path())
+        store = open_store(db or None)
     except StoreError as exc:
         fail(str(exc))
     try:
