@@ -319,6 +319,14 @@ PATHS: dict[str, Any] = {
             "type": "object", "required": ["seat"], "properties": {
                 "seat": {"type": "integer", "minimum": 0}}}}}},
         "responses": {"200": _TABLE, **_WRITE}}},
+    "/api/tables/{id}/seat": {"post": {
+        "summary": "A person sits down again in a seat the computer has played since its "
+                   "person left: the seat gets a new link, its old key opens nothing (the "
+                   "table's creator alone)", **_CHANGE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["seat"], "properties": {
+                "seat": {"type": "integer", "minimum": 0}}}}}},
+        "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/review": {"get": {
         "summary": "Once the hand is over, the review of the person's cards",
         "parameters": [_ID],

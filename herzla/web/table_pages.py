@@ -33,7 +33,7 @@ from herzla.table import (
     review_for,
 )
 from herzla.table import undo as undo_table
-from herzla.table.people import may_undo
+from herzla.table.people import may_undo, seat_again
 from herzla.table.position import position
 from herzla.web import table_docs as docs
 from herzla.web.config import state
@@ -49,9 +49,28 @@ from herzla.web.page_parts import (
 from herzla.web.seat_keys import Viewer, act_as, creator_only, viewer_of
 from herzla.web.store import Document, Kind, StaleRevision
 
-__all__ = ["blueprint", "view_of"]
+__all__ = ["StaleTurn", "blueprint", "turn_of", "view_of"]
 
 blueprint = Blueprint("table_pages", __name__)
+
+
+class StaleTurn(TableStateError):
+    """A form of a table of people sent from a page drawn before the table moved on: the
+    seat's move was made already (from another page, a double tap), and is not made twice."""
+
+    def __init__(self) -> None:
+        super().__init__("this page was behind the table: your move was made already (from "
+                         "another page or a second tap) and is not made twice; here is the "
+                         "table now")
+
+
+def turn_of(table: Table) -> str:
+    """Where the table's deal stands: its number, its announcements and its moves, counted
+    (what a person's form carries, as ``turn``: a page shows a person's cards to play only on
+    their turn, so a form whose ``turn`` is no longer the table's is one whose move was made
+    already)."""
+    deal = table.deal
+    return f"{deal.k}.{len(deal.bids)}.{len(deal.moves)}"
 
 
 def view_of(table: Table, viewer: Viewer | None = None,
@@ -130,7 +149,7 @@ def view_of(table: Table, viewer: Viewer | None = None,
             "drawing_reviewed": review is not None,
             "evening": d["evening"], "must_pass": legal == {"pass"},
             "title": d["title"] or "the bidding",
-            "game_title": get_game(table.game).title}
+            "game_title": get_game(table.game).title, "turn": turn_of(table)}
 
 
 def show(doc: Document, table: Table, status: int = 200, *, error: str | None = None,
@@ -186,8 +205,16 @@ def table_page(doc_id: str) -> Response:
 
 
 def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#play") -> Response:
+    drawn = request.form.get("turn")
+
+    def acting(table: Table, viewer: Viewer) -> Table:
+        if drawn is not None and viewer.seat is not None and table.of_people \
+                and drawn != turn_of(table):
+            raise StaleTurn()
+        return how(table, viewer)
+
     try:
-        _, _, viewer = act_as(doc_id, how, form_revision())
+        _, _, viewer = act_as(doc_id, acting, form_revision())
     except StaleRevision as exc:
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
@@ -233,6 +260,19 @@ def leave_seat(doc_id: str) -> Response:
         return leave(table, -1 if seat is None else seat)
 
     return _acted(doc_id, gone, "#seats")
+
+
+@blueprint.post("/tables/<doc_id>/seat")
+def seat_taken_again(doc_id: str) -> Response:
+    """The creator gives a seat the computer plays (``seat``) to a person again: a new link."""
+    text = (request.form.get("seat") or "").strip()
+    seat = read_whole(text, digits=3)
+
+    def again(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, "give a seat to a person")
+        return seat_again(table, -1 if seat is None else seat)
+
+    return _acted(doc_id, again, "#seats")
 
 
 @blueprint.post("/tables/<doc_id>/delete")

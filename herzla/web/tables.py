@@ -24,6 +24,7 @@ from herzla.table import (
     review_for,
     undo,
 )
+from herzla.table.people import seat_again
 from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
@@ -170,6 +171,22 @@ def leave_call(doc_id: str) -> Response:
         return leave(table, body["seat"])
 
     return _acted(doc_id, gone)
+
+
+@blueprint.post("/<doc_id>/seat")
+def seat_call(doc_id: str) -> Response:
+    """``{"seat": K}``: a person sits down again in seat K, which the computer has played since
+    its person left; the seat gets a new link (its old key opens nothing).  The table's creator
+    alone decides this."""
+    body = json_body()
+    if not isinstance(body, Mapping) or set(body) != {"seat"}:
+        raise ApiError(422, f"send {{\"seat\": 1}}, not {quote(body)}")
+
+    def again(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, "give a seat to a person")
+        return seat_again(table, body["seat"])
+
+    return _acted(doc_id, again)
 
 
 @blueprint.get("/<doc_id>/evening")
