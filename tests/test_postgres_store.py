@@ -113,7 +113,7 @@ def test_serve_takes_a_postgres_url_and_herzla_db(url: str, monkeypatch: pytest.
 
     served: list[object] = []
 
-    def serve(app: object, sock: object, *, threads: int = 4, ready: object = None) -> None:
+    def serve(app: object, sock: object, *, ready: object = None, **how: object) -> None:
         served.append(app)
         sock.close()  # type: ignore[attr-defined]
 

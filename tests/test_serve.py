@@ -50,7 +50,7 @@ def no_serving(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         asked.append(host)
         return real_bind("127.0.0.1", port)
 
-    def serve(app: Any, sock: socket.socket, *, threads: int = 4, ready: Any = None) -> None:
+    def serve(app: Any, sock: socket.socket, *, ready: Any = None, **how: Any) -> None:
         ready()
         sock.close()
 

@@ -15,6 +15,7 @@ from herzla.cli.common import fail
 __all__ = ["serve_command"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
+_PROXY = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d{1,5})?/?")
 
 
 @click.command("serve")
@@ -33,7 +34,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
                    "Without --token, one is made up when the host is not loopback, anew at "
                    "each start; give the same --token to keep the phones' address across "
                    "restarts.")
-def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
+@click.option("--proxy", metavar="URL",
+              help="herzla is served behind a reverse proxy on this machine (Caddy, with "
+                   "HTTPS) at this address, e.g. https://cards.example.org/: the proxy's "
+                   "X-Forwarded-For and X-Forwarded-Proto are believed, the links name this "
+                   "address, and a token is needed (docs/hosting.md).")
+def serve_command(host: str, port: int, db: str | None, token: str | None,
+                  proxy: str | None) -> None:
     """Serve the table app: the score pad, the disputes desk and a table against the computer,
     as pages and a JSON API.
 
@@ -59,14 +66,17 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
         fail(f"herzla serve needs the web extra ({' and '.join(lacking)} {verb} not "
              f"installed): {INSTALL}")
     from herzla.web.app import create_app
-    from herzla.web.config import WebConfig, is_loopback
+    from herzla.web.config import Limits, WebConfig, is_loopback
     from herzla.web.qr import qr_text
     from herzla.web.server import ServeError, bind, own_address, serve, url_of
     from herzla.web.store import StoreError, open_store
 
     if token is not None and not _TOKEN.fullmatch(token):
         fail("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)")
-    loopback = is_loopback(host)
+    if proxy is not None and not _PROXY.fullmatch(proxy):
+        fail(f"--proxy: give the address the proxy serves, e.g. https://cards.example.org/, "
+             f"not {proxy[:60]!r}")
+    loopback = is_loopback(host) and proxy is None
     if token is None and not loopback:
         token = secrets.token_urlsafe(16)
     try:
@@ -77,9 +87,12 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
         sock = bind(host, port)
     except ServeError as exc:
         fail(str(exc))
-    url = url_of(own_address(host), sock.getsockname()[1], token)
+    if proxy is not None:
+        url = proxy.rstrip("/") + "/" + (f"?token={token}" if token else "")
+    else:
+        url = url_of(own_address(host), sock.getsockname()[1], token)
     app = create_app(store, WebConfig(token=token, loopback=loopback,
-                                      url=None if loopback else url))
+                                      url=None if loopback else url, limits=Limits()))
     _log_to_stderr()
 
     def ready() -> None:
@@ -89,10 +102,14 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
             click.echo("herzla: the phones at the table open that address, or scan this:",
                        err=True)
             click.echo(qr_text(url), err=True, nl=False)
+        if proxy is not None:
+            click.echo(f"herzla: the proxy passes the requests on to "
+                       f"{url_of(host, sock.getsockname()[1], None)}; listening on "
+                       f"{host}:{sock.getsockname()[1]}", err=True)
         click.echo(f"herzla: the store is {store.where}; Ctrl-C stops the server", err=True)
         warm_up_in_background()
 
-    serve(app, sock, ready=ready)
+    serve(app, sock, ready=ready, proxy=proxy is not None)
 
 
 def warm_up_in_background() -> threading.Thread:

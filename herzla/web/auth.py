@@ -7,7 +7,8 @@ Every request passes :func:`check` before its route runs; a route never looks at
   its own at 127.0.0.1 (DNS rebinding).
 - **Token.** With a token in force, a request without it is answered 401 and shown nothing.
   The token comes as ``Authorization: Bearer TOKEN``, as the cookie :data:`TOKEN_COOKIE`
-  (HttpOnly, SameSite=Strict), or once as ``?token=TOKEN``: that sets the cookie, and a page
+  (HttpOnly, SameSite=Strict, and Secure when the request came over TLS, as the trusted proxy
+  in front says), or once as ``?token=TOKEN``: that sets the cookie, and a page
   asked for so is sent on to its address without the token (so the token does not stay in the
   address bar, the history or a bookmark).
 - **Seat keys.** A seat's key of a table of people (``?key=`` or ``Authorization: Bearer``)
@@ -151,7 +152,8 @@ def csrf_token() -> str:
 
 
 def _set_token_cookie(out: Response, token: str) -> None:
-    out.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict", path="/")
+    out.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict", path="/",
+                   secure=request.is_secure)
 
 
 def finish(out: Response) -> Response:
@@ -162,7 +164,8 @@ def finish(out: Response) -> Response:
     if token is not None and g.get("set_token_cookie"):
         _set_token_cookie(out, token)
     if g.get("new_csrf"):
-        out.set_cookie(CSRF_COOKIE, g.new_csrf, httponly=True, samesite="Strict", path="/")
+        out.set_cookie(CSRF_COOKIE, g.new_csrf, httponly=True, samesite="Strict", path="/",
+                       secure=request.is_secure)
     return out
 
 

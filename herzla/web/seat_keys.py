@@ -92,6 +92,7 @@ def viewer_of(table: Table) -> Viewer:
     if key is not None:
         person = table.person_of(key)
         if person is None:
+            g.wrong_key = True  # counted against the client's tries (herzla.web.limits)
             raise ApiError(403, "this seat key is not one of this table's: open the link of "
                                 "your own seat")
         if person.left:
