@@ -66,8 +66,8 @@ def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, 
     "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (TableRefused when the store keeps
     ``most`` tables already)."""
     body = fields_of(body, NEW_KEYS, what="a new table", error=TableError)
-    if "game" not in body:
-        raise TableError("a new table needs its game")
+    if not isinstance(body.get("game"), str):
+        raise TableError('a new table needs its game, as a text: "game": "herzla"')
     args = {k: v for k, v in body.items() if v is not None}
     args["opponents"] = check_policy(args.get("opponents", "expert"))
     if store.count(Kind.TABLE) >= most:  # before the deal is made (again when stored)
