@@ -50,6 +50,22 @@ def test_the_schema_is_made_once_and_kept(url: str) -> None:
     assert _sql(url, "SELECT version FROM schema_version") == [(SCHEMA,)]
 
 
+def test_each_older_schema_is_migrated_keeping_its_documents(url: str) -> None:
+    from herzla.web.postgres_store import SCHEMA, PostgresStore
+
+    for version in range(1, SCHEMA):
+        _sql(url, "DROP TABLE IF EXISTS schema_version, evenings, tables, presence")
+        old = PostgresStore(url, upto=version)
+        doc = old.create(Kind.TABLE, {"kept": version})
+        old.close()
+        new = PostgresStore(url)
+        assert new.version_found == version and new.version() == SCHEMA
+        assert new.get(Kind.TABLE, doc.id).body == {"kept": version}
+        new.touch(Kind.TABLE, doc.id, "seat-0", 1.0)
+        assert new.seen(Kind.TABLE, doc.id) == {"seat-0": 1.0}
+        new.close()
+
+
 def test_an_older_schema_is_migrated_and_starts_racing_migrate_once(url: str) -> None:
     import threading
 
@@ -75,7 +91,7 @@ def test_an_older_schema_is_migrated_and_starts_racing_migrate_once(url: str) ->
 
 
 def test_databases_it_must_not_touch_are_refused_in_one_line(url: str) -> None:
-    from herzla.web.postgres_store import PostgresStore
+    from herzla.web.postgres_store import SCHEMA, PostgresStore
 
     _sql(url, "CREATE TABLE evenings (x int)")
     with pytest.raises(StoreError, match="has tables named evenings but is not herzla's"):
@@ -84,8 +100,8 @@ def test_databases_it_must_not_touch_are_refused_in_one_line(url: str) -> None:
          "INSERT INTO schema_version VALUES (99)")
     with pytest.raises(StoreError) as info:
         PostgresStore(url)
-    assert "was written by a later herzla (schema version 99; this herzla reads up to 1)" in str(
-        info.value) and "\n" not in str(info.value)
+    assert (f"was written by a later herzla (schema version 99; this herzla reads up to "
+            f"{SCHEMA})") in str(info.value) and "\n" not in str(info.value)
     assert _sql(url, "SELECT version FROM schema_version") == [(99,)]  # nothing changed
 
 

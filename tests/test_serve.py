@@ -131,7 +131,7 @@ def test_a_port_in_use_and_a_store_it_cannot_read(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
         f"herzla: error: {newer} was written by a later herzla (schema version 99; this herzla "
-        f"reads up to 2): upgrade herzla"]
+        f"reads up to 3): upgrade herzla"]
 
 
 def _first_line(proc: subprocess.Popen[bytes]) -> str:

@@ -233,6 +233,7 @@ class Position:
             "evening": ev,
             "people": [{"seat": p.seat, "left": p.left, "asked": p.seat in t.asked}
                        for p in t.people],
+            "stood_in": list(d.stood_in),
         }
 
     def _evening(self, rec: Record) -> dict[str, Any] | None:

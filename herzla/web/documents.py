@@ -162,6 +162,15 @@ class DocumentStore(Protocol):
         """Remove the document (at ``revision``, if given)."""
         ...
 
+    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
+        """Note that ``who`` (a seat's page) was seen at the document at ``when`` (seconds
+        since the epoch): kept beside the document, never changing its revision."""
+        ...
+
+    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
+        """When each ``who`` was last seen at the document (:meth:`touch`)."""
+        ...
+
     @property
     def where(self) -> str:
         """Where the documents are kept, for a person (a file's path, a database's address)."""

@@ -162,7 +162,11 @@ SCHEMAS: dict[str, Any] = {
             "people": {"type": "array", "items": {"type": "integer", "minimum": 0},
                        "description": "A table of people: the seats people play, each by "
                                       "its own private link (the answer's `seats`); the "
-                                      "computer plays the others."}}},
+                                      "computer plays the others."},
+            "away": {"type": "integer", "minimum": 0, "maximum": 86400,
+                     "description": "A table of people: the seconds a person's page may be "
+                                    "away before the computer plays their seat until they "
+                                    "are back (default 120; 0: never)."}}},
     "Table": {
         "type": "object",
         "required": ["id", "game", "contract", "players", "seat", "to_move", "hand", "legal",
@@ -196,9 +200,18 @@ SCHEMAS: dict[str, Any] = {
             "moves": {"type": "array", "items": {"type": "string"},
                       "description": "The moves so far, as a record writes them."},
             "people": {"type": "array", "items": {"type": "object"},
-                       "description": "A table of people's seats: `{seat, left, asked}` "
-                                      "(left: the computer plays it now; asked: for the "
-                                      "next deal)."},
+                       "description": "A table of people's seats: `{seat, left, asked, "
+                                      "away, plays_in}` (left: the computer plays it now; "
+                                      "asked: for the next deal; away: the person's page "
+                                      "has not been seen for a while; plays_in: the seconds "
+                                      "until the computer plays for them, 0 once it does, "
+                                      "null when it will not)."},
+            "away_after": {"type": "integer",
+                           "description": "A table of people: the seconds a person may be "
+                                          "away before the computer plays for them."},
+            "stood_in": {"type": "array", "items": {"type": "integer"},
+                         "description": "The indexes in `moves` of the cards the computer "
+                                        "played for a person who was away."},
             "seats": {"type": "array", "items": {"type": "object"},
                       "description": "To a table of people's creator alone: each person's "
                                      "`{seat, name, key, url, left}`, the private link to "

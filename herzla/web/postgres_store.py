@@ -45,7 +45,7 @@ __all__ = ["CHANNEL", "INSTALL", "MIGRATIONS", "POOL_SIZE", "SCHEMA", "PostgresS
            "is_postgres_url", "shown_url"]
 
 #: the version of the schema this herzla writes: the number of :data:`MIGRATIONS`
-SCHEMA = 1
+SCHEMA = 2
 
 #: the statements that bring a database from version ``i`` to ``i + 1`` (``MIGRATIONS[i]``)
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -58,6 +58,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "created DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL, body TEXT NOT NULL)",
      "CREATE INDEX evenings_updated ON evenings (updated)",
      "CREATE INDEX tables_updated ON tables (updated)"),
+    # 2: when each seat's page was last seen at a table (its person away or there)
+    ("CREATE TABLE presence (kind TEXT NOT NULL, id TEXT NOT NULL, who TEXT NOT NULL, "
+     "seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (kind, id, who))",),
 )
 assert len(MIGRATIONS) == SCHEMA
 
@@ -301,4 +304,21 @@ class PostgresStore:
             if revision is not None and revision != doc.revision:
                 raise StaleRevision(kind, doc.revision, revision)
             cur.execute(f"DELETE FROM {kind.value} WHERE id = %s", (doc.id,))
+            cur.execute("DELETE FROM presence WHERE kind = %s AND id = %s", (kind.value, doc.id))
             self._notify(cur, kind, doc.id, 0)
+
+    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
+        """Note that ``who`` was seen at the document at ``when`` (its revision unchanged)."""
+        if not valid_id(doc_id):
+            raise not_found(kind, doc_id)
+        with self._transaction() as cur:
+            cur.execute("INSERT INTO presence VALUES (%s, %s, %s, %s) ON CONFLICT (kind, id, who) "
+                        "DO UPDATE SET seen = greatest(presence.seen, excluded.seen)",
+                        (kind.value, doc_id, who[:64], when))
+
+    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
+        """When each ``who`` was last seen at the document."""
+        with self._transaction() as cur:
+            cur.execute("SELECT who, seen FROM presence WHERE kind = %s AND id = %s",
+                        (kind.value, doc_id))
+            return {who: seen for who, seen in cur.fetchall()}

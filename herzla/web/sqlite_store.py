@@ -53,7 +53,7 @@ from herzla.web.documents import (
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA", "SqliteStore", "default_path"]
 
 #: the version of the schema this herzla writes: the number of :data:`MIGRATIONS`
-SCHEMA = 2
+SCHEMA = 3
 
 #: the statements that bring a file from version ``i`` to ``i + 1`` (``MIGRATIONS[i]``); a new
 #: version appends its statements here, and a test migrates a file of each older version
@@ -68,6 +68,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "created REAL NOT NULL, updated REAL NOT NULL, body TEXT NOT NULL)",
      "CREATE INDEX evenings_updated ON evenings (updated)",
      "CREATE INDEX tables_updated ON tables (updated)"),
+    # 3: when each seat's page was last seen at a table (its person away or there)
+    ("CREATE TABLE presence (kind TEXT NOT NULL, id TEXT NOT NULL, who TEXT NOT NULL, "
+     "seen REAL NOT NULL, PRIMARY KEY (kind, id, who))",),
 )
 assert len(MIGRATIONS) == SCHEMA
 
@@ -279,3 +282,20 @@ class SqliteStore:
             if revision is not None and revision != doc.revision:
                 raise StaleRevision(kind, doc.revision, revision)
             con.execute(f"DELETE FROM {kind.value} WHERE id = ?", (doc.id,))
+            con.execute("DELETE FROM presence WHERE kind = ? AND id = ?", (kind.value, doc.id))
+
+    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
+        """Note that ``who`` was seen at the document at ``when`` (its revision unchanged)."""
+        if not valid_id(doc_id):
+            raise not_found(kind, doc_id)
+        with self._writing() as con:
+            con.execute("INSERT INTO presence VALUES (?, ?, ?, ?) ON CONFLICT (kind, id, who) "
+                        "DO UPDATE SET seen = max(seen, excluded.seen)",
+                        (kind.value, doc_id, who[:64], when))
+
+    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
+        """When each ``who`` was last seen at the document."""
+        with self._connection() as con:
+            rows = con.execute("SELECT who, seen FROM presence WHERE kind = ? AND id = ?",
+                               (kind.value, doc_id)).fetchall()
+        return {who: seen for who, seen in rows}

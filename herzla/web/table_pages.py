@@ -6,6 +6,7 @@ with the review of the person's cards and the next deal of the evening."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -33,10 +34,13 @@ from herzla.table import (
     review_for,
 )
 from herzla.table import undo as undo_table
+from herzla.table.actions import movers
 from herzla.table.people import may_undo, seat_again
 from herzla.table.position import position
+from herzla.web import away
 from herzla.web import table_docs as docs
 from herzla.web.config import state
+from herzla.web.live import away_tag
 from herzla.web.page_parts import (
     CardView,
     card_view,
@@ -157,7 +161,20 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
          review: Mapping[str, Any] | None = None) -> Response:
     """The table page, as ``viewer`` (default: who asks) sees it."""
     who = viewer if viewer is not None else viewer_of(table)
+    here = None
+    now = time.time()
+    if table.of_people:  # the asker is seen; the computer plays for who is away too long
+        if who.seat is not None:
+            away.seen_now(state().store, doc.id, who.seat, now)
+        doc, table, here = away.catch_up(state().store, doc, table, now)
     values = view_of(table, who, review)
+    if here is not None:
+        for s in values["seats"]:
+            gone, at = here.get(s["seat"], (False, None))
+            s["away"] = gone
+            s["plays_in"] = None if at is None else max(0, round(at - now))
+        values["live_tag"] = away_tag(doc.revision, [s for s, (g, _) in here.items() if g])
+        values["stood_in"] = _stood_in(table)
     faces = faces_for(values["pos"].contract)
 
     def shown(move: str) -> CardView | None:
@@ -169,6 +186,20 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
     if table.of_people and who.creator:
         values["links"] = _links(doc.id, table)
     return page("table.html", status, doc=doc, error=error, advice=advice, **values)
+
+
+def _stood_in(table: Table) -> list[dict[str, Any]]:
+    """The cards the computer played for people who were away, this deal: each person's name
+    and the cards."""
+    faces = faces_for(position(table).contract)
+    made_by = movers(table)
+    out: dict[int, list[CardView]] = {}
+    for i in table.deal.stood_in:
+        if i < len(made_by):
+            move = table.deal.moves[i]
+            if move != "pass":
+                out.setdefault(made_by[i], []).append(card_view(move.rstrip("+-"), faces))
+    return [{"name": table.players[s], "cards": cards} for s, cards in sorted(out.items())]
 
 
 def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ the person's next turn, undo, a hint and the next deal.  A move that does not fi
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from urllib.parse import urlencode, urlsplit
@@ -25,6 +26,7 @@ from herzla.table import (
     undo,
 )
 from herzla.table.people import seat_again
+from herzla.web import away
 from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
@@ -55,7 +57,13 @@ def link(doc_id: str, seat: int, key: str) -> str:
 def _answer(doc: Document, table: Table, status: int = 200,
             viewer: Viewer | None = None) -> Response:
     who = viewer if viewer is not None else viewer_of(table)
-    body = docs.answer(doc, table, who.seat, lambda s, k: link(doc.id, s, k))
+    here = None
+    now = time.time()
+    if table.of_people:  # the asker is seen; the computer plays for who is away too long
+        if who.seat is not None:
+            away.seen_now(state().store, doc.id, who.seat, now)
+        doc, table, here = away.catch_up(state().store, doc, table, now)
+    body = docs.answer(doc, table, who.seat, lambda s, k: link(doc.id, s, k), here, now)
     return answered(body, doc.revision, status)
 
 
