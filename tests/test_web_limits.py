@@ -136,7 +136,7 @@ def test_idle_connections_from_one_address_keep_no_one_else_out(tmp_path: Path) 
     held: list[socket.socket] = []
     try:
         for _ in range(100):  # a hundred idle connections from one address
-            held.append(_idle("127.0.0.1", port))
+            held.append(_idle("127.0.0.2", port))
         time.sleep(0.5)
         refused = 0
         for sock in held:
@@ -148,7 +148,7 @@ def test_idle_connections_from_one_address_keep_no_one_else_out(tmp_path: Path) 
             refused += got.startswith(b"HTTP/1.1 429")
         assert refused >= 100 - CONNECTIONS_EACH - 2
         # another address polls and is answered at once
-        sock = _idle("127.0.0.2", port)
+        sock = _idle("127.0.0.3", port)
         with sock:
             sock.settimeout(30)
             sock.sendall(b"GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n"

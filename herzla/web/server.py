@@ -22,8 +22,8 @@ THREADS = 4
 #: the connections the server holds open at once (waitress's ``connection_limit``; beyond it
 #: waitress stops accepting until one closes), and the most one address may hold (a phone's
 #: browser opens about six): so a hundred idle connections from one address cannot keep the
-#: other phones out.  The trusted proxy in front (all its connections come from one address)
-#: is held to the first limit alone.
+#: other phones out.  This machine itself (127.0.0.1 and ::1: a proxy in front, whose
+#: connections all come from there, or a test on it) is held to the first limit alone.
 CONNECTIONS = 500
 CONNECTIONS_EACH = 24
 
@@ -172,7 +172,7 @@ def serve(app: Flask, sock: socket.socket, *, threads: int = THREADS,
                            max_request_body_size=app.config["MAX_CONTENT_LENGTH"] + 1,
                            channel_timeout=60, connection_limit=connections,
                            **_proxied(proxy))
-    proxies = frozenset({PROXY_ADDRESS}) if proxy else frozenset()
+    proxies = frozenset({PROXY_ADDRESS, "::1"})
     server.channel_class = _channel_class(app, each, proxies)
     try:
         if ready is not None:
