@@ -47,9 +47,11 @@ _ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"
 _K = {"name": "k", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
       "description": "The deal's number, from 1."}
 _REVISION = [
-    {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+    {"name": "If-Match", "in": "header", "required": False,
+     "schema": {"type": "string", "pattern": r'^\s*(W/)?"?[0-9]{1,15}"?\s*$'},
      "description": "The revision the change was made from (`\"3\"`); a stale one is 409."},
-    {"name": "revision", "in": "query", "required": False, "schema": {"type": "integer"},
+    {"name": "revision", "in": "query", "required": False,
+     "schema": {"type": "integer", "minimum": 0, "maximum": 10**15 - 1},
      "description": "The same, as a parameter."},
 ]
 
