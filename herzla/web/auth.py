@@ -49,7 +49,8 @@ UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
                                "script-src 'self'; connect-src 'self'; "
-                               "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+                               "form-action 'self'; base-uri 'none'; frame-ancestors 'none'; "
+                               "manifest-src 'self'; worker-src 'self'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
@@ -87,10 +88,11 @@ def _cross_site() -> str | None:
 
 
 def _public() -> bool:
-    """The style sheets, the script and the icon, which hold nothing of the evenings: the page
-    that asks for the token is styled with them."""
+    """The style sheets, the scripts, the icons and the manifest, which hold nothing of the
+    evenings: the page that asks for the token is styled with them."""
     return request.method in ("GET", "HEAD") and (
-        request.path.startswith("/static/") or request.path in ("/favicon.ico", "/drawing.css"))
+        request.path.startswith("/static/") or request.path in (
+            "/favicon.ico", "/drawing.css", "/manifest.webmanifest", "/sw.js"))
 
 
 def _join() -> Response:

@@ -100,6 +100,33 @@ def table_revision(doc_id: str) -> Response:
                    away_tag(doc.revision, [s for s, (gone, _) in here.items() if gone]))
 
 
+#: the web app manifest: the phone's home screen shows the app under this name and icon
+MANIFEST = {"name": "herzla", "short_name": "herzla", "start_url": "/", "scope": "/",
+            "display": "standalone", "background_color": "#ffffff", "theme_color": "#8b1a1a",
+            "description": "The score pad, the disputes desk and the table for Herzla, Herzeln "
+                           "and Herzerln",
+            "icons": [{"src": f"/static/icon-{n}.png", "sizes": f"{n}x{n}",
+                       "type": "image/png", "purpose": "any"} for n in (192, 512)]}
+
+
+@blueprint.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest (the app installs on a phone's home screen)."""
+    out = jsonify(MANIFEST)
+    out.mimetype = "application/manifest+json"
+    return out
+
+
+@blueprint.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker (``static/sw.js``), served at the root so that it may keep the
+    pages' last views (its scope is the whole app)."""
+    out = current_app.send_static_file("sw.js")
+    out.headers["Cache-Control"] = "no-cache"
+    out.headers["Service-Worker-Allowed"] = "/"
+    return out
+
+
 @blueprint.get("/favicon.ico")
 def favicon() -> Response:
     """The icon a browser asks for by itself (the pages name the same one)."""

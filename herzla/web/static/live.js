@@ -21,6 +21,11 @@
     }
     select.addEventListener("change", function () { select.form.submit(); });
   });
+  // the app installs on a phone (static/sw.js: its shell and the last view of an evening
+  // readable without a connection; browsers offer it over HTTPS and on this machine alone)
+  if (navigator.serviceWorker && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(function () {});
+  }
   var body = document.body;
   var revisionUrl = body.getAttribute("data-live");
   if (!revisionUrl || !window.fetch || !window.DOMParser) {
