@@ -280,30 +280,27 @@ def next_hand(doc_id: str) -> Response:
     return _acted(doc_id, lambda t, v: next_deal(t, v.seat), "#top")
 
 
+def _creators(doc_id: str, what: str, action: Callable[[Table, int], Table]) -> Response:
+    """The creator's ``action`` on the seat the form names (``seat``)."""
+    seat = read_whole((request.form.get("seat") or "").strip(), digits=3)
+
+    def acting(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, what)
+        return action(table, -1 if seat is None else seat)
+
+    return _acted(doc_id, acting, "#seats")
+
+
 @blueprint.post("/tables/<doc_id>/leave")
 def leave_seat(doc_id: str) -> Response:
     """The creator gives a person's seat (``seat``) to the computer."""
-    text = (request.form.get("seat") or "").strip()
-    seat = read_whole(text, digits=3)
-
-    def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a person's seat to the computer")
-        return leave(table, -1 if seat is None else seat)
-
-    return _acted(doc_id, gone, "#seats")
+    return _creators(doc_id, "give a person's seat to the computer", leave)
 
 
 @blueprint.post("/tables/<doc_id>/seat")
 def seat_taken_again(doc_id: str) -> Response:
     """The creator gives a seat the computer plays (``seat``) to a person again: a new link."""
-    text = (request.form.get("seat") or "").strip()
-    seat = read_whole(text, digits=3)
-
-    def again(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a seat to a person")
-        return seat_again(table, -1 if seat is None else seat)
-
-    return _acted(doc_id, again, "#seats")
+    return _creators(doc_id, "give a seat to a person", seat_again)
 
 
 @blueprint.post("/tables/<doc_id>/delete")

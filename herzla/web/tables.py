@@ -166,19 +166,24 @@ def next_call(doc_id: str) -> Response:
     return _acted(doc_id, lambda t, v: next_deal(t, v.seat))
 
 
-@blueprint.post("/<doc_id>/leave")
-def leave_call(doc_id: str) -> Response:
-    """``{"seat": K}``: the person in seat K has left, and the computer plays the seat from
-    now on (the table's creator alone decides this)."""
+def _creators(doc_id: str, what: str, action: Callable[[Table, int], Table]) -> Response:
+    """The creator's ``action`` on the seat the body names (``{"seat": K}``)."""
     body = json_body()
     if not isinstance(body, Mapping) or set(body) != {"seat"}:
         raise ApiError(422, f"send {{\"seat\": 1}}, not {quote(body)}")
 
-    def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a person's seat to the computer")
-        return leave(table, body["seat"])
+    def acting(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, what)
+        return action(table, body["seat"])
 
-    return _acted(doc_id, gone)
+    return _acted(doc_id, acting)
+
+
+@blueprint.post("/<doc_id>/leave")
+def leave_call(doc_id: str) -> Response:
+    """``{"seat": K}``: the person in seat K has left, and the computer plays the seat from
+    now on (the table's creator alone decides this)."""
+    return _creators(doc_id, "give a person's seat to the computer", leave)
 
 
 @blueprint.post("/<doc_id>/seat")
@@ -186,15 +191,7 @@ def seat_call(doc_id: str) -> Response:
     """``{"seat": K}``: a person sits down again in seat K, which the computer has played since
     its person left; the seat gets a new link (its old key opens nothing).  The table's creator
     alone decides this."""
-    body = json_body()
-    if not isinstance(body, Mapping) or set(body) != {"seat"}:
-        raise ApiError(422, f"send {{\"seat\": 1}}, not {quote(body)}")
-
-    def again(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a seat to a person")
-        return seat_again(table, body["seat"])
-
-    return _acted(doc_id, again)
+    return _creators(doc_id, "give a seat to a person", seat_again)
 
 
 @blueprint.get("/<doc_id>/evening")
