@@ -22,7 +22,8 @@ from herzla.table.actions import stand_in
 from herzla.web import table_docs
 from herzla.web.store import Document, DocumentStore, Kind, StaleRevision, StoreError
 
-__all__ = ["GRACE", "TOUCH_EVERY", "Presence", "catch_up", "presence", "seen_now", "who"]
+__all__ = ["GRACE", "TOUCH_EVERY", "Presence", "catch_up", "presence", "seen_now", "visit",
+           "who"]
 
 #: the seconds a page may go unseen before its person counts as away (pages ask every second)
 GRACE = 10.0
@@ -94,3 +95,15 @@ def catch_up(store: DocumentStore, doc: Document, table: Table,
         doc = store.get(Kind.TABLE, doc.id)
         table = table_docs.read(doc)
     return doc, table, here
+
+
+def visit(store: DocumentStore, doc: Document, table: Table, seat: int | None, now: float
+          ) -> tuple[Document, Table, Presence | None]:
+    """A page or call of ``table`` asked by ``seat`` (None: the creator, or a table of one
+    person): at a table of people the seat is seen, and the computer plays for who is away too
+    long (:func:`catch_up`); the table then, and each person's presence (None: one person)."""
+    if not table.of_people:
+        return doc, table, None
+    if seat is not None:
+        seen_now(store, doc.id, seat, now)
+    return catch_up(store, doc, table, now)

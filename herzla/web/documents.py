@@ -28,7 +28,8 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 __all__ = ["MAX_DOCUMENT", "Document", "DocumentStore", "DocumentTooLarge", "Kind", "NotFound",
-           "StaleRevision", "StoreError", "StoreFull", "body_text", "not_found", "valid_id"]
+           "StaleRevision", "StoreError", "StoreFull", "body_text", "check_revision", "not_found",
+           "valid_id"]
 
 #: the largest body of one document, as JSON text (an evening of a thousand deals entered as
 #: hand records is about 2 MiB)
@@ -103,6 +104,13 @@ def valid_id(doc_id: object) -> bool:
 def not_found(kind: Kind, doc_id: object) -> NotFound:
     """The error for a document of ``kind`` that has no id ``doc_id``."""
     return NotFound(f"no {kind.noun} has the id {json.dumps(str(doc_id)[:40])}")
+
+
+def check_revision(doc: Document, revision: int | None) -> None:
+    """:class:`StaleRevision` when ``revision`` (the one a writer saw; None: any) is not the
+    document's now."""
+    if revision is not None and revision != doc.revision:
+        raise StaleRevision(doc.kind, doc.revision, revision)
 
 
 def body_text(kind: Kind, body: Mapping[str, Any]) -> str:

@@ -33,10 +33,10 @@ from urllib.parse import urlsplit, urlunsplit
 from herzla.web.documents import (
     Document,
     Kind,
-    StaleRevision,
     StoreError,
     StoreFull,
     body_text,
+    check_revision,
     not_found,
     valid_id,
 )
@@ -282,8 +282,7 @@ class PostgresStore:
         revision the writer saw; another one now is :class:`StaleRevision`."""
         with self._transaction() as cur:
             doc = self._read(cur, kind, doc_id, lock=True)
-            if revision is not None and revision != doc.revision:
-                raise StaleRevision(kind, doc.revision, revision)
+            check_revision(doc, revision)
             text = body_text(kind, change(doc.body))
             now = max(time.time(), doc.updated)
             cur.execute(f"UPDATE {kind.value} SET revision = %s, updated = %s, body = %s "
@@ -301,8 +300,7 @@ class PostgresStore:
         """Remove the document (at ``revision``, if given)."""
         with self._transaction() as cur:
             doc = self._read(cur, kind, doc_id, lock=True)
-            if revision is not None and revision != doc.revision:
-                raise StaleRevision(kind, doc.revision, revision)
+            check_revision(doc, revision)
             cur.execute(f"DELETE FROM {kind.value} WHERE id = %s", (doc.id,))
             cur.execute("DELETE FROM presence WHERE kind = %s AND id = %s", (kind.value, doc.id))
             self._notify(cur, kind, doc.id, 0)

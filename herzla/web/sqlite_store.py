@@ -42,10 +42,10 @@ from typing import Any
 from herzla.web.documents import (
     Document,
     Kind,
-    StaleRevision,
     StoreError,
     StoreFull,
     body_text,
+    check_revision,
     not_found,
     valid_id,
 )
@@ -262,8 +262,7 @@ class SqliteStore:
         now = time.time()
         with self._writing() as con:
             doc = self._read(con, kind, doc_id)
-            if revision is not None and revision != doc.revision:
-                raise StaleRevision(kind, doc.revision, revision)
+            check_revision(doc, revision)
             text = body_text(kind, change(doc.body))
             con.execute(f"UPDATE {kind.value} SET revision = ?, updated = ?, body = ? "
                         "WHERE id = ?", (doc.revision + 1, now, text, doc.id))
@@ -279,8 +278,7 @@ class SqliteStore:
         """Remove the document (at ``revision``, if given)."""
         with self._writing() as con:
             doc = self._read(con, kind, doc_id)
-            if revision is not None and revision != doc.revision:
-                raise StaleRevision(kind, doc.revision, revision)
+            check_revision(doc, revision)
             con.execute(f"DELETE FROM {kind.value} WHERE id = ?", (doc.id,))
             con.execute("DELETE FROM presence WHERE kind = ? AND id = ?", (kind.value, doc.id))
 

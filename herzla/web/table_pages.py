@@ -161,12 +161,8 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
          review: Mapping[str, Any] | None = None) -> Response:
     """The table page, as ``viewer`` (default: who asks) sees it."""
     who = viewer if viewer is not None else viewer_of(table)
-    here = None
     now = time.time()
-    if table.of_people:  # the asker is seen; the computer plays for who is away too long
-        if who.seat is not None:
-            away.seen_now(state().store, doc.id, who.seat, now)
-        doc, table, here = away.catch_up(state().store, doc, table, now)
+    doc, table, here = away.visit(state().store, doc, table, who.seat, now)
     values = view_of(table, who, review)
     if here is not None:
         for s in values["seats"]:

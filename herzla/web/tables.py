@@ -57,12 +57,8 @@ def link(doc_id: str, seat: int, key: str) -> str:
 def _answer(doc: Document, table: Table, status: int = 200,
             viewer: Viewer | None = None) -> Response:
     who = viewer if viewer is not None else viewer_of(table)
-    here = None
     now = time.time()
-    if table.of_people:  # the asker is seen; the computer plays for who is away too long
-        if who.seat is not None:
-            away.seen_now(state().store, doc.id, who.seat, now)
-        doc, table, here = away.catch_up(state().store, doc, table, now)
+    doc, table, here = away.visit(state().store, doc, table, who.seat, now)
     body = docs.answer(doc, table, who.seat, lambda s, k: link(doc.id, s, k), here, now)
     return answered(body, doc.revision, status)
 
