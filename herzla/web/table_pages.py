@@ -187,6 +187,8 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
 def _stood_in(table: Table) -> list[dict[str, Any]]:
     """The cards the computer played for people who were away, this deal: each person's name
     and the cards."""
+    if not table.deal.stood_in:
+        return []
     faces = faces_for(position(table).contract)
     made_by = movers(table)
     out: dict[int, list[CardView]] = {}
