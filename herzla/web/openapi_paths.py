@@ -161,7 +161,8 @@ SCHEMAS: dict[str, Any] = {
                      "description": "Deals the cards and seeds the computer's choices."},
             "options": {"type": "object"}, "stock": {"type": "integer", "minimum": 0},
             "dealer": _SEAT,
-            "people": {"type": "array", "items": {"type": "integer", "minimum": 0},
+            "people": {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
+                       "items": {"type": "integer", "minimum": 0, "maximum": 15},
                        "description": "A table of people: the seats people play, each by "
                                       "its own private link (the answer's `seats`); the "
                                       "computer plays the others."},
@@ -331,16 +332,16 @@ PATHS: dict[str, Any] = {
         "summary": "A person has left: the computer plays their seat from now on (the "
                    "table's creator alone)", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["seat"], "properties": {
-                "seat": {"type": "integer", "minimum": 0}}}}}},
+            "type": "object", "required": ["seat"], "additionalProperties": False,
+            "properties": {"seat": {"type": "integer", "minimum": 0}}}}}},
         "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/seat": {"post": {
         "summary": "A person sits down again in a seat the computer has played since its "
                    "person left: the seat gets a new link, its old key opens nothing (the "
                    "table's creator alone)", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["seat"], "properties": {
-                "seat": {"type": "integer", "minimum": 0}}}}}},
+            "type": "object", "required": ["seat"], "additionalProperties": False,
+            "properties": {"seat": {"type": "integer", "minimum": 0}}}}}},
         "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/review": {"get": {
         "summary": "Once the hand is over, the review of the person's cards",
