@@ -85,7 +85,7 @@ def test_the_app_installs_and_keeps_the_last_view_of_an_evening(
                                                          "hearts": [0, 3, 5, 0]})
     browser.get(pad)
     assert browser.find_elements("css selector", '[data-deal="1"]')
-    assert not browser.find_elements("id", "offline")
+    assert not browser.find_element("id", "offline").is_displayed()
     browser.get(f"{base}tables/{table['id']}?key={table['seats'][0]['key']}")
     assert browser.find_elements("css selector", "[data-card]")  # the seat's cards, online
     time.sleep(1)  # the copy of the pad is written to the cache
@@ -93,7 +93,7 @@ def test_the_app_installs_and_keeps_the_last_view_of_an_evening(
     proc.communicate(timeout=60)
     # the server gone: the pad's last view, marked as such; the seat's page is not kept
     browser.get(pad)
-    assert browser.find_elements("id", "offline")
+    assert browser.find_element("id", "offline").is_displayed()
     assert browser.find_elements("css selector", '[data-deal="1"]')
     assert "Anna" in browser.page_source
     browser.get(f"{base}tables/{table['id']}?key={table['seats'][0]['key']}")

@@ -3,8 +3,9 @@
  * phone stay readable without a connection.
  *
  * - Pages are asked of the network first, always: while the network is there, a page is never
- *   shown from the cache.  Only when it fails is the copy kept on this phone shown, with a
- *   line saying that it is the last view kept, not the evening as it is now.
+ *   shown from the cache.  Only when it fails is the copy kept on this phone shown, with the
+ *   page's own line (hidden while online) saying that it is the last view kept, not the
+ *   evening as it is now.
  * - The copies kept are of the score pads (/evenings/ID) alone, each under its own address:
  *   no table's page (a seat's cards), no page opened with a seat's key or a token in its
  *   address, nothing of the API.
@@ -35,11 +36,10 @@ function keptPage(url) {
 }
 
 function offline(answer) {
+  // the page holds its own line for this, hidden, in the page's language: shown here
   return answer.text().then(function (text) {
-    var line = '<main><p class="note" id="offline" role="status">No connection: this is ' +
-               'the last view of this evening kept on this phone, not the evening as it ' +
-               'is now.</p>';
-    return new Response(text.replace("<main>", line), {
+    return new Response(text.replace('id="offline" role="status" hidden',
+                                     'id="offline" role="status"'), {
       status: 200, headers: {"Content-Type": "text/html; charset=utf-8"}});
   });
 }
