@@ -19,6 +19,7 @@ anything in it changes.
 (1, {'game': 'herzla'})
 >>> store.update(Kind.EVENING, doc.id, {"game": "herzeln"}, revision=1).revision
 2
+>>> from herzla.web.documents import StaleRevision
 >>> try:
 ...     store.update(Kind.EVENING, doc.id, {"game": "herzerln"}, revision=1)
 ... except StaleRevision as exc:
