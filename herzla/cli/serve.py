@@ -1,4 +1,4 @@
-"""``herzla serve``: the table app for the phones at a table (docs/web.md)."""
+"""``herzla serve``: the table app for the phones at a table (the Table app page of the docs)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ _PROXY = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d{1,5})?/?")
               help="herzla is served behind a reverse proxy on this machine (Caddy, with "
                    "HTTPS) at this address, e.g. https://cards.example.org/: the proxy's "
                    "X-Forwarded-For and X-Forwarded-Proto are believed, the links name this "
-                   "address, and a token is needed (docs/hosting.md).")
+                   "address, and a token is needed (the Hosting page of the docs).")
 def serve_command(host: str, port: int, db: str | None, token: str | None,
                   proxy: str | None) -> None:
     """Serve the table app: the score pad, the disputes desk and a table against the computer,
@@ -56,7 +56,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None,
       herzla serve --host 0.0.0.0           # the phones on this network join, with the token
       herzla serve --host 0.0.0.0 --token our-table-2026   # the same address at every start
       herzla serve --port 0 --db table.db   # a free port, a store of its own
-      herzla serve --db postgresql://herzla@localhost/herzla   # on a server (docs/hosting.md)
+      herzla serve --db postgresql:///herzla   # on a server (the Hosting page)
     """
     from herzla.web import INSTALL, missing
 

@@ -1,5 +1,5 @@
 """The Herzla family as OpenSpiel games: ``python_herzla``, ``python_herzla_kids``,
-``python_herzeln`` and ``python_herzerln`` (docs/openspiel.md).
+``python_herzeln`` and ``python_herzerln`` (the OpenSpiel page of the docs).
 
 Importing this package registers every game the registry knows (herzla's four and any a plug-in
 adds) with ``pyspiel.register_game``, as ``python_`` and its id; :func:`register` adds a game
@@ -30,6 +30,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("herzla.openspiel needs OpenSpiel: pip install 'herzla[openspiel]'") from exc
 
+from herzla.hand import Move as Move
 from herzla.openspiel.actions import (
     CARD_ACTIONS,
     LOWER,
@@ -40,7 +41,6 @@ from herzla.openspiel.actions import (
 )
 from herzla.openspiel.bots import PolicyBot, bot_policy
 from herzla.openspiel.engine import Engine as Engine
-from herzla.openspiel.engine import Move as Move
 from herzla.openspiel.game import GAMES, HerzlaGame, HerzlaState, register, register_all
 from herzla.openspiel.observer import HerzlaObserver
 from herzla.openspiel.resample import RESAMPLE_TRIES as RESAMPLE_TRIES

@@ -27,7 +27,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.hand import Hand
-from herzla.layout import Lay, LayoutHand
+from herzla.layout import LayoutHand
 from herzla.options import Option
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
@@ -35,9 +35,6 @@ from herzla.tricks import TrickHand
 #: herzla's hand being played (a :class:`herzla.hand.Hand`, on the reference engine of its deal:
 #: :class:`~herzla.tricks.TrickHand`, :class:`~herzla.layout.LayoutHand`)
 Engine = Hand
-#: a move of the play as :meth:`HerzlaState.action_of` takes it: a card (trick deals), a card
-#: laid at an end (layout deals), or a pass (None)
-Move = Card | Lay | None
 
 def title(game: str) -> str:
     return get_game(game).title
@@ -162,7 +159,7 @@ def sorted_codes(hand: int, rules: Contract) -> list[str]:
 
 def record_of(rules: Contract, dealer: int, stock: int, hands: Sequence[int],
             plays: Sequence[str]) -> dict[str, Any]:
-    """A hand record (docs/hand-records.md) that ``herzla replay`` reads."""
+    """A hand record (the Hand records page of the docs) that ``herzla replay`` reads."""
     out: dict[str, Any] = {"game": rules.game, "contract": rules.id, "players": rules.players,
                            "dealer": dealer, "declarer": rules.declarer}
     if rules.has_stock:

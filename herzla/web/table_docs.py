@@ -52,9 +52,9 @@ def answer(doc: Document, table: Table | None = None, seat: int | None = None,
            links: Callable[[int, str], str] | None = None,
            here: Mapping[int, tuple[bool, float | None]] | None = None,
            now: float = 0.0) -> dict[str, Any]:
-    """What the API answers for a table (docs/web.md), with its ``id`` and ``revision``, to
-    the person in ``seat`` (None: the table's one person, or the creator of a table of
-    people, who is also given each person's link: ``links(seat, key)``); ``here``: whether
+    """What the API answers for a table (the Table app page of the docs), with its ``id`` and
+    ``revision``, to the person in ``seat`` (None: the table's one person, or the creator of a
+    table of people, who is also given each person's link: ``links(seat, key)``); ``here``: whether
     each person is away, and when the computer plays for them (:mod:`herzla.web.away`),
     said in each person's entry as ``away`` and ``plays_in`` (seconds from ``now``)."""
     t = table if table is not None else read(doc)
