@@ -16,6 +16,7 @@ pytest.importorskip("flask")
 
 from flask.testing import FlaskClient
 
+from herzla.records import read_record, replay
 from herzla.web import away
 from herzla.web.store import Store
 from tests.people_check import table_of
@@ -76,11 +77,24 @@ def test_the_computer_plays_for_an_away_seat_until_its_person_is_back(
         legal = _get(client, tid, keys[seat])["legal"]
         ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[seat]}", {"card": legal[0]}))
         back = _get(client, tid, keys[1])
-    if not back["over"]:
-        marked = set(table_of(store, tid).deal.stood_in)
-        ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[1]}",
-                {"card": back["legal"][0]}))
-        assert set(table_of(store, tid).deal.stood_in) == marked  # its own card, unmarked
+    marked = set(table_of(store, tid).deal.stood_in)
+    while not back["over"]:  # both play on to the end; their own cards are not marked
+        seat = back["to_move"]
+        legal = _get(client, tid, keys[seat])["legal"]
+        back = ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[seat]}",
+                       {"card": legal[0]}))
+    assert set(table_of(store, tid).deal.stood_in) == marked
+    # the record names the cards the computer played for Player 2, and replays
+    stood = [after.deal.moves[i] for i in sorted(marked)]
+    assert back["record"]["tags"] == {"computer": "Player 2: " + " ".join(stood)}
+    assert list(replay(read_record(back["record"])).scores or ()) == back["scores"]
+    # the evening's pad on the table's page marks the deal, and keeps the record's tag
+    for seat in (0, 1):
+        ok(call(client, "POST", f"/api/tables/{tid}/next?key={keys[seat]}"))
+    page = html.unescape(client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True))
+    assert f"the computer played for Player 2: {' '.join(stood)}" in page
+    evening = ok(client.get(f"/api/tables/{tid}/evening?key={keys[0]}"))
+    assert evening["deals"][0]["entry"]["record"]["tags"]["computer"].startswith("Player 2: ")
 
 
 def test_away_is_chosen_by_the_creator_and_never_plays_when_zero(client: FlaskClient,

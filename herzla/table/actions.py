@@ -47,9 +47,9 @@ from herzla.table.model import (
     move_uniform,
 )
 from herzla.table.people import undo_own
-from herzla.table.position import Position, contract_options, position
+from herzla.table.position import Position, contract_options, movers, position
 
-__all__ = ["TableHint", "bid", "hint", "leave", "movers", "new_table", "next_deal", "play",
+__all__ = ["TableHint", "bid", "hint", "leave", "new_table", "next_deal", "play",
            "stand_in", "undo"]
 
 #: the name of the person's seat when the players are not named
@@ -413,19 +413,6 @@ def stand_in(table: Table, away: frozenset[int]) -> Table:
         deal = attrs.evolve(moved.deal, stood_in=tuple(sorted({*table.deal.stood_in, *marks})))
         table = moved.with_people(table.people).with_deal(deal)
     return table
-
-
-def movers(table: Table) -> list[int]:
-    """The seat that made each move of the table's deal (none before the bidding is over)."""
-    deal = table.deal
-    if deal.contract is None or not deal.moves:
-        return []
-    hand = position(table.with_deal(attrs.evolve(deal, moves=()))).hand
-    movers = []
-    for text in deal.moves:
-        movers.append(hand.turn)
-        hand.play(text)
-    return movers
 
 
 def leave(table: Table, seat: int) -> Table:

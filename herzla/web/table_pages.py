@@ -34,9 +34,8 @@ from herzla.table import (
     review_for,
 )
 from herzla.table import undo as undo_table
-from herzla.table.actions import movers
 from herzla.table.people import may_undo, seat_again
-from herzla.table.position import position
+from herzla.table.position import movers, position
 from herzla.web import away
 from herzla.web import table_docs as docs
 from herzla.web.config import state
@@ -139,7 +138,8 @@ def view_of(table: Table, viewer: Viewer | None = None,
         drawing = named_html(hand_html(drawn, review=shown_review, title=""),
                              table.players)
     unit = "c" if pos.contract.has_stock else ""
-    pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores}
+    pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores,
+                 "computer": x.entry.record.tags.get("computer") if x.entry.record else None}
                 for x in table.evening.deals if x.score is not None] if table.evening else []
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
              "winner": table.players[t["winner"]]} for t in finished]
