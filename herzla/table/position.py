@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, cast
 
+import attrs
+
 from herzla.cards import cards_of, mask_of
 from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
@@ -19,7 +21,7 @@ from herzla.round import Round
 from herzla.support.moves import written_move
 from herzla.table.model import Table, TableError, TableStateError
 
-__all__ = ["Position", "contract_options", "position", "written_legal"]
+__all__ = ["Position", "contract_options", "movers", "position", "written_legal"]
 
 
 def contract_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,8 +179,21 @@ class Position:
             raise TableError(str(exc)) from None
 
     def current_record(self) -> Record:
-        """The hand so far as a hand record (every hand, as after the end of play)."""
-        return cast(Record, self.hand.record())
+        """The hand so far as a hand record (every hand, as after the end of play); the cards
+        the computer played for people who were away are named in its tag ``computer``
+        (``"Anna: HA H9"``)."""
+        record = cast(Record, self.hand.record())
+        marks = self.table.deal.stood_in
+        if not marks:
+            return record
+        made_by = movers(self.table)
+        played: dict[int, list[str]] = {}
+        for i in marks:
+            if i < len(made_by):
+                played.setdefault(made_by[i], []).append(self.table.deal.moves[i])
+        text = "; ".join(f"{self.table.players[s]}: {' '.join(cards)}"
+                         for s, cards in sorted(played.items()))
+        return attrs.evolve(record, tags={**record.tags, "computer": text[:1000]})
 
     @cached_property
     def replayed(self) -> ReplayResult:
@@ -236,6 +251,7 @@ class Position:
             "evening": ev,
             "people": [{"seat": p.seat, "left": p.left, "asked": p.seat in t.asked}
                        for p in t.people],
+            "stood_in": list(d.stood_in),
         }
 
     def _evening(self, rec: Record) -> dict[str, Any] | None:
@@ -265,6 +281,19 @@ def _keep(pos: Position) -> None:
     _KEPT[id(pos.table)] = pos
     while len(_KEPT) > _KEEP:
         _KEPT.pop(next(iter(_KEPT)))
+
+
+def movers(table: Table) -> list[int]:
+    """The seat that made each move of the table's deal (none before the bidding is over)."""
+    deal = table.deal
+    if deal.contract is None or not deal.moves:
+        return []
+    hand = position(table.with_deal(attrs.evolve(deal, moves=()))).hand
+    out = []
+    for text in deal.moves:
+        out.append(hand.turn)
+        hand.play(text)
+    return out
 
 
 def position(table: Table) -> Position:
