@@ -398,7 +398,7 @@ def stand_in(table: Table, away: frozenset[int]) -> Table:
     if not table.of_people or not away:
         return table
     present = tuple(attrs.evolve(p, left=True) if p.seat in away else p for p in table.people)
-    for _ in range(2):  # the hand, then at most the next deal
+    for _round in range(2):  # the hand, then at most the next deal
         pos = position(table)
         if pos.over:
             if not table.humans <= table.asked | away:
