@@ -27,8 +27,10 @@ from collections.abc import Callable
 from flask import Flask, g, request
 from werkzeug.wrappers import Response
 
+from herzla.i18n import N_, _, language
 from herzla.web.config import Limits
 from herzla.web.errors import respond
+from herzla.web.speech import asked
 
 __all__ = ["EXPENSIVE", "Bucket", "Gate", "Limits", "install"]
 
@@ -96,9 +98,9 @@ class Gate:
         """Let ``client`` in (None), or say why not."""
         with self._lock:
             if self._inside.get(client, 0) >= self.each:
-                return "the computer is still thinking for you: wait for its answer"
+                return N_("the computer is still thinking for you: wait for its answer")
             if sum(self._inside.values()) >= self.most:
-                return "the computer is thinking for other tables: ask again in a moment"
+                return N_("the computer is thinking for other tables: ask again in a moment")
             self._inside[client] = self._inside.get(client, 0) + 1
             return None
 
@@ -112,7 +114,10 @@ class Gate:
 
 
 def _too_many(message: str, seconds: float) -> Response:
-    out = respond(429, message)
+    """429 with ``message`` (marked for the catalog) in the request's language: the limits
+    answer before the pages choose it."""
+    with language(asked()):
+        out = respond(429, _(message))
     out.headers["Retry-After"] = str(max(1, math.ceil(seconds)))
     return out
 
@@ -146,13 +151,13 @@ def install(app: Flask, limits: Limits) -> None:
         client = _client()
         wait = 0.0 if _trusted(client) else joins.wait(client)
         if wait > 0:
-            return _too_many("too many tries with a wrong token or seat key from here: wait "
-                             "before trying again", wait)
+            return _too_many(N_("too many tries with a wrong token or seat key from here: "
+                                "wait before trying again"), wait)
         if request.method == "POST" and request.endpoint in CREATING and not _trusted(client):
             wait = creations.take(client)
             if wait > 0:
-                return _too_many("too many new evenings and tables from here: wait before "
-                                 "starting another", wait)
+                return _too_many(N_("too many new evenings and tables from here: wait "
+                                    "before starting another"), wait)
         if _expensive():
             why = gate.enter(client)
             if why is not None:
