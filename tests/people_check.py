@@ -35,7 +35,10 @@ def hidden_cards(table: Table, seat: int | None) -> list[Card]:
 
 
 def _spellings(card: Card) -> set[str]:
-    return {card.code, *(short(card, f) for f in Faces), *(labelled(card, f) for f in Faces)}
+    from herzla.web.page_parts import card_view
+
+    return {card.code, *(short(card, f) for f in Faces), *(labelled(card, f) for f in Faces),
+            *(card_view(card, f).name for f in Faces)}
 
 
 def leaks(answer: Any, hidden: list[Card], secrets: list[str]) -> list[str]:

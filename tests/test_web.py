@@ -277,25 +277,28 @@ def test_every_page_and_its_styles(client: FlaskClient) -> None:
 def test_the_desk_rules_on_a_tally(client: FlaskClient) -> None:
     csrf = csrf_of(client)
     page = client.post("/desk", data={"csrf": csrf, "mode": "tally",
-                                      "contract": "herzla/normal", "hearts": "0,3,5,0",
+                                      "contract": "herzla/normal", "hearts-0": "0",
+                                      "hearts-1": "3", "hearts-2": "5", "hearts-3": "0",
                                       "stock": "80"})
     assert page.status_code == 200
     text = page.get_data(as_text=True)
-    assert 'id="ruling"' in text and "+80" in text and "-30" in text
+    assert 'id="ruling"' in text and "+80" in text and "\u221230" in text
     assert "Stock after the hand: <strong>0c</strong>" in text
     assert "<code>herzla/two-void</code>" in text and "<code>herzla/stock-payout</code>" in text
     assert "The rules cited" in text
-    assert 'value="0,3,5,0"' in text  # the form comes back filled in
+    # the form comes back filled in, the hearts tapped as they were
+    assert 'name="hearts-2" value="5" checked' in text
 
 
 @pytest.mark.parametrize(("contract", "asked", "not_asked"), [
-    ("herzla/normal", ['name="hearts"', 'name="stock"'], ['name="declarer"', 'name="order"',
-                                                          'name="result"']),
-    ("herzla/beddl", ['name="declarer"', 'name="result"', "Beddl was"], ['name="order"',
-                                                                         'name="hearts"']),
-    ("herzeln/domino", ['name="order"', 'name="players"'], ['name="stock"', 'name="hearts"',
-                                                            'name="declarer"',
-                                                            'name="captured"']),
+    ("herzla/normal", ['name="hearts-3"', 'name="stock"'], ['name="declarer"',
+                                                            'name="order-0"', 'name="result"']),
+    ("herzla/beddl", ['name="declarer"', 'name="result"', "Made or lost"], ['name="order-0"',
+                                                                            'name="hearts-0"']),
+    ("herzeln/domino", ['name="order-0"', 'name="players"'], ['name="stock"',
+                                                               'name="hearts-0"',
+                                                               'name="declarer"',
+                                                               'name="captured-0"']),
     ("herzeln/last-trick", ['name="last_trick"'], ['name="stock"', 'name="declarer"',
                                                    'name="order"']),
 ])

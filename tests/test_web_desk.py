@@ -101,7 +101,7 @@ def test_a_renege_tapped_in_as_it_happened(client: FlaskClient) -> None:
     answer = client.post("/desk", data={"csrf": csrf.group(1), "mode": "hand-start",
                                         "contract": f"{c['game']}/{c['contract']}",
                                         "stock": str(c.get("stock", 0)),
-                                        "dealer": str(c.get("dealer", 3)),
+                                        "dealer": str(c.get("dealer", 3) + 1),
                                         "hands": "\n".join(" ".join(h) for h in c["hands"])})
     # seat 2 discards DT on a spade lead (play 6), and the trick is played out past it
     for i, card in enumerate(c["plays"][:8]):
@@ -116,12 +116,12 @@ def test_a_renege_tapped_in_as_it_happened(client: FlaskClient) -> None:
         if i == 5:
             assert "corrected without penalty" in answer.get_data(as_text=True)
     text = answer.get_data(as_text=True)
-    assert "a renege, established" in text and "-80" in text
+    assert "a renege, established" in text and "\u221280" in text
     # the renege ended the hand: no card is offered, the drawing says the ruling scores it
     csrf_value, taps, record = _state(text)
     assert taps == [] and "The renege is established" in text
     assert "No scores: the hand is not complete" not in text
-    assert "The play stops at the renege: the hand is scored by the ruling below" in text
+    assert "established (option renege=" in text
     more = client.post("/desk", data={"csrf": csrf_value, "mode": "hand-play",
                                       "record": record, "tap": c["plays"][8]})
     assert more.status_code == 422 and "the hand is over" in more.get_data(as_text=True)
@@ -157,9 +157,9 @@ def test_the_desk_calls_the_seats_by_the_names_given(client: FlaskClient) -> Non
     assert "&lt;Berni&gt; 3, Carla 5; Anna and Done void" in ruling
     assert "seat 1" not in ruling and "<Berni>" not in text
     wrong = client.post("/desk", data={**sent, "names": "Anna, Berni"}).get_data(as_text=True)
-    assert "2 given for 4 seats" in wrong and "<th>seat 0</th>" in wrong
+    assert "2 given for 4 seats" in wrong and "<th>Seat 1</th>" in wrong
     record = json.dumps(case("59-herzla-renege-established")["record"])
     ruled = client.post("/desk", data={"csrf": csrf.group(1), "mode": "record", "record": record,
                                        "names": "Anna, Berni, Carla, Done"}).get_data(
         as_text=True)
-    assert "by Carla, is illegal" in ruled and "a renege by Carla, established" in ruled
+    assert "by Carla, is illegal" in ruled and "A renege by Carla, established" in ruled

@@ -282,7 +282,7 @@ def test_a_stale_pages_deal_is_shown_and_kept_not_filed(client: FlaskClient,
     stale = client.post(f"{pad}/deals", data={**second, **hearts})
     text = stale.get_data(as_text=True)
     assert stale.status_code == 409 and len(store.get(Kind.EVENING, doc).body["deals"]) == 1
-    assert "entered from another phone meanwhile: deal 1, Normal game (-20 -20 -20 -20)" in text
+    assert "entered from another phone meanwhile: deal 1, Normal game (−20 −20 −20 −20)" in text
     assert 'id="drop-entry"' in text and "Enter it as deal 2" in text and "data-kept" in text
     assert re.search(r'name="hearts-1" value="2" checked', text)  # the input kept
     kept = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', text))
@@ -313,7 +313,7 @@ def test_an_evening_named_dated_for_money_closed_and_archived(client: FlaskClien
     share = re.search(r'<textarea id="share-text"[^>]*>([^<]*)</textarea>', text)
     assert share is not None and share.group(1).splitlines() == [
         f"Friday at &lt;Anna&gt;&#39;s, {day.day} {day:%b %Y}: 1 deal",
-        "Anna +40c (+0.40 €)", "Berni -30c (-0.30 €)", "Carla -50c (-0.50 €)",
+        "Anna +40c (+0.40 €)", "Berni −30c (−0.30 €)", "Carla −50c (−0.50 €)",
         "Done +40c (+0.40 €)", "stock 0c (0.00 €)", "Carla pays Anna 40c (0.40 €).",
         "Berni pays Done 30c (0.30 €).", "Carla pays Done 10c (0.10 €)."]
 
@@ -430,7 +430,7 @@ def test_deals_entered_corrected_and_deleted_by_the_pads_forms(client: FlaskClie
     assert answer.status_code == 303
     assert len(ok(client.get(f"/api/evenings/{doc}"))["deals"]) == 1
     _, text = csrf_of(client, pad)
-    assert "Undo: deal 1 dropped" in text
+    assert "Undo: <span class=\"lib\">deal 1 dropped</span>" in text
     client.post(f"{pad}/undo", data={"csrf": csrf, "revision": revision_in(text)})
     assert ok(client.get(f"/api/evenings/{doc}"))["deals"] == got["deals"]
     # the forms need their csrf value

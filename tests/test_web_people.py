@@ -234,7 +234,7 @@ def test_a_seat_given_to_the_computer_and_the_next_deal_when_all_ask(
     assert waiting["deal"] == 1 and waiting["over"]
     assert [p["asked"] for p in waiting["people"]] == [True, False, False]
     page = client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True)
-    assert 'id="next-wait"' in page and "Player 2 asks" in page
+    assert 'id="next-wait"' in page and "Seat 2 asks" in page
     nxt = ok(call(client, "POST", f"/api/tables/{tid}/next?key={keys[1]}"))
     assert nxt["deal"] == 2 and not nxt["over"] and nxt["evening"]["deals"] == 1
     # the evening's deal replays to the scores and totals it shows
@@ -285,3 +285,51 @@ def test_the_creators_page_shares_the_links_and_a_persons_page_plays(
     played = client.post(f"/tables/{tid}/play?key={key}", data={"card": legal[0], "csrf": csrf})
     assert played.status_code == 303 and f"key={key}" in played.headers["Location"]
     assert table_of(store, tid).deal.moves[0] == legal[0]
+
+
+def test_each_person_gives_their_name_once_and_every_page_calls_them_by_it(
+        client: FlaskClient, store: Store) -> None:
+    tid, keys = _new(client, {"game": "herzla", "contract": "normal"}, [0, 1])
+    mine = client.get(f"/tables/{tid}?key={keys[1]}").get_data(as_text=True)
+    assert 'id="your-name"' in mine and "Seat 2" in mine and "Player" not in mine
+    # the creator has no seat of their own: each person names themselves
+    error(call(client, "POST", f"/api/tables/{tid}/name", {"name": "Anna"}), 403)
+    assert "empty" in error(call(client, "POST", f"/api/tables/{tid}/name?key={keys[0]}",
+                                 {"name": "  "}), 422)
+    error(call(client, "POST", f"/api/tables/{tid}/name?key={keys[0]}", {"nam": "A"}), 422)
+    named = ok(call(client, "POST", f"/api/tables/{tid}/name?key={keys[0]}",
+                    {"name": " Anna  Maria "}))
+    assert named["players"][0] == "Anna Maria"
+    assert "plays at this table already" in error(call(
+        client, "POST", f"/api/tables/{tid}/name?key={keys[1]}", {"name": "anna maria"}), 422)
+    csrf = csrf_of(client, "/")
+    sent = client.post(f"/tables/{tid}/name?key={keys[1]}", data={"name": "<Schorsch>",
+                                                                   "csrf": csrf})
+    assert sent.status_code == 303 and f"key={keys[1]}" in sent.headers["Location"]
+    table = table_of(store, tid)
+    assert table.players[:2] == ("Anna Maria", "<Schorsch>")
+    assert all(p.named for p in table.people)
+    assert table.evening is not None and table.evening.players[:2] == table.players[:2]
+    for q in ("", f"?key={keys[0]}", f"?key={keys[1]}"):
+        page = client.get(f"/tables/{tid}{q}").get_data(as_text=True)
+        assert 'id="your-name"' not in page and "&lt;Schorsch&gt;" in page
+        assert "<Schorsch>" not in page
+        for word in ("Seat 1", "Seat 2", "seat 0", "seat 1", "Player 1", "Player 2"):
+            assert word not in page, (q, word)
+    creator = client.get(f"/tables/{tid}").get_data(as_text=True)
+    # the computer takes over only a seat whose person joined, asked in plain words
+    assert creator.count("Let the computer play for") == 2
+    while not ok(client.get(f"/api/tables/{tid}"))["over"]:
+        _move(client, tid, keys)
+    over = client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True)
+    assert "Anna Maria" in over and "seat 0" not in over and "Seat 1" not in over
+
+
+def test_the_creator_is_offered_the_computer_only_for_a_seat_whose_person_joined(
+        client: FlaskClient) -> None:
+    tid, keys = _new(client, {"game": "herzla", "contract": "normal"}, [0, 1])
+    creator = client.get(f"/tables/{tid}").get_data(as_text=True)
+    assert "Let the computer play" not in creator and "has left" not in creator
+    ok(call(client, "POST", f"/api/tables/{tid}/name?key={keys[1]}", {"name": "Berni"}))
+    creator = client.get(f"/tables/{tid}").get_data(as_text=True)
+    assert creator.count("Let the computer play for Berni") == 1

@@ -24,6 +24,7 @@ import attrs
 from herzla.contracts import contract_class, get_game
 from herzla.evening import Evening, EveningError
 from herzla.evening.names import check_names, find_contract, find_game, seat_of
+from herzla.i18n import _
 from herzla.limits import MAX_SEED
 from herzla.names import find_name
 from herzla.players import Policy, PolicyError, policy_of
@@ -145,10 +146,10 @@ def new_table(game: str, contract: str | None = None, *,
         try:
             policy_of(policy.spec())
         except PolicyError:
-            raise TableError(f"opponents: a table keeps its policy by name, and "
-                             f"{quote(policy.spec())} names none; give the policy class a name "
-                             f"registered under herzla.policies, or leave its name empty so "
-                             f"that its import path names it") from None
+            raise TableError(_("opponents: a table keeps its policy by name, and {name} names "
+                               "none; give the policy class a name registered under "
+                               "herzla.policies, or leave its name empty so that its import "
+                               "path names it").format(name=quote(policy.spec()))) from None
     if seed is None:
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

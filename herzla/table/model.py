@@ -144,26 +144,33 @@ def _seat_or_none(obj: Mapping[str, Any], key: str) -> int | None:
 @attrs.frozen(slots=True)
 class Person:
     """A seat a person plays at a table of people: the ``seat``, the private ``key`` of its
-    link (whoever holds it sees that seat's hand and plays it), and ``left``: the person has
-    left and the computer plays the seat now (the table's creator decided)."""
+    link (whoever holds it sees that seat's hand and plays it), ``left``: the person has
+    left and the computer plays the seat now (the table's creator decided), and ``named``: the
+    person has given their name (they joined: asked once, at their link)."""
 
     seat: int
     key: str = attrs.field(repr=False)
     left: bool = False
+    named: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "key": self.key, "left": self.left}
+        out: dict[str, Any] = {"seat": self.seat, "key": self.key, "left": self.left}
+        if self.named:
+            out["named"] = True
+        return out
 
     @classmethod
     def from_json(cls, obj: object, players: int) -> Person:
-        if not isinstance(obj, Mapping) or set(obj) - {"seat", "key", "left"}:
-            raise TableError("a person of the table is an object of seat, key, left")
-        key, left = obj.get("key"), obj.get("left", False)
+        if not isinstance(obj, Mapping) or set(obj) - {"seat", "key", "left", "named"}:
+            raise TableError("a person of the table is an object of seat, key, left, named")
+        key, left, named = obj.get("key"), obj.get("left", False), obj.get("named", False)
         if not isinstance(key, str) or not 16 <= len(key) <= MAX_KEY or not isinstance(left,
                                                                                         bool):
             raise TableError("a person of the table has a key of 16 to 64 characters")
+        if not isinstance(named, bool):
+            raise TableError("a person of the table is named or not (true or false)")
         seat = _whole(obj, "seat", 0, players - 1)
-        return cls(seat, key, left)
+        return cls(seat, key, left, named)
 
 
 @attrs.frozen(slots=True)

@@ -23,10 +23,38 @@ from typing import Any
 
 import attrs
 
-from herzla.table.model import Table, TableStateError
+from herzla.evening import Evening, EveningError
+from herzla.evening.names import check_names
+from herzla.quote import quote
+from herzla.table.model import Table, TableError, TableStateError
 from herzla.table.position import position
 
-__all__ = ["may_undo", "review_for", "undo_own"]
+__all__ = ["may_undo", "name_seat", "review_for", "undo_own"]
+
+
+def name_seat(table: Table, seat: int, name: object) -> Table:
+    """The table with the person in ``seat`` called ``name`` (asked once, when they open their
+    seat's link): every page, drawing, review and hint, and the table's evening, then call the
+    seat by it.  A name is checked as an evening's names are (1 to 40 printable characters,
+    not a number, not another player's name); TableError says what is wrong."""
+    persons = {p.seat: p for p in table.people}
+    if seat not in persons:
+        raise TableStateError("only a person's seat at a table of people takes a name")
+    names = list(table.players)
+    names[seat] = name if isinstance(name, str) else ""
+    wanted = " ".join(names[seat].split()).casefold()
+    if any(other.casefold() == wanted for s, other in enumerate(table.players) if s != seat):
+        raise TableError(f"{quote(' '.join(names[seat].split()))} plays at this table already: "
+                         f"give another name")
+    try:
+        checked = check_names(names)
+    except EveningError as exc:
+        raise TableError(str(exc).replace(f"player {seat + 1}: ", "", 1)) from None
+    evening = table.evening
+    if evening is not None:
+        evening = Evening.from_json({**evening.to_json(), "players": list(checked)})
+    people = tuple(attrs.evolve(p, named=True) if p.seat == seat else p for p in table.people)
+    return attrs.evolve(table, players=checked, evening=evening, people=people)
 
 
 def undo_own(table: Table, seat: int) -> Table:

@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 from herzla.contracts import MissingTally, TallyError
 from herzla.contracts.tallies import SCORE_ERRORS, score_hand
 from herzla.counting import read_whole
+from herzla.i18n import _
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.sheets import score_sheet
@@ -36,16 +37,17 @@ def json_body() -> Any:
     """The request's body as JSON (415 unless it says it is JSON; 413 over the size limit;
     422 for bad UTF-8 or bad JSON)."""
     if request.mimetype != "application/json":
-        raise ApiError(415, "send the body as JSON, with the header "
-                            "Content-Type: application/json")
+        raise ApiError(415, _("send the body as JSON, with the header "
+                              "Content-Type: application/json"))
     data = request.get_data(cache=False)
     if not data.strip():
-        raise ApiError(422, "the body is empty: send a JSON document")
+        raise ApiError(422, _("the body is empty: send a JSON document"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ApiError(422, f"the body is not UTF-8 text (byte 0x{data[exc.start]:02x} at "
-                            f"position {exc.start})") from None
+        raise ApiError(422, _("the body is not UTF-8 text (byte %(byte)s at position "
+                              "%(at)s)") % {"byte": f"0x{data[exc.start]:02x}",
+                                            "at": exc.start}) from None
     try:
         return load_json_text(text)
     except RecordError as exc:
@@ -72,8 +74,8 @@ def revision_given() -> int | None:
     word = text.strip().removeprefix("W/").strip('"')
     revision = read_whole(word, digits=15)
     if revision is None:
-        raise ApiError(422, f"a revision is a whole number (If-Match: \"3\" or ?revision=3), "
-                            f"not {quote(text[:40])}")
+        raise ApiError(422, _("a revision is a whole number (If-Match: \"3\" or "
+                              "?revision=3), not %(text)s") % {"text": quote(text[:40])})
     return revision
 
 
@@ -92,8 +94,8 @@ def replay_call() -> Response:
     try:
         if isinstance(doc, list):
             if len(doc) > limit:
-                raise ApiError(413, f"the list holds {len(doc)} records; one request takes at "
-                                    f"most {limit}")
+                raise ApiError(413, _("the list holds %(n)s records; one request takes at "
+                                      "most %(most)s") % {"n": len(doc), "most": limit})
             return _answer(score_sheet(doc).to_dict())
         return _answer(replay(read_record(doc)).to_dict())
     except (RecordError, TallyError) as exc:
@@ -105,15 +107,16 @@ def score_body(doc: Any) -> dict[str, Any]:
     ``POST /api/score`` body (422 for a body that is not an object, lacks the game or contract,
     or has a field the call does not take)."""
     if not isinstance(doc, dict):
-        raise ApiError(422, f"the body is a JSON object of the tallies, not {quote(doc)}")
+        raise ApiError(422, _("the body is a JSON object of the tallies, not %(body)s")
+                       % {"body": quote(doc)})
     unknown = [k for k in doc if k not in SCORE_FIELDS]
     if unknown:
-        raise ApiError(422, f"unknown field {quote(unknown[0])}; the fields are "
-                            f"{', '.join(SCORE_FIELDS)}")
+        raise ApiError(422, _("unknown field %(field)s; the fields are %(fields)s") % {
+            "field": quote(unknown[0]), "fields": ", ".join(SCORE_FIELDS)})
     for key in ("game", "contract"):
         if not isinstance(doc.get(key), str):
-            raise ApiError(422, f'give the {key} as a text, e.g. "game": "herzla", '
-                                f'"contract": "normal"')
+            raise ApiError(422, _('give the %(key)s as a text, e.g. "game": "herzla", '
+                                  '"contract": "normal"') % {"key": key})
     args = {SCORE_FIELDS[k]: v for k, v in doc.items() if v is not None}
     return args
 
@@ -126,8 +129,8 @@ def score_call() -> Response:
         answer = score_hand(args.pop("game"), args.pop("contract"), **args)
     except MissingTally as exc:
         named = {v: k for k, v in SCORE_FIELDS.items()}
-        raise ApiError(422, f"{exc}: give " + " or ".join(
-            quote(named.get(n, n)) for n in exc.needs)) from None
+        raise ApiError(422, _("%(what)s: give %(needs)s") % {"what": exc, "needs": _(" or ").join(
+            quote(named.get(n, n)) for n in exc.needs)}) from None
     except SCORE_ERRORS as exc:
         raise ApiError(422, str(exc)) from None
     return _answer(answer.to_dict())

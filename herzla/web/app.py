@@ -14,7 +14,18 @@ from __future__ import annotations
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from herzla.web import api, auth, errors, evenings, live, pad, pages, table_pages, tables
+from herzla.web import (
+    api,
+    auth,
+    errors,
+    evenings,
+    live,
+    pad,
+    pages,
+    speech,
+    table_pages,
+    tables,
+)
 from herzla.web.config import AppState, WebConfig
 from herzla.web.store import DocumentStore
 
@@ -42,6 +53,7 @@ def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     provider.ensure_ascii = False
     app.jinja_env.autoescape = True
     app.extensions["herzla"] = AppState(store, config)
+    speech.install(app)  # first: the guard's own pages speak the request's language
     auth.install(app)
     errors.install(app)
     app.register_blueprint(api.blueprint)

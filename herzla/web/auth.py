@@ -31,6 +31,7 @@ from urllib.parse import urlencode, urlsplit
 from flask import Flask, g, redirect, render_template, request
 from werkzeug.wrappers import Response
 
+from herzla.i18n import _
 from herzla.web.config import is_loopback, state
 from herzla.web.errors import respond, wants_json
 from herzla.web.seat_keys import admits, bearer
@@ -78,10 +79,10 @@ def _cross_site() -> str | None:
     """Why a request that changes or computes looks cross-site, or None."""
     origin = request.headers.get("Origin")
     if origin is not None and (origin == "null" or urlsplit(origin).netloc != request.host):
-        return "this request comes from another site's page"
+        return _("this request comes from another site's page")
     fetch = request.headers.get("Sec-Fetch-Site")
     if fetch is not None and fetch not in ("same-origin", "none"):
-        return "this request comes from another site's page"
+        return _("this request comes from another site's page")
     return None
 
 
@@ -94,8 +95,8 @@ def _public() -> bool:
 
 def _join() -> Response:
     """The answer to a request without the token: for a person, a page saying how to join."""
-    message = ("this table needs its token: open the address that herzla serve printed, with "
-               "its ?token=")
+    message = _("this table needs its token: open the address that herzla serve printed, "
+                "with its ?token=")
     out: Response = respond(401, message) if wants_json() else Response(
         render_template("join.html", message=message), status=401, mimetype="text/html")
     out.headers["WWW-Authenticate"] = 'Bearer realm="herzla"'
@@ -106,8 +107,8 @@ def check() -> Response | None:
     """Refuse the request (the answer) or let it through (None)."""
     config = state().config
     if config.loopback and not is_loopback(_host_name(request.host)):
-        return respond(403, "this server answers only at its loopback address "
-                            "(http://127.0.0.1 or http://localhost)")
+        return respond(403, _("this server answers only at its loopback address "
+                              "(http://127.0.0.1 or http://localhost)"))
     token = config.token
     if token is not None and not _public():
         from_query = request.args.get("token")
@@ -135,8 +136,8 @@ def check() -> Response | None:
             form = request.form.get("csrf")
             cookie = request.cookies.get(CSRF_COOKIE)
             if not cookie or not _same(form, cookie):
-                return respond(403, "this form has expired or did not come from this app: "
-                                    "reload the page and send it again")
+                return respond(403, _("this form has expired or did not come from this "
+                                      "app: reload the page and send it again"))
     return None
 
 

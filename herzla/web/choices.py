@@ -5,8 +5,18 @@ desk's contract choice and the start page's table choice."""
 from __future__ import annotations
 
 from herzla.contracts import Contract, Game, contract_classes, games, get_game
+from herzla.i18n import N_, _
 
 __all__ = ["contract_choices", "game_contracts", "table_choices"]
+
+#: the titles of the built-in games and contracts, marked for the catalog: the pages show
+#: each declaration's ``title`` through ``_()`` (a plug-in's title without a translation
+#: stays as it is)
+TITLES = (N_("Herzla"), N_("Normal game"), N_("Beddl"), N_("Mord"), N_("Herzla for children"),
+          N_("Children's Herzla"), N_("Herzeln"), N_("No hearts"), N_("Every trick"),
+          N_("No tricks"), N_("No queens"), N_("King of hearts"), N_("Last trick"),
+          N_("No last trick"), N_("Domino (Unteranlegen)"), N_("Herzerln"), N_("Tricks"),
+          N_("Hearts"), N_("Jacks"), N_("Red queens"), N_("Auflegen"))
 
 
 def game_contracts() -> list[tuple[Game, list[type[Contract]]]]:
@@ -24,7 +34,7 @@ def game_contracts() -> list[tuple[Game, list[type[Contract]]]]:
 def contract_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """Each game and its contracts, as the desk's form offers them: ``("herzla",
     [("herzla/normal", "Normal game"), ...])``."""
-    return [(g.id, [(c.key(), c.title or c.id) for c in classes])
+    return [(_(g.title), [(c.key(), _(c.title) if c.title else c.id) for c in classes])
             for g, classes in game_contracts()]
 
 
@@ -33,9 +43,12 @@ def table_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     deals (``herzla``: with the bidding) and each contract (``herzla/beddl``)."""
     out = []
     for g, classes in game_contracts():
-        own = ("with the bidding" if g.bidding else "the partie's deals in order" if g.partie
-               else "deal after deal")
-        items = [(g.id, f"{g.id}: {own}")]
-        items += [(c.key(), f"{g.id}: {c.title or c.id} only") for c in classes]
-        out.append((g.id, items))
+        title = _(g.title)
+        own = (_("%(game)s with the bidding") if g.bidding
+               else _("%(game)s: the partie's deals in order") if g.partie
+               else _("%(game)s: deal after deal")) % {"game": title}
+        items = [(g.id, own)]
+        items += [(c.key(), _("%(game)s: %(contract)s only") % {
+            "game": title, "contract": _(c.title) if c.title else c.id}) for c in classes]
+        out.append((title, items))
     return out

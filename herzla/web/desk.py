@@ -10,6 +10,7 @@ The HTML of a ruling comes from herzla's drawings, which escape every text they 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -18,14 +19,14 @@ from herzla.cards import HEARTS_MASK
 from herzla.contracts import MissingTally, TallyError
 from herzla.contracts.tallies import SCORE_ERRORS, numbers_of, score_hand
 from herzla.counting import read_whole
-from herzla.draw.course import course
+from herzla.draw.course import Course, course
 from herzla.draw.html import explanation_html, hand_html
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.web.request_fields import options_of_text
 
-__all__ = ["DeskError", "DeskRuling", "TallyForm", "names_of", "rule_record", "rule_tally",
-           "tally_form"]
+__all__ = ["DeskError", "DeskRuling", "TallyForm", "chips_read", "names_of", "rule_record",
+           "rule_tally", "tally_form"]
 
 #: the fields of the tally form, as a person fills them in, and the tally each gives
 TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", "declarer",
@@ -59,20 +60,30 @@ class TallyForm:
     shown: tuple[str, ...]
     more: tuple[str, ...]
     players: tuple[int, ...]
+    #: the seats of the form (its number of players: the one asked, else the usual)
+    seats: int = 4
+    #: the most hearts and tricks one player may have (the chips of each count)
+    most_hearts: int = 8
+    most_tricks: int = 8
 
 
-def tally_form(choice: str | None) -> TallyForm:
+def tally_form(choice: str | None, players: str | None = None) -> TallyForm:
     """The fields of the tally form for ``game/contract`` (None or unknown: the first
-    contract of the first game), read from the contract's own scorer (what it asks for)."""
+    contract of the first game), read from the contract's own scorer (what it asks for), for
+    ``players`` players (a number as text; none or not one the contract is played by: the
+    usual number)."""
     from herzla.contracts import contract_class, known_options
     from herzla.web.choices import game_contracts
 
-    game, _, cid = (choice or "").partition("/")
+    game, _sep, cid = (choice or "").partition("/")
     try:
         cls = contract_class(game, cid)
     except (LookupError, ValueError):
         cls = next(iter(game_contracts()))[1][0]
-    c = cls(cls.player_counts[0], known_options(cls, {}), 0 if cls.needs_declarer else None)
+    counts = tuple(cls.player_counts)
+    wanted = read_whole((players or "").strip(), digits=2)
+    n = wanted if wanted in counts else counts[0]
+    c = cls(n, known_options(cls, {}), 0 if cls.needs_declarer else None)
     shown = ["declarer", "result"] if cls.needs_declarer else []
     shown += [_FIELD[n] for n in c.tallies if n in _FIELD and _FIELD[n] not in shown]
     counted = 0
@@ -86,7 +97,30 @@ def tally_form(choice: str | None) -> TallyForm:
                                 ("captured", bool(counted))) if wanted and f not in shown]
     if c.has_stock:
         shown.append("stock")
-    return TallyForm(cls.key(), tuple(shown), tuple(more), tuple(cls.player_counts))
+    hearts = (c.pack().mask & HEARTS_MASK).bit_count()
+    return TallyForm(cls.key(), tuple(shown), tuple(more), counts, n, hearts, c.hand_size)
+
+
+def chips_read(form: Mapping[str, str], seats: int) -> dict[str, str]:
+    """The tally form's taps as the fields :func:`rule_tally` reads: ``hearts-S`` and
+    ``tricks-S`` (a count per seat; all 0: not told) as ``hearts`` and ``tricks``; ``order-I``
+    (the seat that went out I-th) as ``order``; ``name-S`` (each seat's name) as ``names``.
+    A field given as text already is kept."""
+    out = dict(form)
+    for key in ("hearts", "tricks"):
+        counts = [(form.get(f"{key}-{s}") or "0").strip() or "0" for s in range(seats)]
+        if not (out.get(key) or "").strip() and any(c != "0" for c in counts):
+            out[key] = ",".join(counts)
+    order = [(form.get(f"order-{i}") or "").strip() for i in range(seats)]
+    if not (out.get("order") or "").strip() and any(order):
+        out["order"] = ",".join(o or "?" for o in order)
+    captured = [(form.get(f"captured-{s}") or "").strip() for s in range(seats)]
+    if not (out.get("captured") or "").strip() and any(captured):
+        out["captured"] = "\n".join(c or "-" for c in captured)
+    names = [" ".join((form.get(f"name-{s}") or "").split()) for s in range(seats)]
+    if not (out.get("names") or "").strip() and any(names):
+        out["names"] = ", ".join(n or str(s + 1) for s, n in enumerate(names))
+    return out
 
 
 @attrs.frozen(slots=True)
@@ -106,6 +140,9 @@ class DeskRuling:
     note: str | None = None
     #: the ruling ends the hand where the play stands (an established renege it scores)
     ended: bool = False
+    #: the hand ruled on (a record: its course) and its review, for the page to draw
+    hand: Course | None = None
+    review: Mapping[str, Any] | None = None
 
 
 def names_of(form: Mapping[str, str]) -> list[str]:
@@ -139,7 +176,7 @@ def rule_tally(form: Mapping[str, str]) -> DeskRuling:
     """Score the tally form: ``contract`` is ``game/contract``; ``hearts``, ``tricks`` and
     ``order`` are numbers per seat (``0,3,5,0``); ``captured`` one line of card codes per seat
     (``-`` for none); ``result`` ``made`` or ``lost``; ``options`` ``name=value`` items."""
-    game, _, contract = (form.get("contract") or "").partition("/")
+    game, _sep, contract = (form.get("contract") or "").partition("/")
     if not game or not contract:
         raise DeskError("choose the game and contract")
     captured = None
@@ -165,7 +202,7 @@ def rule_tally(form: Mapping[str, str]) -> DeskRuling:
     except SCORE_ERRORS as exc:
         raise DeskError(str(exc)) from None
     c, s = answer.contract, answer.score
-    return DeskRuling(f"{c.game} {c.id}: {c.title}", c.players, tuple(s.scores),
+    return DeskRuling(f"{c.title}", c.players, tuple(s.scores),
                   s.stock if c.has_stock else None, tuple(s.events),
                   explanation_html(s.explanation))
 
@@ -214,6 +251,7 @@ def rule_record(text: str, with_review: bool = True) -> DeskRuling:
             ended = True
         else:
             illegal = f"{illegal}: a renege, corrected without penalty"
-    return DeskRuling(f"{rec.game} {rec.contract_id}: {rec.contract.title}", rec.players, scores,
+    return DeskRuling(f"{rec.contract.title}", rec.players, scores,
                   stock, events, explanation_html(lines),
-                  hand_html(course(rec), review=done, title=""), illegal, note, ended)
+                  hand_html(course(rec), review=done, title=""), illegal, note, ended,
+                  course(rec), done)

@@ -26,10 +26,12 @@ from herzla.cards import cards_of
 from herzla.counting import read_whole
 from herzla.hand import PASS, Hand, as_move
 from herzla.options import OptionError
+from herzla.quote import quote
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
 from herzla.support.moves import written_move
 from herzla.web.desk import DeskError
 from herzla.web.request_fields import options_of_text
+from herzla.web.speech import _
 
 __all__ = ["Offer", "Tapping", "start_tapping"]
 
@@ -128,11 +130,30 @@ def _number(form: Mapping[str, str], key: str) -> int | None:
     return number
 
 
+def _seat(form: Mapping[str, str], key: str, what: str) -> int | None:
+    """A seat the setup form names: a player's name (``names``, any case) or the place
+    counted from 1; None where nothing is given."""
+    text = " ".join((form.get(key) or "").split())
+    if not text:
+        return None
+    number = read_whole(text, digits=3)
+    if number is not None:
+        if number < 1:
+            raise DeskError(_("%(what)s: the places count from 1, not %(text)s")
+                            % {"what": what, "text": text})
+        return number - 1
+    names = [n.strip().casefold() for n in (form.get("names") or "").split(",")]
+    if text.casefold() in names:
+        return names.index(text.casefold())
+    raise DeskError(_("%(what)s: %(text)s is none of the players' names")
+                    % {"what": what, "text": quote(text[:40])})
+
+
 def start_tapping(form: Mapping[str, str]) -> Tapping:
     """The hand to tap in from the setup form: ``contract`` (``game/contract``), ``players``,
     ``dealer``, ``declarer``, ``stock``, ``options``, and ``hands`` (one line of card codes per
     seat) or ``seed`` (dealt from it; neither: a fresh deal)."""
-    game, _, contract = (form.get("contract") or "").partition("/")
+    game, _sep, contract = (form.get("contract") or "").partition("/")
     if not game or not contract:
         raise DeskError("choose the game and contract")
     try:
@@ -146,7 +167,8 @@ def start_tapping(form: Mapping[str, str]) -> Tapping:
         cls = contract_class(game, contract)
         players = _number(form, "players") or cls.player_counts[0]
         rec = deal_record(game, contract, players, _number(form, "seed") if not lines else 0,
-                          _number(form, "dealer"), _number(form, "declarer"),
+                          _seat(form, "dealer", _("the dealer")),
+                          _seat(form, "declarer", _("the declarer")),
                           _number(form, "stock") or 0, options)
     except (RecordError, OptionError, ValueError) as exc:
         raise DeskError(str(exc)) from None

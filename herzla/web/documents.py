@@ -27,6 +27,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from herzla.i18n import _
+
 __all__ = ["MAX_DOCUMENT", "Document", "DocumentStore", "DocumentTooLarge", "Kind", "NotFound",
            "StaleRevision", "StoreError", "StoreFull", "body_text", "not_found", "valid_id"]
 
@@ -50,8 +52,11 @@ class StaleRevision(StoreError):
     now."""
 
     def __init__(self, kind: Kind, current: int, given: int) -> None:
-        super().__init__(f"this {kind.noun} was changed meanwhile (revision {current}, not "
-                         f"{given}): reload it")
+        said = (_("this evening was changed meanwhile (revision %(now)s, not %(given)s): "
+                  "reload it") if kind is Kind.EVENING else
+                _("this table was changed meanwhile (revision %(now)s, not %(given)s): "
+                  "reload it"))
+        super().__init__(said % {"now": current, "given": given})
         self.current = current
 
 
@@ -63,7 +68,10 @@ class StoreFull(StoreError):
     """A new document when the store keeps ``most`` of its kind already."""
 
     def __init__(self, kind: Kind, most: int) -> None:
-        super().__init__(f"the app keeps at most {most} {kind.noun}s: delete one first")
+        said = (_("the app keeps at most %(most)s evenings: delete one first")
+                if kind is Kind.EVENING else
+                _("the app keeps at most %(most)s tables: delete one first"))
+        super().__init__(said % {"most": most})
         self.most = most
 
 
@@ -102,7 +110,9 @@ def valid_id(doc_id: object) -> bool:
 
 def not_found(kind: Kind, doc_id: object) -> NotFound:
     """The error for a document of ``kind`` that has no id ``doc_id``."""
-    return NotFound(f"no {kind.noun} has the id {json.dumps(str(doc_id)[:40])}")
+    said = (_("no evening has the id %(id)s") if kind is Kind.EVENING
+            else _("no table has the id %(id)s"))
+    return NotFound(said % {"id": json.dumps(str(doc_id)[:40])})
 
 
 def body_text(kind: Kind, body: Mapping[str, Any]) -> str:
@@ -112,7 +122,9 @@ def body_text(kind: Kind, body: Mapping[str, Any]) -> str:
         raise TypeError(f"a {kind.noun} is a JSON object, not {type(body).__name__}")
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     if len(text.encode("utf-8")) > MAX_DOCUMENT:
-        raise DocumentTooLarge(f"the {kind.noun} is larger than {MAX_DOCUMENT // 2**20} MiB")
+        said = (_("the evening is larger than %(mib)s MiB") if kind is Kind.EVENING
+                else _("the table is larger than %(mib)s MiB"))
+        raise DocumentTooLarge(said % {"mib": MAX_DOCUMENT // 2**20})
     return text
 
 

@@ -10,6 +10,7 @@ import secrets
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from herzla.i18n import N_, _
 from herzla.web.store import DocumentTooLarge, NotFound, StaleRevision, StoreError, StoreFull
 
 __all__ = ["ApiError", "install", "one_line", "respond"]
@@ -55,22 +56,23 @@ def respond(status: int, message: str) -> Response:
 #: what a person reads for the HTTP errors the framework raises (404, 405 and 413 name the
 #: address, the method and the limit: :func:`_http_error`)
 _SAID = {
-    400: "the request could not be read",
+    400: N_("the request could not be read"),
 }
 
 
 def _http_error(exc: HTTPException) -> Response:
     status = exc.code or 500
-    said = _SAID.get(status) or exc.name.lower()
+    said = _(_SAID[status]) if status in _SAID else exc.name.lower()
     if status == 413:
         from herzla.web.config import state
 
-        said = (f"the request is larger than {state().config.max_body // 1024} KiB, the most "
-                f"this app takes")
+        said = _("the request is larger than %(kib)s KiB, the most this app takes") % {
+            "kib": state().config.max_body // 1024}
     elif status == 405:
-        said = f"{request.path} does not take {request.method}"
+        said = _("%(path)s does not take %(method)s") % {"path": request.path,
+                                                          "method": request.method}
     elif status == 404:
-        said = f"there is no page {request.path}"
+        said = _("there is no page %(path)s") % {"path": request.path}
     out = respond(status, said)
     if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
         out.headers["Allow"] = ", ".join(exc.valid_methods)
@@ -99,8 +101,8 @@ def _unforeseen(exc: Exception) -> Response:
         return _http_error(exc)
     ident = secrets.token_hex(4)
     log.error("error %s on %s %s", ident, request.method, request.path, exc_info=exc)
-    return respond(500, f"something went wrong inside herzla (error {ident}, in the server's "
-                        f"log)")
+    return respond(500, _("something went wrong inside herzla (error %(ident)s, in the "
+                          "server's log)") % {"ident": ident})
 
 
 def install(app: Flask) -> None:

@@ -320,6 +320,13 @@ PATHS: dict[str, Any] = {
             "type": "object", "required": ["seat"], "properties": {
                 "seat": {"type": "integer", "minimum": 0}}}}}},
         "responses": {"200": _TABLE, **_WRITE}}},
+    "/api/tables/{id}/name": {"post": {
+        "summary": "A person's name, given at their seat's link (with the seat's key)",
+        **_CHANGE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["name"], "properties": {
+                "name": {"type": "string", "minLength": 1, "maxLength": 40}}}}}},
+        "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/review": {"get": {
         "summary": "Once the hand is over, the review of the person's cards",
         "parameters": [_ID],

@@ -24,12 +24,14 @@ from herzla.evening import Evening, EveningError
 from herzla.evening.deal import named
 from herzla.evening.text import kind_of, next_sentence, outcome_lines, stats_line
 from herzla.options import OptionError
+from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, signed
 from herzla.web import evening_docs as docs
 from herzla.web.config import state
 from herzla.web.pad_form import FormError, entry_of, form_of, panel
 from herzla.web.page_parts import card_view, euros, faces_for, form_revision, load, page, with_euros
 from herzla.web.request_fields import options_of_text
+from herzla.web.speech import _, cents, ngettext, signed_number
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["MAX_PLAYERS_FORM", "blueprint"]
@@ -44,7 +46,7 @@ def _choices(e: Evening) -> list[tuple[str, str]]:
     """The contracts the next deal may be: (id, title)."""
     fixed = e.next_contract
     n = len(e.players)
-    return [(c.id, c.title or c.id) for c in contract_classes(e.game)
+    return [(c.id, _(c.title) if c.title else c.id) for c in contract_classes(e.game)
             if (fixed is None or c.id == fixed) and c.player_count_problem(n) is None]
 
 
@@ -53,12 +55,16 @@ def _what_changed(e: Evening, shown: int | None, last: str | None) -> str:
     if shown is not None and len(e.deals) > shown:
         new = e.deals[shown:]
         said = "; ".join(
-            f"deal {d.k}, {d.contract.title or d.contract.id}"
-            + (f" ({' '.join(signed(v) for v in d.scores)})" if d.scores is not None else "")
+            _("deal %(k)s, %(what)s") % {"k": d.k, "what": _(d.contract.title)
+                                         if d.contract.title else d.contract.id}
+            + (f" ({' '.join(signed_number(v) for v in d.scores)})" if d.scores is not None
+               else "")
             for d in new)
-        return (f"{'these deals were' if len(new) > 1 else 'this deal was'} entered from "
-                f"another phone meanwhile: {said}")
-    return f"it was changed from another phone meanwhile ({last or 'a deal changed'})"
+        return ngettext("this deal was entered from another phone meanwhile: %(said)s",
+                        "these deals were entered from another phone meanwhile: %(said)s",
+                        len(new)) % {"said": said}
+    return _("it was changed from another phone meanwhile (%(what)s)") % {
+        "what": last or _("a deal changed")}
 
 
 def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = None,
@@ -75,7 +81,7 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
         contract = contract or deal.contract.id
     else:
         edit = None
-    ids = [c for c, _ in choices]
+    ids = [c for c, _title in choices]
     if contract is None or contract not in ids:
         contract = e.next_contract or (ids[0] if ids else None)
     p = panel(e, contract) if contract is not None else None
@@ -95,6 +101,7 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
                 contract=contract, edit=edit, entry=entry, error=error, unit=unit,
                 key=key, stale=stale, notice=notice, kind_of=kind_of, named=named, about=about,
                 money=money, euros=euros,
+                points=(lambda v: cents(v, sign=True)) if g.has_stock else signed_number,
                 share=share_text(e, about, g.title, money),
                 signed=signed, owners=owners, over=e.over,
                 next=next_sentence(e),
@@ -104,20 +111,25 @@ def show(doc: Document, e: Evening, status: int = 200, *, error: str | None = No
                 picture=Markup(evening_svg(e, standalone=False)) if e.deals else None,
                 narrow=Markup(evening_svg(e, standalone=False, narrow=True))
                 if e.deals else None,
-                has_stock=g.has_stock, seats=range(len(e.players)), game_title=g.title)
+                has_stock=g.has_stock, seats=range(len(e.players)), game_title=_(g.title))
 
 
 def share_text(e: Evening, about: docs.About, title: str, money: bool) -> str:
     """The evening's result as a text to send to the others: its name and date, the deals,
     each player's total, and the settlement or the winners."""
-    unit = "c" if e.stock is not None else ""
-    head = f"{about.name or title + ' evening'}, {about.date}: {len(e.deals)} deal" + (
-        "" if len(e.deals) == 1 else "s")
-    totals = [f"{p} {signed(t)}{unit}" + (f" ({euros(t, sign=True)})" if money else "")
-              for p, t in zip(e.players, e.totals, strict=True)]
-    lines = [head, *totals]
+    stocked = e.stock is not None
+
+    def amount(v: int) -> str:
+        said = cents(v, sign=True) if stocked else signed_number(v)
+        return said + (f" ({euros(v, sign=True)})" if money else "")
+
+    name = about.name or _("%(game)s evening") % {"game": title}
+    head = ngettext("%(name)s, %(date)s: %(num)s deal", "%(name)s, %(date)s: %(num)s deals",
+                    len(e.deals)) % {"name": name, "date": about.date, "num": len(e.deals)}
+    lines = [head, *(f"{p} {amount(t)}" for p, t in zip(e.players, e.totals, strict=True))]
     if e.stock is not None:
-        lines.append(f"stock {e.stock}c" + (f" ({euros(e.stock)})" if money else ""))
+        lines.append(_("stock %(amount)s") % {"amount": cents(e.stock)}
+                     + (f" ({euros(e.stock)})" if money else ""))
     outcome = outcome_lines(e)
     lines += [with_euros(x) for x in outcome] if money else outcome
     return "\n".join(lines)
@@ -153,21 +165,48 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], anchor: str,
         shown = (form.get("shown") or "").strip()
         changed = _what_changed(e, read_whole(shown, digits=7),
                                 e.history[-1].describe() if e.history else None)
-        return show(doc, e, 409, stale=f"This evening changed after your page was shown: "
-                    f"{changed}.", form=form, contract=contract, edit=edit)
+        return show(doc, e, 409, stale=_("This evening changed after your page was shown: "
+                                         "%(what)s.") % {"what": changed},
+                    form=form, contract=contract, edit=edit)
     except docs.Closed as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
         return show(doc, e, 409, error=str(exc))
     except (EveningError, FormError) as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
+        taker = _all_hearts(e, form or {}, contract)
+        if taker is not None:
+            return show(doc, e, 422, error=_(
+                "%(name)s captured every heart. Did %(name)s also win every trick (a "
+                "Schleichermord)? Give the tricks each player won under \u201cMore tallies\u201d, "
+                "below.") % {"name": e.players[taker]}, form={**(form or {}), "mtricks": "1"},
+                contract=contract, edit=edit)
         return show(doc, e, 422, error=str(exc), form=form, contract=contract, edit=edit)
     return redirect(url_for("pad.pad_page", doc_id=doc_id) + anchor, 303)
+
+
+def _all_hearts(e: Evening, form: Mapping[str, str], contract: str | None) -> int | None:
+    """The seat the deal form gives every heart, with no tricks told (the tally needs them
+    then, to tell a Schleichermord), or None."""
+    if not form or contract is None:
+        return None
+    try:
+        p = panel(e, contract)
+    except (EveningError, FormError, LookupError, ValueError):
+        return None
+    if "hearts" not in p.asks or any(form.get(f"tricks-{s}") for s in range(len(e.players))):
+        return None
+    counts = [read_whole((form.get(f"hearts-{s}") or "0").strip(), digits=3)
+              for s in range(len(e.players))]
+    most = p.most.get("hearts", 0)
+    takers = [s for s, c in enumerate(counts) if c == most]
+    return takers[0] if most and len(takers) == 1 and sum(c or 0 for c in counts) == most \
+        else None
 
 
 def _entry(e: Evening, form: Mapping[str, str]) -> dict[str, Any]:
     contract = form.get("contract") or e.next_contract
     if not contract:
-        raise FormError("choose the contract")
+        raise FormError(_("choose the contract"))
     return entry_of(form, panel(e, contract))
 
 
@@ -218,7 +257,8 @@ def about_evening(doc_id: str) -> Response:
         elif action in ABOUT_ACTIONS:
             changes = dict(ABOUT_ACTIONS[action])
         else:
-            raise EveningError(f"the evening's form has no action {action[:20]!r}")
+            raise EveningError(_("the evening's form has no action %(what)s")
+                               % {"what": quote(action[:20])})
         docs.set_about(state().store, doc_id, form_revision(), **changes)
     except StaleRevision as exc:
         doc, e = load(Kind.EVENING, doc_id, docs.read)
@@ -234,7 +274,7 @@ def delete_evening(doc_id: str) -> Response:
     """The evening removed (the form must say so twice: the box ticked)."""
     doc, e = load(Kind.EVENING, doc_id, docs.read)
     if request.form.get("sure") != "yes":
-        return show(doc, e, 422, error="tick the box to delete the whole evening")
+        return show(doc, e, 422, error=_("tick the box to delete the whole evening"))
     try:
         state().store.delete(Kind.EVENING, doc_id, form_revision())
     except StaleRevision as exc:
@@ -256,7 +296,8 @@ def new_evening_body(form: Mapping[str, str]) -> dict[str, Any]:
     if stock:
         cents = read_whole(stock, digits=15)
         if cents is None:
-            raise EveningError(f"the stock is a whole number of cents, not {stock[:20]!r}")
+            raise EveningError(_("the stock is a whole number of cents, not %(text)s")
+                               % {"text": quote(stock[:20])})
         body["stock"] = cents
     dealer = (form.get("dealer") or "").strip()
     if dealer:
@@ -271,7 +312,7 @@ def new_evening() -> Response:
 
     form = request.form.to_dict()
     try:
-        doc, _ = docs.create(state().store, new_evening_body(form),
+        doc, _made = docs.create(state().store, new_evening_body(form),
                              most=state().config.max_evenings,
                              name=docs.name_of(form.get("name")), money=form.get("money") == "on")
     except EveningError as exc:
@@ -291,16 +332,17 @@ def import_evening() -> Response:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return start(422, error="the file is not UTF-8 text: not an evening's file")
+            return start(422, error=_("the file is not UTF-8 text: not an evening's file"))
     if not text.strip():
-        return start(422, error="choose an evening's file (or paste one) to import")
+        return start(422, error=_("choose an evening's file (or paste one) to import"))
     try:
         obj = load_json_text(text)
     except RecordError as exc:
-        return start(422, error=f"the file is not JSON: {exc}")
+        return start(422, error=_("the file is not JSON: %(why)s") % {"why": exc})
     try:
-        doc, _ = docs.import_file(state().store, obj, most=state().config.max_evenings,
+        doc, _made = docs.import_file(state().store, obj, most=state().config.max_evenings,
                                   deals=state().config.max_deals)
     except EveningError as exc:
-        return start(422, error=f"the file is not an evening herzla can read: {exc}")
+        return start(422, error=_("the file is not an evening herzla can read: %(why)s")
+                     % {"why": exc})
     return redirect(url_for("pad.pad_page", doc_id=doc.id), 303)

@@ -13,16 +13,19 @@ import attrs
 from flask import Response, render_template, request
 from markupsafe import Markup, escape
 
-from herzla.cards import Card, parse_card
+from herzla.cards import Card, Rank, Suit, parse_card
 from herzla.contracts import Contract
 from herzla.counting import read_whole
-from herzla.draw.faces import Faces, faces_of, labelled, short
+from herzla.draw.faces import Faces, faces_of
+from herzla.draw.pips import pip_id
 from herzla.evening.deal import named
+from herzla.i18n import format_money
 from herzla.web.config import state
+from herzla.web.speech import _, pgettext
 from herzla.web.store import Document, Kind
 
 __all__ = ["CardView", "card_view", "euros", "faces_for", "form_revision", "load", "named_html",
-           "page", "with_euros"]
+           "page", "suit_word", "with_euros"]
 
 _T = TypeVar("_T")
 
@@ -46,21 +49,74 @@ def load(kind: Kind, doc_id: str, read: Callable[[Document], _T]) -> tuple[Docum
 
 @attrs.frozen(slots=True)
 class CardView:
-    """A card on a page: its ``code`` (what a form sends), its ``label`` (``♥Q``, ``Hz-O``),
-    its ``title`` (the label with the code, ``Hz-O (HQ)``) and its style class (the suit's
-    colour)."""
+    """A card on a page: its ``code`` (what a form sends), its ``sign`` (the id of its suit's
+    sign in the page's sprite, :mod:`herzla.draw.pips`), its ``rank`` as the pack names it
+    (``Sau``, ``O``, ``10``; French ``Q``, German ``D``), its ``name`` for people
+    (``Herz-Ober``, ``Queen of Hearts``), its ``title`` (the name with the code, ``Herz-Ober
+    (HQ)``) and its style class (the suit's colour)."""
 
     code: str
-    label: str
+    sign: str
+    rank: str
+    name: str
     title: str
     css: str
 
+    @property
+    def label(self) -> str:
+        """The card in words, where a page writes it as text (its name)."""
+        return self.name
+
+
+#: the German pack's ranks as its cards name them: corner, and in a card's name
+_GERMAN_FACES = {Rank.ACE: ("Sau", "Sau"), Rank.KING: ("K", "König"), Rank.QUEEN: ("O", "Ober"),
+                 Rank.JACK: ("U", "Unter"), Rank.TEN: ("10", "Zehner"),
+                 Rank.NINE: ("9", "Neuner"), Rank.EIGHT: ("8", "Achter"),
+                 Rank.SEVEN: ("7", "Siebener"), Rank.SIX: ("6", "Sechser")}
+#: the German pack's suits as the table says them (the Bavarian Schelln)
+_GERMAN_SUITS = ("Eichel", "Gras", "Herz", "Schelln")
+
+
+def _french_rank(rank: Rank) -> tuple[str, str]:
+    """A French card's rank: its corner and its name, in the page's language."""
+    corner = {Rank.ACE: pgettext("card corner: ace", "A"),
+              Rank.KING: pgettext("card corner: king", "K"),
+              Rank.QUEEN: pgettext("card corner: queen", "Q"),
+              Rank.JACK: pgettext("card corner: jack", "J")}
+    names = {Rank.ACE: pgettext("French card", "Ace"), Rank.KING: pgettext("French card", "King"),
+             Rank.QUEEN: pgettext("French card", "Queen"),
+             Rank.JACK: pgettext("French card", "Jack"), Rank.TEN: pgettext("French card", "Ten"),
+             Rank.NINE: pgettext("French card", "Nine"),
+             Rank.EIGHT: pgettext("French card", "Eight"),
+             Rank.SEVEN: pgettext("French card", "Seven"),
+             Rank.SIX: pgettext("French card", "Six")}
+    return corner.get(rank, "10" if rank == Rank.TEN else rank.code), names[rank]
+
+
+def _french_suit(suit: Suit) -> str:
+    return (pgettext("French suit", "Clubs"), pgettext("French suit", "Spades"),
+            pgettext("French suit", "Hearts"), pgettext("French suit", "Diamonds"))[suit]
+
+
+def suit_word(suit: Suit, faces: Faces) -> str:
+    """A suit as the table names it: ``Schelln`` (German pack), ``Diamonds`` (French, in the
+    page's language)."""
+    return _GERMAN_SUITS[suit] if faces is Faces.GERMAN else _french_suit(suit)
+
 
 def card_view(card: Card | str, faces: Faces) -> CardView:
-    """``card`` (a Card or its code) as the pages show it with ``faces``."""
+    """``card`` (a Card or its code) as the pages show it with ``faces``: its suit's sign and
+    its rank as the pack names it (never letters that read as another card's code)."""
     c = card if isinstance(card, Card) else parse_card(card)
+    if faces is Faces.GERMAN:
+        rank, rank_name = _GERMAN_FACES[c.rank]
+        name = f"{_GERMAN_SUITS[c.suit]}-{rank_name}"
+    else:
+        rank, rank_name = _french_rank(c.rank)
+        name = _("{rank} of {suit}").format(rank=rank_name, suit=_french_suit(c.suit))
     german = " german" if faces is Faces.GERMAN else ""
-    return CardView(c.code, short(c, faces), labelled(c, faces), f"pcard s{int(c.suit)}{german}")
+    return CardView(c.code, pip_id(c.suit, faces), rank, name, f"{name} ({c.code})",
+                    f"pcard s{int(c.suit)}{german}")
 
 
 def faces_for(contract: Contract) -> Faces:
@@ -69,16 +125,16 @@ def faces_for(contract: Contract) -> Faces:
 
 
 def euros(cents: int, sign: bool = False) -> str:
-    """An amount of cents in euros: ``5.60 €``, ``+5.60 €`` with ``sign`` (0 unsigned).
+    """An amount of cents in euros, in the page's language: ``5.60 €``, ``+5.60 €`` with
+    ``sign`` (0 unsigned); German ``5,60 €``; the minus sign U+2212.
 
     >>> euros(560), euros(-1205, sign=True), euros(0, sign=True)
-    ('5.60 €', '-12.05 €', '0.00 €')
+    ('5.60 €', '−12.05 €', '0.00 €')
     """
-    head = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
-    return f"{head}{abs(cents) // 100:,}.{abs(cents) % 100:02d} €"
+    return format_money(cents, sign=sign)
 
 
-_CENTS = re.compile(r"(?<![\w.])([+-]?\d+)c\b")
+_CENTS = re.compile(r"(?<![\w.])([+\-−]?\d+)(?:c| ct)\b")
 
 
 def with_euros(text: str) -> str:
@@ -87,8 +143,11 @@ def with_euros(text: str) -> str:
     >>> with_euros("Carla pays Anna 560c; the stock of 80c stays.")
     'Carla pays Anna 560c (5.60 €); the stock of 80c (0.80 €) stays.'
     """
-    return _CENTS.sub(lambda m: f"{m.group(0)} ({euros(int(m.group(1)), m.group(1)[0] in '+-')})",
-                      text)
+    def said(m: re.Match[str]) -> str:
+        number = m.group(1).replace("\u2212", "-")
+        return f"{m.group(0)} ({euros(int(number), number[0] in '+-')})"
+
+    return _CENTS.sub(said, text)
 
 
 _SVG = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL)

@@ -5,6 +5,7 @@ drawings' HTML is herzla's own, escaped as it is written).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,19 +15,23 @@ from herzla.draw.html import CSS as DRAWING_CSS
 from herzla.evening.deal import named
 from herzla.players.policy import PolicyError
 from herzla.web import evening_docs
+from herzla.web.advice import level_name
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
 from herzla.web.desk import (
     TALLY_FIELDS,
     DeskError,
     DeskRuling,
+    chips_read,
     names_of,
     rule_record,
     rule_tally,
     tally_form,
 )
 from herzla.web.desk_hand import Tapping, start_tapping
+from herzla.web.hand_view import hand_view
 from herzla.web.page_parts import card_view, faces_for, named_html, page
+from herzla.web.speech import _
 from herzla.web.store import Kind
 
 __all__ = ["blueprint"]
@@ -35,6 +40,16 @@ blueprint = Blueprint("pages", __name__)
 
 #: the most evenings the start page lists
 LISTED = 50
+
+
+def _game_title(game: str) -> str:
+    """A game's title in the page's language (its id where it is not installed)."""
+    from herzla.contracts import get_game
+
+    try:
+        return _(get_game(game).title)
+    except (LookupError, ValueError):
+        return game
 
 
 def _listed(kind: Kind) -> list[dict[str, Any]]:
@@ -46,10 +61,12 @@ def _listed(kind: Kind) -> list[dict[str, Any]]:
         deals = body.get("deals")
         deal = body.get("deal") if isinstance(body.get("deal"), dict) else {}
         about = evening_docs.about(doc) if kind is Kind.EVENING else None
-        out.append({"id": doc.id, "game": str(body.get("game", "")), "players": names,
+        game = str(body.get("game", ""))
+        out.append({"id": doc.id, "game": game, "title": _game_title(game), "players": names,
                     "about": about,
                     "deals": len(deals) if isinstance(deals, list) else 0,
                     "opponents": str(body.get("opponents", "")),
+                    "level": level_name(str(body.get("opponents", ""))),
                     "deal": deal.get("k") if isinstance(deal, dict) else None})
     return out
 
@@ -72,27 +89,26 @@ def start_with(status: int = 200, error: str | None = None,
                  archived=[e for e in kept if e["about"].archived],
                  more=store.count(Kind.EVENING) - LISTED, tables=_listed(Kind.TABLE),
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
-                 games=[(g, get_game(g).player_counts()) for g in games()],
+                 games=[(g, _(get_game(g).title), get_game(g).player_counts())
+                        for g in games()],
                  table_choices=table_choices(), policies=policy_choices(policy_names()))
 
 
 def policy_choices(names: Sequence[str]) -> list[tuple[str, str]]:
-    """The start form's choices of the computer's play: (policy, label), the levels named for
-    players first, weakest first ("club player (heuristic)"), then the other policies by name."""
+    """The start form's choices of the computer's play: (policy, label), the policies that
+    have a level of play, each named for a player ("a club player"), weakest first; a
+    policy's own name is never offered to people (the API still takes any)."""
     from herzla.players.registry import policy_of
 
-    levels = []
-    others = []
-    for i, name in enumerate(names):
+    out = []
+    for name in names:
         try:
             level = policy_of(name).level
-        except PolicyError:  # an installed policy that does not load: offered by its name
+        except PolicyError:  # an installed policy that does not load: not offered
             level = None
         if level:
-            levels.append((i, name, f"{level} ({name})"))
-        else:
-            others.append((name, name))
-    return [(n, label) for _, n, label in levels] + others
+            out.append((name, level_name(name)))
+    return out
 
 
 @blueprint.get("/")
@@ -110,9 +126,9 @@ def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None
         faces = faces_for(tapping.rec.contract)
         taps = [] if ended else [{"offer": o, "view": card_view(o.card, faces) if o.card
                                   else None} for o in tapping.offers()]
-    tally = tally_form((form or {}).get("contract"))
+    tally = tally_form((form or {}).get("contract"), (form or {}).get("players"))
     try:
-        names = names_of(form or {})
+        names = names_of(chips_read(form or {}, tally.seats))
     except DeskError as exc:
         names, error, ruling = [], error or str(exc), None
     if ruling is not None and names and len(names) != ruling.players:
@@ -121,12 +137,24 @@ def _desk(status: int = 200, ruling: DeskRuling | None = None, error: str | None
         names = []
     return page("desk.html", status, ruling=ruling, error=error, form=form or {}, mode=mode,
                  tally=tally, more_open=any((form or {}).get(f) for f in tally.more),
-                 names=names, seat_name=(lambda s: names[s]) if names else (lambda s: f"seat {s}"),
+                 names=names, seat_name=lambda s: names[s] if s < len(names) else seat_word(s),
+                 chip_names=[names[s] if s < len(names) else seat_word(s)
+                             for s in range(tally.seats)],
                  choices=contract_choices(), tapping=tapping, taps=taps,
                  tapped_over=tapping is not None and (tapping.seat is None or ended),
-                 drawing=named_html(ruling.drawing, names) if ruling and ruling.drawing else None,
+                 drawing=hand_view(ruling.hand, names, ruling.review)
+                 if ruling and ruling.hand else None,
                  explanation=named_html(ruling.explanation, names) if ruling else None,
                  illegal=named(ruling.illegal, names) if ruling and ruling.illegal else None)
+
+
+#: the tally form's taps and names, one field a seat (``hearts-2``, ``name-0``)
+_CHIP = re.compile(r"(?:hearts|tricks|order|captured|name)-\d{1,2}")
+
+
+def seat_word(seat: int) -> str:
+    """A seat without a name, counted from 1: "Seat 1"."""
+    return _("Seat %(n)s") % {"n": seat + 1}
 
 
 @blueprint.get("/desk")
@@ -136,7 +164,9 @@ def desk() -> Response:
     mode = request.args.get("mode")
     if mode in ("record", "hand"):
         return _desk(mode=mode)
-    return _desk(form={"contract": (request.args.get("contract") or "")[:80]})
+    asked = {k: v[:80] for k, v in request.args.items()
+             if k in ("contract", "players") or _CHIP.fullmatch(k)}
+    return _desk(form=asked)
 
 
 def _tapped() -> Response:
@@ -184,7 +214,8 @@ def desk_ruling() -> Response:
         except DeskError as exc:
             return _desk(422, error=str(exc), form=form, mode="record")
         return _desk(ruling=ruling, form=form, mode="record")
-    form = {k: request.form.get(k, "") for k in TALLY_FIELDS}
+    raw = {k: v for k, v in request.form.items() if k in TALLY_FIELDS or _CHIP.fullmatch(k)}
+    form = chips_read(raw, tally_form(raw.get("contract"), raw.get("players")).seats)
     try:
         ruling = rule_tally(form)
     except DeskError as exc:

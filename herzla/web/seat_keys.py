@@ -16,6 +16,7 @@ from collections.abc import Callable
 import attrs
 from flask import g, request
 
+from herzla.i18n import _
 from herzla.table import Table
 from herzla.web.errors import ApiError
 from herzla.web.store import Document, DocumentStore, Kind, NotFound, StoreError
@@ -35,7 +36,7 @@ def key_given() -> str | None:
     if key is None and not g.get("by_token"):
         key = bearer()
     if key is not None and not 0 < len(key) <= 200:
-        raise ApiError(403, "this seat key is not one of this table's")
+        raise ApiError(403, _("this seat key is not one of this table's"))
     return key
 
 
@@ -90,16 +91,17 @@ def viewer_of(table: Table) -> Viewer:
     if key is not None:
         person = table.person_of(key)
         if person is None:
-            raise ApiError(403, "this seat key is not one of this table's: open the link of "
-                                "your own seat")
+            raise ApiError(403, _("this seat key is not one of this table's: open the link "
+                                  "of your own seat"))
         return Viewer(person.seat, key)
     return Viewer(None if table.of_people else table.seat)
 
 
 def creator_only(viewer: Viewer, what: str) -> None:
-    """403 unless the table's creator asks (no seat key) for ``what``."""
+    """403 unless the table's creator asks (no seat key); ``what`` says so ("only the table's
+    creator may ...")."""
     if not viewer.creator:
-        raise ApiError(403, f"only the table's creator may {what}")
+        raise ApiError(403, what)
 
 
 def act_as(doc_id: str, how: Callable[[Table, Viewer], Table], revision: int | None

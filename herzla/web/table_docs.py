@@ -57,7 +57,8 @@ def answer(doc: Document, table: Table | None = None, seat: int | None = None,
     out = {"id": doc.id, **position(t).to_dict(seat), "revision": doc.revision}
     if t.of_people and seat is None and links is not None:
         out["seats"] = [{"seat": p.seat, "name": t.players[p.seat], "key": p.key,
-                         "url": links(p.seat, p.key), "left": p.left} for p in t.people]
+                         "url": links(p.seat, p.key), "left": p.left, "named": p.named}
+                        for p in t.people]
     return out
 
 

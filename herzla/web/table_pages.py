@@ -6,6 +6,7 @@ with the review of the person's cards and the next deal of the evening."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -17,9 +18,6 @@ from herzla.cards import Suit
 from herzla.contracts import get_game
 from herzla.counting import read_whole
 from herzla.draw.course import course
-from herzla.draw.faces import suit_name
-from herzla.draw.html import hand_html
-from herzla.records import signed
 from herzla.table import (
     Table,
     TableError,
@@ -33,25 +31,54 @@ from herzla.table import (
     review_for,
 )
 from herzla.table import undo as undo_table
+from herzla.table.actions import YOU
 from herzla.table.people import may_undo
 from herzla.table.position import position
 from herzla.web import table_docs as docs
+from herzla.web.advice import bid_word, level_name, said_reason
 from herzla.web.config import state
+from herzla.web.hand_view import hand_view
 from herzla.web.page_parts import (
     CardView,
     card_view,
     faces_for,
     form_revision,
     load,
-    named_html,
     page,
+    suit_word,
 )
 from herzla.web.seat_keys import Viewer, act_as, creator_only, viewer_of
+from herzla.web.speech import _, cents, signed_number
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["blueprint", "view_of"]
 
 blueprint = Blueprint("table_pages", __name__)
+
+
+_COMPUTER = re.compile(r"Computer (\d+)")
+_PLAYER = re.compile(r"Player (\d+)")
+
+
+def shown_names(table: Table) -> list[str]:
+    """The seats' names as the pages show them: a person's own name once given, or the one
+    the table's creator gave (a person without either: their seat, counted from 1), the
+    computer's seats and the one person of a table against the computer in the page's
+    language."""
+    persons = {p.seat: p for p in table.people}
+    out = []
+    for s, name in enumerate(table.players):
+        person = persons.get(s)
+        computer = _COMPUTER.fullmatch(name) if person is None else None
+        if person is not None and not person.named and _PLAYER.fullmatch(name):
+            out.append(_("Seat {n}").format(n=s + 1))
+        elif not table.of_people and s == table.seat and name == YOU:
+            out.append(_("You"))
+        elif computer is not None:
+            out.append(_("Computer {k}").format(k=computer.group(1)))
+        else:
+            out.append(name)
+    return out
 
 
 def view_of(table: Table, viewer: Viewer | None = None,
@@ -64,6 +91,7 @@ def view_of(table: Table, viewer: Viewer | None = None,
     d = pos.to_dict(who.seat)
     faces = faces_for(pos.contract)
     n = len(table.players)
+    names = shown_names(table)
     legal = set(d["legal"])
     cards = []
     for code in d["hand"]:
@@ -77,12 +105,14 @@ def view_of(table: Table, viewer: Viewer | None = None,
             won[t["winner"]] += 1
     bids = {b["seat"]: b["bid"] for b in (d["bidding"] or {}).get("announcements", [])}
     seats = []
-    for s, name in enumerate(table.players):
-        roles = [r for r, who in (("deals", d["dealer"]), ("declarer", d["declarer"])) if
-                 who == s]
+    for s, name in enumerate(names):
+        roles = [r for r, at in ((_("deals"), d["dealer"]), (_("declarer"), d["declarer"]))
+                 if at == s]
         seats.append({"seat": s, "name": name, "you": s == who.seat, "held": d["held"][s],
                       "person": s in table.humans,
-                      "won": won[s], "bid": bids.get(s), "roles": roles,
+                      "won": won[s],
+                      "bid": bid_word(table.game, bids[s]) if s in bids else None,
+                      "roles": roles,
                       "to_move": d["to_move"] == s,
                       "score": d["scores"][s] if d["scores"] is not None else None,
                       "out": (d["order"].index(s) + 1) if d["order"] and s in d["order"]
@@ -92,8 +122,9 @@ def view_of(table: Table, viewer: Viewer | None = None,
 
     def trick_view(t: dict[str, Any], number: int) -> dict[str, Any]:
         return {"done": t["winner"] is not None, "number": number,
-                "winner": table.players[t["winner"]] if t["winner"] is not None else None,
-                "cards": [{"name": table.players[(t["leader"] + i) % n],
+                "leader": names[t["leader"]],
+                "winner": names[t["winner"]] if t["winner"] is not None else None,
+                "cards": [{"name": names[(t["leader"] + i) % n],
                            "won": t["winner"] == (t["leader"] + i) % n,
                            "view": card_view(c, faces)} for i, c in enumerate(t["cards"])]}
 
@@ -107,30 +138,37 @@ def view_of(table: Table, viewer: Viewer | None = None,
     rows = []
     if drawn is not None and d["order"] is not None:
         for row in drawn.rows:
-            label = suit_name(Suit(row.key), faces) if drawn.rows_per_suit else "the row"
+            label = suit_word(Suit(row.key), faces) if drawn.rows_per_suit else _("the row")
             rows.append({"label": label, "cards": [card_view(c, faces) for c in row.cards]})
     drawing = None
     review = d["review"] if review is None else review
     if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = named_html(hand_html(drawn, review=shown_review, title=""),
-                             table.players)
-    unit = "c" if pos.contract.has_stock else ""
+        drawing = hand_view(drawn, names, shown_review, faces)
+    waiting = [(p["seat"], names[p["seat"]]) for p in d.get("people") or []
+               if not p["left"] and not p["asked"]]
     pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores}
                 for x in table.evening.deals if x.score is not None] if table.evening else []
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
-             "winner": table.players[t["winner"]]} for t in finished]
-    return {"table": table, "d": d, "pos": pos, "cards": cards, "seats": seats, "viewer": who,
+             "winner": names[t["winner"]]} for t in finished]
+    person = {p.seat: p for p in table.people}.get(who.seat) if who.seat is not None else None
+    return {"table": table, "names": names, "d": d, "pos": pos, "cards": cards, "seats": seats,
+            "viewer": who, "asks_name": person is not None and not person.named,
+            "given_name": "" if who.seat is None or _PLAYER.fullmatch(table.players[who.seat])
+            else table.players[who.seat],
+            "level": level_name(table.opponents),
             "q": who.query(), "people": table.of_people, "pad_rows": pad_rows,
             "may_undo": who.seat is not None and (not table.of_people
                                                   or may_undo(table, who.seat)),
-            "trick": trick, "last_trick": last, "rows": rows, "finished": done, "unit": unit,
-            "signed": signed,
+            "trick": trick, "last_trick": last, "rows": rows, "finished": done, "waiting": waiting,
+            "points": (lambda v: cents(v, sign=True)) if pos.contract.has_stock else signed_number,
             "drawing": drawing, "review_note": review.get("error") if review else None,
             "drawing_reviewed": review is not None,
             "evening": d["evening"], "must_pass": legal == {"pass"},
-            "title": d["title"] or "the bidding",
-            "game_title": get_game(table.game).title}
+            "title": _(d["title"]) if d["title"] else _("the bidding"),
+            "bid_words": [(b, bid_word(table.game, b)) for b in
+                          (d["bidding"] or {}).get("legal", [])],
+            "game_title": _(get_game(table.game).title)}
 
 
 def show(doc: Document, table: Table, status: int = 200, *, error: str | None = None,
@@ -144,8 +182,10 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
     def shown(move: str) -> CardView | None:
         return None if move == "pass" else card_view(move.rstrip("+-"), faces)
 
-    if advice is not None and advice.move is not None:
-        values["advice_card"] = shown(advice.move)
+    if advice is not None:
+        values["advice_card"] = shown(advice.move) if advice.move is not None else None
+        values["advice_bid"] = bid_word(table.game, advice.bid) if advice.bid else None
+        values["advice_said"] = said_reason(advice.reason, bool(advice.values))
         values["advice_values"] = [(code, shown(code), v) for code, v in advice.values.items()]
     if table.of_people and who.creator:
         values["links"] = _links(doc.id, table)
@@ -160,8 +200,8 @@ def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
     out = []
     for p in table.people:
         url = link(doc_id, p.seat, p.key)
-        out.append({"seat": p.seat, "name": table.players[p.seat], "url": url,
-                    "image": qr_image(url), "left": p.left})
+        out.append({"seat": p.seat, "name": shown_names(table)[p.seat], "url": url,
+                    "image": qr_image(url), "left": p.left, "named": p.named})
     return out
 
 
@@ -187,7 +227,7 @@ def table_page(doc_id: str) -> Response:
 
 def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#play") -> Response:
     try:
-        _, _, viewer = act_as(doc_id, how, form_revision())
+        _doc, _table, viewer = act_as(doc_id, how, form_revision())
     except StaleRevision as exc:
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
@@ -222,6 +262,15 @@ def next_hand(doc_id: str) -> Response:
     return _acted(doc_id, lambda t, v: next_deal(t, v.seat), "#top")
 
 
+@blueprint.post("/tables/<doc_id>/name")
+def give_name(doc_id: str) -> Response:
+    """A person's name, given once at their seat's link."""
+    from herzla.web.tables import named_as
+
+    name = request.form.get("name", "")
+    return _acted(doc_id, lambda t, v: named_as(t, v, name))
+
+
 @blueprint.post("/tables/<doc_id>/leave")
 def leave_seat(doc_id: str) -> Response:
     """The creator gives a person's seat (``seat``) to the computer."""
@@ -229,7 +278,8 @@ def leave_seat(doc_id: str) -> Response:
     seat = read_whole(text, digits=3)
 
     def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a person's seat to the computer")
+        creator_only(viewer, _("only the table's creator may give a person's seat to "
+                                "the computer"))
         return leave(table, -1 if seat is None else seat)
 
     return _acted(doc_id, gone, "#seats")
@@ -239,7 +289,7 @@ def leave_seat(doc_id: str) -> Response:
 def delete_table(doc_id: str) -> Response:
     """The table removed (at a table of people, by its creator alone)."""
     doc, table = load(Kind.TABLE, doc_id, docs.read)
-    creator_only(viewer_of(table), "remove the table")
+    creator_only(viewer_of(table), _("only the table's creator may remove the table"))
     try:
         state().store.delete(Kind.TABLE, doc_id, form_revision())
     except StaleRevision as exc:
@@ -251,7 +301,7 @@ def delete_table(doc_id: str) -> Response:
 def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
     """The body of a new table from the start page's form: ``play`` (``game`` or
     ``game/contract``), ``players`` (their number), ``seat``, ``opponents``, ``seed``."""
-    game, _, contract = (form.get("play") or "").partition("/")
+    game, _sep, contract = (form.get("play") or "").partition("/")
     body: dict[str, Any] = {"game": game, "contract": contract or None,
                             "opponents": form.get("opponents") or "expert"}
     for key in ("players", "seat", "seed", "people"):
@@ -277,7 +327,7 @@ def new_table_page() -> Response:
 
     form = request.form.to_dict()
     try:
-        doc, _ = docs.create(state().store, new_table_body(form),
+        doc, _made = docs.create(state().store, new_table_body(form),
                              most=state().config.max_tables)
     except TableError as exc:
         return start_with(422, error=str(exc), form=form)

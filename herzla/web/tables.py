@@ -11,6 +11,7 @@ from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 
+from herzla.i18n import _
 from herzla.quote import quote
 from herzla.table import (
     Table,
@@ -24,6 +25,7 @@ from herzla.table import (
     review_for,
     undo,
 )
+from herzla.table.people import name_seat
 from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
@@ -77,8 +79,8 @@ def move_of(body: object) -> Callable[[Table, int | None], Table]:
     """The action a body of ``POST /play`` asks for: ``{"card": "HA"}`` (a lay ``"D7"``, with
     its end ``"D7-"`` where both fit; ``"pass"``) or, in the bidding, ``{"bid": "pass"}``."""
     if not isinstance(body, Mapping) or len(body) != 1 or not set(body) <= {"card", "bid"}:
-        raise ApiError(422, f"send {{\"card\": \"HA\"}} (or, in the bidding, {{\"bid\": "
-                            f"\"pass\"}}), not {quote(body)}")
+        raise ApiError(422, _('send {"card": "HA"} (or, in the bidding, {"bid": "pass"}), '
+                              'not %(body)s') % {"body": quote(body)})
     if "bid" in body:
         word = body["bid"]
         return lambda t, seat: bid(t, word, seat)
@@ -91,7 +93,7 @@ def list_call() -> Response:
     """The tables kept, the last played first."""
     out = []
     if g.get("by_key") or key_given() is not None:
-        raise ApiError(403, "a seat's key opens its own table alone")
+        raise ApiError(403, _("a seat's key opens its own table alone"))
     for doc in state().store.list(Kind.TABLE, limit=LISTED):
         body = doc.body if isinstance(doc.body, dict) else {}
         out.append({"id": doc.id, "revision": doc.revision, "game": body.get("game"),
@@ -122,7 +124,7 @@ def get_call(doc_id: str) -> Response:
     try:
         table = docs.read(doc)
     except TableError as exc:
-        raise ApiError(422, f"this table cannot be read: {exc}") from None
+        raise ApiError(422, _("this table cannot be read: %(why)s") % {"why": exc}) from None
     return _answer(doc, table)
 
 
@@ -131,7 +133,8 @@ def delete_call(doc_id: str) -> Response:
     """Remove the table (at a table of people, its creator alone)."""
     doc = state().store.get(Kind.TABLE, doc_id)
     with suppress(TableError):  # a table this herzla cannot read may be removed
-        creator_only(viewer_of(docs.read(doc)), "remove the table")
+        creator_only(viewer_of(docs.read(doc)),
+                     _("only the table's creator may remove the table"))
     state().store.delete(Kind.TABLE, doc_id, revision_given())
     return jsonify({"deleted": doc_id})
 
@@ -163,13 +166,32 @@ def leave_call(doc_id: str) -> Response:
     now on (the table's creator alone decides this)."""
     body = json_body()
     if not isinstance(body, Mapping) or set(body) != {"seat"}:
-        raise ApiError(422, f"send {{\"seat\": 1}}, not {quote(body)}")
+        raise ApiError(422, _('send {"seat": 1}, not %(body)s') % {"body": quote(body)})
 
     def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, "give a person's seat to the computer")
+        creator_only(viewer, _("only the table's creator may give a person's seat to "
+                                "the computer"))
         return leave(table, body["seat"])
 
     return _acted(doc_id, gone)
+
+
+@blueprint.post("/<doc_id>/name")
+def name_call(doc_id: str) -> Response:
+    """``{"name": "Anna"}`` with a seat's key: the person in that seat is called so from now
+    on (every page, drawing, review, hint and the table's evening)."""
+    body = json_body()
+    if not isinstance(body, Mapping) or set(body) != {"name"}:
+        raise ApiError(422, _('send {"name": "Anna"}, not %(body)s') % {"body": quote(body)})
+    return _acted(doc_id, lambda t, v: named_as(t, v, body["name"]))
+
+
+def named_as(table: Table, viewer: Viewer, name: object) -> Table:
+    """``table`` with the seat of ``viewer`` called ``name`` (403 for the creator, who has no
+    seat of their own: each person names themselves at their link)."""
+    if viewer.seat is None or viewer.key is None:
+        raise ApiError(403, _("each person gives their name at their own seat's link"))
+    return name_seat(table, viewer.seat, name)
 
 
 @blueprint.get("/<doc_id>/evening")
@@ -184,7 +206,8 @@ def evening_call(doc_id: str) -> Response:
     except TableError as exc:
         raise refused(exc) from None
     if table.evening is None:
-        raise ApiError(409, "this table plays one deal again and again: it keeps no evening")
+        raise ApiError(409, _("this table plays one deal again and again: it keeps no "
+                              "evening"))
     return jsonify({"id": doc_id, **table.evening.to_dict()})
 
 
@@ -197,7 +220,8 @@ def review_call(doc_id: str) -> Response:
         table = docs.read(doc)
         who = viewer_of(table)
         if who.seat is None:
-            raise ApiError(409, "the creator has no cards: open a seat's link for its review")
+            raise ApiError(409, _("the creator has no cards: open a seat's link for its "
+                                  "review"))
         got = table.deal.review if not table.of_people and table.deal.review is not None \
             else review_for(table, who.seat)
     except TableError as exc:

@@ -65,8 +65,7 @@
       }
       anchor = node;
     });
-    note("This evening changed on another phone: the deals and totals are up to date. " +
-         "Check them before you send your entry; it is not entered twice.");
+    note(body.getAttribute("data-changed-note") || "");
   }
 
   function refresh(revision) {
@@ -98,7 +97,7 @@
                         headers: {"Accept": "application/json"}})
       .then(function (answer) {
         if (answer.status === 404) {
-          note("This was deleted on another phone.");
+          note(body.getAttribute("data-deleted-note") || "");
           window.clearInterval(timer);
           return null;
         }
