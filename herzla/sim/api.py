@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from herzla.contracts import (
@@ -76,8 +76,18 @@ def _check_types(**given: object) -> None:
         raise SimulationError(str(exc)) from None
 
 
+def _seats_of(policies: Sequence[Policy], players: int) -> tuple[Policy, ...]:
+    """The policy of each seat, given as objects: one for every seat, or one a seat."""
+    if len(policies) == 1:
+        return (policies[0],) * players
+    if len(policies) != players:
+        raise SimulationError(f"{len(policies)} policies for {players} seats: give one policy "
+                              f"for every seat, or one for each of the {players}")
+    return tuple(policies)
+
+
 def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
-             players: int | None = None, policy: str = "random",
+             players: int | None = None, policy: str | Sequence[Policy] = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
              dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
              sample: int = 0, block: int = BLOCK, engine: str = "auto",
@@ -119,7 +129,9 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
     if session is not None:
         _check_session(g.id, session, hands, partie)
-    if not isinstance(policy, str):
+    if not isinstance(policy, str) and not (
+            isinstance(policy, Sequence) and policy and all(isinstance(p, Policy)
+                                                            for p in policy)):
         raise SimulationError(f"policy is named by text (\"random\", \"heuristic,random\", "
                               f"\"pimc[samples=8]\"), not {quote(policy)}")
 
@@ -157,8 +169,13 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     if problem:
         raise SimulationError(problem)
     try:
-        seats = seat_policies(policy, n)
-        policy = spelled(policy)
+        if isinstance(policy, str):
+            seats = seat_policies(policy, n)
+            policy = spelled(policy)
+        else:  # the seats' policies, as objects (one for every seat, or one a seat)
+            seats = _seats_of(policy, n)
+            named = [p.spec() for p in policy]
+            policy = named[0] if len(set(named)) == 1 else ",".join(named)
     except ValueError as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:

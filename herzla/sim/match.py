@@ -244,14 +244,15 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
         raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
     if len(set(names)) != len(names):
         raise MatchError("a match needs different policies (each named once)")
-    try:
-        batch = all(batch_form_of(policy_of(p)) is not None for p in names)
+    try:  # each name read once: the objects go through the plans and the specs
+        objects = tuple(policy_of(p) for p in names)
     except PolicyError as exc:
         raise MatchError(str(exc)) from None
+    batch = all(batch_form_of(p) is not None for p in objects)
     k = len(names)
     try:
         probe = plan_run(game, contract, hands=deals, seed=seed, players=players,
-                         policy=names[0], options=options, partie=partie, stock=stock,
+                         policy=objects[:1], options=options, partie=partie, stock=stock,
                          engine=engine)
     except SimulationError as exc:
         raise MatchError(str(exc)) from None
@@ -260,11 +261,10 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
     block = BLOCK if batch else MATCH_BLOCK
     plans = []
     for seating in seatings:
-        text = ",".join(names[j] for j in seating)
         try:
             plans.append(plan_run(game, contract, hands=deals, seed=seed, players=players,
-                                  policy=text, options=options, partie=partie, stock=stock,
-                                  engine=engine, block=block))
+                                  policy=[objects[j] for j in seating], options=options,
+                                  partie=partie, stock=stock, engine=engine, block=block))
         except SimulationError as exc:
             raise MatchError(str(exc)) from None
     return MatchPlan(names, seatings, tuple(plans))

@@ -58,7 +58,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     spec's for all."""
     base, bid = spec_contract(spec)
     players = spec.players
-    seats = seat_policies(spec.policy, players)
+    seats = spec.policies
     size = base.hand_size
     pack = [c.index for c in base.pack().cards]
     cards, uniforms = draw_block(block_generator(seed, key), n, pack, players * size)
