@@ -63,7 +63,7 @@ import numpy as np
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import Move
+from herzla.hand import Move, record_json
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuristic_play
@@ -71,7 +71,6 @@ from herzla.players.known import constraints
 from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView
-from herzla.records import sort_hand
 from herzla.tricks import TrickHand
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "sample_hands"]
@@ -186,13 +185,8 @@ def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Ca
 
 
 def _record(view: TrickView, hands: list[int]) -> dict[str, Any]:
-    c = view.contract
-    return {
-        "game": c.game, "contract": c.id, "players": c.players, "dealer": view.dealer,
-        "declarer": c.declarer, "stock": view.stock, "options": dict(c.opts),
-        "hands": [[str(x) for x in sort_hand(cards_of(h), c)] for h in hands],
-        "plays": [str(card) for _, card in view.plays()],
-    }
+    return record_json(view.contract, view.dealer, view.stock, hands,
+                       [str(card) for _, card in view.plays()])
 
 
 #: the parameters pimc plays with at a table when the solver runs in pure Python

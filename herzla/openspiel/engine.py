@@ -157,17 +157,6 @@ def sorted_codes(hand: int, rules: Contract) -> list[str]:
     return [str(c) for c in sort_hand(cards_of(hand), rules)]
 
 
-def record_of(rules: Contract, dealer: int, stock: int, hands: Sequence[int],
-            plays: Sequence[str]) -> dict[str, Any]:
-    """A hand record (docs/hand-records.md) that ``herzla replay`` reads."""
-    out: dict[str, Any] = {"game": rules.game, "contract": rules.id, "players": rules.players,
-                           "dealer": dealer, "declarer": rules.declarer}
-    if rules.has_stock:
-        out["stock"] = stock
-    out["options"] = dict(rules.opts)
-    out["hands"] = [sorted_codes(h, rules) for h in hands]
-    out["plays"] = list(plays)
-    return out
 
 
 @attrs.frozen

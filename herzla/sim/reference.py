@@ -22,7 +22,7 @@ from herzla.players.policy import Policy
 from herzla.players.registry import seat_policies
 from herzla.players.seats import play_out
 from herzla.round import Round
-from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
+from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, sample_record, spec_contract
 from herzla.support.streams import block_generator, deal_masks, draw_block
 
 __all__ = ["play_block", "play_hand"]
@@ -96,5 +96,5 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         for e in result.events:
             events[e] = events.get(e, 0) + 1
         if i < records:
-            out.append(record_of(deal.contract, spec, hands, plays, before))
+            out.append(sample_record(deal.contract, spec, hands, plays, before))
     return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)
