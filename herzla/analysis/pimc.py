@@ -73,7 +73,7 @@ from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView
 from herzla.tricks import TrickHand
 
-__all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "sample_hands"]
+__all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
 
 #: tries at a sample that also fits the announcements before keeping the other constraints only
 ANNOUNCEMENT_TRIES = 64
@@ -173,7 +173,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     return True
 
 
-def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Card) -> int:
+def rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Card) -> int:
     """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
     st = TrickHand(view.contract, hands, view.dealer)
     for c in played:
@@ -319,7 +319,7 @@ class Pimc(Policy):
         if len(top) > 1 and self.rollout:
             # equal against perfect defence: the card whose heuristic play-out scores best
             played = [card for _, card in view.plays()]
-            out = {c: sum(weight * sign * _rollout(view, hands, played, c)
+            out = {c: sum(weight * sign * rollout(view, hands, played, c)
                           for hands, weight in deals)
                    for c in top}
             rollouts = {str(c): sign * v / count for c, v in out.items()}

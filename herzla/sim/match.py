@@ -49,7 +49,7 @@ from herzla.support.procs import local_map, usable_jobs
 from herzla.support.streams import BLOCK
 
 __all__ = ["MATCH_BLOCK", "MAX_POLICIES", "MatchError", "MatchPlan", "MatchResult", "Pair",
-           "Standing", "match", "plan_match", "play_match_task"]
+           "Standing", "match", "match_result", "plan_match", "play_match_task"]
 
 #: deals per seeded block when some policy has no batch form (slow players: small blocks, so
 #: that several processes share even a short match); else the simulator's block
@@ -322,10 +322,14 @@ def match(game: str, policies: Sequence[str], contract: str | None = None, *,
             raise
         raise MatchError(" ".join(str(exc).split()) or type(exc).__name__) from None
     assert tally is not None
-    return _result(mp, tally, time.perf_counter() - start, 1 if cluster else workers)
+    return match_result(mp, tally, time.perf_counter() - start, 1 if cluster else workers)
 
 
-def _result(mp: MatchPlan, tally: MatchTally, elapsed: float, processes: int) -> MatchResult:
+def match_result(mp: MatchPlan, tally: MatchTally, elapsed: float, processes: int
+                 ) -> MatchResult:
+    """The result of the match ``mp`` from its deals' ``tally`` (played in ``elapsed`` seconds
+    on ``processes`` processes): what :func:`match` answers, from tallies kept elsewhere too
+    (a benchmark that plays its blocks over several runs)."""
     first = mp.first
     k = len(mp.policies)
     n = tally.deals
