@@ -70,7 +70,7 @@ from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuris
 from herzla.players.known import constraints
 from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
-from herzla.players.views import LayoutView, TrickView
+from herzla.players.views import LayoutView, TrickView, trick_view
 from herzla.tricks import TrickHand
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
@@ -276,10 +276,8 @@ class Pimc(Policy):
             raise ValueError(f"seed must be 0 or more, not {value}")
 
     def move(self, view: TrickView | LayoutView) -> Move:
-        # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic
-        if isinstance(view, TrickView):
-            return Move(self.judge(view).card)
-        return heuristic_move(view)
+        tricks = trick_view(view)  # pimc searches the tricks; the rows it lays as the heuristic
+        return heuristic_move(view) if tricks is None else Move(self.judge(tricks).card)
 
     def judge(self, view: TrickView) -> Judgement:
         """The card and what it weighed: each legal card's mean over the samples, and the
@@ -334,10 +332,8 @@ class Pimc(Policy):
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The card with each legal card's mean over the sampled deals (``values``), or, where
         it plays as the heuristic does (layout deals, the first tricks), the heuristic's rule."""
-        # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic
-        if isinstance(view, TrickView):
-            return self.judge(view).hint(view)
-        return explain_heuristic(view)
+        tricks = trick_view(view)
+        return explain_heuristic(view) if tricks is None else self.judge(tricks).hint(tricks)
 
     def at_table(self) -> Pimc:
         """At a table, with its parameters left at their defaults: as it is where the compiled

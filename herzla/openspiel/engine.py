@@ -70,8 +70,9 @@ def has_declarer(game: str) -> bool:
     return any(c.needs_declarer for c in contract_classes(game))
 
 
-def has_layout(game: str) -> bool:
-    """Whether some deal of the game lays its cards in rows, where a seat may pass."""
+def has_passes(game: str) -> bool:
+    """Whether in some deal of the game a seat that cannot move passes (the contracts'
+    ``has_passes``): the game's actions hold a pass."""
     return any(c.has_passes for c in contract_classes(game))
 
 

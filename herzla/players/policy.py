@@ -49,12 +49,12 @@ from herzla.cards import Card
 from herzla.hand import PASS, Illegal, Move
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
-from herzla.players.views import TrickView
+from herzla.players.views import views_of
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
     from herzla.layout import _Lay as Lay
-    from herzla.players.views import BidView, LayoutView
+    from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",
            "decide_announce", "decide_card", "decide_lay", "decide_move", "hint"]
@@ -343,16 +343,16 @@ def _move_of_02(policy: Policy, view: TrickView | LayoutView,
                check: Callable[[Card], Illegal | None] | None) -> Move:
     """The move a 0.2 policy makes on ``view``, asked and checked as 0.2 asked it (its errors
     worded as they were)."""
-    # a question of kind, as 0.2 asked it: a 0.2 policy writes a method for each kind of deal
-    # (card, lay); it goes in 1.0 with this module
-    if isinstance(view, TrickView):
+    # a 0.2 policy writes a method for each kind of deal (card, lay); it goes in 1.0
+    tricks, rows = views_of(view)
+    if tricks is not None:
         if not _writes(policy, "card"):
             base = _base_move(policy, view)
             if base is not None:
                 return base
             raise PolicyError(f"the policy {_who(policy)} writes no move()")
         _warn(policy, "card")
-        card = _ask(policy, "card", "a card", lambda: policy.card(view))
+        card = _ask(policy, "card", "a card", lambda: policy.card(tricks))
         if not isinstance(card, Card):
             raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
                               f"(card() returns a herzla Card, one of the legal cards)")
@@ -368,7 +368,8 @@ def _move_of_02(policy: Policy, view: TrickView | LayoutView,
             raise PolicyError(f"the policy {_who(policy)} writes no move()")
         return view.legal_moves()[0]  # 0.2's default lay: the first legal one
     _warn(policy, "lay")
-    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
+    assert rows is not None
+    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(rows))
     if lay is None:
         why = view.problem(PASS)
         if why is not None:
