@@ -6,12 +6,9 @@
 8
 """
 
-import typing as _typing
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
-from herzla import display as _display
-from herzla import hand as _hand
-from herzla import moved as _moved
-from herzla import records as _records
 from herzla.cards import ACE_TEN, NATURAL, Card, CardError, Pack, Rank, Suit, parse_cards
 from herzla.contracts import (
     Contract,
@@ -26,19 +23,27 @@ from herzla.contracts import (
     get_game,
     register,
 )
-from herzla.hand import Hand, Move
+from herzla.display import on_first_use as _on_first_use
+from herzla.display import register as _register_drawing
+from herzla.errors import HerzlaError
+from herzla.hand import Hand, HandNotOver, IllegalMove, Move
+from herzla.hand import register_engine as _register_engine
+from herzla.hand import register_reader as _register_reader
+from herzla.i18n import language
 from herzla.layout import LayoutHand
+from herzla.moved import install as _install_moved
 from herzla.options import Option, OptionError
-from herzla.players import registry as _registry
+from herzla.players.registry import register_builtin as _register_builtin
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
+from herzla.records import read_record as _read_record
 from herzla.tricks import Trick, TrickHand
 
 # what the lower layers find by registration, filled here, from above, and nowhere else: the
 # engine of each kind of deal, the reader of the records a hand writes, and the built-in
 # policies that play through the solver (a part above the policies)
-_hand.register_engine(TrickContract.kind, TrickHand)
-_hand.register_engine(LayoutContract.kind, LayoutHand)
-_hand.register_reader(_records.read_record)
+_register_engine(TrickContract.kind, TrickHand)
+_register_engine(LayoutContract.kind, LayoutHand)
+_register_reader(_read_record)
 
 
 def _pimc() -> "Policy":
@@ -59,16 +64,17 @@ def _expert() -> "Policy":
     return Expert()
 
 
-_registry.register_builtin("pimc", _pimc)
-_registry.register_builtin("ipimc", _ipimc)
-_registry.register_builtin("expert", _expert)
+_register_builtin("pimc", _pimc)
+_register_builtin("ipimc", _ipimc)
+_register_builtin("expert", _expert)
 
-if _typing.TYPE_CHECKING:
+if _TYPE_CHECKING:
     from herzla.analysis.advise import AdviceError, AdviceResult, advise
     from herzla.analysis.review import ReviewResult, review
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
     from herzla.analysis.solve_many import solve_many
     from herzla.players import Policy, PolicyError, policy_of
+    from herzla.players.playing import play
     from herzla.sim.api import SimulationError, simulate
     from herzla.sim.match import MatchError, MatchResult, match
     from herzla.sim.runner import SimResult
@@ -86,10 +92,11 @@ _LAZY = {
     "match": "herzla.sim.match", "MatchError": "herzla.sim.match",
     "MatchResult": "herzla.sim.match", "Policy": "herzla.players",
     "PolicyError": "herzla.players", "policy_of": "herzla.players",
+    "play": "herzla.players.playing",
 }
 
 
-def __getattr__(name: str) -> _typing.Any:
+def __getattr__(name: str) -> _Any:
     if name == "Lay":  # deprecated since 0.3, gone in 1.0
         import warnings
 
@@ -111,13 +118,16 @@ def __getattr__(name: str) -> _typing.Any:
 def _load_drawings() -> None:
     """What a notebook shows for herzla's values, drawn by :mod:`herzla.draw` (loaded then)."""
     from herzla.draw.notebook import renderers
+    from herzla.draw.position import renderers as texts
 
     for (kind, mime), renderer in renderers().items():
-        _display.register(kind, mime, renderer)
+        _register_drawing(kind, mime, renderer)
+    for kind, text in texts().items():
+        _register_drawing(kind, "text", text)
 
 
-_display.on_first_use(_load_drawings)
-_moved.install()  # the modules that moved since 0.2 import by their old paths too
+_on_first_use(_load_drawings)
+_install_moved()  # the modules that moved since 0.2 import by their old paths too
 
 
 def __dir__() -> list[str]:
@@ -136,7 +146,10 @@ __all__ = [
     "Contract",
     "Game",
     "Hand",
+    "HandNotOver",
     "HandScore",
+    "HerzlaError",
+    "IllegalMove",
     "IllegalPlayError",
     "LayoutContract",
     "LayoutHand",
@@ -168,8 +181,10 @@ __all__ = [
     "deal_record",
     "games",
     "get_game",
+    "language",
     "match",
     "parse_cards",
+    "play",
     "policy_of",
     "register",
     "replay",

@@ -4,7 +4,8 @@ Cards are laid in the rows the contract declares (:class:`herzla.contracts.vocab
 each grows from an opening Jack by the next rank up or down the sequence; with ``wrap`` the
 sequence is a cycle (the domino's Aces "turn the corner").  A seat that can lay a card must;
 otherwise it passes.  Seats go out in order; the deal ends when one seat is left, which takes last
-place.  The rule ids of illegal moves are those of the hand-record format (docs/hand-records.md).
+place.  The rule ids of illegal moves are those of the hand-record format (the Hand records page of
+the docs).
 """
 
 from __future__ import annotations
@@ -25,7 +26,18 @@ from herzla.contracts.vocabulary import (
     NOT_ADJACENT,
     NOT_IN_HAND,
 )
-from herzla.hand import PASS, HandScore, Illegal, Move, Outcome, as_move, record_of
+from herzla.display import render
+from herzla.hand import (
+    PASS,
+    HandNotOver,
+    HandScore,
+    Illegal,
+    Move,
+    Outcome,
+    as_move,
+    record_of,
+    refuse,
+)
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -224,22 +236,39 @@ class LayoutHand:
     # -- moves ------------------------------------------------------------------------------
     def play(self, move: Move | Card | str) -> None:
         """Make ``move`` (a lay, the pass, or a card or code laid at the end it fits) for the
-        seat to move (not checked: call ``check`` first)."""
+        seat to move.  A move the seat may not make is refused with
+        :class:`~herzla.hand.IllegalMove`, naming the rule ``check`` names, and the deal stays
+        as it was."""
+        refuse(self, move.move() if isinstance(move, _Lay) else move, self.check(move))
+        self._play(move)
+
+    def _play(self, move: Move | _Lay | Card | str) -> None:
+        """:meth:`play` without the check: the engines' own loops, whose moves are legal."""
         if isinstance(move, _Lay):
-            self.lay(move.card, move.end)
+            self._lay(move.card, move.end)
             return
         if not isinstance(move, Card):
             move = as_move(move)
             if move.card is None:
-                self.pass_turn()
+                self._pass_turn()
                 return
-            self.lay(move.card, move.end)
+            self._lay(move.card, move.end)
             return
-        self.lay(move)
+        self._lay(move)
 
     def lay(self, card: Card | str, end: str | None = None) -> None:
-        """Lay ``card`` (a Card or a code) for the seat to move (not checked: call ``check``
-        first)."""
+        """Lay ``card`` (a Card or a code) for the seat to move, at ``end`` (default: the upper
+        end where both fit); refused as :meth:`play` refuses."""
+        card = card if isinstance(card, Card) else as_card(card)
+        refuse(self, Move(card, end), self.check(card, end))
+        self._lay(card, end)
+
+    def pass_turn(self) -> None:
+        """The seat to move passes; refused (``must-play-if-able``) when it can lay a card."""
+        refuse(self, PASS, self.check_pass())
+        self._pass_turn()
+
+    def _lay(self, card: Card | str, end: str | None = None) -> None:
         if not isinstance(card, Card):
             card = as_card(card)
         seat = self.turn
@@ -265,7 +294,7 @@ class LayoutHand:
                 return
         self._advance()
 
-    def pass_turn(self) -> None:
+    def _pass_turn(self) -> None:
         self.history.append((self.turn, None, None))
         self._written.append(PASS)
         self._advance()
@@ -321,8 +350,16 @@ class LayoutHand:
                        out=tuple(self.order))
 
     def score(self) -> HandScore:
-        """The contract's score of the finished deal."""
+        """The contract's score of the finished deal (:class:`~herzla.hand.HandNotOver`
+        before the end)."""
+        if not self.over:
+            raise HandNotOver(f"the deal is not over: {len(self.order)} of {self.players} "
+                              f"seats out; score() counts a finished deal (see over)")
         return self.contract.score(self.outcome(), self.stock)
+
+    def __str__(self) -> str:
+        """The position drawn as text (the hands, the play so far, whose turn it is)."""
+        return render("Hand", "text", self) or object.__repr__(self)
 
     def record(self) -> Record:
         """The deal so far as a hand record."""

@@ -1,6 +1,6 @@
 """The limits herzla checks on entry, so that no amount can overflow the engines' 64-bit
 integers and no input can exhaust memory: one table, read by the library, ``replay``, ``score``
-and ``simulate`` alike (docs/cli.md lists them).
+and ``simulate`` alike (the Command line page of the docs lists them).
 
 >>> check_stock(80)
 80

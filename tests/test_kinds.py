@@ -109,6 +109,13 @@ def _is_zero(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value == 0 and node.value is not False
 
 
+def _numpy_kind(node: ast.expr) -> bool:
+    """``dtype.kind``: numpy's letter of an array's type, no kind of deal."""
+    return isinstance(node, ast.Attribute) and (
+        (isinstance(node.value, ast.Name) and node.value.id == "dtype")
+        or (isinstance(node.value, ast.Attribute) and node.value.attr == "dtype"))
+
+
 def _attr(node: ast.AST) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
@@ -125,7 +132,7 @@ def _asks(node: ast.AST, rows_names: set[str]) -> bool:
         return name == "by_kind"
     if isinstance(node, ast.Compare):
         sides = [node.left, *node.comparators]
-        if any(_attr(s) == "kind" for s in sides) or any(
+        if any(_attr(s) == "kind" and not _numpy_kind(s) for s in sides) or any(
                 isinstance(s, ast.Attribute) and isinstance(s.value, ast.Name)
                 and s.value.id == "DealKind" for s in sides):
             others = [s for s in sides if _attr(s) != "kind"]

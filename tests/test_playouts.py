@@ -46,7 +46,7 @@ def _reference(contract: TrickContract, deal: list[int], dealer: int, stock: int
                played: list[Card], then: Card, policy: Policy) -> list[int]:
     st = TrickHand(contract, deal, dealer, stock)
     for c in [*played, then]:
-        st.play(c)
+        st._play(c)  # the plays replayed into a sampled world (unchecked)
     while not st.over:
         st.play(policy.card(TrickView.of(st)))
     scores = contract.settle(contract.counts(st.outcome()), stock).column(0)[0]
@@ -105,7 +105,7 @@ def test_play_outs_are_the_reference_engines(game: str, name: str, declarer: int
         for world in worlds:
             st = TrickHand(contract, world, dealer, stock)
             for c in played:
-                st.play(c)
+                st._play(c)  # the plays replayed into a sampled world (unchecked)
             for c in cards_of(st.legal_mask()):
                 deals.append(world)
                 then.append(c)

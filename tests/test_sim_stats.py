@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from herzla.cli import main
 from herzla.contracts import contract_class, get_game
 from herzla.sim import stats
+from herzla.sim.intervals import T_FROM, mean_half_width, t95, wilson
 from herzla.sim.plan import Plan
 from herzla.sim.runner import run
 from herzla.sim.stats import ContractTally, DealTally, Histogram, PartieTally, rate, rounded
@@ -50,7 +51,12 @@ def test_summary_matches_numpy(values: list[int]) -> None:
     assert s.mean == pytest.approx(arr.mean(), abs=1e-6, rel=1e-9)
     std = float(arr.std(ddof=1)) if len(values) > 1 else 0.0
     assert s.std == pytest.approx(std, abs=1e-6, rel=1e-7)
-    half = 1.96 * s.std / math.sqrt(len(values))
+    if len(values) == 1:  # no interval from one value, rather than one of zero width
+        assert s.ci95 is None
+        return
+    t = 1.96 if len(values) >= 30 else t95(len(values))
+    half = t * std / math.sqrt(len(values))
+    assert s.ci95 is not None
     assert s.ci95[0] == pytest.approx(s.mean - half, abs=2e-6)
     assert s.ci95[1] == pytest.approx(s.mean + half, abs=2e-6)
     assert [v for v, _ in s.histogram] == sorted(set(values))
@@ -97,6 +103,46 @@ def test_huge_values_do_not_overflow() -> None:
     assert s.mean == 0.0 and s.std == pytest.approx(big, rel=1e-6)
 
 
+def _t_cdf(x: float, df: int) -> float:
+    """Student's t distribution function at ``x`` > 0, by Simpson's rule on its density."""
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+    steps = 20000
+    h = x / steps
+
+    def f(u: float) -> float:
+        return c * float((1 + u * u / df) ** (-(df + 1) / 2))
+
+    area = f(0) + f(x) + sum((4 if k % 2 else 2) * f(k * h) for k in range(1, steps))
+    return 0.5 + area * h / 3
+
+
+def test_student_t_quantiles_below_thirty_values() -> None:
+    for n in range(2, T_FROM):
+        assert _t_cdf(t95(n), n - 1) == pytest.approx(0.975, abs=2e-7), n
+    assert t95(T_FROM) == 1.96 and t95(10**6) == 1.96
+    assert t95(2) > t95(3) > t95(29) > 1.96  # wider the fewer the values
+    assert mean_half_width(3.0, 1) is None  # one value: no interval, never zero width
+    with pytest.raises(ValueError):
+        t95(1)
+
+
+@given(st.integers(0, 500), st.integers(1, 500))
+@settings(max_examples=80, deadline=None)
+def test_wilson_interval(count: int, extra: int) -> None:
+    n = count + extra
+    ci = wilson(count, n)
+    assert ci is not None
+    lo, hi = ci
+    p = count / n
+    assert 0.0 <= lo <= p <= hi <= 1.0 and hi - lo > 0
+    # the Wilson bounds are where the score test just accepts: |p - q| = 1.96 sqrt(q(1-q)/n)
+    for q in (lo, hi):
+        if 0 < q < 1:
+            assert abs(p - q) == pytest.approx(1.96 * math.sqrt(q * (1 - q) / n), abs=2e-6)
+    assert wilson(0, 0) is None
+    assert wilson(n - count, n) == pytest.approx((1 - hi, 1 - lo), abs=2e-6)  # symmetric
+
+
 def test_summary_json_and_rounding() -> None:
     h = Histogram({-2: 1, 0: 2, 10: 1})
     j = h.summary().to_dict()
@@ -106,7 +152,7 @@ def test_summary_json_and_rounding() -> None:
     assert rounded(-1e-9) == 0.0 and str(rounded(-1e-9)) == "0.0"
     assert rate(1, 3) == 0.333333 and rate(0, 0) == 0.0
     one = Histogram({5: 1}).summary()
-    assert one.std == 0.0 and one.ci95 == (5.0, 5.0)
+    assert one.std == 0.0 and one.ci95 is None and one.to_dict()["ci95"] is None
     with pytest.raises(ValueError):
         Histogram().summary()
 

@@ -10,6 +10,7 @@ import shlex
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -531,3 +532,45 @@ def test_outputs_are_checked_before_any_hand_is_played(tmp_path: Path) -> None:
     line = one_error(run(*SIM[:-2], "--hands", "1e9", "--plot", str(tmp_path / "no" / "x.png")))
     assert "no such folder" in line
     assert "is a folder" in one_error(run(*SIM, "--sample-out", str(tmp_path)))
+
+
+def test_the_progress_line_shows_within_two_seconds_and_never_on_stdout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from herzla.cli.output import Progress
+
+    assert Progress.FIRST < 2  # a line within two seconds of the start, however slow a task
+    monkeypatch.setattr(Progress, "FIRST", 0.01)
+    monkeypatch.setattr(Progress, "EVERY_LOG", 0.01)
+    result = CliRunner().invoke(main, ["simulate", "herzla", "--contract", "normal",
+                                       "--engine", "reference", "--hands", "300", "--seed", "1",
+                                       "--json", "--progress"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["hands"] == 300  # standard output holds the answer only
+    lines = result.stderr.splitlines()
+    assert lines and all(line.startswith("simulating: ") for line in lines)
+    assert "of 300 hands" in lines[0] and "so far" in lines[0]
+    # by default not into a log (standard error is no terminal here), nor with --no-progress
+    for flag in ([], ["--no-progress"]):
+        quiet = CliRunner().invoke(main, ["simulate", "herzla", "--hands", "300", "--seed", "1",
+                                          "--engine", "reference", "--json", *flag])
+        assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_a_progress_line_reports_work_done_inside_one_slow_task(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from herzla.cli.output import Progress
+
+    monkeypatch.setattr(Progress, "FIRST", 0.05)
+    monkeypatch.setattr(Progress, "EVERY_LOG", 0.05)
+    quick = Progress(6, "hands", terminal=False)
+    quick.close()  # a run that ends before the first line shows none
+    assert capsys.readouterr().err == ""
+    slow = Progress(6, "hands", terminal=False)
+    time.sleep(0.3)  # nothing done yet: one task still playing
+    slow(3)
+    time.sleep(0.3)
+    slow.close()
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("simulating:   0%  0 of 6 hands, ")
+    assert any(line.startswith("simulating:  50%  3 of 6 hands, ") and "left" in line
+               for line in err)

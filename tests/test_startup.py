@@ -123,3 +123,29 @@ def test_the_command_line_waits_for_another_thread() -> None:
     done = _herzla_process(prelude, "--version")
     assert done.returncode == 0
     assert done.stdout.splitlines() == [f"herzla, version {__version__}", "the thread ended"]
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport json, sys\n"
+                          "print(json.dumps(sorted(sys.modules)))"],
+                         capture_output=True, text=True, check=True, timeout=120)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_import_herzla_loads_no_numpy() -> None:
+    """numpy is loaded where arrays are made (a contract's module, the simulator), so that
+    ``import herzla`` costs less than numpy alone (benchmarks/bench_startup.py)."""
+    loaded = _modules_after("import herzla\nprint(herzla.Card.from_str('HA'))")
+    assert "numpy" not in loaded and "click" not in loaded
+    assert not {m for m in loaded if m.startswith(("herzla.sim", "herzla.analysis"))}
+
+
+def test_the_score_command_loads_no_evening_nor_round() -> None:
+    code = ("from herzla.cli import main\n"
+            "main(['score', 'herzla', 'normal', '--hearts', '0,3,5,0', '--stock', '80'],\n"
+            "     standalone_mode=False)")
+    loaded = _modules_after(code)
+    assert "herzla.contracts.tallies" in loaded  # it did score
+    assert not {m for m in loaded if m.startswith(("herzla.evening", "herzla.round",
+                                                   "herzla.sheets", "herzla.sim",
+                                                   "herzla.analysis"))}

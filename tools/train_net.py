@@ -38,6 +38,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -55,6 +56,7 @@ from herzla.contracts import TrickContract, contract_class, game_of
 from herzla.hand import Move
 from herzla.players import policy_of
 from herzla.players.builtin import HeuristicPolicy
+from herzla.players.modelfile import digest
 from herzla.players.net import NetPolicy, seen_of
 from herzla.players.netmodel import (
     FEATURES,
@@ -403,9 +405,19 @@ def _units_about(a: argparse.Namespace, units: Sequence[tuple[str, float]]) -> s
 
 
 def _write(model: Model, out: Path) -> None:
-    """Writes the model whole or not at all."""
+    """Writes the model whole or not at all; the shipped model with its hash, which herzla
+    checks on load (``SHIPPED_SHA256`` in herzla/players/netmodel.py)."""
     part = out.with_name(out.stem + ".part.npz")
     model.save(str(part))
+    if out.resolve() == SHIPPED.resolve():
+        source = ROOT / "herzla" / "players" / "netmodel.py"
+        text = source.read_text()
+        new = re.sub(r'^SHIPPED_SHA256 = "[0-9a-f]*"$',
+                     f'SHIPPED_SHA256 = "{digest(part.read_bytes())}"', text, count=1,
+                     flags=re.M)
+        if new == text and digest(part.read_bytes()) not in text:
+            raise SystemExit("train_net: no SHIPPED_SHA256 line in herzla/players/netmodel.py")
+        source.write_text(new)
     part.replace(out)
 
 

@@ -48,13 +48,13 @@ play (``pass``: the contract played when nobody announces); the best mean, ``pas
 declarer's contract beats it by ``margin``.
 
 Parameters (``expert[worlds=32,exact=3]``), each with its cost measured by
-benchmarks/bench_expert.py (docs/policies.md):
+benchmarks/bench_expert.py (the Policies page of the docs):
 
 ``worlds`` (default 768)
     worlds valued at each decision of a trick deal (the weighted draws), each played out after
     every legal card: the fewer, the more often the luck of the draw picks a card the model
     would not (measured against a valuation 12 times as large: about 2.6 cents a hand of
-    Herzla's normal game with 48, 0.5 with 768; docs/policies.md); the play-outs run in
+    Herzla's normal game with 48, 0.5 with 768; the Policies page of the docs); the play-outs run in
     lockstep, so 16 times the worlds cost about 2.7 times the CPU.
 ``candidates`` (default 2048)
     exact deals drawn and weighed before the ``worlds`` are drawn from them by weight (more
@@ -81,14 +81,15 @@ benchmarks/bench_expert.py (docs/policies.md):
     how widely the other seats' play spreads in the play-outs (see above; 0: always the
     model's card).  1.0, the inference's own ``temperature``, was the default until the worlds
     went to 768; with that many, a wider spread costs no more noise, and 2.0 gained about 3
-    cents a hand on 1.0 against ``pimc`` on the two seeds it was chosen on (docs/policies.md).
+    cents a hand on 1.0 against ``pimc`` on the two seeds it was chosen on (the Policies page of
+the docs).
 ``doubt`` (default 0)
     the share of the other seats' cards the model takes for any legal card alike, in the
     inference and in the play-outs (where ``spread`` is above 0): a seat the heuristic does not
     explain.  Strong players deviate from the heuristic that way (benchmarks/bench_inference.py:
     when they leave the heuristic's card, any other is about as likely), and
     ``temperature=0.3,doubt=0.5`` places the unseen cards better than the default, but it
-    played no better against ``pimc`` (docs/policies.md), so the default stays 0.
+    played no better against ``pimc`` (the Policies page of the docs), so the default stays 0.
 ``model`` (default ``heuristic``)
     the model of the other seats' play in the play-outs: ``heuristic`` or ``net`` (the learned
     player, a stronger model at about a quarter more time).
@@ -96,7 +97,7 @@ benchmarks/bench_expert.py (docs/policies.md):
     the model of its own later cards in the play-outs: ``net`` (the learned player, which
     plays as the heuristic where it was not trained) or ``heuristic``; the net costs about 1.3
     times the CPU a decision and gained about 1.5 cents a hand on the heuristic there on two
-    tuning seeds (docs/policies.md).
+    tuning seeds (the Policies page of the docs).
 ``prior`` (default 0)
     how much the learned ``net``'s estimate counts in the choice: it plays the card of the best
     mean plus ``prior`` times the net's estimate of the card in the game's unit (its score
@@ -104,7 +105,8 @@ benchmarks/bench_expert.py (docs/policies.md):
     counts it as much as the play-outs.  The means themselves, which the hint and the review's
     ``loss_model`` give, are unchanged.  In a deal the net has no unit for (it was not trained
     there) it is not asked.  It helped while the means came from 48 worlds (the net's estimate
-    smoothed their noise); with 768 it no longer does (docs/policies.md), so 0: not asked.
+    smoothed their noise); with 768 it no longer does (the Policies page of the docs), so 0: not
+asked.
 ``seed`` (default 0)
     mixed into each decision's generator, seeded from the move's uniform, the seat and the
     moves so far: a seeded match plays the same for any ``--jobs``.
@@ -180,7 +182,7 @@ def play_out(st: TrickHand, sign: int) -> tuple[int, ...]:
     while not st.over:
         legal = st.legal_mask()
         # a lone legal card needs no rule of the heuristic's
-        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+        st._play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return _scores(st, sign)
 
 
@@ -194,7 +196,7 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
     seat = st.turn
     got: dict[Card, tuple[int, ...]] = {}
     for c, same in _runs(st):
-        st.play(c)
+        st._play(c)
         got[c] = maxn(st, sign)
         st.undo()
         for twin in same:
@@ -255,7 +257,7 @@ def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:
     end = min(4, st.players) * exact
     while not st.over and sum(h.bit_count() for h in st.hands) > end:
         legal = st.legal_mask()
-        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+        st._play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return tuple(sign * v for v in (maxn(st, sign) if exact else play_out(st, sign)))
 
 
@@ -471,10 +473,10 @@ class Expert(Policy):
             else:
                 st = TrickHand(contract, hands, view.dealer, view.stock)
                 for c in plays:
-                    st.play(c)
+                    st._play(c)
                 for c in legal:
                     s = st.copy()
-                    s.play(c)
+                    s._play(c)
                     got[c] = maxn(s, sign)[seat]
                     totals[c] += times * got[c]
             top = max(got.values())
@@ -555,9 +557,9 @@ class Expert(Policy):
         for hand, times in worlds:
             for i, mv in enumerate(moves):
                 s = hand.copy()
-                s.play(mv)
+                s._play(mv)
                 while not s.over:
-                    s.play(heuristic_lay(s) or PASS)
+                    s._play(heuristic_lay(s) or PASS)
                 totals[i] += times * _scores(s, sign)[view.seat]
         fallback = heuristic_lay(view)
         top = _best_of(list(totals), totals)

@@ -63,5 +63,5 @@ def model_losses(rec: Record, plays: Sequence[Play], steps: Sequence[Step],
             view = view_of(state, uniform=index, stock=rec.stock)
             val = model.valuation(view)
             out[index] = model_loss_of(val, step.play, lower)
-        state.play(play)
+        state._play(play)
     return out

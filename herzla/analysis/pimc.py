@@ -23,7 +23,7 @@ Parameters (``pimc[samples=16,seed=3]``):
     counted); before that, play the heuristic's card.  A Herzla hand searched from its first
     card costs about five times as much as one searched from its second trick, and that ten
     times as much as from its third, so the default leaves the first trick to the heuristic
-    (``tricks=8``: search every card).  docs/policies.md gives the measured cost.
+    (``tricks=8``: search every card).  The Policies page of the docs gives the measured cost.
 ``rollout`` (default true)
     among cards of equal mean against perfect defence (the solver values a seat's score with all
     the other seats playing against it, which often leaves several cards equal), play the one
@@ -169,7 +169,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     for _, c in plays:
         if st.over or st.check(c) is not None:
             return False
-        st.play(c)
+        st._play(c)
     return True
 
 
@@ -177,10 +177,10 @@ def rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Car
     """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
     st = TrickHand(view.contract, hands, view.dealer)
     for c in played:
-        st.play(c)
-    st.play(card)
+        st._play(c)
+    st._play(card)
     while not st.over:
-        st.play(heuristic_card(st))
+        st._play(heuristic_card(st))
     return view.contract.score(st.outcome(), view.stock).scores[view.seat]
 
 

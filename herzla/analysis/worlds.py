@@ -145,7 +145,7 @@ def _replayed(view: LayoutView, hands: list[int], strict: bool = True) -> Layout
         if lay is None:
             if strict and hand.check_pass() is not None:
                 return None
-            hand.pass_turn()
+            hand._pass_turn()
         else:
-            hand.play(lay)
+            hand._play(lay)
     return hand

@@ -1,5 +1,5 @@
 """The ``herzla`` command line: one module per command, each parsing its arguments, calling the
-library and rendering the answer (docs/cli.md).
+library and rendering the answer (the Command line page of the docs).
 
 Exit codes: 0 success; 1 ``replay`` (or ``solve``) found an illegal play; 2 usage or input error,
 reported as one line on standard error.

@@ -1,6 +1,7 @@
 """Shell completion: the words ``herzla`` completes, read from the registries (the games and
 their contracts, the policies, the rule options and the rule book), so a plug-in's game and
-contracts complete too.  docs/cli.md says how to switch completion on in bash, zsh and fish.
+contracts complete too.  The Command line page of the docs says how to switch completion on in
+bash, zsh and fish.
 
 Each function is a click ``shell_complete`` callback: it gets the context (the arguments parsed
 so far, e.g. ``game``), the parameter and the text typed, and returns the matching words.

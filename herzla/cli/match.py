@@ -1,5 +1,5 @@
 """``herzla match GAME --policies A,B[,...]``: a duplicate match between policies
-(docs/policies.md)."""
+(the Policies page of the docs)."""
 
 from __future__ import annotations
 
@@ -56,9 +56,10 @@ def _one_line(exc: BaseException) -> str:
                    "process may use). The answer does not depend on it.")
 @click.option("--cluster", metavar="ADDRESS",
               help="Play on the workers of the dask scheduler at ADDRESS (tcp://HOST:PORT; "
-                   "docs/cluster.md): the same answer as a local run.")
+                   "the Clusters page of the docs): the same answer as a local run.")
 @cluster_timeout_option
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/cli.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (the Command line page of the docs).")
 def match_command(game: str, policies: str, contract: str | None, partie: bool,
                   players: int | None, deals: int, seed: int | None, stock: int | None,
                   option_items: tuple[str, ...], jobs: int | None, cluster: str | None,

@@ -25,6 +25,7 @@ import os
 import re
 import stat
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -196,34 +197,75 @@ def open_output(output: Output, binary: bool = False) -> Iterator[IO[Any]]:
 
 
 class Progress:
-    """A one-line progress report on standard error, rewritten in place."""
+    """A progress line on standard error, kept up to date by a thread of its own, so that it
+    shows within two seconds of the start (:data:`FIRST`) however long a single share of the
+    work takes (a slow policy playing a few hands), and never for a run that ends before.
 
-    def __init__(self, total: int, what: str, verb: str = "simulating") -> None:
+    On a terminal the line is rewritten in place every :data:`EVERY` seconds and cleared at
+    the end; elsewhere (``--progress`` asked for it: a log) a line is added every
+    :data:`EVERY_LOG` seconds.  ``progress(done)`` reports the units done so far.
+    """
+
+    #: seconds before the first line (a quick run shows none)
+    FIRST = 1.0
+    #: seconds between two updates on a terminal, and in a log
+    EVERY = 0.5
+    EVERY_LOG = 5.0
+
+    def __init__(self, total: int, what: str, verb: str = "simulating",
+                 terminal: bool | None = None) -> None:
         self.total = total
         self.what = what
         self.verb = verb
-        self.start = self.last = time.perf_counter()
+        self.terminal = sys.stderr.isatty() if terminal is None else terminal
+        self.start = time.perf_counter()
+        self.done = 0
         self.shown = False
-        self._write(f"{verb} {total:,} {what} ...")
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="herzla-progress", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        if self._stop.wait(self.FIRST):
+            return
+        every = self.EVERY if self.terminal else self.EVERY_LOG
+        while True:
+            with self._lock:
+                if self._stop.is_set():
+                    return
+                self._write(self.line())
+            if self._stop.wait(every):
+                return
+
+    def line(self) -> str:
+        """What the line says now."""
+        spent = time.perf_counter() - self.start
+        done = self.done
+        percent = 100 * done // self.total if self.total else 100
+        text = (f"{self.verb}: {percent:3d}%  {done:,} of {self.total:,} {self.what}, "
+                f"{_duration(spent)} so far")
+        if done:
+            text += f", about {_duration(spent * (self.total - done) / done)} left"
+        return text
 
     def _write(self, text: str) -> None:
-        click.echo(f"\r{text:<78}", nl=False, err=True)
+        if self.terminal:
+            click.echo(f"\r{text:<78}", nl=False, err=True)
+        else:
+            click.echo(text, err=True)
         self.shown = True
 
     def __call__(self, done: int) -> None:
-        now = time.perf_counter()
-        if now - self.last < 0.25 and done < self.total:
-            return
-        self.last = now
-        spent = now - self.start
-        left = spent * (self.total - done) / done if done else 0.0
-        percent = 100 * done // self.total if self.total else 100
-        self._write(f"{self.verb}: {percent:3d}%  {done:,} of {self.total:,} {self.what}, "
-                    f"about {_duration(left)} left")
+        self.done = done
 
     def close(self) -> None:
-        if self.shown:
-            click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
+        """Stop the line (cleared on a terminal)."""
+        with self._lock:
+            self._stop.set()
+            if self.shown and self.terminal:
+                click.echo("\r" + " " * 78 + "\r", nl=False, err=True)
+        self._thread.join()
 
 
 def _duration(seconds: float) -> str:

@@ -1,4 +1,4 @@
-"""``herzla pad``: keep an evening's score at the table (docs/evening.md).
+"""``herzla pad``: keep an evening's score at the table (the Evening page of the docs).
 
 Each command reads the evening's FILE, changes it through the library
 (:class:`herzla.evening.Evening`) and writes it back atomically under a lock
@@ -251,7 +251,8 @@ def undo_command(file: str) -> None:
 @pad.command("show")
 @click.argument("file")
 @click.argument("deal", required=False, metavar="[K]")
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/evening.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (the Evening page of the docs).")
 @format_options(EVENING)
 def show_command(file: str, deal: str | None, as_json: bool, **outputs: str | None) -> None:
     """The evening: every deal (with its kind: two void, schleichermord, all hearts, renege,

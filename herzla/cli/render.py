@@ -6,12 +6,16 @@ reach the terminal raw)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from herzla.contracts import Contract, HandScore
 from herzla.quote import visible
 from herzla.records import ReplayResult, score_report, signed
-from herzla.sheets import ScoreSheet
+
+if TYPE_CHECKING:  # `herzla score` loads no evening, no round and no sheet
+    from herzla.sheets import ScoreSheet
 
 __all__ = ["print_result", "print_score", "print_sheet", "signed"]
 

@@ -66,7 +66,7 @@ def _write_files(targets: list[Target], doc: Any) -> None:
 @click.command("replay")
 @click.argument("record", metavar="RECORD|-")
 @click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (docs/hand-records.md describes it).")
+              help="Answer in JSON (the Hand records page of the docs describes it).")
 @format_options(REPLAY)
 def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
     """Validate, replay and score a hand record.

@@ -1,5 +1,5 @@
 """``herzla review RECORD|- [--seat S] [--json]``: a played hand gone through card by card with
-every hand open: what each play cost the seat that made it (docs/analysis.md)."""
+every hand open: what each play cost the seat that made it (the Analysis page of the docs)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ __all__ = ["review_command"]
 @click.argument("record", metavar="RECORD|-")
 @click.option("--seat", type=int, metavar="S", help="Review only the plays of seat S.")
 @click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (docs/analysis.md describes it).")
+              help="Answer in JSON (the Analysis page of the docs describes it).")
 @jobs_options("1, this process alone")
 def review_command(record: str, seat: int | None, as_json: bool, jobs: int | None,
                    cluster: str | None, cluster_timeout: float) -> None:

@@ -1,4 +1,4 @@
-"""``herzla serve``: the table app for the phones at a table (docs/web.md)."""
+"""``herzla serve``: the table app for the phones at a table (the Table app page of the docs)."""
 
 from __future__ import annotations
 

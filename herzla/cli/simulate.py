@@ -8,6 +8,7 @@ records (``--sample K --sample-out FILE``).
 from __future__ import annotations
 
 import errno
+import importlib.util
 import json
 import secrets
 import sys
@@ -43,6 +44,7 @@ from herzla.quote import quote, visible
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
 from herzla.sim.plan import Mode
+from herzla.sim.rows import row_format
 from herzla.sim.runner import SimResult
 from herzla.sim.stats import DealTally, Histogram
 from herzla.support.cluster import ClusterError, quiet_logs
@@ -139,7 +141,7 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                    "the heuristic's speed on the batch engine), an entry point of "
                    "herzla.policies or package.module:NAME; with parameters as "
                    "pimc[samples=16]; one for every seat, or one a seat separated by commas "
-                   "(docs/policies.md).")
+                   "(the Policies page of the docs).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
               help="Processes that play, this one included (default: all the cores this "
                    "process may use, the others started once the run proves long enough to "
@@ -147,7 +149,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
                    "note. Results do not depend on it.")
 @click.option("--cluster", metavar="ADDRESS",
               help="Play on the workers of the dask scheduler at ADDRESS (tcp://HOST:PORT; "
-                   "needs pip install 'herzla[dask]'; docs/cluster.md) instead of on this "
+                   "needs pip install 'herzla[dask]'; the Clusters page of the docs) instead of on "
+                   "this "
                    "machine: the same results as a local run.")
 @cluster_timeout_option
 @click.option("--dealer", type=int, metavar="SEAT",
@@ -158,7 +161,8 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="herzla: cents in the stock before each hand, or with --session at the start "
                    "of each evening (default 0).")
 @option_flag
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON (docs/cli.md).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Answer in JSON (the Command line page of the docs).")
 @click.option("--plot", metavar="FILE.png",
               help="Also draw each seat's score histogram into FILE.png (needs matplotlib: "
                    "pip install 'herzla[plot]').")
@@ -166,6 +170,14 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               help="Write the first K hands (parties) as hand records to --sample-out.")
 @click.option("--sample-out", metavar="FILE.jsonl",
               help="Where --sample writes: one hand record per line, for 'herzla replay'.")
+@click.option("--rows", "rows_out", metavar="FILE",
+              help="Also write one row a hand (a partie with --partie, an evening with "
+                   "--session) to FILE: .csv, .jsonl or .parquet (needs pyarrow); the columns: "
+                   "hand, contract, declarer, score_0.., stock_before, stock_after, win_0.. "
+                   "and one 0/1 column per event. The same file for a seed whatever --jobs.")
+@click.option("--rows-format", type=NameChoice(["csv", "jsonl", "parquet"]), metavar="FORMAT",
+              help="The format of --rows (csv, jsonl or parquet), where its suffix does not say "
+                   "(or for --rows -).")
 @click.option("--batch-size", type=HANDS, metavar="N",
               help=f"Hands per worker task, rounded up to whole blocks of {BLOCK:,} "
                    f"(default: one block). Results do not depend on it.")
@@ -173,9 +185,10 @@ def _plot_args(res: SimResult) -> tuple[str, str, str, list[Histogram]]:
               default="auto", show_default=True,
               help="The engine: auto (the fast batch engine where it covers the deal and its "
                    "options), or force one (for checks and benchmarks; the same results).")
-@click.option("--no-progress", is_flag=True,
-              help="No progress line (shown on standard error, when it is a terminal, for runs "
-                   "of several blocks).")
+@click.option("--progress/--no-progress", "show_progress", default=None,
+              help="A progress line on standard error for a run that takes more than a second "
+                   "(by default only when standard error is a terminal; --progress: also into "
+                   "a log, a line every 5 s; --no-progress: never). Never on standard output.")
 @click.option("--block-size", type=HANDS, hidden=True,
               help="Hands per random block (testing only: changes the random streams).")
 def simulate(game: str, contract: str | None, partie: bool, session: int | None,
@@ -184,7 +197,8 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
              cluster_timeout: float, dealer: int | None,
              declarer: int | None, stock: int | None, option_items: tuple[str, ...],
              as_json: bool, plot: str | None, sample: int | None, sample_out: str | None,
-             batch_size: int | None, engine: str, no_progress: bool,
+             rows_out: str | None, rows_format: str | None, batch_size: int | None,
+             engine: str, show_progress: bool | None,
              block_size: int | None) -> None:
     """Monte Carlo simulation of GAME: each seat's mean score, spread, 95% CI, min, max and
     histogram, how often each event happened, and in the trick deals played in full (not Beddl,
@@ -202,9 +216,11 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
 
     \b
     Statistics: std is the sample standard deviation (n-1); the 95% CI of the mean is
-    mean ± 1.96·std/√n. herzla amounts are in cents. For a given --seed every number but the
-    timing (elapsed_s, hands_per_s: single hands played per second) is the same whatever
-    --jobs, --cluster, --batch-size and --engine are.
+    mean ± 1.96·std/√n (Student's t instead of 1.96 below 30 values, no interval for one);
+    every rate (events, contracts chosen, made and lost, wins) has its Wilson score 95%
+    interval, in the table and in --json's "rates". herzla amounts are in cents. For a given
+    --seed every number but the timing (elapsed_s, hands_per_s: single hands played per
+    second) is the same whatever --jobs, --cluster, --batch-size and --engine are.
 
     \b
     Examples:
@@ -213,6 +229,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
       herzla simulate herzerln --contract hearts --policy heuristic --plot hearts.png
       herzla simulate herzla --session 20 --policy heuristic --hands 1e4
       herzla simulate herzla --hands 1000 --sample 20 --sample-out hands.jsonl
+      herzla simulate herzla --hands 1e5 --rows hands.csv
       herzla simulate herzla --hands 1e9 --cluster tcp://127.0.0.1:8786
     """
     if (sample is None) != (sample_out is None):
@@ -239,9 +256,12 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     plot_format = None
     plot_target = check_output(plot, "--plot") if plot is not None else None
     sample_target = check_output(sample_out, "--sample-out") if sample_out is not None else None
+    rows_target, row_fmt = _rows_target(rows_out, rows_format)
     # an output file on standard output keeps it to itself: the answer goes to standard error
-    keep_apart([], [("--sample-out", sample_target), ("--plot", plot_target)])
-    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target))
+    keep_apart([], [("--sample-out", sample_target), ("--plot", plot_target),
+                    ("--rows", rows_target)])
+    err = on_stdout(("--sample-out", sample_target), ("--plot", plot_target),
+                    ("--rows", rows_target))
     if plot_target is not None:
         from herzla.sim.plot import PlotUnavailable, check_plot_target
 
@@ -255,7 +275,7 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     note_jobs(jobs, play_processes(plan, jobs=jobs, batch_size=batch_size)
               if cluster is None else None)
     progress = None
-    if not no_progress and plan.blocks >= 2 and sys.stderr.isatty():
+    if show_progress or (show_progress is None and sys.stderr.isatty()):
         progress = Progress(plan.hands, plan.unit)
 
     def tick(done: int) -> None:  # after each task: the progress line, and a stop not lost
@@ -266,7 +286,8 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     try:
         with _sample_writer(sample_target) as write_records:
             res = run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=write_records,
-                           progress=tick, cluster=cluster, cluster_timeout=cluster_timeout)
+                           progress=tick, cluster=cluster, cluster_timeout=cluster_timeout,
+                           rows=rows_target is not None)
     except (SimulationError, ClusterError, WorkerLost) as exc:
         fail(_one_line(exc))
     except OSError as exc:
@@ -278,6 +299,16 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
         if progress is not None:
             progress.close()
 
+    if rows_target is not None and row_fmt is not None and res.rows is not None:
+        try:
+            with open_output(rows_target, binary=row_fmt == "parquet") as fh:
+                res.rows.write(fh, row_fmt)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise
+            fail(f"cannot write {rows_target}: {exc.strerror or _one_line(exc)}")
+        finally:
+            res.rows.close()
     if plot_target is not None and plot_format is not None:
         from herzla.sim.plot import plot_histograms
 
@@ -299,6 +330,25 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
                    f"replay').", err=err)
     if plot is not None:
         click.echo(f"Drew the histograms to {plot_target}.", err=err)
+    if rows_target is not None and res.rows is not None:
+        click.echo(f"Wrote {res.rows.rows:,} rows ({plan.unit}) to {rows_target}.", err=err)
+
+
+def _rows_target(name: str | None, given: str | None) -> tuple[Output | None, str | None]:
+    """The file ``--rows`` writes and its format, checked before any hand is played."""
+    if name is None:
+        if given is not None:
+            fail("--rows-format goes with --rows FILE")
+        return None, None
+    target = check_output(name, "--rows")
+    try:
+        fmt = row_format(name, given)
+    except ValueError as exc:
+        fail(f"--rows {name}: {exc}; give it with --rows-format")
+    if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
+        fail(f"--rows {name}: writing Parquet needs pyarrow (pip install pyarrow); or write "
+             f".csv or .jsonl")
+    return target, fmt
 
 
 @contextmanager

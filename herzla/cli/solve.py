@@ -1,5 +1,5 @@
 """``herzla solve RECORD|- [--seat S] [--plays] [--json] [--jobs J | --cluster ADDRESS]``: the
-exact double-dummy value of the position a hand record reaches (docs/analysis.md)."""
+exact double-dummy value of the position a hand record reaches (the Analysis page of the docs)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def _jobs_options(default: str, fn: Any) -> Any:
     fn = click.option("--cluster", metavar="ADDRESS",
                       help="Solve on the workers of the dask scheduler at ADDRESS "
                            "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "
-                           "docs/cluster.md): the same answers as on this machine.")(fn)
+                           "the Clusters page of the docs): the same answers as on this "
+                           "machine.")(fn)
     return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
                         help=f"Processes that solve, this one included (default: {default}); "
                              f"more than the cores this process may use is cut to that many, "
@@ -80,7 +81,7 @@ class Feed:
 @click.option("--plays", "with_plays", is_flag=True,
               help="Also give the exact value of every legal play of the seat to move.")
 @click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (docs/analysis.md describes it).")
+              help="Answer in JSON (the Analysis page of the docs describes it).")
 @jobs_options("all the cores this process may use")
 def solve_command(record: str, seat: int | None, with_plays: bool, as_json: bool,
                   jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:

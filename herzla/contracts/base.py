@@ -70,7 +70,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
-import numpy as np
 
 from herzla.cards import (
     HEARTS_MASK,
@@ -514,6 +513,8 @@ class TrickContract(Contract):
             raise TallyError(f"the {name}s captured add up to {sum(got)}, not {total}")
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
+        import numpy as np  # here, not at import: `import herzla` goes without numpy
+
         d = self.declaration
         scores = np.zeros((self.players, counts.hands), dtype=np.int64)
         for v in d.values:
@@ -667,6 +668,8 @@ class LayoutContract(Contract):
         return Counts.of_one(self.players, order=order)
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
+        import numpy as np
+
         table = np.asarray(self.declaration.places, dtype=np.int64)
         return Settlement(table.take(counts.place_of()))
 

@@ -43,13 +43,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from herzla.contracts.words import and_list, plural
 from herzla.options import Option
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy: for the type checker only, `import herzla` goes without it
+    import numpy as np
+    import numpy.typing as npt
+
     from herzla.contracts.base import Contract
 
 __all__ = ["Game", "Rule", "Sheet", "rule"]

@@ -30,11 +30,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeAlias
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from herzla.cards import Card, Rank, cards_of
 
@@ -57,19 +55,28 @@ __all__ = [
     "stock_per_hand",
 ]
 
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
-#: the stock before the hands a scorer settles (``settle(counts, stock)``): one number for them
-#: all, or one per hand (C,), as the evenings of the simulator carry it (each hand its own)
-Stock = int | Ints
+if TYPE_CHECKING:  # numpy is imported where arrays are made: `import herzla` goes without it
+    import numpy as np
+    import numpy.typing as npt
+
+    Ints: TypeAlias = npt.NDArray[np.int64]
+    Bools: TypeAlias = npt.NDArray[np.bool_]
+    #: the stock before the hands a scorer settles (``settle(counts, stock)``): one number for
+    #: them all, or one per hand (C,), as the evenings of the simulator carry it (each its own)
+    Stock: TypeAlias = int | Ints
+else:
+    Stock = "int | Ints"  # read by the type checker only
 
 
 def stock_per_hand(stock: Stock, hands: int) -> Ints:
     """The stock before each of ``hands`` hands, as a new array (C,).
 
+    >>> import numpy as np
     >>> stock_per_hand(80, 3).tolist(), stock_per_hand(np.array([0, 10]), 2).tolist()
     ([80, 80, 80], [0, 10])
     """
+    import numpy as np
+
     out: Ints = np.array(np.broadcast_to(np.asarray(stock, dtype=np.int64), (hands,)))
     return out
 
@@ -190,6 +197,8 @@ def early_end_reached(end: EarlyEnd, winners: npt.NDArray[np.integer], declarer:
                       ) -> Bools:
     """Per trick (rows of ``winners``, one column per hand): whether the early end has come by
     the end of that trick.  ``winners`` holds the seat that won each trick."""
+    import numpy as np
+
     hit = winners == declarer
     if end is EarlyEnd.DEFENDER_WINS:
         hit = ~hit
@@ -383,6 +392,8 @@ class Counts:
                wants: Mapping[int, tuple[str, tuple[str, ...]]] | None = None) -> Counts:
         """The counts of one hand (one column); TallyError for a count no hand can have.
         ``wants`` says, per card class, how a missing count is named (words, tally names)."""
+        import numpy as np
+
         def col(values: Sequence[int]) -> Ints:
             if len(values) != players or any(not -1000 <= v <= 1000 for v in values):
                 raise TallyError(f"give a count from 0 to the cards in play for each of the "

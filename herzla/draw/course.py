@@ -208,7 +208,7 @@ def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:
                                                                         tuple(marks)),), None))
             break
         cards.append(TrickCard(seat, card, i, tuple(marks)))
-        done = state.play(card)
+        done = state._play(card)
         if done is not None:
             won = tuple(attrs.evolve(p, marks=(*p.marks, Mark.WINNER)) if p.seat == done.winner
                         else p for p in cards)

@@ -101,7 +101,7 @@ def advice_html(res: AdviceResult) -> str:
 
 def _summary_rows(summaries: Sequence[Summary]) -> list[tuple[object, ...]]:
     return [(f"seat {s}", f"{x.mean:+.3g}", f"{x.std:.3g}",
-             f"{x.ci95[0]:+.3g} .. {x.ci95[1]:+.3g}", x.min, x.max)
+             "-" if x.ci95 is None else f"{x.ci95[0]:+.3g} .. {x.ci95[1]:+.3g}", x.min, x.max)
             for s, x in enumerate(summaries)]
 
 

@@ -5,7 +5,7 @@ An evening is one game, named players in seats, and deal after deal, each entere
 from the deals before and is never asked again: the stock (Herzla), the dealer, the partie in
 progress and its next contract (Herzeln, Herzerln), the match to its end (the children's
 Herzla).  Edit or drop any deal and every deal after it is scored again; undo takes back the last
-change.  See docs/evening.md.
+change.  See the Evening page of the docs.
 
 >>> e = Evening.new("herzla", ["Anna", "Berni", "Carla", "Done"])
 >>> e = e.add({"hearts": [2, 2, 2, 2]}).add({"hearts": [0, 4, 4, 0]})

@@ -106,7 +106,7 @@ class Deal:
         return self.score.explanation if self.score is not None else ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The deal as ``herzla pad show --json`` writes it (docs/evening.md)."""
+        """The deal as ``herzla pad show --json`` writes it (the Evening page of the docs)."""
         res = self.result
         return {
             "k": self.k,

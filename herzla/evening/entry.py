@@ -2,8 +2,8 @@
 
 A *tally* is what ``herzla score`` takes for one hand: the contract and what each seat took
 (``hearts``, ``tricks``, ``captured``, ``last_trick``, ``order``, ``declarer``, ``made``,
-``renege``).  A *record* is a hand record (docs/hand-records.md).  :meth:`Entry.from_json` reads
-either from the JSON a person or the web app sends:
+``renege``).  A *record* is a hand record (the Hand records page of the docs).
+:meth:`Entry.from_json` reads either from the JSON a person or the web app sends:
 
 >>> Entry.from_json({"contract": "normal", "hearts": [0, 3, 5, 0]}).hearts
 (0, 3, 5, 0)

@@ -303,7 +303,7 @@ class Evening:
 
     # -- as JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The evening as ``herzla pad show --json`` writes it (docs/evening.md)."""
+        """The evening as ``herzla pad show --json`` writes it (the Evening page of the docs)."""
         g = get_game(self.game)
         run = self._run()
         nxt = None

@@ -1,5 +1,5 @@
 """The Herzla family as OpenSpiel games: ``python_herzla``, ``python_herzla_kids``,
-``python_herzeln`` and ``python_herzerln`` (docs/openspiel.md).
+``python_herzeln`` and ``python_herzerln`` (the OpenSpiel page of the docs).
 
 Importing this package registers every game the registry knows (herzla's four and any a plug-in
 adds) with ``pyspiel.register_game``, as ``python_`` and its id; :func:`register` adds a game

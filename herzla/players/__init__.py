@@ -16,7 +16,7 @@
   (:mod:`herzla.analysis.inference`);
 - :mod:`herzla.sim.match`: duplicate matches between policies (``herzla.match``).
 
-docs/policies.md shows how to write a policy of one's own.
+The Policies page of the docs shows how to write a policy of one's own.
 """
 
 from herzla.players.policy import (

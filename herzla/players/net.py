@@ -6,8 +6,8 @@ It plays each trick deal's card by the model; in a game or contract the model wa
 :meth:`~NetPolicy.explain` says so.  It announces with the bidding heuristic.  Its batch form is
 :data:`herzla.sim.batch.NET` (named by :class:`NetForm`): the same features and the same exact
 whole-number arithmetic on many hands at once, so both engines choose the same cards.
-``tools/train_net.py`` writes the weights; docs/policies.md says what it learned from and how
-to retrain it, for a plug-in contract too.
+``tools/train_net.py`` writes the weights; the Policies page of the docs says what it learned from
+and how to retrain it, for a plug-in contract too.
 
 Parameters: ``weights`` (default: the shipped model), a path to another ``.npz`` the training
 script wrote.

@@ -27,6 +27,7 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast, overload
@@ -35,6 +36,7 @@ import attrs
 
 from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
+from herzla.display import render
 from herzla.hand import PASS, Hand, Illegal, Move
 from herzla.layout import LayoutHand
 from herzla.tricks import Trick, TrickHand
@@ -175,6 +177,10 @@ class TrickView:
         return found.message if found is not None else (
             f"seat {self.seat} may play {' '.join(map(str, cards_of(self.legal)))}")
 
+    def __str__(self) -> str:
+        """What the seat sees, drawn as text."""
+        return render("View", "text", self) or repr(self)
+
     def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
                 ) -> T:
         """Deprecated (gone in 1.0): ``tricks(self)`` (a layout deal's view answers
@@ -278,6 +284,10 @@ class LayoutView:
         bad = board.check_pass() if move.card is None else board.check(move.card, move.end)
         return None if bad is None else bad.message
 
+    def __str__(self) -> str:
+        """What the seat sees, drawn as text."""
+        return render("View", "text", self) or repr(self)
+
     def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
                 ) -> T:
         """Deprecated (gone in 1.0): ``layout(self)`` (see :meth:`TrickView.by_kind`)."""
@@ -288,7 +298,7 @@ class LayoutView:
         """The seat's view once it has laid ``lay`` (and before anyone else moves)."""
         assert lay.card is not None  # a lay, not the pass
         board = self._board.copy()
-        board.lay(lay.card, lay.end)
+        board._lay(lay.card, lay.end)
         counts = list(self.counts)
         counts[self.seat] -= 1
         return attrs.evolve(self, hand=self.hand & ~lay.card.bit,
@@ -305,10 +315,18 @@ def _board_of(state: LayoutHand, seat: int) -> LayoutHand:
     return board
 
 
-def view_of(hand: Hand, uniform: int = 0, stock: int = 0,
+#: where a view made without a uniform draws one: seeded from the system's randomness once
+_UNIFORMS = random.Random()
+
+
+def view_of(hand: Hand, uniform: int | None = None, stock: int = 0,
             announcements: tuple[str, ...] = ()) -> TrickView | LayoutView:
     """The view of the seat to move in ``hand``, whatever the deal (``stock`` and the bidding's
-    ``announcements`` matter only in trick deals)."""
+    ``announcements`` matter only in trick deals).  ``uniform`` None (the default) draws the
+    move's uniform from a stream seeded from the system's randomness, so that ``random`` plays
+    a random card; the engines hand their seeded uniforms instead."""
+    if uniform is None:
+        uniform = _UNIFORMS.getrandbits(32)
     # the players' one question of kind: a view is read from its engine's own state, a trick
     # deal's view holds its tricks, a layout deal's its rows
     if isinstance(hand, TrickHand):
@@ -340,4 +358,4 @@ def as_view(state: TrickView | TrickHand) -> TrickView: ...
 def as_view(state: LayoutView | LayoutHand) -> LayoutView: ...
 def as_view(state: TrickView | LayoutView | Hand) -> TrickView | LayoutView:
     """A view as it is; a hand stands for the view of its seat to move (:func:`view_of`)."""
-    return state if isinstance(state, _VIEWS) else view_of(state)
+    return state if isinstance(state, _VIEWS) else view_of(state, 0)

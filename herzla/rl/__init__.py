@@ -1,8 +1,8 @@
-"""herzla's games as reinforcement-learning environments (docs/rl.md): a PettingZoo AEC
-environment with every seat an agent (:func:`aec_env`) and a Gymnasium environment of one seat
-against herzla's policies (:func:`gym_env`).  Both play every deal of every game, plug-ins'
-included, read from the same declarations as every engine.  They need the ``rl`` extra
-(``pip install 'herzla[rl]'``); nothing else in herzla imports this package.
+"""herzla's games as reinforcement-learning environments (the Reinforcement learning page of the
+docs): a PettingZoo AEC environment with every seat an agent (:func:`aec_env`) and a Gymnasium
+environment of one seat against herzla's policies (:func:`gym_env`).  Both play every deal of every
+game, plug-ins' included, read from the same declarations as every engine.  They need the ``rl``
+extra (``pip install 'herzla[rl]'``); nothing else in herzla imports this package.
 
 - :mod:`herzla.rl.table`: which deals an environment plays (a contract, a partie, the bidding);
 - :mod:`herzla.rl.actions`: the fixed action space;

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import Hand, Illegal, Move
+from herzla.hand import Hand, HandNotOver, Illegal, Move
 from herzla.records import Record
 from herzla.round.bidding import resolve, settled
 
@@ -186,7 +186,8 @@ class Round:
         return done
 
     def play(self, move: Move | str) -> object:
-        """The seat to move makes ``move`` (unchecked: :meth:`check` names a rule it breaks)."""
+        """The seat to move makes ``move``; a move it may not make is refused with
+        :class:`~herzla.hand.IllegalMove` (naming the rule), the deal unchanged."""
         if self.hand is None:
             raise ValueError("the bidding is on: announce first")
         return self.hand.play(move)
@@ -207,10 +208,10 @@ class Round:
 
     # -- the score and what carries -----------------------------------------------------------
     def score(self) -> HandScore:
-        """The hand's score (the hand over)."""
-        if self.hand is None or not self.hand.over:
-            raise ValueError("the hand is not over yet")
-        return self.hand.score()
+        """The hand's score (:class:`~herzla.hand.HandNotOver` before the end)."""
+        if self.hand is None:
+            raise HandNotOver("the hand is not over: the bidding is still on")
+        return self.hand.score()  # HandNotOver before the end, saying how far the hand is
 
     def stock_after(self) -> int:
         """The stock the next deal is played for: what the hand's score leaves, else as it

@@ -8,8 +8,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import pickle
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+import attrs
 
 from herzla.contracts import (
     Contract,
@@ -28,19 +31,20 @@ from herzla.limits import (
 )
 from herzla.options import OptionError, given_options, resolve_options
 from herzla.players.policy import Policy
-from herzla.players.registry import seat_policies, spelled
+from herzla.players.registry import PolicyLike, named_policies, seats_of, spelled
 from herzla.quote import number, quote
 from herzla.round import dealer_of
 from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
+from herzla.sim.rows import RowSpool
 from herzla.sim.runner import SimResult, run, task_count
 from herzla.sim.spec import DealSpec
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.support.procs import default_jobs, usable_jobs
 from herzla.support.streams import BLOCK
 
-__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",
-           "run_plan", "simulate"]
+__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "check_pickles", "plan_run",
+           "play_processes", "run_plan", "simulate"]
 
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
@@ -55,6 +59,22 @@ CLUSTER_TASK_BLOCKS = 32
 
 class SimulationError(ValueError):
     """Arguments the simulator cannot play, with the problem named in one sentence."""
+
+
+def check_pickles(policies: Iterable[Policy], error: type[Exception]) -> None:
+    """``error`` naming a policy object that cannot be sent to worker processes (by pickle):
+    one whose class is defined inside a function, or that holds what does not pickle."""
+    seen: set[int] = set()
+    for policy in policies:
+        if id(policy) in seen:
+            continue
+        seen.add(id(policy))
+        try:
+            pickle.dumps(policy)
+        except Exception as exc:
+            raise error(f"the policy {policy.spec()} cannot be sent to worker processes "
+                        f"({type(exc).__name__}: {' '.join(str(exc).split())}): define its "
+                        f"class at the top level of a module, or play with jobs=1") from None
 
 
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
@@ -76,18 +96,8 @@ def _check_types(**given: object) -> None:
         raise SimulationError(str(exc)) from None
 
 
-def _seats_of(policies: Sequence[Policy], players: int) -> tuple[Policy, ...]:
-    """The policy of each seat, given as objects: one for every seat, or one a seat."""
-    if len(policies) == 1:
-        return (policies[0],) * players
-    if len(policies) != players:
-        raise SimulationError(f"{len(policies)} policies for {players} seats: give one policy "
-                              f"for every seat, or one for each of the {players}")
-    return tuple(policies)
-
-
 def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
-             players: int | None = None, policy: str | Sequence[Policy] = "random",
+             players: int | None = None, policy: PolicyLike = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
              dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
              sample: int = 0, block: int = BLOCK, engine: str = "auto",
@@ -129,11 +139,11 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
     if session is not None:
         _check_session(g.id, session, hands, partie)
-    if not isinstance(policy, str) and not (
-            isinstance(policy, Sequence) and policy and all(isinstance(p, Policy)
-                                                            for p in policy)):
-        raise SimulationError(f"policy is named by text (\"random\", \"heuristic,random\", "
-                              f"\"pimc[samples=8]\"), not {quote(policy)}")
+    if not isinstance(policy, str | Policy | list | tuple) and not (
+            isinstance(policy, type) and issubclass(policy, Policy)):
+        raise SimulationError(f"policy is a name (\"random\", \"heuristic,random\", "
+                              f"\"pimc[samples=8]\"), a herzla.Policy object, or a list of "
+                              f"them, not {quote(policy)}")
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:
@@ -169,13 +179,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     if problem:
         raise SimulationError(problem)
     try:
-        if isinstance(policy, str):
-            seats = seat_policies(policy, n)
-            policy = spelled(policy)
-        else:  # the seats' policies, as objects (one for every seat, or one a seat)
-            seats = _seats_of(policy, n)
-            named = [p.spec() for p in policy]
-            policy = named[0] if len(set(named)) == 1 else ",".join(named)
+        seats = seats_of(policy, n)
+        name = spelled(policy) if isinstance(policy, str) else named_policies(seats)
     except ValueError as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:
@@ -206,7 +211,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         ids = g.partie_ids()
         dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
         contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
-        specs = tuple(DealSpec(c, d, seats, options=given, policy=policy)
+        specs = tuple(DealSpec(c, d, seats, options=given, policy=name)
                       for c, d in zip(contracts, dealers, strict=True))
         expected = tuple(c.score_total() for c in contracts)
         partie_total = None if None in expected else sum(e for e in expected if e is not None)
@@ -216,12 +221,12 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
     if session is not None:
         specs = _session_specs(g, chosen, session, dealer, fixed_declarer, seats, resolved,
-                               given, policy, mode is Mode.BIDDING, start_stock or 0)
+                               given, name, mode is Mode.BIDDING, start_stock or 0)
         return Plan(game, mode, n, specs, seed, hands, (None,) * session, None,
                     lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
                     engine=engine, contract_names=g.bidding if mode is Mode.BIDDING else (),
                     session=session)
-    spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, policy)
+    spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, name)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
                 lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
@@ -288,15 +293,15 @@ def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_decl
 
 
 def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
-             players: int | None = None, policy: str = "random",
+             players: int | None = None, policy: PolicyLike = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
              dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
              jobs: int | None = None, batch_size: int | None = None, engine: str = "auto",
              sample: int = 0, block: int = BLOCK,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
              progress: Callable[[int], None] | None = None, cluster: str | None = None,
-             cluster_timeout: float = DEFAULT_TIMEOUT, session: int | None = None
-             ) -> SimResult:
+             cluster_timeout: float = DEFAULT_TIMEOUT, session: int | None = None,
+             rows: bool = False) -> SimResult:
     """Simulate ``hands`` seeded hands (parties, with a partie; evenings, with a session) of
     ``game``.
 
@@ -312,14 +317,17 @@ def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
     whole blocks) and ``engine`` (``auto``, ``batch`` or ``reference``) are.  ``options`` are
     rule options by name (typed values, or text as on the command line).  ``sample`` hands
     (parties) are handed to ``on_records`` as hand records; ``progress`` is called with the
-    hands (parties) done so far.  The result's ``to_dict()`` is the ``--json`` answer of
+    hands (parties) done so far.  ``rows``: keep one row a hand (partie, evening) in
+    ``result.rows`` (:class:`herzla.sim.rows.RowSpool`; ``result.to_frame()`` gives them to
+    pandas), the same whatever ``jobs``.  The result's ``to_dict()`` is the ``--json`` answer of
     ``herzla simulate``.  Raises :class:`SimulationError` (and the errors of :func:`run_plan`).
     """
     plan = plan_run(game, contract, hands=hands, seed=seed, players=players, policy=policy,
                     options=options, partie=partie, dealer=dealer, declarer=declarer,
                     stock=stock, sample=sample, block=block, engine=engine, session=session)
     return run_plan(plan, jobs=jobs, batch_size=batch_size, on_records=on_records,
-                    progress=progress, cluster=cluster, cluster_timeout=cluster_timeout)
+                    progress=progress, cluster=cluster, cluster_timeout=cluster_timeout,
+                    rows=rows)
 
 
 def _blocks_per_task(plan: Plan, batch_size: int | None, cluster: str | None) -> int:
@@ -343,7 +351,7 @@ def play_processes(plan: Plan, *, jobs: int | None = None, batch_size: int | Non
 def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = None,
              on_records: Callable[[list[dict[str, Any]]], None] | None = None,
              progress: Callable[[int], None] | None = None, cluster: str | None = None,
-             cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
+             cluster_timeout: float = DEFAULT_TIMEOUT, rows: bool = False) -> SimResult:
     """Run a checked plan (:func:`plan_run`); the rest of :func:`simulate`.
 
     ``jobs`` above :func:`default_jobs` plays on that many.  With ``cluster`` (``tcp://HOST:PORT``
@@ -364,6 +372,12 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     if cluster is not None and jobs is not None:
         raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
                               "play")
+    if not isinstance(rows, bool):
+        raise SimulationError(f"rows is true or false, not {quote(rows)}")
+    spool = None
+    if rows:
+        plan = attrs.evolve(plan, rows=True)
+        spool = RowSpool()
     try:
         check_timeout(cluster_timeout)
     except LimitError as exc:
@@ -371,11 +385,15 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     adaptive = jobs is None
     per_task = _blocks_per_task(plan, batch_size, cluster)
     workers = play_processes(plan, jobs=jobs, batch_size=batch_size)
+    if workers > 1 or cluster is not None:
+        check_pickles((p for spec in plan.specs for p in spec.policies), SimulationError)
     try:
         return run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
                    on_records=on_records, adaptive=adaptive, cluster=cluster,
-                   cluster_timeout=cluster_timeout)
+                   cluster_timeout=cluster_timeout, rows=spool)
     except (ValueError, NotImplementedError) as exc:
+        if spool is not None:
+            spool.close()
         if isinstance(exc, SimulationError):
             raise
         raise SimulationError(" ".join(str(exc).split()) or type(exc).__name__) from None

@@ -55,6 +55,7 @@ class Plan:
     engine: str = "auto"
     contract_names: tuple[str, ...] = ()  # with bidding: the contract of each code
     session: int = 0  # deals per evening; 0: not a session
+    rows: bool = False  # one row a hand (partie, evening) besides the tallies
 
     @property
     def blocks(self) -> int:

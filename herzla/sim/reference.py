@@ -18,8 +18,7 @@ from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand
 from herzla.players.bidding import announcements
-from herzla.players.policy import Policy
-from herzla.players.registry import seat_policies
+from herzla.players.registry import PolicyLike, seats_of
 from herzla.players.seats import play_out
 from herzla.round import Round
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, sample_record, spec_contract
@@ -29,7 +28,7 @@ __all__ = ["play_block", "play_hand"]
 
 
 def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Sequence[Any],
-              policy: str | Policy | Sequence[Policy] = "random", stock: int = 0,
+              policy: PolicyLike = "random", stock: int = 0,
               announced: tuple[str, ...] = ()) -> tuple[Hand, list[str]]:
     """Play one hand with a policy (or one a seat); returns the final hand and the plays as a
     record writes them (a layout seat's passes left out).
@@ -39,12 +38,7 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     through :func:`herzla.players.seats.play_out`: PolicyError names a policy that chose an
     illegal move, answered what is not a move, or raised.
     """
-    if isinstance(policy, str):
-        seats = seat_policies(policy, contract.players)
-    elif isinstance(policy, Policy):
-        seats = (policy,) * contract.players
-    else:
-        seats = tuple(policy)
+    seats = seats_of(policy, contract.players)
     deal = Round(contract, hands, dealer, stock, bids=announced)
     plays = play_out(deal, seats, lambda k: int(uniforms[k]))
     assert deal.hand is not None
@@ -67,6 +61,8 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     contracts = np.zeros(n, dtype=np.int8) if bid else None
     hearts = np.zeros((n, players), dtype=np.int64) if counts_hearts(base, bid) else None
     events: dict[str, int] = {}
+    hits: dict[str, npt.NDArray[np.bool_]] = {}
+    declarers = np.full(n, -1, dtype=np.int8) if bid else None
     out: list[dict[str, Any]] = []
     codes = list(game_of(base).bidding)
 
@@ -83,8 +79,10 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
         row = uniforms[i]
         plays = play_out(deal, seats, lambda k: int(row[k]))  # noqa: B023 (used at once)
         assert deal.hand is not None and deal.contract is not None
-        if contracts is not None:
+        if contracts is not None and declarers is not None:
             contracts[i] = codes.index(deal.contract.id)
+            if deal.contract.declarer is not None:
+                declarers[i] = deal.contract.declarer
         outcome = deal.hand.outcome()
         result = deal.contract.score(outcome, before)  # the hand's score, its outcome read once
         scores[i] = result.scores
@@ -95,6 +93,10 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
             stock_after[i] = result.stock if result.stock is not None else before
         for e in result.events:
             events[e] = events.get(e, 0) + 1
+            if e not in hits:
+                hits[e] = np.zeros(n, dtype=np.bool_)
+            hits[e][i] = True
         if i < records:
             out.append(sample_record(deal.contract, spec, hands, plays, before))
-    return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts)
+    return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts,
+                       {k: hits[k] for k in sorted(hits)}, declarers)

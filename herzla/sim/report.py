@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from herzla.sim.intervals import T_FROM, Z95, wilson
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.spec import counts_hearts_as_points
-from herzla.sim.stats import Z95, DealTally, PartieTally, SessionTally, Summary
+from herzla.sim.stats import DealTally, PartieTally, SessionTally, Summary
 
 
 class _Result(Protocol):
@@ -61,23 +62,42 @@ def _seat_table(summaries: Sequence[Summary], extra_head: str = "",
     lines = [f"{'seat':>4} {'mean':>10} {'std':>9} {'95% CI of the mean':>23} "
              f"{'min':>7} {'max':>7}{extra_head}"]
     for s, st in enumerate(summaries):
-        ci = f"{num(st.ci95[0])} .. {num(st.ci95[1])}"
+        ci = "-" if st.ci95 is None else f"{num(st.ci95[0])} .. {num(st.ci95[1])}"
         lines.append(f"{s:>4} {num(st.mean):>10} {st.std:>9,.3f} {ci:>23} "
                      f"{whole(st.min):>7} {whole(st.max):>7}{extra[s] if extra else ''}")
     return lines
+
+
+def _rate(count: int, total: int) -> str:
+    """A rate and its Wilson 95% interval: ``  7.50% [2.58%, 19.86%]``."""
+    ci = wilson(count, total)
+    if ci is None:
+        return f"{'-':>8} {'':>17}"
+    return f"{count / total:>8.2%} {f'[{ci[0]:.2%}, {ci[1]:.2%}]':>17}"
+
+
+def _rate_inline(count: int, total: int) -> str:
+    """A rate and its Wilson 95% interval inside a sentence: ``7.50%, 95% CI 2.58% .. 19.86%``."""
+    ci = wilson(count, total)
+    return "-" if ci is None else f"{count / total:.2%}, 95% CI {ci[0]:.2%} .. {ci[1]:.2%}"
+
+
+_RATE_HEAD = f"{'rate':>8} {'95% CI':>17}"
 
 
 def _events_table(events: dict[str, int], total: int, what: str) -> list[str]:
     if not events:
         return ["Events: none"]
     width = max(12, *(len(k) for k in events))
-    lines = [f"{'event':<{width}} {what:>12} {'rate':>8}"]
+    lines = [f"{'event':<{width}} {what:>12} {_RATE_HEAD}"]
     for name, count in events.items():
-        lines.append(f"{name:<{width}} {count:>12,} {count / total:>8.2%}")
+        lines.append(f"{name:<{width}} {count:>12,} {_rate(count, total)}")
     return lines
 
 
-_STATS_NOTE = f"std: the sample standard deviation; 95% CI of the mean: mean ± {Z95}·std/√n"
+_STATS_NOTE = (f"std: the sample standard deviation; 95% CI of the mean: mean ± {Z95}·std/√n "
+               f"(Student's t below {T_FROM} values,\nnone for one); 95% CI of a rate: the Wilson "
+               f"score interval")
 
 _CHECK_TEXT = {
     "zero-sum": "the players and the stock sum to 0 in every hand",
@@ -117,10 +137,12 @@ def _hand_lines(res: _Result, t: DealTally, hand: str, hands: str) -> list[str]:
         c = t.contracts
         total = sum(c.hands)
         out.append("")
-        out.append(f"{'contract':<12} {hands:>12} {'rate':>8} {'made':>10} {'lost':>10}")
+        out.append(f"{'contract':<12} {hands:>12} {_RATE_HEAD} {'made':>10} "
+                   f"{'made rate':>9} {'95% CI':>17} {'lost':>10}")
         for code, name in enumerate(c.names):
-            made = f"{c.made[code]:>10,} {c.lost[code]:>10,}" if code else ""
-            out.append(f"{name:<12} {c.hands[code]:>12,} {c.hands[code] / total:>8.2%} "
+            made = (f"{c.made[code]:>10,} {_rate(c.made[code], c.hands[code])} "
+                    f"{c.lost[code]:>10,}" if code else "")
+            out.append(f"{name:<12} {c.hands[code]:>12,} {_rate(c.hands[code], total)} "
                        f"{made}".rstrip())
     out.append("")
     out += _events_table(t.events_json(), t.hands, hands)
@@ -157,6 +179,12 @@ def _checkpoints(deals: int) -> list[int]:
     return sorted({*out, deals})
 
 
+def _win_table(pt: PartieTally) -> list[str]:
+    """The seats' statistics of partie (evening) totals, with their wins and win rates."""
+    wins = [f" {w:>9,} {_rate(w, pt.parties)}" for w in pt.wins]
+    return _seat_table([h.summary() for h in pt.seats], f" {'wins':>9} {_RATE_HEAD}", wins)
+
+
 def _session_lines(res: _Result, unit: str) -> list[str]:
     p = res.plan
     st = res.session
@@ -164,10 +192,10 @@ def _session_lines(res: _Result, unit: str) -> list[str]:
     ev = st.evenings
     out = [f"Evening total per seat, in {unit} (the highest balance wins; equal best totals "
            f"share the win):"]
-    wins = [f" {w:>9,} {w / ev.parties:>7.2%}" for w in ev.wins]
-    out += _seat_table([h.summary() for h in ev.seats], f" {'wins':>9} {'rate':>7}", wins)
-    out.append(f"Shared wins: {ev.shared_wins:,} evenings ({ev.shared_wins / ev.parties:.2%}) "
-               f"ended in a tie for first place; each tied seat counts a win.")
+    out += _win_table(ev)
+    out.append(f"Shared wins: {ev.shared_wins:,} evenings "
+               f"({_rate_inline(ev.shared_wins, ev.parties)}) ended in a tie for first place; "
+               f"each tied seat counts a win.")
     out.append("")
     for what, h in (("Stock at the end of the evening", st.stock_end),
                     ("Highest stock of the evening", st.stock_peak)):
@@ -179,7 +207,7 @@ def _session_lines(res: _Result, unit: str) -> list[str]:
     out.append("Mean stock after deal " + ", ".join(
         f"{k:,}: {means[k - 1]:,.2f}c" for k in _checkpoints(p.session)))
     out.append(f"Evenings in which a deal paid the stock out: {st.stock_paid:,} "
-               f"({st.stock_paid / st.count:.2%})")
+               f"({_rate_inline(st.stock_paid, st.count)})")
     out += _hand_lines(res, st.hands, "deal", "deals")
     return out
 
@@ -231,12 +259,10 @@ def report(res: _Result) -> str:
         pt = res.partie
         assert pt is not None
         out.append(f"Partie total per seat, in {unit} (equal best totals share the win):")
-        wins = [f" {w:>9,} {w / pt.parties:>7.2%}" for w in pt.wins]
-        out += _seat_table([h.summary() for h in pt.seats],
-                           f" {'wins':>9} {'rate':>7}", wins)
+        out += _win_table(pt)
         out.append(f"Shared wins: {pt.shared_wins:,} parties "
-                   f"({pt.shared_wins / pt.parties:.2%}) ended in a tie for first place; "
-                   f"each tied seat counts a win.")
+                   f"({_rate_inline(pt.shared_wins, pt.parties)}) ended in a tie for first "
+                   f"place; each tied seat counts a win.")
         out.append("")
         out.append("Mean score per deal and seat:")
         width = max(len(s.contract_id or "") for s in p.specs)

@@ -33,7 +33,9 @@ from herzla.display import render
 from herzla.sim.batch import keep_memory
 from herzla.sim.engine import Engine, engine_for, play_block, play_block_on
 from herzla.sim.plan import MODES, Mode, Plan, Task
+from herzla.sim.rates import rates_json
 from herzla.sim.report import report
+from herzla.sim.rows import RowBlock, RowSpool, evening_rows, hand_rows, partie_rows
 from herzla.sim.stats import DealTally, PartieTally, SessionTally, rate, rounded
 from herzla.support.cluster import DEFAULT_TIMEOUT
 from herzla.support.procs import local_map, start_method
@@ -50,6 +52,7 @@ class TaskResult:
 
     tally: DealTally | PartieTally | SessionTally
     records: tuple[dict[str, Any], ...]
+    rows: tuple[RowBlock, ...] = ()  # with ``plan.rows``: a block of rows per block played
 
 
 def _interleaved(per_deal: list[tuple[dict[str, Any], ...]]) -> list[dict[str, Any]]:
@@ -81,6 +84,7 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
     tally = SessionTally.new(P, plan.session, plan.contract_names)
     start = plan.stock or 0
     records: list[dict[str, Any]] = []
+    rows: list[RowBlock] = []
     engines = _engines(plan)
     for b in range(task.first, task.last):
         n = plan.block_hands(b)
@@ -90,8 +94,10 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
         paid = np.zeros(n, dtype=np.bool_)
         peak = stock.copy()
         block_records: list[tuple[dict[str, Any], ...]] = []
+        results = []
         for d, spec in enumerate(plan.specs):
             res = play_block_on(engines[d], spec, plan.seed, (d, b), n, want, stock)
+            results.append(res)
             if res.scores.shape != (n, P) or res.stock_after is None:
                 raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
                                    f"{n} hands of {P} players, or no stock")
@@ -104,7 +110,9 @@ def _play_evenings(plan: Plan, task: Task) -> TaskResult:
             block_records.append(res.records[:want])
         tally.add_evenings(totals, stock, peak, paid, start)
         records += _interleaved(block_records)
-    return TaskResult(tally, tuple(records))
+        if plan.rows:
+            rows.append(evening_rows(plan, b * plan.block, results, totals, start, stock))
+    return TaskResult(tally, tuple(records), tuple(rows))
 
 
 def play_task(plan: Plan, task: Task) -> TaskResult:
@@ -117,13 +125,16 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
     tallies = [DealTally(plan.players, plan.contract_names) for _ in plan.specs]
     partie = PartieTally(plan.players, tallies) if plan.mode is Mode.PARTIE else None
     records: list[dict[str, Any]] = []
+    rows: list[RowBlock] = []
     for b in range(task.first, task.last):
         n = plan.block_hands(b)
         want = plan.block_records(b)
         totals: npt.NDArray[np.int64] | None = None
         block_records: list[tuple[dict[str, Any], ...]] = []
+        results = []
         for d in range(deals):
             res = play_block(plan.specs[d], plan.seed, (d, b), n, want, engine=plan.engine)
+            results.append(res)
             if res.scores.shape != (n, plan.players):
                 raise RuntimeError(f"the engine answered {res.scores.shape} scores for "
                                    f"{n} hands of {plan.players} players")
@@ -143,8 +154,12 @@ def play_task(plan: Plan, task: Task) -> TaskResult:
         if partie is not None:
             assert totals is not None
             partie.add_totals(totals, plan.partie_total, plan.lowest_wins)
+            if plan.rows:
+                rows.append(partie_rows(plan, b * plan.block, results, totals))
+        elif plan.rows:
+            rows.append(hand_rows(plan, b * plan.block, results[0], plan.stock))
         records += _interleaved(block_records)
-    return TaskResult(partie if partie is not None else tallies[0], tuple(records))
+    return TaskResult(partie if partie is not None else tallies[0], tuple(records), tuple(rows))
 
 
 #: about how long forking a worker process takes (seconds); ten times as long without fork (a
@@ -203,6 +218,7 @@ class SimResult:
     processes: int = 1  # that played the hands (not part of the answer: it changes nothing)
     cluster: str | None = None  # the scheduler whose workers played (processes: its workers)
     session: SessionTally | None = None  # evenings (``deal`` and ``partie`` are None)
+    rows: RowSpool | None = None  # one row a hand (partie, evening), where the run kept them
 
     @property
     def hands_played(self) -> int:
@@ -255,8 +271,9 @@ class SimResult:
         return self.report()
 
     def to_dict(self) -> dict[str, Any]:
-        """The answer of ``herzla simulate --json`` (docs/cli.md describes every key): everything
-        but ``elapsed_s`` and ``hands_per_s`` is the same for any ``--jobs``."""
+        """The answer of ``herzla simulate --json`` (the Command line page of the docs describes
+        every key): everything but ``elapsed_s`` and ``hands_per_s`` is the same for any
+        ``--jobs``."""
         p = self.plan
         spec = p.specs[0]
         out: dict[str, Any] = {
@@ -317,9 +334,25 @@ class SimResult:
                  "events": d.events_json(), "event_rates": d.event_rates_json()}
                 for i, (spec_d, d) in enumerate(zip(p.specs, pt.deals, strict=True))
             ]
+        out["rates"] = rates_json(p, self.deal, self.partie, self.session)
         out["elapsed_s"] = rounded(self.elapsed)
         out["hands_per_s"] = round(self.hands_per_s, 1)
         return out
+
+    def to_frame(self) -> Any:
+        """One row a hand (partie, evening) as a pandas DataFrame, for a run that kept them
+        (``simulate(..., rows=True)``; the columns: :mod:`herzla.sim.rows`).  Needs pandas;
+        ValueError for a run that kept no rows.
+
+        >>> from herzla.sim.api import simulate
+        >>> frame = simulate("herzeln", "no-hearts", hands=500, seed=7, jobs=1,
+        ...                  rows=True).to_frame()  # doctest: +SKIP
+        >>> frame["score_0"].mean()  # doctest: +SKIP
+        -8.286
+        """
+        if self.rows is None:
+            raise ValueError("this run kept no rows: simulate(..., rows=True) keeps them")
+        return self.rows.to_frame()
 
     def _repr_html_(self) -> str | None:
         """A notebook shows each seat's statistics and the histograms."""
@@ -358,7 +391,7 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
         progress: Callable[[int], None] | None = None,
         on_records: Callable[[list[dict[str, Any]]], None] | None = None,
         adaptive: bool = False, cluster: str | None = None,
-        cluster_timeout: float = DEFAULT_TIMEOUT) -> SimResult:
+        cluster_timeout: float = DEFAULT_TIMEOUT, rows: RowSpool | None = None) -> SimResult:
     """Play ``plan`` on ``jobs`` processes (this one and ``jobs - 1`` workers), or on the
     workers of the dask scheduler at ``cluster`` (:mod:`herzla.support.cluster`).
 
@@ -368,7 +401,8 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     ``progress(units_done)`` is called after each task (units: hands, parties or evenings),
     and ``on_records(records)`` with the sample hand records in order as they come (in a
     partie, partie by partie, each partie's deals in order; in a session, evening by
-    evening).  An engine's ValueError (a contract, option
+    evening).  ``rows`` (with ``plan.rows``) receives one row a hand, partie or evening, in
+    order (:mod:`herzla.sim.rows`).  An engine's ValueError (a contract, option
     or policy it cannot play) propagates; so do :class:`herzla.support.cluster.ClusterError` and
     :class:`herzla.support.procs.WorkerLost`.
     """
@@ -402,7 +436,10 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
                 deal.merge(res.tally)
             if res.records and on_records is not None:
                 on_records(list(res.records))
+            if rows is not None:
+                for block in res.rows:
+                    rows.add(block)
             if progress is not None:
                 progress(done)
     return SimResult(plan, deal, partie, time.perf_counter() - start, used[0], cluster,
-                     session)
+                     session, rows)

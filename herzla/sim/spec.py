@@ -21,7 +21,7 @@ from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, get_game
 from herzla.hand import record_json
 from herzla.players.policy import Policy
-from herzla.players.registry import seat_policies
+from herzla.players.registry import named_policies, seat_policies
 
 __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "sample_record",
            "spec_contract"]
@@ -29,12 +29,6 @@ __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points"
 
 def _seated(policies: Iterable[Policy]) -> tuple[Policy, ...]:
     return tuple(policies)
-
-
-def _named(policies: Sequence[Policy]) -> str:
-    """Policies as ``--policy`` names them: one name for every seat, or one a seat."""
-    names = [p.spec() for p in policies]
-    return names[0] if len(set(names)) == 1 else ",".join(names)
 
 
 @attrs.frozen(slots=True)
@@ -64,7 +58,7 @@ class DealSpec:
 
     @policy.default
     def _policy(self) -> str:
-        return _named(self.policies)
+        return named_policies(self.policies)
 
     def __attrs_post_init__(self) -> None:
         n = self.contract.players
@@ -128,7 +122,9 @@ class BlockResult:
 
     ``contracts`` holds, with bidding, each hand's contract code (its index in the game's
     ``bidding``).  ``hearts`` holds the hearts each seat captured, for trick deals played in
-    full (:func:`counts_hearts`).
+    full (:func:`counts_hearts`).  ``hand_events`` says per event which hands it happened in
+    (every event that happened in some hand of the block); ``declarers`` holds each hand's
+    declarer (-1: a contract without one), where the bidding chooses the contract.
     """
 
     scores: npt.NDArray[np.int64]  # (n, players)
@@ -137,6 +133,8 @@ class BlockResult:
     contracts: npt.NDArray[np.int8] | None  # bidding: the code of each hand's contract
     records: tuple[dict[str, Any], ...]  # the first hands as hand records (with plays)
     hearts: npt.NDArray[np.int64] | None = None  # (n, players) hearts captured, see above
+    hand_events: Mapping[str, npt.NDArray[np.bool_]] = attrs.field(factory=dict)  # (n,) each
+    declarers: npt.NDArray[np.int8] | None = None  # (n,), with bidding
 
 
 def counts_hearts(contract: Contract, bid: bool) -> bool:

@@ -7,7 +7,9 @@ is exact and order-free.  Mean, standard deviation, minimum and maximum follow e
 histogram.
 
 The standard deviation is the *sample* standard deviation (divisor ``n - 1``; 0 for one hand);
-the 95% confidence interval of the mean is the normal approximation ``mean ± 1.96·std/√n``.
+the 95% confidence interval of the mean is ``mean ± 1.96·std/√n`` from 30 hands on, Student's t
+below (:mod:`herzla.sim.intervals`), and none for a single hand.  A rate's interval is the
+Wilson score interval (:func:`rate_entry`).
 Floats in the JSON answer are rounded to :data:`DECIMALS` places, so the answer is stable.
 
 >>> h = Histogram()
@@ -30,6 +32,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.sim.intervals import mean_half_width, wilson
+
 __all__ = [
     "DECIMALS",
     "ContractTally",
@@ -41,13 +45,12 @@ __all__ = [
     "count_rows",
     "exact_sum",
     "rate",
+    "rate_entry",
     "rounded",
 ]
 
 #: decimals of every float in the JSON answer
 DECIMALS = 6
-#: the normal quantile of a two-sided 95% interval
-Z95 = 1.96
 #: values spanning fewer than this many integers are counted with a bincount, not a sort
 BINCOUNT_SPAN = 1 << 12
 #: the most bins one bincount of several columns uses
@@ -61,6 +64,18 @@ def rounded(x: float) -> float:
 
 def rate(count: int, total: int) -> float:
     return rounded(count / total) if total else 0.0
+
+
+def rate_entry(count: int, total: int) -> dict[str, Any]:
+    """A rate as ``"rates"`` in the JSON answer gives it: the count, what it is out of, the rate
+    and its Wilson score 95% interval (None when out of nothing).
+
+    >>> rate_entry(3, 40)
+    {'count': 3, 'of': 40, 'rate': 0.075, 'ci95': [0.025836, 0.198645]}
+    """
+    ci = wilson(count, total)
+    return {"count": count, "of": total, "rate": rate(count, total),
+            "ci95": None if ci is None else list(ci)}
 
 
 class Histogram:
@@ -133,17 +148,18 @@ class Histogram:
         return max(self.counts)  # not reached: every value seen makes 100%
 
     def summary(self) -> Summary:
-        """Mean, sample std, 95% CI of the mean, min, max and the histogram (n must be > 0)."""
+        """Mean, sample std, 95% CI of the mean (None for one value), min, max and the
+        histogram (n must be > 0)."""
         n, s, q = self.n, self.total, self.sum_squares
         if n == 0:
             raise ValueError("no values counted")
         mean = s / n  # int / int: correctly rounded
         var = (n * q - s * s) / (n * (n - 1)) if n > 1 else 0.0  # exact numerator
         std = math.sqrt(max(var, 0.0))
-        half = Z95 * std / math.sqrt(n)
+        half = mean_half_width(std, n)
         return Summary(
             n=n, mean=rounded(mean), std=rounded(std),
-            ci95=(rounded(mean - half), rounded(mean + half)),
+            ci95=None if half is None else (rounded(mean - half), rounded(mean + half)),
             min=min(self.counts), max=max(self.counts),
             histogram=tuple(sorted((v, c) for v, c in self.counts.items() if c)),
         )
@@ -189,14 +205,15 @@ class Summary:
     n: int
     mean: float
     std: float
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None  # None: a single value
     min: int
     max: int
     histogram: tuple[tuple[int, int], ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "mean": self.mean, "std": self.std, "ci95": list(self.ci95),
+            "mean": self.mean, "std": self.std,
+            "ci95": None if self.ci95 is None else list(self.ci95),
             "min": self.min, "max": self.max,
             "histogram": {str(v): c for v, c in self.histogram},
         }

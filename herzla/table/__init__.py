@@ -1,5 +1,5 @@
 """A table against the computer: the person in one seat, a policy in the others, deal after
-deal with what the evening carries (docs/web.md shows it in the table app).
+deal with what the evening carries (the Table app page of the docs shows it in the table app).
 
 A table of people (``new_table(..., people=[0, 2])``) seats a person in each of those seats,
 each playing by the private link of their own seat (:attr:`Table.people`), and answers each

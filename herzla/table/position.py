@@ -189,8 +189,8 @@ class Position:
 
     # -- the table as the app answers it ------------------------------------------------------
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as the JSON API answers it (docs/web.md) to the person in ``seat``
-        (None: the table's one person).  At a table of people the answer holds nothing of
+        """The table as the JSON API answers it (the Table app page of the docs) to the person in
+        ``seat`` (None: the table's one person).  At a table of people the answer holds nothing of
         another seat's unplayed cards until the hand is over: ``record`` is None until then,
         ``hand`` is that seat's alone (none for the table's creator, ``seat`` None), and the
         review is asked for on its own (:func:`herzla.table.review_for`)."""

@@ -1,5 +1,6 @@
-"""The table app (``herzla serve``, docs/web.md): the evening's score pad, the disputes desk and
-a table against the computer, as web pages and a JSON API for the phones at a table.
+"""The table app (``herzla serve``, the Table app page of the docs): the evening's score pad, the
+disputes desk and a table against the computer, as web pages and a JSON API for the phones at a
+table.
 
 The app is a Flask application (:func:`herzla.web.app.create_app`) served by waitress
 (:mod:`herzla.web.server`), with its documents in SQLite (:mod:`herzla.web.store`).  It needs

@@ -1,7 +1,7 @@
-"""The JSON API under ``/api/`` (docs/web.md): each call reads its JSON body with the library's
-reader (:func:`herzla.records.load_json_text`: a key given twice, nesting too deep or a number of
-too many digits is refused), calls the library, and answers what the command line answers
-with ``--json``.  Bad input is a 4xx with ``{"error": "one line"}``."""
+"""The JSON API under ``/api/`` (the Table app page of the docs): each call reads its JSON body
+with the library's reader (:func:`herzla.records.load_json_text`: a key given twice, nesting too
+deep or a number of too many digits is refused), calls the library, and answers what the command
+line answers with ``--json``.  Bad input is a 4xx with ``{"error": "one line"}``."""
 
 from __future__ import annotations
 

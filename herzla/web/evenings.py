@@ -1,5 +1,5 @@
-"""The score pad's JSON API under ``/api/evenings`` (docs/web.md): an evening made, read,
-changed deal by deal (each change recomputes every deal after it), undone, exported and
+"""The score pad's JSON API under ``/api/evenings`` (the Table app page of the docs): an evening
+made, read, changed deal by deal (each change recomputes every deal after it), undone, exported and
 imported.  A change may name the revision it was made from (the header ``If-Match: N`` or
 ``?revision=N``); one from a stale revision is 409 and changes nothing."""
 

@@ -29,7 +29,7 @@ _SCHEMAS: dict[str, Any] = {
               "properties": {"error": {"type": "string", "description": "One line naming the "
                                                                         "problem."}}},
     "Record": {"type": "object", "required": ["game", "contract", "hands"],
-               "description": "A hand record, as docs/hand-records.md describes it.",
+               "description": "A hand record, as the Hand records page of the docs describes it.",
                "properties": {"game": {"type": "string"}, "contract": {"type": "string"},
                               "players": {"type": "integer"}, "dealer": {"type": "integer"},
                               "declarer": {"type": ["integer", "null"]},
@@ -92,7 +92,8 @@ def document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "herzla table app", "version": __version__,
-                 "description": "The calls of `herzla serve` (docs/web.md): the rulings, "
+                 "description": "The calls of `herzla serve` (the Table app page of the docs): the "
+                                "rulings, "
                                 "the score pad's evenings and the tables against the "
                                 "computer. With a token in force, send `Authorization: "
                                 "Bearer TOKEN`."},

@@ -134,7 +134,8 @@ SCHEMAS: dict[str, Any] = {
             "statistics": {"type": "array", "items": {"type": "object"}}}},
     "EveningFile": {
         "type": "object", "required": ["format", "version", "game", "players"],
-        "description": "An evening's file, as `herzla pad` writes it (docs/evening.md).",
+        "description": ("An evening's file, as `herzla pad` writes it (the Evening page of "
+                        "the docs)."),
         "properties": {"format": {"const": "herzla-evening"}, "version": {"type": "integer"},
                        "game": {"type": "string"},
                        "players": {"type": "array", "items": {"type": "string"}},

@@ -50,9 +50,9 @@ def read(doc: Document) -> Table:
 
 def answer(doc: Document, table: Table | None = None, seat: int | None = None,
            links: Callable[[int, str], str] | None = None) -> dict[str, Any]:
-    """What the API answers for a table (docs/web.md), with its ``id`` and ``revision``, to
-    the person in ``seat`` (None: the table's one person, or the creator of a table of
-    people, who is also given each person's link: ``links(seat, key)``)."""
+    """What the API answers for a table (the Table app page of the docs), with its ``id`` and
+    ``revision``, to the person in ``seat`` (None: the table's one person, or the creator of a
+    table of people, who is also given each person's link: ``links(seat, key)``)."""
     t = table if table is not None else read(doc)
     out = {"id": doc.id, **position(t).to_dict(seat), "revision": doc.revision}
     if t.of_people and seat is None and links is not None:

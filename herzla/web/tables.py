@@ -1,7 +1,7 @@
-"""The JSON API of the tables against the computer under ``/api/tables`` (docs/web.md): a
-table made and read, the person's move (or announcement) with the computer's seats moving up to
-the person's next turn, undo, a hint and the next deal.  A move that does not fit the table now
-(not the person's turn, the hand over) is 409; a move that is no move, 422."""
+"""The JSON API of the tables against the computer under ``/api/tables`` (the Table app page of the
+docs): a table made and read, the person's move (or announcement) with the computer's seats moving
+up to the person's next turn, undo, a hint and the next deal.  A move that does not fit the table
+now (not the person's turn, the hand over) is 409; a move that is no move, 422."""
 
 from __future__ import annotations
 

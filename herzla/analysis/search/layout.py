@@ -115,9 +115,9 @@ class LayoutSearch:
         a, b = alpha, beta
         for move in self.moves(state):
             if move is None:
-                state.pass_turn()
+                state._pass_turn()
             else:
-                state.play(move)
+                state._play(move)
             r = self.value(state, a, b)
             state.undo()
             if maxing:

@@ -168,6 +168,9 @@ class _BlockPlay:
         self.contracts = np.zeros(n, dtype=np.int8) if bid else None
         self.hearts = np.zeros((P, n), dtype=np.int64) if counts_hearts(base, bid) else None
         self.events: Counter[str] = Counter()
+        self.hits: dict[str, npt.NDArray[np.bool_]] = {}
+        self.declarers = np.full(n, -1, dtype=np.int8) if bid else None
+        self.n = n
         self.records: list[dict[str, Any]] = []
         self.cache: dict[tuple[int, int], Contract] = {}
 
@@ -179,9 +182,16 @@ class _BlockPlay:
             self.contracts[c0:c0 + size] = res.contracts
         if self.hearts is not None and res.hearts is not None:
             self.hearts[:, c0:c0 + size] = res.hearts.T
+        if self.declarers is not None and res.declarers is not None:
+            self.declarers[c0:c0 + size] = res.declarers
+        for name, hit in res.hits.items():
+            if name not in self.hits:
+                self.hits[name] = np.zeros(self.n, dtype=np.bool_)
+            self.hits[name][c0:c0 + size] = hit
         self.records.extend(res.records)
 
     def result(self) -> BlockResult:
         ev = {k: v for k, v in self.events.items() if v}
         return BlockResult(self.scores.T, self.stock_after, ev, self.contracts,
-                           tuple(self.records), None if self.hearts is None else self.hearts.T)
+                           tuple(self.records), None if self.hearts is None else self.hearts.T,
+                           {k: self.hits[k] for k in sorted(self.hits)}, self.declarers)

@@ -50,7 +50,7 @@ def play_outs(contract: Contract, dealer: int, stock: int, deals: Sequence[Seque
     uniforms, for a form that reads them.  The cards forced must be legal in their lanes
     (ValueError where a lane's cards are not its seats')."""
     play, bits = played_out(contract, dealer, deals, played, then, form, uniforms)
-    scores, _, _ = _settle(contract, bits, play, stock, None, Counter())
+    scores, _, _ = _settle(contract, bits, play, stock, None, Counter(), {})
     out: npt.NDArray[np.int64] = np.ascontiguousarray(scores.T)
     return out
 

@@ -173,15 +173,26 @@ class _PlayCounts:
 
 
 def _settle(contract: Contract, bits: Bits, play: ChunkPlay, stock: Stock,
-            cols: npt.NDArray[np.intp] | None, events: Counter[str]
+            cols: npt.NDArray[np.intp] | None, events: Counter[str],
+            hits: dict[str, npt.NDArray[np.bool_]]
             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None, _PlayCounts]:
     """The contract's settlement of some hands: (scores (P, n), stock after or None), counting
-    the events.  ``stock``: the stock before them all, or before each of them."""
+    the events, and marking in ``hits`` (per event, every hand of the chunk) the hands each
+    happened in.  ``stock``: the stock before them all, or before each of them."""
     source = _PlayCounts(contract, bits, play, cols)
-    n = play.winners.shape[1] if cols is None else len(cols)
+    C = play.winners.shape[1]
+    n = C if cols is None else len(cols)
     settled = contract.settle(Counts(contract.players, n, source=source), stock)
     for name, hit in settled.events.items():
-        events[name] += int(np.count_nonzero(hit))
+        count = int(np.count_nonzero(hit))
+        events[name] += count
+        if count:
+            if name not in hits:
+                hits[name] = np.zeros(C, dtype=np.bool_)
+            if cols is None:
+                hits[name] |= np.broadcast_to(hit, (C,))
+            else:
+                hits[name][cols] |= np.broadcast_to(hit, (n,))
     return settled.scores, settled.stock, source
 
 
@@ -190,12 +201,16 @@ class ChunkScores:
 
     def __init__(self, scores: npt.NDArray[np.int64], stock: npt.NDArray[np.int64] | None,
                  contracts: npt.NDArray[np.int8] | None, records: list[dict[str, Any]],
-                 hearts: npt.NDArray[np.int64] | None = None) -> None:
+                 hearts: npt.NDArray[np.int64] | None = None,
+                 hits: dict[str, npt.NDArray[np.bool_]] | None = None,
+                 declarers: npt.NDArray[np.int8] | None = None) -> None:
         self.scores = scores
         self.stock = stock
         self.contracts = contracts
         self.records = records
         self.hearts = hearts
+        self.hits = hits or {}  # per event, the hands it happened in
+        self.declarers = declarers  # with bidding: each hand's declarer, -1 for none
 
 
 def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: list[U],
@@ -222,11 +237,14 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
         profiles = _profile_groups(bits, by_code, P, code, decl)
     play = play_tricks(setup, hands, uniforms, profiles, record, forms, (by_code, code, decl))
     sources: dict[tuple[int, int], tuple[_PlayCounts, npt.NDArray[np.intp] | None]] = {}
+    hits: dict[str, npt.NDArray[np.bool_]] = {}
+    declarers = None
     if code is None:
-        scores, stock, src = _settle(base, bits, play, before, None, events)
+        scores, stock, src = _settle(base, bits, play, before, None, events, hits)
         sources[0, -1] = (src, None)
     else:
         assert decl is not None
+        declarers = np.full(C, -1, dtype=np.int8)
         scores = np.zeros((P, C), dtype=np.int64)
         stock = stock_per_hand(before, C) if base.has_stock else None
         for k, cls_contract in enumerate(by_code):
@@ -237,8 +255,9 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
                 if (k, d) not in cache:
                     cache[k, d] = type(cls_contract)(P, spec.options, None if d < 0 else d)
                 part = before if stock_before is None else stock_before[cols]
-                sc, st, src = _settle(cache[k, d], bits, play, part, cols, events)
+                sc, st, src = _settle(cache[k, d], bits, play, part, cols, events, hits)
                 scores[:, cols] = sc
+                declarers[cols] = d
                 if stock is not None and st is not None:
                     stock[cols] = st
                 sources[k, d] = (src, cols)
@@ -258,4 +277,4 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
         records.append(sample_record(contract, spec, masks, plays,
                                  None if stock_before is None else int(stock_before[i])))
     return ChunkScores(scores.T, stock, code if bid else None, records,
-                  None if hearts is None else hearts.T)
+                       None if hearts is None else hearts.T, hits, declarers)
