@@ -30,7 +30,7 @@ deals a hand; ``record.start()`` does it for a record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self
 
 import attrs
@@ -315,15 +315,17 @@ def written(hand: Hand) -> dict[str, Any]:
 
 
 def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[int],
-                plays: Sequence[Move | str]) -> dict[str, Any]:
+                plays: Sequence[Move | str], options: Mapping[str, Any] | None = None
+                ) -> dict[str, Any]:
     """The JSON object of a hand record: the one writer of records (a hand's, a round's, the
     simulator's sample hands, an OpenSpiel state's).  ``contract`` is the contract played,
     ``dealt`` each seat's cards as dealt (bit sets), ``plays`` as records write them; its
-    options are those that differ from their defaults, its stock is written where the game
-    keeps one."""
+    ``options`` as given (default: those that differ from their defaults), its stock is
+    written where the game keeps one."""
     strength = contract.rank_order().strength
-    defaults = {o.name: o.default for o in contract.options}
-    options = {k: v for k, v in contract.opts.items() if defaults.get(k) != v}
+    if options is None:
+        defaults = {o.name: o.default for o in contract.options}
+        options = {k: v for k, v in contract.opts.items() if defaults.get(k) != v}
     hands = []
     for mask in dealt:
         cards = cards_of(mask)
@@ -333,7 +335,7 @@ def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[i
                            "declarer": contract.declarer}
     if contract.has_stock:
         out["stock"] = stock or 0
-    out.update(options=options, hands=hands, plays=[str(m) for m in plays])
+    out.update(options=dict(options), hands=hands, plays=[str(m) for m in plays])
     return out
 
 

@@ -681,5 +681,6 @@ def deal_record(game: str, contract_id: str, players: int | None = None,
     except LimitError as exc:
         raise RecordError(str(exc)) from None
     dealt = [mask_of(hand) for hand in deal_hands(contract, seed)]
-    return read_record(record_json(contract, dealer, stock, dealt, []))
+    return read_record(record_json(contract, dealer, stock, dealt, [],
+                                   given_options(contract.options, options)))
 

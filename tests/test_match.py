@@ -182,7 +182,6 @@ def test_a_match_reads_each_policy_name_once(monkeypatch: pytest.MonkeyPatch) ->
     """The names are parsed into policies once; the objects go through the plans, the specs
     and the engine (no name is joined back into text and parsed again)."""
     from herzla.players import Policy, registry
-    from herzla.sim import api
     from herzla.sim import match as matches
 
     registry.clear_caches()
@@ -194,9 +193,7 @@ def test_a_match_reads_each_policy_name_once(monkeypatch: pytest.MonkeyPatch) ->
         return named(text)
 
     monkeypatch.setattr(matches, "policy_of", counting)
-    monkeypatch.setattr(registry, "policy_of", counting)
-    for module in (api, reference):
-        monkeypatch.setattr(module, "seat_policies", lambda *a: pytest.fail("parsed again"))
+    monkeypatch.setattr(registry, "policy_of", counting)  # what the registry parses with
     got = match("herzla", ["random", "heuristic"], contract="normal", deals=4, seed=2, jobs=1,
                 engine="reference")
     assert sorted(read) == ["heuristic", "random"] and got.to_dict()["deals"] == 4

@@ -165,7 +165,8 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
 
 def sample_record(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str],
                   stock: int | None = None) -> dict[str, Any]:
-    """A sample hand as a hand record (docs/hand-records.md), written by the one writer of
+    """A sample hand as a hand record (the Hand records page of the docs), written by the one
+    writer of
     records (:func:`herzla.hand.record_json`); ``stock`` the stock before it (None: the
     spec's)."""
     return record_json(contract, spec.dealer, spec.stock if stock is None else stock, hands,
