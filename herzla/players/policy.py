@@ -281,7 +281,16 @@ def writes_move(policy: Policy) -> bool:
     """Whether ``policy`` writes :meth:`Policy.move` itself, below any ``card`` or ``lay``
     (else it is a 0.2 policy, or a subclass that overrides a 0.2 method of its base, asked
     through them with a warning)."""
-    return not (_writes(policy, "card") or _writes(policy, "lay"))
+    cls = type(policy)
+    known = _WRITES_MOVE.get(cls)
+    if known is None:  # asked once a class: every move asks it
+        move = _owner(cls, "move")
+        known = _WRITES_MOVE[cls] = move <= _owner(cls, "card") and move <= _owner(cls, "lay")
+    return known
+
+
+#: :func:`writes_move` by policy class
+_WRITES_MOVE: dict[type, bool] = {}
 
 
 def decide_move(policy: Policy, view: TrickView | LayoutView,
