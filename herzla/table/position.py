@@ -10,10 +10,11 @@ from typing import Any, cast
 
 import attrs
 
-from herzla.cards import cards_of, mask_of
+from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
-from herzla.hand import Hand, Move, as_move
+from herzla.hand import Hand, Move, as_move, record_json
+from herzla.options import OptionError
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, result_of, sort_hand
@@ -75,15 +76,15 @@ class Position:
             raise TableError(str(exc)) from None
 
     def _record(self, cid: str, declarer: int | None) -> Record:
+        """The table's deal as a checked hand record of contract ``cid`` (the contract made
+        once, from its id and declarer; the record checks the dealt cards)."""
         t, d = self.table, self.table.deal
         cls = self._cls(cid)
-        obj = {"game": t.game, "contract": cid, "players": len(t.players), "dealer": d.dealer,
-               "declarer": declarer, "stock": d.stock if cls.has_stock else 0,
-               "options": contract_options(cls, t.options),
-               "hands": [list(h) for h in d.hands], "plays": []}
         try:
-            return read_record(obj)
-        except RecordError as exc:
+            contract = cls(len(t.players), contract_options(cls, t.options), declarer)
+            dealt = [mask_of(parse_cards(" ".join(h))) for h in d.hands]
+            return read_record(record_json(contract, d.dealer, d.stock, dealt, []))
+        except (RecordError, OptionError, ValueError) as exc:
             raise TableError(f"the table's deal: {exc}") from None
 
     def moved_on(self, table: Table) -> Position:
