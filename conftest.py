@@ -10,6 +10,7 @@ when it is installed).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -26,6 +27,16 @@ if find_spec("flask") is None or find_spec("waitress") is None:
     collect_ignore.append("herzla/web")
 if not (find_spec("pettingzoo") and find_spec("gymnasium")):
     collect_ignore += list(RL_FILES)
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test (and doc example) starts in English, and a language it chooses ends with it."""
+    from herzla.i18n.state import current_language
+
+    token = current_language.set("en")
+    yield
+    current_language.reset(token)
 
 
 def _under(item: pytest.Item, names: tuple[str, ...]) -> bool:

@@ -39,7 +39,7 @@ import attrs
 from herzla.analysis.expert import Expert
 from herzla.analysis.inference import constraints, log_likelihoods, play_log_p
 from herzla.analysis.pimc import Pimc
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.contracts import contract_class
 from herzla.players.heuristic import heuristic_order
 from herzla.players.policy import Policy
@@ -60,7 +60,7 @@ class Watched(Policy):
     seen: list[TrickView] = attrs.field(factory=list)
 
     def card(self, view: TrickView) -> Card:
-        if len(view.legal_plays) > 1:
+        if len(cards_of(view.legal)) > 1:
             self.seen.append(view)
         card = self.inner.move(view).card
         assert card is not None, "a trick deal's move is a card"

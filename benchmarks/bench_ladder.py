@@ -70,7 +70,7 @@ import attrs
 import numpy as np
 
 from herzla.analysis.expert import Expert
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.layout import Lay
 from herzla.players import LayoutView, Policy, TrickView, policy_of
@@ -118,7 +118,7 @@ class Ismcts(Policy):
 
         import herzla.openspiel as hos
 
-        legal = view.legal_plays
+        legal = cards_of(view.legal)
         if len(legal) == 1:
             return legal[0]
         c = view.contract

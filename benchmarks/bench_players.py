@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from herzla.analysis.pimc import Pimc
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.players import TrickView, policy_of
 from herzla.sim.api import simulate
@@ -47,7 +47,7 @@ class TimedPimc(Pimc):
     log: list[tuple[bool, float]] = attrs.field(factory=list, eq=False)
 
     def card(self, view: TrickView) -> Card:
-        searched = (len(view.legal_plays) > 1
+        searched = (len(cards_of(view.legal)) > 1
                     and view.dealt - len(view.tricks) <= self.tricks)
         start = time.process_time()
         card = Pimc.card(self, view)

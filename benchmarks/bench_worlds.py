@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_ladder import load
 
 from herzla.analysis.expert import Expert
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.contracts import contract_class
 from herzla.layout import Lay
 from herzla.players import LayoutView, Policy, TrickView, policy_of
@@ -57,7 +57,7 @@ class _Kept(Policy):
         self.kept: list[TrickView] = []
 
     def card(self, view: TrickView) -> Card:
-        if len(view.legal_plays) > 1:
+        if len(cards_of(view.legal)) > 1:
             self.kept.append(view)
         return self.policy.card(view)
 
@@ -80,7 +80,7 @@ def priced(args: tuple[TrickView, str, int, Sequence[str]]
            ) -> tuple[str, list[float], list[float]]:
     """(phase, each spec's regret, each spec's CPU seconds) at one position."""
     view, target, reps, specs = args
-    legal = [str(c) for c in view.legal_plays]
+    legal = [str(c) for c in cards_of(view.legal)]
     base = policy_of(target)
     assert isinstance(base, Expert)
     means = [attrs.evolve(base, seed=1000 + k).value(view).means for k in range(1, reps + 1)]

@@ -14,6 +14,10 @@ change).
     python benchmarks/compare_ref.py --ref main --rounds 5 --cases simulate
     python benchmarks/compare_ref.py --ref v0.2.0 --fail-above 1.05  # exit 1 on a slowdown
     python benchmarks/compare_ref.py --ref 0495a0a --instructions --hands 5e5  # load-proof
+    python benchmarks/compare_ref.py --tree /work/main --cases simulate-ref simulate-ref-random
+
+``--tree PATH`` compares against another source tree instead of a commit (another checkout,
+read only: its ``herzla`` package is copied into a temporary folder and run from there).
 
 With ``--instructions`` each case also runs once from each tree under valgrind's cachegrind
 (``--cache-sim=no``, one BLAS thread), which counts the instructions the process and its helpers
@@ -25,6 +29,9 @@ The cases:
 - ``simulate``: ``herzla simulate herzla --contract normal --policy random --hands 1e7 --seed 1
   --jobs 1 --json`` (``--hands`` changes the number);
 - ``simulate-2``: the same with ``--jobs 2``;
+- ``simulate-ref``: the reference engine, ``herzla simulate herzla --contract normal --policy
+  heuristic --engine reference --hands 4000 --seed 1 --jobs 1 --json`` (``--ref-hands``), what
+  every policy without a batch form plays on; ``simulate-ref-random`` the same with ``random``;
 - ``solve``: ``herzla solve`` of 120 seeded Beddl and Mord deals worth announcing (those of
   ``bench_solve.py``'s part 1) with ``--json``.
 
@@ -78,11 +85,17 @@ def _beddl_mord_deals(path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-def cases(hands: str, tmp: Path) -> dict[str, Callable[[], list[str]]]:
+def cases(hands: str, tmp: Path, ref_hands: str = "4000"
+          ) -> dict[str, Callable[[], list[str]]]:
     """Each case's command (arguments after ``python -m herzla``), made when first asked."""
     def simulate(jobs: int) -> Callable[[], list[str]]:
         return lambda: ["simulate", "herzla", "--contract", "normal", "--policy", "random",
                         "--hands", hands, "--seed", "1", "--jobs", str(jobs), "--json"]
+
+    def reference(policy: str) -> Callable[[], list[str]]:
+        return lambda: ["simulate", "herzla", "--contract", "normal", "--policy", policy,
+                        "--engine", "reference", "--hands", ref_hands, "--seed", "1",
+                        "--jobs", "1", "--json"]
 
     def solve() -> list[str]:
         deals = tmp / "deals.jsonl"
@@ -90,7 +103,8 @@ def cases(hands: str, tmp: Path) -> dict[str, Callable[[], list[str]]]:
             _beddl_mord_deals(deals)
         return ["solve", str(deals), "--json"]
 
-    return {"simulate": simulate(1), "simulate-2": simulate(2), "solve": solve}
+    return {"simulate": simulate(1), "simulate-2": simulate(2), "solve": solve,
+            "simulate-ref": reference("heuristic"), "simulate-ref-random": reference("random")}
 
 
 def run(tree: Path, args: list[str]) -> tuple[float, float, str]:
@@ -144,11 +158,15 @@ def _spread(values: list[float]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--ref", required=True,
-                    help="the earlier commit: a tag, a branch, a hash (git rev-parse)")
+    which = ap.add_mutually_exclusive_group(required=True)
+    which.add_argument("--ref", help="the earlier commit: a tag, a branch, a hash (git rev-parse)")
+    which.add_argument("--tree", type=Path,
+                       help="another source tree (read only: its herzla package is copied)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
     ap.add_argument("--cases", nargs="+", default=["simulate", "simulate-2", "solve"])
     ap.add_argument("--hands", default="1e7", help="hands of the simulate cases (default 1e7)")
+    ap.add_argument("--ref-hands", default="4000",
+                    help="hands of the reference-engine cases (default 4000)")
     ap.add_argument("--fail-above", type=float, metavar="RATIO",
                     help="exit 1 when a case's median CPU-time ratio is above RATIO")
     ap.add_argument("--instructions", action="store_true",
@@ -157,6 +175,17 @@ def main() -> None:
     args = ap.parse_args()
     if args.instructions and shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    if args.tree is not None:
+        if not (args.tree / "herzla" / "__init__.py").is_file():
+            raise SystemExit(f"--tree: {args.tree} holds no herzla package")
+        with tempfile.TemporaryDirectory(prefix="herzla-tree-") as tmp_name:
+            tmp = Path(tmp_name)
+            base = tmp / "tree"
+            shutil.copytree(args.tree / "herzla", base / "herzla",
+                            ignore=shutil.ignore_patterns("__pycache__"))
+            figures = _compare(args, str(args.tree), base, tmp)
+        _finish(args, str(args.tree), figures)
+        return
     rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.ref],
                          capture_output=True, text=True)
     if rev.returncode:
@@ -172,6 +201,10 @@ def main() -> None:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
                            check=False)
+    _finish(args, ref, figures)
+
+
+def _finish(args: argparse.Namespace, ref: str, figures: dict[str, Any]) -> None:
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1) + "\n")
     if args.fail_above is not None:
@@ -186,7 +219,7 @@ def _compare(args: argparse.Namespace, ref: str, base: Path, tmp: Path) -> dict[
                           capture_output=True, text=True, check=True).stdout.strip()
     print(f"this tree ({ROOT}, HEAD {head}) against {ref}, {args.rounds} rounds, alternating; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start")
-    commands = cases(args.hands, tmp)
+    commands = cases(args.hands, tmp, args.ref_hands)
     unknown = [c for c in args.cases if c not in commands]
     if unknown:
         raise SystemExit(f"--cases: no case {unknown[0]!r} (the cases: {', '.join(commands)})")

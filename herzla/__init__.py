@@ -25,10 +25,12 @@ from herzla.contracts import (
 )
 from herzla.display import on_first_use as _on_first_use
 from herzla.display import register as _register_drawing
-from herzla.hand import Hand, Move
+from herzla.errors import HerzlaError
+from herzla.hand import Hand, HandNotOver, IllegalMove, Move
 from herzla.hand import register_engine as _register_engine
 from herzla.hand import register_reader as _register_reader
-from herzla.layout import Lay, LayoutHand
+from herzla.i18n import language
+from herzla.layout import LayoutHand
 from herzla.moved import install as _install_moved
 from herzla.options import Option, OptionError
 from herzla.players.registry import register_builtin as _register_builtin
@@ -72,6 +74,7 @@ if _TYPE_CHECKING:
     from herzla.analysis.solve import IllegalPlayError, SolveError, SolveResult, solve
     from herzla.analysis.solve_many import solve_many
     from herzla.players import Policy, PolicyError, policy_of
+    from herzla.players.playing import play
     from herzla.sim.api import SimulationError, simulate
     from herzla.sim.match import MatchError, MatchResult, match
     from herzla.sim.runner import SimResult
@@ -89,10 +92,19 @@ _LAZY = {
     "match": "herzla.sim.match", "MatchError": "herzla.sim.match",
     "MatchResult": "herzla.sim.match", "Policy": "herzla.players",
     "PolicyError": "herzla.players", "policy_of": "herzla.players",
+    "play": "herzla.players.playing",
 }
 
 
 def __getattr__(name: str) -> _Any:
+    if name == "Lay":  # deprecated since 0.3, gone in 1.0
+        import warnings
+
+        from herzla import layout
+
+        warnings.warn("herzla.Lay is deprecated and goes in 1.0: a lay is a herzla.Move(card, "
+                      "end)", DeprecationWarning, stacklevel=2)
+        return vars(layout)["_Lay"]
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'herzla' has no attribute {name!r}")
@@ -106,9 +118,12 @@ def __getattr__(name: str) -> _Any:
 def _load_drawings() -> None:
     """What a notebook shows for herzla's values, drawn by :mod:`herzla.draw` (loaded then)."""
     from herzla.draw.notebook import renderers
+    from herzla.draw.position import renderers as texts
 
     for (kind, mime), renderer in renderers().items():
         _register_drawing(kind, mime, renderer)
+    for kind, text in texts().items():
+        _register_drawing(kind, "text", text)
 
 
 _on_first_use(_load_drawings)
@@ -131,9 +146,11 @@ __all__ = [
     "Contract",
     "Game",
     "Hand",
+    "HandNotOver",
     "HandScore",
+    "HerzlaError",
+    "IllegalMove",
     "IllegalPlayError",
-    "Lay",
     "LayoutContract",
     "LayoutHand",
     "MatchError",
@@ -164,8 +181,10 @@ __all__ = [
     "deal_record",
     "games",
     "get_game",
+    "language",
     "match",
     "parse_cards",
+    "play",
     "policy_of",
     "register",
     "replay",

@@ -30,8 +30,9 @@ from herzla.limits import LimitError
 
 __all__ = ["Mime", "on_first_use", "register", "render"]
 
-#: the kinds of picture a notebook asks for: ``_repr_svg_`` and ``_repr_html_``
-Mime = Literal["svg", "html"]
+#: the kinds of picture a notebook asks for (``_repr_svg_`` and ``_repr_html_``), and the text
+#: ``str()`` shows of a value that draws itself (a hand, a view)
+Mime = Literal["svg", "html", "text"]
 
 _RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {}
 _LOADERS: list[Callable[[], None]] = []

@@ -36,10 +36,11 @@ from typing import Any, Protocol, Self
 import attrs
 
 from herzla.cards import Card, CardError, as_card, cards_of
+from herzla.errors import HerzlaError
 
-__all__ = ["PASS", "Hand", "HandScore", "Illegal", "LayoutPlay", "Move", "Outcome", "Trick",
-           "TrickPlay", "as_move", "new_hand", "record_of", "register_engine", "register_reader",
-           "written"]
+__all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
+           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_of",
+           "refuse", "register_engine", "register_reader", "written"]
 
 
 @attrs.frozen(slots=True)
@@ -93,6 +94,50 @@ class Illegal:
 
     rule: str
     message: str
+
+
+class IllegalMove(HerzlaError, ValueError):
+    """A move the seat to move may not make, refused by ``play``: ``illegal`` is the
+    :class:`Illegal` that ``check`` gives for it (``rule``, ``message``), ``seat`` the seat to
+    move (None once the hand is over) and ``move`` the move refused.  The hand is unchanged.
+
+    >>> from herzla.contracts import contract_class
+    >>> hand = contract_class("herzla", "normal")().new_hand(
+    ...     ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
+    ...      "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
+    >>> try:
+    ...     hand.play("HA")
+    ... except IllegalMove as exc:
+    ...     print(exc.rule, "|", exc)
+    not-in-hand | seat 0 does not hold HA (rule not-in-hand)
+    >>> hand.moves
+    ()
+    """
+
+    def __init__(self, illegal: Illegal, seat: int | None, move: Move) -> None:
+        super().__init__(f"{illegal.message} (rule {illegal.rule})")
+        self.illegal = illegal
+        self.seat = seat
+        self.move = move
+
+    @property
+    def rule(self) -> str:
+        """The id of the rule the move breaks (``not-in-hand``, ``follow-suit``, ...)."""
+        return self.illegal.rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (IllegalMove, (self.illegal, self.seat, self.move))
+
+
+class HandNotOver(HerzlaError, ValueError):
+    """A hand's score asked for before the hand is over."""
+
+
+def refuse(hand: Hand, move: Move | Card | str, illegal: Illegal | None) -> None:
+    """Raise :class:`IllegalMove` for ``move`` when ``illegal`` (what ``hand.check(move)``
+    gave) names a rule it breaks: how every engine's public ``play`` refuses a move."""
+    if illegal is not None:
+        raise IllegalMove(illegal, None if hand.over else hand.turn, as_move(move))
 
 
 @attrs.frozen(slots=True)
@@ -154,8 +199,11 @@ class Hand(Protocol):
     ``hands`` are the seats' cards now and ``dealt`` those they were dealt (bit sets, seat 0
     first); ``stock`` is the stock the hand is played for (games with a stock).  ``moves`` are
     the moves made so far as a hand record writes them (a layout deal's passes written out).
-    ``check`` names the rule a move breaks (None: legal); ``play`` makes a move without
-    checking it; ``legal_moves()`` lists every legal move (the pass, where it is the only one).
+    ``check`` names the rule a move breaks (None: legal); ``play`` makes a move, and refuses
+    one that breaks a rule with :class:`IllegalMove` (the hand unchanged); ``legal_moves()``
+    lists every legal move (the pass, where it is the only one).  ``score()`` is the finished
+    hand's score (:class:`HandNotOver` before the end).  ``_play`` makes a move without checking
+    it: herzla's own engines use it where the move is known to be legal (not a public name).
     ``holding(seat, cards)`` is a copy in which ``seat`` holds ``cards`` (a bit set) instead of
     its own: what a move would be with other cards, for what samples hidden cards.
     """
@@ -195,6 +243,7 @@ class Hand(Protocol):
     def legal_moves(self) -> list[Move]: ...
     def check(self, move: Move | Card | str) -> Illegal | None: ...
     def play(self, move: Move | Card | str) -> object: ...
+    def _play(self, move: Move | Card | str) -> object: ...
     def undo(self) -> object: ...
     def copy(self) -> Self: ...
     def holding(self, seat: int, cards: int) -> Self: ...

@@ -10,8 +10,9 @@ the docs).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -25,17 +26,29 @@ from herzla.contracts.vocabulary import (
     NOT_ADJACENT,
     NOT_IN_HAND,
 )
-from herzla.hand import PASS, HandScore, Illegal, Move, Outcome, as_move, record_of
+from herzla.display import render
+from herzla.hand import (
+    PASS,
+    HandNotOver,
+    HandScore,
+    Illegal,
+    Move,
+    Outcome,
+    as_move,
+    record_of,
+    refuse,
+)
 
 if TYPE_CHECKING:
     from herzla.records import Record
 
-__all__ = ["Lay", "LayoutHand"]
+__all__ = ["LayoutHand"]
+
 
 @attrs.frozen(slots=True)
-class Lay:
-    """A card laid at an end of its row: ``+`` the upper end, ``-`` the lower end (the layout
-    engine's own lay; as a :class:`~herzla.hand.Move`: :meth:`move`)."""
+class _Lay:
+    """Deprecated since 0.3 (gone in 1.0): a card laid at an end of its row, herzla 0.2's own
+    type of a lay.  A lay is a :class:`~herzla.hand.Move` now: ``Move(card, end)``."""
 
     card: Card
     end: str = "+"
@@ -45,6 +58,17 @@ class Lay:
 
     def move(self) -> Move:
         return Move(self.card, self.end)
+
+
+_Lay.__name__ = _Lay.__qualname__ = "Lay"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Lay":
+        warnings.warn("herzla.layout.Lay is deprecated and goes in 1.0: a lay is a "
+                      "herzla.Move(card, end)", DeprecationWarning, stacklevel=2)
+        return _Lay
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LayoutHand:
@@ -75,7 +99,7 @@ class LayoutHand:
         self.rows: dict[int, tuple[int, int]] = {}
         self.order: list[int] = []
         self.over = False
-        self.history: list[tuple[int, Lay | None, tuple[int, int] | None]] = []
+        self.history: list[tuple[int, Move | None, tuple[int, int] | None]] = []
         self.laid: list[Card] = []
         rows = contract.declaration.rows
         self._rows = rows
@@ -128,17 +152,24 @@ class LayoutHand:
         the card fitted both ends, and each pass."""
         return tuple(self._written)
 
-    def legal_lays(self) -> list[Lay]:
+    def lays(self) -> list[Move]:
         """Every lay the seat to move may make (empty: it must pass), each with its end."""
         if self.over:
             return []
-        return [Lay(c, e) for c in cards_of(self.hands[self.turn]) for e in self.fits(c)]
+        return [Move(c, e) for c in cards_of(self.hands[self.turn]) for e in self.fits(c)]
+
+    def legal_lays(self) -> list[Move]:
+        """Deprecated (gone in 1.0): :meth:`legal_moves`, or :meth:`lays` for the lays
+        alone."""
+        warnings.warn("LayoutHand.legal_lays() is deprecated and goes in 1.0: "
+                      "legal_moves() (the pass included)", DeprecationWarning, stacklevel=2)
+        return self.lays()
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: the lays (each with its end), or the pass when there is none."""
         if self.over:
             return []
-        return [Move(lay.card, lay.end) for lay in self.legal_lays()] or [PASS]
+        return self.lays() or [PASS]
 
     def can_lay(self) -> bool:
         if self.over:
@@ -155,10 +186,10 @@ class LayoutHand:
         """None: a layout deal has no tricks."""
         return None
 
-    def check(self, card: Move | Lay | Card | str, end: str | None = None) -> Illegal | None:
+    def check(self, card: Move | Card | str, end: str | None = None) -> Illegal | None:
         """None if ``card`` may be played now, else the rule it breaks: a Move (a lay or the
         pass), or a Card or a code laid at ``end`` (default: the upper end where both fit)."""
-        if isinstance(card, Lay):
+        if isinstance(card, _Lay):
             lay = card
             card, end = lay.card, lay.end
         elif not isinstance(card, Card):
@@ -195,7 +226,7 @@ class LayoutHand:
     def check_pass(self) -> Illegal | None:
         if self.over:
             return Illegal(HAND_OVER.id, "the deal is over; there is nothing to pass")
-        moves = self.legal_lays()
+        moves = self.lays()
         if moves:
             cards = " ".join(sorted({str(m.card) for m in moves}))
             return Illegal(MUST_PLAY_IF_ABLE.id,
@@ -203,24 +234,41 @@ class LayoutHand:
         return None
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, move: Move | Lay | Card | str) -> None:
+    def play(self, move: Move | Card | str) -> None:
         """Make ``move`` (a lay, the pass, or a card or code laid at the end it fits) for the
-        seat to move (not checked: call ``check`` first)."""
-        if isinstance(move, Lay):
-            self.lay(move.card, move.end)
+        seat to move.  A move the seat may not make is refused with
+        :class:`~herzla.hand.IllegalMove`, naming the rule ``check`` names, and the deal stays
+        as it was."""
+        refuse(self, move.move() if isinstance(move, _Lay) else move, self.check(move))
+        self._play(move)
+
+    def _play(self, move: Move | _Lay | Card | str) -> None:
+        """:meth:`play` without the check: the engines' own loops, whose moves are legal."""
+        if isinstance(move, _Lay):
+            self._lay(move.card, move.end)
             return
         if not isinstance(move, Card):
             move = as_move(move)
             if move.card is None:
-                self.pass_turn()
+                self._pass_turn()
                 return
-            self.lay(move.card, move.end)
+            self._lay(move.card, move.end)
             return
-        self.lay(move)
+        self._lay(move)
 
     def lay(self, card: Card | str, end: str | None = None) -> None:
-        """Lay ``card`` (a Card or a code) for the seat to move (not checked: call ``check``
-        first)."""
+        """Lay ``card`` (a Card or a code) for the seat to move, at ``end`` (default: the upper
+        end where both fit); refused as :meth:`play` refuses."""
+        card = card if isinstance(card, Card) else as_card(card)
+        refuse(self, Move(card, end), self.check(card, end))
+        self._lay(card, end)
+
+    def pass_turn(self) -> None:
+        """The seat to move passes; refused (``must-play-if-able``) when it can lay a card."""
+        refuse(self, PASS, self.check_pass())
+        self._pass_turn()
+
+    def _lay(self, card: Card | str, end: str | None = None) -> None:
         if not isinstance(card, Card):
             card = as_card(card)
         seat = self.turn
@@ -237,7 +285,7 @@ class LayoutHand:
             self.rows[key] = (low, high + 1) if side == "+" else (low - 1, high)
         self.hands[seat] &= ~(1 << card.index)
         self.laid.append(card)
-        self.history.append((seat, Lay(card, side), before))
+        self.history.append((seat, Move(card, side), before))
         if not self.hands[seat]:
             self.order.append(seat)
             if len(self.order) == self.players - 1:
@@ -246,7 +294,7 @@ class LayoutHand:
                 return
         self._advance()
 
-    def pass_turn(self) -> None:
+    def _pass_turn(self) -> None:
         self.history.append((self.turn, None, None))
         self._written.append(PASS)
         self._advance()
@@ -263,7 +311,7 @@ class LayoutHand:
         """Take back the last move (a lay or a pass), and return it as it was written."""
         seat, lay, before = self.history.pop()
         written = self._written.pop()
-        if lay is not None:
+        if lay is not None and lay.card is not None:
             key = self._rows.row_of(lay.card)
             if before is None:
                 del self.rows[key]
@@ -302,8 +350,16 @@ class LayoutHand:
                        out=tuple(self.order))
 
     def score(self) -> HandScore:
-        """The contract's score of the finished deal."""
+        """The contract's score of the finished deal (:class:`~herzla.hand.HandNotOver`
+        before the end)."""
+        if not self.over:
+            raise HandNotOver(f"the deal is not over: {len(self.order)} of {self.players} "
+                              f"seats out; score() counts a finished deal (see over)")
         return self.contract.score(self.outcome(), self.stock)
+
+    def __str__(self) -> str:
+        """The position drawn as text (the hands, the play so far, whose turn it is)."""
+        return render("Hand", "text", self) or object.__repr__(self)
 
     def record(self) -> Record:
         """The deal so far as a hand record."""

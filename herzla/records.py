@@ -26,6 +26,7 @@ from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
+from herzla.tags import TagError, read_tags
 
 __all__ = [
     "Play",
@@ -39,12 +40,14 @@ __all__ = [
     "play_moves",
     "read_record",
     "replay",
+    "result_of",
     "score_report",
     "signed",
     "sort_hand",
 ]
 
-KEYS = ("game", "contract", "players", "dealer", "declarer", "stock", "options", "hands", "plays")
+KEYS = ("game", "contract", "players", "dealer", "declarer", "stock", "options", "hands", "plays",
+        "tags")
 
 
 class RecordError(ValueError):
@@ -79,6 +82,8 @@ class Record:
     options: Mapping[str, Any]
     hands: tuple[tuple[Card, ...], ...]
     plays: tuple[Play, ...]
+    #: what the table keeps with the hand (:mod:`herzla.tags`), ignored by every rule
+    tags: Mapping[str, str] = attrs.field(factory=dict)
 
     @property
     def game(self) -> str:
@@ -155,8 +160,12 @@ class Record:
             raise RecordError(str(exc)) from None
         hands = _read_hands(obj["hands"], contract)
         plays = _read_plays(obj.get("plays", []), contract)
+        try:
+            tags = read_tags(obj.get("tags", {}))
+        except TagError as exc:
+            raise RecordError(str(exc)) from None
         return cls(contract, dealer, stock, given_options(contract.options, options), hands,
-                   plays)
+                   plays, tags)
 
     @classmethod
     def from_text(cls, text: str) -> Record:
@@ -175,6 +184,8 @@ class Record:
         out["options"] = dict(self.options)
         out["hands"] = [[str(c) for c in h] for h in self.hands]
         out["plays"] = [str(p) for p in self.plays]
+        if self.tags:
+            out["tags"] = dict(self.tags)
         return out
 
     def __repr__(self) -> str:
@@ -480,7 +491,7 @@ class ReplayResult:
             "events": list(self.score.events) if self.score else [],
             "explanation": list(self.explanation),
             "ruling": self.ruling.to_dict() if self.ruling is not None else None,
-        }
+        } | ({"tags": dict(r.tags)} if r.tags else {})
 
     def _repr_html_(self) -> str | None:
         """A notebook shows the hand, the play and the settlement
@@ -496,7 +507,13 @@ def replay(record: Record | Mapping[str, Any]) -> ReplayResult:
     """
     record = read_record(record)
     state = record.start()
-    illegal = play_moves(state, record.plays)
+    return result_of(record, state, play_moves(state, record.plays))
+
+
+def result_of(record: Record, state: Hand, illegal: IllegalPlay | None = None) -> ReplayResult:
+    """What :func:`replay` answers for ``record`` whose plays are already played on ``state``
+    (up to ``illegal``, the first illegal one): what holds a hand in play (a table's position)
+    answers it without replaying."""
     tricks: tuple[Trick, ...] | None = None
     order: tuple[int, ...] | None = None
     lines = []
@@ -598,13 +615,13 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
                 if (state.over or state.hands[state.turn] >> card.index & 1
                         or not state.must_pass):
                     break
-                state.play(PASS)
+                state._play(PASS)
         bad = state.check(play)
         if bad is not None:
             # a trick deal names the trick and the card's place in it
             trick, place = state.trick_place or (None, None)
             return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message, trick, place)
-        state.play(play)
+        state._play(play)
     return None
 
 
@@ -626,14 +643,21 @@ def deal_hands(contract: Contract, seed: int) -> list[list[Card]]:
     return [sort_hand(cards_of(m), contract) for m in masks]
 
 
-def deal_record(game: str, contract_id: str, players: int, seed: int | None,
-                dealer: int | None = None, declarer: int | None = None, stock: int = 0,
+def deal_record(game: str, contract_id: str, players: int | None = None,
+                seed: int | None = None, dealer: int | None = None,
+                declarer: int | None = None, stock: int = 0,
                 options: Mapping[str, Any] | None = None) -> Record:
     """A seeded deal as a checked hand record without plays (``seed=None``: a fresh one).
 
-    Beddl and Mord without a declarer are declared by forehand.
+    ``players`` None: the game's usual number, as ``herzla deal`` has it.  Beddl and Mord
+    without a declarer are declared by forehand.
+
+    >>> deal_record("herzeln", "no-hearts", seed=7).players
+    4
     """
     cls_ = contract_class(game, contract_id)  # UnknownContract: a ValueError
+    if players is None:
+        players = cls_.player_counts[0]
     for what, value in (("players", players), ("seed", seed), ("dealer", dealer),
                         ("declarer", declarer), ("stock", stock)):
         if value is not None or what in ("players", "stock"):

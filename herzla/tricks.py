@@ -11,25 +11,37 @@ back without copying, and ``copy()`` is shallow and fast, for solvers and Monte 
 ...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
 ...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
 >>> h = c.new_hand(hands, dealer=3)
->>> h.turn, [str(x) for x in h.legal_plays()]
+>>> h.turn, [str(x) for x in h.legal_moves()]
 (0, ['C7', 'CT', 'CJ', 'CQ', 'S9', 'SQ', 'D9', 'DQ'])
 >>> for code in "C7 CA C8 C9".split():
 ...     done = h.play(Card.from_str(code))
 >>> done.winner, h.turn
 (1, 1)
->>> [str(x) for x in h.legal_plays()]  # hearts may not be led to trick 2
+>>> [str(x) for x in h.legal_moves()]  # hearts may not be led to trick 2
 ['CK', 'SK', 'SA', 'D7', 'DK']
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from herzla.cards import SUIT_MASKS, Card, cards_of, hand_mask
 from herzla.contracts.base import TrickContract
 from herzla.contracts.vocabulary import FOLLOW_SUIT, HAND_OVER, MUST_PLAY_IF_ABLE, NOT_IN_HAND
-from herzla.hand import HandScore, Illegal, Move, Outcome, Trick, as_move, record_of
+from herzla.display import render
+from herzla.hand import (
+    HandNotOver,
+    HandScore,
+    Illegal,
+    Move,
+    Outcome,
+    Trick,
+    as_move,
+    record_of,
+    refuse,
+)
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -138,6 +150,9 @@ class TrickHand:
         return legal
 
     def legal_plays(self) -> list[Card]:
+        """Deprecated (gone in 1.0): :meth:`legal_moves` (or ``cards_of(legal_mask())``)."""
+        warnings.warn("TrickHand.legal_plays() is deprecated and goes in 1.0: legal_moves() "
+                      "(the cards: cards_of(legal_mask()))", DeprecationWarning, stacklevel=2)
         return cards_of(self.legal_mask())
 
     def legal_moves(self) -> list[Move]:
@@ -172,11 +187,17 @@ class TrickHand:
 
     # -- moves ------------------------------------------------------------------------------
     def play(self, card: Move | Card | str) -> Trick | None:
-        """Play ``card`` (a Card, a code or a Move) for the seat to play (not checked: call
-        ``check`` first).
+        """Play ``card`` (a Card, a code or a Move) for the seat to play.
 
-        Returns the trick when this card completed one.
+        Returns the trick when this card completed one.  A card the seat may not play is
+        refused with :class:`~herzla.hand.IllegalMove`, naming the rule ``check`` names, and
+        the hand stays as it was.
         """
+        refuse(self, card, self.check(card))
+        return self._play(card)
+
+    def _play(self, card: Move | Card | str) -> Trick | None:
+        """:meth:`play` without the check: the engines' own loops, whose cards are legal."""
         if type(card) is not Card:
             played = _card(card)
             if played is None:
@@ -274,8 +295,16 @@ class TrickHand:
         )
 
     def score(self) -> HandScore:
-        """The contract's score of the finished hand, with the hand's stock."""
+        """The contract's score of the finished hand, with the hand's stock
+        (:class:`~herzla.hand.HandNotOver` before the end)."""
+        if not self.over:
+            raise HandNotOver(f"the hand is not over: {len(self.tricks)} of {self._per_hand} "
+                              f"tricks played; score() counts a finished hand (see over)")
         return self.contract.score(self.outcome(), self.stock)
+
+    def __str__(self) -> str:
+        """The position drawn as text (the hands, the play so far, whose turn it is)."""
+        return render("Hand", "text", self) or object.__repr__(self)
 
     def record(self) -> Record:
         """The hand so far as a hand record."""

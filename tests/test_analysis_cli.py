@@ -14,15 +14,14 @@ from hypothesis import strategies as st
 
 from herzla.analysis.advise import (
     CHOICES,
-    MODEL_EXACT,
     AdviceError,
     Estimate,
     advise,
     plan_advice,
     sample_hands,
-    score_range,
 )
-from herzla.analysis.expert import modelled
+from herzla.analysis.estimate import score_range
+from herzla.analysis.expert import Expert, modelled
 from herzla.analysis.search.scoring import BooleanScore, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import PACK_32, cards_of, mask_of, parse_cards
@@ -33,6 +32,8 @@ from herzla.tricks import TrickHand
 from tests.helpers import EIGHT
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
+
+MODEL_EXACT = Expert().exact
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO_VOID = ROOT / "docs" / "examples" / "herzla-two-void.json"
@@ -107,41 +108,21 @@ def test_advise_cli(runner: CliRunner) -> None:
                                "--jobs", "1", "--json"])
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
-    assert list(d) == ["hand", "seat", "dealer", "stock", "samples", "seed", "choices",
-                       "recommendation", "elapsed_s"]
+    assert list(d) == ["hand", "seat", "dealer", "stock", "samples", "seed", "model",
+                       "exact_samples", "choices", "recommendation", "basis", "margin",
+                       "elapsed_s"]
     assert set(d["choices"]) == set(CHOICES)
     assert d["choices"]["normal"]["heuristic"]["p_made"] is None
     assert 0 <= d["choices"]["beddl"]["double_dummy"]["p_made"] <= 1
-    # the model plays where every seat plays for itself, not where the defenders are one side
-    assert list(d["choices"]["normal"]) == ["model", "double_dummy", "heuristic"]
-    assert "model" not in d["choices"]["beddl"] and "model" not in d["choices"]["mord"]
+    # every choice under strong play (the net by default), double dummy and the heuristic
+    for c in CHOICES:
+        assert list(d["choices"][c]) == ["strong", "double_dummy", "heuristic"]
+        assert d["choices"][c]["strong"]["by"] == "net"
+    assert d["basis"] == "strong" and d["model"] == "net"
     res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
                                "--jobs", "1", "--only", "beddl", "--only", "mord"])
     assert res.exit_code == 0 and "Recommendation:" in res.output
     assert "normal" not in res.output.split("Recommendation")[0].split("95% CI")[-1]
-
-
-def test_advise_leads_the_normal_game_with_the_model(runner: CliRunner) -> None:
-    """The model's column is each sample's score with every seat playing as expert models a
-    seat (recomputed here deal by deal), and the text leads the normal game with it."""
-    res = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "4", "--seed",
-                               "3", "--seat", "2", "--jobs", "1", "--only", "normal", "--json"])
-    assert res.exit_code == 0, res.output
-    got = json.loads(res.output)["choices"]["normal"]
-    plan = plan_advice(HAND, seat=2, seed=3, samples=4, choices=("normal",))
-    contract = plan.contract("normal")
-    cents = [modelled(TrickHand(contract, sample_hands(plan, i), plan.dealer), MODEL_EXACT)[2]
-             for i in range(4)]
-    assert got["model"]["mean"] == pytest.approx(sum(cents) / 4, abs=0.005)
-    low, high = score_range(contract, 2, 0)
-    assert low <= got["model"]["ci95"][0] <= got["model"]["mean"] <= got["model"]["ci95"][1]
-    assert got["model"]["ci95"][1] <= high
-    text = runner.invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "1", "--seed",
-                                "3", "--seat", "2", "--jobs", "1", "--only", "normal"])
-    rows = [line for line in text.output.splitlines() if line.startswith("normal ")]
-    assert [r.split()[1] for r in rows] == ["expert", "double", "heuristic"]
-    assert f"{cents[0]:+.1f}" in rows[0]
-    assert "Expert model: every seat plays for its own score" in text.output
 
 
 def test_the_model_searches_the_last_tricks_each_seat_for_itself() -> None:
@@ -156,7 +137,7 @@ def test_the_model_searches_the_last_tricks_each_seat_for_itself() -> None:
         while sum(h.bit_count() for h in st.hands) > 4 * MODEL_EXACT:
             st.play(heuristic_order(st)[0])
         seat = st.turn
-        for card in st.legal_plays():
+        for card in cards_of(st.legal_mask()):
             after = st.copy()
             after.play(card)
             assert modelled(after, MODEL_EXACT)[seat] <= value[seat]
@@ -289,8 +270,10 @@ def test_advise_one_choice_compares_nothing() -> None:
                                     "--samples", "8", "--jobs", "1", "--no-progress"])
     assert res.exit_code == 0, res.output
     assert "Recommendation" not in res.stdout
-    assert ("Only beddl was weighed: -240.0 cents under heuristic play, made in 0.0% of the "
-            "deals; there was nothing to compare it with.") in res.stdout
+    assert "Only beddl was weighed: there was nothing to compare it with." in res.stdout
+    assert ("With strong players at every seat (net playing all four hands) Beddl is worth "
+            "-240.0 cents to you on average (95% interval -240.0..-240.0), made in 0% of the "
+            "deals.") in res.stdout
     both = CliRunner().invoke(main, ["advise", "herzla", "--hand", HOPELESS, "--only", "beddl",
                                      "--only", "mord", "--samples", "8", "--jobs", "1",
                                      "--no-progress"])

@@ -13,7 +13,7 @@ from typing import cast
 
 import pytest
 
-from herzla.cards import mask_of, parse_cards
+from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class
 from herzla.players.views import TrickView
 from herzla.tricks import TrickHand
@@ -38,7 +38,7 @@ def _view(plays: int) -> tuple[list[int], TrickView]:
     hands = [mask_of(parse_cards(h)) for h in HANDS]
     state = TrickHand(cast(TrickContract, contract_class("herzla", "normal")()), hands, dealer=3)
     for _ in range(plays):
-        state.play(state.legal_plays()[0])
+        state.play(cards_of(state.legal_mask())[0])
     return hands, TrickView.of(state, uniform=3)
 
 
@@ -58,4 +58,4 @@ def test_the_ceilings_worlds_are_the_true_deal_as_often_as_expert_plays_worlds(
     assert len(worlds) == copies
     assert all(deal == hands and times == 1 for deal, times in worlds)
     # and it decides, on the deal it sees
-    assert ceiling.card(view) in view.legal_plays
+    assert ceiling.move(view).card in cards_of(view.legal)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from herzla.cards import Card, mask_of, parse_cards
+from herzla.cards import Card, cards_of, mask_of, parse_cards
 from herzla.contracts import contract_class
 from herzla.contracts.base import LayoutContract, TrickContract
 from herzla.hand import PASS
@@ -41,7 +41,7 @@ def trick_hand(game: str, contract: str, hands: list[str], dealer: int = 3,
 def test_follow_suit_and_free_discard() -> None:
     h = trick_hand("herzla", "normal", HANDS)
     h.play(Card.from_str("C7"))
-    assert codes(h.legal_plays()) == ["CK", "CA"]
+    assert codes(cards_of(h.legal_mask())) == ["CK", "CA"]
     bad = h.check(Card.from_str("SA"))
     assert bad is not None and bad.rule == "follow-suit"
     assert h.check(Card.from_str("C8")) is not None
@@ -76,9 +76,9 @@ def test_heart_free_first_trick_bans_discards_with_escape() -> None:
     hands = ["CA CK CQ CJ HA HK DQ DJ", "HQ HJ HT H9 H8 H7 SA SK",
              "CT C9 C8 C7 ST S9 S8 S7", "DA DK DT D9 D8 D7 SQ SJ"]
     h = trick_hand("herzerln", "hearts", hands)
-    assert codes(h.legal_plays()) == ["CJ", "CQ", "CK", "CA", "DJ", "DQ"]
+    assert codes(cards_of(h.legal_mask())) == ["CJ", "CQ", "CK", "CA", "DJ", "DQ"]
     h.play(Card.from_str("CA"))
-    assert codes(h.legal_plays()) == ["SK", "SA"]  # void in clubs: no heart discards
+    assert codes(cards_of(h.legal_mask())) == ["SK", "SA"]  # void in clubs: no heart discards
     assert h.check(Card.from_str("H7")).rule == "heart-free-first-trick"  # type: ignore[union-attr]
 
 
@@ -86,7 +86,7 @@ def test_only_hearts_escape() -> None:
     hands = ["HA HK HQ HJ HT H9 H8 H7", "CA CK CQ CJ CT C9 C8 C7",
              "SA SK SQ SJ ST S9 S8 S7", "DA DK DQ DJ DT D9 D8 D7"]
     h = trick_hand("herzla", "normal", hands)
-    assert len(h.legal_plays()) == 8
+    assert len(cards_of(h.legal_mask())) == 8
 
 
 def test_beddl_ends_when_the_declarer_wins_a_trick() -> None:
@@ -109,7 +109,7 @@ DOMINO = ["CT CK SA SQ S9 HJ DK DJ", "C9 C7 SK HQ H9 H8 D8 D7",
 
 def test_domino_opens_with_any_jack_and_turns_the_corner() -> None:
     d = layout("herzeln", "domino", DOMINO, dealer=2)
-    assert d.turn == 3 and d.legal_moves() == [PASS] and not d.legal_lays()  # no Jack: passes
+    assert d.turn == 3 and d.legal_moves() == [PASS] and not d.lays()  # no Jack: passes
     d.pass_turn()
     assert sorted(str(m) for m in d.legal_moves()) == ["DJ+", "HJ+"]
     d.lay(Card.from_str("DJ"))
@@ -179,7 +179,7 @@ def test_start_at_the_beginning_and_after_the_plays() -> None:
     after = record.start(played=True)
     assert isinstance(after, TrickHand) and len(after.tricks) == 5
     assert after.turn == 2 and after.moves == record.plays
-    assert [str(c) for c in after.legal_plays()] == ["ST", "HQ", "DT"]
+    assert [str(c) for c in cards_of(after.legal_mask())] == ["ST", "HQ", "DT"]
     assert after.record() == record
 
 

@@ -12,7 +12,7 @@ import pytest
 from herzla.analysis.expert import Expert, coalition, maxn, play_out
 from herzla.analysis.inference import constraints
 from herzla.analysis.worlds import all_deals, layout_worlds, trick_worlds
-from herzla.cards import mask_of, parse_cards
+from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class, contract_classes
 from herzla.options import OptionError
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
@@ -186,7 +186,7 @@ def test_the_coalition_is_kept_only_where_a_declarer_plays() -> None:
     view = view_of(state)
     assert isinstance(view, TrickView)
     val = Expert(worlds=4).value(view)
-    assert val.how == "coalition" and val.move.card in view.legal_plays
+    assert val.how == "coalition" and val.move.card in cards_of(view.legal)
 
 
 def test_the_card_is_legal_and_explained() -> None:
@@ -194,12 +194,12 @@ def test_the_card_is_legal_and_explained() -> None:
     view = TrickView.of(state, uniform=5)
     expert = Expert(worlds=6)
     hint = expert.explain(view)
-    assert hint.move.card == expert.card(view)
-    assert set(hint.values) == {str(c) for c in view.legal_plays}
+    assert hint.move.card == expert.move(view).card
+    assert set(hint.values) == {str(c) for c in cards_of(view.legal)}
     assert hint.measure is not None and "likely deals" in hint.measure
     # why, in a player's words, and no card named (the page writes cards in its own faces)
     assert hint.reason is not None and "likely deals" in hint.reason
-    assert not any(str(c) in hint.reason for c in view.legal_plays)
+    assert not any(str(c) in hint.reason for c in cards_of(view.legal))
 
 
 def test_layout_worlds_and_lays() -> None:
@@ -216,8 +216,8 @@ def test_layout_worlds_and_lays() -> None:
         assert world.hands[view.seat] == hand.hands[view.seat]
         assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in hand.hands]
         assert world.turn == hand.turn
-    lay = Expert(lay_worlds=4).lay(view)
-    assert lay is None or lay in view.legal_moves()
+    lay = Expert(lay_worlds=4).move(view)
+    assert lay in view.legal_moves()
     # a lay is valued over lay_worlds deals (worlds counts the trick deals' alone)
     assert Expert().lay_worlds == 48
     assert len(view.legal_moves()) > 1  # a choice to value
@@ -277,7 +277,7 @@ def test_the_model_of_the_other_seats_is_a_parameter() -> None:
     view = TrickView.of(state, uniform=5)
     by_net = Expert(worlds=6, model="net").value(view)
     by_heuristic = Expert(worlds=6).value(view)
-    assert by_net.move.card in view.legal_plays
+    assert by_net.move.card in cards_of(view.legal)
     assert set(by_net.means) == set(by_heuristic.means)
     # the same worlds, played out by another model: other values
     assert by_net.means != by_heuristic.means
@@ -314,7 +314,7 @@ def test_the_play_outs_spread_the_other_seats_play_unless_spread_is_0() -> None:
     worlds = plain.trick_worlds(view)
     weight = sum(times for _, times in worlds)
     want = {}
-    for c in view.legal_plays:
+    for c in cards_of(view.legal):
         total = 0
         for hands, times in worlds:
             st = TrickHand(state.contract, hands, view.dealer)
@@ -385,7 +385,7 @@ def _choices(contract: object, deal: list[str] | None = None) -> list[TrickView]
     out: list[TrickView] = []
     while not state.over:
         view = TrickView.of(state, uniform=len(out))
-        if len(view.legal_plays) > 1:
+        if len(cards_of(view.legal)) > 1:
             out.append(view)
         state.play(heuristic_order(state)[0])
     return out
@@ -410,10 +410,10 @@ def test_prior_adds_the_nets_estimate_to_the_means() -> None:
         lean, scores = leaning.leaning(view), net.scores(view)
         assert lean is not None and scores is not None
         assert lean == {c: unit * v for c, v in scores.items()}
-        assert set(lean) == set(view.legal_plays)
+        assert set(lean) == set(cards_of(view.legal))
         base, val = plain.value(view), leaning.value(view)
         assert val.means == base.means  # the prior changes the choice, not the values
-        score = {c: base.means[str(c)] + lean[c] for c in view.legal_plays}
+        score = {c: base.means[str(c)] + lean[c] for c in cards_of(view.legal)}
         top = max(score.values())
         assert val.move.card == next(c for c in heuristic_order(view)
                                      if score[c] >= top - 1e-9 * max(1, abs(top)))
@@ -422,11 +422,11 @@ def test_prior_adds_the_nets_estimate_to_the_means() -> None:
             tipped += 1
             reason = leaning.explain(view).reason
             assert reason is not None and "learned player" in reason
-            assert not any(str(c) in reason for c in view.legal_plays)
+            assert not any(str(c) in reason for c in cards_of(view.legal))
         # a prior far above the means plays the net's card where it prefers one card alone
         ranked = sorted(lean.values())
         if ranked[-1] - ranked[-2] > 2:
-            assert led.card(view) == net.card(view)
+            assert led.move(view).card == net.move(view).card
     assert tipped  # the net does tip some choices in this hand
     # a deal the net plays as the heuristic: no prior, the plain player's choices
     every_trick = contract_class("herzeln", "every-trick")()

@@ -26,7 +26,7 @@ from herzla.analysis.inference import (
     weights,
 )
 from herzla.analysis.ipimc import Ipimc
-from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, mask_of, parse_cards
+from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, cards_of, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import DealKind, contract_class, contract_classes, games, get_game
 from herzla.contracts.base import TrickContract
@@ -63,7 +63,7 @@ def _random_state(contract: TrickContract, rng: random.Random, moves: int) -> Tr
     for _ in range(moves):
         if state.over:
             break
-        legal = state.legal_plays()
+        legal = cards_of(state.legal_mask())
         state.play(heuristic_card(state) if rng.random() < 0.5 else rng.choice(legal))
     return state
 
@@ -81,7 +81,7 @@ def test_the_heuristic_order_is_what_each_rule_chooses_next() -> None:
             if state.over:
                 continue
             order = heuristic_order(state)
-            assert sorted(order, key=lambda c: c.index) == state.legal_plays()
+            assert sorted(order, key=lambda c: c.index) == cards_of(state.legal_mask())
             scores = heuristic_scores(state)
             assert max(scores, key=lambda c: scores[c]) == order[0] == heuristic_card(state)
             seat = state.turn
@@ -168,7 +168,7 @@ def test_pimc_answers_after_a_heart_led_under_the_ban() -> None:
         assert deal[view.seat] == hand.hands[2] | mask_of(parse_cards("CT"))
         assert log_likelihood(view, deal, 1.0) > -math.inf  # every play legal on it
     for pimc in (Pimc(), Pimc(samples=2, tricks=8)):
-        assert pimc.card(view) in view.legal_plays
+        assert pimc.move(view).card in cards_of(view.legal)
 
 
 def test_every_deal_drawn_makes_every_play_legal() -> None:
@@ -321,7 +321,7 @@ def test_ipimc_is_deterministic_for_a_seed() -> None:
     deals = p.deals(view, _rng(view))
     assert deals == p.deals(view, _rng(view))
     assert sum(t for _, t in deals) == 3
-    assert p.card(view) == p.card(view) and p.card(view) in view.legal_plays
+    assert p.move(view).card == p.move(view).card and p.move(view).card in cards_of(view.legal)
 
 
 def _rng(view: TrickView) -> Any:

@@ -20,7 +20,7 @@ from herzla.analysis.search.kernel.plain import plain_kernel
 from herzla.analysis.search.position import make_legal
 from herzla.analysis.search.scoring import trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
-from herzla.cards import PACK_32
+from herzla.cards import PACK_32, cards_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.support.streams import seeded_deal
 from herzla.tricks import TrickHand
@@ -44,7 +44,7 @@ def _position(game: str, cid: str, n: int, seed: int, left: int,
     state = c.new_hand(hands, rnd.randrange(n))
     assert isinstance(state, TrickHand)
     while not state.over and max(h.bit_count() for h in state.hands) > left:
-        state.play(rnd.choice(state.legal_plays()))
+        state.play(rnd.choice(cards_of(state.legal_mask())))
     return c, state, hands
 
 

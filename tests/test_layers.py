@@ -26,7 +26,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # text, the names people type, counting for people, the example records (JSON text),
     # limits, the notebook display registry (a picture over a limit is none) and rule options:
     # no rules yet
-    ("quote",), ("names",), ("counting",), ("examples",), ("limits",), ("display",), ("options",),
+    # the language people read (gettext catalogs, numbers and dates), below every text
+    ("i18n",),
+    # herzla's own base error
+    ("errors",),
+    ("quote",), ("names",), ("counting",), ("examples",), ("limits",), ("tags",),
+    ("display",), ("options",),
     ("cards",),
     # one interface for every hand (moves, tricks, outcomes), and the engines' registry
     ("hand",),

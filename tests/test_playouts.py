@@ -11,10 +11,11 @@ import pytest
 from herzla.analysis.inference import play_log_p
 from herzla.cards import Card, cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class
-from herzla.players.heuristic import heuristic_card, heuristic_order
+from herzla.hand import Move
+from herzla.players.heuristic import heuristic_card, heuristic_move, heuristic_order
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Policy
-from herzla.players.views import TrickView
+from herzla.players.views import LayoutView, TrickView
 from herzla.sim.batch import HEURISTIC, batch_form_of
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.playouts import play_outs, played_out
@@ -29,8 +30,8 @@ CONTRACTS = [("herzla", "normal", None), ("herzla", "beddl", 1), ("herzla", "mor
 
 
 class _Heuristic(Policy):
-    def card(self, view: TrickView) -> Card:
-        return heuristic_card(view)
+    def move(self, view: TrickView | LayoutView) -> Move:
+        return heuristic_move(view)
 
 
 def _contract(game: str, name: str, declarer: int | None) -> TrickContract:
@@ -45,7 +46,7 @@ def _reference(contract: TrickContract, deal: list[int], dealer: int, stock: int
                played: list[Card], then: Card, policy: Policy) -> list[int]:
     st = TrickHand(contract, deal, dealer, stock)
     for c in [*played, then]:
-        st.play(c)
+        st._play(c)  # the plays replayed into a sampled world (unchecked)
     while not st.over:
         st.play(policy.card(TrickView.of(st)))
     scores = contract.settle(contract.counts(st.outcome()), stock).column(0)[0]
@@ -104,8 +105,8 @@ def test_play_outs_are_the_reference_engines(game: str, name: str, declarer: int
         for world in worlds:
             st = TrickHand(contract, world, dealer, stock)
             for c in played:
-                st.play(c)
-            for c in st.legal_plays():
+                st._play(c)  # the plays replayed into a sampled world (unchecked)
+            for c in cards_of(st.legal_mask()):
                 deals.append(world)
                 then.append(c)
         if not deals:  # the hand ended before the cards played

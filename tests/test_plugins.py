@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from herzla.cards import cards_of
 from herzla.contracts import Contract, contract_class
 from herzla.records import Record, replay
 from herzla.testing import check_contract
@@ -47,7 +48,7 @@ def test_plugin_contract_plays_through_the_cli() -> None:
     state = TrickHand(rec.contract, [sum(c.bit for c in h) for h in rec.hands],  # type: ignore
                       rec.dealer)
     while not state.over:
-        card = state.legal_plays()[0]
+        card = cards_of(state.legal_mask())[0]
         record["plays"].append(str(card))
         state.play(card)
     answer = herzla("replay", "-", "--json", stdin=json.dumps(record))

@@ -23,7 +23,8 @@ from herzla.cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import contract_class, contract_classes
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import PASS, Move
+from herzla.layout import LayoutHand
 from herzla.players import (
     LayoutView,
     Policy,
@@ -39,6 +40,7 @@ from herzla.players.heuristic import (
     announce,
     heuristic_card,
     heuristic_lay,
+    heuristic_move,
     random_card,
     random_lay,
     sure_winners,
@@ -82,7 +84,7 @@ HANDS = _hands("CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
 def test_pick_is_floor_u_times_m() -> None:
     assert [pick(r, 3) for r in (0, 2**32 // 3, 2**32 // 3 + 1, 2**32 - 1)] == [0, 0, 1, 2]
     state = TrickHand(_trick("herzla", "normal"), HANDS, dealer=3)
-    legal = state.legal_plays()  # hearts may not be led: 8 cards less none
+    legal = cards_of(state.legal_mask())  # hearts may not be led: 8 cards less none
     assert [str(random_card(state, r)) for r in (0, 2**32 - 1)] == [str(legal[0]),
                                                                    str(legal[-1])]
 
@@ -169,7 +171,7 @@ def batch_card(state: TrickHand, r: int | None) -> Card:
     return bits.card_of_mask(int(out[0]))
 
 
-def batch_lay(state: LayoutHand, r: int | None) -> Lay | None:
+def batch_lay(state: LayoutHand, r: int | None) -> Move | None:
     rules = state.contract
     bits = bits_of(rules.pack(), rules.rank_order())
     setup = LayoutSetup.of(rules, bits)
@@ -201,7 +203,7 @@ def batch_lay(state: LayoutHand, r: int | None) -> Lay | None:
     card, at_minus = choose_lays(setup, arr[0], arr[1], arr[2], arr[3], arr[4], arr[5], u)
     if not card[0]:
         return None
-    return Lay(bits.card_of_mask(int(card[0])), "-" if at_minus[0] else "+")
+    return Move(bits.card_of_mask(int(card[0])), "-" if at_minus[0] else "+")
 
 
 def _contract(game: str, cid: str, players: int, options: dict[str, Any],
@@ -262,10 +264,7 @@ def test_batch_layout_policies_agree(case: tuple[str, str, int, dict[str, Any]],
         r = rng.getrandbits(32)
         lay = random_lay(state, r)
         assert lay == batch_lay(state, r)
-        if lay is None:
-            state.pass_turn()
-        else:
-            state.lay(lay.card, lay.end)
+        state.play(PASS if lay is None else lay)
 
 
 @pytest.mark.parametrize("options", some_in_default([{}, {"rank_order": "ace-ten"},
@@ -302,13 +301,9 @@ class Spy(Policy):
     name = "spy"
     seen: list[Any] = attrs.field(factory=list, eq=False)
 
-    def card(self, view: TrickView) -> Card:
+    def move(self, view: TrickView | LayoutView) -> Move:
         self.seen.append(view)
-        return heuristic_card(view)
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        self.seen.append(view)
-        return heuristic_lay(view)
+        return heuristic_move(view)
 
 
 @pytest.mark.parametrize(("game", "cid"), [("herzla", "normal"), ("herzla", "beddl"),
@@ -400,9 +395,9 @@ def test_a_built_in_policy_names_its_batch_form_and_the_batch_engine_maps_it() -
     class Renamed(HeuristicPolicy):  # the heuristic's choices under another name
         name = "renamed"
 
-    class Bolder(HeuristicPolicy):  # a choice of its own: the heuristic's form would be wrong
+    class Bolder(HeuristicPolicy):  # a choice of its own (written as in 0.2): no batch form
         def card(self, view: TrickView) -> Card:
-            return view.legal_plays[-1]
+            return cards_of(view.legal)[-1]
 
     assert batch_form_of(Renamed()) is batch.HEURISTIC
     assert Bolder().batch_form() is None and batch_form_of(Bolder()) is None
@@ -411,8 +406,8 @@ def test_a_built_in_policy_names_its_batch_form_and_the_batch_engine_maps_it() -
         pass
 
     class Odd(Policy):
-        def card(self, view: TrickView) -> Card:
-            return view.legal_plays[0]
+        def move(self, view: TrickView | LayoutView) -> Move:
+            return view.legal_moves()[0]
 
         def batch_form(self) -> BuiltinForm:
             return Unknown()
@@ -493,7 +488,7 @@ def test_pimc_samples_fit_what_the_seat_has_seen() -> None:
         hands = [mask_of(cards[s * 8:(s + 1) * 8]) for s in range(4)]
         state = TrickHand(contract, hands, 3)
         for _ in range(rng.randrange(1, 28)):
-            state.play(rng.choice(state.legal_plays()))
+            state.play(rng.choice(cards_of(state.legal_mask())))
         view = TrickView.of(state, uniform=trial, announcements=("pass",) * 4)
         gen = np.random.default_rng(trial)
         for _ in range(5):
@@ -538,8 +533,8 @@ def test_pimc_names_the_unit_of_its_means(game: str, unit: str) -> None:
     size = contract.hand_size
     hands = [mask_of(cards[s * size:(s + 1) * size]) for s in range(contract.players)]
     state = TrickHand(contract, hands, contract.players - 1)
-    while len(state.legal_plays()) < 2 or len(state.tricks) < size - 3:
-        state.play(rng.choice(state.legal_plays()))
+    while len(cards_of(state.legal_mask())) < 2 or len(state.tricks) < size - 3:
+        state.play(rng.choice(cards_of(state.legal_mask())))
     hint = Pimc(samples=2, tricks=8).explain(TrickView.of(state, uniform=1))
     assert hint.measure is not None and hint.measure.endswith(f"of its score {unit} with "
                                                               "perfect play after the card")

@@ -7,6 +7,8 @@ import attrs
 import pytest
 
 import herzla
+import herzla.layout
+from herzla.cards import cards_of
 from herzla.contracts import contract_class
 from herzla.hand import PASS, Move
 from herzla.players import Policy, PolicyError, decide_move
@@ -25,7 +27,7 @@ class Last(Policy):
     name = "last"
 
     def move(self, view: TrickView | LayoutView) -> Move:
-        return view.moves()[-1]
+        return view.legal_moves()[-1]
 
 
 @attrs.frozen
@@ -35,10 +37,10 @@ class LastOld(Policy):
     name = "last-old"
 
     def card(self, view: TrickView) -> herzla.Card:
-        return view.legal_plays[-1]
+        return cards_of(view.legal)[-1]
 
-    def lay(self, view: LayoutView) -> herzla.Lay | None:
-        moves = view.legal_moves()
+    def lay(self, view: LayoutView) -> Move | None:
+        moves = view.lays()
         return moves[-1] if moves else None
 
 
@@ -63,8 +65,10 @@ def test_move_and_the_02_methods_play_alike(game: str, contract: str) -> None:
     deal = herzla.deal_record(game, contract, rules.players, seed=3)
     uniforms = [0] * 64
     new, plays_new = play_hand(rules, list(deal.start().dealt), deal.dealer, uniforms, Last())
-    old, plays_old = play_hand(rules, list(deal.start().dealt), deal.dealer, uniforms,
-                               LastOld())
+    with pytest.warns(DeprecationWarning, match="the policy LastOld writes (card|lay)\\(\\), "
+                                                "deprecated"):
+        old, plays_old = play_hand(rules, list(deal.start().dealt), deal.dealer, uniforms,
+                                   LastOld())
     assert plays_new == plays_old and new.score() == old.score()
 
 
@@ -96,6 +100,49 @@ def test_the_builtin_policies_keep_their_batch_forms() -> None:
     @attrs.frozen
     class Other(HeuristicPolicy):
         def move(self, view: TrickView | LayoutView) -> Move:
-            return view.moves()[0]
+            return view.legal_moves()[0]
 
     assert Other().batch_form() is None  # it chooses otherwise: the reference engine plays
+
+
+def test_the_02_names_warn_with_their_new_names() -> None:
+    hand = contract_class("herzla", "normal")().new_hand(HANDS, dealer=3)
+    from herzla.players.views import view_of
+
+    view = view_of(hand)
+    assert isinstance(view, TrickView)
+    with pytest.warns(DeprecationWarning, match=r"TrickView.moves\(\) .* legal_moves\(\)"):
+        assert view.moves() == view.legal_moves()
+    with pytest.warns(DeprecationWarning, match=r"TrickView.legal_plays .* legal_moves\(\)"):
+        assert [Move(c) for c in view.legal_plays] == view.legal_moves()
+    with pytest.warns(DeprecationWarning, match=r"TrickHand.legal_plays\(\) .* legal_moves\(\)"):
+        assert [Move(c) for c in hand.legal_plays()] == hand.legal_moves()  # type: ignore
+    with pytest.warns(DeprecationWarning, match=r"by_kind\(\) .* Policy.move\(\)"):
+        assert view.by_kind(lambda v: 1, lambda v: 2) == 1
+    with pytest.warns(DeprecationWarning, match=r"Policy.card\(\) .* move\(view\)"):
+        assert HeuristicPolicy().card(view) == HeuristicPolicy().move(view).card
+    with pytest.warns(DeprecationWarning, match=r"herzla.Lay .* herzla.Move\(card, end\)"):
+        lay = herzla.Lay
+    assert lay(herzla.Card.from_str("HJ"), "+").move() == Move(herzla.Card.from_str("HJ"), "+")
+    with pytest.warns(DeprecationWarning, match=r"herzla.layout.Lay .* herzla.Move"):
+        assert herzla.layout.Lay is lay
+    domino = contract_class("herzeln", "domino")()
+    row = domino.new_hand(herzla.deal_record("herzeln", "domino", 4, seed=3).hands, dealer=0)
+    lview = view_of(row)
+    assert isinstance(lview, LayoutView)
+    with pytest.warns(DeprecationWarning, match=r"LayoutView.legal_lays\(\) .* lays\(\)"):
+        assert lview.legal_lays() == lview.lays()
+    with pytest.warns(DeprecationWarning, match=r"LayoutHand.legal_lays\(\) .* legal_moves"):
+        assert row.legal_lays() == row.lays()  # type: ignore[attr-defined]
+
+
+def test_every_shipped_policy_writes_move() -> None:
+    from herzla.analysis.expert import Expert
+    from herzla.analysis.ipimc import Ipimc
+    from herzla.analysis.pimc import Pimc
+    from herzla.players.net import NetPolicy
+    from herzla.players.policy import writes_move
+
+    for policy in (RandomPolicy(), HeuristicPolicy(), NetPolicy(), Pimc(), Ipimc(), Expert()):
+        assert writes_move(policy), policy
+        assert not {"card", "lay"} & {n for c in type(policy).__mro__[:-2] for n in vars(c)}

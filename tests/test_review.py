@@ -334,7 +334,7 @@ def test_loss_model_is_zero_for_the_best_card_and_never_negative() -> None:
     for _ in range(5):
         state.play(state.legal_moves()[0])
     view = view_of(state, uniform=5)
-    val = view.by_kind(MODEL.value, MODEL.value_lay)
+    val = MODEL.valuation(view)
     assert isinstance(MODEL, Expert) and val.means
     best = max(val.means, key=lambda k: val.means[k])
     assert model_loss_of(val, best, False) == 0.0

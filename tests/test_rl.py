@@ -332,7 +332,7 @@ def test_the_observation_shows_a_trick_deal_from_each_seat() -> None:
             assert ob.block(obs, "stock").tolist() == [0.0]
             assert obs in env.observation_space(f"player_{seat}")["observation"]
         mask = env.observe(env.agent_selection)["action_mask"]
-        legal = sorted(str(c) for c in hand.legal_plays())
+        legal = sorted(str(c) for c in cards_of(hand.legal_mask()))
         assert sorted(env.actions.name(int(a)) for a in np.flatnonzero(mask)) == legal
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert step == 13

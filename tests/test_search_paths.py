@@ -77,7 +77,7 @@ def _deeper(game: str, cid: str, n: int, seed: int, left: int) -> dict[str, Any]
     assert isinstance(state, TrickHand)
     plays = []
     while not state.over and max(h.bit_count() for h in state.hands) > left:
-        card = rnd.choice(state.legal_plays())
+        card = rnd.choice(cards_of(state.legal_mask()))
         state.play(card)
         plays.append(str(card))
     return {"game": game, "contract": cid, "players": n, "dealer": n - 1, "declarer": declarer,
@@ -151,7 +151,7 @@ def _normal_search(features: Features, seed: int) -> tuple[TrickSearch, TrickHan
     assert isinstance(state, TrickHand)
     rnd = random.Random(seed)
     for _ in range(9):
-        state.play(rnd.choice(state.legal_plays()))
+        state.play(rnd.choice(cards_of(state.legal_mask())))
     return TrickSearch(c, trick_score(c, 0, hands), seed % 4, 1, features), state
 
 
@@ -237,7 +237,7 @@ def _made_lost_states() -> list[tuple[TrickContract, TrickHand, int]]:
             for _ in range(seed % 3 * 5):
                 if state.over:
                     break
-                state.play(rnd.choice(state.legal_plays()))
+                state.play(rnd.choice(cards_of(state.legal_mask())))
             out.append((c, state, declarer))
     return out
 

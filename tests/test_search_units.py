@@ -18,7 +18,7 @@ from herzla.analysis.search.ordering import make_made_lost_orders, make_order
 from herzla.analysis.search.position import SUIT, load_position, make_legal
 from herzla.analysis.search.scoring import AdditiveScore, LeafTable, trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
-from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit
+from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit, cards_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.contracts.vocabulary import Counts, Stock
 from herzla.support.streams import seeded_deal
@@ -44,7 +44,7 @@ def _state(contract: TrickContract, seed: int, plays: int) -> TrickHand:
     for _ in range(plays):
         if st.over:
             break
-        st.play(rnd.choice(st.legal_plays()))
+        st.play(rnd.choice(cards_of(st.legal_mask())))
     return st
 
 
@@ -215,7 +215,7 @@ def _every_completion(st: TrickHand, f: Any) -> list[Any]:
     if st.over:
         return [f(st)]
     out = []
-    for card in st.legal_plays():
+    for card in cards_of(st.legal_mask()):
         st.play(card)
         out.extend(_every_completion(st, f))
         st.undo()
@@ -257,7 +257,7 @@ def _can_keep_out(st: TrickHand, seat: int) -> bool:
     if st.over:
         return True
     results = []
-    for card in st.legal_plays():
+    for card in cards_of(st.legal_mask()):
         before = len(st.tricks)
         st.play(card)
         won = len(st.tricks) > before and st.tricks[-1].winner == seat
@@ -273,7 +273,7 @@ def test_keeps_out_only_when_the_seat_can() -> None:
     for seed in range(60):
         st = _state(c, seed, 20)
         while st.trick:
-            st.play(st.legal_plays()[0])
+            st.play(cards_of(st.legal_mask())[0])
         if st.over:
             continue
         hands = [0] * 4
@@ -337,7 +337,7 @@ def test_table_leaves_are_the_contracts_settle() -> None:
         st = c.new_hand(deal, 3)
         assert isinstance(st, TrickHand)
         while not st.over:
-            st.play(rnd.choice(st.legal_plays()))
+            st.play(rnd.choice(cards_of(st.legal_mask())))
         cur = states.of_captured([0] * 4, [0] * 4)
         winner = -1
         for trick in st.tricks:

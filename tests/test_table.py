@@ -261,8 +261,8 @@ def test_a_hint_is_checked_like_a_move() -> None:
 class _Lowest(Policy):
     name = "lowest"
 
-    def card(self, view: object) -> object:  # type: ignore[override]
-        return view.legal_plays[0]  # type: ignore[attr-defined]
+    def move(self, view: object) -> object:  # type: ignore[override]
+        return view.legal_moves()[0]  # type: ignore[attr-defined]
 
 
 def test_pimc_at_a_table_without_the_compiled_solver(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -274,3 +274,29 @@ def test_pimc_at_a_table_without_the_compiled_solver(monkeypatch: pytest.MonkeyP
     assert Pimc(samples=16).at_table() == Pimc(samples=16)  # parameters given stay
     monkeypatch.setattr(compiled, "available", lambda: True)
     assert Pimc().at_table() == Pimc()
+
+
+def test_a_move_replays_the_tables_moves_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person's move and the answer to it (the app's request) replay the stored moves once:
+    the move's position is handed on to the answer, which reads the hand in play."""
+    from herzla import records
+    from herzla.table.position import Position
+
+    t = new_table("herzla", "normal", seat=0, seed=2, opponents="heuristic")
+    for _ in range(2):
+        t = play(t, position(t).legal()[0])
+    built: list[object] = []
+    replays: list[object] = []
+    init = Position.__init__
+
+    def counting(self: Position, table: Table) -> None:
+        built.append(table)
+        init(self, table)
+
+    monkeypatch.setattr(Position, "__init__", counting)
+    monkeypatch.setattr(records, "play_moves", lambda *a: replays.append(a))
+    fresh = Table.from_json(t.to_json())  # as the app reads it from its store
+    after = play(fresh, position(fresh).legal()[0])
+    answer = position(after).to_dict()
+    assert len(built) == 1 and built[0] is fresh and not replays
+    assert answer["moves"] == list(after.deal.moves) and len(after.deal.moves) == 12

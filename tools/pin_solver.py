@@ -42,7 +42,7 @@ def position(game: str, cid: str, n: int, rnd: random.Random, left: int,
     plays: list[str] = []
     while not state.over and max(h.bit_count() for h in state.hands) > left:
         if isinstance(state, TrickHand):
-            card = rnd.choice(state.legal_plays())
+            card = rnd.choice(cards_of(state.legal_mask()))
             state.play(card)
             plays.append(str(card))
         else:
@@ -59,7 +59,7 @@ def position(game: str, cid: str, n: int, rnd: random.Random, left: int,
     for _ in range(rnd.randrange(n)):
         if state.over or not isinstance(state, TrickHand):
             break
-        card = rnd.choice(state.legal_plays())
+        card = rnd.choice(cards_of(state.legal_mask()))
         state.play(card)
         plays.append(str(card))
     stock = rnd.choice([0, 30, 80]) if contract.has_stock else 0

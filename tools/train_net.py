@@ -38,6 +38,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -50,10 +51,11 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.analysis.pimc import _rollout, sample_hands
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.contracts import TrickContract, contract_class, game_of
 from herzla.players import policy_of
 from herzla.players.builtin import HeuristicPolicy
+from herzla.players.modelfile import digest
 from herzla.players.net import NetPolicy, seen_of
 from herzla.players.netmodel import (
     FEATURES,
@@ -82,7 +84,7 @@ class Playout(Policy):
     def values(self, view: TrickView) -> dict[Card, float]:
         rng = np.random.default_rng([view.uniform, view.seat, len(view.plays()), 7])
         sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
-        legal = view.legal_plays
+        legal = cards_of(view.legal)
         played = [c for _, c in view.plays()]
         total = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
@@ -123,13 +125,13 @@ def teacher_of(spec: str) -> Policy:
 def _targets(teacher: Policy, view: TrickView) -> dict[str, float]:
     """The teacher's value of each legal card, less their mean, the higher the better (a
     hint's values are as the game counts them: in a game of penalty points they are negated)."""
-    legal = [str(c) for c in view.legal_plays]
+    legal = [str(c) for c in cards_of(view.legal)]
     hint = teacher.explain(view)
     if hint is not None and set(legal) <= set(hint.values):
         sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
         vals = {c: sign * float(hint.values[c]) for c in legal}
     else:
-        chosen = str(teacher.card(view))
+        chosen = str(teacher.move(view).card)
         vals = {c: (1.0 if c == chosen else 0.0) for c in legal}
     mean = sum(vals.values()) / len(vals)
     return {c: v - mean for c, v in vals.items()}
@@ -172,16 +174,16 @@ def play_deal(job: Job) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64
     k = 0
     while not state.over:
         view = TrickView.of(state, uniform=int(rng.integers(1 << 32)))
-        if len(view.legal_plays) > 1 and rng.random() < job.rate:
+        if len(cards_of(view.legal)) > 1 and rng.random() < job.rate:
             t = _targets(teacher, view)
             feats = card_features(seen_of(view, read), read)
-            by_slot = {read.slots[c.index]: t[str(c)] for c in view.legal_plays}
+            by_slot = {read.slots[c.index]: t[str(c)] for c in cards_of(view.legal)}
             s = feats.s
             xs.append(feats.rows())
             ys.append(np.array([by_slot[int(q)] for q in s]))
             ids.append(np.full(len(s), k))
             k += 1
-        state.play(student.card(view))
+        state.play(student.move(view).card)
     if not xs:
         return np.zeros((0, len(FEATURES))), np.zeros(0), np.zeros(0, dtype=np.int64)
     return np.concatenate(xs), np.concatenate(ys), np.concatenate(ids)
@@ -384,9 +386,19 @@ def _units_about(a: argparse.Namespace, units: Sequence[tuple[str, float]]) -> s
 
 
 def _write(model: Model, out: Path) -> None:
-    """Writes the model whole or not at all."""
+    """Writes the model whole or not at all; the shipped model with its hash, which herzla
+    checks on load (``SHIPPED_SHA256`` in herzla/players/netmodel.py)."""
     part = out.with_name(out.stem + ".part.npz")
     model.save(str(part))
+    if out.resolve() == SHIPPED.resolve():
+        source = ROOT / "herzla" / "players" / "netmodel.py"
+        text = source.read_text()
+        new = re.sub(r'^SHIPPED_SHA256 = "[0-9a-f]*"$',
+                     f'SHIPPED_SHA256 = "{digest(part.read_bytes())}"', text, count=1,
+                     flags=re.M)
+        if new == text and digest(part.read_bytes()) not in text:
+            raise SystemExit("train_net: no SHIPPED_SHA256 line in herzla/players/netmodel.py")
+        source.write_text(new)
     part.replace(out)
 
 

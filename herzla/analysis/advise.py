@@ -4,14 +4,16 @@ cards (or, in any game with bidding, what each contract of its bidding is worth)
 The choices are the contracts of the game's bidding (``Game.bidding``: Herzla's normal game, Beddl
 and Mord). It samples deals of the unseen cards (24 in Herzla) among the other seats (uniformly;
 sample ``i`` is drawn from ``SeedSequence(seed, spawn_key=(i,))`` alone, so the answer is the same
-for any number of worker processes) and plays each choice, with the seat as declarer in Beddl and
-Mord, on every sampled deal twice: with every hand open and perfect play (the solver,
-:mod:`herzla.analysis`; in the normal game the seat's score when the other three play against it),
-and with the simulator's heuristic player in all four seats. Where every seat plays for itself
-(the normal game) it plays each deal a third time, every seat as ``expert`` models a seat
-(:func:`herzla.analysis.expert.modelled`: the heuristic, then max^n over the last ``exact``
-tricks with every hand open, each seat for its own score). The Analysis page of the docs shows an
-example.
+for any number of worker processes) and values each choice, with the seat as declarer in Beddl
+and Mord, three ways (the Analysis page of the docs says what each means for a player):
+
+- ``strong``: every seat played by a strong player (``model``: ``net`` by default, on the batch
+  engine, :mod:`herzla.analysis.strong`; ``expert``, the search player, deal by deal): what the
+  recommendation rests on;
+- ``double_dummy``: every hand open and perfect play (the solver, :mod:`herzla.analysis`; in the
+  normal game the seat's score when the other three play against it), on the first ``exact``
+  samples (each is an exact search): a bound on the side of the defenders;
+- ``heuristic``: the simulator's heuristic player in every seat: a weak table.
 
 The work is cut into fixed chunks of samples; :func:`play_chunk` maps a chunk to its result, and
 results are merged in chunk order, so a chunk may be played anywhere (a worker process here, a
@@ -24,9 +26,7 @@ cluster elsewhere) without changing the answer.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
@@ -34,30 +34,27 @@ from typing import Any, cast
 import attrs
 import numpy as np
 
-from herzla.analysis.expert import Expert, coalition, modelled
-from herzla.analysis.search.scoring import BooleanScore, compositions, trick_score
+from herzla.analysis.advice_words import report_lines
+from herzla.analysis.estimate import Estimate, difference, score_range
+from herzla.analysis.search.scoring import BooleanScore, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
-from herzla.cards import HEARTS_MASK, Card, CardError, cards_of, parse_card, parse_cards
-from herzla.contracts import (
-    Outcome,
-    TallyError,
-    TrickContract,
-    UnknownContract,
-    contract_class,
-    get_game,
-)
+from herzla.analysis.strong import played_batch, played_one
+from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
+from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.display import render
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
+from herzla.players.policy import Policy, PolicyError
+from herzla.players.registry import policy_of
 from herzla.quote import number, quote
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.tricks import TrickHand
 
-__all__ = ["CHOICES", "MAX_SAMPLES", "AdviceError", "AdvicePlan", "AdviceResult", "SampleSpan",
-           "ChunkResult", "Estimate", "advise", "chunks_of", "merge_chunks", "play_chunk",
-           "plan_advice", "sample_hands"]
+__all__ = ["CHOICES", "DEFAULT_EXACT", "DEFAULT_MODEL", "MAX_SAMPLES", "AdviceError",
+           "AdvicePlan", "AdviceResult", "SampleSpan", "ChunkResult", "Estimate", "advise",
+           "chunks_of", "merge_chunks", "play_chunk", "plan_advice", "sample_hands"]
 
 #: the choices of a Herzla player, in the order they are reported (its game's bidding)
 CHOICES = get_game("herzla").bidding
@@ -65,15 +62,17 @@ CHOICES = get_game("herzla").bidding
 CHUNK = 8
 KERNEL_SAMPLES = 16
 DEFAULT_SAMPLES = 200
-#: the most samples one run takes: each is a double-dummy search or three (a tenth of a second
-#: to a second), and the answer keeps every sample's cents
+#: the samples searched double dummy by default (the first ones): an exact search of the
+#: normal game costs a tenth of a second to a second in pure Python, and the bound it gives
+#: needs fewer deals than the recommendation
+DEFAULT_EXACT = 16
+#: the strong player at every seat by default
+DEFAULT_MODEL = "net"
+#: the most samples one run takes: the answer keeps every sample's cents
 MAX_SAMPLES = 1_000_000
 _UNIFORMS = [0] * 64  # the heuristic player draws no random numbers
-#: the tricks the model column searches by max^n (expert's own default)
-MODEL_EXACT = Expert().exact
-#: the ways of playing a choice is valued under, in the order they are reported: ``model``
-#: only where every seat plays for itself (not Beddl and Mord, whose defenders are one side)
-WAYS = ("model", "double_dummy", "heuristic")
+#: the ways of playing a choice is valued under, in the order they are reported
+WAYS = ("strong", "double_dummy", "heuristic")
 
 
 class AdviceError(ValueError):
@@ -83,7 +82,8 @@ class AdviceError(ValueError):
 @attrs.frozen(slots=True)
 class AdvicePlan:
     """What to sample: the game, the hand (a bit set), the seats, the stock, the options, the
-    seed, and the choices (contract ids of the game's bidding)."""
+    seed, the choices (contract ids of the game's bidding), the strong player (a policy's
+    name, ``net[weights=FILE]`` included) and the samples searched double dummy."""
 
     hand: int
     seat: int
@@ -94,13 +94,25 @@ class AdvicePlan:
     samples: int
     choices: tuple[str, ...] = CHOICES
     game: str = "herzla"
+    model: str = DEFAULT_MODEL
+    exact: int = DEFAULT_EXACT
 
     def contract(self, choice: str) -> TrickContract:
         cls = contract_class(self.game, choice)
         players = cls.player_counts[0]
-        # the advice's choices are the game's contracts announced before the play: trick deals
+        # a question of kind: the advice's choices are the game's contracts announced before
+        # the play, trick deals
         return cast(TrickContract, cls(players, self.options,
                                        self.seat if cls.needs_declarer else None))
+
+    def policy(self) -> Policy:
+        """The strong player (PolicyError where ``model`` names none)."""
+        return policy_of(self.model)
+
+    @property
+    def searched(self) -> int:
+        """The samples searched double dummy: the first ones."""
+        return min(self.exact, self.samples)
 
 
 @attrs.frozen(slots=True)
@@ -113,9 +125,8 @@ class SampleSpan:
 
 @attrs.frozen(slots=True, eq=False)
 class ChunkResult:
-    """Per choice and way of playing (``model`` where every seat plays for itself,
-    ``double_dummy``, ``heuristic``): the seat's cents on each sample, and whether the contract
-    was made (Beddl, Mord)."""
+    """Per choice and way of playing (``strong``, ``double_dummy``, ``heuristic``): the seat's
+    cents on each sample, and whether the contract was made (Beddl, Mord)."""
 
     cents: Mapping[tuple[str, str], tuple[int, ...]]
     made: Mapping[tuple[str, str], tuple[bool, ...]]
@@ -141,39 +152,92 @@ def sample_hands(plan: AdvicePlan, i: int) -> list[int]:
     return hands
 
 
+def _uniforms(plan: AdvicePlan, i: int, moves: int = 64) -> list[int]:
+    """The move uniforms of sample ``i`` for the strong player (its own generator, apart from
+    the deal's)."""
+    rng = np.random.default_rng(np.random.SeedSequence(plan.seed, spawn_key=(i, 1)))
+    return [int(x) for x in rng.integers(0, 2**32, moves)]
+
+
+def _add(out: dict[tuple[str, str], list[Any]], key: tuple[str, str], values: Sequence[Any]
+         ) -> None:
+    out.setdefault(key, []).extend(values)
+
+
 def play_chunk(plan: AdvicePlan, chunk: SampleSpan) -> ChunkResult:
-    """Play one chunk of samples: a module-level function, so it pickles for workers."""
+    """Play one chunk of samples: a module-level function, so it pickles for workers.  The
+    strong player plays here only where it has no batch form (:func:`strong_batch` plays it
+    on every sample at once)."""
     cents: dict[tuple[str, str], list[int]] = {}
     made: dict[tuple[str, str], list[bool]] = {}
     contracts = {c: plan.contract(c) for c in plan.choices}
+    policy = None if _batch_form(plan.model) is not None else plan.policy()
     for i in range(chunk.first, chunk.last):
         hands = sample_hands(plan, i)
         for choice, contract in contracts.items():
             sc = trick_score(contract, plan.stock, hands)
-            search = TrickSearch(contract, sc, plan.seat)
-            value = search.exact(TrickHand(contract, hands, plan.dealer))
-            if isinstance(sc, BooleanScore):
-                dd = (sc.made if value else sc.lost)[plan.seat]
-                made.setdefault((choice, "double_dummy"), []).append(bool(value))
-            else:
-                dd = value
-            cents.setdefault((choice, "double_dummy"), []).append(dd)
+            if policy is not None:
+                got, won = played_one(contract, plan.dealer, plan.stock, hands, plan.seat,
+                                      policy, _uniforms(plan, i))
+                _add(cents, (choice, "strong"), got)
+                if won is not None:
+                    _add(made, (choice, "strong"), won)
+            if i < plan.searched:
+                search = TrickSearch(contract, sc, plan.seat)
+                value = search.exact(TrickHand(contract, hands, plan.dealer))
+                if isinstance(sc, BooleanScore):
+                    dd = (sc.made if value else sc.lost)[plan.seat]
+                    _add(made, (choice, "double_dummy"), [bool(value)])
+                else:
+                    dd = value
+                _add(cents, (choice, "double_dummy"), [dd])
             state, _ = play_hand(contract, list(hands), plan.dealer, _UNIFORMS, "heuristic")
             score = contract.score(state.outcome(), plan.stock)
-            cents.setdefault((choice, "heuristic"), []).append(score.scores[plan.seat])
+            _add(cents, (choice, "heuristic"), [score.scores[plan.seat]])
             if isinstance(sc, BooleanScore):
-                made.setdefault((choice, "heuristic"), []).append(
-                    "contract-made" in score.events)
-            if not coalition(contract):  # every seat for itself: the model plays it too
-                st = TrickHand(contract, hands, plan.dealer, plan.stock)
-                cents.setdefault((choice, "model"), []).append(
-                    modelled(st, MODEL_EXACT)[plan.seat])
+                _add(made, (choice, "heuristic"), ["contract-made" in score.events])
     return ChunkResult({k: tuple(v) for k, v in cents.items()},
                        {k: tuple(v) for k, v in made.items()})
 
 
+def _batch_form(model: str) -> Any:
+    """The strong player's batch form, or None (it plays deal by deal)."""
+    from herzla.sim.batch.named import batch_form_of
+
+    form = batch_form_of(policy_of(model))
+    return None if form is None or form.uniforms else form
+
+
+def strong_batch(plan: AdvicePlan) -> ChunkResult:
+    """Every sample played by the strong player at every seat on the batch engine, all at once
+    (the same cards as on the reference engine, deal by deal)."""
+    form = _batch_form(plan.model)
+    assert form is not None
+    deals = [sample_hands(plan, i) for i in range(plan.samples)]
+    cents: dict[tuple[str, str], tuple[int, ...]] = {}
+    made: dict[tuple[str, str], tuple[bool, ...]] = {}
+    for choice in plan.choices:
+        got, won = played_batch(plan.contract(choice), plan.dealer, plan.stock, deals,
+                                plan.seat, form)
+        cents[(choice, "strong")] = tuple(got)
+        if won is not None:
+            made[(choice, "strong")] = tuple(won)
+    return ChunkResult(cents, made)
+
+
 def chunks_of(plan: AdvicePlan, size: int = CHUNK) -> list[SampleSpan]:
-    return [SampleSpan(a, min(a + size, plan.samples)) for a in range(0, plan.samples, size)]
+    """The samples in chunks: of ``size`` / 2 where they are searched double dummy (the costly
+    ones, shared out finely among the processes), of ``size`` * 8 after them."""
+    out = []
+    a = 0
+    while a < plan.samples:
+        step = max(1, size // 2) if a < plan.searched else size * 8
+        last = min(a + step, plan.samples)
+        if a < plan.searched < last:
+            last = plan.searched
+        out.append(SampleSpan(a, last))
+        a = last
+    return out
 
 
 def merge_chunks(results: Sequence[ChunkResult]) -> ChunkResult:
@@ -189,147 +253,47 @@ def merge_chunks(results: Sequence[ChunkResult]) -> ChunkResult:
 
 
 @attrs.frozen(slots=True)
-class Estimate:
-    """One choice under one way of playing: the share made (Beddl, Mord) with its 95% interval
-    (Wilson), and the mean of the seat's cents with its 95% interval (mean ± 1.96·s/√n, clipped
-    to ``bounds``, the lowest and highest score the seat can have)."""
-
-    p_made: float | None
-    p_made_ci95: tuple[float, float] | None
-    mean: float
-    ci95: tuple[float, float]
-
-    @classmethod
-    def of(cls, cents: Sequence[int], made: Sequence[bool] | None,
-           bounds: tuple[int, int] | None = None) -> Estimate:
-        n = len(cents)
-        arr = np.asarray(cents, dtype=np.float64)
-        mean = float(arr.mean())
-        half = 1.96 * float(arr.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
-        p = ci = None
-        if made is not None:
-            k = sum(made)
-            p = k / n
-            ci = _wilson(k, n)
-        low, high = mean - half, mean + half
-        if bounds is not None:  # no score lies outside what the seat can score
-            low, high = max(low, bounds[0]), min(high, bounds[1])
-        return cls(p, ci, mean, (low, high))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "p_made": None if self.p_made is None else round(self.p_made, 4),
-            "p_made_ci95": None if self.p_made_ci95 is None
-            else [round(x, 4) for x in self.p_made_ci95],
-            "mean": round(self.mean, 2),
-            "ci95": [round(x, 2) for x in self.ci95],
-        }
-
-
-def score_range(contract: TrickContract, seat: int, stock: int) -> tuple[int, int]:
-    """The lowest and highest score ``seat`` can have in ``contract``: made and lost when it has
-    a declarer, else every split of the hearts (the scores of the Herzla family's contracts)."""
-    n = contract.players
-    if contract.needs_declarer:
-        outcomes = [Outcome(n, declarer=contract.declarer, made=m) for m in (True, False)]
-    else:
-        hearts = (contract.pack().mask & HEARTS_MASK).bit_count()
-        outcomes = [Outcome(n, hearts=split) for split in compositions(hearts, n)]
-    scores = []
-    for outcome in outcomes:
-        with contextlib.suppress(TallyError):
-            scores.append(contract.score(outcome, stock).scores[seat])
-    return (min(scores), max(scores)) if scores else (-(2**62), 2**62)
-
-
-def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-#: what the model's row is, as the report says it (where a choice has one)
-MODEL = ("Expert model: every seat plays for its own score as the expert player models a "
-         "seat (the heuristic, then the last tricks searched with every hand open), where "
-         "double dummy has the three others play against the seat, which no table does.")
-#: what the two ways of playing leave out, as the report says it
-LIMITS = ("Double dummy overrates everyone's knowledge (the defenders and the declarer play as "
-          "if they saw every card); the heuristic is a weak player on both sides, so the truth "
-          "for good players lies between, nearer neither for sure.")
-
-
-#: each way's name in the report's rows
-WAY_NAMES = {"model": "expert model", "double_dummy": "double dummy", "heuristic": "heuristic"}
-
-
-def _cents(x: float) -> str:
-    return f"{x:+.1f}" if round(x, 1) else "0.0"
-
-
-def _row(choice: str, way: str, e: Estimate) -> str:
-    if e.p_made is None or e.p_made_ci95 is None:
-        made = f"{'':>6} {'':>13}"
-    else:
-        lo, hi = e.p_made_ci95
-        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
-    ci = f"{_cents(e.ci95[0])}..{_cents(e.ci95[1])}"
-    return f"{choice:<7} {way:<13} {made} {_cents(e.mean):>8} {ci:>16}"
-
-
-@attrs.frozen(slots=True)
 class AdviceResult:
-    """The answer of :func:`advise`; ``to_dict()`` is the ``herzla advise --json`` object."""
+    """The answer of :func:`advise`; ``to_dict()`` is the ``herzla advise --json`` object.
+    ``margin``: the recommendation's mean under strong play less the next choice's, on the
+    same deals, with its 95% interval (None with one choice)."""
 
     plan: AdvicePlan
     choices: Mapping[str, Mapping[str, Estimate]]
     recommendation: str
     elapsed: float
+    margin: tuple[str, float, tuple[float, float]] | None = None
 
     @property
     def samples(self) -> int:
         return self.plan.samples
+
+    @property
+    def basis(self) -> str:
+        """The way of playing the recommendation rests on."""
+        return "strong"
 
     def hand(self) -> list[Card]:
         return sort_hand(cards_of(self.plan.hand), self.plan.contract(self.plan.choices[0]))
 
     def __repr__(self) -> str:
         cards = " ".join(str(c) for c in self.hand())
-        means = ", ".join(f"{c} {_cents(self.choices[c]['heuristic'].mean)}c"
+        means = ", ".join(f"{c} {self.choices[c]['strong'].mean:+.1f}c"
                           for c in self.plan.choices)
         verdict = (f"recommends {self.recommendation}" if len(self.plan.choices) > 1
                    else "nothing to compare")
-        return (f"<AdviceResult seat {self.plan.seat} holding {cards}: {means} (heuristic, "
-                f"{self.plan.samples:,} deals); {verdict}>")
+        return (f"<AdviceResult seat {self.plan.seat} holding {cards}: {means} (strong play by "
+                f"{self.plan.model}, {self.plan.samples:,} deals); {verdict}>")
 
     def report(self) -> str:
         """The table ``herzla advise`` prints (also ``str(result)``)."""
         p = self.plan
         cards = " ".join(str(c) for c in self.hand())
-        unseen = (p.contract(p.choices[0]).pack().mask & ~p.hand).bit_count()
-        out = [f"{p.game}, seat {p.seat} holds {cards}; dealer seat {p.dealer}, stock {p.stock}c",
-               f"{p.samples:,} sampled deals of the {unseen} unseen cards, seed {p.seed}",
-               "",
-               f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
-               f"{'95% CI':>16}"]
-        for c in p.choices:
-            for way in WAYS:
-                if way in self.choices[c]:
-                    out.append(_row(c, WAY_NAMES[way], self.choices[c][way]))
-        best = self.choices[self.recommendation]["heuristic"]
-        out.append("")
-        if len(p.choices) == 1:
-            made = "" if best.p_made is None else f", made in {best.p_made:.1%} of the deals"
-            out.append(f"Only {self.recommendation} was weighed: {_cents(best.mean)} cents under "
-                       f"heuristic play{made}; there was nothing to compare it with.")
-        else:
-            out.append(f"Recommendation: {self.recommendation} (the highest mean under "
-                       f"heuristic play, {_cents(best.mean)} cents).")
-        if any("model" in ways for ways in self.choices.values()):
-            out.append(MODEL)
-        out.append(LIMITS)
-        return "\n".join(out)
+        contracts = {c: p.contract(c) for c in p.choices}
+        unseen = (contracts[p.choices[0]].pack().mask & ~p.hand).bit_count()
+        return "\n".join(report_lines(
+            p.game, p.seat, p.dealer, p.stock, cards, unseen, p.samples, p.seed, p.model,
+            contracts, self.choices, self.recommendation, self.margin))
 
     def __str__(self) -> str:
         return self.report()
@@ -338,13 +302,19 @@ class AdviceResult:
         p = self.plan
         out: dict[str, Any] = {
             "hand": [str(c) for c in self.hand()], "seat": p.seat, "dealer": p.dealer,
-            "stock": p.stock, "samples": p.samples, "seed": p.seed,
+            "stock": p.stock, "samples": p.samples, "seed": p.seed, "model": p.model,
+            "exact_samples": p.searched,
         }
         if p.options:
             out["options"] = dict(p.options)
         out["choices"] = {c: {k: e.to_dict() for k, e in ways.items()}
                           for c, ways in self.choices.items()}
         out["recommendation"] = self.recommendation
+        out["basis"] = self.basis
+        if self.margin is not None:
+            other, diff, (lo, hi) = self.margin
+            out["margin"] = {"over": other, "mean": round(diff, 2),
+                             "ci95": [round(lo, 2), round(hi, 2)]}
         out["elapsed_s"] = round(self.elapsed, 3)
         return out
 
@@ -396,11 +366,13 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
                 dealer: int | None = None, stock: int = 0, samples: int = DEFAULT_SAMPLES,
                 seed: int = 1,
                 options: Mapping[str, Any] | None = None,
-                choices: Sequence[str] | None = None, game: str = "herzla") -> AdvicePlan:
-    """Check the arguments of :func:`advise`; AdviceError names the first problem."""
+                choices: Sequence[str] | None = None, game: str = "herzla",
+                model: str = DEFAULT_MODEL, exact: int = DEFAULT_EXACT) -> AdvicePlan:
+    """Check the arguments of :func:`advise`; AdviceError names the first problem (a model
+    file that is not a model included, before anything is played)."""
     try:
         for what, value in (("seat", seat), ("dealer", dealer), ("stock", stock),
-                            ("samples", samples), ("seed", seed)):
+                            ("samples", samples), ("seed", seed), ("exact", exact)):
             if value is not None or what != "dealer":
                 whole_number(value, what)
     except LimitError as exc:
@@ -440,7 +412,16 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
             raise AdviceError(f"{name} {v} is not a seat of {n} players (seats 0 to {n - 1})")
     if not 1 <= samples <= MAX_SAMPLES:
         raise AdviceError(f"samples must be 1 to {MAX_SAMPLES:,}, not {number(samples)}")
-    plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer)
+    if not 0 <= exact <= MAX_SAMPLES:
+        raise AdviceError(f"exact must be 0 to {MAX_SAMPLES:,}, not {number(exact)}")
+    if not isinstance(model, str):
+        raise AdviceError(f"model is a policy's name (\"net\", \"expert\"), not {quote(model)}")
+    try:
+        plan.policy() if model == plan.model else policy_of(model)
+    except PolicyError as exc:
+        raise AdviceError(f"model: {' '.join(str(exc).split())}") from None
+    plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer, model=model,
+                        exact=exact)
     try:
         for c in plan.choices:
             plan.contract(c)
@@ -457,7 +438,7 @@ def _load_kernel(plan: AdvicePlan) -> None:
     the same."""
     from herzla.analysis.search import compiled
 
-    if not compiled.available():
+    if not compiled.available() or not plan.searched:
         return
     hands = sample_hands(plan, 0)
     boolean = None
@@ -468,7 +449,7 @@ def _load_kernel(plan: AdvicePlan) -> None:
             TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, plan.dealer))
             return
         boolean = boolean or (contract, sc)
-    if boolean is not None and plan.samples >= KERNEL_SAMPLES:
+    if boolean is not None and plan.searched >= KERNEL_SAMPLES:
         contract, sc = boolean
         with compiled.always():
             TrickSearch(contract, sc, plan.seat).exact(TrickHand(contract, hands, plan.dealer))
@@ -498,8 +479,13 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
            jobs: int | None = None, progress: Callable[[int], None] | None = None,
            options: Mapping[str, Any] | None = None,
            choices: Sequence[str] | None = None, cluster: str | None = None,
-           cluster_timeout: float = DEFAULT_TIMEOUT, game: str = "herzla") -> AdviceResult:
+           cluster_timeout: float = DEFAULT_TIMEOUT, game: str = "herzla",
+           model: str = DEFAULT_MODEL, exact: int = DEFAULT_EXACT) -> AdviceResult:
     """What Normal, Beddl and Mord (``seat`` declaring) are worth to ``hand`` (8 cards).
+
+    Recommends the choice of the highest mean under strong play: ``model`` (a policy's name:
+    ``net`` by default, ``net[weights=FILE]``, ``expert`` the slower search player) at every
+    seat; double dummy (on the first ``exact`` samples) and the heuristic are shown beside it.
 
     ``samples`` deals of the unseen cards, seeded by ``seed``; the same answer for any ``jobs``
     (processes, this one included; None: one per core, and never more than the cores this
@@ -510,7 +496,8 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     normal game's double-dummy search is by far the slowest).  Raises :class:`AdviceError`.
     """
     start = time.perf_counter()
-    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game)
+    plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game, model,
+                       exact)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
         raise AdviceError(f"jobs must be a whole number, not {quote(jobs)}")
     check_cluster(cluster, AdviceError)
@@ -536,12 +523,20 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
         done += ch.last - ch.first
         if progress is not None:
             progress(done)
+    if _batch_form(plan.model) is not None:
+        results.append(strong_batch(plan))
     merged = merge_chunks(results)
     weighed: dict[str, dict[str, Estimate]] = {}
     for c in plan.choices:
         bounds = score_range(plan.contract(c), plan.seat, plan.stock)
-        weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)), bounds)
+        weighed[c] = {way: Estimate.of(merged.cents[(c, way)], merged.made.get((c, way)), bounds,
+                                       plan.model if way == "strong" else None)
                       for way in WAYS if (c, way) in merged.cents}
-    best = max(plan.choices,
-               key=lambda c: (weighed[c]["heuristic"].mean, -plan.choices.index(c)))
-    return AdviceResult(plan, weighed, best, time.perf_counter() - start)
+    order = sorted(plan.choices, key=lambda c: (-weighed[c]["strong"].mean,
+                                                plan.choices.index(c)))
+    margin = None
+    if len(order) > 1:
+        best, other = order[0], order[1]
+        diff, ci = difference(merged.cents[(best, "strong")], merged.cents[(other, "strong")])
+        margin = (other, diff, ci)
+    return AdviceResult(plan, weighed, order[0], time.perf_counter() - start, margin)

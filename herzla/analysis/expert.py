@@ -119,7 +119,7 @@ asked.
 ...                            "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
 >>> for code in ("C7", "CA", "C8", "C9", "D7"):
 ...     _ = state.play(code)
->>> str(Expert(worlds=8).card(TrickView.of(state, uniform=5)))
+>>> str(Expert(worlds=8).move(TrickView.of(state, uniform=5)))
 'DT'
 """
 
@@ -139,8 +139,8 @@ from herzla.analysis.search.equivalence import group_runs
 from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, game_of
-from herzla.hand import Move, Outcome
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import PASS, Move, Outcome
+from herzla.layout import LayoutHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
 from herzla.players.net import NetPolicy
@@ -182,7 +182,7 @@ def play_out(st: TrickHand, sign: int) -> tuple[int, ...]:
     while not st.over:
         legal = st.legal_mask()
         # a lone legal card needs no rule of the heuristic's
-        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+        st._play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return _scores(st, sign)
 
 
@@ -196,7 +196,7 @@ def maxn(st: TrickHand, sign: int) -> tuple[int, ...]:
     seat = st.turn
     got: dict[Card, tuple[int, ...]] = {}
     for c, same in _runs(st):
-        st.play(c)
+        st._play(c)
         got[c] = maxn(st, sign)
         st.undo()
         for twin in same:
@@ -257,7 +257,7 @@ def modelled(st: TrickHand, exact: int) -> tuple[int, ...]:
     end = min(4, st.players) * exact
     while not st.over and sum(h.bit_count() for h in st.hands) > end:
         legal = st.legal_mask()
-        st.play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
+        st._play(cards_of(legal)[0] if not legal & (legal - 1) else heuristic_order(st)[0])
     return tuple(sign * v for v in (maxn(st, sign) if exact else play_out(st, sign)))
 
 
@@ -398,28 +398,28 @@ class Expert(Policy):
         seq = np.random.SeedSequence([uniform, self.seed, seat, moves, what])
         return random.Random(int(seq.generate_state(2, np.uint64)[0]))
 
-    # -- trick deals ------------------------------------------------------------------------
-    def card(self, view: TrickView) -> Card:
-        move = self.value(view).move
-        assert move.card is not None
-        return move.card
+    def move(self, view: TrickView | LayoutView) -> Move:
+        return self.valuation(view).move
 
-    def lay(self, view: LayoutView) -> Lay | None:
-        move = self.value_lay(view).move
-        if move.card is None:
-            return None
-        return Lay(move.card, move.end or view.fits(move.card)[0])
+    def valuation(self, view: TrickView | LayoutView) -> Valuation:
+        """The move and what it weighed, whatever the deal (:meth:`value`,
+        :meth:`value_lay`)."""
+        # a question of kind: the tricks are valued by search and play-outs, the rows by
+        # play-outs of the lays
+        if isinstance(view, TrickView):
+            return self.value(view)
+        return self.value_lay(view)
 
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The move with each legal move's mean score against the model (``values``)."""
-        val = view.by_kind(self.value, self.value_lay)
+        val = self.valuation(view)
         if not val.means:
             return Hint(val.move, reason=HOW[val.how])
         return Hint(val.move, val.means, _measure(view, val), _reason(view, val))
 
     def value(self, view: TrickView) -> Valuation:
         """The card and what it weighed (:class:`Valuation`)."""
-        legal = view.legal_plays
+        legal = cards_of(view.legal)
         if len(legal) == 1:
             return Valuation(Move(legal[0]), {}, 0, how="only")
         contract = view.contract
@@ -473,10 +473,10 @@ class Expert(Policy):
             else:
                 st = TrickHand(contract, hands, view.dealer, view.stock)
                 for c in plays:
-                    st.play(c)
+                    st._play(c)
                 for c in legal:
                     s = st.copy()
-                    s.play(c)
+                    s._play(c)
                     got[c] = maxn(s, sign)[seat]
                     totals[c] += times * got[c]
             top = max(got.values())
@@ -545,13 +545,11 @@ class Expert(Policy):
     # -- layout deals -----------------------------------------------------------------------
     def value_lay(self, view: LayoutView) -> Valuation:
         """The lay (or the pass) and what it weighed."""
-        moves = view.legal_moves()
+        moves = view.lays()
         if not moves:
-            from herzla.hand import PASS
-
             return Valuation(PASS, {}, 0, how="only")
         if len(moves) == 1:
-            return Valuation(moves[0].move(), {}, 0, how="only")
+            return Valuation(moves[0], {}, 0, how="only")
         sign = _sign(view.contract)
         rng = self._rng(view.uniform, view.seat, len(view.history))
         worlds = layout_worlds(view, rng, self.lay_worlds)
@@ -559,20 +557,16 @@ class Expert(Policy):
         for hand, times in worlds:
             for i, mv in enumerate(moves):
                 s = hand.copy()
-                s.lay(mv.card, mv.end)
+                s._play(mv)
                 while not s.over:
-                    lay = heuristic_lay(s)
-                    if lay is None:
-                        s.pass_turn()
-                    else:
-                        s.lay(lay.card, lay.end)
+                    s._play(heuristic_lay(s) or PASS)
                 totals[i] += times * _scores(s, sign)[view.seat]
         fallback = heuristic_lay(view)
         top = _best_of(list(totals), totals)
         pick = next((i for i in top if moves[i] == fallback), top[0])
         weight = sum(t for _, t in worlds)
-        means = {str(mv.move()): sign * totals[i] / weight for i, mv in enumerate(moves)}
-        return Valuation(moves[pick].move(), means, len(worlds),
+        means = {str(mv): sign * totals[i] / weight for i, mv in enumerate(moves)}
+        return Valuation(moves[pick], means, len(worlds),
                          how="best" if len(top) == 1 else "heuristic")
 
     # -- announcing -------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float,
             m = legal.bit_count()
             if m > 1:
                 total += play_log_p(heuristic_order(hand).index(c), m, temperature, doubt)
-        hand.play(c)
+        hand._play(c)
     return total
 
 
@@ -168,7 +168,7 @@ def _steps(view: TrickView) -> list[tuple[int, int, int, int, int, int]]:
             at = as_view(hand)
             out.append((s, c.bit, suit, 0 if ban is None else ban[0],
                         preferred_to(at, c, True) if suit else 0, preferred_to(at, c, False)))
-        hand.play(c)
+        hand._play(c)
     return out
 
 

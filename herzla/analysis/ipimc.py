@@ -38,7 +38,7 @@ Parameters (``ipimc[samples=16,temperature=0.5]``), besides ``pimc``'s ``samples
 ...                            "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"], dealer=3)
 >>> for code in ("C7", "CA", "C8", "C9", "D7"):
 ...     _ = state.play(code)
->>> str(Ipimc(samples=2, tricks=8).card(TrickView.of(state, uniform=5)))
+>>> str(Ipimc(samples=2, tricks=8).move(TrickView.of(state, uniform=5)))
 'DA'
 """
 

@@ -61,7 +61,7 @@ def model_losses(rec: Record, plays: Sequence[Play], steps: Sequence[Step],
         step = wanted.get(index)
         if step is not None:
             view = view_of(state, uniform=index, stock=rec.stock)
-            val = view.by_kind(model.value, model.value_lay)
+            val = model.valuation(view)
             out[index] = model_loss_of(val, step.play, lower)
-        state.play(play)
+        state._play(play)
     return out

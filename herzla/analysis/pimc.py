@@ -48,7 +48,7 @@ heuristic does.  It has no batch form: ``--engine batch`` plays it on the refere
 >>> state = TrickHand(normal, hands, dealer=3)
 >>> for code in ("C7", "CA", "C8", "C9", "D7"):
 ...     _ = state.play(parse_cards(code)[0])
->>> str(Pimc(samples=2, tricks=8).card(TrickView.of(state, uniform=5)))  # no heart in it yet
+>>> str(Pimc(samples=2, tricks=8).move(TrickView.of(state, uniform=5)))  # no heart in it yet
 'DA'
 """
 
@@ -64,10 +64,9 @@ import numpy as np
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
-from herzla.layout import Lay
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
-from herzla.players.heuristic import WHY, heuristic_card, heuristic_lay, heuristic_play
+from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuristic_play
 from herzla.players.known import constraints
 from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
@@ -171,7 +170,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     for _, c in plays:
         if st.over or st.check(c) is not None:
             return False
-        st.play(c)
+        st._play(c)
     return True
 
 
@@ -179,10 +178,10 @@ def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Ca
     """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
     st = TrickHand(view.contract, hands, view.dealer)
     for c in played:
-        st.play(c)
-    st.play(card)
+        st._play(c)
+    st._play(card)
     while not st.over:
-        st.play(heuristic_card(st))
+        st._play(heuristic_card(st))
     return view.contract.score(st.outcome(), view.stock).scores[view.seat]
 
 
@@ -282,13 +281,16 @@ class Pimc(Policy):
         if value < 0:
             raise ValueError(f"seed must be 0 or more, not {value}")
 
-    def card(self, view: TrickView) -> Card:
-        return self.judge(view).card
+    def move(self, view: TrickView | LayoutView) -> Move:
+        # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic
+        if isinstance(view, TrickView):
+            return Move(self.judge(view).card)
+        return heuristic_move(view)
 
     def judge(self, view: TrickView) -> Judgement:
         """The card and what it weighed: each legal card's mean over the samples, and the
         play-outs where the means tie (:class:`Judgement`)."""
-        legal = view.legal_plays
+        legal = cards_of(view.legal)
         if len(legal) == 1:
             return Judgement(legal[0], "only")
         if view.dealt - len(view.tricks) > self.tricks:
@@ -307,7 +309,7 @@ class Pimc(Policy):
         means and play-outs it weighed."""
         from herzla.analysis.solve import solve
 
-        legal = view.legal_plays
+        legal = cards_of(view.legal)
         sign = -1 if game_of(view.contract).lowest_wins else 1
         totals = dict.fromkeys((str(c) for c in legal), 0)
         count = sum(weight for _, weight in deals)
@@ -338,10 +340,10 @@ class Pimc(Policy):
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The card with each legal card's mean over the sampled deals (``values``), or, where
         it plays as the heuristic does (layout deals, the first tricks), the heuristic's rule."""
-        return view.by_kind(lambda v: self.judge(v).hint(v), explain_heuristic)
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return heuristic_lay(view)
+        # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic
+        if isinstance(view, TrickView):
+            return self.judge(view).hint(view)
+        return explain_heuristic(view)
 
     def at_table(self) -> Pimc:
         """At a table, with its parameters left at their defaults: as it is where the compiled

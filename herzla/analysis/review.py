@@ -250,7 +250,7 @@ def _judge_seat(work: _Work) -> _Judged:
         if step is not None:
             best, played, guess, best_cards = _judge(search, state, step.play, guess)
             out[index] = (best, played, best_cards)
-        state.play(play)
+        state._play(play)
     return out
 
 

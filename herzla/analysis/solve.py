@@ -366,7 +366,7 @@ class _TrickSolver(Searcher):
             maxing = self.maxing(st)
             for index in self.search.moves(st):
                 card = Card.from_index(index)
-                st.play(card)
+                st._play(card)
                 ok = (self.value(st, value - 1, value) >= value if maxing
                       else self.value(st, value, value + 1) <= value)
                 if ok:
@@ -384,7 +384,7 @@ class _TrickSolver(Searcher):
         for members in sorted(self.search.classes(state).values(),
                               key=lambda run: -max(first.get(m, -1) for m in run)):
             st = state.copy()
-            st.play(Card.from_index(members[0]))
+            st._play(Card.from_index(members[0]))
             out.append(([str(Card.from_index(m)) for m in members], st))
         return out
 
@@ -395,7 +395,7 @@ class _TrickSolver(Searcher):
         out: dict[str, int] = {}
         for _rep, members in sorted(self.search.classes(state).items()):
             st = state.copy()
-            st.play(Card.from_index(members[0]))
+            st._play(Card.from_index(members[0]))
             v = self.score(self.exact(st))
             for m in members:
                 out[str(Card.from_index(m))] = v
@@ -417,16 +417,16 @@ class _LayoutSolver(Searcher):
         return state.turn == self.search.seat
 
     def children(self, state: LayoutHand) -> list[tuple[list[str], LayoutHand]]:
-        lays = state.legal_lays()
+        lays = state.lays()
         if not lays:
             st = state.copy()
-            st.pass_turn()
+            st._pass_turn()
             return [(["pass"], st)]
         out = []
         for lay in lays:
             st = state.copy()
             text = mark(st, lay)
-            st.play(lay)
+            st._play(lay)
             out.append(([text], st))
         return out
 
@@ -441,9 +441,9 @@ class _LayoutSolver(Searcher):
             for move in self.search.moves(st):
                 text = "pass" if move is None else mark(st, move)
                 if move is None:
-                    st.pass_turn()
+                    st._pass_turn()
                 else:
-                    st.play(move)
+                    st._play(move)
                 ok = (self.search.value(st, value - 1, value) >= value if maxing
                       else self.search.value(st, value, value + 1) <= value)
                 if ok:

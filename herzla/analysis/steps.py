@@ -65,11 +65,11 @@ def walk(state: Hand, plays: Sequence[Play], first: int = 0
                     break
                 steps.append(Step(first + len(steps), state.turn, "pass", written=False))
                 done.append(PASS)
-                state.play(PASS)
+                state._play(PASS)
         seat = state.turn
         # the steps of a trick deal name their trick and, on its last card, the trick's winner
         place = state.trick_place
-        won = state.play(play)
+        won = state._play(play)
         text = str(state.moves[-1])
         if place is not None:
             steps.append(Step(first + len(steps), seat, text, place[0],

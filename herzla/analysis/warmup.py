@@ -36,7 +36,7 @@ def warm_up() -> str:
 
     hand = deal_record("herzla", "normal", 4, seed=_SEED).start()
     for _ in range(_PLAYED):
-        hand.play(heuristic_card(hand))  # type: ignore[arg-type]
+        hand._play(heuristic_card(hand))  # type: ignore[arg-type]
     with compiled.always():
         solve(record_of(hand), seat=0)
     return "loaded"

@@ -104,7 +104,7 @@ def layout_worlds(view: LayoutView, rng: random.Random, count: int
     n = view.players
     laid = [0] * n
     for s, lay in view.history:
-        if lay is not None:
+        if lay is not None and lay.card is not None:
             laid[s] |= lay.card.bit
     seen = view.hand
     for m in laid:
@@ -145,7 +145,7 @@ def _replayed(view: LayoutView, hands: list[int], strict: bool = True) -> Layout
         if lay is None:
             if strict and hand.check_pass() is not None:
                 return None
-            hand.pass_turn()
+            hand._pass_turn()
         else:
-            hand.lay(lay.card, lay.end)
+            hand._play(lay)
     return hand

@@ -1,6 +1,6 @@
 """``herzla advise herzla --hand CARDS``: what Normal, Beddl and Mord are worth to a hand of eight
-Herzla cards, under double-dummy play and under the heuristic player (the Analysis page of the
-docs)."""
+Herzla cards, under strong play (``net`` at every seat, ``--model`` another), with double dummy and
+the heuristic player beside it as bounds (the Analysis page of the docs)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import sys
 import click
 
 from herzla.analysis.advise import (
+    DEFAULT_EXACT,
+    DEFAULT_MODEL,
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
     AdviceError,
@@ -50,6 +52,14 @@ __all__ = ["advise_command"]
               metavar="CENTS", help="Cents in the stock before the hand.")
 @click.option("--samples", type=click.IntRange(min=1, max=MAX_SAMPLES), default=DEFAULT_SAMPLES,
               show_default=True, metavar="K", help="Deals of the unseen cards to sample.")
+@click.option("--model", default=DEFAULT_MODEL, show_default=True, metavar="POLICY",
+              help="The strong player at every seat the advice rests on: net (the learned "
+                   "model, on the batch engine), net[weights=FILE], or expert (the search "
+                   "player: stronger, about a second a deal).")
+@click.option("--exact-samples", "exact", type=click.IntRange(min=0, max=MAX_SAMPLES),
+              default=DEFAULT_EXACT, show_default=True, metavar="K",
+              help="Of the sampled deals, the first K are also searched double dummy (an exact "
+                   "search each: the normal game's is slow without the fast extra).")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
               help="The random seed; the same seed gives the same answer for any --jobs.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
@@ -70,18 +80,18 @@ __all__ = ["advise_command"]
 @click.option("--no-progress", is_flag=True,
               help="No progress line (shown on standard error when it is a terminal).")
 def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, samples: int,
-                   seed: int, jobs: int | None, cluster: str | None, cluster_timeout: float,
-                   only: tuple[str, ...],
+                   model: str, exact: int, seed: int, jobs: int | None, cluster: str | None,
+                   cluster_timeout: float, only: tuple[str, ...],
                    option_items: tuple[str, ...], as_json: bool, no_progress: bool) -> None:
     """What each choice of the game's bidding (the seat declaring) is worth to a hand.
 
     The choices: {bidders}.  Samples K deals of the unseen cards among the other seats and
-    plays every choice on each: in the normal game first as the expert player models every
-    seat (each for its own score: the heuristic, then the last three tricks searched with every
-    hand open), then double dummy (every hand open, perfect play; in the normal game the other
-    seats play against the seat) and with the heuristic player in every seat.
-    Reports the share of Beddl and Mord made and the mean cents, each with a 95% interval, and
-    recommends the choice with the highest mean under heuristic play.
+    plays every choice on each three ways: with a strong player at every seat (--model, net by
+    default), double dummy (every hand open, perfect play; in the normal game the other seats
+    play against the seat; on the first --exact-samples deals) and with the heuristic player at
+    every seat.  Reports the share of Beddl and Mord made and the mean cents, each with a 95%
+    interval, and recommends the choice with the highest mean under strong play, saying why;
+    double dummy and the heuristic are the bounds around it.
 
     \b
     Example:
@@ -109,7 +119,8 @@ def advise_command(game: str, hand: str, seat: int, dealer: int, stock: int, sam
     try:
         res = advise(hand, seat=seat, dealer=dealer, stock=stock, samples=samples, seed=seed,
                      jobs=jobs, progress=progress, options=options, choices=only or None,
-                     cluster=cluster, cluster_timeout=cluster_timeout, game=game)
+                     cluster=cluster, cluster_timeout=cluster_timeout, game=game, model=model,
+                     exact=exact)
     except (AdviceError, ClusterError, WorkerLost) as exc:
         fail(" ".join(str(exc).split()))
     finally:

@@ -208,7 +208,7 @@ def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:
                                                                         tuple(marks)),), None))
             break
         cards.append(TrickCard(seat, card, i, tuple(marks)))
-        done = state.play(card)
+        done = state._play(card)
         if done is not None:
             won = tuple(attrs.evolve(p, marks=(*p.marks, Mark.WINNER)) if p.seat == done.winner
                         else p for p in cards)
@@ -232,7 +232,7 @@ def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
     out_seats: set[int] = set()
     hands = [set(h) for h in record.hands]
     for seat, lay, before in state.history:
-        if lay is None:
+        if lay is None or lay.card is None:
             moves.append(LayoutMove(seat, None, None, _rows_of(grown)))
             continue
         key = rows.row_of(lay.card)

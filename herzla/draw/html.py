@@ -29,6 +29,7 @@ from herzla.draw.markup import escape
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.limits import check_drawn
+from herzla.quote import visible
 from herzla.records import signed
 from herzla.rulebook import UnknownTopic, get_rule
 from herzla.sheets import ScoreSheet
@@ -301,7 +302,10 @@ def hand_html(c: Course, faces: Faces | str | None = None,
     name = name if title is None else title
     what = "Trick by trick" if c.tricks is not None else "The rows as they grew"
     head = f"<h{level}>{escape(name)}</h{level}>" if name else ""
+    tags = "".join(f"<dt>{escape(k)}</dt><dd>{escape(visible(v))}</dd>"
+                   for k, v in c.record.tags.items())
     return (f"<section>{head}<p class=meta>{escape(meta)}</p>"
+            f"{f'<dl class=tags>{tags}</dl>' if tags else ''}"
             f"<figure>{record_svg(c, f, standalone=False, review=review)}</figure>"
             f"<h3>{what}</h3>{_plays_table(c, f, mistakes_of(review))}"
             f"{_settlement(c, f)}{review_html(review, c, f) if review is not None else ''}"

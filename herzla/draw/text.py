@@ -142,6 +142,11 @@ def _header(c: Course) -> str:
             f"forehand seat {r.forehand}{decl}{stock}{opts}")
 
 
+def _tag_lines(tags: Mapping[str, str]) -> list[str]:
+    """The record's tags under its header, a value's further lines indented."""
+    return [f"  {key}: " + visible(value).replace("\n", "\n    ") for key, value in tags.items()]
+
+
 def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
     assert c.tricks is not None
     n = c.record.players
@@ -228,7 +233,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     style = _Style(f, unicode, colour)
     r, res = c.record, c.result
     losses = mistakes_of(review)
-    lines = [visible(_header(c)), "", "Hands"]
+    lines = [visible(_header(c)), *_tag_lines(r.tags), "", "Hands"]
     names = [f"seat {seat}" + (f" ({', '.join(c.roles(seat))})" if c.roles(seat) else "")
              for seat in range(r.players)]
     left = r.leftovers()

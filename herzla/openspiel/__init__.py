@@ -30,6 +30,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("herzla.openspiel needs OpenSpiel: pip install 'herzla[openspiel]'") from exc
 
+from herzla.hand import Move as Move
 from herzla.openspiel.actions import (
     CARD_ACTIONS,
     LOWER,
@@ -40,7 +41,6 @@ from herzla.openspiel.actions import (
 )
 from herzla.openspiel.bots import PolicyBot, bot_policy
 from herzla.openspiel.engine import Engine as Engine
-from herzla.openspiel.engine import Move as Move
 from herzla.openspiel.game import GAMES, HerzlaGame, HerzlaState, register, register_all
 from herzla.openspiel.observer import HerzlaObserver
 from herzla.openspiel.resample import RESAMPLE_TRIES as RESAMPLE_TRIES

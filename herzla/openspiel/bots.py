@@ -10,7 +10,6 @@ import pyspiel
 
 from herzla.cards import cards_of
 from herzla.hand import PASS
-from herzla.layout import Lay
 from herzla.openspiel.game import HerzlaState
 
 
@@ -88,8 +87,10 @@ def bot_policy(game: Any, make_bot: Any, seed: int = 0) -> Any:
     players, dealer and options); it announces with the bidding heuristic and lays layout
     deals as the heuristic does."""
     from herzla.cards import Card
+    from herzla.hand import Move
     from herzla.players import Policy
-    from herzla.players.heuristic import heuristic_lay
+    from herzla.players.heuristic import heuristic_move
+    from herzla.players.views import TrickView
 
     class BotPolicy(Policy):
         name = "openspiel-bot"
@@ -98,14 +99,15 @@ def bot_policy(game: Any, make_bot: Any, seed: int = 0) -> Any:
             self._bots: dict[int, Any] = {}
             self._rng = np.random.default_rng(seed)
 
-        def card(self, view: Any) -> Card:
+        def move(self, view: Any) -> Move:
+            # a question of kind: the bot plays the tricks; a layout deal it lays as the
+            # heuristic does
+            if not isinstance(view, TrickView):
+                return heuristic_move(view)
             bot = self._bots.get(view.seat)
             if bot is None:
                 bot = self._bots[view.seat] = make_bot(game, view.seat)
             state = _state_of_view(game, view, self._rng)
-            return Card.from_index(int(bot.step(state)))
-
-        def lay(self, view: Any) -> Lay | None:
-            return heuristic_lay(view)
+            return Move(Card.from_index(int(bot.step(state))))
 
     return BotPolicy()

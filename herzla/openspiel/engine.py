@@ -27,7 +27,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.hand import Hand
-from herzla.layout import Lay, LayoutHand
+from herzla.layout import LayoutHand
 from herzla.options import Option
 from herzla.records import sort_hand
 from herzla.tricks import TrickHand
@@ -35,9 +35,6 @@ from herzla.tricks import TrickHand
 #: herzla's hand being played (a :class:`herzla.hand.Hand`, on the reference engine of its deal:
 #: :class:`~herzla.tricks.TrickHand`, :class:`~herzla.layout.LayoutHand`)
 Engine = Hand
-#: a move of the play as :meth:`HerzlaState.action_of` takes it: a card (trick deals), a card
-#: laid at an end (layout deals), or a pass (None)
-Move = Card | Lay | None
 
 def title(game: str) -> str:
     return get_game(game).title

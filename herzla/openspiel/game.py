@@ -11,12 +11,10 @@ import pyspiel
 from herzla.cards import Card
 from herzla.contracts import BUILTIN_MODULES, Contract, games, get_game
 from herzla.hand import PASS as PASS_MOVE
-from herzla.hand import Move as HandMove
-from herzla.layout import Lay
+from herzla.hand import Move
 from herzla.openspiel.actions import LOWER, chance_outcomes, num_actions
 from herzla.openspiel.engine import (
     Engine,
-    Move,
     contract_ids,
     fixed_total,
     has_declarer,
@@ -171,22 +169,24 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
         """The contract played (None while the bidding is open)."""
         return self._episode.rules
 
-    def action_of(self, move: Move | HandMove | str) -> int:
-        """The action of a move: a card, a :class:`~herzla.layout.Lay`, a
-        :class:`herzla.hand.Move`, None (a pass in a layout deal) or an announcement
-        (``"pass"``, ``"beddl"``, ``"mord"``).
+    def action_of(self, move: Move | Card | str | None) -> int:
+        """The action of a move: a :class:`herzla.hand.Move` (a card, a card laid at an end,
+        the pass), a card, None (the pass) or an announcement (``"pass"``, ``"beddl"``,
+        ``"mord"``).
 
         A card alone in a layout deal means the upper end, or the only end it fits.
         """
-        wanted: HandMove | str
-        if isinstance(move, HandMove | str):
+        wanted: Move | str
+        if isinstance(move, Move | str):
             wanted = move
-        elif isinstance(move, Lay):
-            wanted = move.move()
-        else:
-            wanted = PASS_MOVE if move is None else HandMove(move)
+        elif isinstance(move, Card):
+            wanted = Move(move)
+        elif move is None:
+            wanted = PASS_MOVE
+        else:  # a 0.2 Lay, or whatever has a card and an end
+            wanted = Move(getattr(move, "card", None), getattr(move, "end", None))
         for action, legal in self._episode.legal().items():
-            if legal == wanted or (isinstance(legal, HandMove) and isinstance(wanted, HandMove)
+            if legal == wanted or (isinstance(legal, Move) and isinstance(wanted, Move)
                                    and wanted.end is None and wanted.card is not None
                                    and legal.card == wanted.card and action < LOWER):
                 return action

@@ -73,7 +73,7 @@ def _ruled_out_by_moves(episode: HandState, player: int) -> tuple[int, ...]:
         seat = board.turn
         if seat != player:
             out[seat] |= _ruled_out(board, seat, move, unseen & ~out[seat])
-        board.play(move)
+        board._play(move)
     return tuple(out)
 
 

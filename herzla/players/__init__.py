@@ -1,10 +1,10 @@
 """Players: policies that choose a seat's announcement and its cards from what the seat may know.
 
 - :mod:`herzla.players.views`: the views an engine hands a policy (never the deal), each with
-  the seat's legal moves (:meth:`TrickView.moves`, :meth:`LayoutView.moves`);
-- :mod:`herzla.players.policy`: the :class:`Policy` base class, and :func:`decide_move`
-  and :func:`decide_announce`, through which every engine asks a policy (:func:`decide_card`,
-  :func:`decide_lay`: how a policy of herzla 0.2, which writes ``card``/``lay``, is asked);
+  the seat's legal moves (:meth:`TrickView.legal_moves`, :meth:`LayoutView.legal_moves`);
+- :mod:`herzla.players.policy`: the :class:`Policy` base class (a policy writes one
+  :meth:`Policy.move`), and :func:`decide_move` and :func:`decide_announce`, through which every
+  engine asks a policy (:func:`decide_card`, :func:`decide_lay`: deprecated, gone in 1.0);
 - :mod:`herzla.players.params`: a policy's parameters, read by their declared types;
 - :mod:`herzla.players.seats`: a :class:`herzla.round.Round` played by policies, one a seat;
 - :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry

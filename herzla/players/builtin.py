@@ -10,18 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from herzla.cards import Card
-from herzla.hand import PASS, Move
-from herzla.layout import Lay
-from herzla.players.heuristic import (
-    WHY,
-    heuristic_card,
-    heuristic_lay,
-    heuristic_laying,
-    heuristic_play,
-    random_card,
-    random_lay,
-)
+from herzla.hand import Move
+from herzla.players.heuristic import WHY, heuristic_move, heuristic_moving, random_move
 from herzla.players.policy import BuiltinForm, Hint, Policy
 from herzla.players.views import LayoutView, TrickView
 
@@ -54,11 +44,8 @@ class RandomPolicy(Policy):
     name = "random"
     level = "beginner"
 
-    def card(self, view: TrickView) -> Card:
-        return random_card(view)
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return random_lay(view)
+    def move(self, view: TrickView | LayoutView) -> Move:
+        return random_move(view)
 
     def batch_form(self) -> RandomForm | None:
         return RandomForm() if _decides_as(self, RandomPolicy) else None
@@ -71,11 +58,8 @@ class HeuristicPolicy(Policy):
     name = "heuristic"
     level = "club player"
 
-    def card(self, view: TrickView) -> Card:
-        return heuristic_card(view)
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return heuristic_lay(view)
+    def move(self, view: TrickView | LayoutView) -> Move:
+        return heuristic_move(view)
 
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The heuristic's move and the rule that chose it (it weighs no values)."""
@@ -87,14 +71,5 @@ class HeuristicPolicy(Policy):
 
 def explain_heuristic(view: TrickView | LayoutView) -> Hint:
     """The heuristic's move on ``view`` and, in words, the rule of its that chose it."""
-    return view.by_kind(_explain_card, _explain_lay)
-
-
-def _explain_card(view: TrickView) -> Hint:
-    card, why = heuristic_play(view)
-    return Hint(Move(card), reason=WHY[why])
-
-
-def _explain_lay(view: LayoutView) -> Hint:
-    lay, why = heuristic_laying(view)
-    return Hint(PASS if lay is None else lay.move(), reason=WHY[why])
+    move, why = heuristic_moving(view)
+    return Hint(move, reason=WHY[why])

@@ -74,7 +74,8 @@ import attrs
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import PASS, Move
+from herzla.layout import LayoutHand
 from herzla.players.announcing import (
     announce,
     bidding_contracts,
@@ -95,12 +96,15 @@ __all__ = [
     "heuristic_card",
     "heuristic_lay",
     "heuristic_laying",
+    "heuristic_move",
+    "heuristic_moving",
     "heuristic_order",
     "heuristic_play",
     "heuristic_scores",
     "preferred_to",
     "random_card",
     "random_lay",
+    "random_move",
     "resolve",
     "sure_winners",
     "top_ranks",
@@ -365,17 +369,21 @@ def _why(view: TrickView, legal: list[Card], follows: bool) -> str:
     return "discard-high" if prof.discard == "high" else "discard-low"
 
 
-def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Lay | None:
-    """The random policy's lay for uniform ``r`` (default the view's own); None when the seat
-    must pass."""
-    view = as_view(state)
-    moves = view.legal_lays()
-    if not moves:
-        return None
+def random_move(view: TrickView | LayoutView, r: int | None = None) -> Move:
+    """The random policy's move for uniform ``r`` (default the view's own): the
+    ``floor(u * m)``-th of the ``m`` legal moves, whatever the deal."""
+    moves = view.legal_moves()
     return moves[pick(view.uniform if r is None else r, len(moves))]
 
 
-def _follow_ups(state: LayoutView, lay: Lay, opening: bool) -> int:
+def random_lay(state: LayoutView | LayoutHand, r: int | None = None) -> Move | None:
+    """The random policy's lay for uniform ``r`` (default the view's own); None when the seat
+    must pass."""
+    move = random_move(as_view(state), r)
+    return None if move.is_pass else move
+
+
+def _follow_ups(state: LayoutView, lay: Move, opening: bool) -> int:
     """How many of the seat's cards fit the end ``lay`` extends, after it (a new row: either
     end)."""
     rows = state.contract.declaration.rows
@@ -392,7 +400,7 @@ def _follow_ups(state: LayoutView, lay: Lay, opening: bool) -> int:
     return count
 
 
-def _beyond(state: LayoutView, lay: Lay, opening: bool) -> int:
+def _beyond(state: LayoutView, lay: Move, opening: bool) -> int:
     """How many of the seat's other cards of the row lie beyond the laid card in the direction
     of the lay (above it for ``+``, below for ``-``; a new row: all of them)."""
     rows = state.contract.declaration.rows
@@ -411,16 +419,33 @@ def _beyond(state: LayoutView, lay: Lay, opening: bool) -> int:
     return count
 
 
-def heuristic_lay(state: LayoutView | LayoutHand) -> Lay | None:
+def heuristic_moving(view: TrickView | LayoutView) -> tuple[Move, str]:
+    """The heuristic policy's move on ``view`` and why: the key in :data:`WHY` of the rule that
+    chose it."""
+    # a question of kind: the heuristic's rules differ by kind (who wins a trick, which lay
+    # leaves the most cards fitting)
+    if isinstance(view, TrickView):
+        card, why = heuristic_play(view)
+        return Move(card), why
+    lay, why = heuristic_laying(view)
+    return PASS if lay is None else lay, why
+
+
+def heuristic_move(view: TrickView | LayoutView) -> Move:
+    """The heuristic policy's move on ``view``."""
+    return heuristic_moving(view)[0]
+
+
+def heuristic_lay(state: LayoutView | LayoutHand) -> Move | None:
     """The heuristic policy's lay for the seat to move; None when it must pass."""
     return heuristic_laying(state)[0]
 
 
-def heuristic_laying(state: LayoutView | LayoutHand) -> tuple[Lay | None, str]:
+def heuristic_laying(state: LayoutView | LayoutHand) -> tuple[Move | None, str]:
     """The heuristic policy's lay for the seat to move (None: it passes) and why: the key in
     :data:`WHY` of the rule that chose it."""
     state = as_view(state)
-    moves = state.legal_lays()
+    moves = state.lays()
     if not moves:
         return None, "pass"
     if len(moves) == 1:
@@ -429,12 +454,12 @@ def heuristic_laying(state: LayoutView | LayoutHand) -> tuple[Lay | None, str]:
     hand = cards_of(state.hand)
     opened = state.rows
 
-    def opening(mv: Lay) -> bool:
+    def opening(mv: Move) -> bool:
         assert mv.card is not None  # a lay, not the pass
         return rows.row_of(mv.card) not in opened
 
     if not rows.per_suit:
-        def score(mv: Lay) -> tuple[int, int]:
+        def score(mv: Move) -> tuple[int, int]:
             card = mv.card
             assert card is not None
             same = sum(1 for c in hand if c.rank == card.rank and c != card)

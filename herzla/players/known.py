@@ -94,7 +94,7 @@ def escapes(view: TrickView) -> list[tuple[int, int]]:
                 ban = contract.banned(hand, s, leading)
                 if ban is not None and ban[0] >> c.index & 1:
                     out.append((s, ban[0]))
-        hand.play(c)
+        hand._play(c)
     return out
 
 

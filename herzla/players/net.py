@@ -18,11 +18,10 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from herzla.cards import Card
+from herzla.cards import Card, cards_of
 from herzla.hand import Move
-from herzla.layout import Lay
 from herzla.players.builtin import explain_heuristic
-from herzla.players.heuristic import heuristic_card, heuristic_lay
+from herzla.players.heuristic import heuristic_card, heuristic_move
 from herzla.players.netmodel import (
     SCORE_UNIT,
     ContractRead,
@@ -44,6 +43,12 @@ def _as_heuristic(view: TrickView | LayoutView) -> Hint:
     what = f"{view.contract.game} {view.contract.id}"
     return Hint(h.move, reason=f"the net was not trained on {what}: it plays as the heuristic "
                                f"({h.reason})")
+
+
+def _trick_view(view: TrickView | LayoutView) -> TrickView | None:
+    """The view, where the net plays it (a trick deal); None where it plays as the heuristic."""
+    # a question of kind: the net is trained on the tricks only
+    return view if isinstance(view, TrickView) else None
 
 
 @attrs.frozen(slots=True)
@@ -120,22 +125,23 @@ class NetPolicy(Policy):
         """Whether the model was trained on the view's game and contract."""
         return self.model().knows(read_contract(view.contract))
 
-    def card(self, view: TrickView) -> Card:
+    def move(self, view: TrickView | LayoutView) -> Move:
+        own = _trick_view(view)
+        return heuristic_move(view) if own is None else Move(self._card(own))
+
+    def _card(self, view: TrickView) -> Card:
         legal = view.legal
         if legal & (legal - 1) == 0:
-            return view.legal_plays[0]
+            return cards_of(legal)[0]
         read = read_contract(view.contract)
         model = self.model()
         if not model.knows(read):
             return heuristic_card(view)
         slot = int(choose_slots(model, seen_of(view, read), read)[0])
-        for c in view.legal_plays:
+        for c in cards_of(legal):
             if read.slots[c.index] == slot:
                 return c
         raise AssertionError("the model chose no legal card")  # pragma: no cover
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return heuristic_lay(view)
 
     def scores(self, view: TrickView) -> dict[Card, float] | None:
         """Each legal card's score under the model (higher is better; the units of its hint),
@@ -147,7 +153,7 @@ class NetPolicy(Policy):
         x = card_features(seen_of(view, read), read)
         q = model.scores(x)
         by_slot = {int(a): float(b) for a, b in zip(x.s, q, strict=True)}
-        return {c: by_slot[read.slots[c.index]] / SCORE_UNIT for c in view.legal_plays}
+        return {c: by_slot[read.slots[c.index]] / SCORE_UNIT for c in cards_of(view.legal)}
 
     def unit(self, view: TrickView) -> float | None:
         """What one unit of :meth:`scores` is worth in the view's game (cents, penalty
@@ -161,20 +167,19 @@ class NetPolicy(Policy):
         """The card with each legal card's score under the model; where it plays as the
         heuristic (layout deals, a contract it was not trained on), the heuristic's rule and
         that it does so."""
-        return view.by_kind(self._explain_card, _as_heuristic)
-
-    def _explain_card(self, view: TrickView) -> Hint:
-        scores = self.scores(view)
-        if scores is None:
+        own = _trick_view(view)
+        scores = None if own is None else self.scores(own)
+        if own is None or scores is None:
             return _as_heuristic(view)
         values = {str(c): v for c, v in scores.items()}
-        return Hint(Move(self.card(view)), values, "the model's score of each legal card "
+        return Hint(Move(self._card(own)), values, "the model's score of each legal card "
                     "(higher is better; a learned preference, not cents)",
                     "the legal card the model scores highest")
 
     def batch_form(self) -> NetForm | None:
         cls = type(self)
-        if all(getattr(cls, n) is getattr(NetPolicy, n) for n in ("announce", "card", "lay")):
+        if all(getattr(cls, n) is getattr(NetPolicy, n)
+               for n in ("announce", "move", "card", "lay")):
             return NetForm(self.weights)
         return None
 

@@ -24,7 +24,8 @@ Both engines hand :func:`card_scores` the same quantities in this layout (:class
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import io
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -35,6 +36,7 @@ import numpy.typing as npt
 from herzla.cards import Card
 from herzla.contracts import Contract, TrickRules
 from herzla.contracts.vocabulary import EarlyEnd
+from herzla.players.modelfile import ModelError, digest, read_arrays
 
 __all__ = ["FEATURES", "SCORE_UNIT", "ContractRead", "Model", "Seen", "card_features",
            "choose_slots", "load_model", "read_contract", "slot_of"]
@@ -413,36 +415,70 @@ class Model:
                             unit_values=np.array([u for _, u in self.units], dtype=np.float64))
 
 
-def model_from(data: Any) -> Model:
+#: the arrays of a model file: the dtype kinds each may have and its number of dimensions
+ARRAYS = {"w1": ("fiu", 2), "b1": ("fiu", 1), "w2": ("fiu", 1), "b2": ("fiu", 1),
+          "trained": ("U", 1), "about": ("U", 1), "features": ("U", 1)}
+#: the arrays a model file may have (written once the units were fitted)
+UNIT_ARRAYS = {"unit_keys": ("U", 1), "unit_values": ("fiu", 1)}
+#: the most hidden units a model may have
+MAX_HIDDEN = 4096
+#: the largest second-layer weight: with hidden values below 2**24 and at most
+#: :data:`MAX_HIDDEN` of them, every sum of the second layer is a whole number below 2**53
+W2_LIMIT = 1 << 16
+#: the SHA-256 of the model shipped in the package (tools/train_net.py writes it with the model)
+SHIPPED_SHA256 = "bddf37fe15c5b48d158b19cb931216681021bc36b3a2c0d1d39002ec2e54dd4d"
+
+
+def model_from(data: Mapping[str, npt.NDArray[Any]]) -> Model:
+    """The model of a model file's arrays (:func:`herzla.players.modelfile.read_arrays`);
+    ModelError where they are not the arrays, shapes and whole numbers of a model."""
     feats = tuple(str(x) for x in data["features"])
     if feats != FEATURES:
-        raise ValueError("the net's weights were trained on other features; retrain them "
+        raise ModelError("the net's weights were trained on other features; retrain them "
                          "(tools/train_net.py)")
-    return Model(np.asarray(data["w1"], dtype=np.float64), np.asarray(data["b1"], np.float64),
-                 np.asarray(data["w2"], dtype=np.float64), float(data["b2"][0]),
-                 frozenset(str(x) for x in data["trained"]), str(data["about"][0]),
-                 _units_of(data))
+    w1, b1, w2, b2 = (np.asarray(data[k], dtype=np.float64) for k in ("w1", "b1", "w2", "b2"))
+    hidden = w1.shape[1]
+    shapes = {"w1": (len(FEATURES), hidden), "b1": (hidden,), "w2": (hidden,), "b2": (1,)}
+    for name, arr in (("w1", w1), ("b1", b1), ("w2", w2), ("b2", b2)):
+        if arr.shape != shapes[name] or not 1 <= hidden <= MAX_HIDDEN:
+            raise ModelError(f"its array {name} has the shape {arr.shape}, not "
+                             f"{shapes[name]}")
+        if not np.array_equal(arr, np.round(arr)):
+            raise ModelError(f"its array {name} holds numbers that are not whole (the net's "
+                             f"weights are whole numbers, for exact sums)")
+    if max(float(np.abs(w2).max()), abs(float(b2[0]))) > W2_LIMIT:
+        raise ModelError(f"the net's second-layer weights must lie within +-{W2_LIMIT}")
+    if len(data["about"]) != 1:
+        raise ModelError("its array about holds one text, not "
+                         f"{len(data['about'])}")
+    try:
+        return Model(w1, b1, w2, float(b2[0]), frozenset(str(x) for x in data["trained"]),
+                     str(data["about"][0]), _units_of(data))
+    except ValueError as exc:
+        raise ModelError(str(exc)) from None
 
 
-def _units_of(data: Any) -> tuple[tuple[str, float], ...]:
-    if "unit_keys" not in data:  # a file written before the units were fitted
+def _units_of(data: Mapping[str, npt.NDArray[Any]]) -> tuple[tuple[str, float], ...]:
+    if "unit_keys" not in data or "unit_values" not in data:  # written before units were fitted
         return ()
     keys = [str(x) for x in data["unit_keys"]]
     values = [float(x) for x in np.asarray(data["unit_values"], dtype=np.float64)]
     if len(keys) != len(values):
-        raise ValueError("the net's units name as many contracts as they give values")
+        raise ModelError("the net's units name as many contracts as they give values")
     return tuple(sorted(zip(keys, values, strict=True)))
 
 
 @functools.cache
 def load_model(path: str | None = None) -> Model:
-    """The model shipped in the package (or the one at ``path``)."""
+    """The model shipped in the package (its hash checked), or the one at ``path``;
+    ModelError (a ValueError) names what makes a file no model, before anything is played."""
     if path is not None:
-        with np.load(path) as data:
-            return model_from(data)
-    with resources.files("herzla.players").joinpath(WEIGHTS).open("rb") as f, \
-            np.load(f) as data:
-        return model_from(data)
+        return model_from(read_arrays(path, ARRAYS, UNIT_ARRAYS))
+    data = resources.files("herzla.players").joinpath(WEIGHTS).read_bytes()
+    if digest(data) != SHIPPED_SHA256:
+        raise ModelError(f"the model shipped in herzla ({WEIGHTS}) is damaged: its hash is not "
+                         f"the one it was shipped with; reinstall herzla")
+    return model_from(read_arrays(io.BytesIO(data), ARRAYS, UNIT_ARRAYS))
 
 
 def choose_slots(model: Model, seen: Seen, read: ContractRead) -> I64:

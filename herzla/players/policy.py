@@ -1,10 +1,11 @@
 """The policy interface: a player that chooses a seat's announcement and its cards from a view.
 
 A policy subclasses :class:`Policy` and writes :meth:`Policy.move`: the seat's one
-:class:`~herzla.hand.Move` on its view, whatever the deal (a card, a card laid at an end of its
-row, the pass).  A policy written against herzla 0.2 writes :meth:`Policy.card` (trick deals) and
-:meth:`Policy.lay` (layout deals) instead; the default :meth:`Policy.move` asks them, and those
-policies keep working unchanged.  :meth:`Policy.announce` defaults to the bidding heuristic.
+:class:`~herzla.hand.Move` on its view, one of ``view.legal_moves()``, whatever the deal (a card,
+a card laid at an end of its row, the pass).  A policy written against herzla 0.2 writes
+:meth:`Policy.card` (trick deals) and :meth:`Policy.lay` (layout deals) instead; the default
+:meth:`Policy.move` still asks them, with a DeprecationWarning (they go in 1.0).
+:meth:`Policy.announce` defaults to the bidding heuristic.
 Its parameters are attrs fields with defaults (``pimc[samples=32]`` sets one); a policy without
 fields has none.  A policy may offer a batch form for the numpy engine
 (:meth:`Policy.batch_form`); without one the batch engine hands its deals to the reference
@@ -13,30 +14,20 @@ engine.  The built-in policies name their forms, which the batch engine holds, b
 
 Every engine asks a policy through :func:`decide_move` (:func:`choose`) and
 :func:`decide_announce`, never by calling its methods itself: these check what the policy
-answers (a legal :class:`~herzla.hand.Move`; of a 0.2 policy a legal :class:`~herzla.cards.Card`,
-a legal :class:`~herzla.layout.Lay` or None, checked by :func:`decide_card` and
-:func:`decide_lay`; an announcement the bidding knows) and turn anything else, or an
-exception the policy raises, into a :class:`PolicyError` naming the policy and what it
-answered, in one line.
+answers (a legal :class:`~herzla.hand.Move`; an announcement the bidding knows) and turn
+anything else, or an exception the policy raises, into a :class:`PolicyError` naming the policy
+and what it answered, in one line.
 
 >>> import attrs
->>> from herzla.players.views import TrickView
->>> @attrs.frozen
-... class Lowest(Policy):
-...     name = "lowest"
-...     def card(self, view: TrickView) -> Card:
-...         return view.legal_plays[0]
->>> Lowest().spec()
-'lowest'
-
-The same policy as one method, whatever the deal:
-
+>>> from herzla.players.views import LayoutView, TrickView, view_of
 >>> @attrs.frozen
 ... class First(Policy):
 ...     name = "first"
 ...     def move(self, view: TrickView | LayoutView) -> Move:
-...         return view.moves()[0]
->>> from herzla.players.views import LayoutView, view_of
+...         return view.legal_moves()[0]
+>>> First().spec()
+'first'
+
 >>> from herzla.contracts import contract_class
 >>> hand = contract_class("herzla", "normal")().new_hand(
 ...     ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
@@ -47,6 +38,8 @@ The same policy as one method, whatever the deal:
 
 from __future__ import annotations
 
+import inspect
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -54,13 +47,14 @@ import attrs
 
 from herzla.cards import Card
 from herzla.hand import PASS, Illegal, Move
-from herzla.layout import Lay
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
+from herzla.players.views import TrickView
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
-    from herzla.players.views import BidView, LayoutView, TrickView
+    from herzla.layout import _Lay as Lay
+    from herzla.players.views import BidView, LayoutView
 
 __all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",
            "decide_announce", "decide_card", "decide_lay", "decide_move", "hint"]
@@ -133,24 +127,28 @@ class Policy:
         return announce(view.hand, view.contract, view.forehand)
 
     def move(self, view: TrickView | LayoutView) -> Move:
-        """The seat's move on ``view``: one of ``view.moves()`` (a card; a card laid at an end
-        of its row; :data:`~herzla.hand.PASS`, only when it has no other).  The default asks
-        the per-kind methods a policy written against herzla 0.2 writes: :meth:`card` in a
-        trick deal, :meth:`lay` in a layout deal (None: the pass)."""
-        return view.by_kind(lambda v: Move(self.card(v)), lambda v: _lay_move(self.lay(v)))
+        """The seat's move on ``view``: one of ``view.legal_moves()`` (a card; a card laid at
+        an end of its row; :data:`~herzla.hand.PASS`, only when it has no other).  Every policy
+        writes it.  The default asks, with a DeprecationWarning, the per-kind methods a policy
+        written against herzla 0.2 writes (:meth:`card`, :meth:`lay`; gone in 1.0)."""
+        return _move_of_02(self, view, None)
 
     def card(self, view: TrickView) -> Card:
-        """The card the seat plays (one of ``view.legal_plays``).  Kept for policies written
-        against herzla 0.2: the default :meth:`move` asks it in a trick deal; a policy that
-        writes :meth:`move` need not write it."""
-        raise NotImplementedError(f"the policy {self.spec()} plays no trick deals")
+        """Deprecated (gone in 1.0): the card the seat plays, as herzla 0.2 asked it of a
+        policy; a policy writes :meth:`move`.  Called on a policy that writes :meth:`move`,
+        it answers that move's card."""
+        _deprecated_method("card")
+        card = self.move(view).card
+        assert card is not None  # a trick deal has no pass
+        return card
 
-    def lay(self, view: LayoutView) -> Lay | None:
-        """The seat's lay (one of ``view.legal_moves()``), or None to pass (only when it has
-        none).  The default lays the first legal move.  Kept for policies written against
-        herzla 0.2: the default :meth:`move` asks it in a layout deal."""
-        moves = view.legal_moves()
-        return moves[0] if moves else None
+    def lay(self, view: LayoutView) -> Lay | Move | None:
+        """Deprecated (gone in 1.0): the seat's lay (None: the pass), as herzla 0.2 asked it
+        of a policy; a policy writes :meth:`move`.  Called on a policy that writes
+        :meth:`move`, it answers that move (None for the pass)."""
+        _deprecated_method("lay")
+        move = self.move(view)
+        return None if move.is_pass else move
 
     def explain(self, view: TrickView | LayoutView) -> Hint | None:
         """The seat's move with the values it weighed and why (a :class:`Hint`), for a person
@@ -234,8 +232,6 @@ def _answer(value: object) -> str:
         return "None"
     if isinstance(value, Card):
         return f"the Card {value}"
-    if isinstance(value, Lay):
-        return f"the Lay {value}"
     if isinstance(value, Move):
         return f"the Move {value}"
     if isinstance(value, bool | int | float | str):
@@ -258,68 +254,135 @@ def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
                           f"{what}{': ' + detail if detail else ''}") from None
 
 
+def _deprecated_method(name: str) -> None:
+    warnings.warn(f"Policy.{name}() is deprecated and goes in 1.0: a policy writes move(view), "
+                  f"one of view.legal_moves()", DeprecationWarning, stacklevel=3)
+
+
 def decide_card(policy: Policy, view: TrickView,
                 check: Callable[[Card], Illegal | None] | None = None) -> Card:
-    """The card ``policy`` plays in ``view``: one of ``view.legal_plays``, else PolicyError
-    naming the policy and what it answered or raised.  ``check`` (the engine's
-    ``TrickHand.check``) says why an illegal card is illegal (:meth:`TrickView.problem
-    <herzla.players.views.TrickView.problem>`)."""
-    card = _ask(policy, "card", "a card", lambda: policy.card(view))
-    if not isinstance(card, Card):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
-                          f"(card() returns a herzla Card, one of view.legal_plays)")
-    why = view.problem(Move(card), check)
-    if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal card {card}: {why}")
+    """Deprecated (gone in 1.0): :func:`decide_move`, whose move's ``card`` this is."""
+    warnings.warn("decide_card() is deprecated and goes in 1.0: decide_move()",
+                  DeprecationWarning, stacklevel=2)
+    card = decide_move(policy, view, check).card
+    assert card is not None  # a trick deal has no pass
     return card
 
 
-def decide_lay(policy: Policy, view: LayoutView) -> Lay | None:
-    """The lay ``policy`` makes in ``view``: one of ``view.legal_moves()``, or None (a pass)
-    when there is none; else PolicyError naming the policy and what it answered or raised."""
+def decide_lay(policy: Policy, view: LayoutView) -> Move | None:
+    """Deprecated (gone in 1.0): :func:`decide_move` (None here for its pass)."""
+    warnings.warn("decide_lay() is deprecated and goes in 1.0: decide_move()",
+                  DeprecationWarning, stacklevel=2)
+    move = decide_move(policy, view)
+    return None if move.is_pass else move
+
+
+def writes_move(policy: Policy) -> bool:
+    """Whether ``policy`` writes :meth:`Policy.move` itself, below any ``card`` or ``lay``
+    (else it is a 0.2 policy, or a subclass that overrides a 0.2 method of its base, asked
+    through them with a warning)."""
+    return not (_writes(policy, "card") or _writes(policy, "lay"))
+
+
+def decide_move(policy: Policy, view: TrickView | LayoutView,
+                check: Callable[[Card], Illegal | None] | None = None) -> Move:
+    """The move ``policy`` makes on ``view`` (:meth:`Policy.move`): one of
+    ``view.legal_moves()``, else PolicyError naming the policy and what it answered or raised.
+    ``check`` (the engine's) names the rule an illegal card breaks."""
+    if not writes_move(policy):
+        return _move_of_02(policy, view, check)
+    move = _ask(policy, "move", "a move", lambda: policy.move(view))
+    if not isinstance(move, Move):
+        raise PolicyError(f"the policy {_who(policy)} answered {_answer(move)} for a move "
+                          f"(move() returns a herzla Move, one of view.legal_moves())")
+    why = view.problem(move, check)
+    if why is not None:
+        raise PolicyError(f"the policy {_who(policy)} chose an illegal move {move}: {why}")
+    return move
+
+
+# -- herzla 0.2's policies (gone in 1.0): one method a kind of deal, card and lay; one that
+# writes card alone lays the first legal lay of a layout deal, as 0.2's default lay did; each
+# is warned of once, at its class, so that a script that defines one sees it
+def _owner(cls: type, name: str) -> int:
+    """Where in ``cls``'s method order ``name`` is written (0: by the class itself)."""
+    return next(i for i, c in enumerate(cls.__mro__) if name in vars(c))
+
+
+def _writes(policy: Policy, name: str) -> bool:
+    """Whether ``policy``'s class writes the 0.2 method ``name`` below its ``move``."""
+    cls = type(policy)
+    return _owner(cls, name) < _owner(cls, "move")
+
+
+def _base_move(policy: Policy, view: TrickView | LayoutView) -> Move | None:
+    """The move of the nearest base that writes :meth:`Policy.move` (None: none does)."""
+    owner = type(policy).__mro__[_owner(type(policy), "move")]
+    if owner is Policy:
+        return None
+    move: Move = owner.move(policy, view)  # type: ignore[attr-defined]
+    return move
+
+
+def _warn(policy: Policy, name: str) -> None:
+    cls = type(policy)
+    try:
+        filename = inspect.getsourcefile(cls) or "<unknown>"
+        line = inspect.getsourcelines(cls)[1]
+    except (OSError, TypeError):
+        filename, line = "<unknown>", 0
+    warnings.warn_explicit(
+        f"the policy {cls.__qualname__} writes {name}(), deprecated since herzla 0.3 and "
+        f"asked no more in 1.0: write move(view), one of view.legal_moves()",
+        DeprecationWarning, filename, line, module=cls.__module__,
+        registry=vars(inspect.getmodule(cls)).setdefault("__warningregistry__", {})
+        if inspect.getmodule(cls) is not None else None)
+
+
+def _move_of_02(policy: Policy, view: TrickView | LayoutView,
+               check: Callable[[Card], Illegal | None] | None) -> Move:
+    """The move a 0.2 policy makes on ``view``, asked and checked as 0.2 asked it (its errors
+    worded as they were)."""
+    # a question of kind, as 0.2 asked it: a 0.2 policy writes a method for each kind of deal
+    # (card, lay); it goes in 1.0 with this module
+    if isinstance(view, TrickView):
+        if not _writes(policy, "card"):
+            base = _base_move(policy, view)
+            if base is not None:
+                return base
+            raise PolicyError(f"the policy {_who(policy)} writes no move()")
+        _warn(policy, "card")
+        card = _ask(policy, "card", "a card", lambda: policy.card(view))
+        if not isinstance(card, Card):
+            raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
+                              f"(card() returns a herzla Card, one of the legal cards)")
+        why = view.problem(Move(card), check)
+        if why is not None:
+            raise PolicyError(f"the policy {_who(policy)} chose an illegal card {card}: {why}")
+        return Move(card)
+    if not _writes(policy, "lay"):
+        base = _base_move(policy, view)
+        if base is not None:
+            return base
+        if not _writes(policy, "card"):
+            raise PolicyError(f"the policy {_who(policy)} writes no move()")
+        return view.legal_moves()[0]  # 0.2's default lay: the first legal one
+    _warn(policy, "lay")
     lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
     if lay is None:
         why = view.problem(PASS)
         if why is not None:
             raise PolicyError(f"the policy {_who(policy)} chose an illegal move (a pass): "
                               f"{why}")
-        return None
-    if not isinstance(lay, Lay) or not isinstance(lay.card, Card) or lay.end not in ("+", "-"):
+        return PASS
+    card, end = getattr(lay, "card", None), getattr(lay, "end", None)
+    if not isinstance(card, Card) or end not in ("+", "-"):
         raise PolicyError(f"the policy {_who(policy)} answered {_answer(lay)} for a lay "
-                          f"(lay() returns a herzla Lay of view.legal_moves(), or None to pass)")
-    why = view.problem(lay.move())
+                          f"(lay() returns a lay of view.lays(), or None to pass)")
+    move = Move(card, end)
+    why = view.problem(move)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({lay}): {why}")
-    return lay
-
-
-def _lay_move(lay: Lay | None) -> Move:
-    return PASS if lay is None else lay.move()
-
-
-def _writes_move(policy: Policy) -> bool:
-    """Whether ``policy`` writes :meth:`Policy.move` itself (else it is a 0.2 policy writing
-    :meth:`Policy.card` and :meth:`Policy.lay`, asked and checked through them)."""
-    return getattr(type(policy), "move", None) is not Policy.move
-
-
-def decide_move(policy: Policy, view: TrickView | LayoutView,
-                check: Callable[[Card], Illegal | None] | None = None) -> Move:
-    """The move ``policy`` makes on ``view`` (:meth:`Policy.move`): one of ``view.moves()``,
-    else PolicyError naming the policy and what it answered or raised.  A policy that writes
-    only the 0.2 methods is asked through :func:`decide_card` and :func:`decide_lay`, and its
-    errors worded as they were.  ``check`` (the engine's) names the rule an illegal card
-    breaks."""
-    if not _writes_move(policy):
-        return view.by_kind(lambda v: Move(decide_card(policy, v, check)),
-                            lambda v: _lay_move(decide_lay(policy, v)))
-    move = _ask(policy, "move", "a move", lambda: policy.move(view))
-    if not isinstance(move, Move):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(move)} for a move "
-                          f"(move() returns a herzla Move, one of view.moves())")
-    why = view.problem(move, check)
-    if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move {move}: {why}")
+        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({move}): {why}")
     return move
 
 

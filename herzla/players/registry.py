@@ -28,15 +28,21 @@ import functools
 import importlib
 import os
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
 
 from herzla.names import did_you_mean, find_name
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
 
-__all__ = ["ENTRY_POINT_GROUP", "builtin_names", "clear_caches", "policy_names", "policy_of",
-           "register_builtin", "seat_policies", "spelled", "split_policies"]
+__all__ = ["ENTRY_POINT_GROUP", "PolicyLike", "builtin_names", "clear_caches", "named_policies",
+           "policy_names", "policy_of", "register_builtin", "seat_policies", "seats_of",
+           "spelled", "split_policies"]
+
+#: what names the policies of a table: a name (``"heuristic"``, ``"random,heuristic"``,
+#: ``"pimc[samples=8]"``), a :class:`~herzla.players.policy.Policy` object (every seat), or a
+#: list of names and objects (one for every seat, or one a seat)
+PolicyLike: TypeAlias = "str | Policy | Sequence[str | Policy]"
 
 #: the entry-point group installed packages register policies under
 ENTRY_POINT_GROUP = "herzla.policies"
@@ -250,6 +256,50 @@ def split_policies(text: str) -> list[str]:
 def seat_policies(text: str, players: int) -> tuple[Policy, ...]:
     """The policy of each seat: ``P`` for every seat, or ``P0,P1,...`` one a seat."""
     return _seated(_check_text(text), players)
+
+
+def seats_of(policy: PolicyLike, players: int) -> tuple[Policy, ...]:
+    """The policy of each of ``players`` seats from a name (as :func:`seat_policies`), a
+    :class:`~herzla.players.policy.Policy` object (every seat), or a list of names and
+    objects (one for every seat, or one a seat).  PolicyError names what is wrong.
+
+    >>> from herzla.players.builtin import HeuristicPolicy
+    >>> [p.spec() for p in seats_of(["random", HeuristicPolicy()], 2)]
+    ['random', 'heuristic']
+    """
+    if isinstance(policy, str):
+        return seat_policies(policy, players)
+    if isinstance(policy, Policy):
+        return (policy,) * players
+    if isinstance(policy, type) and issubclass(policy, Policy):
+        return (_as_policy(policy, f"the policy class {policy.__qualname__}"),) * players
+    if not isinstance(policy, Sequence) or isinstance(policy, bytes):
+        raise PolicyError(f"a policy is a name (\"random\", \"pimc[samples=8]\"), a "
+                          f"herzla.Policy object, or a list of them, not {quote(policy)}")
+    given = list(policy)
+    if len(given) not in (1, players):
+        raise PolicyError(f"{len(given)} policies for {players} seats: give one policy for "
+                          f"every seat, or one for each of the {players}")
+    out: list[Policy] = []
+    for i, one in enumerate(given):
+        if isinstance(one, str):
+            if len(split_policies(one)) != 1:
+                raise PolicyError(f"policy {i + 1} of the list names several ({quote(one)}): "
+                                  f"give one policy an item")
+            out.append(policy_of(one))
+        else:
+            out.append(_as_policy(one, f"policy {i + 1} of the list"))
+    return tuple(out) * (players if len(out) == 1 else 1)
+
+
+def named_policies(policies: Sequence[Policy]) -> str:
+    """Policies as ``--policy`` names them: one name for every seat, or one a seat.
+
+    >>> named_policies(seats_of("heuristic", 4))
+    'heuristic'
+    """
+    names = [p.spec() for p in policies]
+    return names[0] if len(set(names)) == 1 else ",".join(names)
 
 
 def clear_caches() -> None:

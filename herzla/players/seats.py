@@ -45,9 +45,9 @@ def play_out(deal: Round, policies: Sequence[Policy], uniform: Callable[[int], i
     stops = _stops(until)
     while not hand.over and hand.turn not in stops:
         if hand.must_pass:  # a seat that cannot lay passes: nothing to decide
-            hand.play(PASS)
+            hand._play(PASS)
             continue
         view = view_of(hand, uniform(len(plays)), deal.stock, deal.bids)
-        hand.play(choose(policies[hand.turn], view, hand.check))
+        hand._play(choose(policies[hand.turn], view, hand.check))
         plays.append(str(hand.moves[-1]))
     return plays

@@ -21,12 +21,14 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 >>> view = TrickView.of(state, uniform=0)
 >>> view.seat, [str(c) for c in view.trick], view.winner
 (1, ['C7'], 0)
->>> sorted(str(c) for c in view.legal_plays)
-['CA', 'CK']
+>>> [str(m) for m in view.legal_moves()]
+['CK', 'CA']
 """
 
 from __future__ import annotations
 
+import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast, overload
 
@@ -34,8 +36,9 @@ import attrs
 
 from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
+from herzla.display import render
 from herzla.hand import PASS, Hand, Illegal, Move
-from herzla.layout import Lay, LayoutHand
+from herzla.layout import LayoutHand
 from herzla.tricks import Trick, TrickHand
 
 T = TypeVar("T")
@@ -120,6 +123,8 @@ class TrickView:
 
     @property
     def legal_plays(self) -> list[Card]:
+        """Deprecated (gone in 1.0): :meth:`legal_moves` (the cards: ``cards_of(legal)``)."""
+        _deprecated("TrickView.legal_plays", "legal_moves() (the cards: cards_of(view.legal))")
         return cards_of(self.legal)
 
     @property
@@ -150,10 +155,15 @@ class TrickView:
         """Whether the seat can follow the suit led (False when it leads)."""
         return bool(self.trick) and bool(self.hand & SUIT_MASKS[self.trick[0].suit])
 
-    def moves(self) -> list[Move]:
+    def legal_moves(self) -> list[Move]:
         """The seat's legal moves: its legal cards, as :meth:`herzla.players.Policy.move`
-        chooses among them."""
-        return [Move(c) for c in self.legal_plays]
+        chooses among them (as the hand's :meth:`~herzla.hand.Hand.legal_moves`)."""
+        return [Move(c) for c in cards_of(self.legal)]
+
+    def moves(self) -> list[Move]:
+        """Deprecated (gone in 1.0): :meth:`legal_moves`."""
+        _deprecated("TrickView.moves()", "legal_moves()")
+        return self.legal_moves()
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
@@ -164,13 +174,23 @@ class TrickView:
             return None
         found = check(card) if check is not None and card is not None else None
         return found.message if found is not None else (
-            f"seat {self.seat} may play {' '.join(map(str, self.legal_plays))}")
+            f"seat {self.seat} may play {' '.join(map(str, cards_of(self.legal)))}")
+
+    def __str__(self) -> str:
+        """What the seat sees, drawn as text."""
+        return render("View", "text", self) or repr(self)
 
     def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
                 ) -> T:
-        """``tricks(self)``: what a reader that treats the two kinds of view apart does with
-        this one (a layout deal's view answers ``layout(self)``)."""
+        """Deprecated (gone in 1.0): ``tricks(self)`` (a layout deal's view answers
+        ``layout(self)``); a policy writes one :meth:`~herzla.players.Policy.move`."""
+        _deprecated("view.by_kind()", "one Policy.move() on view.legal_moves()")
         return tricks(self)
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(f"{old} is deprecated and goes in 1.0: {new}", DeprecationWarning,
+                  stacklevel=3)
 
 
 def shown_voids(tricks: Sequence[Trick], trick: Sequence[Card], leader: int, players: int
@@ -201,7 +221,7 @@ class LayoutView:
     seat: int
     hand: int
     dealer: int
-    history: tuple[tuple[int, Lay | None], ...]
+    history: tuple[tuple[int, Move | None], ...]
     counts: tuple[int, ...]
     uniform: int = 0
     _board: LayoutHand = attrs.field(default=None, repr=False, eq=False)
@@ -235,17 +255,26 @@ class LayoutView:
         """The ends (``+``, ``-``) ``card`` may be laid at now."""
         return self._board.fits(card)
 
-    def legal_moves(self) -> list[Lay]:
-        """The seat's legal lays (empty: it must pass)."""
-        return [Lay(c, e) for c in cards_of(self.hand) for e in self._board.fits(c)]
+    def lays(self) -> list[Move]:
+        """The seat's legal lays, each card at each end it fits (empty: it must pass)."""
+        return [Move(c, e) for c in cards_of(self.hand) for e in self._board.fits(c)]
 
-    #: the seat's legal lays, as :meth:`herzla.layout.LayoutHand.legal_lays` names them
-    legal_lays = legal_moves
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves as :meth:`herzla.players.Policy.move` chooses among them
+        (as the hand's :meth:`~herzla.hand.Hand.legal_moves`): each card laid at each end it
+        fits, or the pass alone."""
+        return self.lays() or [PASS]
+
+    def legal_lays(self) -> list[Move]:
+        """Deprecated (gone in 1.0): :meth:`lays` (or :meth:`legal_moves`, the pass
+        included)."""
+        _deprecated("LayoutView.legal_lays()", "lays(), or legal_moves() with the pass")
+        return self.lays()
 
     def moves(self) -> list[Move]:
-        """The seat's legal moves as :meth:`herzla.players.Policy.move` chooses among them:
-        each card laid at each end it fits, or the pass alone."""
-        return [lay.move() for lay in self.legal_moves()] or [PASS]
+        """Deprecated (gone in 1.0): :meth:`legal_moves`."""
+        _deprecated("LayoutView.moves()", "legal_moves()")
+        return self.legal_moves()
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
@@ -254,15 +283,21 @@ class LayoutView:
         bad = board.check_pass() if move.card is None else board.check(move.card, move.end)
         return None if bad is None else bad.message
 
+    def __str__(self) -> str:
+        """What the seat sees, drawn as text."""
+        return render("View", "text", self) or repr(self)
+
     def by_kind(self, tricks: Callable[[TrickView], T], layout: Callable[[LayoutView], T]
                 ) -> T:
-        """``layout(self)`` (see :meth:`TrickView.by_kind`)."""
+        """Deprecated (gone in 1.0): ``layout(self)`` (see :meth:`TrickView.by_kind`)."""
+        _deprecated("view.by_kind()", "one Policy.move() on view.legal_moves()")
         return layout(self)
 
-    def after(self, lay: Lay) -> LayoutView:
+    def after(self, lay: Move) -> LayoutView:
         """The seat's view once it has laid ``lay`` (and before anyone else moves)."""
+        assert lay.card is not None  # a lay, not the pass
         board = self._board.copy()
-        board.lay(lay.card, lay.end)
+        board._lay(lay.card, lay.end)
         counts = list(self.counts)
         counts[self.seat] -= 1
         return attrs.evolve(self, hand=self.hand & ~lay.card.bit,
@@ -279,10 +314,18 @@ def _board_of(state: LayoutHand, seat: int) -> LayoutHand:
     return board
 
 
-def view_of(hand: Hand, uniform: int = 0, stock: int = 0,
+#: where a view made without a uniform draws one: seeded from the system's randomness once
+_UNIFORMS = random.Random()
+
+
+def view_of(hand: Hand, uniform: int | None = None, stock: int = 0,
             announcements: tuple[str, ...] = ()) -> TrickView | LayoutView:
     """The view of the seat to move in ``hand``, whatever the deal (``stock`` and the bidding's
-    ``announcements`` matter only in trick deals)."""
+    ``announcements`` matter only in trick deals).  ``uniform`` None (the default) draws the
+    move's uniform from a stream seeded from the system's randomness, so that ``random`` plays
+    a random card; the engines hand their seeded uniforms instead."""
+    if uniform is None:
+        uniform = _UNIFORMS.getrandbits(32)
     # the players' one question of kind: a view is read from its engine's own state, a trick
     # deal's view holds its tricks, a layout deal's its rows
     if isinstance(hand, TrickHand):
@@ -300,4 +343,4 @@ def as_view(state: TrickView | TrickHand) -> TrickView: ...
 def as_view(state: LayoutView | LayoutHand) -> LayoutView: ...
 def as_view(state: TrickView | LayoutView | Hand) -> TrickView | LayoutView:
     """A view as it is; a hand stands for the view of its seat to move (:func:`view_of`)."""
-    return state if isinstance(state, _VIEWS) else view_of(state)
+    return state if isinstance(state, _VIEWS) else view_of(state, 0)

@@ -23,6 +23,8 @@ seats still to speak announce (:func:`settled`).
 ...     _ = deal.announce(word)
 >>> deal.contract.id, deal.contract.declarer, deal.turn
 ('beddl', 3, 0)
+>>> [str(m) for m in deal.legal_moves()][:3], deal.check("HA").rule
+(['C7', 'CT', 'CJ'], 'not-in-hand')
 >>> _ = deal.play("C7"); [str(m) for m in deal.moves]
 ['C7']
 >>> _ = deal.undo(); _ = deal.undo(); deal.phase, deal.bids
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import Hand, Move
+from herzla.hand import Hand, HandNotOver, Illegal, Move
 from herzla.records import Record, record_of
 from herzla.round.bidding import resolve, settled
 
@@ -152,6 +154,19 @@ class Round:
         """What a seat may announce: ``pass`` and the contracts of the game's bidding."""
         return ("pass", *game_of(self.base).bidding[1:])
 
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move (as the hand's :meth:`~herzla.hand.Hand.
+        legal_moves`); none while the bidding is on (:meth:`known_bids`) or once it is over."""
+        return [] if self.hand is None else self.hand.legal_moves()
+
+    def check(self, move: Move | str) -> Illegal | None:
+        """None if the seat to move may make ``move`` now, else the rule it breaks (the hand's
+        :meth:`~herzla.hand.Hand.check`); while the bidding is on no move may be made."""
+        if self.hand is None:
+            return Illegal("bidding", "the bidding is on: no card may be played before it "
+                                      "chooses the contract")
+        return self.hand.check(move)
+
     # -- moving ---------------------------------------------------------------------------------
     def announce(self, word: str) -> tuple[str, int | None] | None:
         """The seat to announce says ``word``; the contract id and declarer once that settles
@@ -171,7 +186,8 @@ class Round:
         return done
 
     def play(self, move: Move | str) -> object:
-        """The seat to move makes ``move`` (unchecked: :meth:`check` names a rule it breaks)."""
+        """The seat to move makes ``move``; a move it may not make is refused with
+        :class:`~herzla.hand.IllegalMove` (naming the rule), the deal unchanged."""
         if self.hand is None:
             raise ValueError("the bidding is on: announce first")
         return self.hand.play(move)
@@ -192,10 +208,10 @@ class Round:
 
     # -- the score and what carries -----------------------------------------------------------
     def score(self) -> HandScore:
-        """The hand's score (the hand over)."""
-        if self.hand is None or not self.hand.over:
-            raise ValueError("the hand is not over yet")
-        return self.hand.score()
+        """The hand's score (:class:`~herzla.hand.HandNotOver` before the end)."""
+        if self.hand is None:
+            raise HandNotOver("the hand is not over: the bidding is still on")
+        return self.hand.score()  # HandNotOver before the end, saying how far the hand is
 
     def stock_after(self) -> int:
         """The stock the next deal is played for: what the hand's score leaves, else as it

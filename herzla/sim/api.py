@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import pickle
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -30,7 +31,7 @@ from herzla.limits import (
 )
 from herzla.options import OptionError, given_options, resolve_options
 from herzla.players.policy import Policy
-from herzla.players.registry import seat_policies, spelled
+from herzla.players.registry import PolicyLike, named_policies, seats_of, spelled
 from herzla.quote import number, quote
 from herzla.round import dealer_of
 from herzla.sim.engine import engine_of
@@ -42,8 +43,8 @@ from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
 from herzla.support.procs import default_jobs, usable_jobs
 from herzla.support.streams import BLOCK
 
-__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "plan_run", "play_processes",
-           "run_plan", "simulate"]
+__all__ = ["CLUSTER_TASK_BLOCKS", "MAX_HANDS", "SimulationError", "check_pickles", "plan_run",
+           "play_processes", "run_plan", "simulate"]
 
 #: more hands than a run could play in reasonable time
 MAX_HANDS = 10**12
@@ -58,6 +59,22 @@ CLUSTER_TASK_BLOCKS = 32
 
 class SimulationError(ValueError):
     """Arguments the simulator cannot play, with the problem named in one sentence."""
+
+
+def check_pickles(policies: Iterable[Policy], error: type[Exception]) -> None:
+    """``error`` naming a policy object that cannot be sent to worker processes (by pickle):
+    one whose class is defined inside a function, or that holds what does not pickle."""
+    seen: set[int] = set()
+    for policy in policies:
+        if id(policy) in seen:
+            continue
+        seen.add(id(policy))
+        try:
+            pickle.dumps(policy)
+        except Exception as exc:
+            raise error(f"the policy {policy.spec()} cannot be sent to worker processes "
+                        f"({type(exc).__name__}: {' '.join(str(exc).split())}): define its "
+                        f"class at the top level of a module, or play with jobs=1") from None
 
 
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
@@ -80,7 +97,7 @@ def _check_types(**given: object) -> None:
 
 
 def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
-             players: int | None = None, policy: str = "random",
+             players: int | None = None, policy: PolicyLike = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
              dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
              sample: int = 0, block: int = BLOCK, engine: str = "auto",
@@ -122,9 +139,11 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
     if session is not None:
         _check_session(g.id, session, hands, partie)
-    if not isinstance(policy, str):
-        raise SimulationError(f"policy is named by text (\"random\", \"heuristic,random\", "
-                              f"\"pimc[samples=8]\"), not {quote(policy)}")
+    if not isinstance(policy, str | Policy | list | tuple) and not (
+            isinstance(policy, type) and issubclass(policy, Policy)):
+        raise SimulationError(f"policy is a name (\"random\", \"heuristic,random\", "
+                              f"\"pimc[samples=8]\"), a herzla.Policy object, or a list of "
+                              f"them, not {quote(policy)}")
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:
@@ -160,8 +179,8 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     if problem:
         raise SimulationError(problem)
     try:
-        seats = seat_policies(policy, n)
-        policy = spelled(policy)
+        seats = seats_of(policy, n)
+        name = spelled(policy) if isinstance(policy, str) else named_policies(seats)
     except ValueError as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
     if dealer is None:
@@ -192,7 +211,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         ids = g.partie_ids()
         dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
         contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
-        specs = tuple(DealSpec(c, d, seats, options=given, policy=policy)
+        specs = tuple(DealSpec(c, d, seats, options=given, policy=name)
                       for c, d in zip(contracts, dealers, strict=True))
         expected = tuple(c.score_total() for c in contracts)
         partie_total = None if None in expected else sum(e for e in expected if e is not None)
@@ -202,12 +221,12 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     chosen = _contract(cls, n, given, declarer if cls.needs_declarer else None)
     if session is not None:
         specs = _session_specs(g, chosen, session, dealer, fixed_declarer, seats, resolved,
-                               given, policy, mode is Mode.BIDDING, start_stock or 0)
+                               given, name, mode is Mode.BIDDING, start_stock or 0)
         return Plan(game, mode, n, specs, seed, hands, (None,) * session, None,
                     lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
                     engine=engine, contract_names=g.bidding if mode is Mode.BIDDING else (),
                     session=session)
-    spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, policy)
+    spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, name)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
                 lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
@@ -274,7 +293,7 @@ def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_decl
 
 
 def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,
-             players: int | None = None, policy: str = "random",
+             players: int | None = None, policy: PolicyLike = "random",
              options: Mapping[str, Any] | None = None, partie: bool = False,
              dealer: int | None = None, declarer: int | None = None, stock: int | None = None,
              jobs: int | None = None, batch_size: int | None = None, engine: str = "auto",
@@ -366,6 +385,8 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     adaptive = jobs is None
     per_task = _blocks_per_task(plan, batch_size, cluster)
     workers = play_processes(plan, jobs=jobs, batch_size=batch_size)
+    if workers > 1 or cluster is not None:
+        check_pickles((p for spec in plan.specs for p in spec.policies), SimulationError)
     try:
         return run(plan, jobs=workers, blocks_per_task=per_task, progress=progress,
                    on_records=on_records, adaptive=adaptive, cluster=cluster,

@@ -35,10 +35,10 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.limits import LimitError, check_timeout, whole_number
-from herzla.players.policy import PolicyError
+from herzla.players.policy import Policy, PolicyError
 from herzla.players.registry import policy_of, spelled
 from herzla.quote import number, quote
-from herzla.sim.api import MAX_HANDS, SimulationError, plan_run
+from herzla.sim.api import MAX_HANDS, SimulationError, check_pickles, plan_run
 from herzla.sim.batch import batch_form_of, keep_memory
 from herzla.sim.engine import play_blocks
 from herzla.sim.plan import Mode, Plan, Task
@@ -224,34 +224,36 @@ class MatchResult:
         }
 
 
-def plan_match(game: str, policies: Sequence[str], contract: str | None = None, *,
+def plan_match(game: str, policies: Sequence[str | Policy], contract: str | None = None, *,
                partie: bool = False, deals: int, seed: int, players: int | None = None,
                options: Mapping[str, Any] | None = None, stock: int | None = None,
                engine: str = "auto") -> MatchPlan:
     """Check a match's arguments; MatchError names what is wrong."""
     if isinstance(policies, str | bytes) or not isinstance(policies, Sequence) or not all(
-            isinstance(p, str) for p in policies):
-        raise MatchError(f"policies is a list of policy names (\"random\", \"pimc[samples=8]\", "
-                         f"...), not {quote(policies)}")
+            isinstance(p, str | Policy) for p in policies):
+        raise MatchError(f"policies is a list of policies, each a name (\"random\", "
+                         f"\"pimc[samples=8]\", ...) or a herzla.Policy object, not "
+                         f"{quote(policies)}")
     try:
         whole_number(deals, "deals")
     except LimitError as exc:
         raise MatchError(str(exc)) from None
     if not 1 <= deals <= MAX_HANDS:
         raise MatchError(f"deals must be 1 to {MAX_HANDS:.0e}, not {number(deals)}")
-    names = tuple(spelled(p.strip()) for p in policies)
+    names = tuple(spelled(p.strip()) if isinstance(p, str) else p.spec() for p in policies)
     if not 2 <= len(names) <= MAX_POLICIES:
         raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
     if len(set(names)) != len(names):
         raise MatchError("a match needs different policies (each named once)")
     try:
-        batch = all(batch_form_of(policy_of(p)) is not None for p in names)
+        objects = tuple(policy_of(p) if isinstance(p, str) else p for p in policies)
+        batch = all(batch_form_of(p) is not None for p in objects)
     except PolicyError as exc:
         raise MatchError(str(exc)) from None
     k = len(names)
     try:
         probe = plan_run(game, contract, hands=deals, seed=seed, players=players,
-                         policy=names[0], options=options, partie=partie, stock=stock,
+                         policy=objects[0], options=options, partie=partie, stock=stock,
                          engine=engine)
     except SimulationError as exc:
         raise MatchError(str(exc)) from None
@@ -260,11 +262,10 @@ def plan_match(game: str, policies: Sequence[str], contract: str | None = None, 
     block = BLOCK if batch else MATCH_BLOCK
     plans = []
     for seating in seatings:
-        text = ",".join(names[j] for j in seating)
         try:
             plans.append(plan_run(game, contract, hands=deals, seed=seed, players=players,
-                                  policy=text, options=options, partie=partie, stock=stock,
-                                  engine=engine, block=block))
+                                  policy=[objects[j] for j in seating], options=options,
+                                  partie=partie, stock=stock, engine=engine, block=block))
         except SimulationError as exc:
             raise MatchError(str(exc)) from None
     return MatchPlan(names, seatings, tuple(plans))
@@ -284,12 +285,14 @@ def _results(mp: MatchPlan, tasks: Iterator[Task], workers: int, cluster: str | 
         yield from local_map(play, tasks, workers - 1)
 
 
-def match(game: str, policies: Sequence[str], contract: str | None = None, *,
+def match(game: str, policies: Sequence[str | Policy], contract: str | None = None, *,
           partie: bool = False, deals: int = 2000, seed: int, players: int | None = None,
           options: Mapping[str, Any] | None = None, stock: int | None = None,
           jobs: int | None = None, cluster: str | None = None,
           cluster_timeout: float = DEFAULT_TIMEOUT, engine: str = "auto") -> MatchResult:
-    """Play a duplicate match of ``policies`` (names as ``--policy`` takes them) over ``deals``
+    """Play a duplicate match of ``policies`` (names as ``--policy`` takes them, or
+    :class:`~herzla.players.Policy` objects, which must pickle as for :func:`herzla.simulate`)
+    over ``deals``
     seeded deals of ``game`` (``contract``, whole parties with ``partie``, or what the game
     plays by default, as :func:`herzla.simulate`).
 
@@ -312,6 +315,9 @@ def match(game: str, policies: Sequence[str], contract: str | None = None, *,
         raise MatchError(f"jobs must be at least 1, not {jobs}")
     first = mp.first
     workers = max(1, min(usable_jobs(jobs), first.blocks))
+    if workers > 1 or cluster is not None:
+        check_pickles((p for plan in mp.plans for spec in plan.specs for p in spec.policies),
+                      MatchError)
     start = time.perf_counter()
     tally: MatchTally | None = None
     try:

@@ -18,8 +18,7 @@ from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand
 from herzla.players.bidding import announcements
-from herzla.players.policy import Policy
-from herzla.players.registry import seat_policies
+from herzla.players.registry import PolicyLike, seats_of
 from herzla.players.seats import play_out
 from herzla.round import Round
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
@@ -29,7 +28,7 @@ __all__ = ["play_block", "play_hand"]
 
 
 def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Sequence[Any],
-              policy: str | Policy | Sequence[Policy] = "random", stock: int = 0,
+              policy: PolicyLike = "random", stock: int = 0,
               announced: tuple[str, ...] = ()) -> tuple[Hand, list[str]]:
     """Play one hand with a policy (or one a seat); returns the final hand and the plays as a
     record writes them (a layout seat's passes left out).
@@ -39,12 +38,7 @@ def play_hand(contract: Contract, hands: list[int], dealer: int, uniforms: Seque
     through :func:`herzla.players.seats.play_out`: PolicyError names a policy that chose an
     illegal move, answered what is not a move, or raised.
     """
-    if isinstance(policy, str):
-        seats = seat_policies(policy, contract.players)
-    elif isinstance(policy, Policy):
-        seats = (policy,) * contract.players
-    else:
-        seats = tuple(policy)
+    seats = seats_of(policy, contract.players)
     deal = Round(contract, hands, dealer, stock, bids=announced)
     plays = play_out(deal, seats, lambda k: int(uniforms[k]))
     assert deal.hand is not None
@@ -58,7 +52,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
     spec's for all."""
     base, bid = spec_contract(spec)
     players = spec.players
-    seats = seat_policies(spec.policy, players)
+    seats = spec.policies
     size = base.hand_size
     pack = [c.index for c in base.pack().cards]
     cards, uniforms = draw_block(block_generator(seed, key), n, pack, players * size)

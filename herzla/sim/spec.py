@@ -20,7 +20,7 @@ import numpy.typing as npt
 from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import Contract, contract_class, get_game
 from herzla.players.policy import Policy
-from herzla.players.registry import seat_policies
+from herzla.players.registry import named_policies, seat_policies
 from herzla.records import sort_hand
 
 __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "record_of",
@@ -29,12 +29,6 @@ __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points"
 
 def _seated(policies: Iterable[Policy]) -> tuple[Policy, ...]:
     return tuple(policies)
-
-
-def _named(policies: Sequence[Policy]) -> str:
-    """Policies as ``--policy`` names them: one name for every seat, or one a seat."""
-    names = [p.spec() for p in policies]
-    return names[0] if len(set(names)) == 1 else ",".join(names)
 
 
 @attrs.frozen(slots=True)
@@ -64,7 +58,7 @@ class DealSpec:
 
     @policy.default
     def _policy(self) -> str:
-        return _named(self.policies)
+        return named_policies(self.policies)
 
     def __attrs_post_init__(self) -> None:
         n = self.contract.players

@@ -5,9 +5,9 @@
 >>> from herzla.support.streams import seeded_deal
 >>> domino = contract_class("herzeln", "domino")()
 >>> state = LayoutHand(domino, seeded_deal(domino.pack(), 4, domino.hand_size, 1), 0)
->>> while not state.legal_lays():
+>>> while not state.lays():
 ...     state.pass_turn()
->>> [mark(state, lay) for lay in state.legal_lays()]  # an opening lay fits one end: no mark
+>>> [mark(state, lay) for lay in state.lays()]  # an opening lay fits one end: no mark
 ['CJ', 'HJ', 'DJ']
 >>> [written_move(state, m) for m in state.legal_moves()]
 ['CJ', 'HJ', 'DJ']
@@ -20,7 +20,6 @@ from typing import Protocol, cast
 
 from herzla.cards import Card
 from herzla.hand import Hand, LayoutPlay, Move
-from herzla.layout import Lay
 
 __all__ = ["mark", "written_move"]
 
@@ -32,9 +31,11 @@ class _Rows(Protocol):
     def fits(self, card: Card) -> Sequence[str]: ...
 
 
-def mark(state: _Rows, lay: Lay) -> str:
+def mark(state: _Rows, lay: Move) -> str:
     """A lay as a hand record writes it: with its end mark only where the card fits both ends."""
-    return str(lay) if len(state.fits(lay.card)) > 1 else str(lay.card)
+    if lay.card is None:
+        return str(lay)
+    return f"{lay.card}{lay.end or '+'}" if len(state.fits(lay.card)) > 1 else str(lay.card)
 
 
 def written_move(hand: Hand, move: Move) -> str:
@@ -42,4 +43,4 @@ def written_move(hand: Hand, move: Move) -> str:
     only where the card fits both ends of its row), else as a hand record writes it."""
     if move.card is None or move.end is None or not hand.contract.has_passes:
         return str(move)
-    return mark(cast(LayoutPlay, hand), Lay(move.card, move.end))
+    return mark(cast(LayoutPlay, hand), move)

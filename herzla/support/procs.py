@@ -27,8 +27,6 @@ Faults and signals:
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
-import multiprocessing.connection
 import os
 import pickle
 import signal
@@ -36,8 +34,10 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is imported where helpers start: a command that starts
+    from multiprocessing.connection import Connection  # none (``herzla solve``) pays nothing
 
 __all__ = ["RESTARTS", "WorkerLost", "default_jobs", "local_map", "start_method", "usable_jobs"]
 
@@ -84,6 +84,8 @@ def start_method() -> str:
     """How helpers start here: ``fork`` (Linux, no other thread in this process), else
     ``forkserver`` where there is one, else ``spawn``.  The environment variable
     ``HERZLA_START_METHOD`` chooses one of them (for tests)."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     forced = os.environ.get("HERZLA_START_METHOD", "")
     if forced in methods:
@@ -134,7 +136,7 @@ def _helper(conn: Connection, fn: Callable[[Any], Any], inherited: list[int]) ->
 
 class _Helper:
     def __init__(self, ctx: Any, fn: Callable[[Any], Any], others: list[int]) -> None:
-        parent, child = multiprocessing.Pipe()
+        parent, child = ctx.Pipe()
         self.conn = parent
         self.proc = ctx.Process(target=_helper, args=(child, fn, others), daemon=True)
         self.proc.start()
@@ -202,6 +204,8 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
     results: dict[int, R] = {}
     due = 0  # the index to yield next
     ahead = window if window is not None else 4 * (workers + 1)
+    import multiprocessing.connection
+
     method = start_method()
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":

@@ -72,6 +72,8 @@ class TableHint:
 
 
 def _policy(text: object) -> Policy:
+    if isinstance(text, Policy):
+        return text
     try:
         return policy_of(text)  # type: ignore[arg-type]
     except PolicyError as exc:
@@ -104,13 +106,15 @@ def _names(players: int | Sequence[str] | None, seat: int, count: int,
 
 def new_table(game: str, contract: str | None = None, *,
               players: int | Sequence[str] | None = None, seat: int = 0,
-              declarer: int | str | None = None, opponents: str = "expert",
+              declarer: int | str | None = None, opponents: str | Policy = "expert",
               seed: int | None = None, options: Mapping[str, Any] | None = None,
               stock: int = 0, dealer: int | str | None = None,
               people: Sequence[int] | None = None) -> Table:
     """A new table of ``game``: the person in ``seat`` (from 0) or, a table of people, the
     people in the seats ``people`` (each given a private key: :attr:`Table.people`), the
-    other seats played by the policy ``opponents``; ``contract`` the one to play at every
+    other seats played by the policy ``opponents`` (a name, or a
+    :class:`~herzla.players.Policy` object whose name or import path names it: a table is
+    kept by name); ``contract`` the one to play at every
     deal (None: the game's own order, Herzla's with the bidding); ``players`` their number
     or their names (default: the contract's usual number, the person called "You", the
     people "Player 1" and on); ``declarer`` for a declarer's contract (None: forehand at each
@@ -137,6 +141,14 @@ def new_table(game: str, contract: str | None = None, *,
         bad = max((seat, *sat))
         raise TableError(f"seat {bad} is not a seat of {n} players (seats 0 to {n - 1})")
     policy = _policy(opponents)
+    if isinstance(opponents, Policy):  # a table is kept (and reloaded) with its policy's name
+        try:
+            policy_of(policy.spec())
+        except PolicyError:
+            raise TableError(f"opponents: a table keeps its policy by name, and "
+                             f"{quote(policy.spec())} names none; give the policy class a name "
+                             f"registered under herzla.policies, or leave its name empty so "
+                             f"that its import path names it") from None
     if seed is None:
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
@@ -215,6 +227,7 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
     table = table.with_deal(deal)
     if hand.over and deal.review is None and not table.of_people:
         table = table.with_deal(attrs.evolve(deal, review=_review(pos, table.seat)))
+    pos.moved_on(table)  # the answer to the request reads this position, replaying nothing
     return table
 
 
@@ -338,8 +351,10 @@ def next_deal(table: Table, seat: int | None = None) -> Table:
     return _advance(table.with_deal(nxt, evening))
 
 
-def hint(table: Table, policy: str | None = None, seat: int | None = None) -> TableHint:
-    """What ``policy`` (default: the table's opponents) advises for the move of the person in
+def hint(table: Table, policy: str | Policy | None = None, seat: int | None = None
+         ) -> TableHint:
+    """What ``policy`` (a name or a :class:`~herzla.players.Policy` object; default: the
+    table's opponents) advises for the move of the person in
     ``seat`` (None: the table's one person) now, from what that seat sees alone."""
     seat = _acting(table, seat)
     pos = position(table)

@@ -14,7 +14,7 @@ from herzla.evening import EveningError
 from herzla.hand import Hand, Move, as_move
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
-from herzla.records import Record, RecordError, ReplayResult, read_record, replay, sort_hand
+from herzla.records import Record, RecordError, ReplayResult, read_record, result_of, sort_hand
 from herzla.round import Round
 from herzla.support.moves import written_move
 from herzla.table.model import Table, TableError, TableStateError
@@ -54,11 +54,11 @@ class Position:
                 move = as_move(text)
             except ValueError:
                 raise TableError(f"the table's move {i + 1} ({text!r}) is not a move") from None
-            problem = self.hand.check(move)
+            problem = self.round.check(move)
             if problem is not None:
                 raise TableError(f"the table's move {i + 1} ({text}) is illegal: "
                                  f"{problem.message}")
-            self.hand.play(move)
+            self.round.play(move)
 
     def _cls(self, cid: str | None) -> type[Contract]:
         t = self.table
@@ -93,6 +93,7 @@ class Position:
         assert new.bids == self.round.bids and new.moves == tuple(map(str, self.round.moves))
         self.table = table
         self.__dict__.pop("replayed", None)
+        _keep(self)
         return self
 
     @cached_property
@@ -181,7 +182,9 @@ class Position:
 
     @cached_property
     def replayed(self) -> ReplayResult:
-        return replay(self.current_record())
+        """What a replay of the hand so far answers, read from the hand in play (nothing is
+        replayed again)."""
+        return result_of(self.current_record(), self.hand)
 
     # -- the table as the app answers it ------------------------------------------------------
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
@@ -191,8 +194,8 @@ class Position:
         ``hand`` is that seat's alone (none for the table's creator, ``seat`` None), and the
         review is asked for on its own (:func:`herzla.table.review_for`)."""
         t, d = self.table, self.table.deal
-        rec = self.current_record()
-        res = replay(rec)
+        res = self.replayed
+        rec = res.record
         c = self.contract
         private = t.of_people and not self.over
         viewer = None if t.of_people and seat is None else self.seat_of(seat)
@@ -251,6 +254,25 @@ class Position:
         return {"deals": len(out["deals"]), **kept}
 
 
+#: the positions built last, by the table they are of: an action that builds a table's position
+#: (a move, and the computer's answers) hands it on to the answer of the same request, so that
+#: the table's moves are replayed once a request
+_KEPT: dict[int, Position] = {}
+_KEEP = 16
+
+
+def _keep(pos: Position) -> None:
+    _KEPT[id(pos.table)] = pos
+    while len(_KEPT) > _KEEP:
+        _KEPT.pop(next(iter(_KEPT)))
+
+
 def position(table: Table) -> Position:
-    """The position of ``table`` (TableError: a table whose moves do not replay)."""
-    return Position(table)
+    """The position of ``table`` (TableError: a table whose moves do not replay): the one
+    built last for this very table, else one built now."""
+    kept = _KEPT.get(id(table))
+    if kept is not None and kept.table is table:
+        return kept
+    pos = Position(table)
+    _keep(pos)
+    return pos

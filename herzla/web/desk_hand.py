@@ -68,7 +68,7 @@ class Tapping:
                 raise DeskError(f"move {i + 1} ({move}) cannot be laid")
             if move.card is not None and not self.hand.hands[self.hand.turn] >> move.card.index & 1:
                 raise DeskError(f"move {i + 1}: seat {self.hand.turn} does not hold {move}")
-            self.hand.play(move)  # unchecked: a renege stands as it was played
+            self.hand._play(move)  # unchecked: a renege stands as it was played
 
     @property
     def seat(self) -> int | None:

@@ -8,56 +8,50 @@ from typing import Any
 
 import attrs
 
-from herzla.cards import Card, cards_of
-from herzla.layout import Lay
+from herzla.cards import cards_of
+from herzla.hand import Move
 from herzla.players import BidView, LayoutView, Policy, TrickView
 
 
 class Three(Policy):
-    """card() answers the number 3."""
+    """move() answers the number 3."""
 
-    def card(self, view: TrickView) -> Any:
+    def move(self, view: TrickView | LayoutView) -> Any:
         return 3
 
 
 class Nothing(Policy):
-    """card() answers None."""
+    """move() answers None."""
 
-    def card(self, view: TrickView) -> Any:
+    def move(self, view: TrickView | LayoutView) -> Any:
         return None
 
 
 class Raises(Policy):
-    """card() raises a KeyError."""
+    """move() raises a KeyError."""
 
-    def card(self, view: TrickView) -> Card:
-        raise KeyError("no card today")
+    def move(self, view: TrickView | LayoutView) -> Move:
+        raise KeyError("no move today")
 
 
 class LaysACard(Policy):
-    """lay() answers a Card, not a Lay."""
+    """move() answers a Card, not a Move, in a layout deal."""
 
-    def card(self, view: TrickView) -> Card:
-        return view.legal_plays[0]
-
-    def lay(self, view: LayoutView) -> Any:
+    def move(self, view: TrickView | LayoutView) -> Any:
         moves = view.legal_moves()
-        return moves[0].card if moves else None
+        return moves[0].card if isinstance(view, LayoutView) and moves[0].card else moves[0]
 
 
 class LaysAnywhere(Policy):
-    """lay() answers a Lay of a card that fits nowhere."""
+    """move() answers a lay of a card that fits nowhere."""
 
-    def card(self, view: TrickView) -> Card:
-        return view.legal_plays[0]
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        fits = {m.card for m in view.legal_moves()}
-        stuck = [c for c in cards_of(view.hand) if c not in fits]
-        if stuck and fits:
-            return Lay(stuck[0], "+")
+    def move(self, view: TrickView | LayoutView) -> Move:
         moves = view.legal_moves()
-        return moves[0] if moves else None
+        fits = {m.card for m in moves}
+        stuck = [c for c in cards_of(view.hand) if c not in fits]
+        if isinstance(view, LayoutView) and stuck and not moves[0].is_pass:
+            return Move(stuck[0], "+")
+        return moves[0]
 
 
 class Shouts(Policy):
@@ -66,8 +60,8 @@ class Shouts(Policy):
     def announce(self, view: BidView) -> str:
         return "slam"
 
-    def card(self, view: TrickView) -> Card:
-        return view.legal_plays[0]
+    def move(self, view: TrickView | LayoutView) -> Move:
+        return view.legal_moves()[0]
 
 
 @attrs.frozen
@@ -77,8 +71,8 @@ class Deep(Policy):
     depth: int | None = None
     ratio: float = 0.5
 
-    def card(self, view: TrickView) -> Card:
-        legal = view.legal_plays
+    def move(self, view: TrickView | LayoutView) -> Move:
+        legal = view.legal_moves()
         return legal[-1] if self.depth else legal[0]
 
 
@@ -89,5 +83,5 @@ class Untyped(Policy):
 
     depth = attrs.field(default=None)  # type: ignore[var-annotated]
 
-    def card(self, view: TrickView) -> Card:
-        return view.legal_plays[0]
+    def move(self, view: TrickView | LayoutView) -> Move:
+        return view.legal_moves()[0]

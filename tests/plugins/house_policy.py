@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import attrs
 
-from herzla.cards import Card
-from herzla.players import BidView, Policy, TrickView
+from herzla import Move
+from herzla.cards import cards_of
+from herzla.players import BidView, LayoutView, Policy, TrickView
 
 
 @attrs.frozen
@@ -22,15 +23,17 @@ class HousePolicy(Policy):
     def announce(self, view: BidView) -> str:
         return "pass"
 
-    def card(self, view: TrickView) -> Card:
+    def move(self, view: TrickView | LayoutView) -> Move:
+        if not isinstance(view, TrickView):  # a layout deal: its first legal move
+            return view.legal_moves()[0]
         order = view.contract.rank_order().strength
-        legal = sorted(view.legal_plays, key=lambda c: (order[c.rank], c.suit))
+        legal = sorted(cards_of(view.legal), key=lambda c: (order[c.rank], c.suit))
         if view.trick and view.winner is not None and view.follows():
             top = view.trick[(view.winner - view.leader) % view.players]
             below = [c for c in legal if order[c.rank] < order[top.rank]]
             if below:
-                return below[-1]
-        return legal[-1] if self.spare else legal[0]
+                return Move(below[-1])
+        return Move(legal[-1] if self.spare else legal[0])
 
 
 POLICY = HousePolicy()

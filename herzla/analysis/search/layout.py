@@ -21,7 +21,8 @@ import numpy as np
 
 from herzla.contracts import LayoutContract
 from herzla.contracts.vocabulary import Counts
-from herzla.layout import Lay, LayoutHand
+from herzla.hand import Move
+from herzla.layout import LayoutHand
 
 __all__ = ["LayoutSearch", "places_table"]
 
@@ -62,16 +63,17 @@ class LayoutSearch:
                 self._bounds[pre] = (min(lo, v), max(hi, v))
         self._one_row = not contract.declaration.rows.per_suit
 
-    def moves(self, state: LayoutHand) -> list[Lay | None]:
+    def moves(self, state: LayoutHand) -> list[Move | None]:
         """The moves of the seat to move, equivalent ones once (None: a pass)."""
-        lays = state.legal_lays()
+        lays = state.lays()
         if not lays:
             return [None]
         if not (self.equivalence and self._one_row and state.laid):
             return list(lays)
-        seen: set[tuple[int, str]] = set()
-        out: list[Lay | None] = []
+        seen: set[tuple[int, str | None]] = set()
+        out: list[Move | None] = []
         for lay in lays:
+            assert lay.card is not None  # a lay, not the pass
             key = (int(lay.card.rank), lay.end)
             if key not in seen:
                 seen.add(key)
@@ -113,9 +115,9 @@ class LayoutSearch:
         a, b = alpha, beta
         for move in self.moves(state):
             if move is None:
-                state.pass_turn()
+                state._pass_turn()
             else:
-                state.play(move)
+                state._play(move)
             r = self.value(state, a, b)
             state.undo()
             if maxing:

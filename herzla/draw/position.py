@@ -1,0 +1,92 @@
+"""A position as text: what ``str(hand)`` and ``str(view)`` show (the drawing of ``herzla show``
+for a hand in progress, and what one seat sees for a view).
+
+>>> import herzla
+>>> hand = herzla.deal_record("herzla", "normal", seed=7).start()
+>>> for code in ("CT", "S8", "C9", "C7"):
+...     _ = hand.play(code)
+>>> print(str(hand).splitlines()[0])
+herzla normal: 4 players, dealer seat 3, forehand seat 0, stock 0c
+>>> print(str(hand).splitlines()[-1])
+To play: seat 0, trick 2
+>>> from herzla.players.views import view_of
+>>> print(view_text(view_of(hand), faces="french", unicode=False))
+herzla normal: seat 0 to play, trick 2
+  hand  C A J   S 10   H K 9   D Q J
+  legal CJ CA ST DJ DQ
+Tricks
+  1  seat 0 leads  C10 S8 C9 C7  won by seat 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from herzla.cards import Card, cards_of
+from herzla.draw.course import course
+from herzla.draw.faces import Faces, faces_of
+from herzla.draw.text import _hand_lines, _Style, draw_text
+from herzla.hand import Hand
+from herzla.players.views import LayoutView, TrickView
+from herzla.records import sort_hand
+
+__all__ = ["hand_text", "renderers", "view_text"]
+
+
+def hand_text(hand: Hand) -> str:
+    """The hand so far as ``herzla show`` draws it (the hands dealt, the play), and whose turn it
+    is."""
+    try:
+        lines = [draw_text(course(hand.record()))]
+    except ValueError as exc:  # a copy holding other cards (a sampled world) is no record
+        lines = [f"{hand.contract.game} {hand.contract.id}: {exc}"]
+    if hand.over:
+        lines.append("The hand is over.")
+    else:
+        place = hand.trick_place
+        where = f", trick {place[0]}" if place is not None else ""
+        lines.append(f"To play: seat {hand.turn}{where}")
+    return "\n".join(lines)
+
+
+def view_text(view: TrickView | LayoutView, faces: str | Faces | None = None,
+              unicode: bool = True) -> str:
+    """What the seat of ``view`` sees: its hand, its legal moves, the play so far."""
+    c = view.contract
+    style = _Style(faces_of(c, faces), unicode, False)
+    hand = _hand_lines([sort_hand(cards_of(view.hand), c)], style)[0]
+    # a question of kind: a trick deal draws its tricks, a layout deal its rows
+    where, play = _tricks(view, style) if isinstance(view, TrickView) else _laid(view)
+    return "\n".join([f"{c.game} {c.id}: seat {view.seat} to play{where}", f"  hand  {hand[0]}",
+                      *(f"        {more}" for more in hand[1:] if more.strip()),
+                      f"  legal {' '.join(str(m) for m in view.legal_moves())}", *play])
+
+
+def _tricks(view: TrickView, style: _Style) -> tuple[str, list[str]]:
+    """(where the seat plays, the tricks so far) of a trick deal's view."""
+    lines = ["Tricks" if view.tricks or view.trick else "Tricks: none played yet"]
+    for i, t in enumerate(view.tricks, 1):
+        lines.append(f"  {i}  seat {t.leader} leads  {_cards(t.cards, style)}  "
+                     f"won by seat {t.winner}")
+    if view.trick:
+        lines.append(f"  {len(view.tricks) + 1}  seat {view.leader} leads  "
+                     f"{_cards(view.trick, style)}  (seat {view.winner} wins so far)")
+    return f", trick {view.trick_number}", lines
+
+
+def _laid(view: LayoutView) -> tuple[str, list[str]]:
+    """(nothing, the turns so far and the cards each seat holds) of a layout deal's view."""
+    moves = [f"seat {s} " + ("pass" if lay is None else str(lay)) for s, lay in view.history]
+    return "", ["Laid: " + (", ".join(moves) if moves else "nothing yet"),
+                "Cards held: " + "  ".join(f"seat {s} {k}" for s, k in enumerate(view.counts))]
+
+
+def _cards(cards: tuple[Card, ...], style: _Style) -> str:
+    return " ".join(style.card(card)[0] for card in cards)
+
+
+def renderers() -> dict[str, Callable[[Any], str]]:
+    """What ``str()`` of a hand and of a view shows, by the kinds :mod:`herzla.display` names
+    (``Hand``, ``View``)."""
+    return {"Hand": hand_text, "View": view_text}
