@@ -21,6 +21,7 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
+from herzla.i18n import _
 from herzla.limits import (
     LimitError,
     check_seed,
@@ -373,7 +374,7 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
         raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
                               "play")
     if not isinstance(rows, bool):
-        raise SimulationError(f"rows is true or false, not {quote(rows)}")
+        raise SimulationError(_("rows is true or false, not {given}").format(given=quote(rows)))
     spool = None
     if rows:
         plan = attrs.evolve(plan, rows=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from herzla.i18n import _
 from herzla.sim.intervals import T_FROM, Z95, wilson
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.spec import counts_hearts_as_points
@@ -73,31 +74,38 @@ def _rate(count: int, total: int) -> str:
     ci = wilson(count, total)
     if ci is None:
         return f"{'-':>8} {'':>17}"
-    return f"{count / total:>8.2%} {f'[{ci[0]:.2%}, {ci[1]:.2%}]':>17}"
+    return f"{count / total:>8.2%} {f'[{ci[0]:.2%}, {ci[1]:.2%}]':>17}"  # numbers only
 
 
 def _rate_inline(count: int, total: int) -> str:
     """A rate and its Wilson 95% interval inside a sentence: ``7.50%, 95% CI 2.58% .. 19.86%``."""
     ci = wilson(count, total)
-    return "-" if ci is None else f"{count / total:.2%}, 95% CI {ci[0]:.2%} .. {ci[1]:.2%}"
+    if ci is None:
+        return "-"
+    return _("{rate}, 95% CI {low} .. {high}").format(rate=f"{count / total:.2%}",
+                                                      low=f"{ci[0]:.2%}", high=f"{ci[1]:.2%}")
 
 
-_RATE_HEAD = f"{'rate':>8} {'95% CI':>17}"
+def _rate_head() -> str:
+    """The heads of a rate's columns: the rate and its interval."""
+    return f"{_('rate'):>8} {_('95% CI'):>17}"
 
 
 def _events_table(events: dict[str, int], total: int, what: str) -> list[str]:
     if not events:
         return ["Events: none"]
     width = max(12, *(len(k) for k in events))
-    lines = [f"{'event':<{width}} {what:>12} {_RATE_HEAD}"]
+    lines = [f"{'event':<{width}} {what:>12} {_rate_head()}"]
     for name, count in events.items():
         lines.append(f"{name:<{width}} {count:>12,} {_rate(count, total)}")
     return lines
 
 
-_STATS_NOTE = (f"std: the sample standard deviation; 95% CI of the mean: mean ± {Z95}·std/√n "
-               f"(Student's t below {T_FROM} values,\nnone for one); 95% CI of a rate: the Wilson "
-               f"score interval")
+def _stats_note() -> str:
+    """What the table's statistics are, said under it."""
+    return _("std: the sample standard deviation; 95% CI of the mean: mean ± {z}·std/√n "
+             "(Student's t below {n} values,\nnone for one); 95% CI of a rate: the Wilson "
+             "score interval").format(z=Z95, n=T_FROM)
 
 _CHECK_TEXT = {
     "zero-sum": "the players and the stock sum to 0 in every hand",
@@ -137,8 +145,8 @@ def _hand_lines(res: _Result, t: DealTally, hand: str, hands: str) -> list[str]:
         c = t.contracts
         total = sum(c.hands)
         out.append("")
-        out.append(f"{'contract':<12} {hands:>12} {_RATE_HEAD} {'made':>10} "
-                   f"{'made rate':>9} {'95% CI':>17} {'lost':>10}")
+        out.append(f"{'contract':<12} {hands:>12} {_rate_head()} {'made':>10} "
+                   f"{_('made rate'):>9} {_('95% CI'):>17} {'lost':>10}")
         for code, name in enumerate(c.names):
             made = (f"{c.made[code]:>10,} {_rate(c.made[code], c.hands[code])} "
                     f"{c.lost[code]:>10,}" if code else "")
@@ -182,7 +190,7 @@ def _checkpoints(deals: int) -> list[int]:
 def _win_table(pt: PartieTally) -> list[str]:
     """The seats' statistics of partie (evening) totals, with their wins and win rates."""
     wins = [f" {w:>9,} {_rate(w, pt.parties)}" for w in pt.wins]
-    return _seat_table([h.summary() for h in pt.seats], f" {'wins':>9} {_RATE_HEAD}", wins)
+    return _seat_table([h.summary() for h in pt.seats], f" {'wins':>9} {_rate_head()}", wins)
 
 
 def _session_lines(res: _Result, unit: str) -> list[str]:
@@ -305,7 +313,7 @@ def report(res: _Result) -> str:
     what = ("" if p.deals == 1 and not p.session else
             f" ({_many(p.hands, p.unit)} of {_many(p.deals, 'deals')})" if p.session else
             f" ({_many(p.hands, 'parties')})")
-    out.append(f"{_STATS_NOTE}.")
+    out.append(f"{_stats_note()}.")
     out.append(f"{_many(played, 'hands')}{what} in {res.elapsed:,.2f} s "
                f"({res.hands_per_s:,.0f} hands/s, {procs}).")
     return "\n".join(out)

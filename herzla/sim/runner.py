@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.display import render
+from herzla.i18n import _
 from herzla.sim.batch import keep_memory
 from herzla.sim.engine import Engine, engine_for, play_block, play_block_on
 from herzla.sim.plan import MODES, Mode, Plan, Task
@@ -351,7 +352,7 @@ class SimResult:
         -8.286
         """
         if self.rows is None:
-            raise ValueError("this run kept no rows: simulate(..., rows=True) keeps them")
+            raise ValueError(_("this run kept no rows: simulate(..., rows=True) keeps them"))
         return self.rows.to_frame()
 
     def _repr_html_(self) -> str | None:
