@@ -88,7 +88,8 @@ def _rate_inline(count: int, total: int) -> str:
 
 def _rate_head() -> str:
     """The heads of a rate's columns: the rate and its interval."""
-    return f"{_('rate'):>8} {_('95% CI'):>17}"
+    rate, interval = _("rate"), _("95% CI")
+    return f"{rate:>8} {interval:>17}"
 
 
 def _events_table(events: dict[str, int], total: int, what: str) -> list[str]:
@@ -145,8 +146,9 @@ def _hand_lines(res: _Result, t: DealTally, hand: str, hands: str) -> list[str]:
         c = t.contracts
         total = sum(c.hands)
         out.append("")
+        made_rate, interval = _("made rate"), _("95% CI")
         out.append(f"{'contract':<12} {hands:>12} {_rate_head()} {'made':>10} "
-                   f"{_('made rate'):>9} {_('95% CI'):>17} {'lost':>10}")
+                   f"{made_rate:>9} {interval:>17} {'lost':>10}")
         for code, name in enumerate(c.names):
             made = (f"{c.made[code]:>10,} {_rate(c.made[code], c.hands[code])} "
                     f"{c.lost[code]:>10,}" if code else "")
