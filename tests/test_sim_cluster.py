@@ -156,12 +156,15 @@ def one_error_line(result: Result) -> str:
 ], ids=["herzla-bidding", "herzeln-partie", "herzerln-3p", "herzla-session"])
 def test_same_answer_as_one_local_process(cluster: str, args: list[str], tmp_path: Path) -> None:
     local = answer(*args, "--jobs", "1", "--sample", "3", "--sample-out",
-                   str(tmp_path / "local.jsonl"))
+                   str(tmp_path / "local.jsonl"), "--rows", str(tmp_path / "local.csv"))
     remote = answer(*args, "--cluster", cluster, "--sample", "3", "--sample-out",
-                    str(tmp_path / "cluster.jsonl"))
+                    str(tmp_path / "cluster.jsonl"), "--rows", str(tmp_path / "cluster.csv"))
     assert remote == local
     assert ((tmp_path / "cluster.jsonl").read_text(encoding="utf-8")
             == (tmp_path / "local.jsonl").read_text(encoding="utf-8"))
+    # one row a hand (partie, evening): the same file from the cluster's workers
+    assert ((tmp_path / "cluster.csv").read_text(encoding="utf-8")
+            == (tmp_path / "local.csv").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("engine", ["batch", "reference"])

@@ -36,6 +36,7 @@ import attrs
 import click
 
 from herzla.cli.common import fail
+from herzla.i18n import _
 from herzla.support.files import read_only, replacing
 
 __all__ = ["Output", "Progress", "check_output", "keep_apart", "on_stdout", "open_output"]
@@ -69,7 +70,7 @@ def _descriptor(path: str) -> int | None:
     if path == "-":
         return 1
     p = os.path.abspath(path)
-    for _ in range(40):  # as many links as the system follows
+    for _step in range(40):  # as many links as the system follows
         folder = os.path.realpath(os.path.dirname(p))
         name = os.path.basename(p)
         m = _FD_FOLDER.fullmatch(folder)
@@ -212,11 +213,11 @@ class Progress:
     EVERY = 0.5
     EVERY_LOG = 5.0
 
-    def __init__(self, total: int, what: str, verb: str = "simulating",
+    def __init__(self, total: int, what: str, verb: str | None = None,
                  terminal: bool | None = None) -> None:
         self.total = total
         self.what = what
-        self.verb = verb
+        self.verb = _("simulating") if verb is None else verb
         self.terminal = sys.stderr.isatty() if terminal is None else terminal
         self.start = time.perf_counter()
         self.done = 0
@@ -243,10 +244,12 @@ class Progress:
         spent = time.perf_counter() - self.start
         done = self.done
         percent = 100 * done // self.total if self.total else 100
-        text = (f"{self.verb}: {percent:3d}%  {done:,} of {self.total:,} {self.what}, "
-                f"{_duration(spent)} so far")
+        text = _("{verb}: {percent}  {done} of {total} {what}, {spent} so far").format(
+            verb=self.verb, percent=f"{percent:3d}%", done=f"{done:,}", total=f"{self.total:,}",
+            what=self.what, spent=_duration(spent))
         if done:
-            text += f", about {_duration(spent * (self.total - done) / done)} left"
+            text += _(", about {left} left").format(
+                left=_duration(spent * (self.total - done) / done))
         return text
 
     def _write(self, text: str) -> None:

@@ -40,6 +40,7 @@ from herzla.cli.output import (
     on_stdout,
     open_output,
 )
+from herzla.i18n import _
 from herzla.quote import quote, visible
 from herzla.sim.api import MAX_HANDS, SimulationError, plan_run, play_processes, run_plan
 from herzla.sim.engine import Engine, batch_declines, engine_of
@@ -331,23 +332,25 @@ def simulate(game: str, contract: str | None, partie: bool, session: int | None,
     if plot is not None:
         click.echo(f"Drew the histograms to {plot_target}.", err=err)
     if rows_target is not None and res.rows is not None:
-        click.echo(f"Wrote {res.rows.rows:,} rows ({plan.unit}) to {rows_target}.", err=err)
+        click.echo(_("Wrote {rows} rows ({unit}) to {file}.").format(
+            rows=f"{res.rows.rows:,}", unit=plan.unit, file=rows_target), err=err)
 
 
 def _rows_target(name: str | None, given: str | None) -> tuple[Output | None, str | None]:
     """The file ``--rows`` writes and its format, checked before any hand is played."""
     if name is None:
         if given is not None:
-            fail("--rows-format goes with --rows FILE")
+            fail(_("--rows-format goes with --rows FILE"))
         return None, None
     target = check_output(name, "--rows")
     try:
         fmt = row_format(name, given)
     except ValueError as exc:
-        fail(f"--rows {name}: {exc}; give it with --rows-format")
+        fail(_("--rows {name}: {problem}; give it with --rows-format").format(name=name,
+                                                                              problem=exc))
     if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
-        fail(f"--rows {name}: writing Parquet needs pyarrow (pip install pyarrow); or write "
-             f".csv or .jsonl")
+        fail(_("--rows {name}: writing Parquet needs pyarrow (pip install pyarrow); or write "
+               ".csv or .jsonl").format(name=name))
     return target, fmt
 
 

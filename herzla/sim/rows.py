@@ -35,6 +35,7 @@ import io
 import json
 import pickle
 import tempfile
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
@@ -42,6 +43,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.i18n import _
 from herzla.quote import quote
 from herzla.sim.plan import Plan
 from herzla.sim.spec import BlockResult
@@ -163,15 +165,16 @@ def row_format(name: str, given: str | None = None) -> str:
     if given is not None:
         fmt = given.lower()
         if fmt not in ROW_FORMATS:
-            raise ValueError(f"unknown row format {quote(given)} (csv, jsonl or parquet)")
+            raise ValueError(_("unknown row format {given} (csv, jsonl or parquet)").format(
+                given=quote(given)))
         return fmt
     lower = name.lower()
     for fmt, suffixes in ROW_FORMATS.items():
         if lower.endswith(suffixes):
             return fmt
     known = ", ".join(s for suffixes in ROW_FORMATS.values() for s in suffixes)
-    raise ValueError(f"no suffix that names a format ({known}): the format is csv, jsonl or "
-                     f"parquet")
+    raise ValueError(_("no suffix that names a format ({known}): the format is csv, jsonl or "
+                       "parquet").format(known=known))
 
 
 class RowSpool:
@@ -180,6 +183,8 @@ class RowSpool:
 
     def __init__(self) -> None:
         self._file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
+        # closed when the spool goes, if nobody closed it (a result dropped by its reader)
+        self._closer = weakref.finalize(self, self._file.close)
         self._blocks = 0
         self.rows = 0
         self._events: set[str] = set()
@@ -203,7 +208,7 @@ class RowSpool:
     def blocks(self) -> Iterator[RowBlock]:
         self._file.flush()
         self._file.seek(0)
-        for _ in range(self._blocks):
+        for _block in range(self._blocks):
             block = pickle.load(self._file)
             assert isinstance(block, RowBlock)
             yield block
@@ -247,8 +252,8 @@ class RowSpool:
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError:
-            raise ImportError("writing Parquet needs pyarrow: pip install pyarrow (or write "
-                              ".csv or .jsonl)") from None
+            raise ImportError(_("writing Parquet needs pyarrow: pip install pyarrow (or write "
+                                ".csv or .jsonl)")) from None
         names = self.event_names
         writer = None
         schema = None
@@ -269,7 +274,7 @@ class RowSpool:
         try:
             import pandas as pd
         except ImportError:
-            raise ImportError("a DataFrame needs pandas: pip install pandas") from None
+            raise ImportError(_("a DataFrame needs pandas: pip install pandas")) from None
         names = self.event_names
         parts = [pd.DataFrame(block.columns(names)) for block in self.blocks()]
         frame = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
@@ -279,4 +284,4 @@ class RowSpool:
         return frame
 
     def close(self) -> None:
-        self._file.close()
+        self._closer()

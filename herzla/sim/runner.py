@@ -352,7 +352,7 @@ class SimResult:
         -8.286
         """
         if self.rows is None:
-            raise ValueError("this run kept no rows: simulate(..., rows=True) keeps them")
+            raise ValueError(_("this run kept no rows: simulate(..., rows=True) keeps them"))
         return self.rows.to_frame()
 
     def _repr_html_(self) -> str | None:
