@@ -54,7 +54,8 @@ def hand_view(c: Course, names: Sequence[str], review: Mapping[str, Any] | None 
                  if ruling.established else _("A renege by %(name)s, corrected: no penalty")) % {
             "name": shown[ruling.seat], "option": ruling.option}
     rounds = None
-    if c.tricks is None:  # a layout deal: its rounds as herzla draws them, less the picture
+    if c.moves:  # the rounds of what was laid (a layout deal), as herzla draws them, less the
+        # picture
         rounds = named_html(_FIGURE.sub("", hand_html(c, f, title="")), shown)
     return {"hands": hands, "tricks": tricks, "rounds": rounds,
             "explanation": named_html(explanation_html(lines), shown) if lines else None,
