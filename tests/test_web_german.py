@@ -125,6 +125,8 @@ def english_in(texts: list[str]) -> list[str]:
         if text in left:
             found.append(text)
             continue
+        # rule ids (herzla/two-void, heart-lead-ban) are codes, the same in every language
+        text = re.sub(r"\b[a-z]+(?:[/-][a-z0-9]+)+\b", " ", text)
         for word in re.findall(r"[A-Za-z][a-z']+", text):
             if word.lower() in ENGLISH and word not in NAMES:
                 found.append(f"{word!r} in {text[:80]!r}")
@@ -249,9 +251,6 @@ def test_the_switch_is_remembered_and_lang_is_for_one_call(de: FlaskClient) -> N
     assert 'href="/desk?language=de" lang="de" hreflang="de"' in page
 
 
-@pytest.mark.xfail(reason="the library's prose (explanations, the evening's lines, the review, "
-                          "the rules) is German once the library's messages are translated",
-                   strict=False)
 def test_the_librarys_prose_on_a_german_page(de: FlaskClient) -> None:
     found = []
     for name, answer in _pages(de):

@@ -29,7 +29,7 @@ from herzla.draw.faces import Faces, faces_of, labelled, labelled_code
 from herzla.draw.markup import escape
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import RULE_ID, mistakes_of
-from herzla.i18n import _, current
+from herzla.i18n import _, current, format_number, pgettext
 from herzla.limits import check_drawn
 from herzla.quote import visible
 from herzla.rulebook import UnknownTopic, get_rule
@@ -245,48 +245,59 @@ def review_html(review: Mapping[str, Any], c: Course | None = None,
     if priced:
         # where every seat plays for itself, the price at a real table leads
         lost = [p for p in priced if p["loss_model"] > 0]
-        parts.append("<h3>Review: what each play lost against the model</h3>"
-                     "<p>Against the model: what a play lost with the other seats each playing "
-                     "for itself (as the expert player models them), over the deals the seat "
-                     "could think likely. Double dummy, below: what it lost with every hand "
-                     "open and every other seat playing against it.</p>")
+        parts.append("<h3>" + _("Review: what each play lost against the model") + "</h3><p>"
+                     + _("Against the model: what a play lost with the other seats each playing "
+                         "for itself (as the expert player models them), over the deals the "
+                         "seat could think likely. Double dummy, below: what it lost with every "
+                         "hand open and every other seat playing against it.") + "</p>")
         if lost:
-            parts.append("<table><tr><th>play</th><th>seat</th><th>card</th><th>lost</th></tr>"
+            parts.append(_head(pgettext("review", "play"), pgettext("review", "seat"),
+                               pgettext("review", "card"), pgettext("review", "lost"))
                          + "".join(f"<tr><td>{escape(where(int(p['index'])))}</td>"
-                                   f"<td>seat {int(p['seat'])}</td><td>{card(p['card'])}</td>"
-                                   f"<td class='num loss'>{float(p['loss_model']):.1f}</td>"
+                                   f"<td>{seat_word(int(p['seat']))}</td><td>{card(p['card'])}</td>"
+                                   f"<td class='num loss'>"
+                                   f"{format_number(float(p['loss_model']), 1)}</td>"
                                    f"</tr>" for p in lost) + "</table>")
         else:
-            parts.append("<p>Nothing lost: every play was the model's best.</p>")
+            parts.append("<p>" + _("Nothing lost: every play was the model's best.") + "</p>")
     plays = [p for p in review.get("plays", []) if p.get("loss")]
-    parts.append("<h3>Review: what each mistake cost (double dummy)</h3>")
+    parts.append("<h3>" + _("Review: what each mistake cost (double dummy)") + "</h3>")
     if plays:
         rows = "".join(
-            f"<tr><td>{escape(where(int(p['index'])))}</td><td>seat {int(p['seat'])}</td>"
+            f"<tr><td>{escape(where(int(p['index'])))}</td><td>{seat_word(int(p['seat']))}</td>"
             f"<td>{card(p['card'])}</td><td class=num>{escape(str(p['played']))}</td>"
-            f"<td>{' or '.join(card(x) for x in p.get('best_cards', []))}</td>"
+            f"<td>{_(' or ').join(card(x) for x in p.get('best_cards', []))}</td>"
             f"<td class=num>{escape(str(p['best']))}</td>"
             f"<td class='num loss'>{escape(str(p['loss']))}</td></tr>" for p in plays)
-        parts.append("<table><tr><th>play</th><th>seat</th><th>card</th><th>its value</th>"
-                     "<th>best cards</th><th>best value</th><th>cost</th></tr>"
-                     + rows + "</table>")
+        parts.append(_head(pgettext("review", "play"), pgettext("review", "seat"),
+                           pgettext("review", "card"), pgettext("review", "its value"),
+                           pgettext("review", "best cards"), pgettext("review", "best value"),
+                           pgettext("review", "cost")) + rows + "</table>")
     else:
-        parts.append("<p>No mistakes: every play kept the best value.</p>")
+        parts.append("<p>" + _("No mistakes: every play kept the best value.") + "</p>")
     seats = review.get("seats") or {}
     if seats:
         model = any("loss_model" in v for v in seats.values())
 
         def against(v: Mapping[str, Any]) -> str:
-            return f"<td class=num>{float(v.get('loss_model', 0)):.1f}</td>" if model else ""
+            return (f"<td class=num>{format_number(float(v.get('loss_model', 0)), 1)}</td>"
+                    if model else "")
 
-        rows = "".join(f"<tr><td>seat {int(s)}</td><td class=num>{int(v.get('plays', 0))}</td>"
+        rows = "".join(f"<tr><td>{seat_word(int(s))}</td>"
+                       f"<td class=num>{int(v.get('plays', 0))}</td>"
                        f"{against(v)}<td class=num>{int(v.get('mistakes', 0))}</td>"
                        f"<td class=num>{escape(str(v.get('loss', 0)))}</td></tr>"
                        for s, v in sorted(seats.items(), key=lambda kv: int(kv[0])))
-        head = "<th>lost against the model</th>" if model else ""
-        parts.append(f"<table><tr><th>seat</th><th>plays</th>{head}<th>double-dummy "
-                     f"mistakes</th><th>their cost</th></tr>" + rows + "</table>")
+        heads = [pgettext("review", "seat"), pgettext("review", "plays"),
+                 *([pgettext("review", "lost against the model")] if model else []),
+                 pgettext("review", "double-dummy mistakes"), pgettext("review", "their cost")]
+        parts.append(_head(*heads) + rows + "</table>")
     return "".join(parts)
+
+
+def _head(*names: str) -> str:
+    """A table's start and its row of column heads."""
+    return "<table><tr>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"
 
 
 def _heading(c: Course) -> tuple[str, str]:
