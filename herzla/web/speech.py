@@ -2,9 +2,10 @@
 
 The language is chosen per request as the Table app page of the docs says: ``?lang=de`` (or
 ``en``) for that call, else the one the person chose with the switch on every page
-(``?language=de``, kept in the cookie ``herzla_lang``), else the browser's
-``Accept-Language``; English where it asks for neither.  The request runs in it (:func:`herzla.i18n.language`, a context variable: each
-request its own), so the library's texts (explanations, errors, hints) come in it too.
+(``?language=de``, kept in the cookie ``herzla_lang``), else the browser's ``Accept-Language``;
+English where it asks for neither. The request runs in it (:func:`herzla.i18n.language`, a
+context variable: each request its own), so the library's texts (explanations, errors, hints)
+come in it too.
 
 The templates translate with Jinja2's i18n extension (new style: ``_("Deal %(k)s", k=3)``
 formats and escapes), over herzla's own gettext functions and its one catalog
