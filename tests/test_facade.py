@@ -210,7 +210,7 @@ TAKEN: dict[tuple[str, str], set[int]] = {
     ("advise", "dealer"): {_N}, ("advise", "stock"): {_5}, ("advise", "samples"): {_5},
     ("advise", "seed"): {_5}, ("advise", "jobs"): {_N, _5, _B}, ("advise", "progress"): {_N},
     ("advise", "options"): {_N, _D}, ("advise", "choices"): {_N}, ("advise", "cluster"): {_N},
-    ("advise", "cluster_timeout"): {_5},
+    ("advise", "cluster_timeout"): {_5}, ("advise", "exact"): {_5},
     ("deal_record", "players"): {_N},
     ("deal_record", "seed"): {_N, _5}, ("deal_record", "dealer"): {_N},
     ("deal_record", "declarer"): {_N}, ("deal_record", "stock"): {_5},

@@ -48,7 +48,7 @@ def _reference(contract: TrickContract, deal: list[int], dealer: int, stock: int
     for c in [*played, then]:
         st._play(c)  # the plays replayed into a sampled world (unchecked)
     while not st.over:
-        st.play(policy.card(TrickView.of(st)))
+        st.play(policy.move(TrickView.of(st)))
     scores = contract.settle(contract.counts(st.outcome()), stock).column(0)[0]
     return [int(s) for s in scores]
 
