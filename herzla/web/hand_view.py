@@ -54,7 +54,9 @@ def hand_view(c: Course, names: Sequence[str], review: Mapping[str, Any] | None 
                  if ruling.established else _("A renege by %(name)s, corrected: no penalty")) % {
             "name": shown[ruling.seat], "option": ruling.option}
     rounds = None
-    if c.tricks is None:  # a layout deal: its rounds as herzla draws them, less the picture
+    # a question of kind: a layout deal has no tricks to list in the page's cards; its rounds
+    # (each lay and the rows after it) come as herzla's drawing writes them, less the picture
+    if c.tricks is None:
         rounds = named_html(_FIGURE.sub("", hand_html(c, f, title="")), shown)
     return {"hands": hands, "tricks": tricks, "rounds": rounds,
             "explanation": named_html(explanation_html(lines), shown) if lines else None,
