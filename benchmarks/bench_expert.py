@@ -62,7 +62,8 @@ def per_decision(spec: str, deals: int, seed: int) -> tuple[float, int]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=20, help="Herzla normal deals (20)")
+    ap.add_argument("--deals", "--hands", dest="deals", type=int, default=20,
+                    help="Herzla normal deals (20; --hands: the name before)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--spec", action="append", help="a policy to time (repeatable)")
     ap.add_argument("--no-calls", action="store_true",

@@ -149,30 +149,37 @@ def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int,
     solve_cmd = [sys.executable, "-m", "herzla", "solve", str(path), "--json"]
     version_cmd = [sys.executable, "-m", "herzla", "--version"]
     ours_t, bare_t, base_t, start_t, base_start_t = [], [], [], [], []
+    ours_c, bare_c, base_c = [], [], []
     for _ in range(repeat):
-        ours, out = timed(solve_cmd)
-        bare, bare_out = timed([sys.executable, str(ROOT / "benchmarks" / "bare_search.py"),
-                                str(path)])
+        ours, ours_cpu, out = timed_cpu(solve_cmd)
+        bare, bare_cpu, bare_out = timed_cpu([sys.executable,
+                                              str(ROOT / "benchmarks" / "bare_search.py"),
+                                              str(path)])
         made = ["made" if json.loads(line)["made"] else "lost" for line in out.splitlines()]
         if made != bare_out.split():
             raise SystemExit("the solver and the bare search disagree")
         ours_t.append(ours)
         bare_t.append(bare)
+        ours_c.append(ours_cpu)
+        bare_c.append(bare_cpu)
         start_t.append(timed(version_cmd)[0])
         if baseline is not None:
-            base, base_out = timed(solve_cmd, tree=baseline)
+            base, base_cpu, base_out = timed_cpu(solve_cmd, tree=baseline)
             if [json.loads(line)["made"] for line in base_out.splitlines()] != [
                     m == "made" for m in made]:
                 raise SystemExit("the solver and the baseline disagree")
             base_t.append(base)
+            base_c.append(base_cpu)
             base_start_t.append(timed(version_cmd, tree=baseline)[0])
     ours, bare = statistics.median(ours_t), statistics.median(bare_t)
     got = {"deals": len(deals), "made": made.count("made"), "solve_s": ours,
-           "bare_s": bare, "ratio": bare / ours, "startup_s": statistics.median(start_t)}
+           "bare_s": bare, "ratio": bare / ours, "startup_s": statistics.median(start_t),
+           "cpu_ratio": statistics.median(bare_c) / statistics.median(ours_c)}
     if baseline is not None:
         base = statistics.median(base_t)
         got.update(baseline_solve_s=base, baseline_ratio=bare / base,
-                   baseline_startup_s=statistics.median(base_start_t))
+                   baseline_startup_s=statistics.median(base_start_t),
+                   baseline_cpu_ratio=statistics.median(bare_c) / statistics.median(base_c))
     return got
 
 
@@ -431,11 +438,13 @@ def main() -> None:
         print(f"\n1. {e2e['deals']} Beddl and Mord deals worth announcing ({e2e['made']} made), "
               f"from the first card, whole processes (medians of {args.repeat}):")
         print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
-              f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s)")
+              f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s); "
+              f"CPU time (the process and its helpers): {e2e['cpu_ratio']:.1f}x")
         if baseline is not None:
             print(f"   baseline ({baseline}): herzla solve {e2e['baseline_solve_s']:.2f} s: "
                   f"{e2e['baseline_ratio']:.1f}x (herzla --version alone: "
-                  f"{e2e['baseline_startup_s']:.2f} s)")
+                  f"{e2e['baseline_startup_s']:.2f} s); CPU time: "
+                  f"{e2e['baseline_cpu_ratio']:.1f}x")
         inp = in_process(deals, args.repeat)
         print(f"   in one process, per deal from the record to the answer: "
               f"herzla.analysis.solve {inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s:"

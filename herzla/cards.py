@@ -25,6 +25,7 @@ from typing import ClassVar
 
 import attrs
 
+from herzla.i18n import _
 from herzla.quote import quote
 
 __all__ = [
@@ -122,6 +123,8 @@ _SUIT_WORDS.update(
         "karo": Suit.D,
         "bells": Suit.D,
         "schelle": Suit.D,
+        "schelln": Suit.D,
+        "schellen": Suit.D,
         # the German suits as herzla's drawings abbreviate them (Sch-O, Gr-8): never one letter
         "ei": Suit.C,
         "gr": Suit.S,
@@ -152,6 +155,11 @@ _RANK_WORDS.update(
         "konig": Rank.KING,
         "koenig": Rank.KING,
         "sechs": Rank.SIX,
+        "zehner": Rank.TEN,
+        "neuner": Rank.NINE,
+        "achter": Rank.EIGHT,
+        "siebener": Rank.SEVEN,
+        "sechser": Rank.SIX,
         "sieben": Rank.SEVEN,
         "acht": Rank.EIGHT,
         "neun": Rank.NINE,
@@ -227,7 +235,8 @@ for _c in CARDS:
 def parse_card(text: str) -> Card:
     """Parse one card; raise :class:`CardError` naming the text if it is not a card."""
     if not isinstance(text, str):
-        raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT)")
+        raise CardError(_("{given} is not a card code (write suit then rank, e.g. HA, CT)")
+                        .format(given=quote(text)))
     stripped = text.strip()
     card = _CODES.get(stripped.translate(_UPPER))
     if card is not None:
@@ -245,7 +254,8 @@ def parse_card(text: str) -> Card:
             return Card(_SUIT_WORDS[b], _RANK_WORDS[a])
         if a in _SUIT_WORDS and b in _RANK_WORDS and len(a) > 1:
             return Card(_SUIT_WORDS[a], _RANK_WORDS[b])
-    raise CardError(f"{quote(text)} is not a card code (write suit then rank, e.g. HA, CT, S7)")
+    raise CardError(_("{given} is not a card code (write suit then rank, e.g. HA, CT, S7)")
+                    .format(given=quote(text)))
 
 
 def _read_words(words: list[str]) -> Iterator[Card]:
@@ -268,8 +278,8 @@ def _read_words(words: list[str]) -> Iterator[Card]:
         else:
             pair = " ".join(words[i:i + 2])
             if len(words) > i + 1 and words[i].lower() in _SUIT_WORDS.keys() | _RANK_WORDS.keys():
-                raise CardError(f"{quote(pair)} is not a card (write a card as a code, e.g. HA, "
-                                f"or a name, e.g. Herz Sau, Ace of Hearts)")
+                raise CardError(_("{given} is not a card (write a card as a code, e.g. HA, or a "
+                                  "name, e.g. Herz Sau, Ace of Hearts)").format(given=quote(pair)))
             parse_card(words[i])  # raises, naming the word
 
 
@@ -315,8 +325,8 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         return out
     if isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
         return [parse_card(p) for p in text]
-    raise CardError(f"{quote(text)} is not cards: write codes with spaces or commas "
-                    f"(\"HA HT SK\") or give a list of codes")
+    raise CardError(_("{given} is not cards: write codes with spaces or commas (\"HA HT SK\") "
+                      "or give a list of codes").format(given=quote(text)))
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -416,7 +426,8 @@ class Pack:
         """Parse a card and check that it belongs to this pack."""
         card = parse_card(text)
         if card not in self:
-            raise CardError(f"{card} is not in the {self.name} pack")
+            raise CardError(_("{card} is not in the {name} pack").format(card=card,
+                                                                          name=self.name))
         return card
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from herzla.i18n import DEFAULT, _, current
+
 __all__ = ["ordinal", "play_place", "read_whole"]
 
 _WHOLE = re.compile(r"[0-9]+", re.ASCII)
@@ -41,7 +43,9 @@ def read_whole(text: object, *, signed: bool = False, digits: int = 19) -> int |
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``."""
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st`` (German: ``1.``)."""
+    if current() != DEFAULT:
+        return f"{n}."
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
@@ -51,7 +55,8 @@ def play_place(index: int, players: int | None = None) -> str:
     """Where the play of 0-based ``index`` in a record's ``plays`` is, counted from 1: with
     ``players`` (a trick deal, every trick one card a seat) its trick and its card in the
     trick."""
-    where = f"play {index + 1}"
+    where = _("play {n}").format(n=index + 1)
     if players is None or players < 1:
         return where
-    return f"{where}, trick {index // players + 1}, {ordinal(index % players + 1)} card"
+    return _("{play}, trick {trick}, {nth} card").format(
+        play=where, trick=index // players + 1, nth=ordinal(index % players + 1))

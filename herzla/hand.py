@@ -37,6 +37,7 @@ import attrs
 
 from herzla.cards import Card, CardError, as_card, cards_of
 from herzla.errors import HerzlaError
+from herzla.i18n import _
 
 __all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
            "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_of",
@@ -82,8 +83,8 @@ def as_move(move: Move | Card | str) -> Move:
     try:
         return Move(as_card(text))
     except CardError:
-        raise CardError(f"{text!r} is not a move (a card code, a card code with an end mark "
-                        f"+ or -, or pass)") from None
+        raise CardError(_("{text!r} is not a move (a card code, a card code with an end mark "
+                          "+ or -, or pass)").format(text=text)) from None
 
 
 @attrs.frozen(slots=True)
@@ -115,7 +116,8 @@ class IllegalMove(HerzlaError, ValueError):
     """
 
     def __init__(self, illegal: Illegal, seat: int | None, move: Move) -> None:
-        super().__init__(f"{illegal.message} (rule {illegal.rule})")
+        super().__init__(_("{message} (rule {rule})").format(message=illegal.message,
+                                                             rule=illegal.rule))
         self.illegal = illegal
         self.seat = seat
         self.move = move

@@ -38,6 +38,7 @@ from herzla.hand import (
     record_of,
     refuse,
 )
+from herzla.i18n import _
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -198,18 +199,22 @@ class LayoutHand:
                 return self.check_pass()
             card, end = move.card, move.end if end is None else end
         if self.over:
-            return Illegal(HAND_OVER.id, f"the deal is over; {card} cannot be laid")
+            return Illegal(HAND_OVER.id, _("the deal is over; {card} cannot be laid").format(
+                card=card))
         seat = self.turn
         if not self.hands[seat] >> card.index & 1:
-            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {card}")
+            return Illegal(NOT_IN_HAND.id, _("seat {seat} does not hold {card}").format(
+                seat=seat, card=card))
         if self._first is not None and not self.laid and card != self._first:
             return Illegal(MUST_OPEN_WITH_HEART_JACK.id,
-                           f"seat {seat} holds {self._first} and must open with it, not {card}")
+                           _("seat {seat} holds {first} and must open with it, not {card}").format(
+                               seat=seat, first=self._first, card=card))
         key = self._rows.row_of(card)
         if key not in self.rows:
             if card.rank != self._rows.opening:
-                return Illegal(MUST_OPEN_WITH_JACK.id, f"{card} cannot be laid before a "
-                                                      f"{self._rows.opening.french} opens its row")
+                return Illegal(MUST_OPEN_WITH_JACK.id, _("{card} cannot be laid before a "
+                                                        "{french} opens its row").format(
+                    card=card, french=self._rows.opening.french))
             return None  # a card that opens a row has no end: a mark on it means nothing
         ends = self.fits(card)
         if not ends or (end is not None and end not in ends):
@@ -217,20 +222,22 @@ class LayoutHand:
             where = ""
             if asked is not None:
                 up, down = asked
-                where = (f" (the row asks for {up or 'nothing'} above"
-                         f" and {down or 'nothing'} below)")
-            at = {"+": " at the upper end", "-": " at the lower end"}.get(end or "", "")
-            return Illegal(NOT_ADJACENT.id, f"{card} does not fit{at}{where}")
+                where = _(" (the row asks for {up} above and {down} below)").format(
+                    up=up or _("nothing"), down=down or _("nothing"))
+            at = {"+": _(" at the upper end"), "-": _(" at the lower end")}.get(end or "", "")
+            return Illegal(NOT_ADJACENT.id, _("{card} does not fit{at}{where}").format(
+                card=card, at=at, where=where))
         return None
 
     def check_pass(self) -> Illegal | None:
         if self.over:
-            return Illegal(HAND_OVER.id, "the deal is over; there is nothing to pass")
+            return Illegal(HAND_OVER.id, _("the deal is over; there is nothing to pass"))
         moves = self.lays()
         if moves:
             cards = " ".join(sorted({str(m.card) for m in moves}))
             return Illegal(MUST_PLAY_IF_ABLE.id,
-                           f"seat {self.turn} passed but can lay {cards}")
+                           _("seat {turn} passed but can lay {cards}").format(
+                               turn=self.turn, cards=cards))
         return None
 
     # -- moves ------------------------------------------------------------------------------
@@ -301,7 +308,7 @@ class LayoutHand:
 
     def _advance(self) -> None:
         seat = self.turn
-        for _ in range(self.players):
+        for _step in range(self.players):
             seat = (seat + 1) % self.players
             if seat not in self.order:
                 break
@@ -353,8 +360,9 @@ class LayoutHand:
         """The contract's score of the finished deal (:class:`~herzla.hand.HandNotOver`
         before the end)."""
         if not self.over:
-            raise HandNotOver(f"the deal is not over: {len(self.order)} of {self.players} "
-                              f"seats out; score() counts a finished deal (see over)")
+            raise HandNotOver(_("the deal is not over: {n_order} of {players} "
+                                "seats out; score() counts a finished deal (see over)").format(
+                n_order=len(self.order), players=self.players))
         return self.contract.score(self.outcome(), self.stock)
 
     def __str__(self) -> str:

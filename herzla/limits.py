@@ -12,6 +12,7 @@ herzla.limits.LimitError: a seed is a whole number from 0 to 9223372036854775807
 
 from __future__ import annotations
 
+from herzla.i18n import N_, _, format_number
 from herzla.quote import number, quote
 
 __all__ = [
@@ -82,31 +83,36 @@ class LimitError(ValueError):
 def check_amount(value: int, what: str, minimum: int = 0) -> int:
     """``value`` if ``minimum <= value <= MAX_AMOUNT``, else LimitError naming ``what``."""
     if not minimum <= value <= MAX_AMOUNT:
-        raise LimitError(f"{what} must be {minimum} to {MAX_AMOUNT:,}, not {number(value)}")
+        raise LimitError(_("{what} must be {minimum} to {max_amount}, not {value}").format(
+            what=_(what), minimum=minimum, max_amount=format_number(MAX_AMOUNT),
+            value=number(value)))
     return value
 
 
 def check_stock(stock: int) -> int:
     """A stock an evening, a simulation or a table starts with: 0 to :data:`MAX_AMOUNT`."""
-    return check_amount(stock, "the stock (cents)")
+    return check_amount(stock, N_("the stock (cents)"))
 
 
 def check_carried_stock(stock: int) -> int:
     """The stock a hand is dealt with (a record's, a tally's), carried from the deals before:
     0 to :data:`MAX_STOCK`."""
     if not 0 <= stock <= MAX_STOCK:
-        raise LimitError(f"the stock (cents) must be 0 to {MAX_STOCK:,} (what an evening of "
-                         f"{MAX_SESSION_DEALS:,} deals can carry), not {number(stock)}")
+        raise LimitError(_("the stock (cents) must be 0 to {max_stock} (what an evening of "
+                           "{max_session_deals} deals can carry), not {stock}").format(
+            max_stock=format_number(MAX_STOCK),
+            max_session_deals=format_number(MAX_SESSION_DEALS), stock=number(stock)))
     return stock
 
 
 def check_seed(seed: int) -> int:
     if not 0 <= seed <= MAX_SEED:
-        raise LimitError(f"a seed is a whole number from 0 to {MAX_SEED}, not {number(seed)}")
+        raise LimitError(_("a seed is a whole number from 0 to {max_seed}, not {seed}").format(
+            max_seed=MAX_SEED, seed=number(seed)))
     return seed
 
 
-def check_timeout(seconds: float, what: str = "the cluster timeout") -> float:
+def check_timeout(seconds: float, what: str = N_("the cluster timeout")) -> float:
     """``seconds`` if it is more than 0 and at most :data:`MAX_TIMEOUT`, else LimitError
     (infinity and NaN included).
 
@@ -116,11 +122,13 @@ def check_timeout(seconds: float, what: str = "the cluster timeout") -> float:
     herzla.limits.LimitError: a wait must be more than 0 and at most 86,400 seconds (a day), not inf
     """
     if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        raise LimitError(f"{what} must be a number of seconds, not {quote(seconds)}")
+        raise LimitError(_("{what} must be a number of seconds, not {seconds}").format(
+            what=_(what), seconds=quote(seconds)))
     if not 0 < seconds <= MAX_TIMEOUT:  # NaN fails every comparison
         shown = number(seconds) if isinstance(seconds, int) else f"{seconds:g}"
-        raise LimitError(f"{what} must be more than 0 and at most {MAX_TIMEOUT:,} seconds "
-                         f"(a day), not {shown}")
+        raise LimitError(_("{what} must be more than 0 and at most {max_timeout} seconds "
+                           "(a day), not {shown}").format(
+            what=_(what), max_timeout=format_number(MAX_TIMEOUT), shown=shown))
     return float(seconds)
 
 
@@ -135,7 +143,8 @@ def whole_number(value: object, what: str, error: type[ValueError] = LimitError)
     herzla.limits.LimitError: hands must be a whole number, not true
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} must be a whole number, not {quote(value)}")
+        raise error(_("{what} must be a whole number, not {value}").format(
+            what=_(what), value=quote(value)))
     return value
 
 
@@ -146,8 +155,10 @@ MAX_DRAWN_HANDS = 200
 
 def check_drawn(hands: int) -> int:
     if hands > MAX_DRAWN_HANDS:
-        raise LimitError(f"a picture or page draws at most {MAX_DRAWN_HANDS} hands, not "
-                         f"{hands:,} (draw a shorter list, or the hands one a line as text)")
+        raise LimitError(_("a picture or page draws at most {max_drawn_hands} hands, not "
+                           "{hands} (draw a shorter list, or the hands one a line as "
+                           "text)").format(
+            max_drawn_hands=MAX_DRAWN_HANDS, hands=format_number(hands)))
     return hands
 
 
@@ -160,6 +171,7 @@ def check_session(deals: int) -> int:
     herzla.limits.LimitError: an evening (session) has 1 to 10,000 deals, not 0
     """
     if not 1 <= deals <= MAX_SESSION_DEALS:
-        raise LimitError(f"an evening (session) has 1 to {MAX_SESSION_DEALS:,} deals, not "
-                         f"{number(deals)}")
+        raise LimitError(_("an evening (session) has 1 to {max_session_deals} deals, not "
+                           "{deals}").format(
+            max_session_deals=format_number(MAX_SESSION_DEALS), deals=number(deals)))
     return deals

@@ -25,6 +25,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from herzla.i18n import _
 from herzla.quote import quote
 
 __all__ = ["UnknownName", "close_names", "did_you_mean", "find_name", "fold", "read_name"]
@@ -80,7 +81,7 @@ def close_names(given: object, known: Iterable[str], n: int = 3) -> list[str]:
 def did_you_mean(given: object, known: Iterable[str]) -> str:
     """``"did you mean X or Y? "`` for a message, or ``""`` when nothing is close."""
     close = close_names(given, known)
-    return f"did you mean {' or '.join(close)}? " if close else ""
+    return _("did you mean {names}? ").format(names=_(" or ").join(close)) if close else ""
 
 
 def read_name(given: object, known: Iterable[str], what: str,
@@ -91,5 +92,6 @@ def read_name(given: object, known: Iterable[str], what: str,
     found = find_name(given, names)
     if found is not None:
         return found
-    raise error(f"unknown {what} {quote(given)} ({did_you_mean(given, names)}known: "
-                f"{', '.join(names) or 'none'})")
+    raise error(_("unknown {what} {name} ({hint}known: {known})").format(
+        what=_(what), name=quote(given), hint=did_you_mean(given, names),
+        known=", ".join(names) or _("none")))

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from herzla.counting import read_whole
+from herzla.i18n import _
 from herzla.limits import MAX_AMOUNT
 from herzla.names import did_you_mean, find_name
 from herzla.quote import number, quote
@@ -70,40 +71,46 @@ class Option:
                 return value
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
                 return value.strip().lower() == "true"
-            raise OptionError(f"option {self.name}: {quote(value)} is not true or false")
+            raise OptionError(self._said(_("{value} is not true or false"), value))
         if t is int:
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name}: {quote(value)} is not a whole number")
+                raise OptionError(self._said(_("{value} is not a whole number"), value))
             if isinstance(value, str):
                 text = value.strip()
                 digits = text.lstrip("+-")
                 if digits.isascii() and digits.isdigit() and len(digits) > 30:
-                    raise OptionError(f"option {self.name}: {quote(value)} is more than "
-                                      f"{MAX_AMOUNT:,}")
+                    raise OptionError(self._said(_("{value} is more than {limit}"), value,
+                                                 limit=f"{MAX_AMOUNT:,}"))
                 read = read_whole(text, signed=True, digits=30)
                 if read is None:
-                    msg = f"option {self.name}: {quote(value)} is not a whole number"
-                    raise OptionError(msg)
+                    raise OptionError(self._said(_("{value} is not a whole number"), value))
                 value = read
             if not isinstance(value, int):
-                raise OptionError(f"option {self.name}: {quote(value)} is not a whole number")
+                raise OptionError(self._said(_("{value} is not a whole number"), value))
             if value < self.lowest:
                 low = self.lowest if self.lowest == self.minimum else f"{self.lowest:,}"
-                raise OptionError(f"option {self.name}: {number(value)} is less than {low}")
+                raise OptionError(_("option {name}: {value} is less than {limit}").format(
+                    name=self.name, value=number(value), limit=low))
             if value > self.highest:
                 high = self.highest if self.highest == self.maximum else f"{self.highest:,}"
-                raise OptionError(f"option {self.name}: {number(value)} is more than {high}")
+                raise OptionError(_("option {name}: {value} is more than {limit}").format(
+                    name=self.name, value=number(value), limit=high))
             return value
         if not isinstance(value, str):
-            raise OptionError(f"option {self.name}: {quote(value)} is not text")
+            raise OptionError(self._said(_("{value} is not text"), value))
         if self.choices is not None:
             choice = find_name(value, self.choices)
             if choice is None:
-                raise OptionError(f"option {self.name}: {quote(value)} is not one of "
-                                  f"{', '.join(self.choices)}"
-                                  f"{_hint(did_you_mean(value, self.choices))}")
+                raise OptionError(self._said(_("{value} is not one of {choices}"), value,
+                                             choices=", ".join(self.choices))
+                                  + _hint(did_you_mean(value, self.choices)))
             return choice
         return value
+
+    def _said(self, message: str, value: Any, **fields: str) -> str:
+        """``option NAME: MESSAGE``, ``value`` quoted into the message."""
+        return _("option {name}: {problem}").format(
+            name=self.name, problem=message.format(value=quote(value), **fields))
 
     def describe(self) -> str:
         values = "|".join(self.choices) if self.choices else f"{self.type.__name__}"
@@ -129,17 +136,19 @@ def given_options(
     twice."""
     table = {o.name: o for o in known}
     if given is not None and not isinstance(given, Mapping):
-        raise OptionError(f"options are a mapping of option names to values, not "
-                          f"{quote(given)}")
+        raise OptionError(_("options are a mapping of option names to values, not {given}")
+                          .format(given=quote(given)))
     out: dict[str, bool | int | str] = {}
     for name, value in (given or {}).items():
         found = find_name(name, table)
         if found is None:
-            names = ", ".join(sorted(table)) or "none"
-            raise OptionError(f"unknown option {quote(name)}{where} "
-                              f"({did_you_mean(name, sorted(table))}known: {names})")
+            names = ", ".join(sorted(table)) or _("none")
+            raise OptionError(_("unknown option {name}{where} ({hint}known: {names})").format(
+                name=quote(name), where=where, hint=did_you_mean(name, sorted(table)),
+                names=names))
         if found in out:
-            raise OptionError(f"option {found} is given twice{where}")
+            raise OptionError(_("option {name} is given twice{where}").format(name=found,
+                                                                            where=where))
         out[found] = table[found].parse(value)
     return out
 
@@ -155,6 +164,6 @@ def parse_option_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"--option {quote(item)}: write NAME=VALUE")
+            raise OptionError(_("--option {given}: write NAME=VALUE").format(given=quote(item)))
         out[name.strip()] = value.strip()
     return out

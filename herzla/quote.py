@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from herzla.i18n import _
+
 __all__ = ["number", "quote", "visible"]
 
 #: characters of a text shown in a message
@@ -72,14 +74,14 @@ def quote(value: Any) -> str:
     if isinstance(value, int):
         return number(value)
     if isinstance(value, float):
-        return json.dumps(value) if len(repr(value)) <= SHOWN else "a number"
+        return json.dumps(value) if len(repr(value)) <= SHOWN else _("a number")
     if isinstance(value, str):
         if len(value) <= SHOWN:
             return _visible(json.dumps(value, ensure_ascii=False))
-        return f"{_visible(json.dumps(value[:SHOWN], ensure_ascii=False))[:-1]}...\" " \
-               f"({len(value)} characters)"
+        return f"{_visible(json.dumps(value[:SHOWN], ensure_ascii=False))[:-1]}...\" " + \
+            _("({n} characters)").format(n=len(value))
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return type(value).__name__

@@ -23,9 +23,12 @@ from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
 from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
+from herzla.i18n import DEFAULT, _, current, ngettext
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
+from herzla.support.reports import replay_report, score_report
+from herzla.support.words import capital, or_list, signed
 from herzla.tags import TagError, read_tags
 
 __all__ = [
@@ -63,7 +66,8 @@ def _int(obj: Mapping[str, Any], key: str, default: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{key} must be a whole number, not {quote(value)}")
+        raise RecordError(_("{key} must be a whole number, not {value}").format(
+            key=key, value=quote(value)))
     return value
 
 
@@ -109,24 +113,26 @@ class Record:
         contracts not registered yet, as in :func:`herzla.testing.check_contract`).
         """
         if not isinstance(obj, dict):
-            raise RecordError(f"a hand record must be a JSON object, not {quote(obj)}")
+            raise RecordError(_("a hand record must be a JSON object, not {obj}").format(
+                obj=quote(obj)))
         unknown = sorted(set(obj) - set(KEYS), key=str)
         if unknown:
-            raise RecordError(f"unknown key {quote(unknown[0])} in the hand record "
-                              f"(keys: {', '.join(KEYS)})")
+            raise RecordError(_("unknown key {unknown} in the hand record "
+                                "(keys: {keys})").format(
+                unknown=quote(unknown[0]), keys=', '.join(KEYS)))
         for key in ("game", "contract", "players", "hands"):
             if key not in obj:
-                raise RecordError(f"the hand record has no {quote(key)}")
+                raise RecordError(_("the hand record has no {key}").format(key=quote(key)))
         game, contract_id = obj["game"], obj["contract"]
         if not isinstance(game, str) or not isinstance(contract_id, str):
-            raise RecordError("game and contract must be text")
+            raise RecordError(_("game and contract must be text"))
         try:
             cls_ = contract_cls or contract_class(game, contract_id)
         except UnknownContract as exc:
             raise RecordError(str(exc)) from None
         players = _int(obj, "players", None)
         if players is None:
-            raise RecordError("players must be a whole number, not null")
+            raise RecordError(_("players must be a whole number, not null"))
         problem = cls_.player_count_problem(players)
         if problem:
             raise RecordError(problem)
@@ -134,26 +140,31 @@ class Record:
         if dealer is None:
             dealer = players - 1
         if not 0 <= dealer < players:
-            raise RecordError(f"dealer {number(dealer)} is not a seat (seats are 0 to "
-                              f"{players - 1})")
+            raise RecordError(_("dealer {dealer} is not a seat (seats are 0 to "
+                                "{players})").format(dealer=number(dealer), players=players - 1))
         declarer = _int(obj, "declarer", None)
         if declarer is not None and not 0 <= declarer < players:
-            raise RecordError(f"declarer {number(declarer)} is not a seat (seats are 0 to "
-                              f"{players - 1})")
+            raise RecordError(_("declarer {declarer} is not a seat (seats are 0 to "
+                                "{players})").format(
+                declarer=number(declarer), players=players - 1))
         if cls_.needs_declarer and declarer is None:
-            raise RecordError(f"{game} {contract_id} needs a declarer seat")
+            raise RecordError(_("{game} {contract_id} needs a declarer seat").format(
+                game=game, contract_id=contract_id))
         if not cls_.needs_declarer and declarer is not None:
-            raise RecordError(f"{game} {contract_id} has no declarer; write null or leave it out")
+            raise RecordError(_("{game} {contract_id} has no declarer; write null or leave it "
+                                "out").format(
+                game=game, contract_id=contract_id))
         stock = _int(obj, "stock", 0) or 0
         try:
             check_carried_stock(stock)
         except LimitError as exc:
             raise RecordError(str(exc)) from None
         if stock and not cls_.has_stock:
-            raise RecordError(f"{game} has no stock, but the record says stock {stock}")
+            raise RecordError(_("{game} has no stock, but the record says stock {stock}").format(
+                game=game, stock=stock))
         options = obj.get("options") or {}
         if not isinstance(options, dict):
-            raise RecordError("options must be a JSON object of option names and values")
+            raise RecordError(_("options must be a JSON object of option names and values"))
         try:
             contract = cls_(players, options, declarer)
         except OptionError as exc:
@@ -205,8 +216,10 @@ class Record:
             return state
         illegal = play_moves(state, self.plays)
         if illegal is not None:
-            raise RecordError(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, "
-                              f"is illegal: {illegal.message} (rule {illegal.rule})")
+            raise RecordError(_("{where}, {card} by seat {seat}, "
+                                "is illegal: {message} (rule {rule})").format(
+                where=illegal.where(), card=illegal.card, seat=illegal.seat,
+                message=illegal.message, rule=illegal.rule))
         return state
 
     @property
@@ -261,7 +274,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"the key {quote(key)} appears twice in one object")
+            raise RecordError(_("the key {key} appears twice in one object").format(key=quote(key)))
         out[key] = value
     return out
 
@@ -270,105 +283,96 @@ def load_json_text(text: str) -> Any:
     """Parse JSON text; RecordError names the problem (bad JSON, a key given twice, a number of
     too many digits, nesting too deep, a document over :data:`MAX_DOCUMENT`)."""
     if len(text) > MAX_DOCUMENT:
-        raise RecordError(f"the JSON document is larger than {MAX_DOCUMENT // 2**20} MiB; write "
-                          f"records one a line (JSON Lines) to replay more")
+        raise RecordError(_("the JSON document is larger than {max_document} MiB; write "
+                            "records one a line (JSON Lines) to replay more").format(
+            max_document=MAX_DOCUMENT // 2 ** 20))
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         what = exc.msg.removesuffix(" at").removesuffix(":")
-        raise RecordError(f"not valid JSON: {what} at line {exc.lineno} column {exc.colno}")\
+        raise RecordError(_("not valid JSON: {what} at line {lineno} column {colno}").format(
+            what=what, lineno=exc.lineno, colno=exc.colno))\
             from None
     except RecursionError:
-        raise RecordError("not valid JSON: lists or objects nested too deeply")\
+        raise RecordError(_("not valid JSON: lists or objects nested too deeply"))\
             from None
     except RecordError:
         raise
     except ValueError as exc:  # integer strings longer than Python converts
         if "digits" in str(exc):
-            raise RecordError("not valid JSON: a number has too many digits")\
+            raise RecordError(_("not valid JSON: a number has too many digits"))\
                 from None
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError(_("not valid JSON: {exc}").format(exc=exc)) from None
 
 
 def _card_of(text: Any, pack: Pack, where: str) -> Card:
     if not isinstance(text, str):
-        raise RecordError(f"{where}: {quote(text)} is not a card code")
+        raise RecordError(_("{where}: {text} is not a card code").format(
+            where=where, text=quote(text)))
     try:
         return pack.parse(text)
     except CardError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(_("{where}: {exc}").format(where=where, exc=exc)) from None
 
 
 def _read_hands(raw: Any, contract: Contract) -> tuple[tuple[Card, ...], ...]:
     n = contract.players
     if not isinstance(raw, list) or len(raw) != n:
-        raise RecordError(f"hands must be a list of {n} hands, one per seat")
+        raise RecordError(_("hands must be a list of {n} hands, one per seat").format(n=n))
     pack = contract.pack()
     size = contract.hand_size
     seen: dict[Card, int] = {}
     out = []
     for seat, hand in enumerate(raw):
         if not isinstance(hand, list):
-            raise RecordError(f"hands[{seat}] must be a list of card codes, not {quote(hand)}")
+            raise RecordError(_("hands[{seat}] must be a list of card codes, not {hand}").format(
+                seat=seat, hand=quote(hand)))
         cards = []
         for text in hand:
             card = _card_of(text, pack, f"hands[{seat}]")
             if card in seen:
                 other = seen[card]
-                where = f"seats {other} and {seat}" if other != seat else f"seat {seat} twice"
-                raise RecordError(f"{card} is dealt to {where}")
+                where = (_("seats {other} and {seat}").format(other=other, seat=seat)
+                         if other != seat else _("seat {seat} twice").format(seat=seat))
+                raise RecordError(_("{card} is dealt to {where}").format(card=card, where=where))
             seen[card] = seat
             cards.append(card)
         if len(cards) != size:
-            raise RecordError(f"seat {seat} holds {len(cards)} cards; {contract.game} with {n} "
-                              f"players deals {size}")
+            raise RecordError(_("seat {seat} holds {n_cards} cards; {game} with {n} "
+                                "players deals {size}").format(
+                seat=seat, n_cards=len(cards), game=contract.game, n=n, size=size))
         out.append(tuple(cards))
     return tuple(out)
 
 
 def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     if not isinstance(raw, list):
-        raise RecordError("plays must be a list of card codes")
+        raise RecordError(_("plays must be a list of card codes"))
     pack = contract.pack()
     layout = contract.has_passes
     marks = contract.end_marks
     out = []
     for i, text in enumerate(raw):
         if not isinstance(text, str):
-            raise RecordError(f"plays[{i}]: {quote(text)} is not a card code")
+            raise RecordError(_("plays[{i}]: {text} is not a card code").format(
+                i=i, text=quote(text)))
         if text.strip().lower() == "pass":
             if not layout:
-                raise RecordError(f'plays[{i}]: "pass" exists only in the layout deals')
+                raise RecordError(_('plays[{i}]: "pass" exists only in the layout deals').format(
+                    i=i))
             out.append(PASS)
             continue
         end = None
         body = text.strip()
         if body[-1:] in ("+", "-"):
             if not marks:
-                raise RecordError(f"plays[{i}]: {quote(text)}: an end mark (+ or -) exists only "
-                                  f"where a card can fit both ends of a row (the Herzeln "
-                                  f"domino, whose rows turn the corner)")
+                raise RecordError(_("plays[{i}]: {text}: an end mark (+ or -) exists only "
+                                    "where a card can fit both ends of a row (the Herzeln "
+                                    "domino, whose rows turn the corner)").format(
+                    i=i, text=quote(text)))
             body, end = body[:-1], body[-1]
         out.append(Play(_card_of(body, pack, f"plays[{i}]"), end))
     return tuple(out)
-
-
-def signed(v: int) -> str:
-    """A score as the reports write it: ``+40``, ``-30``, ``0``."""
-    return f"{v:+d}" if v else "0"
-
-
-def score_report(contract: Contract, result: HandScore) -> str:
-    """The text ``herzla score`` prints: the contract, each seat's score, the stock and the
-    explanation of one hand's score."""
-    unit = "c" if contract.has_stock else ""
-    out = [f"{contract.game} {contract.id}, {contract.players} players",
-           "Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
-                                  for s, v in enumerate(result.scores))]
-    if contract.has_stock:
-        out.append(f"Stock: {result.stock}c")
-    out += [f"- {line}" for line in result.explanation]
-    return "\n".join(out)
 
 
 @attrs.frozen(slots=True)
@@ -388,8 +392,10 @@ class IllegalPlay:
     def where(self) -> str:
         """Where it is, for people, counting from 1: ``play 6 (trick 2, 2nd card)``."""
         if self.trick is None or self.place is None:
-            return f"play {self.index + 1}"
-        return f"play {self.index + 1} (trick {self.trick}, {ordinal(self.place)} card)"
+            return _("play {play}").format(play=self.index + 1)
+        nth = ordinal(self.place) if current() == DEFAULT else f"{self.place}."
+        return _("play {play} (trick {trick}, {nth} card)").format(
+            play=self.index + 1, trick=self.trick, nth=nth)
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "card": self.card, "rule": self.rule,
@@ -435,43 +441,7 @@ class ReplayResult:
 
     def report(self) -> str:
         """The text ``herzla replay`` prints for one record (also ``str(result)``)."""
-        r = self.record
-        unit = "c" if r.contract.has_stock else ""
-        decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
-        out = [f"{r.game} {r.contract_id}, {r.players} players, dealer seat {r.dealer}, "
-               f"forehand seat {r.forehand}{decl}"]
-        if self.tricks is not None:
-            for i, t in enumerate(self.tricks, 1):
-                won = "(in progress)" if t.winner is None else f"-> seat {t.winner}"
-                out.append(f"  trick {i}: seat {t.leader} leads {' '.join(map(str, t.cards))} "
-                           f"{won}")
-        if self.order is not None and self.order:
-            out.append(f"  out in order: {' '.join(f'seat {s}' for s in self.order)}")
-        status = "complete" if self.complete else "not complete"
-        if self.illegal is not None:
-            status = f"illegal {self.illegal.where()}, rule {self.illegal.rule}"
-        out.append(f"Status: {status}")
-        if self.scores is not None:
-            out.append("Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
-                                              for s, v in enumerate(self.scores)))
-        if self.stock is not None:
-            out.append(f"Stock: {self.stock}c")
-        if self.score is not None and self.score.events:
-            out.append(f"Events: {', '.join(self.score.events)}")
-        out += [f"- {line}" for line in self.explanation]
-        ruling = self.ruling
-        if ruling is not None:
-            if ruling.established:
-                out.append(f"Ruling: the renege is established (option renege={ruling.option})")
-            else:
-                out.append("Ruling: the renege is corrected, no penalty")
-            if ruling.scores is not None:
-                out.append("Scores by the ruling: " + ", ".join(
-                    f"seat {s} {signed(v)}{unit}" for s, v in enumerate(ruling.scores)))
-            if ruling.stock is not None:
-                out.append(f"Stock by the ruling: {ruling.stock}c")
-            out += [f"- {line}" for line in ruling.explanation]
-        return "\n".join(out)
+        return replay_report(self)
 
     def __str__(self) -> str:
         return self.report()
@@ -527,29 +497,35 @@ def result_of(record: Record, state: Hand, illegal: IllegalPlay | None = None) -
             tricks = (*tricks, Trick(state.leader, tuple(state.trick), None))
         done = len(state.tricks)
         if not state.over:
-            lines.append(f"The hand is not complete: {done} of {per_hand} tricks "
-                         f"played.")
+            lines.append(ngettext("The hand is not complete: {done} of {n} trick played.",
+                                  "The hand is not complete: {done} of {n} tricks played.",
+                                  per_hand).format(done=done, n=per_hand))
         elif done < per_hand:
-            lines.append(f"The hand ended early after trick {done} ({record.contract.title}: "
-                         f"{record.contract.describe()}; {record.contract.cite()}).")
+            lines.append(_("The hand ended early after trick {done} ({title}: {rule}; "
+                           "{cite}).").format(done=done, title=record.contract.title,
+                                              rule=record.contract.describe(),
+                                              cite=record.contract.cite()))
     else:
         order = state.outcome().out or ()
         if not state.over:
-            lines.append(f"The deal is not complete: {len(order)} of {state.players} "
-                         f"seats are out.")
+            lines.append(ngettext("The deal is not complete: {out} of {n} seat is out.",
+                                  "The deal is not complete: {out} of {n} seats are out.",
+                                  state.players).format(out=len(order), n=state.players))
     complete = state.over
     score = None
     ruling = None
     if illegal is not None:
-        lines.insert(0, f"{illegal.where().capitalize()}, {illegal.card} by seat "
-                        f"{illegal.seat}, is illegal: {illegal.message} (rule {illegal.rule}); "
-                        f"nothing after it is applied.")
+        lines.insert(0, _("{where}, {card} by seat {seat}, is illegal: {message} (rule "
+                          "{rule}); nothing after it is applied.").format(
+            where=capital(illegal.where()), card=illegal.card, seat=illegal.seat,
+            message=illegal.message, rule=illegal.rule))
         ruling = rule_on(record, state, illegal)
     elif complete:
         try:
             score = state.score()
         except NotImplementedError:
-            raise RecordError(f"{record.game} {record.contract_id} cannot be scored yet") from None
+            raise RecordError(_("{game} {contract_id} cannot be scored yet").format(
+                game=record.game, contract_id=record.contract_id)) from None
         lines.extend(score.explanation)
     return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines), ruling)
 
@@ -578,9 +554,10 @@ def rule_on(record: Record, state: Hand, illegal: IllegalPlay) -> Ruling | None:
         written = tuple(str(m) if m.end is not None and cards.count(m.card) > 1
                         else str(Move(m.card)) for m in legal)
         return Ruling(illegal.seat, False, option, None, None, (), written, (
-            f"{illegal.where().capitalize()} is a renege, but play has not gone on past it: it "
-            f"is corrected. {illegal.card} goes back and seat {illegal.seat} plays "
-            f"{_or_list(written)} instead; no penalty (rule renege).",))
+            _("{where} is a renege, but play has not gone on past it: it is corrected. {card} "
+              "goes back and seat {seat} plays {instead} instead; no penalty (rule "
+              "renege).").format(where=capital(illegal.where()), card=illegal.card,
+                                 seat=illegal.seat, instead=or_list(written)),))
     outcome = state.outcome()
     try:
         score = renege_score(contract, illegal.seat, game_of(contract).lowest_wins,
@@ -589,15 +566,10 @@ def rule_on(record: Record, state: Hand, illegal: IllegalPlay) -> Ruling | None:
     except TallyError as exc:  # pragma: no cover - a record gives everything a ruling needs
         raise RecordError(str(exc)) from None
     return Ruling(illegal.seat, True, option, score.scores, score.stock, score.events, None, (
-        f"{illegal.where().capitalize()} is a renege by seat {illegal.seat}, and play went on "
-        f"past it: it is established, and the hand ends there (rule renege).",
+        _("{where} is a renege by seat {seat}, and play went on past it: it is established, "
+          "and the hand ends there (rule renege).").format(where=capital(illegal.where()),
+                                                           seat=illegal.seat),
         *score.explanation))
-
-
-def _or_list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:

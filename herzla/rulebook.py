@@ -44,6 +44,8 @@ from herzla.contracts import (
 from herzla.contracts.game import rule
 from herzla.contracts.renege import renege_text
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule
+from herzla.contracts.words import tr
+from herzla.i18n import DEFAULT, N_, _, current
 from herzla.names import close_names, did_you_mean, find_name
 from herzla.options import Option
 from herzla.quote import quote
@@ -66,6 +68,7 @@ __all__ = [
     "resolve_option",
     "rule_json",
     "topics_of",
+    "words_of",
 ]
 
 COMMON = "common"
@@ -75,14 +78,14 @@ SOURCES = {
     "Herzla": "[Herzla]",
     "Herzeln": "[Herzeln]",
     "Herzerln": "[Herzerln]",
-    "family": "[family]",
-    "ruling": "[ruling]",
-    "plug-in": "[plug-in]",
+    "family": N_("[family]"),
+    "ruling": N_("[ruling]"),
+    "plug-in": N_("[plug-in]"),
 }
 
 #: title and one-line description of the common ground
-COMMON_ABOUT = ("Common ground", "what every game shares: cards, rank orders, seats, trick "
-                "play, the lead-ban escape")
+COMMON_ABOUT = (N_("Common ground"), N_("what every game shares: cards, rank orders, seats, "
+                                        "trick play, the lead-ban escape"))
 
 
 class UnknownTopic(LookupError):
@@ -92,60 +95,69 @@ class UnknownTopic(LookupError):
 # Topic words are what a player might type: contract ids, the rule's own words, and the words of
 # its options.
 COMMON_RULES = (
-    rule("common/suits", "Cards: suits and faces", "cards suits faces german french "
+    rule("common/suits", N_("Cards: suits and faces"), "cards suits faces german french "
        "acorns leaves bells eichel gras schellen clubs spades diamonds", "family",
-       """Suits map between the German and French faces as in Skat: Acorns/Eichel = Clubs/Kreuz
+       N_("""Suits map between the German and French faces as in Skat: Acorns/Eichel = Clubs/Kreuz
        (C), Leaves/Gras/Grün = Spades/Pik (S), Hearts/Herz (H), Bells/Schellen = Diamonds/Karo
        (D). Ranks: Ace/Sau/Daus (A), King (K), Ober/Queen/Dame (Q), Unter/Jack/Bube (J), Ten (T),
        9, 8, 7, 6."""),
-    rule("common/card-codes", "Card codes", "cards codes spelling input", "ruling",
-       """Card codes are suit then rank: HA, CT, SQ, D7. Output always uses the
+             words="karten farben bilder eichel gras laub grün herz schelln schellen kreuz "
+                   "treff pik karo sau ass daus könig ober dame unter bube zehner"),
+    rule("common/card-codes", N_("Card codes"), "cards codes spelling input", "ruling",
+       N_("""Card codes are suit then rank: HA, CT, SQ, D7. Output always uses the
        canonical upper-case code. Input is case-insensitive, accepts 10 for T, and also full names
        in English or German and the suit symbols, as long as none is ambiguous. A list of cards is
        written with spaces or commas between the cards: "HA HT SK". A name of several words is
        one card: a word that is a card code by itself is one card, any other word is read with
        the next word or two as one name ("Herz Sau, Herz König", "Herz Sau Herz König HT",
        "Ace of Hearts"). Anything else is an error that names the offending text."""),
-    rule("common/rank-orders", "Rank orders", "order rank natural ace-ten",
+             words="karten kürzel schreibweise eingabe"),
+    rule("common/rank-orders", N_("Rank orders"), "order rank natural ace-ten",
        "Herzla Herzeln Herzerln",
-       """Rank orders, high to low, for winning tricks: natural is A K Q J T 9 8 7 (6), used by
-       Herzla and Herzerln; ace-ten is A T K Q J 9 8 7, used by Herzeln.""",
-       options="herzla:rank_order"),
-    rule("common/seats", "Seats, dealer and forehand", "seats dealer forehand clockwise deal",
+       N_("""Rank orders, high to low, for winning tricks: natural is A K Q J T 9 8 7 (6), used by
+       Herzla and Herzerln; ace-ten is A T K Q J 9 8 7, used by Herzeln."""),
+       options="herzla:rank_order",
+             words="reihenfolge wert natürlich sau-zehner"),
+    rule("common/seats", N_("Seats, dealer and forehand"), "seats dealer forehand clockwise deal",
        "Herzla Herzeln Herzerln",
-       """Seats are numbered 0 .. n-1 clockwise. The dealer is a seat; forehand is the seat after
+       N_("""Seats are numbered 0 .. n-1 clockwise. The dealer is a seat; forehand is the seat after
        the dealer and plays first. Dealing and play go clockwise. A hand record names the dealer;
        without one, the dealer is the last seat."""),
-    rule("common/trick-play", "Trick play", "tricks play lead follow farbzwang "
+             words="plätze platz geber vorhand uhrzeigersinn geben"),
+    rule("common/trick-play", N_("Trick play"), "tricks play lead follow farbzwang "
        "stichzwang trumps winner", "Herzla Herzeln Herzerln",
-       """There are no trumps. The leader may lead any card unless a lead ban applies. The others
+       N_("""There are no trumps. The leader may lead any card unless a lead ban applies. The others
        must follow the led suit if they can (Farbzwang); a player who cannot follow may play any
        card. There is no obligation to win the trick (no Stichzwang). The highest card of the led
        suit wins; the winner leads the next trick."""),
-    rule("common/escape", "Lead bans have an escape", "escape lead-ban lead hearts discard "
+             words="stich stiche ausspielen farbe-bekennen bedienen farbzwang stichzwang trumpf"),
+    rule("common/escape", N_("Lead bans have an escape"), "escape lead-ban lead hearts discard "
        "only-hearts heart-lead-ban heart-free", "family ruling",
-       """Wherever a rule forbids leading (or discarding) hearts and the player holds nothing but
+       N_("""Wherever a rule forbids leading (or discarding) hearts and the player holds nothing but
        hearts, the player must play a heart. A ban never leaves a player without a legal
        card."""),
-    rule("common/options", "Rule options", "options rulings", "ruling",
-       """Rulings a table may well play differently have a named option, so it can say so. Option
+             words="ausweg verbot herz abwerfen"),
+    rule("common/options", N_("Rule options"), "options rulings", "ruling",
+       N_("""Rulings a table may well play differently have a named option, so it can say so. Option
        names are the ones users type: --option name=value on the command line, "options":
        {"name": value} in a hand record. Where an option lists its values (name=a|b), the first
        is the default. Booleans are JSON true/false (or "true"/"false" on the command line). An
        unknown option name or value is malformed input."""),
-    rule("common/conservation", "Cards are conserved", "invariants conservation cards "
+             words="optionen festlegungen"),
+    rule("common/conservation", N_("Cards are conserved"), "invariants conservation cards "
        "leftovers", "ruling",
-       """Cards are conserved: every card of the pack is in exactly one place (a hand, a trick,
+       N_("""Cards are conserved: every card of the pack is in exactly one place (a hand, a trick,
        the row, the leftovers)."""),
+             words="karten"),
 )
 
 #: the irregularities of play, the same in every game (each game's own page says what an
 #: established renege costs there, from its contracts: :func:`renege_entry`)
 IRREGULARITIES = (
-    rule("renege", "Renege (revoke)", "renege revoke reneging revoking nicht-bedient "
+    rule("renege", N_("Renege (revoke)"), "renege revoke reneging revoking nicht-bedient "
        "verworfen irregularity irregularities penalty corrected established redeal",
        "family ruling",
-       """A renege (also revoke; German nicht bedient, verworfen) is a play that breaks a rule
+       N_("""A renege (also revoke; German nicht bedient, verworfen) is a play that breaks a rule
        of play the seat could have kept: not following suit when able (follow-suit), a heart led
        or discarded under a ban (heart-lead-ban, heart-free-first-trick), a pass while able to
        lay (must-play-if-able), a layout card that fits nowhere (not-adjacent,
@@ -163,19 +175,33 @@ IRREGULARITIES = (
        turned, as in Whist and Hearts; the offender pays the whole loss of the hand, as Hearts
        with a pool has it; in a declarer's contract the offender's side loses, as in
        Schafkopf."""),
-    rule("misdeal", "Misdeal", "misdeal vergeben deal wrong-number irregularity", "family",
-       """A deal with a wrong number of cards is dealt again by the same dealer; nothing is
+             words="verleugnen verleugnet renonce nicht-bedient verworfen strafe neu-geben"),
+    rule("misdeal", N_("Misdeal"), "misdeal vergeben deal wrong-number irregularity", "family",
+       N_("""A deal with a wrong number of cards is dealt again by the same dealer; nothing is
        scored. A hand record with a wrong number of cards is malformed input."""),
-    rule("out-of-turn", "Lead or play out of turn", "out-of-turn lead play turn irregularity",
+             words="vergeben falsch-gegeben geben"),
+    rule("out-of-turn", N_("Lead or play out of turn"), "out-of-turn lead play turn irregularity",
        "family",
-       """While not everyone has played to a false lead, the cards are taken back without
+       N_("""While not everyone has played to a false lead, the cards are taken back without
        penalty; once all have played to it, the trick stands and play goes on from its winner.
        A hand record cannot hold a play out of turn (whose turn it is follows from the rules),
        so this is a rule for the table only."""),
-    rule("exposed-card", "Exposed card", "exposed-card exposed shown card irregularity",
-       "ruling", """A card shown by accident carries no penalty."""),
+             words="außer-der-reihe ausspielen"),
+    rule("exposed-card", N_("Exposed card"), "exposed-card exposed shown card irregularity",
+       "ruling", N_("""A card shown by accident carries no penalty."""),
+             words="aufgedeckt gezeigt karte"),
 )
 
+
+
+def localized(r: Rule) -> Rule:
+    """A rule with its title, text and example in the current language."""
+    return attrs.evolve(r, title=tr(r.title), text=tr(r.text), example=tr(r.example))
+
+
+def common_rules() -> list[Rule]:
+    """The common ground and the irregularities, in the current language."""
+    return [localized(r) for r in (*COMMON_RULES, *IRREGULARITIES)]
 
 
 def contract_rule(cls: type[Contract]) -> Rule:
@@ -195,14 +221,19 @@ def contract_rule(cls: type[Contract]) -> Rule:
     text = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if not is_builtin(cls):
         counts = ", ".join(map(str, cls.player_counts))
-        kind = cls.kind.words
-        where = f" Its rules: {cls.source}." if cls.source else ""
-        text += f" A {kind} for {counts} players.{where}"
-    title = f"{game.hand_name.capitalize() + ' ' + number + ': ' if number else ''}{cls.title}"
+        text += " " + _("A {kind} for {counts} players.").format(kind=cls.kind.words,
+                                                                  counts=counts)
+        if cls.source:
+            text += " " + _("Its rules: {source}.").format(source=cls.source)
+    title = tr(cls.title)
+    if number:
+        title = _("{hand} {number}: {title}").format(hand=game.hand_word().capitalize(),
+                                                     number=number, title=title)
     return Rule(cls.key(), title, tuple(dict.fromkeys(words)), text, cls.source_tags(),
                 tuple(o.name for o in cls.options) if not is_builtin(cls) else (),
-                " ".join(cls.example.split()),
-                "herzla" if is_builtin(cls) else f"plug-in {cls.__module__}")
+                " ".join(tr(cls.example).split()),
+                "herzla" if is_builtin(cls) else f"plug-in {cls.__module__}",
+                words=tuple(n.lower() for n in cls.names))
 
 
 def known_games() -> list[str]:
@@ -213,12 +244,12 @@ def known_games() -> list[str]:
 def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     """The rules of ``game`` (its own first, then the common ground), or of every game."""
     if game is None:
-        out: list[Rule] = [*COMMON_RULES, *IRREGULARITIES]
+        out: list[Rule] = common_rules()
         for game_id in games():
             out += entries(game_id, common=False)
         return out
     if game == COMMON:
-        return [*COMMON_RULES, *IRREGULARITIES]
+        return common_rules()
     g = get_game(game)
     module = type(g).__module__
     out = [r if module in BUILTIN_MODULES else attrs.evolve(r, origin=f"plug-in {module}")
@@ -226,7 +257,7 @@ def entries(game: str | None = None, common: bool = True) -> list[Rule]:
     out += [contract_rule(c) for c in g.contract_classes()]
     out.append(renege_entry(game))
     if common:
-        out += [*COMMON_RULES, *IRREGULARITIES]
+        out += common_rules()
     return out
 
 
@@ -242,10 +273,12 @@ def renege_entry(game: str) -> Rule:
             continue
     title = g.title or game
     option = "renege" if any(o.name == "renege" for o in g.options) else ""
-    return Rule(f"{game}/renege", f"{title}: what a renege costs",
+    return Rule(f"{game}/renege", _("{game}: what a renege costs").format(game=title),
                 ("renege", "revoke", "reneging", "penalty", "irregularity"),
-                "An established renege, with renege=penalty (rule renege): " + " ".join(texts),
-                ("ruling",), (option,) if option else ())
+                _("An established renege, with renege=penalty (rule renege): {costs}").format(
+                    costs=" ".join(texts)),
+                ("ruling",), (option,) if option else (),
+                words=("renonce", "verleugnet", "strafe"))
 
 
 def illegal_rules() -> dict[str, IllegalRule]:
@@ -262,24 +295,32 @@ def illegal_rules() -> dict[str, IllegalRule]:
                     continue
                 for ban in declared.lead_bans:  # none in a layout deal
                     if ban.rule not in out:
-                        what = "led or discarded" if ban.discards else "led"
+                        meaning = (_("{game} {contract}: a card it bans from being led or "
+                                     "discarded to the first tricks while holding other cards.")
+                                   if ban.discards else
+                                   _("{game} {contract}: a card it bans from being led to the "
+                                     "first tricks while holding other cards."))
                         out[ban.rule] = IllegalRule(
-                            ban.rule, f"{cls.title}: banned cards",
-                            f"{cls.game} {cls.id}: a card it bans from being {what} to the first "
-                            f"tricks while holding other cards.", (cls.key(), "common/escape"))
+                            ban.rule, _("{contract}: banned cards").format(
+                                contract=tr(cls.title)),
+                            meaning.format(game=cls.game, contract=cls.id),
+                            (cls.key(), "common/escape"))
     return out
 
 
 def illegal_entry(illegal: IllegalRule) -> Rule:
     """The rule-book entry of an illegal-play rule: its id as a refused play names it, what it
     forbids and the entries it rests on."""
-    rests = ", ".join(f"rule {e}" for e in illegal.entries)
+    rests = ", ".join(_("rule {id}").format(id=e) for e in illegal.entries)
     sources: list[str] = []
     for e in illegal.entries:
         with contextlib.suppress(UnknownTopic):
             sources += [s for s in get_rule(e).sources if s not in sources]
-    return Rule(illegal.id, f"Illegal play: {illegal.title}", (illegal.id, "illegal"),
-                f"{illegal.meaning} It rests on {rests}.", tuple(sources) or ("ruling",))
+    return Rule(illegal.id, _("Illegal play: {title}").format(title=tr(illegal.title)),
+                (illegal.id, "illegal"),
+                _("{meaning} It rests on {rules}.").format(meaning=tr(illegal.meaning),
+                                                           rules=rests),
+                tuple(sources) or ("ruling",))
 
 
 def get_rule(rule_id: str) -> Rule:
@@ -287,17 +328,17 @@ def get_rule(rule_id: str) -> Rule:
     (``follow-suit``, as an illegal play names it), or of an irregularity (``renege``), in any
     case; UnknownTopic if none, naming the ids it may mean."""
     if not isinstance(rule_id, str):
-        raise UnknownTopic(f"no rule has the id {quote(rule_id)}")
+        raise UnknownTopic(_("no rule has the id {id}").format(id=quote(rule_id)))
     if "/" not in rule_id:
         irregular = find_name(rule_id, [r.id for r in IRREGULARITIES])
         if irregular is not None:
-            return next(r for r in IRREGULARITIES if r.id == irregular)
+            return next(r for r in common_rules() if r.id == irregular)
         illegal = illegal_rules()
         name = find_name(rule_id, illegal)
         if name is not None:
             return illegal_entry(illegal[name])
-        raise UnknownTopic(f"no rule has the id {quote(rule_id)}"
-                           f"{_hint(did_you_mean(rule_id, illegal))}")
+        raise UnknownTopic(_("no rule has the id {id}").format(id=quote(rule_id))
+                           + _hint(did_you_mean(rule_id, illegal)))
     game = find_name(rule_id.partition("/")[0], known_games())
     rules = entries(game) if game is not None else []
     ids = [r.id for r in rules]
@@ -308,8 +349,8 @@ def get_rule(rule_id: str) -> Rule:
     close = ([f"{game}/{n}" for n in close_names(rule_id.partition("/")[2],
                                                  [i.partition("/")[2] for i in ids])]
              if ids else close_names(rule_id, [r.id for r in entries()]))
-    hint = f"did you mean {' or '.join(close)}?" if close else ""
-    raise UnknownTopic(f"no rule has the id {quote(rule_id)}{_hint(hint)}")
+    hint = _("did you mean {names}? ").format(names=_(" or ").join(close)) if close else ""
+    raise UnknownTopic(_("no rule has the id {id}").format(id=quote(rule_id)) + _hint(hint))
 
 
 def _hint(text: str) -> str:
@@ -324,6 +365,7 @@ def _keys(r: Rule) -> set[str]:
     keys = {_norm(t) for t in r.topics}
     keys |= {_norm(name) for _, name in r.option_refs()}
     keys.add(r.id.partition("/")[2])
+    keys |= {_norm(w) for w in r.words}
     return keys
 
 
@@ -333,6 +375,14 @@ def topics_of(game: str) -> list[str]:
     ids = [c.id for c in contract_classes(game)] if game != COMMON else []
     words = sorted({_norm(t) for r in rules for t in r.topics if not t.isdigit()} - set(ids))
     return [*ids, *words]
+
+
+def words_of(game: str) -> list[str]:
+    """The German words a game's own rules answer to (contract ids first), as
+    :func:`topics_of` gives the English."""
+    rules = entries(game, common=False)
+    ids = [c.id for c in contract_classes(game)] if game != COMMON else []
+    return [*ids, *sorted({_norm(w) for r in rules for w in r.words} - set(ids))]
 
 
 def find(game: str, topic: str) -> list[Rule]:
@@ -346,7 +396,7 @@ def find(game: str, topic: str) -> list[Rule]:
     pool = entries(game)
     want = _norm(topic)
     if not want:
-        raise UnknownTopic("an empty topic")
+        raise UnknownTopic(_("an empty topic"))
     exact = [r for r in pool if r.id == want]
     if exact:  # an irregularity's id comes with the game's own page on it first
         page = [r for r in pool if r.id == f"{game}/{want}" and any(i.id == want
@@ -364,13 +414,17 @@ def find(game: str, topic: str) -> list[Rule]:
         found = [r for r in pool if any(test(k) for k in _keys(r))]
         if found:
             return found
-    own = topics_of(game)
-    known = list(dict.fromkeys(own + (topics_of(COMMON) if game != COMMON else [])))
-    hint = did_you_mean(want, known)
-    where = "the common ground" if game == COMMON else game
-    more = "" if game == COMMON else "; and those of 'herzla rules common'"
-    raise UnknownTopic(f"no rule of {where} is about {quote(topic)}; {hint}"
-                       f"topics: {', '.join(own)}{more}")
+    listed = topics_of if current() == DEFAULT else words_of
+    own = listed(game)
+    known = list(dict.fromkeys(own + (listed(COMMON) if game != COMMON else [])))
+    hint = did_you_mean(want, [*known, *(topics_of(game) if listed is words_of else [])])
+    if game == COMMON:
+        message = _("no rule of the common ground is about {topic}; {hint}topics: {topics}")
+    else:
+        message = _("no rule of {game} is about {topic}; {hint}topics: {topics}; and those of "
+                    "'herzla rules common'")
+    raise UnknownTopic(message.format(game=game, topic=quote(topic), hint=hint,
+                                      topics=", ".join(own)))
 
 
 # -- options ----------------------------------------------------------------------------------
@@ -394,7 +448,7 @@ def option_json(game: str, opt: Option) -> dict[str, Any]:
         values = [True, False]
     return {"game": game, "name": opt.name, "type": kind, "values": values,
             "minimum": opt.minimum, "maximum": opt.maximum, "default": opt.default,
-            "doc": opt.doc, "rule": opt.rule}
+            "doc": tr(opt.doc), "rule": opt.rule}
 
 
 def options_of(r: Rule) -> list[tuple[str, Option]]:
@@ -425,7 +479,7 @@ def rule_json(r: Rule) -> dict[str, Any]:
 def game_about(game: str) -> tuple[str, str]:
     """A game's title and one-line description."""
     if game == COMMON:
-        return COMMON_ABOUT
+        return tr(COMMON_ABOUT[0]), tr(COMMON_ABOUT[1])
     g = get_game(game)
     return g.title, g.summary()
 
@@ -440,7 +494,7 @@ def game_json(game: str) -> dict[str, Any]:
     return {
         "id": game, "title": title, "about": about,
         "players": g.player_counts(),
-        "contracts": [{"id": c.id, "title": c.title, "summary": c.default().describe(),
+        "contracts": [{"id": c.id, "title": tr(c.title), "summary": c.default().describe(),
                        "rule": c.key(), "kind": str(c.kind), "players": list(c.player_counts),
                        "plugin": not is_builtin(c)}
                       for c in g.contract_classes()],

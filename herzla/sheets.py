@@ -23,16 +23,25 @@ from herzla.contracts import Game, Sheet, get_game
 from herzla.counting import play_place
 from herzla.display import render
 from herzla.evening import Evening, read_session
+from herzla.i18n import N_, _, ngettext, pgettext
 from herzla.records import RecordError, ReplayResult, signed
+from herzla.support.words import cent_sign
 
 __all__ = ["ScoreSheet", "SheetRow", "partie_ids", "score_sheet", "sheet_of"]
+
+
+#: what a sheet is, and that it is not over, as the text says it
+_KINDS = {"partie": N_("partie"), "session": N_("session"), "match": N_("match")}
+_NOT_OVER = {"partie": N_("The partie is not over yet."),
+             "session": N_("The session is not over yet."),
+             "match": N_("The match is not over yet.")}
 
 
 def partie_ids(game: str) -> list[str]:
     """The contract ids of a game's partie, in order (:meth:`Game.partie_ids`)."""
     g = get_game(game)
     if not g.partie:
-        raise RecordError(f"{game} has no partie")
+        raise RecordError(_("{game} has no partie").format(game=game))
     return g.partie_ids()
 
 
@@ -96,37 +105,43 @@ class ScoreSheet:
     def report(self) -> str:
         """The score sheet ``herzla replay`` prints for a list of records (also ``str``)."""
         n = self.players
-        unit = "c" if self.stock is not None else ""
-        out = [f"{self.game} {self.kind}, {n} players"]
+        unit = cent_sign() if self.stock is not None else ""
+        out = [ngettext("{game} {kind}, {n} player", "{game} {kind}, {n} players", n).format(
+            game=self.game, kind=_(_KINDS.get(str(self.kind), str(self.kind))), n=n)]
         cells = [[signed(v) + unit for v in row.result.scores]
                  for row in self.rows if row.result.scores is not None]
         cells.append([signed(v) + unit for v in self.totals])
         width = max(9, *(len(c) + 1 for row in cells for c in row))
-        head = f"{'#':>2}  {'contract':<15}" + "".join(f"{'seat ' + str(s):>{width}}"
-                                                       for s in range(n))
+        contract = pgettext("column", "contract")
+        seats = [_("seat {seat}").format(seat=s) for s in range(n)]
+        head = f"{'#':>2}  {contract:<15}" + "".join(f"{seat:>{width}}" for seat in seats)
         if self.stock is not None:
-            head += f"{'stock':>{width}}"
+            stock = pgettext("column", "stock")
+            head += f"{stock:>{width}}"
         out.append(head)
         counted = self.counted
         for row in self.rows:
             res = row.result
             if res.scores is None:
-                what = (f"illegal at {play_place(res.illegal.index)} ({res.illegal.rule})"
-                        if res.illegal else "not complete")
+                what = (_("illegal at {where} ({rule})").format(
+                    where=play_place(res.illegal.index), rule=res.illegal.rule)
+                        if res.illegal else _("not complete"))
                 out.append(f"{row.index + 1:>2}  {res.record.contract_id:<15}  {what}")
                 continue
             line = f"{row.index + 1:>2}  {res.record.contract_id:<15}" + "".join(
                 f"{signed(v) + unit:>{width}}" for v in res.scores)
             if row.stock is not None:
-                line += f"{str(row.stock) + 'c':>{width}}"
+                line += f"{str(row.stock) + cent_sign():>{width}}"
             if row.index >= counted:  # after the stop: shown, not added up
-                line += "  (not counted)"
+                line += _("  (not counted)")
             out.append(line)
         if counted == 0:  # no hand counted: no totals that look like scores
-            out.append(f"{'':>2}  {'total':<15}  none: hand 1 stops the sheet")
+            label = pgettext("row", "total")
+            out.append(f"{'':>2}  {label:<15}  " + _("none: hand 1 stops the sheet"))
         else:
-            label = "total" if counted == len(self.rows) else (
-                f"total of 1-{counted}" if counted > 1 else "total of 1")
+            label = pgettext("row", "total") if counted == len(self.rows) else (
+                _("total of 1-{counted}").format(counted=counted) if counted > 1
+                else _("total of 1"))
             out.append(f"{'':>2}  {label:<15}" + "".join(f"{signed(v) + unit:>{width}}"
                                                          for v in self.totals))
         out += [f"- {line}" for line in self.explanation]
@@ -171,8 +186,8 @@ def sheet_of(evening: Evening) -> ScoreSheet:
     """The score sheet of an evening of hand records (as :func:`herzla.evening.read_session`
     reads a list): a row per record, the totals, the winners once it is finished."""
     if not evening.deals or any(d.result is None for d in evening.deals):
-        raise RecordError("a score sheet shows hand records; this evening has deals entered "
-                          "as tallies (herzla pad show draws those)")
+        raise RecordError(_("a score sheet shows hand records; this evening has deals entered "
+                            "as tallies (herzla pad show draws those)"))
     g: Game = get_game(evening.game)
     table = evening.table()
     kind = table.kind
@@ -187,22 +202,26 @@ def sheet_of(evening: Evening) -> ScoreSheet:
         lines.append(g.match_text(table.opts))
     stopped = not evening.deals[-1].counted
     if winners is not None:
-        lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
-                     f"{', '.join(f'seat {s}' for s in winners)} with {totals[winners[0]]}"
-                     f"{' (equal totals share the win)' if len(winners) > 1 else ''}.")
+        seats = ", ".join(_("seat {seat}").format(seat=s) for s in winners)
+        if len(winners) > 1:
+            text = _("Winners: {names} with {total} (equal totals share the win).")
+        else:
+            text = _("Winner: {names} with {total}.")
+        lines.append(text.format(names=seats, total=totals[winners[0]]))
     elif stopped:
         results = [row.result for row in rows]
         stop = _first_uncounted(results)
-        why = "illegal" if results[stop].illegal is not None else "not complete"
-        which = ("no hand" if stop == 0 else "hand 1 only" if stop == 1
-                 else f"hands 1 to {stop}")
-        lines.append(f"The sheet stops at hand {stop + 1}, which is {why}: the totals count "
-                     f"{which}.")
+        why = _("illegal") if results[stop].illegal is not None else _("not complete")
+        which = (_("no hand") if stop == 0 else _("hand 1 only") if stop == 1
+                 else _("hands 1 to {stop}").format(stop=stop))
+        lines.append(_("The sheet stops at hand {hand}, which is {why}: the totals count "
+                       "{which}.").format(hand=stop + 1, why=why, which=which))
     else:
-        lines.append(f"The {kind} is not over yet.")
+        lines.append(_(_NOT_OVER.get(str(kind), _NOT_OVER["match"])))
     stock = evening.stock
     if stock is not None:
-        lines.append(f"Stock at the end: {stock}c; players and stock together sum to "
-                     f"{sum(totals) + stock - evening.start_stock}c over the session.")
+        lines.append(_("Stock at the end: {stock}c; players and stock together sum to {sum}c "
+                       "over the session.").format(
+            stock=stock, sum=sum(totals) + stock - evening.start_stock))
     return ScoreSheet(evening.game, len(evening.players), kind, rows, totals, finished,
                       winners, stock, tuple(lines))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from herzla.i18n import _, format_number
 from herzla.quote import quote
 
 __all__ = ["MAX_TAGS", "MAX_TAG_LENGTH", "TagError", "read_tags"]
@@ -35,18 +36,22 @@ class TagError(ValueError):
 def read_tags(obj: object) -> dict[str, str]:
     """The tags ``obj`` holds (a JSON object), checked; TagError names the first problem."""
     if not isinstance(obj, dict):
-        raise TagError(f"tags must be a JSON object of names and text, not {quote(obj)}")
+        raise TagError(_("tags must be a JSON object of names and text, not {value}").format(
+            value=quote(obj)))
     if len(obj) > MAX_TAGS:
-        raise TagError(f"a record keeps at most {MAX_TAGS} tags, not {len(obj):,}")
+        raise TagError(_("a record keeps at most {most} tags, not {count}").format(
+            most=MAX_TAGS, count=format_number(len(obj))))
     out: dict[str, str] = {}
     for key, value in obj.items():
         if not isinstance(key, str) or len(key) > MAX_TAG_LENGTH or not _KEY.fullmatch(key):
-            raise TagError(f"tag {quote(key)}: a tag's name is a lowercase word (e.g. "
-                           f"\"event\", \"comment\")")
+            raise TagError(_("tag {key}: a tag's name is a lowercase word (e.g. \"event\", "
+                             "\"comment\")").format(key=quote(key)))
         if not isinstance(value, str):
-            raise TagError(f"tag {quote(key)}: its value must be text, not {quote(value)}")
+            raise TagError(_("tag {key}: its value must be text, not {value}").format(
+                key=quote(key), value=quote(value)))
         if len(value) > MAX_TAG_LENGTH:
-            raise TagError(f"tag {quote(key)}: its value is {len(value):,} characters long, "
-                           f"more than {MAX_TAG_LENGTH:,}")
+            raise TagError(_("tag {key}: its value is {length} characters long, more than "
+                             "{most}").format(key=quote(key), length=format_number(len(value)),
+                                              most=format_number(MAX_TAG_LENGTH)))
         out[key] = value
     return out

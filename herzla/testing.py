@@ -22,6 +22,7 @@ import attrs
 
 from herzla.contracts.base import Contract
 from herzla.hand import PASS, Hand, Move, written
+from herzla.i18n import _
 from herzla.records import read_record, replay
 from herzla.support.streams import seeded_deal
 
@@ -57,11 +58,13 @@ def _play(contract: Contract, dealt: list[int], dealer: int, rnd: random.Random,
     while not state.over:
         limit -= 1
         if limit < 0:
-            raise ConformanceError(f"{contract.game} {contract.id}: the hand did not end")
+            raise ConformanceError(_("{game} {id}: the hand did not end").format(
+                game=contract.game, id=contract.id))
         legal = state.legal_moves()
         if not legal:
-            raise ConformanceError(f"{contract.game} {contract.id}: seat {state.turn} has no "
-                                   f"legal move")
+            raise ConformanceError(_("{game} {id}: seat {turn} has no "
+                                     "legal move").format(
+                game=contract.game, id=contract.id, turn=state.turn))
         move = PASS if legal == [PASS] else rnd.choice(legal)
         state.play(move)
         if after is not None:
@@ -82,15 +85,17 @@ def _check_views(state: Hand, contract: Contract, h: int) -> None:
     """The legal moves agree with check()."""
     legal = state.legal_moves()
     if not legal:
-        raise _fail(f"seat {state.turn} has no legal move", contract, h)
+        raise _fail(_("seat {turn} has no legal move").format(turn=state.turn), contract, h)
     for move in legal:
         if state.check(move) is not None:
-            raise _fail(f"{move} is a legal move but check() refuses it", contract, h)
+            raise _fail(_("{move} is a legal move but check() refuses it").format(
+                move=move), contract, h)
 
 
 def _fail(what: str, contract: Contract, hand: int) -> ConformanceError:
-    return ConformanceError(f"{contract.game} {contract.id} ({contract.players} players), "
-                            f"hand {hand}: {what}")
+    return ConformanceError(_("{game} {id} ({players} players), "
+                              "hand {hand}: {what}").format(
+        game=contract.game, id=contract.id, players=contract.players, hand=hand, what=what))
 
 
 def _snapshot(st: Hand) -> tuple[Any, ...]:
@@ -153,7 +158,8 @@ def check_contract(
                   dealt_mask: int = dealt_mask, count: list[int] = count) -> None:
             count[0] += 1
             if not _conserved(state, dealt_mask):
-                raise _fail(f"after {move} a card is lost or in two places", contract, h)
+                raise _fail(_("after {move} a card is lost or in two places").format(
+                    move=move), contract, h)
             if not state.over:
                 _check_views(state, contract, h)
             if not move.is_pass and rnd.random() < 0.1:
@@ -161,10 +167,12 @@ def check_contract(
                 copy = state.copy()
                 state.undo()
                 if state.check(move) is not None:
-                    raise _fail(f"{move} was played but check() refuses it", contract, h)
+                    raise _fail(_("{move} was played but check() refuses it").format(
+                        move=move), contract, h)
                 state.play(move)
                 if _snapshot(state) != now or _snapshot(copy) != now:
-                    raise _fail(f"undo/copy around {move} did not restore the state", contract, h)
+                    raise _fail(_("undo/copy around {move} did not restore the state").format(
+                        move=move), contract, h)
 
         state = _play(contract, dealt, dealer, rnd, after)
         moves += count[0]
@@ -173,16 +181,19 @@ def check_contract(
             early += 1
         result = contract.score(state.outcome(), stock)
         if len(result.scores) != n or not all(isinstance(v, int) for v in result.scores):
-            raise _fail(f"the score {result.scores} is not one whole number per seat", contract, h)
+            raise _fail(_("the score {scores} is not one whole number per seat").format(
+                scores=result.scores), contract, h)
         fixed = contract.score_total()
         stock_change = (result.stock - stock) if result.stock is not None else 0
         if fixed is not None and sum(result.scores) + stock_change != fixed:
-            raise _fail(f"the scores {result.scores} (stock change {stock_change}) add up to "
-                        f"{sum(result.scores) + stock_change}, not {fixed}", contract, h)
+            raise _fail(_("the scores {scores} (stock change {stock_change}) add up to "
+                          "{total}, not {fixed}").format(
+                scores=result.scores, stock_change=stock_change,
+                total=sum(result.scores) + stock_change, fixed=fixed), contract, h)
         record = {**written(state), "stock": stock, "options": dict(options or {})}
         again = replay(read_record(record, type(contract)))
         if again.illegal is not None or not again.complete or again.scores != result.scores:
-            raise _fail(f"the hand record does not replay to the same score "
-                        f"({again.illegal or again.scores})", contract, h)
+            raise _fail(_("the hand record does not replay to the same score "
+                          "({value})").format(value=again.illegal or again.scores), contract, h)
         totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
     return ConformanceReport(contract.id, n, hands, moves, tuple(totals), early)

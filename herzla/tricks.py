@@ -42,6 +42,7 @@ from herzla.hand import (
     record_of,
     refuse,
 )
+from herzla.i18n import _
 
 if TYPE_CHECKING:
     from herzla.records import Record
@@ -142,7 +143,7 @@ class TrickHand:
         """The legal cards of the seat to play, as a bit set (0 once the hand is over)."""
         if self.over:
             return 0
-        _, legal, ban = self._follow_and_ban(self.turn)
+        _held, legal, ban = self._follow_and_ban(self.turn)
         if ban is not None:
             allowed = legal & ~ban[0]
             if allowed:
@@ -164,25 +165,34 @@ class TrickHand:
         breaks."""
         played = _card(card)
         if self.over:
-            what = "a pass" if played is None else played
-            return Illegal(HAND_OVER.id, f"the hand is over; {what} cannot be played")
+            what = _("a pass") if played is None else played
+            return Illegal(HAND_OVER.id, _("the hand is over; {what} cannot be played").format(
+                what=what))
         seat = self.turn
         if played is None:
             return Illegal(MUST_PLAY_IF_ABLE.id,
-                           f"seat {seat} must play a card: a trick deal has no pass")
+                           _("seat {seat} must play a card: a trick deal has no pass").format(
+                               seat=seat))
         hand, legal, ban = self._follow_and_ban(seat)
         if not hand >> played.index & 1:
-            return Illegal(NOT_IN_HAND.id, f"seat {seat} does not hold {played}")
+            return Illegal(NOT_IN_HAND.id, _("seat {seat} does not hold {played}").format(
+                seat=seat, played=played))
         if not legal >> played.index & 1:
             led = self.trick[0]
             return Illegal(
                 FOLLOW_SUIT.id,
-                f"seat {seat} must follow suit to {led} ({led.suit.french}) but played {played}",
+                _("seat {seat} must follow suit to {led} ({french}) but played {played}").format(
+                    seat=seat, led=led, french=led.suit.french, played=played),
             )
         if ban is not None and ban[0] >> played.index & 1 and legal & ~ban[0]:
-            what = "lead" if not self.trick else "discard"
-            return Illegal(ban[1], f"seat {seat} may not {what} {played} to trick "
-                                   f"{self.trick_number} while holding other cards")
+            if not self.trick:
+                text = _("seat {seat} may not lead {played} to trick {trick_number} while "
+                         "holding other cards")
+            else:
+                text = _("seat {seat} may not discard {played} to trick {trick_number} while "
+                         "holding other cards")
+            return Illegal(ban[1], text.format(seat=seat, played=played,
+                                               trick_number=self.trick_number))
         return None
 
     # -- moves ------------------------------------------------------------------------------
@@ -201,7 +211,7 @@ class TrickHand:
         if type(card) is not Card:
             played = _card(card)
             if played is None:
-                raise ValueError("a trick deal has no pass")
+                raise ValueError(_("a trick deal has no pass"))
             card = played
         seat = self.turn
         self.hands[seat] &= ~(1 << card.index)
@@ -232,7 +242,7 @@ class TrickHand:
         """Take back the last card played, and return it."""
         if not self.trick:
             if not self.tricks:
-                raise IndexError("nothing to undo")
+                raise IndexError(_("nothing to undo"))
             last = self.tricks.pop()
             assert last.winner is not None  # the engine keeps finished tricks only
             for c in last.cards:
@@ -298,8 +308,9 @@ class TrickHand:
         """The contract's score of the finished hand, with the hand's stock
         (:class:`~herzla.hand.HandNotOver` before the end)."""
         if not self.over:
-            raise HandNotOver(f"the hand is not over: {len(self.tricks)} of {self._per_hand} "
-                              f"tricks played; score() counts a finished hand (see over)")
+            raise HandNotOver(_("the hand is not over: {n_tricks} of {per_hand} "
+                                "tricks played; score() counts a finished hand (see over)").format(
+                n_tricks=len(self.tricks), per_hand=self._per_hand))
         return self.contract.score(self.outcome(), self.stock)
 
     def __str__(self) -> str:

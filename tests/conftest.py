@@ -27,6 +27,14 @@ def load_cases() -> list[tuple[str, dict[str, Any]]]:
             for p in sorted(CASES.glob("*.json"))]
 
 
+@pytest.fixture(autouse=True)
+def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with no language in its environment (the command line reads it), so
+    that a German desktop runs the English tests as CI does; tests of German ask for it."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

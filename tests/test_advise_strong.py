@@ -8,7 +8,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from herzla.analysis.advise import (
@@ -180,3 +180,49 @@ def test_the_wilson_interval_holds_its_share(n: int, data: st.DataObject) -> Non
 def test_a_difference_holds_its_mean(pairs: list[tuple[int, int]]) -> None:
     mean, (lo, hi) = difference([a for a, _ in pairs], [b for _, b in pairs])
     assert lo <= mean <= hi
+
+
+def test_advise_in_each_seat() -> None:
+    """--seat all weighs the hand in each seat in turn: each answer the one of that seat."""
+    out = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "3",
+                                    "--exact-samples", "1", "--only", "beddl", "--only", "mord",
+                                    "--seat", "ALL", "--jobs", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    seats = json.loads(out.output)["seats"]
+    assert [s["seat"] for s in seats] == [0, 1, 2, 3]
+    one = advise(HAND, seat=2, samples=3, exact=1, choices=("beddl", "mord"), jobs=1).to_dict()
+    seats[2].pop("elapsed_s")
+    one.pop("elapsed_s")
+    assert seats[2] == one
+    text = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--samples", "2",
+                                     "--exact-samples", "0", "--only", "mord", "--seat", "all",
+                                     "--jobs", "1"]).output
+    assert text.rstrip().splitlines()[-4:] == [
+        f"seat {s}: mord (-240.0 cents under strong play)" for s in range(4)]
+    bad = CliRunner().invoke(main, ["advise", "herzla", "--hand", HAND, "--seat", "x"])
+    assert bad.exit_code == 2 and "a seat is a number (0 to 3) or 'all'" in bad.output
+
+
+def test_a_tie_on_every_deal_is_said_as_such() -> None:
+    """Eight top cards: the normal game (every heart taken) and Mord pay +240 on every deal;
+    the advice says they are worth the same, not that more samples would tell, and without
+    double dummy it names no bounds it did not show."""
+    res = advise("CA CK CQ SA SK HA DA DK", samples=4, exact=0, choices=("normal", "mord"),
+                 jobs=1)
+    assert res.margin is not None and res.margin[1:] == (0.0, (0.0, 0.0))
+    text = res.report()
+    assert "It is worth the same on every deal as the next best choice, Mord." in text
+    assert "more samples would tell" not in text and "These are its bounds" not in text
+
+
+@example([1, 1], 3)  # a third of a cent on every deal: no spread, seven decimals and more
+@given(st.lists(st.integers(-10**6, 10**6), min_size=1, max_size=40), st.integers(1, 12))
+def test_a_match_interval_holds_its_mean(values: list[int], scale: int) -> None:
+    """The match's standings and pairs: the interval, rounded to the JSON's decimals, still
+    holds the mean (a mean of many decimals with no spread once fell outside)."""
+    from herzla.sim.match import _interval
+
+    mean, ci = _interval(sum(values), sum(v * v for v in values), len(values), scale)
+    assert (ci is None) == (len(values) == 1)
+    if ci is not None:
+        assert ci[0] <= mean <= ci[1]

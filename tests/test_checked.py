@@ -18,6 +18,7 @@ from herzla.contracts import contract_class, contract_classes, games
 from herzla.hand import PASS, Hand, Move
 from herzla.layout import LayoutHand
 from herzla.round import Round
+from tests.helpers import SCALE
 
 HANDS = ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
          "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"]
@@ -116,7 +117,7 @@ DEALS = [(g, c.id) for g in games() for c in contract_classes(g)]
 TRIES = ["", "+", "-", "pass", "legal", "legal"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60 * SCALE, deadline=None)
 @given(deal=st.sampled_from(DEALS), seed=st.integers(0, 2**32 - 1),
        tries=st.lists(st.tuples(st.integers(0, 35), st.sampled_from(TRIES)), max_size=80))
 def test_any_attempted_plays_leave_every_card_in_exactly_one_place(

@@ -37,6 +37,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from herzla.analysis.advise import DEFAULT_EXACT
 from herzla.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -339,7 +340,11 @@ def test_readme_advise_examples_are_short() -> None:
     for line in text.splitlines():
         if line.startswith("herzla advise"):
             samples = int(re.search(r"--samples (\d+)", line).group(1))  # type: ignore[union-attr]
+            exact = re.search(r"--exact-samples (\d+)", line)
+            searched = min(samples, int(exact.group(1)) if exact else DEFAULT_EXACT)
             weighs_normal = "--only" not in line or "--only normal" in line
-            # pure Python (no numba in the README's install): a made/lost sample costs tens of
-            # milliseconds, a normal-game sample hundreds
-            assert samples <= (4 if weighs_normal else 100), line
+            # pure Python (no numba in the README's install): a made/lost exact search costs
+            # tens of milliseconds, a normal-game one hundreds; strong play and the heuristic
+            # a millisecond or so a sample
+            assert samples <= 400, line
+            assert searched <= (DEFAULT_EXACT if weighs_normal else 100), line

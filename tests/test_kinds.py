@@ -68,7 +68,6 @@ UNEXPLAINED = {
     "players/known.py:public_replay",
     "players/netmodel.py:read_contract",
     "records.py:_read_plays",
-    "records.py:ReplayResult.report",
     "records.py:ReplayResult.to_dict",
     "rl/observation.py:Observer.__init__",
     "sim/batch/block.py:_unsupported_contract",

@@ -122,6 +122,8 @@ def test_the_library_raises_a_herzla_error(hostile: tuple[str, str]) -> None:
         herzla.match("herzla", [f"net[weights={path}]", "random"], "normal", deals=2, seed=1,
                      jobs=1)
     assert says in str(err.value) and "\n" not in str(err.value)
+    with pytest.raises(herzla.HerzlaError, match="cannot read the model"):
+        herzla.advise("CT C7 SJ S8 H9 H7 D9 D7", samples=1, model=f"net[weights={path}]")
     with pytest.raises(ModelError):
         load_model(path)
 

@@ -111,7 +111,7 @@ def test_untrained_contracts_play_as_the_heuristic_and_say_so(tmp_path: Path) ->
         assert net.move(view).card == heuristic_card(view)
         state.play(net.move(view))
     hint = net.explain(TrickView.of(TrickHand(kids, hands, dealer=0)))
-    assert hint.reason is not None and "not trained on herzla-kids" in hint.reason
+    assert hint.reason is not None and "not taught herzla-kids" in hint.reason
 
 
 @pytest.mark.parametrize("args", some_in_default([

@@ -171,3 +171,23 @@ def test_the_duck_of_the_docs_passes_mypy_strict(tmp_path: Path) -> None:
                            str(tmp_path / "duck.py")], capture_output=True, text=True,
                           cwd=tmp_path, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_play_refuses_a_record_with_an_illegal_play() -> None:
+    rec = herzla.deal_record("herzla", "normal", seed=7).to_json()
+    rec["plays"] = ["HA"]
+    with pytest.raises(herzla.RecordError, match=r"HA by seat 0, is illegal.*not-in-hand"):
+        herzla.play(rec, "random", seed=1)
+
+
+def test_the_position_and_the_refusal_speak_german() -> None:
+    from herzla.i18n import language
+
+    hand = contract_class("herzla", "normal")().new_hand(HANDS, dealer=3)
+    with language("de"):
+        assert str(hand).endswith("Am Zug: Platz 0, Stich 1")
+        assert str(view_of(hand, 0)).startswith("herzla normal: Platz 0 ist am Zug, Stich 1")
+        with pytest.raises(herzla.HandNotOver, match="nicht zu Ende: 0 von 8 Stichen"):
+            hand.score()
+        with pytest.raises(herzla.IllegalMove, match=r"\(Regel not-in-hand\)"):
+            hand.play("HA")

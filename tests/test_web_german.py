@@ -268,6 +268,6 @@ def test_the_csv_in_german_opens_in_a_german_spreadsheet(de: FlaskClient) -> Non
     german = de.get(f"/api/evenings/{evening['id']}/deals.csv").get_data(as_text=True)
     assert german.startswith("\ufeffSpiel;Partie;Geber;Spielart;Spieler;Anna;'=Berni;C;D;Stock")
     assert german.splitlines()[1:] == ["1;;D;normal;;40;-30;-50;40;0",
-                                       "gesamt;;;;;40;-30;-50;40;0"]
+                                       "Summe;;;;;40;-30;-50;40;0"]
     english = de.get(f"/api/evenings/{evening['id']}/deals.csv?lang=en").get_data(as_text=True)
     assert english.startswith("deal,partie,dealer,contract,declarer,Anna,'=Berni,C,D,stock")

@@ -8,34 +8,36 @@ from collections.abc import Mapping
 
 from herzla.analysis.estimate import Estimate
 from herzla.contracts import TrickContract
+from herzla.i18n import N_, _, pgettext
+from herzla.support.words import cent_sign, localized
 
 __all__ = ["WAY_NAMES", "cents_text", "report_lines"]
 
 
-def _(message: str) -> str:  # the catalog's lookup once herzla.i18n is merged
-    return message
-
-#: each way's name in the report's rows
-WAY_NAMES = {"strong": "strong", "double_dummy": "double dummy", "heuristic": "heuristic"}
+#: each way's name in the report's rows (translated where the rows are written)
+WAY_NAMES = {"strong": N_("strong"), "double_dummy": N_("double dummy"),
+             "heuristic": N_("heuristic")}
 
 
 def cents_text(x: float) -> str:
     """Cents with a sign and one decimal (no signed zero)."""
-    return f"{x:+.1f}" if round(x, 1) else "0.0"
+    return localized(f"{x:+.1f}" if round(x, 1) else "0.0")
 
 
-def _row(choice: str, way: str, e: Estimate) -> str:
+def _row(choice: str, way: str, e: Estimate, width: int) -> str:
     if e.p_made is None or e.p_made_ci95 is None:
         made = f"{'':>6} {'':>13}"
     else:
         lo, hi = e.p_made_ci95
-        made = f"{e.p_made:>6.1%} {f'{lo:.1%}..{hi:.1%}':>13}"
+        made = (f"{localized(f'{e.p_made:.1%}'):>6} "
+                f"{localized(f'{lo:.1%}') + '..' + localized(f'{hi:.1%}'):>13}")
     ci = f"{cents_text(e.ci95[0])}..{cents_text(e.ci95[1])}"
-    return f"{choice:<7} {way:<13} {made} {cents_text(e.mean):>8} {ci:>16} {e.samples:>6,}"
+    return (f"{choice:<7} {way:<{width}} {made} {cents_text(e.mean):>8} {ci:>16} "
+            f"{localized(f'{e.samples:,}'):>6}")
 
 
 def _share(p: float) -> str:
-    return f"{p:.0%}"
+    return localized(f"{p:.0%}")
 
 
 def _bounds(contract: TrickContract, ways: Mapping[str, Estimate]) -> list[str]:
@@ -46,11 +48,12 @@ def _bounds(contract: TrickContract, ways: Mapping[str, Estimate]) -> list[str]:
         if dd.p_made is not None:
             out.append(_("With every card seen by every player (double dummy) it is worth "
                          "{mean}, made in {share} of {deals} deals.").format(
-                mean=cents_text(dd.mean), share=_share(dd.p_made), deals=f"{dd.samples:,}"))
+                mean=cents_text(dd.mean), share=_share(dd.p_made),
+                deals=localized(f"{dd.samples:,}")))
         else:
             out.append(_("With every card seen by every player (double dummy, the three others "
                          "playing against you) it is worth {mean} over {deals} deals.").format(
-                mean=cents_text(dd.mean), deals=f"{dd.samples:,}"))
+                mean=cents_text(dd.mean), deals=localized(f"{dd.samples:,}")))
     h = ways["heuristic"]
     if h.p_made is not None:
         out.append(_("At a table of weak players (the heuristic at every seat) it is worth "
@@ -59,8 +62,9 @@ def _bounds(contract: TrickContract, ways: Mapping[str, Estimate]) -> list[str]:
     else:
         out.append(_("At a table of weak players (the heuristic at every seat) it is worth "
                      "{mean}.").format(mean=cents_text(h.mean)))
-    out.append(_("These are its bounds: a real table sees less than double dummy and plays "
-                 "better than the heuristic."))
+    if dd is not None:
+        out.append(_("These are its bounds: a real table sees less than double dummy and plays "
+                     "better than the heuristic."))
     return [" ".join(out)]
 
 
@@ -86,8 +90,12 @@ def _advice(model: str, contracts: Mapping[str, TrickContract],
                     choice=best), worth, *_bounds(contracts[best], choices[best])]
     other, diff, (dlo, dhi) = margin
     fields = {"diff": cents_text(diff), "title": contracts[other].title,
-              "low": cents_text(dlo), "high": cents_text(dhi), "deals": f"{e.samples:,}"}
-    if dlo > 0:
+              "low": cents_text(dlo), "high": cents_text(dhi),
+              "deals": localized(f"{e.samples:,}")}
+    if dlo == dhi == 0:
+        than = _("It is worth the same on every deal as the next best choice, {title}."
+                 ).format(**fields)
+    elif dlo > 0:
         than = _("That is {diff} cents a hand more than the next best choice, {title} (95% "
                  "interval of the difference {low}..{high}): a clear difference over {deals} "
                  "deals.").format(**fields)
@@ -111,17 +119,23 @@ def report_lines(game: str, seat: int, dealer: int, stock: int, cards: str, unse
                  choices: Mapping[str, Mapping[str, Estimate]], best: str,
                  margin: tuple[str, float, tuple[float, float]] | None) -> list[str]:
     """The lines of the report: the hand, the table of estimates, the advice."""
-    out = [f"{game}, seat {seat} holds {cards}; dealer seat {dealer}, stock {stock}c",
+    names = {way: _(name) for way, name in WAY_NAMES.items()}
+    width = max(13, *(len(n) for n in names.values()))
+    ci95, deals = pgettext("column", "95% CI"), pgettext("column", "deals")
+    choice, play = pgettext("column", "choice"), pgettext("column", "play")
+    made, cents = pgettext("column", "made"), pgettext("column", "cents")
+    out = [_("{game}, seat {seat} holds {cards}; dealer seat {dealer}, stock {stock}").format(
+               game=game, seat=seat, cards=cards, dealer=dealer, stock=f"{stock}{cent_sign()}"),
            _("{samples} sampled deals of the {unseen} unseen cards, seed {seed}; strong play: "
-             "{model} at every seat").format(samples=f"{samples:,}", unseen=unseen, seed=seed,
-                                             model=model),
+             "{model} at every seat").format(samples=localized(f"{samples:,}"), unseen=unseen,
+                                             seed=seed, model=model),
            "",
-           f"{'choice':<7} {'play':<13} {'made':>6} {'95% CI':>13} {'cents':>8} "
-           f"{'95% CI':>16} {'deals':>6}"]
+           f"{choice:<7} {play:<{width}} {made:>6} {ci95:>13} {cents:>8} {ci95:>16} "
+           f"{deals:>6}"]
     for c, ways in choices.items():
-        for way, name in WAY_NAMES.items():
+        for way, name in names.items():
             if way in ways:
-                out.append(_row(c, name, ways[way]))
+                out.append(_row(c, name, ways[way], width))
     out.append("")
     out.extend(_advice(model, contracts, choices, best, margin))
     return out

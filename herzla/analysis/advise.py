@@ -42,6 +42,8 @@ from herzla.analysis.strong import played_batch, played_one
 from herzla.cards import Card, CardError, cards_of, parse_card, parse_cards
 from herzla.contracts import TrickContract, UnknownContract, contract_class, get_game
 from herzla.display import render
+from herzla.errors import HerzlaError
+from herzla.i18n import _, format_number
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.players.policy import Policy, PolicyError
@@ -75,7 +77,7 @@ _UNIFORMS = [0] * 64  # the heuristic player draws no random numbers
 WAYS = ("strong", "double_dummy", "heuristic")
 
 
-class AdviceError(ValueError):
+class AdviceError(HerzlaError, ValueError):
     """Arguments the advisor cannot use, with the problem named in one sentence."""
 
 
@@ -335,16 +337,16 @@ def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract)
     elif isinstance(hand, Sequence) and not isinstance(hand, bytes | bytearray):
         texts = list(hand)
     else:
-        raise AdviceError(f"a hand is its cards, as text (\"CJ CT C9\") or a list of card "
-                          f"codes or Cards, not {quote(hand)}")
+        raise AdviceError(_('a hand is its cards, as text ("CJ CT C9") or a list of card '
+                            "codes or Cards, not {hand}").format(hand=quote(hand)))
     cards: list[Card] = []
     for item in texts:
         if isinstance(item, Card):
             cards.append(item)
             continue
         if not isinstance(item, str):
-            raise AdviceError(f"{quote(item)} is not a card: a hand is a list of card codes "
-                              f"or Cards")
+            raise AdviceError(_("{item} is not a card: a hand is a list of card codes "
+                                "or Cards").format(item=quote(item)))
         try:
             cards.append(parse_card(item))
         except CardError as exc:
@@ -353,12 +355,14 @@ def parse_hand(hand: str | Sequence[str] | Sequence[Card], table: TrickContract)
     mask = 0
     for c in cards:
         if c not in pack:
-            raise AdviceError(f"{c} is not in the {pack.name} pack of {table.game}")
+            raise AdviceError(_("{c} is not in the {name} pack of {game}").format(
+                c=c, name=pack.name, game=table.game))
         if mask & c.bit:
-            raise AdviceError(f"{c} appears twice in the hand")
+            raise AdviceError(_("{c} appears twice in the hand").format(c=c))
         mask |= c.bit
     if len(cards) != table.hand_size:
-        raise AdviceError(f"a {table.game} hand holds {table.hand_size} cards, not {len(cards)}")
+        raise AdviceError(_("a {game} hand holds {hand_size} cards, not {n_cards}").format(
+            game=table.game, hand_size=table.hand_size, n_cards=len(cards)))
     return mask
 
 
@@ -378,25 +382,27 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
     except LimitError as exc:
         raise AdviceError(str(exc)) from None
     if options is not None and not isinstance(options, Mapping):
-        raise AdviceError(f"options are a mapping of option names to values, not "
-                          f"{quote(options)}")
+        raise AdviceError(_("options are a mapping of option names to values, not "
+                            "{options}").format(options=quote(options)))
     if isinstance(choices, str) or not (choices is None or isinstance(choices, Sequence)):
-        raise AdviceError(f"choices are a list of contract ids (e.g. [\"beddl\"]), not "
-                          f"{quote(choices)}")
+        raise AdviceError(_('choices are a list of contract ids (e.g. ["beddl"]), not '
+                            "{choices}").format(choices=quote(choices)))
     try:
         bidding = get_game(game).bidding
     except UnknownContract as exc:
         raise AdviceError(str(exc)) from None
     if not bidding:
-        raise AdviceError(f"advise weighs the contracts a player may announce; {game} has no "
-                          f"bidding")
+        raise AdviceError(_("advise weighs the contracts a player may announce; {game} has no "
+                            "bidding").format(game=game))
     wanted = tuple(bidding) if choices is None else tuple(choices)
     unknown = [quote(c) for c in wanted if c not in bidding]
     if unknown or not wanted:
-        raise AdviceError(f"choices are {', '.join(bidding)}, not {', '.join(unknown) or 'none'}")
+        raise AdviceError(_("choices are {bidding}, not {value}").format(
+            bidding=', '.join(bidding), value=', '.join(unknown) or 'none'))
     n = contract_class(game, next(c for c in bidding if c in wanted)).player_counts[0]
     if not 0 <= seat < n:  # before a contract takes the seat as its declarer
-        raise AdviceError(f"seat {seat} is not a seat of {n} players (seats 0 to {n - 1})")
+        raise AdviceError(_("seat {seat} is not a seat of {n} players (seats 0 to {n2})").format(
+            seat=seat, n=n, n2=n - 1))
     try:
         check_stock(stock)
         check_seed(seed)
@@ -409,17 +415,21 @@ def plan_advice(hand: str | Sequence[str] | Sequence[Card], seat: int = 0,
     dealer = n - 1 if dealer is None else dealer
     for name, v in (("seat", seat), ("dealer", dealer)):
         if not 0 <= v < n:
-            raise AdviceError(f"{name} {v} is not a seat of {n} players (seats 0 to {n - 1})")
+            raise AdviceError(_("{name} {v} is not a seat of {n} players (seats 0 to {n2})").format(
+                name=name, v=v, n=n, n2=n - 1))
     if not 1 <= samples <= MAX_SAMPLES:
-        raise AdviceError(f"samples must be 1 to {MAX_SAMPLES:,}, not {number(samples)}")
+        raise AdviceError(_("samples must be 1 to {max_samples}, not {samples}").format(
+            max_samples=format_number(MAX_SAMPLES), samples=number(samples)))
     if not 0 <= exact <= MAX_SAMPLES:
-        raise AdviceError(f"exact must be 0 to {MAX_SAMPLES:,}, not {number(exact)}")
+        raise AdviceError(_("exact must be 0 to {max_samples}, not {exact}").format(
+            max_samples=format_number(MAX_SAMPLES), exact=number(exact)))
     if not isinstance(model, str):
-        raise AdviceError(f"model is a policy's name (\"net\", \"expert\"), not {quote(model)}")
+        raise AdviceError(_("model is a policy's name (\"net\", \"expert\"), not {model}").format(
+            model=quote(model)))
     try:
         plan.policy() if model == plan.model else policy_of(model)
     except PolicyError as exc:
-        raise AdviceError(f"model: {' '.join(str(exc).split())}") from None
+        raise AdviceError(_("model: {exc}").format(exc=' '.join(str(exc).split()))) from None
     plan = attrs.evolve(plan, hand=parse_hand(hand, table), dealer=dealer, model=model,
                         exact=exact)
     try:
@@ -499,14 +509,15 @@ def advise(hand: str | Sequence[str] | Sequence[Card], seat: int = 0, dealer: in
     plan = plan_advice(hand, seat, dealer, stock, samples, seed, options, choices, game, model,
                        exact)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
-        raise AdviceError(f"jobs must be a whole number, not {quote(jobs)}")
+        raise AdviceError(_("jobs must be a whole number, not {jobs}").format(jobs=quote(jobs)))
     check_cluster(cluster, AdviceError)
     if progress is not None and not callable(progress):
-        raise AdviceError(f"progress must be a function or None, not {quote(progress)}")
+        raise AdviceError(_("progress must be a function or None, not {progress}").format(
+            progress=quote(progress)))
     if jobs is not None and jobs < 1:
-        raise AdviceError(f"jobs must be at least 1, not {jobs}")
+        raise AdviceError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
     if cluster is not None and jobs is not None:
-        raise AdviceError("jobs and cluster exclude each other: a cluster's workers play")
+        raise AdviceError(_("jobs and cluster exclude each other: a cluster's workers play"))
     try:
         check_timeout(cluster_timeout)
     except LimitError as exc:

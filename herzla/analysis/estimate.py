@@ -24,25 +24,22 @@ import numpy as np
 from herzla.analysis.search.scoring import compositions
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import Outcome, TallyError, TrickContract
+from herzla.sim.intervals import Z95
+from herzla.sim.intervals import wilson as rate_interval
 
 __all__ = ["Z95", "Estimate", "difference", "score_range", "wilson"]
-
-#: the normal quantile of a two-sided 95% interval
-Z95 = 1.96
-
 
 def _held(low: float, x: float, high: float) -> tuple[float, float]:
     """``(low, high)`` widened, where need be, to hold ``x``."""
     return min(low, x), max(high, x)
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson interval of ``k`` made in ``n`` (n >= 1), holding ``k / n``."""
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return _held(max(0.0, mid - half), p, min(1.0, mid + half))
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The Wilson interval of ``k`` made in ``n`` (n >= 1), as the simulator gives a rate's
+    (:func:`herzla.sim.intervals.wilson`), holding ``k / n``."""
+    ci = rate_interval(k, n)
+    assert ci is not None  # n >= 1
+    return _held(ci[0], k / n, ci[1])
 
 
 def difference(a: Sequence[int], b: Sequence[int]) -> tuple[float, tuple[float, float]]:

@@ -140,12 +140,14 @@ from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, TrickContract, contract_class, game_of
 from herzla.hand import PASS, Move, Outcome
+from herzla.i18n import N_, _
 from herzla.layout import LayoutHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView
+from herzla.support.words import decimal
 from herzla.tricks import TrickHand
 
 if TYPE_CHECKING:
@@ -280,33 +282,51 @@ def _measure(view: TrickView | LayoutView, val: Valuation) -> str:
     from herzla.analysis.solve import unit_of
 
     unit = unit_of(view.contract.game, view.contract.id)
-    return (f"each legal move's mean score ({unit}) over {val.worlds} likely deals of the "
-            f"cards you cannot see, every seat then playing for itself")
+    return _("each legal move's mean score ({unit}) over {worlds} likely deals of the cards you "
+             "cannot see, every seat then playing for itself").format(unit=_(unit),
+                                                                      worlds=val.worlds)
+
+
+def _mean(x: float) -> str:
+    """A mean as the reasons write it: ``+6.5`` (``+6,5`` in German)."""
+    return decimal(x)
 
 
 def _reason(view: TrickView | LayoutView, val: Valuation) -> str:
     """Why, in a player's words (no card named: the page shows the cards in its own faces)."""
     if val.how == "coalition":
-        return HOW["coalition"]
+        return _(HOW["coalition"])
     lower = game_of(view.contract).lowest_wins
     mine = val.means[str(val.move)]
     rest = [v for k, v in val.means.items() if k != str(val.move)]
     nxt = (min if lower else max)(rest)
-    how_good = "fewest" if lower else "best"
     if val.how == "prior":
         top = (min if lower else max)(val.means.values())
         if mine == top:
-            return (f"of the moves that do {how_good} on average ({mine:+.1f}), the one the "
-                    f"learned player, taught on many hands like this, rates highest")
-        return (f"it is {abs(top - mine):.1f} behind the move that does {how_good} on average "
-                f"({mine:+.1f} against {top:+.1f}), and the learned player, taught on many "
-                f"hands like this, rates it higher by more than that")
+            text = (_("of the moves that do fewest on average ({mine}), the one the learned "
+                      "player, taught on many hands like this, rates highest") if lower else
+                    _("of the moves that do best on average ({mine}), the one the learned "
+                      "player, taught on many hands like this, rates highest"))
+            return text.format(mine=_mean(mine))
+        text = (_("it is {gap} behind the move that does fewest on average ({mine} against "
+                  "{top}), and the learned player, taught on many hands like this, rates it "
+                  "higher by more than that") if lower else
+                _("it is {gap} behind the move that does best on average ({mine} against "
+                  "{top}), and the learned player, taught on many hands like this, rates it "
+                  "higher by more than that"))
+        gap = decimal(abs(top - mine), sign=False)
+        return text.format(gap=gap, mine=_mean(mine), top=_mean(top))
     if val.worlds <= 1:
-        return f"it scores {how_good} on the deal it sees"
-    why = (f"it does as well as any other move in {val.best_in} of the {val.worlds} likely "
-           f"deals, and {how_good} on average ({mine:+.1f}, the next best {nxt:+.1f})")
+        return (_("it scores fewest on the deal it sees") if lower else
+                _("it scores best on the deal it sees"))
+    text = (_("it does as well as any other move in {best_in} of the {worlds} likely deals, "
+              "and fewest on average ({mine}, the next best {next})") if lower else
+            _("it does as well as any other move in {best_in} of the {worlds} likely deals, "
+              "and best on average ({mine}, the next best {next})"))
+    why = text.format(best_in=val.best_in, worlds=val.worlds, mine=_mean(mine),
+                      next=_mean(nxt))
     if val.how == "heuristic":
-        why += "; of the moves as good, the one a plain player would make"
+        why += _("; of the moves as good, the one a plain player would make")
     return why
 
 
@@ -340,11 +360,13 @@ _NET = NetPolicy()
 
 #: which of expert's rules chose its move (:attr:`Valuation.how`)
 HOW = {
-    "only": "its only legal move",
-    "best": "the best mean score against the model of the other seats",
-    "heuristic": "of the moves of equal mean, the one the heuristic prefers",
-    "prior": "the best mean with the learned net's preference added (prior)",
-    "coalition": "the other seats are one side here: it plays as ipimc",
+    "only": N_("its only legal move"),
+    "best": N_("the best score on average, against how the others are likely to play"),
+    "heuristic": N_("of the moves equally good on average, the one a plain player would make"),
+    "prior": N_("the best on average, with the learned player's feel for hands like this "
+                "added"),
+    "coalition": N_("the others play together against this seat here, so it plays against "
+                    "them as one side"),
 }
 
 
@@ -355,7 +377,8 @@ def _within(name: str, low: float, high: float | None
     def check(_self: object, _attr: object, value: float) -> None:
         if not (value >= low and (high is None or value <= high)):  # NaN is in no range
             bound = "or more" if high is None else f"to {high:g}"
-            raise ValueError(f"{name} must be {low:g} {bound}, not {value}")
+            raise ValueError(_("{name} must be {low:g} {bound}, not {value}").format(
+                name=name, low=low, bound=bound, value=value))
     return check
 
 
@@ -363,7 +386,8 @@ def _a_model(name: str) -> Callable[[object, object, str], None]:
     """An attrs validator: ``name`` one of :data:`MODELS`, else one line saying so."""
     def check(_self: object, _attr: object, value: str) -> None:
         if value not in MODELS:
-            raise ValueError(f"{name} must be one of {', '.join(MODELS)}, not {value!r}")
+            raise ValueError(_("{name} must be one of {models}, not {value!r}").format(
+                name=name, models=', '.join(MODELS), value=value))
     return check
 
 
@@ -373,7 +397,7 @@ class Expert(Policy):
     (see the module notes)."""
 
     name = "expert"
-    level = "expert"
+    level = N_("expert")
 
     worlds: int = attrs.field(default=768, validator=_within("worlds", 1, 10_000))
     candidates: int = attrs.field(default=2048, validator=_within("candidates", 1, 100_000))
@@ -414,7 +438,7 @@ class Expert(Policy):
         """The move with each legal move's mean score against the model (``values``)."""
         val = self.valuation(view)
         if not val.means:
-            return Hint(val.move, reason=HOW[val.how])
+            return Hint(val.move, reason=_(HOW[val.how]))
         return Hint(val.move, val.means, _measure(view, val), _reason(view, val))
 
     def value(self, view: TrickView) -> Valuation:
@@ -585,7 +609,7 @@ class Expert(Policy):
         totals = dict.fromkeys(options, 0.0)
         unseen = [c for c in base.pack().cards if not view.hand >> c.index & 1]
         per = view.hand.bit_count()
-        for _ in range(self.bids):
+        for _bid in range(self.bids):
             rng.shuffle(unseen)
             hands = [0] * n
             others = [s for s in range(n) if s != view.seat]

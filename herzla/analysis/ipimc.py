@@ -51,6 +51,7 @@ import numpy as np
 
 from herzla.analysis.inference import draw_deals, resample, weights
 from herzla.analysis.pimc import Pimc
+from herzla.i18n import _
 from herzla.players.views import TrickView
 
 __all__ = ["Ipimc"]
@@ -70,12 +71,12 @@ class Ipimc(Pimc):
     @temperature.validator
     def _check_temperature(self, _attr: object, value: float) -> None:
         if not 0.01 <= value <= 1000:
-            raise ValueError(f"temperature must be 0.01 to 1000, not {value}")
+            raise ValueError(_("temperature must be 0.01 to 1000, not {value}").format(value=value))
 
     @candidates.validator
     def _check_candidates(self, _attr: object, value: int) -> None:
         if not 1 <= value <= 100_000:
-            raise ValueError(f"candidates must be 1 to 100000, not {value}")
+            raise ValueError(_("candidates must be 1 to 100000, not {value}").format(value=value))
 
     def deals(self, view: TrickView, rng: np.random.Generator) -> list[tuple[list[int], int]]:
         """``samples`` draws from ``candidates`` exact deals weighted by the plays seen, each

@@ -64,6 +64,7 @@ import numpy as np
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
+from herzla.i18n import N_, _
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuristic_play
@@ -72,6 +73,7 @@ from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
+from herzla.support.words import decimal
 from herzla.tricks import TrickHand
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "sample_hands"]
@@ -167,7 +169,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     if not plays:
         return True
     st = TrickHand(view.contract, hands, view.dealer)
-    for _, c in plays:
+    for _seat, c in plays:
         if st.over or st.check(c) is not None:
             return False
         st._play(c)
@@ -200,12 +202,12 @@ TABLE_PURE = {"samples": 4, "tricks": 6}
 
 #: how pimc chose among the cards, in words (:attr:`Judgement.how`)
 HOW = {
-    "only": "its only legal card",
-    "best": "the best mean over the sampled deals",
-    "rollout": "of the cards with the best mean, the one whose play-out (every seat then "
-               "playing the heuristic) scores best on the same deals",
-    "heuristic": "of the cards still tied, the heuristic's card",
-    "first": "of the cards still tied, the first in card order",
+    "only": N_("its only legal card"),
+    "best": N_("the best mean over the sampled deals"),
+    "rollout": N_("of the cards with the best mean, the one whose play-out (every seat then "
+                  "playing the heuristic) scores best on the same deals"),
+    "heuristic": N_("of the cards still tied, the heuristic's card"),
+    "first": N_("of the cards still tied, the first in card order"),
 }
 
 
@@ -234,23 +236,24 @@ class Judgement:
         if self.how == "early":
             assert self.heuristic is not None
             left = view.dealt - len(view.tricks)
-            return Hint(Move(self.card), reason=f"with {left} tricks to play it does not "
-                                                f"search yet and plays as the heuristic: "
-                                                f"{WHY[self.heuristic]}")
+            return Hint(Move(self.card), reason=_(
+                "with {left} tricks to play it does not search yet and plays as the "
+                "heuristic: {why}").format(left=left, why=_(WHY[self.heuristic])))
         if not self.means:
-            return Hint(Move(self.card), reason=HOW[self.how])
+            return Hint(Move(self.card), reason=_(HOW[self.how]))
         from herzla.analysis.solve import unit_of
 
         unit = unit_of(view.contract.game, view.contract.id)
-        measure = (f"each legal card's mean, over {self.samples} deals of the unseen cards "
-                   f"sampled to fit what the seat has seen, of its score ({unit}) with "
-                   f"perfect play after the card")
-        reason = HOW[self.how]
+        measure = _("each legal card's mean, over {samples} deals of the unseen cards sampled "
+                    "to fit what the seat has seen, of its score ({unit}) with perfect play "
+                    "after the card").format(samples=self.samples, unit=_(unit))
+        reason = _(HOW[self.how])
         if self.rollouts:
             # no card named: a page shows the cards in its own faces, beside the values
             ranked = sorted(self.rollouts.values(), reverse=not game_of(view.contract).lowest_wins)
-            reason += (f" (its play-out {ranked[0]:+.1f}, the next {ranked[1]:+.1f})"
-                       if len(ranked) > 1 else "")
+            reason += (_(" (its play-out {first}, the next {second})").format(
+                first=decimal(ranked[0]), second=decimal(ranked[1]))
+                if len(ranked) > 1 else "")
         return Hint(Move(self.card), self.means, measure, reason)
 
 
@@ -269,17 +272,17 @@ class Pimc(Policy):
     @tricks.validator
     def _check_tricks(self, _attr: object, value: int) -> None:
         if value < 0:
-            raise ValueError(f"tricks must be 0 or more, not {value}")
+            raise ValueError(_("tricks must be 0 or more, not {value}").format(value=value))
 
     @samples.validator
     def _check_samples(self, _attr: object, value: int) -> None:
         if not 1 <= value <= 10_000:
-            raise ValueError(f"samples must be 1 to 10000, not {value}")
+            raise ValueError(_("samples must be 1 to 10000, not {value}").format(value=value))
 
     @seed.validator
     def _check_seed(self, _attr: object, value: int) -> None:
         if value < 0:
-            raise ValueError(f"seed must be 0 or more, not {value}")
+            raise ValueError(_("seed must be 0 or more, not {value}").format(value=value))
 
     def move(self, view: TrickView | LayoutView) -> Move:
         # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic

@@ -41,6 +41,7 @@ from herzla.analysis.solve_many import check_work
 from herzla.analysis.steps import Step, walk
 from herzla.contracts import TallyError, game_of
 from herzla.hand import Hand
+from herzla.i18n import _
 from herzla.options import OptionError
 from herzla.quote import number, quote
 from herzla.records import Play, Record, RecordError, read_record, replay
@@ -168,10 +169,11 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     for name, value in (("seat", seat), ("start", start)):
         if (value is not None or name == "start") and (
                 isinstance(value, bool) or not isinstance(value, int)):
-            raise SolveError(f"{name} must be a whole number, not {quote(value)}")
+            raise SolveError(_("{name} must be a whole number, not {value}").format(
+                name=name, value=quote(value)))
     if not 0 <= start <= len(rec.plays):
-        raise SolveError(f"start must be 0 to {len(rec.plays)} (the plays of the record), not "
-                         f"{number(start)}")
+        raise SolveError(_("start must be 0 to {n_plays} (the plays of the record), not "
+                           "{start}").format(n_plays=len(rec.plays), start=number(start)))
     if jobs is None and cluster is None:
         jobs = 1
     procs = check_work(jobs, cluster, cluster_timeout)
@@ -179,8 +181,9 @@ def review(record: Record | Mapping[str, Any], seat: int | None = None, *, start
     if result.illegal is not None:
         raise IllegalPlayError(result.illegal, result.ruling)
     if seat is not None and not 0 <= seat < rec.players:
-        raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
-                         f"(seats 0 to {rec.players - 1})")
+        raise SolveError(_("seat {seat} is not a seat of {players} players "
+                           "(seats 0 to {players2})").format(
+            seat=seat, players=rec.players, players2=rec.players - 1))
     steps, plays = walk(rec.start(), rec.plays)
     chosen = [s for s in steps if (seat is None or s.seat == seat) and s.index >= start]
     work = [(rec, tuple(plays), s, tuple(x for x in chosen if x.seat == s))

@@ -33,10 +33,12 @@ from herzla.contracts import LayoutContract, TrickContract, game_of
 from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
+from herzla.i18n import N_, _, ngettext
 from herzla.layout import LayoutHand
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
 from herzla.support.moves import mark
+from herzla.support.words import capital, localized
 from herzla.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",
@@ -52,8 +54,10 @@ class IllegalPlayError(SolveError):
     ``ruling`` is the ruling on it where it is a renege (:mod:`herzla.contracts.renege`)."""
 
     def __init__(self, illegal: IllegalPlay, ruling: Ruling | None = None) -> None:
-        super().__init__(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, is "
-                         f"illegal: {illegal.message} (rule {illegal.rule})")
+        super().__init__(_("{where}, {card} by seat {seat}, is illegal: {message} (rule "
+                           "{rule})").format(where=illegal.where(), card=illegal.card,
+                                             seat=illegal.seat, message=illegal.message,
+                                             rule=illegal.rule))
         self.illegal = illegal
         self.ruling = ruling
 
@@ -67,9 +71,10 @@ class IllegalPlayError(SolveError):
 
     def lines(self) -> list[str]:
         """The text answer: the illegal play, then the ruling, if any."""
-        out = [f"{self.illegal.where().capitalize()}, {self.illegal.card} by seat "
-               f"{self.illegal.seat}, is illegal: {self.illegal.message} (rule "
-               f"{self.illegal.rule})."]
+        ill = self.illegal
+        out = [_("{where}, {card} by seat {seat}, is illegal: {message} (rule {rule}).").format(
+            where=capital(ill.where()), card=ill.card, seat=ill.seat, message=ill.message,
+            rule=ill.rule)]
         if self.ruling is not None:
             out += self.ruling.explanation
         return out
@@ -81,8 +86,8 @@ def unit_of(game: str, contract: str) -> str:
     from herzla.contracts import contract_class, get_game
 
     if contract_class(game, contract).has_stock:
-        return "cents"
-    return "penalty points" if get_game(game).lowest_wins else "points"
+        return N_("cents")
+    return N_("penalty points") if get_game(game).lowest_wins else N_("points")
 
 
 @attrs.frozen(slots=True)
@@ -121,30 +126,42 @@ class SolveResult:
         result that has no record."""
         record = record if record is not None else self.record
         unit = self.unit()
-        lines: list[str] = [f"{self.game} {self.contract}, {self.players} players"]
+        value, said = localized(f"{self.value:+d}"), _(unit)
+        lines: list[str] = [ngettext("{game} {contract}, {n} player", "{game} {contract}, {n} "
+                                     "players", self.players).format(
+            game=self.game, contract=self.contract, n=self.players)]
         if self.complete:
-            lines.append(f"The hand is complete: seat {self.seat} scored {self.value:+d} {unit}.")
+            lines.append(_("The hand is complete: seat {seat} scored {value} {unit}.").format(
+                seat=self.seat, value=value, unit=said))
             return "\n".join(lines)
-        lines[0] += f"; seat {self.to_move} to play"
+        lines[0] += _("; seat {seat} to play").format(seat=self.to_move)
         if self.made is not None:
-            lines.append(f"Double dummy: the contract is {'made' if self.made else 'lost'}; seat "
-                         f"{self.seat} scores {self.value:+d} {unit}.")
+            text = (_("Double dummy: the contract is made; seat {seat} scores {value} {unit}.")
+                    if self.made else
+                    _("Double dummy: the contract is lost; seat {seat} scores {value} {unit}."))
+            lines.append(text.format(seat=self.seat, value=value, unit=said))
         else:
-            better = "lower" if unit == "penalty points" else "higher"
-            lines.append(f"Double dummy, every other seat against seat {self.seat}: seat "
-                         f"{self.seat} scores {self.value:+d} {unit} ({better} is better).")
+            text = (_("Double dummy, every other seat against seat {seat}: seat {seat} scores "
+                      "{value} {unit} (lower is better).") if unit == "penalty points" else
+                    _("Double dummy, every other seat against seat {seat}: seat {seat} scores "
+                      "{value} {unit} (higher is better)."))
+            lines.append(text.format(seat=self.seat, value=value, unit=said))
         if record is None:
-            lines.append(f"Best play: {' '.join(self.line)}")
+            lines.append(_("Best play: {line}").format(line=" ".join(self.line)))
         else:
             from herzla.analysis.steps import line_text
 
-            lines.append("Best play:")
+            lines.append(_("Best play:"))
             lines.extend("  " + x for x in line_text(record, self.line))
         if self.plays is not None:
-            parts = ", ".join(f"{k} {v:+d}" if v else f"{k} 0" for k, v in self.plays.items())
-            whose = "" if self.seat == self.to_move else f", valued in seat {self.seat}'s {unit}"
-            lines.append(f"Each play of seat {self.to_move}{whose}: {parts}")
-        lines.append(f"({self.nodes:,} positions searched)")
+            parts = ", ".join(f"{k} {localized(f'{v:+d}')}" if v else f"{k} 0"
+                              for k, v in self.plays.items())
+            if self.seat == self.to_move:
+                text = _("Each play of seat {seat}: {parts}")
+            else:
+                text = _("Each play of seat {seat}, valued in seat {owner}'s {unit}: {parts}")
+            lines.append(text.format(seat=self.to_move, owner=self.seat, unit=said, parts=parts))
+        lines.append(_("({n} positions searched)").format(n=localized(f"{self.nodes:,}")))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -179,9 +196,9 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     """
     start = time.perf_counter()
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise SolveError(f"seat must be a whole number, not {quote(seat)}")
+        raise SolveError(_("seat must be a whole number, not {seat}").format(seat=quote(seat)))
     if not isinstance(plays, bool):
-        raise SolveError(f"plays is true or false, not {quote(plays)}")
+        raise SolveError(_("plays is true or false, not {plays}").format(plays=quote(plays)))
     rec = read_record(record)
     result = replay(rec)
     if result.illegal is not None:
@@ -190,12 +207,14 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
     state = _position(rec)
     if seat is None:
         if declarer is None:
-            raise SolveError(f"{rec.game} {rec.contract_id} is solved for one seat against the "
-                             f"others: give the seat (0 to {rec.players - 1})")
+            raise SolveError(_("{game} {contract_id} is solved for one seat against the "
+                               "others: give the seat (0 to {players})").format(
+                game=rec.game, contract_id=rec.contract_id, players=rec.players - 1))
         seat = declarer
     if not 0 <= seat < rec.players:
-        raise SolveError(f"seat {seat} is not a seat of {rec.players} players "
-                         f"(seats 0 to {rec.players - 1})")
+        raise SolveError(_("seat {seat} is not a seat of {players} players "
+                           "(seats 0 to {players2})").format(
+            seat=seat, players=rec.players, players2=rec.players - 1))
     if result.complete:
         assert result.score is not None
         made = None
@@ -226,8 +245,9 @@ def _searchable(rec: Record) -> int | None:
     contract = rec.contract
     hooks = [h for h in type(contract).own_hooks() if h in ("banned", "ends_early")]
     if hooks:
-        raise SolveError(f"the contract {contract.key()} plays by a {hooks[0]}() of its own, "
-                         f"which the solver cannot search; it reads declared rules only")
+        raise SolveError(_("the contract {contract} plays by a {hooks}() of its own, "
+                           "which the solver cannot search; it reads declared rules only").format(
+            contract=contract.key(), hooks=hooks[0]))
     try:
         return contract.declarer if _is_boolean(rec) else None
     except NotImplementedError as exc:

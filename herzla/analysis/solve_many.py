@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 
 from herzla.analysis.solve import SolveError, SolveResult, solve
 from herzla.contracts import TallyError
+from herzla.i18n import _
 from herzla.limits import LimitError, check_timeout
 from herzla.quote import quote
 from herzla.records import Record, RecordError
@@ -55,12 +56,12 @@ def check_work(jobs: object, cluster: object, cluster_timeout: object) -> int:
     from herzla.support.procs import usable_jobs
 
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int)):
-        raise SolveError(f"jobs must be a whole number, not {quote(jobs)}")
+        raise SolveError(_("jobs must be a whole number, not {jobs}").format(jobs=quote(jobs)))
     check_cluster(cluster, SolveError)
     if cluster is not None and jobs is not None:
-        raise SolveError("jobs and cluster exclude each other: a cluster's workers solve")
+        raise SolveError(_("jobs and cluster exclude each other: a cluster's workers solve"))
     if jobs is not None and jobs < 1:
-        raise SolveError(f"jobs must be at least 1, not {jobs}")
+        raise SolveError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
     try:
         check_timeout(cluster_timeout)  # type: ignore[arg-type]
     except LimitError as exc:
@@ -91,17 +92,17 @@ def solve_each(records: Iterable[RecordLike], seat: int | Sequence[int | None] |
     """
     procs = check_work(jobs, cluster, cluster_timeout)  # now, not at the first answer
     if isinstance(records, str | bytes | Mapping) or not isinstance(records, Iterable):
-        raise SolveError(f"records are a list or an iterable of hand records, not "
-                         f"{quote(records)}")
+        raise SolveError(_("records are a list or an iterable of hand records, not "
+                           "{records}").format(records=quote(records)))
     if seat is None or isinstance(seat, int):
         items: Iterable[tuple[RecordLike, int | None]] = ((r, seat) for r in records)
         count = len(records) if isinstance(records, Sequence) else None
     else:
         if isinstance(seat, str | bytes) or not isinstance(seat, Sequence):
-            raise SolveError(f"seat must be a whole number, or a list of one seat per record, "
-                             f"not {quote(seat)}")
+            raise SolveError(_("seat must be a whole number, or a list of one seat per record, "
+                               "not {seat}").format(seat=quote(seat)))
         if not isinstance(records, Sequence) or len(records) != len(seat):
-            raise SolveError("give one seat for every record, or one seat for all")
+            raise SolveError(_("give one seat for every record, or one seat for all"))
         items = list(zip(records, seat, strict=True))
         count = len(records)
     return _answers(functools.partial(_solve_one, plays), items, count, procs, cluster,

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from herzla.hand import PASS, Hand, Trick, as_move
+from herzla.i18n import _
 from herzla.records import Play, Record
 
 __all__ = ["Step", "line_steps", "parse_play", "record_steps", "walk"]
@@ -112,14 +113,19 @@ def line_text(rec: Record, line: Iterable[str]) -> list[str]:
     out: list[str] = []
     for trick in sorted({s.trick for s in steps if s.trick is not None}):
         cards = [s for s in steps if s.trick == trick]
-        text = ", ".join(f"seat {s.seat} {s.play}" for s in cards)
-        head = f"trick {trick}"
+        text = ", ".join(_seat_play(s) for s in cards)
+        head = _("trick {k}").format(k=trick)
         if trick == steps[0].trick and before:
-            head += f" ({', '.join(f'seat {s.seat} {s.play}' for s in before)} played)"
+            head += _(" ({plays} played)").format(plays=", ".join(_seat_play(s) for s in before))
         if cards[-1].winner is not None:
-            text += f"; seat {cards[-1].winner} wins"
+            text += _("; seat {seat} wins").format(seat=cards[-1].winner)
         out.append(f"{head}: {text}")
     return out
+
+
+def _seat_play(step: Step) -> str:
+    """``seat 2 HA``."""
+    return _("seat {seat} {play}").format(seat=step.seat, play=step.play)
 
 
 def layout_rounds(steps: list[Step]) -> list[str]:
@@ -129,6 +135,6 @@ def layout_rounds(steps: list[Step]) -> list[str]:
     for s in steps:
         if last is None or s.seat <= last:
             rounds.append([])
-        rounds[-1].append(f"seat {s.seat} {s.play}" + (" (out)" if s.out else ""))
+        rounds[-1].append(_seat_play(s) + (_(" (out)") if s.out else ""))
         last = s.seat
     return [", ".join(r) for r in rounds]

@@ -11,6 +11,7 @@ import click
 
 from herzla import __version__
 from herzla.cli.common import HerzlaGroup
+from herzla.i18n import N_
 
 __all__ = ["main"]
 
@@ -34,13 +35,14 @@ COMMANDS = {
 
 
 @click.group(cls=HerzlaGroup, lazy=COMMANDS,
-             context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="herzla")
-def main() -> None:
+             context_settings={"help_option_names": ["-h", "--help"]}, help=N_(
     """Rules, simulator and scoring-disputes lookup for Herzla, Herzeln and Herzerln.
 
     Games: {games}, and any game a plug-in adds.  To try a command on a hand, 'herzla example'
     lists the hand records that come with herzla ('herzla example herzla-two-void | herzla
     show -').
-    """
+    """))
+@click.version_option(__version__, prog_name="herzla")
+def main() -> None:
+    """The command group (its help is the group's ``help``)."""
 

@@ -17,6 +17,13 @@ from typing import IO, Any, NoReturn, TextIO, TypeVar
 import click
 
 from herzla.cli.complete import complete_option
+from herzla.cli.speech import (
+    add_lang_option,
+    route_click,
+    speaking_for,
+    swap_help,
+    without_lang,
+)
 from herzla.contracts import (
     Contract,
     PluginWarning,
@@ -26,6 +33,7 @@ from herzla.contracts import (
     games,
     get_game,
 )
+from herzla.i18n import DEFAULT, N_, UnknownLanguage, _, current, language, ngettext
 from herzla.limits import DEFAULT_TIMEOUT, LimitError, check_timeout
 from herzla.names import did_you_mean, find_name
 from herzla.options import OptionError, parse_option_assignments
@@ -33,7 +41,7 @@ from herzla.quote import quote, visible
 
 __all__ = ["FactCommand", "FactOption", "HerzlaGroup", "NameChoice", "NamedGroup", "Terminated",
            "UserError", "check_stopped", "check_wait", "fail", "game_contract", "game_id",
-           "help_facts", "note_jobs", "one_line", "option_flag", "parse_options",
+           "help_facts", "note_jobs", "one_line", "several_records", "option_flag", "parse_options",
            "tally_flags"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -48,7 +56,7 @@ TALLY_FLAGS = {"tricks": "--tricks", "hearts": "--hearts", "captured": "--captur
 
 def tally_flags(needs: Iterable[str]) -> str:
     """``"--tricks or --hearts"``: the flags that give the tallies ``needs`` names."""
-    return " or ".join(TALLY_FLAGS.get(n, n) for n in needs)
+    return _(" or ").join(TALLY_FLAGS.get(n, n) for n in needs)
 
 
 class UserError(click.ClickException):
@@ -57,7 +65,19 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"herzla: error: {one_line(self.format_message())}", err=True)
+        click.echo(error_line(self.format_message()), err=True)
+
+
+def error_line(message: str) -> str:
+    """``herzla: error: MESSAGE``, on one line, in the language of the moment."""
+    return _("herzla: error: {message}").format(message=one_line(message))
+
+
+def several_records(flag: str, record: str, where: str) -> str:
+    """The error of a drawing asked of a file with several records, one a line."""
+    return _("{flag} draws one hand record or one JSON list of records; {file} holds several "
+             "records, one a line ({where} is the second)").format(
+        flag=flag, file=record, where=where.rstrip(": "))
 
 
 def one_line(message: str) -> str:
@@ -86,8 +106,9 @@ class NameChoice(click.Choice):  # type: ignore[type-arg]
         found = find_name(value, names)
         if found is None:
             hint = did_you_mean(value, names)
-            self.fail(f"{quote(value)} is not one of {', '.join(names)}"
-                      f"{'; ' + hint.strip() if hint else ''}", param, ctx)
+            self.fail(_("{value} is not one of {names}").format(
+                value=quote(value), names=", ".join(names))
+                + ("; " + hint.strip() if hint else ""), param, ctx)
         return found
 
 
@@ -224,7 +245,7 @@ class NamedGroup(click.Group):
     in any case (``Replay``), and one that names none is a usage error naming the commands it
     may mean; ``noun`` is what the message calls a command."""
 
-    noun = "command"
+    noun = N_("command")
 
     def command_name(self, ctx: click.Context, name: str) -> str:
         """The command ``name`` names, in any case (``name`` itself when it names none)."""
@@ -242,8 +263,9 @@ class NamedGroup(click.Group):
         command = self.get_command(ctx, name)
         if command is None and not ctx.resilient_parsing and not name.startswith("-"):
             known = self.list_commands(ctx)
-            ctx.fail(f"no {self.noun} {quote(name)} ({did_you_mean(name, known)}commands: "
-                     f"{', '.join(known)})")
+            ctx.fail(_("no {noun} {name} ({hint}commands: {known})").format(
+                noun=_(self.noun), name=quote(name), hint=did_you_mean(name, known),
+                known=", ".join(known)))
         if command is None:
             return super().resolve_command(ctx, args)
         return command.name, command, args[1:]
@@ -260,6 +282,8 @@ class HerzlaGroup(_FactHelp, NamedGroup):
     def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        #: the help texts put into the language of a run, put back when it ends
+        self._swapped: list[tuple[object, str, object]] = []
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [*self.lazy, *(n for n in super().list_commands(ctx) if n not in self.lazy)]
@@ -270,8 +294,11 @@ class HerzlaGroup(_FactHelp, NamedGroup):
         where = self.lazy.get(cmd_name)
         if where is None:
             return super().get_command(ctx, cmd_name)
-        module, _, attr = where.partition(":")
+        module, _sep, attr = where.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
+        add_lang_option(command)
+        if current() != DEFAULT:
+            swap_help(command, self._swapped)
         return command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -307,6 +334,31 @@ class HerzlaGroup(_FactHelp, NamedGroup):
 
     def _main(self, args: Sequence[str] | None, prog_name: str | None,
               complete_var: str | None, standalone_mode: bool, **extra: Any) -> Any:
+        """The command in the language its line asks for (``--lang``, else the environment's):
+        help, errors and every text for people; put back to the language before after."""
+        route_click()
+        given = sys.argv[1:] if args is None else list(args)
+        if given and not without_lang(given):  # `herzla --lang de`: the help, as bare `herzla`
+            args = []
+        try:
+            code = speaking_for(given)
+        except UnknownLanguage as exc:
+            if not standalone_mode:
+                raise UserError(str(exc)) from exc
+            click.echo(error_line(str(exc)), err=True)
+            sys.exit(2)
+        add_lang_option(self)
+        with language(code):
+            try:
+                swap_help(self, self._swapped)
+                return self._run(args, prog_name, complete_var, standalone_mode, **extra)
+            finally:
+                for obj, attr, old in reversed(self._swapped):
+                    setattr(obj, attr, old)
+                self._swapped.clear()
+
+    def _run(self, args: Sequence[str] | None, prog_name: str | None,
+             complete_var: str | None, standalone_mode: bool, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -319,9 +371,9 @@ class HerzlaGroup(_FactHelp, NamedGroup):
             cause = exc.__cause__
             if isinstance(cause, Terminated):
                 name = signal.Signals(cause.signum).name
-                click.echo(f"herzla: stopped by {name}", err=True)
+                click.echo(_("herzla: stopped by {signal}").format(signal=name), err=True)
                 sys.exit(128 + cause.signum)
-            click.echo("herzla: interrupted", err=True)
+            click.echo(_("herzla: interrupted"), err=True)
             sys.exit(130)
         except _PipeClosed:  # the reader has all it wanted: success, as for Unix tools
             _silence_stdout()
@@ -330,9 +382,9 @@ class HerzlaGroup(_FactHelp, NamedGroup):
             sys.exit(exc.exit_code)
         except click.Abort as exc:
             if isinstance(exc.__cause__, KeyboardInterrupt):
-                click.echo("herzla: interrupted", err=True)
+                click.echo(_("herzla: interrupted"), err=True)
                 sys.exit(130)
-            click.echo("herzla: aborted", err=True)
+            click.echo(_("herzla: aborted"), err=True)
             sys.exit(1)
         except click.UsageError as exc:
             no_args = getattr(click.exceptions, "NoArgsIsHelpError", None)
@@ -341,8 +393,8 @@ class HerzlaGroup(_FactHelp, NamedGroup):
                 sys.exit(0)
             hint = ""
             if exc.ctx is not None:
-                hint = f" (see '{exc.ctx.command_path} --help')"
-            click.echo(f"herzla: error: {one_line(exc.format_message())}{hint}", err=True)
+                hint = _(" (see '{command} --help')").format(command=exc.ctx.command_path)
+            click.echo(error_line(exc.format_message()) + hint, err=True)
             sys.exit(2)
         except click.ClickException as exc:
             exc.show()
@@ -351,8 +403,8 @@ class HerzlaGroup(_FactHelp, NamedGroup):
             _silence_stdout()
             if exc.errno == errno.EPIPE:
                 sys.exit(0)
-            click.echo(f"herzla: error: cannot write the answer: {exc.strerror or exc}",
-                       err=True)
+            click.echo(error_line(_("cannot write the answer: {why}").format(
+                why=exc.strerror or exc)), err=True)
             sys.exit(2)
 
 
@@ -369,7 +421,8 @@ def _plugin_warnings(complete_var: str | None) -> Iterator[None]:
             if not issubclass(category, PluginWarning):
                 shown(message, category, filename, lineno, file, line)
             elif not completing:
-                click.echo(f"herzla: warning: {one_line(str(message))}", err=True)
+                click.echo(_("herzla: warning: {message}").format(
+                    message=one_line(str(message))), err=True)
 
         warnings.showwarning = show
         yield
@@ -410,8 +463,8 @@ def cluster_timeout_option(f: F) -> F:
     return click.option(
         "--cluster-timeout", type=click.FloatRange(min=0, min_open=True),
         default=DEFAULT_TIMEOUT, show_default=True, metavar="SECONDS",
-        help="How long to wait for the scheduler and a worker, or for a lost one to come back, "
-             "before giving up.")(f)
+        help=N_("How long to wait for the scheduler and a worker, or for a lost one to come back, "
+             "before giving up."))(f)
 
 
 def option_flag(f: F) -> F:
@@ -419,8 +472,8 @@ def option_flag(f: F) -> F:
     return click.option(
         "--option", "-o", "option_items", multiple=True, metavar="NAME=VALUE",
         shell_complete=complete_option,
-        help="A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
-             "-o stock_payout=never.",
+        help=N_("A rule option by its name (repeatable; 'herzla rules GAME' lists them), e.g. "
+             "-o stock_payout=never."),
     )(f)
 
 
@@ -459,11 +512,15 @@ def note_jobs(jobs: int | None, on: int | None = None) -> None:
     cores = usable_jobs(None)
     if jobs is not None and jobs > cores:
         playing = cores if on is None else on
-        why = "" if playing == cores else (
-            f" (the run is {playing} task{'s' if playing != 1 else ''} long)")
-        click.echo(f"herzla: note: --jobs {jobs} is more than the {cores} "
-                   f"core{'s' if cores != 1 else ''} this process may use; playing on "
-                   f"{playing}{why}", err=True)
+        why = "" if playing == cores else ngettext(
+            " (the run is {n} task long)", " (the run is {n} tasks long)", playing).format(
+                n=playing)
+        click.echo(ngettext(
+            "herzla: note: --jobs {jobs} is more than the {cores} core this process may use; "
+            "playing on {playing}{why}",
+            "herzla: note: --jobs {jobs} is more than the {cores} cores this process may use; "
+            "playing on {playing}{why}", cores).format(jobs=jobs, cores=cores, playing=playing,
+                                                       why=why), err=True)
 
 
 def check_wait(seconds: float, flag: str = "--cluster-timeout") -> None:

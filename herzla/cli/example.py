@@ -9,6 +9,7 @@ from herzla import examples
 from herzla.cli.common import fail
 from herzla.cli.output import check_output, on_stdout, open_output
 from herzla.contracts import TallyError
+from herzla.i18n import N_, _
 from herzla.names import UnknownName, read_name
 from herzla.quote import visible
 from herzla.records import RecordError, read_record, replay, signed
@@ -41,12 +42,7 @@ def describe(name: str) -> str:
     return f"{what}: scores " + " ".join(signed(v) + unit for v in res.scores)
 
 
-@click.command("example")
-@click.argument("name", required=False)
-@click.option("--output", "-o", metavar="FILE",
-              help="Write the example to FILE (written whole or not at all) instead of to "
-                   "standard output.")
-def example_command(name: str | None, output: str | None) -> None:
+@click.command("example", help=N_(
     """List the example hand records that come with herzla, or write the example NAME.
 
     Without NAME: each example and what it holds.  With NAME (in any case): the record (or
@@ -58,10 +54,15 @@ def example_command(name: str | None, output: str | None) -> None:
       herzla example
       herzla example herzla-two-void | herzla replay -
       herzla example herzla-two-void -o hand.json && herzla show hand.json
-    """
+    """))
+@click.argument("name", required=False)
+@click.option("--output", "-o", metavar="FILE",
+              help=N_("Write the example to FILE (written whole or not at all) instead of to "
+                   "standard output."))
+def example_command(name: str | None, output: str | None) -> None:
     if name is None:
         if output is not None:
-            fail("--output writes one example: give its NAME ('herzla example' lists them)")
+            fail(_("--output writes one example: give its NAME ('herzla example' lists them)"))
         width = max(len(n) for n in examples.names())
         for each in examples.names():
             click.echo(visible(f"{each:<{width}}  {describe(each)}"))
@@ -79,5 +80,6 @@ def example_command(name: str | None, output: str | None) -> None:
         with open_output(target) as fh:
             fh.write(text)
     except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror or exc}")
-    click.echo(f"Wrote the example {found} to {target}.", err=on_stdout(("--output", target)))
+        fail(_("cannot write {file}: {why}").format(file=target, why=exc.strerror or exc))
+    click.echo(_("Wrote the example {name} to {file}.").format(name=found, file=target),
+               err=on_stdout(("--output", target)))

@@ -23,6 +23,7 @@ from herzla.contracts.tallies import numbers_of
 from herzla.counting import read_whole
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, deal_report, next_line, outcome_lines, totals_line
+from herzla.i18n import N_
 from herzla.limits import LimitError
 from herzla.quote import quote
 
@@ -67,29 +68,29 @@ def _record(path: str) -> dict[str, Any]:
 def _tally_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     opts = [
         click.option("--contract", metavar="C", shell_complete=complete_contract,
-                     help="The contract (default: the one the partie plays next, or the one "
-                          "played when nobody announces)."),
-        click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat."),
-        click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat."),
+                     help=N_("The contract (default: the one the partie plays next, or the one "
+                          "played when nobody announces).")),
+        click.option("--hearts", metavar="N,N,..", help=N_("Hearts captured by each seat.")),
+        click.option("--tricks", metavar="N,N,..", help=N_("Tricks won by each seat.")),
         click.option("--captured", multiple=True, metavar="CARDS",
-                     help="The cards one seat captured (repeat once per seat, seat 0 first; "
-                          "'-' for none). Only the cards that count are needed."),
+                     help=N_("The cards one seat captured (repeat once per seat, seat 0 first; "
+                          "'-' for none). Only the cards that count are needed.")),
         click.option("--last-trick", "last_trick", metavar="SEAT",
-                     help="Who won the last trick (a name or a seat number)."),
-        click.option("--order", metavar="S,S,..", help="Layout deals: who went out, in order "
-                     "(names or seat numbers)."),
-        click.option("--declarer", metavar="SEAT", help="Beddl/Mord: who declared it."),
-        click.option("--made", "made_flag", is_flag=True, help="The declarer made it."),
-        click.option("--lost", "lost_flag", is_flag=True, help="The declarer lost it."),
-        click.option("--renege", metavar="SEAT", help="Who reneged, once play went on past it: "
-                     "the deal is scored by the table's renege option (herzla rules renege)."),
-        click.option("--left", metavar="N,N,..", help="With --renege in a layout deal: the "
-                     "cards each seat still held (--order: who was already out)."),
-        click.option("--aside", metavar="CARDS", help="With --renege where cards lie aside: "
-                     "those cards."),
+                     help=N_("Who won the last trick (a name or a seat number).")),
+        click.option("--order", metavar="S,S,..", help=N_("Layout deals: who went out, in order "
+                     "(names or seat numbers).")),
+        click.option("--declarer", metavar="SEAT", help=N_("Beddl/Mord: who declared it.")),
+        click.option("--made", "made_flag", is_flag=True, help=N_("The declarer made it.")),
+        click.option("--lost", "lost_flag", is_flag=True, help=N_("The declarer lost it.")),
+        click.option("--renege", metavar="SEAT", help=N_("Who reneged, once play went on past it: "
+                     "the deal is scored by the table's renege option (herzla rules renege).")),
+        click.option("--left", metavar="N,N,..", help=N_("With --renege in a layout deal: the "
+                     "cards each seat still held (--order: who was already out).")),
+        click.option("--aside", metavar="CARDS", help=N_("With --renege where cards lie aside: "
+                     "those cards.")),
         click.option("--record", "record_path", metavar="REC.json|-",
-                     help="The deal as a hand record instead of a tally (its seats, dealer "
-                          "and stock must fit the evening)."),
+                     help=N_("The deal as a hand record instead of a tally (its seats, dealer "
+                          "and stock must fit the evening).")),
     ]
     for opt in reversed(opts):
         fn = opt(fn)
@@ -151,8 +152,7 @@ def _load(path: str) -> Evening:
         fail(str(exc))
 
 
-@click.group("pad", cls=_PadGroup)
-def pad() -> None:
+@click.group("pad", cls=_PadGroup, help=N_(
     """Keep an evening's score: deal after deal, the stock carried, edits that recompute.
 
     FILE holds the evening (JSON a person can read: the game, the players, the options and the
@@ -167,23 +167,24 @@ def pad() -> None:
       herzla pad edit evening.json 1 --hearts 0,4,4,0
       herzla pad show evening.json
       herzla pad settle evening.json
-    """
+    """))
+def pad() -> None:
+    """The command group (its help is the group's ``help``)."""
 
 
-@pad.command("new")
+@pad.command("new", help=N_("""Start a new evening in FILE (which must not exist yet)."""))
 @click.argument("file")
 @click.option("--game", "-g", required=True, shell_complete=complete_game,
-              help="The game (herzla, herzeln, ...; any case).")
+              help=N_("The game (herzla, herzeln, ...; any case)."))
 @click.option("--players", "-p", "names", required=True, metavar="NAME,NAME,..",
-              help="The players' names, seat 0 first, separated by commas.")
+              help=N_("The players' names, seat 0 first, separated by commas."))
 @option_flag
 @click.option("--stock", type=int, default=0, show_default=True,
-              help="herzla: cents in the stock before the first deal.")
+              help=N_("herzla: cents in the stock before the first deal."))
 @click.option("--dealer", metavar="SEAT",
-              help="Who deals first (a name or a seat number; default: the last seat).")
+              help=N_("Who deals first (a name or a seat number; default: the last seat)."))
 def new_command(file: str, game: str, names: str, option_items: tuple[str, ...], stock: int,
                 dealer: str | None) -> None:
-    """Start a new evening in FILE (which must not exist yet)."""
     players = [p for p in (n.strip() for n in names.split(",")) if p]
     try:
         e = Evening.new(game, players, parse_options(option_items), stock, dealer)
@@ -197,24 +198,23 @@ def new_command(file: str, game: str, names: str, option_items: tuple[str, ...],
     click.echo(next_line(e))
 
 
-@pad.command("add")
+@pad.command("add", help=N_(
+    """Add the next deal, from a tally (what 'herzla score' takes) or a hand record.
+
+    The dealer, the stock and the deal's place in a partie come from the deals before."""))
 @click.argument("file")
 @_tally_options
 def add_command(file: str, **tally: Any) -> None:
-    """Add the next deal, from a tally (what 'herzla score' takes) or a hand record.
-
-    The dealer, the stock and the deal's place in a partie come from the deals before."""
     entry = _entry(**tally)
     e = _change(file, lambda ev: ev.add(entry))
     _after(e, deal_line(e, e.deals[-1]))
 
 
-@pad.command("edit")
+@pad.command("edit", help=N_("""Replace deal K (from 1); every deal after it is scored again."""))
 @click.argument("file")
 @click.argument("k", type=int)
 @_tally_options
 def edit_command(file: str, k: int, **tally: Any) -> None:
-    """Replace deal K (from 1); every deal after it is scored again."""
     entry = _entry(**tally)
     e = _change(file, lambda ev: ev.edit(k, entry))
     later = len(e.deals) - k
@@ -222,21 +222,19 @@ def edit_command(file: str, k: int, **tally: Any) -> None:
     _after(e, deal_line(e, e.deals[k - 1]) + again)
 
 
-@pad.command("drop")
+@pad.command("drop", help=N_("""Remove deal K (from 1); every deal after it is scored again."""))
 @click.argument("file")
 @click.argument("k", type=int)
 def drop_command(file: str, k: int) -> None:
-    """Remove deal K (from 1); every deal after it is scored again."""
     e = _change(file, lambda ev: ev.drop(k))
     later = len(e.deals) - k + 1
     again = f"; {later} deal{'' if later == 1 else 's'} after it scored again" if later else ""
     _after(e, f"Dropped deal {k}{again}.")
 
 
-@pad.command("undo")
+@pad.command("undo", help=N_("""Take back the last change (add, edit or drop)."""))
 @click.argument("file")
 def undo_command(file: str) -> None:
-    """Take back the last change (add, edit or drop)."""
     taken: list[str] = []
 
     def undo(ev: Evening) -> Evening:
@@ -248,17 +246,17 @@ def undo_command(file: str) -> None:
     _after(e, f"Took back: {taken[0]}.")
 
 
-@pad.command("show")
-@click.argument("file")
-@click.argument("deal", required=False, metavar="[K]")
-@click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (the Evening page of the docs).")
-@format_options(EVENING)
-def show_command(file: str, deal: str | None, as_json: bool, **outputs: str | None) -> None:
+@pad.command("show", help=N_(
     """The evening: every deal (with its kind: two void, schleichermord, all hearts, renege,
     ...), the totals and the stock, what comes next, the settlement or the winners, and each
     player's statistics. With K, deal K alone explained: what was entered and every amount
-    with its rule."""
+    with its rule."""))
+@click.argument("file")
+@click.argument("deal", required=False, metavar="[K]")
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("Answer in JSON (the Evening page of the docs)."))
+@format_options(EVENING)
+def show_command(file: str, deal: str | None, as_json: bool, **outputs: str | None) -> None:
     if deal is not None:
         _show_deal(file, deal, as_json, any(v is not None for v in outputs.values()))
         return
@@ -299,12 +297,12 @@ def _show_deal(file: str, deal: str, as_json: bool, output: bool) -> None:
     click.echo(text)
 
 
-@pad.command("settle")
-@click.argument("file")
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
-def settle_command(file: str, as_json: bool) -> None:
+@pad.command("settle", help=N_(
     """Who pays whom, in as few payments as possible (a game played for money; the stock stays
-    on the table); the winners in the other games."""
+    on the table); the winners in the other games."""))
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help=N_("Answer in JSON."))
+def settle_command(file: str, as_json: bool) -> None:
     e = _load(file)
     money = e.stock is not None
     if as_json:

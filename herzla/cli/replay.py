@@ -14,11 +14,12 @@ from typing import Any
 
 import click
 
-from herzla.cli.common import fail
+from herzla.cli.common import fail, several_records
 from herzla.cli.formats import REPLAY, Target, chosen, format_options
 from herzla.cli.input import each_record, open_records
 from herzla.cli.render import print_result, print_sheet
 from herzla.contracts import TallyError
+from herzla.i18n import N_, _
 from herzla.records import RecordError, ReplayResult, replay
 from herzla.sheets import score_sheet
 
@@ -48,7 +49,8 @@ class _Count:
         if self.on and now - self.last >= 0.5:
             self.last = now
             self.shown = True
-            click.echo(f"\rreplaying: {n:,} records", nl=False, err=True)
+            click.echo("\r" + _("replaying: {n} records").format(n=f"{n:,}"), nl=False,
+                       err=True)
 
     def close(self) -> None:
         if self.shown:
@@ -63,13 +65,7 @@ def _write_files(targets: list[Target], doc: Any) -> None:
     write_drawings(d, targets, "auto", [None] * len(d.hands))
 
 
-@click.command("replay")
-@click.argument("record", metavar="RECORD|-")
-@click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (the Hand records page of the docs describes it).")
-@format_options(REPLAY)
-def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
-    """Validate, replay and score a hand record.
+@click.command("replay", help=N_("""Validate, replay and score a hand record.
 
     RECORD is a file, or - for standard input.  It holds one hand record (a JSON object), a JSON
     list of records forming one partie, session or match (printed as a score sheet), or hand
@@ -83,7 +79,12 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
       herzla example herzla-two-void | herzla replay -
       herzla example herzla-session -o session.json && herzla replay session.json --json
       herzla deal herzla --seed 7 | herzla replay -
-    """
+    """))
+@click.argument("record", metavar="RECORD|-")
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("Answer in JSON (the Hand records page of the docs describes it)."))
+@format_options(REPLAY)
+def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
     # a file written to standard output is alone there
     files, err = chosen(outputs, reads=[("the record", record)])
     source = open_records(record)
@@ -100,7 +101,7 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
                 else:
                     print_sheet(sheet, err=err)
                 raise SystemExit(1 if sheet.illegal else 0)
-            _, rec = next(each_record(source))
+            _where, rec = next(each_record(source))
             res = replay(rec)
             _show(res, as_json, compact=False, first=True, err=err)
             raise SystemExit(1 if res.illegal is not None else 0)
@@ -120,9 +121,7 @@ def replay_command(record: str, as_json: bool, **outputs: str | None) -> None:
                     held, first = res, rec
                     continue
                 if files:
-                    fail(f"{files[0].format.flag} draws one hand record or one JSON list of "
-                         f"records; {record} holds several records, one a line "
-                         f"({where.rstrip(': ')} is the second)")
+                    fail(several_records(files[0].format.flag, record, where))
                 if held is not None:
                     _show(held, as_json, compact=True, first=True, err=err)
                     held = None

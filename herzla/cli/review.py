@@ -15,6 +15,7 @@ from herzla.cli.input import each_record, open_records
 from herzla.cli.solve import check_jobs, jobs_options
 from herzla.contracts import TallyError
 from herzla.counting import play_place
+from herzla.i18n import N_
 from herzla.quote import visible
 from herzla.records import Record, RecordError
 from herzla.support.cluster import ClusterError
@@ -23,14 +24,7 @@ from herzla.support.procs import WorkerLost
 __all__ = ["review_command"]
 
 
-@click.command("review")
-@click.argument("record", metavar="RECORD|-")
-@click.option("--seat", type=int, metavar="S", help="Review only the plays of seat S.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Answer in JSON (the Analysis page of the docs describes it).")
-@jobs_options("1, this process alone")
-def review_command(record: str, seat: int | None, as_json: bool, jobs: int | None,
-                   cluster: str | None, cluster_timeout: float) -> None:
+@click.command("review", help=N_(
     """Go through a played hand card by card with every hand open (double dummy).
 
     For each play (or only seat S's; in the layout deals every lay and pass) the position
@@ -45,7 +39,14 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
     Examples ('herzla example' lists the records that come with herzla):
       herzla example herzla-two-void | herzla review -
       herzla example herzla-two-void -o hand.json && herzla review hand.json --seat 2 --json
-    """
+    """))
+@click.argument("record", metavar="RECORD|-")
+@click.option("--seat", type=int, metavar="S", help=N_("Review only the plays of seat S."))
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("Answer in JSON (the Analysis page of the docs describes it)."))
+@jobs_options("1, this process alone")
+def review_command(record: str, seat: int | None, as_json: bool, jobs: int | None,
+                   cluster: str | None, cluster_timeout: float) -> None:
     check_jobs(jobs, cluster, cluster_timeout)
     source = open_records(record)
     many = source.many

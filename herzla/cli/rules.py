@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -12,6 +13,8 @@ import click
 from herzla.cli.common import fail
 from herzla.cli.complete import complete_rule, complete_topic
 from herzla.contracts import get_game
+from herzla.contracts.words import tr
+from herzla.i18n import DEFAULT, N_, _, current, ngettext
 from herzla.names import did_you_mean
 from herzla.options import Option
 from herzla.quote import quote, visible
@@ -31,6 +34,7 @@ from herzla.rulebook import (
     options_of,
     rule_json,
     topics_of,
+    words_of,
 )
 
 __all__ = ["render_rule", "rules_command"]
@@ -39,9 +43,11 @@ WIDTH = 79
 
 
 def _wrap(text: str, indent: str = "  ", first: str | None = None) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent if first is None else first,
-                         subsequent_indent=indent, break_on_hyphens=False,
-                         break_long_words=False)
+    """``text`` wrapped; an amount stays with its unit (``80 ct``)."""
+    kept = re.sub(r"(\d) (ct|€)\b", "\\1\0\\2", text)
+    return [line.replace("\0", " ") for line in textwrap.wrap(
+        kept, WIDTH, initial_indent=indent if first is None else first,
+        subsequent_indent=indent, break_on_hyphens=False, break_long_words=False)]
 
 
 def _values(opt: Option) -> str:
@@ -58,25 +64,33 @@ def _default(opt: Option) -> str:
 
 def render_rule(rule: Rule, game: str | None = None) -> list[str]:
     """A rule as readable lines: title, tags and id, text, example, options, topics."""
-    tags = " ".join(SOURCES.get(s, f"[{s}]") for s in rule.sources)
-    where = f"rule {rule.id}" + ("" if rule.origin == "herzla" else f", {rule.origin}")
+    tags = " ".join(_(SOURCES[s]) if s in SOURCES else f"[{s}]" for s in rule.sources)
+    where = _("rule {id}").format(id=rule.id) + (
+        "" if rule.origin == "herzla" else f", {rule.origin}")
     lines = [f"{rule.title}  {tags}  ({where})"]
     lines += _wrap(rule.text)
     if rule.example:
-        lines += _wrap(f"Example: {rule.example}")
+        lines += _wrap(_("Example: {example}").format(example=rule.example))
     for g, opt in options_of(rule):
-        prefix = f"{g} option" if g != (game or rule.game) or rule.game == COMMON else "Option"
+        prefix = (_("{game} option").format(game=g)
+                  if g != (game or rule.game) or rule.game == COMMON else _("Option"))
         kind = ""
         if not opt.choices and not isinstance(opt.default, bool):
             low, high = opt.minimum, opt.maximum
-            kind = "a whole number" + (f" {low} to {high}" if low is not None and high is not None
-                                       else f" >= {low}" if low is not None
-                                       else f" <= {high}" if high is not None else "")
+            kind = (_("a whole number {low} to {high}") if low is not None and high is not None
+                    else _("a whole number >= {low}") if low is not None
+                    else _("a whole number <= {high}") if high is not None
+                    else _("a whole number")).format(low=low, high=high)
             kind += ", "
-        lines += _wrap(f"{prefix} {opt.name}={_values(opt)} ({kind}default {_default(opt)}): "
-                       f"{opt.doc}.", indent="      ", first="  ")
+        lines += _wrap(_("{prefix} {name}={values} ({kind}default {default}): {doc}.").format(
+            prefix=prefix, name=opt.name, values=_values(opt), kind=kind,
+            default=_default(opt), doc=tr(opt.doc)), indent="      ", first="  ")
     words = [t for t in rule.topics if not t.isdigit()]
-    lines += _wrap(f"Topics: {', '.join(words)}", indent="      ", first="  ")
+    if current() != DEFAULT:  # the words it answers to in the language read
+        words = list(rule.words)
+    if words:
+        lines += _wrap(_("Topics: {topics}").format(topics=", ".join(words)), indent="      ",
+                       first="  ")
     return lines
 
 
@@ -84,13 +98,16 @@ def _game_header(game: str) -> list[str]:
     title, about = game_about(game)
     if game == COMMON:
         return [f"{title}: {about}."]
-    lines = [f"{title} (game {game})", *_wrap(f"{about}.", indent="")]
+    lines = [_("{title} (game {game})").format(title=title, game=game),
+             *_wrap(f"{about}.", indent="")]
     g = get_game(game)
-    lines += _wrap(f"Players: {', '.join(map(str, g.player_counts()))}. Contracts: "
-                   + ", ".join(c.id for c in g.contract_classes()) + ".", indent="")
+    lines += _wrap(_("Players: {players}. Contracts: {contracts}.").format(
+        players=", ".join(map(str, g.player_counts())),
+        contracts=", ".join(c.id if current() == DEFAULT else f"{tr(c.title)} ({c.id})"
+                            for c in g.contract_classes())), indent="")
     if g.options:
-        lines += _wrap("Options (defaults): " + ", ".join(f"{o.name}={_default(o)}"
-                                                          for o in g.options) + ".", indent="")
+        lines += _wrap(_("Options (defaults): {options}.").format(
+            options=", ".join(f"{o.name}={_default(o)}" for o in g.options)), indent="")
     return lines
 
 
@@ -105,25 +122,26 @@ def _print_rules(rules: Sequence[Rule], game: str | None) -> None:
         if rule.game == COMMON and game not in (None, COMMON) and not shown_common:
             shown_common = True
             click.echo("")
-            click.echo("Common ground, for every game:")
+            click.echo(_("Common ground, for every game:"))
         if i:
             click.echo("")
         _print(render_rule(rule, game))
 
 
 def _listing() -> list[str]:
-    lines = ["The rule book, by game and topic:",
-             "  herzla rules GAME          every rule of a game, the common ground at the end",
-             "  herzla rules GAME TOPIC    the rules about a topic: a contract id, a word, an",
-             "                             option name or a rule id (--json: as JSON)",
-             "  herzla rules RULE-ID       one rule, by the id explanations cite",
-             "", "Games:"]
+    lines = [_("The rule book, by game and topic:"),
+             _("  herzla rules GAME          every rule of a game, the common ground at the end"),
+             _("  herzla rules GAME TOPIC    the rules about a topic: a contract id, a word, an"),
+             _("                             option name or a rule id (--json: as JSON)"),
+             _("  herzla rules RULE-ID       one rule, by the id explanations cite"),
+             "", _("Games:")]
     for g in known_games():
         _title, about = game_about(g)
         lines += _wrap(f"{g:<12} {about}", indent=" " * 15, first="  ")
-    lines += ["", "Topics:"]
+    lines += ["", _("Topics:")]
     for g in known_games():
-        lines += _wrap(f"{g}: {', '.join(topics_of(g))}", indent="      ", first="  ")
+        words = topics_of(g) if current() == DEFAULT else words_of(g)
+        lines += _wrap(f"{g}: {', '.join(words)}", indent="      ", first="  ")
     return lines
 
 
@@ -132,26 +150,22 @@ def _unknown_word(word: str) -> str:
     want = word.strip().lower()
     pool = [*known_games(), *illegal_rules(), *{t for g in known_games() for t in topics_of(g)}]
     hint = did_you_mean(want, pool)
-    return (f"no game, rule or topic named {quote(word)} ({hint}games: "
-            f"{', '.join(known_games())}; 'herzla rules' lists the topics)")
+    return _("no game, rule or topic named {word} ({hint}games: {games}; 'herzla rules' lists "
+             "the topics)").format(word=quote(word), hint=hint, games=", ".join(known_games()))
 
 
 def _suggest_game(game: str) -> str:
     known = known_games()
     hint = did_you_mean(game, known)
-    return f"unknown game {quote(game)} ({hint}known: {', '.join(known)})"
+    return _("unknown game {game} ({hint}known: {known})").format(
+        game=quote(game), hint=hint, known=", ".join(known))
 
 
 def _dump(obj: object) -> None:
     click.echo(visible(json.dumps(obj, indent=1, ensure_ascii=False)))
 
 
-@click.command("rules")
-@click.argument("game", required=False, shell_complete=complete_rule)
-@click.argument("topic", required=False, shell_complete=complete_topic)
-@click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
-def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
-    """The rule text, with its source and the option that changes it.
+@click.command("rules", help=N_("""The rule text, with its source and the option that changes it.
 
     \b
     herzla rules                  the games and the topics the rule book knows
@@ -162,7 +176,11 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     herzla rules TOPIC            the rules about a topic in every game
     herzla rules RULE-ID          one rule by its id, as explanations cite it
                                   (herzla/stock-payout)
-    """
+    """))
+@click.argument("game", required=False, shell_complete=complete_rule)
+@click.argument("topic", required=False, shell_complete=complete_topic)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the entries as JSON."))
+def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
     if game is None:
         if as_json:
             _dump({"game": None, "topic": None,
@@ -214,7 +232,7 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
         if as_json:
             _dump({"game": None, "topic": game, "entries": [rule_json(r) for r in rules]})
         else:
-            click.echo(f"The rules about {quote(game)} in every game:")
+            click.echo(_("The rules about {topic} in every game:").format(topic=quote(game)))
             for rule in rules:
                 click.echo("")
                 _print(render_rule(rule))
@@ -235,9 +253,10 @@ def rules_command(game: str | None, topic: str | None, as_json: bool) -> None:
         _print(_game_header(name))
     else:
         n = len(rules)
-        title, _ = game_about(name)
-        click.echo(visible(f"{title} (game {name}): {n} rule{'s' if n != 1 else ''} about "
-                           f"{quote(topic)}"))
+        title = game_about(name)[0]
+        click.echo(visible(ngettext("{title} (game {game}): {n} rule about {topic}",
+                                    "{title} (game {game}): {n} rules about {topic}", n).format(
+            title=title, game=name, n=n, topic=quote(topic))))
     click.echo("")
     _print_rules(rules, name)
 

@@ -12,6 +12,7 @@ from herzla.cli.complete import complete_contract, complete_game
 from herzla.cli.render import print_score
 from herzla.contracts import MissingTally, TallyError
 from herzla.contracts.tallies import numbers_of, score_hand
+from herzla.i18n import N_, _
 from herzla.limits import LimitError
 from herzla.options import OptionError
 
@@ -21,40 +22,7 @@ def _ints(text: str | None, what: str) -> list[int] | None:
     return None if text is None else numbers_of(text, f"--{what}")
 
 
-@click.command("score")
-@click.argument("game", shell_complete=complete_game)
-@click.argument("contract_id", metavar="CONTRACT", shell_complete=complete_contract)
-@click.option("--players", "-p", type=int, help="Number of seats (default: the game's usual).")
-@click.option("--tricks", metavar="N,N,..", help="Tricks won by each seat, seat 0 first.")
-@click.option("--hearts", metavar="N,N,..", help="Hearts captured by each seat.")
-@click.option("--captured", multiple=True, metavar="CARDS",
-              help="The cards one seat captured (repeat once per seat, seat 0 first; '-' for "
-                   "none). Only the cards that count are needed.")
-@click.option("--last-trick", "last_trick", type=int, metavar="SEAT",
-              help="The seat that won the last trick.")
-@click.option("--order", metavar="S,S,..", help="Layout deals: the seats in the order they went "
-              "out.")
-@click.option("--declarer", type=int, help="herzla beddl/mord: the declarer's seat.")
-@click.option("--made", "made_flag", is_flag=True, help="herzla beddl/mord: the contract was "
-              "made (instead of --tricks).")
-@click.option("--lost", "lost_flag", is_flag=True, help="herzla beddl/mord: the contract was "
-              "lost (instead of --tricks).")
-@click.option("--stock", type=int, default=0, show_default=True,
-              help="herzla: cents in the stock before the hand.")
-@click.option("--renege", type=int, metavar="SEAT",
-              help="The seat whose established renege ended the hand: the ruling, by the "
-                   "table's renege option (herzla rules renege).")
-@click.option("--left", metavar="N,N,..", help="With --renege in a layout deal: the cards each "
-              "seat still held (--order: the seats already out).")
-@click.option("--aside", metavar="CARDS", help="With --renege where cards lie aside: those "
-              "cards.")
-@option_flag
-@click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
-def score(game: str, contract_id: str, players: int | None, tricks: str | None,
-          hearts: str | None, captured: tuple[str, ...], last_trick: int | None,
-          order: str | None, declarer: int | None, made_flag: bool, lost_flag: bool, stock: int,
-          renege: int | None, left: str | None, aside: str | None,
-          option_items: tuple[str, ...], as_json: bool) -> None:
+@click.command("score", help=N_(
     """The score of a hand from what each seat took, itemised with the rule behind each amount.
 
     \b
@@ -66,13 +34,47 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
       herzla score herzerln auflegen --order 2,3,0,1
       herzla score herzla normal --renege 2 --stock 80
       herzla score herzerln auflegen --players 3 --renege 1 --left 9,9,9
-    """
+    """))
+@click.argument("game", shell_complete=complete_game)
+@click.argument("contract_id", metavar="CONTRACT", shell_complete=complete_contract)
+@click.option("--players", "-p", type=int, help=N_("Number of seats (default: the game's usual)."))
+@click.option("--tricks", metavar="N,N,..", help=N_("Tricks won by each seat, seat 0 first."))
+@click.option("--hearts", metavar="N,N,..", help=N_("Hearts captured by each seat."))
+@click.option("--captured", multiple=True, metavar="CARDS",
+              help=N_("The cards one seat captured (repeat once per seat, seat 0 first; '-' for "
+                   "none). Only the cards that count are needed."))
+@click.option("--last-trick", "last_trick", type=int, metavar="SEAT",
+              help=N_("The seat that won the last trick."))
+@click.option("--order", metavar="S,S,..", help=N_("Layout deals: the seats in the order they went "
+              "out."))
+@click.option("--declarer", type=int, help=N_("herzla beddl/mord: the declarer's seat."))
+@click.option("--made", "made_flag", is_flag=True, help=N_("herzla beddl/mord: the contract was "
+              "made (instead of --tricks)."))
+@click.option("--lost", "lost_flag", is_flag=True, help=N_("herzla beddl/mord: the contract was "
+              "lost (instead of --tricks)."))
+@click.option("--stock", type=int, default=0, show_default=True,
+              help=N_("herzla: cents in the stock before the hand."))
+@click.option("--renege", type=int, metavar="SEAT",
+              help=N_("The seat whose established renege ended the hand: the ruling, by the "
+                   "table's renege option (herzla rules renege)."))
+@click.option("--left", metavar="N,N,..", help=N_("With --renege in a layout deal: the cards each "
+              "seat still held (--order: the seats already out)."))
+@click.option("--aside", metavar="CARDS", help=N_("With --renege where cards lie aside: those "
+              "cards."))
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help=N_("Answer in JSON."))
+def score(game: str, contract_id: str, players: int | None, tricks: str | None,
+          hearts: str | None, captured: tuple[str, ...], last_trick: int | None,
+          order: str | None, declarer: int | None, made_flag: bool, lost_flag: bool, stock: int,
+          renege: int | None, left: str | None, aside: str | None,
+          option_items: tuple[str, ...], as_json: bool) -> None:
     if made_flag and lost_flag:
-        fail("--made and --lost exclude each other: give one")
+        fail(_("--made and --lost exclude each other: give one"))
     made = True if made_flag else False if lost_flag else None
     cls = game_contract(game, contract_id)
     if cls.needs_declarer and declarer is None:
-        fail(f"{cls.game} {cls.id} needs the declarer: give {tally_flags(['declarer'])}")
+        fail(_("{game} {contract} needs the declarer: give {flags}").format(
+            game=cls.game, contract=cls.id, flags=tally_flags(["declarer"])))
     try:
         answer = score_hand(
             cls.game, cls.id, players=players, options=parse_options(option_items),
@@ -81,7 +83,7 @@ def score(game: str, contract_id: str, players: int | None, tricks: str | None,
             order=_ints(order, "order"), made=made, stock=stock, renege=renege,
             left=_ints(left, "left"), aside=aside)
     except MissingTally as exc:
-        fail(f"{exc}: give {tally_flags(exc.needs)}")
+        fail(_("{problem}: give {flags}").format(problem=exc, flags=tally_flags(exc.needs)))
     except (OptionError, TallyError, CardError, LimitError) as exc:
         fail(str(exc))
     if as_json:

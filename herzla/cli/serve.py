@@ -11,27 +11,14 @@ import threading
 import click
 
 from herzla.cli.common import fail
+from herzla.i18n import DEFAULT, N_, _, current, language, ngettext
 
 __all__ = ["serve_command"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
 
 
-@click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on. Any address but loopback (so that phones at the "
-                   "table can join, e.g. 0.0.0.0) needs a token.")
-@click.option("--port", type=int, default=8000, show_default=True,
-              help="The port to listen on; 0 picks a free one.")
-@click.option("--db", "db", metavar="FILE",
-              help="The SQLite file holding the evenings and tables (default: herzla/herzla.db "
-                   "in your data folder, e.g. ~/.local/share).")
-@click.option("--token", metavar="TOKEN",
-              help="Every page and call needs this token (8 or more letters, digits or -._~). "
-                   "Without --token, one is made up when the host is not loopback, anew at "
-                   "each start; give the same --token to keep the phones' address across "
-                   "restarts.")
-def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
+@click.command("serve", help=N_(
     """Serve the table app: the score pad, the disputes desk and a table against the computer,
     as pages and a JSON API.
 
@@ -47,14 +34,30 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
       herzla serve --host 0.0.0.0           # the phones on this network join, with the token
       herzla serve --host 0.0.0.0 --token our-table-2026   # the same address at every start
       herzla serve --port 0 --db table.db   # a free port, a store of its own
-    """
+    """))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help=N_("The address to listen on. Any address but loopback (so that phones at the "
+                   "table can join, e.g. 0.0.0.0) needs a token."))
+@click.option("--port", type=int, default=8000, show_default=True,
+              help=N_("The port to listen on; 0 picks a free one."))
+@click.option("--db", "db", metavar="FILE",
+              help=N_("The SQLite file holding the evenings and tables (default: herzla/herzla.db "
+                   "in your data folder, e.g. ~/.local/share)."))
+@click.option("--token", metavar="TOKEN",
+              help=N_("Every page and call needs this token (8 or more letters, digits or -._~). "
+                   "Without --token, one is made up when the host is not loopback, anew at "
+                   "each start; give the same --token to keep the phones' address across "
+                   "restarts."))
+def serve_command(host: str, port: int, db: str | None, token: str | None) -> None:
     from herzla.web import INSTALL, missing
 
     lacking = missing()
     if lacking:
-        verb = "is" if len(lacking) == 1 else "are"
-        fail(f"herzla serve needs the web extra ({' and '.join(lacking)} {verb} not "
-             f"installed): {INSTALL}")
+        fail(ngettext("herzla serve needs the web extra ({missing} is not installed): "
+                      "{install}",
+                      "herzla serve needs the web extra ({missing} are not installed): "
+                      "{install}", len(lacking)).format(missing=_(" and ").join(lacking),
+                                                        install=INSTALL))
     from herzla.web.app import create_app
     from herzla.web.config import WebConfig, is_loopback
     from herzla.web.qr import qr_text
@@ -62,7 +65,7 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
     from herzla.web.store import Store, StoreError, default_path
 
     if token is not None and not _TOKEN.fullmatch(token):
-        fail("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)")
+        fail(_("--token: give 8 to 200 letters, digits or - . _ ~ (it goes into the URL)"))
     loopback = is_loopback(host)
     if token is None and not loopback:
         token = secrets.token_urlsafe(16)
@@ -79,17 +82,22 @@ def serve_command(host: str, port: int, db: str | None, token: str | None) -> No
                                       url=None if loopback else url))
     _log_to_stderr()
 
+    speaking = current()
+
     def ready() -> None:
-        click.echo(f"herzla: serving on {url}")
+        click.echo(f"herzla: serving on {url}")  # a line programs read: never translated
         sys.stdout.flush()
-        if not loopback:
-            click.echo("herzla: the phones at the table open that address, or scan this:",
-                       err=True)
-            click.echo(qr_text(url), err=True, nl=False)
-        click.echo(f"herzla: the store is {store.where}; Ctrl-C stops the server", err=True)
+        with language(speaking):  # the terminal's language, for the person at it
+            if not loopback:
+                click.echo(_("herzla: the phones at the table open that address, or scan "
+                             "this:"), err=True)
+                click.echo(qr_text(url), err=True, nl=False)
+            click.echo(_("herzla: the store is {where}; Ctrl-C stops the server").format(
+                where=store.where), err=True)
         warm_up_in_background()
 
-    serve(app, sock, ready=ready)
+    with language(DEFAULT):  # each phone's browser chooses its language, never this terminal
+        serve(app, sock, ready=ready)
 
 
 def warm_up_in_background() -> threading.Thread:

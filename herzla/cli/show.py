@@ -19,13 +19,14 @@ from typing import Any
 import attrs
 import click
 
-from herzla.cli.common import NameChoice, fail
+from herzla.cli.common import NameChoice, fail, several_records
 from herzla.cli.formats import RECORDS, Target, chosen, format_options, write_output
 from herzla.cli.input import each_record, open_records
 from herzla.contracts import TallyError
 from herzla.draw.course import Course, course
 from herzla.draw.faces import can_encode
 from herzla.draw.text import draw_text
+from herzla.i18n import N_, _
 from herzla.limits import LimitError, check_drawn
 from herzla.quote import visible
 from herzla.records import Record, RecordError, read_record
@@ -55,11 +56,13 @@ class Drawing:
 def _reviewer() -> Callable[[Record], Review]:
     """``record -> review(record).to_dict()``; a usage error (exit 2) when herzla has no review."""
     if importlib.util.find_spec(REVIEW_MODULE) is None:
-        fail(f"--review needs {REVIEW_MODULE}, which this herzla does not have")
+        fail(_("--review needs {module}, which this herzla does not have").format(
+            module=REVIEW_MODULE))
     try:
         module = importlib.import_module(REVIEW_MODULE)
     except ImportError as exc:
-        fail(f"--review: {REVIEW_MODULE} cannot be loaded ({exc})")
+        fail(_("--review: {module} cannot be loaded ({why})").format(module=REVIEW_MODULE,
+                                                                      why=exc))
 
     def run(record: Record) -> Review:
         try:
@@ -100,7 +103,7 @@ def _echo_text(d: Drawing, faces: str, colour: str, reviews: list[Review | None]
     unicode, ansi = _style(colour)
     for i, (c, review) in enumerate(zip(d.hands, reviews, strict=True)):
         if d.sheet is not None:
-            click.echo(f"Hand {i + 1}")
+            click.echo(_("Hand {n}").format(n=i + 1))
         click.echo(draw_text(c, faces, unicode, ansi, review), color=ansi)
         click.echo("")
     if d.sheet is not None:
@@ -132,26 +135,14 @@ def read_one(record: str, what: str) -> Drawing:
     found: Record | None = None
     for where, rec in each_record(source):
         if found is not None:
-            fail(f"{what} draws one hand record or one JSON list of records; {record} holds "
-                 f"several records, one a line ({where.rstrip(': ')} is the second)")
+            fail(several_records(what, record, where))
         found = rec
     if found is None:
-        fail(f"{record} holds no hand record")
+        fail(_("{file} holds no hand record").format(file=record))
     return Drawing((course(found),))
 
 
-@click.command("show")
-@click.argument("record", metavar="RECORD|-")
-@format_options(RECORDS)
-@click.option("--review", is_flag=True,
-              help="Add what each mistake cost, double dummy (herzla.analysis.review).")
-@click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
-              show_default=True, help="The card faces; auto: the faces the game's pack declares.")
-@click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
-              default="auto", show_default=True,
-              help="Colour the text: auto colours a terminal only, and never when NO_COLOR is set.")
-def show_command(record: str, review: bool, faces: str, colour: str, **outputs: str | None
-                 ) -> None:
+@click.command("show", help=N_(
     """Draw hand records: the hands, the tricks (or the rows), the result and its rules.
 
     RECORD is a file, or - for standard input, read as 'herzla replay' reads it: one record, a
@@ -165,7 +156,20 @@ def show_command(record: str, review: bool, faces: str, colour: str, **outputs: 
       herzla example herzla-two-void | herzla show -
       herzla example herzla-two-void | herzla show - --review --html hand.html
       herzla example herzeln-partie | herzla show - --svg sheet.svg
-    """
+    """))
+@click.argument("record", metavar="RECORD|-")
+@format_options(RECORDS)
+@click.option("--review", is_flag=True,
+              help=N_("Add what each mistake cost, double dummy (herzla.analysis.review)."))
+@click.option("--faces", type=NameChoice(["auto", "french", "german"]), default="auto",
+              show_default=True,
+              help=N_("The card faces; auto: the faces the game's pack declares."))
+@click.option("--color", "colour", type=NameChoice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help=N_("Colour the text: auto colours a terminal only, and never when NO_COLOR is "
+                      "set."))
+def show_command(record: str, review: bool, faces: str, colour: str, **outputs: str | None
+                 ) -> None:
     targets, to_err = chosen(outputs, reads=[("the record", record)])
     reviewer = _reviewer() if review else None
     try:
@@ -174,7 +178,8 @@ def show_command(record: str, review: bool, faces: str, colour: str, **outputs: 
             reviews = _reviews(d, reviewer)
             write_drawings(d, targets, faces, reviews)
             for target in targets:  # on standard error when a file is standard output
-                click.echo(f"Wrote {target.format.noun} to {target.output}.", err=to_err)
+                click.echo(_("Wrote {what} to {file}.").format(what=_(target.format.noun),
+                                                               file=target.output), err=to_err)
             raise SystemExit(1 if d.illegal else 0)
         source = open_records(record)
         if source.lines is None:
@@ -182,7 +187,7 @@ def show_command(record: str, review: bool, faces: str, colour: str, **outputs: 
             _echo_text(d, faces, colour, _reviews(d, reviewer))
             raise SystemExit(1 if d.illegal or (d.sheet is not None and d.sheet.illegal) else 0)
         illegal = False
-        for _, rec in each_record(source):
+        for _where, rec in each_record(source):
             d = Drawing((course(rec),))
             illegal |= d.illegal
             _echo_text(d, faces, colour, _reviews(d, reviewer))

@@ -60,6 +60,7 @@ from herzla.contracts.vocabulary import (
     TallyError,
     TrickRules,
 )
+from herzla.i18n import N_
 from herzla.names import did_you_mean, find_name, read_name
 from herzla.options import Option
 from herzla.quote import quote
@@ -269,7 +270,7 @@ def get_game(game: str) -> Game:
     """The game ``game`` (its id in any case: ``Herzla``); UnknownContract names the games
     there are, and those it may mean."""
     table = _load()
-    return table[read_name(game, table, "game", UnknownContract)]
+    return table[read_name(game, table, N_("game"), UnknownContract)]
 
 
 def contract_classes(game: str) -> list[type[Contract]]:
@@ -286,6 +287,9 @@ def contract_class(game: str, contract_id: str) -> type[Contract]:
     found = find_name(contract_id, ids)
     if found is not None:
         return classes[ids.index(found)]
+    for cls in classes:  # a name in German (Bettel, Normalspiel)
+        if find_name(contract_id, cls.names) is not None:
+            return cls
     raise UnknownContract(f"{quote(contract_id)} is not a {g.id} contract "
                           f"({did_you_mean(contract_id, ids)}known: {', '.join(ids)})")
 

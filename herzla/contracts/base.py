@@ -96,8 +96,9 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
-from herzla.contracts.words import and_list, card_list, ordinal_word, plural, seat_list
+from herzla.contracts.words import and_list, card_list, counted, ordinal_word, points, seat_list, tr
 from herzla.hand import HandScore, Outcome, new_hand
+from herzla.i18n import _, ngettext
 from herzla.limits import whole_number
 from herzla.options import Option, OptionError, resolve_options
 from herzla.quote import number
@@ -118,8 +119,8 @@ class DealKind(enum.StrEnum):
 
     @property
     def words(self) -> str:
-        """The kind in words: ``trick deal``, ``layout deal``."""
-        return "trick deal" if self is DealKind.TRICKS else "layout deal"
+        """The kind in words, in the current language: ``trick deal``, ``layout deal``."""
+        return _("trick deal") if self is DealKind.TRICKS else _("layout deal")
 
 
 class Contract:
@@ -138,6 +139,8 @@ class Contract:
     tags: ClassVar[tuple[str, ...]] = ("plug-in",)
     topics: ClassVar[str] = ""
     example: ClassVar[str] = ""
+    #: other names people read it by, in German (``Bettel``, ``Normalspiel``)
+    names: ClassVar[tuple[str, ...]] = ()
 
     __slots__ = ("players", "opts", "declarer", "declaration")
 
@@ -157,7 +160,7 @@ class Contract:
             raise OptionError(problem)
         self.players: int = players
         self.opts: dict[str, bool | int | str] = resolve_options(
-            self.options, options, f" for {self.game}"
+            self.options, options, _(" for {game}").format(game=self.game)
         )
         self.check_options()
         if self.needs_declarer:
@@ -257,7 +260,7 @@ class Contract:
 
     def cite(self) -> str:
         """How explanations name the rule behind the contract's amounts."""
-        return self.source or f"rule {self.key()}"
+        return self.source or _("rule {id}").format(id=self.key())
 
     # -- hooks shared by both kinds ---------------------------------------------------------
     def check_options(self) -> None:
@@ -314,7 +317,7 @@ class Contract:
 
     def describe(self) -> str:
         """The contract in one sentence: ``summary``, or words from the declaration."""
-        return self.summary
+        return tr(self.summary)
 
     def counts(self, outcome: Outcome) -> Counts:
         """The counts the scorer reads, for one hand, checked against each other."""
@@ -397,32 +400,29 @@ class TrickContract(Contract):
 
     def describe(self) -> str:
         if self.summary:
-            return self.summary
+            return tr(self.summary)
         d = self.declaration
         parts = []
         values = [v for v in d.values if v.points]
         if values:
             names = {v.name for v in values}
-            head = f"each {values[0].name} captured: " if len(names) == 1 and len(values) > 1 \
-                else ""
-            parts.append(head + value_text(values, self.pack().mask))
+            text = value_text(values, self.pack().mask)
+            parts.append(_("each {name} captured: {values}").format(
+                name=tr(values[0].name), values=text) if len(names) == 1 < len(values) else text)
         if d.per_trick:
-            parts.append(f"{d.per_trick:+d} per trick won")
+            parts.append(_("{points} per trick won").format(points=points(d.per_trick)))
         if d.last_trick:
-            parts.append(f"{d.last_trick:+d} to the winner of the last trick")
+            parts.append(_("{points} to the winner of the last trick").format(
+                points=points(d.last_trick)))
         if d.early_end is not None:
-            who = ("the declarer wins a trick" if d.early_end is EarlyEnd.DECLARER_WINS
-                   else "a defender wins one")
-            parts.append(f"the declarer must {d.early_end.goal}; the hand ends the moment {who}")
+            parts.append(d.early_end.rule_text())
         pack = self.pack().mask
         for ban in d.lead_bans:
             if ban.tricks:
                 suits = [s for s in Suit if ban.cards == SUIT_MASKS[s] & pack]
-                what = suits[0].french.lower()[:-1] if suits else card_list(ban.cards)
-                first = "trick 1" if ban.tricks == 1 else f"the first {ban.tricks} tricks"
-                verb = "led to or discarded on" if ban.discards else "led to"
-                parts.append(f"no {what} {verb} {first}")
-        return "; ".join(parts) or self.title
+                parts.append(ban.text(tr(suits[0].french.lower()[:-1]) if suits
+                                      else card_list(ban.cards)))
+        return "; ".join(parts) or tr(self.title)
 
     # -- play -------------------------------------------------------------------------------
     def banned(self, state: TrickPlay, seat: int, leading: bool) -> tuple[int, str] | None:
@@ -452,11 +452,12 @@ class TrickContract(Contract):
         for m in d.classes():
             others |= 0 if m == hearts else m & pack.mask
         which = cards_of(others)
-        shown = f" (only {' '.join(map(str, which))} count)" if len(which) <= 8 else ""
+        shown = _(" (only {cards} count)").format(cards=" ".join(map(str, which))) \
+            if len(which) <= 8 else ""
         for m in d.classes():
-            wants[m] = (("the hearts each seat captured, or the cards each seat captured",
+            wants[m] = ((_("the hearts each seat captured, or the cards each seat captured"),
                          ("hearts", "captured")) if m == hearts else
-                        (f"the cards each seat captured{shown}", ("captured",)))
+                        (_("the cards each seat captured") + shown, ("captured",)))
             if outcome.captured is not None:
                 cards[m] = [(c & m).bit_count() for c in outcome.captured]
             elif outcome.hearts is not None and m == hearts:
@@ -497,20 +498,23 @@ class TrickContract(Contract):
         return ended
 
     def _check_class(self, cards: int, got: Sequence[int], complete: bool) -> None:
-        name = self._class_name(cards)
-        total = cards.bit_count()
+        name = _("{name}s").format(name=tr(self._class_name(cards)))
+        total, aside, sum_ = cards.bit_count(), self.leftovers, sum(got)
         if min(got) < 0:
-            raise TallyError(f"a seat cannot capture fewer than 0 {name}s")
-        if sum(got) > total:
-            raise TallyError(f"the {name}s captured add up to {sum(got)}; the pack has {total}")
-        aside = self.leftovers
-        if complete and sum(got) < total - aside:
+            raise TallyError(_("a seat cannot capture fewer than 0 {name}").format(name=name))
+        if sum_ > total:
+            raise TallyError(_("the {name} captured add up to {sum}; the pack has {total}")
+                             .format(name=name, sum=sum_, total=total))
+        if complete and sum_ < total - aside:
             if aside:
-                lie = plural(aside, "card") + (" lie" if aside > 1 else " lies") + " aside"
-                raise TallyError(f"the {name}s captured add up to {sum(got)}; with "
-                                 f"{self.players} players they add up to at least "
-                                 f"{total - aside} (only {lie})")
-            raise TallyError(f"the {name}s captured add up to {sum(got)}, not {total}")
+                raise TallyError(ngettext(
+                    "the {name} captured add up to {sum}; with {players} players they add up "
+                    "to at least {least} (only {n} card lies aside)",
+                    "the {name} captured add up to {sum}; with {players} players they add up "
+                    "to at least {least} (only {n} cards lie aside)", aside).format(
+                    name=name, sum=sum_, players=self.players, least=total - aside, n=aside))
+            raise TallyError(_("the {name} captured add up to {sum}, not {total}").format(
+                name=name, sum=sum_, total=total))
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         import numpy as np  # here, not at import: `import herzla` goes without numpy
@@ -542,8 +546,10 @@ class TrickContract(Contract):
             if v.points:
                 groups.setdefault(v.name, []).append(v)
         for name, group in groups.items():  # e.g. the hearts of no-hearts, each rank its value
-            rate = (f"{group[0].points:+d} per {name}" if len(group) == 1
-                    else f"{name}s {value_text(group, pack)}")
+            rate = (_("{points} per {name}").format(points=points(group[0].points),
+                                                    name=tr(name)) if len(group) == 1
+                    else _("{name}s {values}").format(name=tr(name),
+                                                      values=value_text(group, pack)))
             got = [counts.card_counts(v.cards)[:, 0] for v in group]
             for s in range(self.players):
                 k = sum(int(g[s]) for g in got)
@@ -553,22 +559,29 @@ class TrickContract(Contract):
                 if outcome.captured is not None:
                     what = card_list(outcome.captured[s] & sum(v.cards for v in group))
                 else:
-                    what = plural(k, name)
-                lines.append(f"Seat {s} captured {what}: {pts:+d} ({rate}, {cite}).")
+                    what = counted(k, name)
+                lines.append(_("Seat {seat} captured {cards}: {points} ({rate}, {rule}).").format(
+                    seat=s, cards=what, points=points(pts), rate=rate, rule=cite))
         if d.per_trick:
             for s, t in enumerate(counts.trick_counts()[:, 0]):
                 if t:
-                    lines.append(f"Seat {s} won {plural(int(t), 'trick')}: {d.per_trick * t:+d} "
-                                 f"({d.per_trick:+d} per trick, {cite}).")
+                    lines.append(ngettext(
+                        "Seat {seat} won {n} trick: {points} ({each} per trick, {rule}).",
+                        "Seat {seat} won {n} tricks: {points} ({each} per trick, {rule}).",
+                        int(t)).format(seat=s, n=int(t), points=points(int(d.per_trick * t)),
+                                       each=points(d.per_trick), rule=cite))
         if d.last_trick:
             w = int(counts.last_winner()[0])
-            lines.append(f"Seat {w} won the last trick: {d.last_trick:+d} ({cite}).")
+            lines.append(_("Seat {seat} won the last trick: {points} ({rule}).").format(
+                seat=w, points=points(d.last_trick), rule=cite))
         if d.early_end is not None and self.declarer is not None:
             ended = bool(counts.early_end()[0])
-            lines.append(f"Seat {self.declarer} {'lost' if ended else 'made'} {self.title} "
-                         f"({d.early_end.goal}; {cite}).")
+            line = (_("Seat {seat} lost {contract} ({goal}; {rule}).") if ended
+                    else _("Seat {seat} made {contract} ({goal}; {rule})."))
+            lines.append(line.format(seat=self.declarer, contract=tr(self.title),
+                                     goal=d.early_end.words(), rule=cite))
         if not lines:
-            lines.append(f"Nobody scores ({cite}).")
+            lines.append(_("Nobody scores ({rule}).").format(rule=cite))
         return tuple(lines)
 
     def whole_stake(self, dealt: int) -> int:
@@ -586,14 +599,17 @@ class TrickContract(Contract):
         for v in d.values:
             if v.points:
                 groups.setdefault(v.name, []).append(v)
-        parts = [f"{plural(sum((v.cards & pack).bit_count() for v in g), name)} x "
-                 f"{abs(g[0].points)}" if len(g) == 1 else f"every {name} at its value"
-                 for name, g in groups.items()]
+        parts = [_("{cards} x {points}").format(
+            cards=counted(sum((v.cards & pack).bit_count() for v in g), name),
+            points=abs(g[0].points)) if len(g) == 1 else
+            _("every {name} at its value").format(name=tr(name)) for name, g in groups.items()]
         if d.per_trick:
-            parts.append(f"{plural(self.hand_size, 'trick')} x {abs(d.per_trick)}")
+            parts.append(ngettext("{n} trick x {points}", "{n} tricks x {points}",
+                                  self.hand_size).format(n=self.hand_size,
+                                                         points=abs(d.per_trick)))
         if d.last_trick:
-            parts.append(f"the last trick, {abs(d.last_trick)}")
-        return " + ".join(parts) or "nothing counts"
+            parts.append(_("the last trick, {points}").format(points=abs(d.last_trick)))
+        return " + ".join(parts) or _("nothing counts")
 
     def score_total(self) -> int | None:
         """The fixed total of a hand played out with every card dealt (values, tricks, last
@@ -646,20 +662,13 @@ class LayoutContract(Contract):
 
     def describe(self) -> str:
         if self.summary:
-            return self.summary
-        rows = self.declaration.rows
-        seq = " ".join(r.code for r in rows.sequence)
-        kind = "rows per suit" if rows.per_suit else "one row regardless of suit"
-        opener = (f"{rows.first} opens" if rows.first is not None
-                  else f"any {rows.opening.french} opens")
-        corner = ", turning the corner" if rows.wrap else ""
-        places = ", ".join(f"{p:+d}" if p else "0" for p in self.declaration.places)
-        return f"lay cards in {kind} ({seq}{corner}); {opener}; places {places}"
+            return tr(self.summary)
+        return self.declaration.rows.text(self.declaration.places)
 
     def counts(self, outcome: Outcome) -> Counts:
         order = outcome.order
         if order is None:
-            raise MissingTally("this contract needs the order in which the seats went out",
+            raise MissingTally(_("this contract needs the order in which the seats went out"),
                                ("order",))
         if sorted(order) != list(range(self.players)):
             raise TallyError(
@@ -678,9 +687,10 @@ class LayoutContract(Contract):
         order = outcome.order or ()
         table = self.declaration.places
         return tuple(
-            f"Seat {seat} went out {ordinal_word(place + 1)}: "
-            f"{f'{table[place]:+d}' if table[place] else '0'} (places by going out, "
-            f"{self.cite()})." for place, seat in enumerate(order))
+            _("Seat {seat} went out {place}: {points} (places by going out, {rule}).").format(
+                seat=seat, place=ordinal_word(place + 1),
+                points=points(table[place]) if table[place] else "0", rule=self.cite())
+            for place, seat in enumerate(order))
 
     def score_total(self) -> int | None:
         return sum(self.declaration.places)

@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from herzla.contracts.words import and_list, plural
+from herzla.contracts.words import and_list, tr
+from herzla.i18n import DEFAULT, _, current, ngettext, npgettext
 from herzla.options import Option
 
 if TYPE_CHECKING:  # numpy: for the type checker only, `import herzla` goes without it
@@ -75,6 +76,8 @@ class Rule:
     options: tuple[str, ...] = ()
     example: str = ""
     origin: str = "herzla"
+    #: words in German it answers to as well (``Vorhand``, ``Geber``), for ``herzla rules``
+    words: tuple[str, ...] = ()
 
     @property
     def game(self) -> str:
@@ -92,11 +95,13 @@ class Rule:
 
 
 def rule(id: str, title: str, topics: str, sources: str, text: str, options: str = "",
-         example: str = "") -> Rule:
-    """A rule from words: topics, sources and options separated by spaces; text and example
-    wrapped freely (runs of white space become one space)."""
+         example: str = "", words: str = "") -> Rule:
+    """A rule from words: topics, sources, options and German search words (``words``)
+    separated by spaces; text and example wrapped freely (runs of white space become one
+    space)."""
     return Rule(id, title, tuple(topics.split()), " ".join(text.split()),
-                tuple(sources.split()), tuple(options.split()), " ".join(example.split()))
+                tuple(sources.split()), tuple(options.split()), " ".join(example.split()),
+                words=tuple(words.split()))
 
 
 def signed(n: int) -> str:
@@ -183,6 +188,11 @@ class Game:
         """The contract ids of a partie, in order (empty: no partie)."""
         return [c.id for c in self._contracts[: self.partie]]
 
+    def hand_word(self, n: int = 1) -> str:
+        """What the game calls ``n`` hands of a partie, in the current language (``deal``,
+        ``deals``; Herzeln's Tour, Touren)."""
+        return npgettext("hand of a partie", "deal", "deals", n)
+
     # -- what the declarations say, in words -------------------------------------------------
     def facts(self) -> dict[str, str]:
         """What the game's declarations say, by name, for its texts (see the module notes).
@@ -200,15 +210,15 @@ class Game:
         classes = self._contracts
         counts = self.player_counts()
         if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
-            players = f"{counts[0]} to {counts[-1]}"
+            players = _("{low} to {high}").format(low=counts[0], high=counts[-1])
         else:
-            players = " or ".join(map(str, counts))
+            players = _(" or ").join(map(str, counts))
         partie = classes[: self.partie]
         last = re.sub(r"\s*\(.*\)", "", partie[-1].title) if partie else ""
         by_id = {c.id: c for c in classes}
         return {
-            "partie": plural(len(partie), self.hand_name),
-            "partie_order": ", ".join(c.id for c in partie),
+            "partie": f"{len(partie)} {self.hand_word(len(partie))}",
+            "partie_order": ", ".join(self._named(c.id) for c in partie),
             "last": last,
             "players": players,
             "cards": str(len(classes[0].default().pack().cards)) if classes else "",
@@ -226,15 +236,18 @@ class Game:
         aside = []
         for i, n in enumerate(sorted(first.player_counts)):
             contract = first.default(n)
-            sizes.append(f"{contract.hand_size} each with {n} players" if i == 0
-                         else f"{contract.hand_size} with {n}")
+            sizes.append(_("{cards} each with {n} players") if i == 0
+                         else _("{cards} with {n}"))
+            sizes[-1] = sizes[-1].format(cards=contract.hand_size, n=n)
             if contract.leftovers:
                 aside.append((n, contract.leftovers))
         leftovers = ""
         if aside:
-            leftovers = (f"with {and_list([str(n) for n, _ in aside])} players: "
-                         f"{and_list([str(k) for _, k in aside])} "
-                         f"card{'' if aside == [(aside[0][0], 1)] else 's'}")
+            leftovers = (ngettext("with {players} players: {cards} card",
+                                  "with {players} players: {cards} cards",
+                                  1 if aside == [(aside[0][0], 1)] else 2).format(
+                players=and_list([str(n) for n, _k in aside]),
+                cards=and_list([str(k) for _n, k in aside])))
         return {"hand_sizes": and_list(sizes), "leftovers": leftovers}
 
     def _ban_facts(self) -> dict[str, str]:
@@ -244,17 +257,26 @@ class Game:
                 hands.setdefault(ban.rule, []).append((i, cls.id))
         out = {}
         for rule_id, found in hands.items():
-            word = self.hand_name + ("s" if len(found) > 1 else "")
+            word = self.hand_word(len(found))
             out["ban_" + rule_id.replace("-", "_")] = (
                 f"{word} {and_list([str(i) for i, _ in found])} "
-                f"({', '.join(cid for _, cid in found)})")
+                f"({', '.join(self._named(cid) for _, cid in found)})")
         return out
+
+    def _named(self, contract_id: str) -> str:
+        """A contract in a text of the game: its id in English, its title in another language
+        (the ids are English words)."""
+        if current() == DEFAULT:
+            return contract_id
+        return next(tr(c.title) for c in self._contracts if c.id == contract_id)
 
     def _totals(self, players: int) -> str:
         totals = [c.default(players).score_total() for c in self._contracts[: self.partie]]
         each = ", ".join("?" if t is None else signed(t) for t in totals)
-        whole = "" if None in totals else f" (partie {signed(sum(t or 0 for t in totals))})"
-        return f"{players} players: {each}{whole}"
+        whole = "" if None in totals else _(" (partie {total})").format(
+            total=signed(sum(t or 0 for t in totals)))
+        return _("{players} players: {each}{whole}").format(players=players, each=each,
+                                                             whole=whole)
 
     def fill(self, text: str) -> str:
         """``text`` with each ``{fact}`` written in (:meth:`facts`); other braces stay."""
@@ -265,16 +287,16 @@ class Game:
 
     def summary(self) -> str:
         """``about`` with the facts written in."""
-        return self.fill(self.about)
+        return self.fill(tr(self.about))
 
     def short(self) -> str:
         """``brief`` (else ``about``) with the facts written in."""
-        return self.fill(self.brief or self.about)
+        return self.fill(tr(self.brief or self.about))
 
     def rule_book(self) -> tuple[Rule, ...]:
         """The game's own rule-book entries, their text and examples with the facts written in."""
-        return tuple(attrs.evolve(r, text=self.fill(r.text), example=self.fill(r.example))
-                     for r in self.rules)
+        return tuple(attrs.evolve(r, title=tr(r.title), text=self.fill(tr(r.text)),
+                                  example=self.fill(tr(r.example))) for r in self.rules)
 
     # -- hooks ------------------------------------------------------------------------------
     def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:

@@ -32,37 +32,41 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     stock_per_hand,
 )
+from herzla.contracts.words import cents, seat_word, tr
+from herzla.i18n import N_, _
 from herzla.options import Option
 from herzla.quote import quote
 
 __all__ = ["Beddl", "Bid", "HERZLA_OPTIONS", "Herzla", "Mord", "Normal", "resolve_bidding"]
 
 HERZLA_OPTIONS: tuple[Option, ...] = (
-    Option("heart_unit", 10, doc="cents per heart captured; every heart amount scales with it",
+    Option("heart_unit", 10, doc=N_("cents per heart captured; every heart amount scales with it"),
            rule="herzla/settlement", minimum=1),
-    Option("contract_stake", 80, doc="cents each defender pays or receives in Beddl and Mord; "
-           "also the Schleichermord payment per opponent", rule="herzla/contract-settlement",
+    Option("contract_stake", 80, doc=N_("cents each defender pays or receives in Beddl and Mord; "
+           "also the Schleichermord payment per opponent"), rule="herzla/contract-settlement",
            minimum=0),
     Option("rank_order", "natural", ("natural", "ace-ten"),
-           doc="the order that wins tricks (a published summary's card box says ace-ten)",
+           doc=N_("the order that wins tricks (a published summary's card box says ace-ten)"),
            rule="herzla/table"),
     Option("contract_priority", "position", ("position", "mord-over-beddl"),
-           doc="bidding: the first announcement wins, or a later Mord outbids an earlier Beddl",
+           doc=N_("bidding: the first announcement wins, or a later Mord outbids an earlier Beddl"),
            rule="herzla/bidding"),
-    Option("heart_lead_ban_tricks", 2, doc="hearts may not be led to this many first tricks",
+    Option("heart_lead_ban_tricks", 2, doc=N_("hearts may not be led to this many first tricks"),
            rule="herzla/heart-lead-ban", minimum=0),
-    Option("heart_lead_ban_in_contracts", True, doc="the heart lead ban applies in Beddl and Mord "
-           "too", rule="herzla/heart-lead-ban"),
+    Option("heart_lead_ban_in_contracts", True,
+           doc=N_("the heart lead ban applies in Beddl and Mord too"),
+           rule="herzla/heart-lead-ban"),
     Option("no_void", "pay-stock", ("pay-stock", "no-payment"),
-           doc="with no void player, every player pays per heart into the stock, or nobody pays",
+           doc=N_("with no void player, every player pays per heart into the stock, or nobody "
+                  "pays"),
            rule="herzla/no-void"),
     Option("stock_payout", "void", ("void", "never"),
-           doc="the stock goes to the void player(s) of the next normal game with 1 or 2 void "
-           "players, or is never paid out", rule="herzla/stock-payout"),
+           doc=N_("the stock goes to the void player(s) of the next normal game with 1 or 2 void "
+           "players, or is never paid out"), rule="herzla/stock-payout"),
     RENEGE_OPTION,
 )
 
-HEART = CardValue(HEARTS_MASK, 0, "heart")
+HEART = CardValue(HEARTS_MASK, 0, N_("heart"))
 
 
 class _HerzlaBase(TrickContract):
@@ -100,9 +104,11 @@ class Normal(_HerzlaBase):
 
     id: ClassVar[str] = "normal"
     tags: ClassVar[tuple[str, ...]] = ("Herzla",)
-    title: ClassVar[str] = "Normal game"
-    summary: ClassVar[str] = ("every taker pays a unit per heart captured to the void player(s); "
-                              "all hearts to one player pay the stock; none void pay the stock")
+    title: ClassVar[str] = N_("Normal game")
+    names: ClassVar[tuple[str, ...]] = ("Normalspiel", "Normal")
+    summary: ClassVar[str] = N_("every taker pays a unit per heart captured to the void "
+                                "player(s); all hearts to one player pay the stock; none void "
+                                "pay the stock")
     counted: ClassVar[tuple[CardValue, ...]] = (HEART,)
     topics: ClassVar[str] = "hearts void settlement"
 
@@ -112,7 +118,8 @@ class Normal(_HerzlaBase):
 
     def stake_text(self) -> str:
         hearts = (self.pack().mask & HEARTS_MASK).bit_count()
-        return f"{hearts} hearts x {self.opts['heart_unit']}c, as if it had captured every heart"
+        return _("{hearts} hearts x {unit}, as if it had captured every heart").format(
+            hearts=hearts, unit=cents(int(self.opts["heart_unit"])))
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:
         """The normal game's settlement of each hand (the one scorer of both engines)."""
@@ -204,52 +211,65 @@ class Normal(_HerzlaBase):
         assert new_stock is not None
         if "schleichermord" in events:
             s = max(range(n), key=lambda i: scores[i])
-            return (f"Seat {s} won all {self.hand_size} tricks without announcing Mord: "
-                    f"Schleichermord, {stake}c from each opponent, {stake * (n - 1)}c in all; it "
-                    f"replaces the heart settlement and the stock is untouched "
-                    f"(rule herzla/schleichermord).",)
+            return (_("Seat {seat} won all {tricks} tricks without announcing Mord: "
+                      "Schleichermord, {stake} from each opponent, {total} in all; it replaces "
+                      "the heart settlement and the stock is untouched "
+                      "(rule herzla/schleichermord).").format(
+                seat=s, tricks=self.hand_size, stake=cents(stake),
+                total=cents(stake * (n - 1))),)
         hearts = [int(h) for h in counts.card_counts(self.pack().mask & HEARTS_MASK)[:, 0]]
         total = sum(hearts)
         void = [s for s in range(n) if hearts[s] == 0]
         takers = [s for s in range(n) if hearts[s] > 0]
-        taken = ", ".join(f"seat {s} {hearts[s]}" for s in takers)
-        lines = [f"Hearts captured: {taken}; {seat_list(void) or 'nobody'} void."]
+        taken = ", ".join(f"{seat_word(s)} {hearts[s]}" for s in takers)
+        lines = [_("Hearts captured: {taken}; {void} void.").format(
+            taken=taken, void=seat_list(void) or _("nobody"))]
         if "all-hearts" in events:
-            s = takers[0]
-            lines.append(f"Seat {s} captured all {total} hearts and pays {total * unit}c to the "
-                         f"stock (rule herzla/all-hearts).")
+            lines.append(_("Seat {seat} captured all {hearts} hearts and pays {amount} to the "
+                           "stock (rule herzla/all-hearts).").format(
+                seat=takers[0], hearts=total, amount=cents(total * unit)))
         elif "no-void" in events:
             if self.opts["no_void"] == "pay-stock":
-                lines.append(f"Nobody is void: every player pays {unit}c per heart into the "
-                             f"stock, {total * unit}c in all (rule herzla/no-void; option "
-                             f"no_void=pay-stock).")
+                lines.append(_("Nobody is void: every player pays {unit} per heart into the "
+                               "stock, {total} in all (rule herzla/no-void; option "
+                               "no_void=pay-stock).").format(unit=cents(unit),
+                                                             total=cents(total * unit)))
             else:
-                lines.append("Nobody is void and nobody pays (rule herzla/no-void; option "
-                             "no_void=no-payment).")
+                lines.append(_("Nobody is void and nobody pays (rule herzla/no-void; option "
+                               "no_void=no-payment)."))
         else:
             pot = total * unit
             if len(void) == 1:
-                lines.append(f"Every taker pays {unit}c per heart to seat {void[0]}, the only void "
-                             f"player: {pot}c (rule herzla/one-void).")
+                lines.append(_("Every taker pays {unit} per heart to seat {seat}, the only void "
+                               "player: {total} (rule herzla/one-void).").format(
+                    unit=cents(unit), seat=void[0], total=cents(pot)))
             else:
-                lines.append(f"The takers' {pot}c are pooled and split between "
-                             f"{seat_list(void)}: {pot // len(void)}c each (rule herzla/two-void).")
+                lines.append(_("The takers' {total} are pooled and split between {seats}: "
+                               "{each} each (rule herzla/two-void).").format(
+                    total=cents(pot), seats=seat_list(void), each=cents(pot // len(void))))
             if "stock-paid" in events:
                 paid = stock - new_stock
                 if len(void) == 1:
-                    lines.append(f"Seat {void[0]} also collects the stock of {stock}c "
-                                 f"(rule herzla/stock-payout).")
+                    lines.append(_("Seat {seat} also collects the stock of {stock} "
+                                   "(rule herzla/stock-payout).").format(seat=void[0],
+                                                                         stock=cents(stock)))
+                elif new_stock:
+                    lines.append(_("They also split the stock of {stock}, {each} each; {left} "
+                                   "stays in the stock (rule herzla/stock-payout).").format(
+                        stock=cents(stock), each=cents(paid // len(void)),
+                        left=cents(new_stock)))
                 else:
-                    left = f"; {new_stock}c stays in the stock" if new_stock else ""
-                    lines.append(f"They also split the stock of {stock}c, {paid // len(void)}c "
-                                 f"each{left} (rule herzla/stock-payout).")
+                    lines.append(_("They also split the stock of {stock}, {each} each "
+                                   "(rule herzla/stock-payout).").format(
+                        stock=cents(stock), each=cents(paid // len(void))))
             elif stock and self.opts["stock_payout"] == "never":
-                lines.append(f"The stock of {stock}c stays (rule herzla/stock-payout; option "
-                             f"stock_payout=never).")
+                lines.append(_("The stock of {stock} stays (rule herzla/stock-payout; option "
+                               "stock_payout=never).").format(stock=cents(stock)))
             elif stock:
-                lines.append(f"The stock of {stock}c does not split into whole cents for "
-                             f"{len(void)} players and stays (rule herzla/stock-payout).")
-        lines.append(f"Stock after the hand: {new_stock}c.")
+                lines.append(_("The stock of {stock} does not split into whole cents for "
+                               "{players} players and stays (rule herzla/stock-payout).").format(
+                    stock=cents(stock), players=len(void)))
+        lines.append(_("Stock after the hand: {stock}.").format(stock=cents(new_stock)))
         return tuple(lines)
 
 
@@ -280,14 +300,17 @@ class _Declared(_HerzlaBase):
         assert d is not None and self.early_end is not None
         stake = int(self.opts["contract_stake"])
         n = self.players
-        goal = self.early_end.goal
+        goal = self.early_end.words()
         if "contract-made" in settled.column(0)[2]:
-            line = (f"Seat {d} made {self.title} ({goal}): each defender pays {stake}c, "
-                    f"{stake * (n - 1)}c in all (rule herzla/contract-settlement).")
+            line = _("Seat {seat} made {contract} ({goal}): each defender pays {stake}, {total} "
+                     "in all (rule herzla/contract-settlement).")
         else:
-            line = (f"Seat {d} lost {self.title} ({goal}): seat {d} pays each defender "
-                    f"{stake}c, {stake * (n - 1)}c in all (rule herzla/contract-settlement).")
-        return line, f"The stock of {stock}c is left alone (rule herzla/contract-settlement)."
+            line = _("Seat {seat} lost {contract} ({goal}): seat {seat} pays each defender "
+                     "{stake}, {total} in all (rule herzla/contract-settlement).")
+        return (line.format(seat=d, contract=tr(self.title), goal=goal, stake=cents(stake),
+                            total=cents(stake * (n - 1))),
+                _("The stock of {stock} is left alone (rule herzla/contract-settlement).").format(
+                    stock=cents(stock)))
 
 
 class Beddl(_Declared):
@@ -295,10 +318,11 @@ class Beddl(_Declared):
 
     id: ClassVar[str] = "beddl"
     tags: ClassVar[tuple[str, ...]] = ("Herzla",)
-    title: ClassVar[str] = "Beddl"
+    title: ClassVar[str] = N_("Beddl")
+    names: ClassVar[tuple[str, ...]] = ("Bettel",)
     early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DECLARER_WINS
     topics: ClassVar[str] = "declarer contract"
-    summary: ClassVar[str] = "the declarer wins no trick; ends the moment the declarer wins one"
+    summary: ClassVar[str] = N_("the declarer wins no trick; ends the moment the declarer wins one")
 
 
 class Mord(_Declared):
@@ -306,10 +330,11 @@ class Mord(_Declared):
 
     id: ClassVar[str] = "mord"
     tags: ClassVar[tuple[str, ...]] = ("Herzla",)
-    title: ClassVar[str] = "Mord"
+    title: ClassVar[str] = N_("Mord")
     early_end: ClassVar[EarlyEnd | None] = EarlyEnd.DEFENDER_WINS
     topics: ClassVar[str] = "declarer contract"
-    summary: ClassVar[str] = "the declarer wins every trick; ends the moment a defender wins one"
+    summary: ClassVar[str] = N_("the declarer wins every trick; ends the moment a defender wins "
+                                "one")
 
 
 @attrs.frozen(slots=True)
@@ -349,10 +374,10 @@ class Herzla(Game):
     """Bavarian Herzla: 4 players; a session of hands with the stock carried along."""
 
     id: ClassVar[str] = "herzla"
-    title: ClassVar[str] = "Herzla"
-    about: ClassVar[str] = ("Bavarian Herzla: {players} players; the normal game with its stock, "
-                            "Beddl, Mord and Schleichermord")
-    brief: ClassVar[str] = "{bidding}"
+    title: ClassVar[str] = N_("Herzla")
+    about: ClassVar[str] = N_("Bavarian Herzla: {players} players; the normal game with its "
+                              "stock, Beddl, Mord and Schleichermord")
+    brief: ClassVar[str] = N_("{bidding}")
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (Normal, Beddl, Mord)
     sheet: ClassVar[Sheet | str] = Sheet.SESSION
     bidding: ClassVar[tuple[str, ...]] = ("normal", "beddl", "mord")
@@ -380,115 +405,132 @@ class Herzla(Game):
         return code, turn
 
     rules = (
-        rule("herzla/table", "Players, pack and rank order", "players pack cards deal order rank "
-             "natural ace-ten", "Herzla",
-             """Herzla is played by 4 players with a 32-card German-suited pack (7 to A), in
+        rule("herzla/table", N_("Players, pack and rank order"),
+             "players pack cards deal order rank natural ace-ten", "Herzla",
+             N_("""Herzla is played by 4 players with a 32-card German-suited pack (7 to A), in
              natural order (A K Q J T 9 8 7), 8 cards each. The Herzla text says the cards rank
              in their natural order; a published summary's card box lists an ace-ten order,
-             which a table can play with rank_order=ace-ten.""", options="rank_order"),
-        rule("herzla/contracts", "Contracts: normal, beddl, mord", "contracts normal beddl mord "
-             "declarer defenders", "Herzla",
-             """There are three contracts: normal, beddl (the declarer wins no trick) and mord
+             which a table can play with rank_order=ace-ten."""), options="rank_order",
+             words="spieler blatt karten geben reihenfolge sau-zehner"),
+        rule("herzla/contracts", N_("Contracts: normal, beddl, mord"),
+             "contracts normal beddl mord declarer defenders", "Herzla",
+             N_("""There are three contracts: normal, beddl (the declarer wins no trick) and mord
              (the declarer wins every trick). The successful bidder is the declarer against 3
              defenders; if nobody bids, a normal game is played."""),
-        rule("herzla/bidding", "Bidding", "bidding bid announce priority beddl mord declarer "
+             words="spiele normalspiel bettel beddl mord spieler gegenspieler"),
+        rule("herzla/bidding", N_("Bidding"), "bidding bid announce priority beddl mord declarer "
              "pass", "Herzla ruling",
-             """Starting with forehand and going clockwise, each player may announce Beddl or
+             N_("""Starting with forehand and going clockwise, each player may announce Beddl or
              Mord or pass. The first announcement wins outright (positional priority); the
              procedure is a ruling. With contract_priority=mord-over-beddl a later Mord outbids
-             an earlier Beddl.""", options="contract_priority"),
-        rule("herzla/lead", "Forehand leads", "lead forehand first-trick normal beddl mord",
+             an earlier Beddl."""), options="contract_priority",
+             words="ansagen ansage reizen vorrang bettel beddl mord passen"),
+        rule("herzla/lead", N_("Forehand leads"), "lead forehand first-trick normal beddl mord",
              "Herzla ruling",
-             """Forehand leads to the first trick in every contract (the Herzla text; a ruling
+             N_("""Forehand leads to the first trick in every contract (the Herzla text; a ruling
              for the contracts)."""),
-        rule("herzla/heart-lead-ban", "Heart lead ban", "hearts lead lead-ban heart-lead-ban "
+             words="ausspielen vorhand erster-stich"),
+        rule("herzla/heart-lead-ban", N_("Heart lead ban"), "hearts lead lead-ban heart-lead-ban "
              "discard first-trick beddl mord", "Herzla",
-             """Hearts may not be led to trick 1 or trick 2, in every contract; discarding hearts
+             N_("""Hearts may not be led to trick 1 or trick 2, in every contract; discarding hearts
              is allowed. A player who holds nothing but hearts must lead one all the same (the
-             escape, rule common/escape).""",
+             escape, rule common/escape)."""),
              options="heart_lead_ban_tricks heart_lead_ban_in_contracts",
-             example="""Case 07: seat 0 holds nothing but hearts when it leads trick 2, so it
+             example=N_("""Case 07: seat 0 holds nothing but hearts when it leads trick 2, so it
              leads one. Case 13: seat 1 leads a heart to trick 2 while holding clubs, spades and
              diamonds: illegal, rule heart-lead-ban."""),
-        rule("herzla/early-end", "Early end", "early-end end early beddl mord normal made lost "
+             words="herz ausspielen aufspielverbot sperre erster-stich"),
+        rule("herzla/early-end", N_("Early end"), "early-end end early beddl mord normal made lost "
              "hand-over", "Herzla",
-             """Beddl ends the moment the declarer wins a trick (lost). Mord ends the moment a
+             N_("""Beddl ends the moment the declarer wins a trick (lost). Mord ends the moment a
              defender wins a trick (lost). Otherwise the contract is made after trick 8. A
-             normal game is always played out.""",
-             example="""Case 09: Beddl by seat 3 ends when seat 3 wins trick 7. Case 11: Mord by
+             normal game is always played out."""),
+             example=N_("""Case 09: Beddl by seat 3 ends when seat 3 wins trick 7. Case 11: Mord by
              seat 1 ends when seat 2, a defender, wins trick 4."""),
-        rule("herzla/settlement", "Normal-game settlement", "settlement normal hearts void "
+             words="ende vorzeitig gewonnen verloren"),
+        rule("herzla/settlement", N_("Normal-game settlement"), "settlement normal hearts void "
              "takers cents stock payment", "Herzla",
-             """The normal game is settled in cents, with the stock (pot) as an account of its
+             N_("""The normal game is settled in cents, with the stock (pot) as an account of its
              own. The void players are those who captured no heart, the takers the others;
              every taker pays 10c per heart captured. Where the payments go depends on the
-             number of void players (1, 2, 3 or 0).""", options="heart_unit"),
-        rule("herzla/one-void", "Settlement with 1 void player", "one-void void settlement "
+             number of void players (1, 2, 3 or 0)."""), options="heart_unit",
+             words="abrechnung normalspiel herzen herzfrei zahler cent stock"),
+        rule("herzla/one-void", N_("Settlement with 1 void player"), "one-void void settlement "
              "normal hearts", "Herzla",
-             """With 1 void player, the takers' payments go to the void player (80c in all).""",
+             N_("""With 1 void player, the takers' payments go to the void player (80c in all)."""),
              options="heart_unit",
-             example="""Case 02: seat 0 alone is void and collects the takers' 30c + 30c + 20c =
+             example=N_("""Case 02: seat 0 alone is void and collects the takers' 30c + 30c + 20c =
              80c, and the stock of 80c besides: 160, -30, -30, -20."""),
-        rule("herzla/two-void", "Settlement with 2 void players", "two-void void settlement "
+             words="herzfrei abrechnung"),
+        rule("herzla/two-void", N_("Settlement with 2 void players"), "two-void void settlement "
              "normal hearts split", "Herzla",
-             """With 2 void players, the takers' payments are pooled and split equally: 40c
-             each.""", options="heart_unit",
-             example="""Case 01: seats 0 and 3 are void and split the takers' 30c + 50c, 40c
+             N_("""With 2 void players, the takers' payments are pooled and split equally: 40c
+             each."""), options="heart_unit",
+             example=N_("""Case 01: seats 0 and 3 are void and split the takers' 30c + 50c, 40c
              each: 40, -30, -50, 40."""),
-        rule("herzla/all-hearts", "All hearts to one player (3 void players)", "all-hearts "
+             words="herzfrei abrechnung teilen"),
+        rule("herzla/all-hearts", N_("All hearts to one player (3 void players)"), "all-hearts "
              "three-void void settlement normal hearts stock", "Herzla",
-             """With 3 void players (one player captured all 8 hearts), that player pays 80c to
-             the stock.""", options="heart_unit",
-             example="""Case 04: seat 2 captures all 8 hearts without winning every trick: 0, 0,
+             N_("""With 3 void players (one player captured all 8 hearts), that player pays 80c to
+             the stock."""), options="heart_unit",
+             example=N_("""Case 04: seat 2 captures all 8 hearts without winning every trick: 0, 0,
              -80, 0, and the stock grows from 0c to 80c."""),
-        rule("herzla/no-void", "No void player", "no-void void settlement normal hearts stock",
+             words="alle-herzen herzfrei stock"),
+        rule("herzla/no-void", N_("No void player"), "no-void void settlement normal hearts stock",
              "ruling",
-             """With 0 void players, every player pays 10c per heart into the stock (80c in
+             N_("""With 0 void players, every player pays 10c per heart into the stock (80c in
              all). This is a ruling, after the Hearts "Jack"; with no_void=no-payment nobody
-             pays.""", options="no_void heart_unit",
-             example="""Case 05: every seat captures 2 hearts and pays 20c into the stock, which
+             pays."""), options="no_void heart_unit",
+             example=N_("""Case 05: every seat captures 2 hearts and pays 20c into the stock, which
              grows from 80c to 160c."""),
-        rule("herzla/stock-payout", "Stock payout", "stock pot payout carry void normal",
+             words="herzfrei stock"),
+        rule("herzla/stock-payout", N_("Stock payout"), "stock pot payout carry void normal",
              "ruling",
-             """The stock carries over. In the next normal game with exactly 1 void player, that
+             N_("""The stock carries over. In the next normal game with exactly 1 void player, that
              player also collects the whole stock; with 2 void players they split it equally
              (an odd cent stays in the stock). With stock_payout=never the stock is left
-             untouched. Beddl, Mord and Schleichermord leave the stock alone.""",
+             untouched. Beddl, Mord and Schleichermord leave the stock alone."""),
              options="stock_payout",
-             example="""Case 03: with 160c in the stock, the two void players split the takers'
+             example=N_("""Case 03: with 160c in the stock, the two void players split the takers'
              80c and the stock: 120, -30, -50, 120, and the stock is 0c. Case 18: with
              stock_payout=never the lone void player collects only the takers' 80c and the
              stock stays at 80c."""),
-        rule("herzla/schleichermord", "Schleichermord", "schleichermord sneaky mord normal "
+             words="stock kasse auszahlung herzfrei"),
+        rule("herzla/schleichermord", N_("Schleichermord"), "schleichermord sneaky mord normal "
              "slam stock", "Herzla ruling",
-             """Schleichermord ("sneaky Mord"): in a normal game, a player who wins all 8 tricks
+             N_("""Schleichermord ("sneaky Mord"): in a normal game, a player who wins all 8 tricks
              without having announced it collects 80c from each opponent; this replaces the
              heart settlement (and the all-hearts-to-stock payment). The 80c from each opponent
-             is a ruling, since 80c does not split three ways.""", options="contract_stake",
-             example="""Case 06: forehand wins all 8 tricks unannounced: 240, -80, -80, -80; the
+             is a ruling, since 80c does not split three ways."""), options="contract_stake",
+             example=N_("""Case 06: forehand wins all 8 tricks unannounced: 240, -80, -80, -80; the
              stock of 80c is untouched."""),
-        rule("herzla/contract-settlement", "Contracts won and lost", "beddl mord settlement made "
-             "lost declarer defenders stake stock", "Herzla",
-             """Beddl or Mord made: each defender pays the declarer 80c. Lost: the declarer pays
-             each defender 80c. The stock is left alone.""", options="contract_stake",
-             example="""Case 08: Beddl made by seat 3: -80, -80, -80, 240. Case 09: Beddl lost by
+             words="schleichermord mord normalspiel alle-stiche"),
+        rule("herzla/contract-settlement", N_("Contracts won and lost"),
+             "beddl mord settlement made lost declarer defenders stake stock", "Herzla",
+             N_("""Beddl or Mord made: each defender pays the declarer 80c. Lost: the declarer pays
+             each defender 80c. The stock is left alone."""), options="contract_stake",
+             example=N_("""Case 08: Beddl made by seat 3: -80, -80, -80, 240. Case 09: Beddl lost by
              seat 3: 80, 80, 80, -240. Case 11: Mord lost by seat 1: 80, -240, 80, 80."""),
-        rule("herzla/amounts", "Amounts: heart unit and contract stake", "amounts unit cents "
+             words="abrechnung bettel beddl mord gewonnen verloren spieler gegenspieler"),
+        rule("herzla/amounts", N_("Amounts: heart unit and contract stake"), "amounts unit cents "
              "stake options", "ruling",
-             """heart_unit (10): every heart amount scales with it, so the all-hearts payment is
+             N_("""heart_unit (10): every heart amount scales with it, so the all-hearts payment is
              8 units. contract_stake (80): what each defender pays or receives in Beddl and
-             Mord, and also the Schleichermord payment per opponent.""",
-             options="heart_unit contract_stake"),
-        rule("herzla/session", "A session and its winner", "session sheet winner stock carry "
+             Mord, and also the Schleichermord payment per opponent."""),
+             options="heart_unit contract_stake",
+             words="beträge herzpreis spielpreis cent"),
+        rule("herzla/session", N_("A session and its winner"), "session sheet winner stock carry "
              "balance", "ruling",
-             """A list of Herzla hands is a session: the stock is carried from hand to hand, and
+             N_("""A list of Herzla hands is a session: the stock is carried from hand to hand, and
              each player's net balance is the sum of their amounts. The seat with the highest
              balance wins the session (a ruling; the Herzla text names no winner)."""),
-        rule("herzla/invariants", "Invariants", "invariants zero-sum stock hearts beddl mord",
+             words="abend block sieger stock"),
+        rule("herzla/invariants", N_("Invariants"), "invariants zero-sum stock hearts beddl mord",
              "Herzla",
-             """Every hand is zero-sum over the players and the stock together. In a normal game
+             N_("""Every hand is zero-sum over the players and the stock together. In a normal game
              8 hearts are captured, and players + stock sum to 0 in every hand. Beddl and Mord:
              the declarer scores ±240, each defender ∓80."""),
+             words="nullsumme stock"),
     )
 
 

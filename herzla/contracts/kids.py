@@ -22,16 +22,17 @@ from herzla.contracts.vocabulary import (
     TrickRules,
 )
 from herzla.contracts.words import plural
+from herzla.i18n import N_
 from herzla.options import Option
 
 __all__ = ["KIDS_OPTIONS", "Kids", "KidsNormal"]
 
 KIDS_OPTIONS: tuple[Option, ...] = (
-    Option("heart_lead_ban_tricks", 2, doc="hearts may not be led to this many first tricks",
+    Option("heart_lead_ban_tricks", 2, doc=N_("hearts may not be led to this many first tricks"),
            rule="herzla-kids/play", minimum=0),
-    Option("target", 50, doc="a match ends when someone reaches this many penalty points",
+    Option("target", 50, doc=N_("a match ends when someone reaches this many penalty points"),
            rule="herzla-kids/match", minimum=1),
-    Option("hands", 0, doc="a match of this many hands instead (0: play to the target)",
+    Option("hands", 0, doc=N_("a match of this many hands instead (0: play to the target)"),
            rule="herzla-kids/match", minimum=0),
     RENEGE_OPTION,
 )
@@ -42,14 +43,14 @@ class KidsNormal(TrickContract):
 
     game: ClassVar[str] = "herzla-kids"
     id: ClassVar[str] = "normal"
-    title: ClassVar[str] = "Children's Herzla"
+    title: ClassVar[str] = N_("Children's Herzla")
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
     options: ClassVar[tuple[Option, ...]] = KIDS_OPTIONS
-    values: ClassVar[tuple[CardValue, ...]] = (CardValue(HEARTS_MASK, 1, "heart"),)
+    values: ClassVar[tuple[CardValue, ...]] = (CardValue(HEARTS_MASK, 1, N_("heart")),)
     tags: ClassVar[tuple[str, ...]] = ("Herzla",)
     topics: ClassVar[str] = "hearts penalty"
-    summary: ClassVar[str] = ("1 penalty point per heart captured; the leftover cards lie aside "
-                              "and count for nobody")
+    summary: ClassVar[str] = (N_("1 penalty point per heart captured; the leftover cards lie aside "
+                              "and count for nobody"))
 
     def pack(self) -> Pack:
         return PACK_36
@@ -88,9 +89,9 @@ class Kids(Game):
     """The children's Herzla: a match to a target, or over a number of hands."""
 
     id: ClassVar[str] = "herzla-kids"
-    title: ClassVar[str] = "Herzla for children"
-    about: ClassVar[str] = "{players} players, {cards} cards, a penalty point per heart"
-    brief: ClassVar[str] = "{players} players"
+    title: ClassVar[str] = N_("Herzla for children")
+    about: ClassVar[str] = N_("{players} players, {cards} cards, a penalty point per heart")
+    brief: ClassVar[str] = N_("{players} players")
     contracts: ClassVar[tuple[type[TrickContract], ...]] = (KidsNormal,)
     sheet: ClassVar[Sheet | str] = Sheet.MATCH
     lowest_wins: ClassVar[bool] = True
@@ -105,31 +106,37 @@ class Kids(Game):
         return f"Match: {length}; fewest points win (rule herzla-kids/match)."
 
     rules = (
-        rule("herzla-kids/table", "Players, pack and leftovers", "players pack cards deal "
+        rule("herzla-kids/table", N_("Players, pack and leftovers"), "players pack cards deal "
              "leftovers order", "Herzla",
-             """The children's variant is played by {players} players with a {cards}-card pack
+             N_("""The children's variant is played by {players} players with a {cards}-card pack
              (6 to A), in natural order with the 6 lowest. The cards are dealt evenly:
              {hand_sizes}. The leftovers ({leftovers}) lie aside face down and count for
-             nobody.""",
-             example="""Case 20: 5 players, 7 cards each; HA is left over, so 8 points are taken.
+             nobody."""),
+             example=N_("""Case 20: 5 players, 7 cards each; HA is left over, so 8 points are taken.
              Case 21: 8 players, 4 cards each; C6 S6 H6 H7 are left over, so 7 points are
              taken."""),
-        rule("herzla-kids/play", "Normal game only, with the heart lead ban", "normal play "
+             words="kinder spieler blatt karten übrige"),
+        rule("herzla-kids/play", N_("Normal game only, with the heart lead ban"), "normal play "
              "bidding lead hearts lead-ban heart-lead-ban", "Herzla",
-             """Only the normal game is played (no bidding), with the heart lead ban: hearts may
+             N_("""Only the normal game is played (no bidding), with the heart lead ban: hearts may
              not be led to trick 1 or trick 2 (option heart_lead_ban_tricks), with the escape of
-             rule common/escape.""", options="heart_lead_ban_tricks"),
-        rule("herzla-kids/scoring", "Penalty points", "scoring points penalty hearts normal",
+             rule common/escape."""), options="heart_lead_ban_tricks",
+             words="normalspiel ausspielen aufspielverbot"),
+        rule("herzla-kids/scoring", N_("Penalty points"), "scoring points penalty hearts normal",
              "Herzla",
-             """1 penalty point per heart captured. Scores are penalty points, written as positive
-             numbers.""",
-             example="""Case 19: 3 players each capture 3 hearts: 3, 3, 3 (9 in all)."""),
-        rule("herzla-kids/match", "The match", "match target hands winner ties", "Herzla ruling",
-             """A match runs a fixed number of hands (hands) or until someone reaches the target
+             N_("""1 penalty point per heart captured. Scores are penalty points, written as
+             positive numbers."""),
+             example=N_("""Case 19: 3 players each capture 3 hearts: 3, 3, 3 (9 in all)."""),
+             words="strafpunkte punkte herzen"),
+        rule("herzla-kids/match", N_("The match"), "match target hands winner ties",
+             "Herzla ruling",
+             N_("""A match runs a fixed number of hands (hands) or until someone reaches the target
              (target, default 50). The fewest points win; equal totals share the win (a ruling
-             on ties).""", options="target hands"),
-        rule("herzla-kids/invariants", "Invariants", "invariants hearts leftovers", "Herzla",
-             """Hearts captured = 9 − hearts among the leftovers."""),
+             on ties)."""), options="target hands",
+             words="match ziel sieger"),
+        rule("herzla-kids/invariants", N_("Invariants"), "invariants hearts leftovers", "Herzla",
+             N_("""Hearts captured = 9 − hearts among the leftovers."""),
+             words="summen"),
     )
 
 

@@ -29,8 +29,9 @@ import attrs
 
 from herzla.contracts.base import Contract, HandScore, LayoutContract, TrickContract
 from herzla.contracts.vocabulary import HAND_OVER, NOT_IN_HAND, MissingTally, TallyError
-from herzla.contracts.words import plural
+from herzla.contracts.words import cents, points, tr
 from herzla.hand import Outcome
+from herzla.i18n import N_, _, ngettext
 from herzla.options import Option
 
 __all__ = ["RENEGE_OPTION", "Ruling", "is_renege", "places_after", "renege_option",
@@ -39,8 +40,8 @@ __all__ = ["RENEGE_OPTION", "Ruling", "is_renege", "places_after", "renege_optio
 #: the table's option: how an established renege is settled (every game lists it)
 RENEGE_OPTION = Option(
     "renege", "penalty", ("penalty", "redeal", "none"),
-    doc="an established renege is settled by a penalty, the hand is dealt again, or it is not "
-        "ruled on", rule="renege")
+    doc=N_("an established renege is settled by a penalty, the hand is dealt again, or it is not "
+        "ruled on"), rule="renege")
 
 #: the rules whose breach is an error of the record, not a renege
 RECORD_ERRORS = frozenset({NOT_IN_HAND.id, HAND_OVER.id})
@@ -118,54 +119,65 @@ def renege_score(contract: Contract, offender: int, lowest_wins: bool, stock: in
     """
     n = contract.players
     if not 0 <= offender < n:
-        raise TallyError(f"seat {offender} is not a seat (seats are 0 to {n - 1})")
+        raise TallyError(_("seat {seat} is not a seat (seats are 0 to {last})").format(
+            seat=offender, last=n - 1))
     option = renege_option(contract)
     stock_after = stock if contract.has_stock else None
     cite = f"{contract.game}/renege"
     if option == "none":
-        raise TallyError("the table plays renege=none: a renege is not ruled on; score the hand "
-                         "as it was played")
+        raise TallyError(_("the table plays renege=none: a renege is not ruled on; score the "
+                           "hand as it was played"))
     if option == "redeal":
+        said = (_("Seat {seat} reneged: the hand does not count and the same dealer deals "
+                  "again; nobody scores, the stock stays as it was (rule {rule}; option "
+                  "renege=redeal).") if contract.has_stock else
+                _("Seat {seat} reneged: the hand does not count and the same dealer deals "
+                  "again; nobody scores (rule {rule}; option renege=redeal)."))
         return HandScore((0,) * n, stock_after, ("renege", "redeal"), (
-            f"Seat {offender} reneged: the hand does not count and the same dealer deals again; "
-            f"nobody scores{', the stock stays as it was' if contract.has_stock else ''} (rule "
-            f"{cite}; option renege=redeal).",))
+            said.format(seat=offender, rule=cite),))
     if isinstance(contract, LayoutContract):
         if left is not None:
             _check_left(contract, offender, out, left)
         order = places_after(offender, n, out, left)
         result = contract.score(Outcome(n, order=order), stock)
         return HandScore(result.scores, result.stock, ("renege", *result.events), (
-            f"Seat {offender} reneged and takes the last place; {_placed(out, order, offender)} "
-            f"(rule {cite}; option renege=penalty).", *result.explanation))
+            _("Seat {seat} reneged and takes the last place; {placed} (rule {rule}; option "
+              "renege=penalty).").format(seat=offender, placed=_placed(out, order, offender),
+                                         rule=cite), *result.explanation))
     assert isinstance(contract, TrickContract)
     declared = contract.declaration
     if declared.early_end is not None and contract.declarer is not None:
         made = offender != contract.declarer
         result = contract.score(Outcome(n, declarer=contract.declarer, made=made), stock)
-        who = "the declarer" if not made else "a defender"
+        said = (_("Seat {seat}, the declarer, reneged: a renege by the declarer loses "
+                  "{contract}, one by a defender makes it (rule {rule}; option renege=penalty).")
+                if not made else
+                _("Seat {seat}, a defender, reneged: a renege by the declarer loses {contract}, "
+                  "one by a defender makes it (rule {rule}; option renege=penalty)."))
         return HandScore(result.scores, result.stock, ("renege", *result.events), (
-            f"Seat {offender}, {who}, reneged: a renege by the declarer loses {contract.title}, "
-            f"one by a defender makes it (rule {cite}; option renege=penalty).",
+            said.format(seat=offender, contract=tr(contract.title), rule=cite),
             *result.explanation))
     if dealt is None and contract.leftovers and any(v.points for v in declared.values):
-        raise MissingTally(f"with {n} players {plural(contract.leftovers, 'card')} "
-                           f"{'lie' if contract.leftovers > 1 else 'lies'} aside, and the "
-                           f"renege's stake counts only the cards dealt",
-                           ("aside",))
+        raise MissingTally(ngettext(
+            "with {players} players {n} card lies aside, and the renege's stake counts only the "
+            "cards dealt",
+            "with {players} players {n} cards lie aside, and the renege's stake counts only the "
+            "cards dealt", contract.leftovers).format(players=n, n=contract.leftovers),
+            ("aside",))
     stake = contract.whole_stake(contract.pack().mask if dealt is None else dealt)
     against = stake if lowest_wins else -stake
     scores = tuple(against if s == offender else 0 for s in range(n))
-    unit = "c" if contract.has_stock else ""
-    where = (f"pays {stake}{unit} to the stock" if contract.has_stock
-             else f"scores {against:+d}" if against else "scores 0")
     if contract.has_stock:
         assert stock_after is not None
         stock_after += stake
-    return HandScore(scores, stock_after, ("renege",), (
-        f"Seat {offender} reneged and {where}, the deal's whole stake ({contract.stake_text()}); "
-        f"nobody else {'pays or receives' if contract.has_stock else 'scores'} (rule {cite}; "
-        f"option renege=penalty).",))
+        said = _("Seat {seat} reneged and pays {amount} to the stock, the deal's whole stake "
+                 "({stake}); nobody else pays or receives (rule {rule}; option renege=penalty).")
+    else:
+        said = _("Seat {seat} reneged and scores {amount}, the deal's whole stake ({stake}); "
+                 "nobody else scores (rule {rule}; option renege=penalty).")
+    return HandScore(scores, stock_after, ("renege",), (said.format(
+        seat=offender, amount=cents(stake) if contract.has_stock else
+        points(against) if against else "0", stake=contract.stake_text(), rule=cite),))
 
 
 def _check_left(contract: Contract, offender: int, out: Sequence[int],
@@ -189,33 +201,38 @@ def _check_left(contract: Contract, offender: int, out: Sequence[int],
 
 
 def _placed(out: Sequence[int], order: Sequence[int], offender: int) -> str:
-    kept = (f"seat{'s' if len(out) > 1 else ''} {', '.join(map(str, out))} keep"
-            f"{'' if len(out) > 1 else 's'} {'their' if len(out) > 1 else 'its'} place"
-            f"{'s' if len(out) > 1 else ''}; " if out else "")
+    kept = ngettext("seat {seats} keeps its place; ", "seats {seats} keep their places; ",
+                    len(out)).format(seats=", ".join(map(str, out))) if out else ""
     rest = [s for s in order if s not in out and s != offender]
-    between = (f"seat {rest[0]} goes between" if len(rest) == 1 else
-               f"seats {', '.join(map(str, rest))} go between, fewest cards left first"
-               if rest else "nobody goes between")
+    between = (_("seat {seat} goes between").format(seat=rest[0]) if len(rest) == 1 else
+               _("seats {seats} go between, fewest cards left first").format(
+                   seats=", ".join(map(str, rest))) if rest else _("nobody goes between"))
     return kept + between
 
 
 def renege_text(contract: Contract, lowest_wins: bool) -> str:
     """What an established renege costs in ``contract`` under ``renege=penalty``, in words."""
+    title = tr(contract.title)
     if isinstance(contract, LayoutContract):
-        return (f"{contract.title}: the offender takes the last place; seats already out keep "
-                f"theirs and the others go between, fewest cards left first.")
+        return _("{contract}: the offender takes the last place; seats already out keep theirs "
+                 "and the others go between, fewest cards left first.").format(contract=title)
     assert isinstance(contract, TrickContract)
     if contract.declaration.early_end is not None and contract.declarer is not None:
-        return (f"{contract.title}: a renege by the declarer loses the contract, one by a "
-                f"defender makes it.")
+        return _("{contract}: a renege by the declarer loses the contract, one by a defender "
+                 "makes it.").format(contract=title)
     stake = contract.whole_stake(contract.pack().mask)
-    unit = "c" if contract.has_stock else ""
-    aside = (f" (less what lies aside with {plural(contract.leftovers, 'leftover card')})"
-             if contract.leftovers else "")
+    aside = ngettext(" (less what lies aside with {n} leftover card)",
+                     " (less what lies aside with {n} leftover cards)",
+                     contract.leftovers).format(n=contract.leftovers) if contract.leftovers else ""
     if contract.has_stock:
-        what = f"the offender pays {stake}{unit}{aside} to the stock"
+        what = _("the offender pays {amount}{aside} to the stock").format(amount=cents(stake),
+                                                                           aside=aside)
     elif lowest_wins:
-        what = f"the offender scores {plural(stake, 'penalty point')}{aside}"
+        what = ngettext("the offender scores {n} penalty point{aside}",
+                        "the offender scores {n} penalty points{aside}", stake).format(
+            n=stake, aside=aside)
     else:
-        what = f"the offender scores {-stake:+d}{aside}"
-    return f"{contract.title}: {what}, the deal's whole stake ({contract.stake_text()})."
+        what = _("the offender scores {points}{aside}").format(points=points(-stake),
+                                                               aside=aside)
+    return _("{contract}: {what}, the deal's whole stake ({stake}).").format(
+        contract=title, what=what, stake=contract.stake_text())

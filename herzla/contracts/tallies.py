@@ -34,6 +34,7 @@ from herzla.contracts.base import (
 )
 from herzla.contracts.renege import renege_score
 from herzla.counting import read_whole
+from herzla.i18n import _
 from herzla.limits import LimitError, check_carried_stock, whole_number
 from herzla.options import OptionError
 from herzla.quote import quote
@@ -48,7 +49,8 @@ def _check_stock(contract: Contract, stock: int) -> None:
     except LimitError as exc:
         raise TallyError(str(exc)) from None
     if stock and not contract.has_stock:
-        raise TallyError(f"{contract.game} has no stock")
+        raise TallyError(_('{game} has no stock').format(
+                             game=contract.game))
 
 
 def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] | None,
@@ -58,25 +60,31 @@ def _renege(contract: Contract, seat: int, stock: int, *, order: Sequence[int] |
     n = contract.players
     given = [name for name, value in others.items() if value is not None]
     if given:
-        raise TallyError(f"a renege ends the hand: give no {given[0]} with it (only order, "
-                         f"left and aside)")
+        raise TallyError(_('a renege ends the hand: give no {given} with it (only order, left '
+                             'and aside)').format(
+                             given=given[0]))
     _check_stock(contract, stock)
     layout = "order" in contract.tallies  # scored by the order of going out
     if not layout and (order is not None or left is not None):
-        raise TallyError(f"{contract.game} {contract.id} is a trick deal: order and left are "
-                         f"tallies of a layout deal")
+        raise TallyError(_('{game} {id} is a trick deal: order and left are tallies of a '
+                             'layout deal').format(
+                             game=contract.game, id=contract.id))
     if order is not None and (len(set(order)) != len(order)
                               or any(not 0 <= s < n for s in order)):
-        raise TallyError(f"order: the seats already out, each a seat from 0 to {n - 1} once")
+        raise TallyError(_('order: the seats already out, each a seat from 0 to {value} '
+                           'once').format(
+                             value=n - 1))
     dealt = None
     if aside is not None:
         pack = contract.pack()
         if len(aside) != contract.leftovers or len(set(aside)) != len(aside):
-            raise TallyError(f"aside: {contract.game} with {n} players lays "
-                             f"{contract.leftovers} cards aside")
+            raise TallyError(_('aside: {game} with {n} players lays {leftovers} cards '
+                               'aside').format(
+                                 game=contract.game, n=n, leftovers=contract.leftovers))
         for card in aside:
             if card not in pack:
-                raise TallyError(f"{card} is not in the {pack.name} pack")
+                raise TallyError(_('{card} is not in the {name} pack').format(
+                                     card=card, name=pack.name))
         dealt = pack.mask & ~sum(c.bit for c in aside)
     return renege_score(contract, seat, game_of(contract).lowest_wins, stock, dealt=dealt,
                         out=tuple(order or ()), left=left)
@@ -111,11 +119,14 @@ def score_tallies(
                                    last_winner=last_winner, made=made))
     for name, given in (("aside", aside), ("left", left)):
         if given is not None:
-            raise TallyError(f"{name} is a tally of a renege only (give the renege's seat)")
+            raise TallyError(_("{name} is a tally of a renege only (give the renege's "
+                               "seat)").format(
+                                 name=name))
 
     def per_seat(name: str, values: Sequence[object] | None) -> None:
         if values is not None and len(values) != n:
-            raise TallyError(f"{name}: give one value per seat ({n} seats), not {len(values)}")
+            raise TallyError(_('{name}: give one value per seat ({n} seats), not {count}').format(
+                                 name=name, n=n, count=len(values)))
 
     per_seat("tricks", tricks)
     per_seat("hearts", hearts)
@@ -123,27 +134,30 @@ def score_tallies(
     _check_stock(contract, stock)
     if "order" in contract.tallies:  # the seats went out in an order
         if tricks is not None or hearts is not None or captured is not None:
-            raise TallyError(f"{contract.game} {contract.id} is a layout deal: give the order of "
-                             f"going out, not tricks or cards")
+            raise TallyError(_('{game} {id} is a layout deal: give the order of going out, not '
+                                 'tricks or cards').format(
+                                 game=contract.game, id=contract.id))
         if order is None:
-            raise MissingTally("this contract needs the order in which the seats went out",
+            raise MissingTally(_("this contract needs the order in which the seats went out"),
                                ("order",))
         if sorted(order) != list(seats):
-            raise TallyError(f"the order of going out must name each of the {n} seats once, "
-                             f"not {' '.join(map(str, order))}")
+            raise TallyError(_('the order of going out must name each of the {n} seats once, not '
+                                 '{items}').format(
+                                 n=n, items=' '.join(map(str, order))))
         return contract.score(Outcome(n, order=tuple(order)), stock)
     if order is not None:
-        raise TallyError(f"{contract.game} {contract.id} is a trick deal: there is no order of "
-                         f"going out")
+        raise TallyError(_('{game} {id} is a trick deal: there is no order of going out').format(
+                             game=contract.game, id=contract.id))
     per_hand = contract.hand_size
     pack = contract.pack()
     if tricks is not None:
         if min(tricks) < 0:
-            raise TallyError("a seat cannot win fewer than 0 tricks")
+            raise TallyError(_("a seat cannot win fewer than 0 tricks"))
         if sum(tricks) > per_hand or (made is None and not contract.needs_declarer
                                       and sum(tricks) != per_hand):
-            raise TallyError(f"the tricks won add up to {sum(tricks)}, but {contract.game} with "
-                             f"{n} players has {per_hand} tricks")
+            raise TallyError(_('the tricks won add up to {total}, but {game} with {n} players has '
+                                 '{per_hand} tricks').format(
+                                 total=sum(tricks), game=contract.game, n=n, per_hand=per_hand))
     masks: tuple[int, ...] | None = None
     if captured is not None:
         owner: dict[Card, int] = {}
@@ -152,41 +166,52 @@ def score_tallies(
             m = 0
             for card in cards:
                 if card not in pack:
-                    raise TallyError(f"{card} is not in the {pack.name} pack")
+                    raise TallyError(_('{card} is not in the {name} pack').format(
+                                         card=card, name=pack.name))
                 if card in owner:
                     first = owner[card]
-                    who = f"seats {first} and {seat}" if first != seat else f"seat {seat} twice"
-                    raise TallyError(f"{card} is captured by {who}")
+                    who = (_("seats {first} and {seat}") if first != seat
+                           else _("seat {seat} twice")).format(first=first, seat=seat)
+                    raise TallyError(_('{card} is captured by {who}').format(
+                                         card=card, who=who))
                 owner[card] = seat
                 m |= card.bit
             if tricks is not None and m.bit_count() > tricks[seat] * n:
-                raise TallyError(f"seat {seat} won {tricks[seat]} tricks, so it cannot have "
-                                 f"captured {m.bit_count()} cards")
+                raise TallyError(_('seat {seat} won {tricks} tricks, so it cannot have captured '
+                                     '{bit_count} cards').format(
+                                     seat=seat, tricks=tricks[seat], bit_count=m.bit_count()))
             out.append(m)
         masks = tuple(out)
         if hearts is not None:
             got = tuple((m & HEARTS_MASK).bit_count() for m in masks)
             if tuple(hearts) != got:
-                raise TallyError(f"the hearts given ({' '.join(map(str, hearts))}) do not match "
-                                 f"the captured cards ({' '.join(map(str, got))})")
+                raise TallyError(_('the hearts given ({items}) do not match the captured cards '
+                                     '({items2})').format(
+                                     items=" ".join(map(str, hearts)),
+                                     items2=" ".join(map(str, got))))
     heart_counts = tuple(hearts) if hearts is not None else None
     if heart_counts is not None:
         total = len(cards_of(pack.mask & HEARTS_MASK))
         if min(heart_counts) < 0:
-            raise TallyError("a seat cannot capture fewer than 0 hearts")
+            raise TallyError(_("a seat cannot capture fewer than 0 hearts"))
         if sum(heart_counts) > total:
-            raise TallyError(f"the hearts captured add up to {sum(heart_counts)}; the pack has "
-                             f"{total}")
+            raise TallyError(_('the hearts captured add up to {total}; the pack has '
+                               '{total2}').format(
+                                 total=sum(heart_counts), total2=total))
         if tricks is not None:
             for s in seats:
                 if heart_counts[s] > tricks[s] * n:
-                    raise TallyError(f"seat {s} won {tricks[s]} tricks, so it cannot have "
-                                     f"captured {heart_counts[s]} hearts")
+                    raise TallyError(_('seat {s} won {tricks} tricks, so it cannot have captured '
+                                         '{heart_counts} hearts').format(
+                                         s=s, tricks=tricks[s], heart_counts=heart_counts[s]))
     if last_winner is not None:
         if not 0 <= last_winner < n:
-            raise TallyError(f"seat {last_winner} is not a seat (seats are 0 to {n - 1})")
+            raise TallyError(_('seat {last_winner} is not a seat (seats are 0 to {value})').format(
+                                 last_winner=last_winner, value=n - 1))
         if tricks is not None and tricks[last_winner] == 0:
-            raise TallyError(f"seat {last_winner} won no trick, so it cannot have won the last")
+            raise TallyError(_('seat {last_winner} won no trick, so it cannot have won the '
+                               'last').format(
+                                 last_winner=last_winner))
     outcome = Outcome(
         n,
         captured=masks,
@@ -228,11 +253,13 @@ def numbers_of(text: str, what: str) -> list[int]:
     """
     parts = text.replace(",", " ").split()
     if any(len(p) > 20 for p in parts):
-        raise TallyError(f"{what} {quote(text)}: a number is too long")
+        raise TallyError(_('{what} {given}: a number is too long').format(
+                             what=what, given=quote(text)))
     numbers = [read_whole(p, signed=True, digits=20) for p in parts]
     if None in numbers:
-        raise TallyError(f"{what} {quote(text)}: write whole numbers, one per seat, e.g. "
-                         f"2,3,1,2")
+        raise TallyError(_('{what} {given}: write whole numbers, one per seat, e.g. '
+                           '2,3,1,2').format(
+                             what=what, given=quote(text)))
     return [n for n in numbers if n is not None]
 
 
@@ -240,8 +267,9 @@ def _numbers(name: str, values: object) -> list[int] | None:
     if values is None:
         return None
     if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Sequence):
-        raise TallyError(f"{name}: give a list of whole numbers, one per seat, not "
-                         f"{quote(values)}")
+        raise TallyError(_('{name}: give a list of whole numbers, one per seat, not '
+                           '{given}').format(
+                             name=name, given=quote(values)))
     return [whole_number(v, name, TallyError) for v in values]
 
 
@@ -251,8 +279,9 @@ def _cards(values: object) -> list[list[Card]] | None:
     if values is None:
         return None
     if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Sequence):
-        raise TallyError(f"captured: give the cards of each seat, one entry per seat, not "
-                         f"{quote(values)}")
+        raise TallyError(_('captured: give the cards of each seat, one entry per seat, not '
+                             '{given}').format(
+                             given=quote(values)))
     out: list[list[Card]] = []
     for seat in values:
         if isinstance(seat, str):
@@ -260,13 +289,15 @@ def _cards(values: object) -> list[list[Card]] | None:
         elif isinstance(seat, Sequence) and not isinstance(seat, bytes):
             out.append([c if isinstance(c, Card) else parse_cards(_code(c))[0] for c in seat])
         else:
-            raise TallyError(f"captured: {quote(seat)} is not a list of cards")
+            raise TallyError(_('captured: {given} is not a list of cards').format(
+                                 given=quote(seat)))
     return out
 
 
 def _code(value: object) -> str:
     if not isinstance(value, str) or len(value.split()) != 1:
-        raise TallyError(f"captured: {quote(value)} is not a card code")
+        raise TallyError(_('captured: {given} is not a card code').format(
+                             given=quote(value)))
     return value
 
 
@@ -304,12 +335,15 @@ def score_hand(
     """
     cls = contract_class(game, contract)
     if declarer is not None and not cls.needs_declarer:
-        raise OptionError(f"{cls.game} {cls.id} has no declarer")
+        raise OptionError(_('{game} {id} has no declarer').format(
+                              game=cls.game, id=cls.id))
     if made is not None and not isinstance(made, bool):
-        raise TallyError(f"made: give true or false, not {quote(made)}")
+        raise TallyError(_('made: give true or false, not {given}').format(
+                             given=quote(made)))
     if options is not None and not isinstance(options, Mapping):
-        raise OptionError(f"options: give an object of option names and values, not "
-                          f"{quote(options)}")
+        raise OptionError(_('options: give an object of option names and values, not '
+                            '{given}').format(
+                              given=quote(options)))
     built = cls(players, options, declarer)
     try:
         result = score_tallies(
@@ -322,7 +356,7 @@ def score_hand(
             renege=None if renege is None else whole_number(renege, "renege", TallyError),
             left=_numbers("left", left), aside=_aside(aside))
     except MissingTally as exc:  # the contract named, as the caller gave no record of it
-        named = str(exc).replace("this contract", f"{built.game} {built.id}", 1)
+        named = str(exc).replace(_("this contract"), f"{built.game} {built.id}", 1)
         raise MissingTally(named, exc.needs) from None
     return TallyScore(built, result)
 
@@ -334,5 +368,6 @@ def _aside(values: object) -> list[Card] | None:
     if isinstance(values, str):
         return parse_cards(values)
     if isinstance(values, (bytes, Mapping)) or not isinstance(values, Sequence):
-        raise TallyError(f"aside: give the cards lying aside, not {quote(values)}")
+        raise TallyError(_('aside: give the cards lying aside, not {given}').format(
+                             given=quote(values)))
     return [c if isinstance(c, Card) else parse_cards(_code(c))[0] for c in values]

@@ -35,6 +35,9 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, TypeAlias
 import attrs
 
 from herzla.cards import Card, Rank, cards_of
+from herzla.contracts.words import points as signed
+from herzla.contracts.words import tr
+from herzla.i18n import N_, _, ngettext
 
 __all__ = [
     "CardValue",
@@ -119,40 +122,41 @@ class IllegalRule:
 
 
 HAND_OVER = IllegalRule(
-    "hand-over", "The hand is over",
-    "A card played (or a pass) after the hand ended: after the last trick, after Beddl or Mord "
-    "ended early, or once one seat is left in a layout deal.",
+    "hand-over", N_("The hand is over"),
+    N_("A card played (or a pass) after the hand ended: after the last trick, after Beddl or Mord "
+    "ended early, or once one seat is left in a layout deal."),
     ("herzla/early-end", "herzeln/domino-places"))
 NOT_IN_HAND = IllegalRule(
-    "not-in-hand", "Only cards in hand",
-    "The seat to play does not hold the card it played.", ("common/conservation",))
+    "not-in-hand", N_("Only cards in hand"),
+    N_("The seat to play does not hold the card it played."), ("common/conservation",))
 FOLLOW_SUIT = IllegalRule(
-    "follow-suit", "Follow suit",
-    "A card of another suit while the seat holds a card of the suit led (Farbzwang).",
+    "follow-suit", N_("Follow suit"),
+    N_("A card of another suit while the seat holds a card of the suit led (Farbzwang)."),
     ("common/trick-play",))
 HEART_LEAD_BAN = IllegalRule(
-    "heart-lead-ban", "No heart leads to the first tricks",
-    "Herzla: a heart led to trick 1 or 2 (as the table's option says) while holding other "
-    "cards.", ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
+    "heart-lead-ban", N_("No heart leads to the first tricks"),
+    N_("Herzla: a heart led to trick 1 or 2 (as the table's option says) while holding other "
+    "cards."), ("herzla/heart-lead-ban", "herzla-kids/play", "common/escape"))
 HEART_FREE_FIRST_TRICK = IllegalRule(
-    "heart-free-first-trick", "A heart-free first trick",
-    "Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other cards.",
+    "heart-free-first-trick", N_("A heart-free first trick"),
+    N_("Herzerln rounds 2 and 5: a heart led to or discarded on trick 1 while holding other "
+       "cards."),
     ("herzerln/heart-free", "common/escape"))
 NOT_ADJACENT = IllegalRule(
-    "not-adjacent", "A laid card must fit its row",
-    "A layout card that fits no end of its row (or not the end its mark names).",
+    "not-adjacent", N_("A laid card must fit its row"),
+    N_("A layout card that fits no end of its row (or not the end its mark names)."),
     ("herzeln/domino-row", "herzeln/domino-ends", "herzerln/auflegen-rows"))
 MUST_OPEN_WITH_JACK = IllegalRule(
-    "must-open-with-jack", "A Jack opens each row",
-    "A layout card laid before a Jack opens its row (also a card of a suit whose row is not open "
-    "yet, in Auflegen and the same-suit domino).",
+    "must-open-with-jack", N_("A Jack opens each row"),
+    N_("A layout card laid before a Jack opens its row (also a card of a suit whose row is not "
+       "open yet, in Auflegen and the same-suit domino)."),
     ("herzeln/domino-row", "herzeln/domino-options", "herzerln/auflegen-rows"))
 MUST_OPEN_WITH_HEART_JACK = IllegalRule(
-    "must-open-with-heart-jack", "Auflegen opens with HJ",
-    "Auflegen: the first card laid must be the Jack of hearts.", ("herzerln/auflegen-rows",))
+    "must-open-with-heart-jack", N_("Auflegen opens with HJ"),
+    N_("Auflegen: the first card laid must be the Jack of hearts."), ("herzerln/auflegen-rows",))
 MUST_PLAY_IF_ABLE = IllegalRule(
-    "must-play-if-able", "Lay a card if you can",
-    "A pass by a seat that could lay a card.",
+    "must-play-if-able", N_("Lay a card if you can"),
+    N_("A pass by a seat that could lay a card."),
     ("herzeln/domino-must-lay", "herzerln/auflegen-rows"))
 
 #: every illegal-play rule the reference engines name, by id (a contract's :class:`LeadBan` may
@@ -173,6 +177,16 @@ class LeadBan:
     discards: bool = False
     rule: str = HEART_LEAD_BAN.id
 
+    def text(self, cards: str) -> str:
+        """The ban in words, the banned ``cards`` named (``no heart led to trick 1``)."""
+        if self.discards:
+            said = ngettext("no {cards} led to or discarded on trick 1",
+                            "no {cards} led to or discarded on the first {n} tricks", self.tricks)
+        else:
+            said = ngettext("no {cards} led to trick 1", "no {cards} led to the first {n} tricks",
+                            self.tricks)
+        return said.format(cards=cards, n=self.tricks)
+
     def applies(self, trick_index: int, leading: bool) -> bool:
         """Whether the ban holds for a card led (``leading``) or discarded to trick
         ``trick_index`` (from 0)."""
@@ -191,6 +205,18 @@ class EarlyEnd(enum.Enum):
     def goal(self) -> str:
         """What the declarer must do, in words."""
         return "win no trick" if self is EarlyEnd.DECLARER_WINS else "win every trick"
+
+    def rule_text(self) -> str:
+        """What the declarer must do and when the hand ends, in the current language."""
+        if self is EarlyEnd.DECLARER_WINS:
+            return _("the declarer must win no trick; the hand ends the moment the declarer "
+                     "wins a trick")
+        return _("the declarer must win every trick; the hand ends the moment a defender wins "
+                 "one")
+
+    def words(self) -> str:
+        """:attr:`goal` in the current language."""
+        return _("win no trick") if self is EarlyEnd.DECLARER_WINS else _("win every trick")
 
 
 def early_end_reached(end: EarlyEnd, winners: npt.NDArray[np.integer], declarer: int | Ints
@@ -280,6 +306,17 @@ class Rows:
         can fit both ends of a row, which takes rows that turn the corner."""
         return self.wrap
 
+    def text(self, places: Sequence[int]) -> str:
+        """The rows and the ``places`` by going out, in words, in the current language."""
+        seq = " ".join(r.code for r in self.sequence)
+        kind = _("rows per suit") if self.per_suit else _("one row regardless of suit")
+        opener = (_("{card} opens").format(card=self.first) if self.first is not None
+                  else _("any {rank} opens").format(rank=tr(self.opening.french)))
+        corner = _(", turning the corner") if self.wrap else ""
+        said = ", ".join(signed(p) if p else "0" for p in places)
+        return _("lay cards in {kind} ({sequence}{corner}); {opener}; places {places}").format(
+            kind=kind, sequence=seq, corner=corner, opener=opener, places=said)
+
     def row_of(self, card: Card) -> int:
         """The row a card belongs to: its suit, or 0 for the one row."""
         return int(card.suit) if self.per_suit else 0
@@ -351,7 +388,7 @@ class Counts:
     def trick_counts(self) -> Ints:
         got = self.known_tricks()
         if got is None:
-            raise MissingTally("this contract needs the tricks won by each seat", ("tricks",))
+            raise MissingTally(_("this contract needs the tricks won by each seat"), ("tricks",))
         return got
 
     def card_counts(self, cards: int) -> Ints:
@@ -359,15 +396,17 @@ class Counts:
         if got is None and self._source is not None:
             got = self._cards[cards] = self._source.cards(cards)
         if got is None:
-            words, needs = self._wants.get(cards, ("the cards each seat captured", ("captured",)))
-            raise MissingTally(f"this contract needs {words}", needs)
+            words, needs = self._wants.get(cards, (_("the cards each seat captured"),
+                                                   ("captured",)))
+            raise MissingTally(_('this contract needs {words}').format(
+                                   words=words), needs)
         return got
 
     def last_winner(self) -> Ints:
         if self._last is None and self._source is not None:
             self._last = self._source.last()
         if self._last is None:
-            raise MissingTally("this contract needs the winner of the last trick",
+            raise MissingTally(_("this contract needs the winner of the last trick"),
                                ("last_winner",))
         return self._last
 
@@ -375,13 +414,13 @@ class Counts:
         if self._ended is None and self._source is not None:
             self._ended = self._source.ended()
         if self._ended is None:
-            raise MissingTally("this contract needs the tricks won by each seat, or whether the "
-                               "declarer made the contract", ("tricks", "made"))
+            raise MissingTally(_("this contract needs the tricks won by each seat, or whether the "
+                               "declarer made the contract"), ("tricks", "made"))
         return self._ended
 
     def place_of(self) -> Ints:
         if self._places is None:
-            raise MissingTally("this contract needs the order in which the seats went out",
+            raise MissingTally(_("this contract needs the order in which the seats went out"),
                                ("order",))
         return self._places
 
@@ -396,8 +435,9 @@ class Counts:
 
         def col(values: Sequence[int]) -> Ints:
             if len(values) != players or any(not -1000 <= v <= 1000 for v in values):
-                raise TallyError(f"give a count from 0 to the cards in play for each of the "
-                                 f"{players} seats")
+                raise TallyError(_('give a count from 0 to the cards in play for each of the '
+                                     '{players} seats').format(
+                                     players=players))
             return np.asarray(values, dtype=np.int64).reshape(players, 1)
 
         places = None
@@ -446,5 +486,7 @@ def value_text(values: Sequence[CardValue], pack_mask: int) -> str:
         for v, cs in sorted(parts, key=lambda p: p[0].points):
             for c in sorted(cs, key=lambda c: -c.rank):
                 by_points.setdefault(v.points, []).append(c.rank.code)
-        return ", ".join(f"{'/'.join(ranks)} {points:+d}" for points, ranks in by_points.items())
-    return "; ".join(f"{v.points:+d} per {v.name}" for v, _ in parts)
+        return ", ".join(f"{'/'.join(ranks)} {signed(points)}"
+                         for points, ranks in by_points.items())
+    return "; ".join(_("{points} per {name}").format(points=signed(v.points), name=tr(v.name))
+                     for v, _cards in parts)

@@ -27,9 +27,11 @@ from typing import cast
 
 import attrs
 
-from herzla.cards import Card, cards_of
+from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract
+from herzla.contracts.words import tr
 from herzla.counting import play_place
+from herzla.i18n import N_, _
 from herzla.layout import LayoutHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
 from herzla.tricks import TrickHand
@@ -117,8 +119,8 @@ class Course:
     def roles(self, seat: int) -> list[str]:
         """What ``seat`` is at this table: ``forehand``, ``dealer``, ``declarer`` (or nothing)."""
         r = self.record
-        return [name for name, who in (("forehand", r.forehand), ("dealer", r.dealer),
-                                       ("declarer", r.declarer)) if who == seat]
+        return [name for name, who in ((N_("forehand"), r.forehand), (N_("dealer"), r.dealer),
+                                       (N_("declarer"), r.declarer)) if who == seat]
 
     @property
     def illegal(self) -> IllegalPlay | None:
@@ -171,13 +173,19 @@ def _ban_note(state: TrickHand, seat: int, card: Card, leading: bool,
     hand = state.hands[seat]
     if not hand & mask:
         return None, False
-    what = "lead" if leading else "discard"
     if card.bit & mask:
-        return f"seat {seat} holds only banned cards and may {what} {card} ({rule})", True
-    names = sorted({c.suit.french for c in cards_of(hand & mask)})
-    word = ("a heart" if names == ["Hearts"]
-            else "a card of " + ", ".join(names))
-    return f"seat {seat} holds {word} but may not {what} it ({rule})", False
+        said = (_("seat {seat} holds only banned cards and may lead {card} ({rule})") if leading
+                else _("seat {seat} holds only banned cards and may discard {card} ({rule})"))
+        return said.format(seat=seat, card=card, rule=rule), True
+    suits = sorted({c.suit for c in cards_of(hand & mask)}, key=lambda s: s.french)
+    if suits == [Suit.H]:
+        said = (_("seat {seat} holds a heart but may not lead it ({rule})") if leading
+                else _("seat {seat} holds a heart but may not discard it ({rule})"))
+    else:
+        said = (_("seat {seat} holds a card of {suits} but may not lead it ({rule})") if leading
+                else _("seat {seat} holds a card of {suits} but may not discard it ({rule})"))
+    return said.format(seat=seat, rule=rule,
+                       suits=", ".join(tr(s.french) for s in suits)), False
 
 
 def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:

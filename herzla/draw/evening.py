@@ -20,10 +20,12 @@ from __future__ import annotations
 from html import escape
 
 from herzla.contracts import get_game
+from herzla.contracts.words import amount_text, cents, tr
 from herzla.draw.html import CSS, rules_html
 from herzla.draw.svg import INK, MUTED, _n, _root, _text
 from herzla.evening import MAX_DEALS, Evening
 from herzla.evening.text import next_sentence, outcome_lines, stats_line
+from herzla.i18n import _, current, ngettext
 from herzla.limits import LimitError
 from herzla.records import signed
 
@@ -56,10 +58,11 @@ def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) ->
         lo, hi = lo - 1, hi + 1
     left, top, plot_w, plot_h = (56.0, 40.0, 310.0, 200.0) if narrow else (64.0, 40.0, 520.0,
                                                                            220.0)
-    rows = [(p, PALETTE[s % len(PALETTE)], f"{p} {signed(e.totals[s])}{unit}", False)
+    rows = [(p, PALETTE[s % len(PALETTE)], f"{p} {amount_text(e.totals[s], bool(unit))}", False)
             for s, p in enumerate(e.players)]
     if stock is not None:
-        rows.append(("stock", STOCK_INK, f"stock {stock[-1]}c", True))
+        rows.append(("stock", STOCK_INK, _("stock {amount}").format(amount=cents(stock[-1])),
+                     True))
     legend_w = 30 + 7.4 * max(len(label) for _, _, label, _ in rows)
     width = left + plot_w + 14 if narrow else left + plot_w + 24 + legend_w
     steps = max(len(e.deals), 1)
@@ -98,7 +101,7 @@ def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) ->
         if len(e.deals) <= 60:
             parts += [f'<circle cx="{_n(x(i))}" cy="{_n(y(v))}" r="2.5" fill="{ink}"/>'
                       for i, v in enumerate(series[s])]
-    for j, (_, ink, label, dashed) in enumerate(rows):
+    for j, (_name, ink, label, dashed) in enumerate(rows):
         ly = legend_y + 20 * j
         dash = ' stroke-dasharray="5 4"' if dashed else ""
         parts.append(f'<path d="M{_n(legend_x)} {_n(ly)}H{_n(legend_x + 16)}" stroke="{ink}" '
@@ -117,10 +120,10 @@ def _row(cells: list[str], cls: str = "") -> str:
 def evening_html(e: Evening) -> str:
     """The evening as an HTML fragment (see the module notes)."""
     _check(e)
-    unit = "c" if get_game(e.game).has_stock else ""
+    stocked = get_game(e.game).has_stock
     has_stock = e.stock is not None
     winners = set(e.winners() or ())
-    head = ["#", "dealer", "contract", *e.players] + (["stock"] if has_stock else [])
+    head = ["#", _("dealer"), _("contract"), *e.players] + ([_("stock")] if has_stock else [])
     rows = [_row([f"<th>{escape(h)}</th>" for h in head])]
     for d in e.deals:
         contract = d.contract.id
@@ -129,50 +132,52 @@ def evening_html(e: Evening) -> str:
         cells = [f'<td class="num">{d.k}</td>', f"<td>{escape(e.players[d.dealer])}</td>",
                  f"<td>{escape(contract)}</td>"]
         if d.scores is None:
-            cells.append(f'<td colspan="{len(e.players)}">not scored</td>')
+            cells.append(f'<td colspan="{len(e.players)}">' + _("not scored") + "</td>")
         else:
-            cells += [f'<td class="num">{signed(v)}{unit}</td>' for v in d.scores]
+            cells += [f'<td class="num">{amount_text(v, stocked)}</td>' for v in d.scores]
         if has_stock:
-            cells.append(f'<td class="num">{d.stock}c</td>')
+            cells.append(f'<td class="num">{cents(d.stock or 0)}</td>')
         rows.append(_row(cells))
-    total = ['<td></td><td></td><td>total</td>'] + [
-        f'<td class="num{" win" if p in winners else ""}">{signed(t)}{unit}</td>'
+    total = ["<td></td><td></td><td>" + _("total") + "</td>"] + [
+        f'<td class="num{" win" if p in winners else ""}">{amount_text(t, stocked)}</td>'
         for p, t in zip(e.players, e.totals, strict=True)]
     if has_stock:
-        total.append(f'<td class="num">{e.stock}c</td>')
+        total.append(f'<td class="num">{cents(e.stock or 0)}</td>')
     rows.append(_row(total, "total"))
     parts = [f"<figure>{evening_svg(e, standalone=False)}</figure>",
-             "<h2>Deals</h2><table>" + "".join(rows) + "</table>",
+             "<h2>" + _("Deals") + "</h2><table>" + "".join(rows) + "</table>",
              f"<p>{escape(next_sentence(e))}.</p>"]
     outcome = outcome_lines(e)
     if outcome:
-        what = "Settlement" if has_stock else "Winners"
+        what = _("Settlement") if has_stock else _("Winners")
         parts.append(f"<h2>{what}</h2><ul>" + "".join(f"<li>{escape(x)}</li>" for x in outcome)
                      + "</ul>")
     if e.deals:
-        parts.append("<h2>Statistics</h2><ul>" + "".join(
+        parts.append("<h2>" + _("Statistics") + "</h2><ul>" + "".join(
             f"<li>{escape(stats_line(e, s))}</li>" for s in e.statistics()) + "</ul>")
         explained = []
         for d in e.deals:
             if d.explanation:
-                explained.append(f"<details><summary>Deal {d.k}: {escape(d.contract.title)}"
+                summary = _("Deal {k}: {contract}").format(k=d.k, contract=tr(d.contract.title))
+                explained.append(f"<details><summary>{escape(summary)}"
                                  f"</summary><ul class=\"explain\">" + "".join(
                                      f"<li>{escape(x)}</li>" for x in d.explanation)
                                  + "</ul></details>")
-        parts.append("<h2>Each deal explained</h2>" + "".join(explained))
+        parts.append("<h2>" + _("Each deal explained") + "</h2>" + "".join(explained))
         parts.append(rules_html([x for d in e.deals for x in d.explanation]))
     return "".join(parts)
 
 
 def evening_page(e: Evening) -> str:
     """The evening's page (see the module notes)."""
-    title = f"{e.game} evening: {', '.join(e.players)}"
+    title = _("{game} evening: {players}").format(game=e.game, players=", ".join(e.players))
     opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
-    meta = f"{len(e.deals)} deal{'' if len(e.deals) == 1 else 's'}" + (
-        f"; options {opts}" if opts else "") + (
-        f"; the stock started at {e.start_stock}c" if e.stock is not None else "")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    meta = ngettext("{n} deal", "{n} deals", len(e.deals)).format(n=len(e.deals)) + (
+        _("; options {options}").format(options=opts) if opts else "") + (
+        _("; the stock started at {amount}").format(amount=cents(e.start_stock))
+        if e.stock is not None else "")
+    return (f"<!DOCTYPE html>\n<html lang=\"{current()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"<h1>{escape(title)}</h1><p class=\"meta\">{escape(meta)}</p>"
-            f"{evening_html(e)}<p class=note>Drawn by herzla.</p></body></html>\n")
+            f"{evening_html(e)}<p class=note>" + _("Drawn by herzla.") + "</p></body></html>\n")

@@ -27,6 +27,7 @@ import enum
 
 from herzla.cards import Card, CardError, Rank, Suit, parse_card
 from herzla.contracts import Contract
+from herzla.i18n import _
 
 __all__ = ["Faces", "GERMAN_SUITS", "SUIT_COLOURS", "can_encode", "code_spelled", "faces_of",
            "labelled", "labelled_code", "legend", "rank_label", "short", "suit_abbreviation",
@@ -137,10 +138,12 @@ def legend(faces: Faces, unicode: bool = True) -> list[str]:
     if code_spelled(faces, unicode):
         return []
     if faces is Faces.FRENCH:
-        return ["(in brackets each card's code, as you type it: ♥10 (HT) is the Ten of Hearts)"]
+        return [_("(in brackets each card's code, as you type it: ♥10 (HT) is the Ten of "
+                  "Hearts)")]
     king = "König" if unicode else "Koenig"
     return ["(Ei Eichel = C, Gr Gras = S, Hz Herz = H, Sch Schellen = D; U Unter = J, O Ober = Q,",
-            f" K {king} = K, A Sau = A; in brackets the code you type: Sch-O (DQ), Gr-8 (S8))"]
+            _(" K {king} = K, A Sau = A; in brackets the code you type: Sch-O (DQ), Gr-8 (S8))")
+            .format(king=king)]
 
 
 def can_encode(text: str, encoding: str | None) -> bool:

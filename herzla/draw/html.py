@@ -22,15 +22,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from herzla.contracts.words import amount_text, cents, seat_word, tr
 from herzla.counting import play_place
 from herzla.draw.course import Course, Mark, course
 from herzla.draw.faces import Faces, faces_of, labelled, labelled_code
 from herzla.draw.markup import escape
 from herzla.draw.svg import record_svg, sheet_svg
 from herzla.draw.text import RULE_ID, mistakes_of
+from herzla.i18n import _, current
 from herzla.limits import check_drawn
 from herzla.quote import visible
-from herzla.records import signed
 from herzla.rulebook import UnknownTopic, get_rule
 from herzla.sheets import ScoreSheet
 
@@ -109,7 +110,7 @@ def rules_html(lines: Sequence[str]) -> str:
                      f"<dd>{escape(rule.text)}</dd>")
     if not items:
         return ""
-    return '<h3>The rules cited</h3><dl class="rules">' + "".join(items) + "</dl>"
+    return "<h3>" + _("The rules cited") + '</h3><dl class="rules">' + "".join(items) + "</dl>"
 
 
 def explanation_html(lines: Sequence[str]) -> str:
@@ -121,7 +122,7 @@ def explanation_html(lines: Sequence[str]) -> str:
 
 def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
     n = c.record.players
-    head = "".join(f"<th>seat {s}</th>" for s in range(n))
+    head = "".join(f"<th>{seat_word(s)}</th>" for s in range(n))
     rows = []
     if c.tricks is not None:
         for t in c.tricks:
@@ -132,20 +133,20 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                 if p is None:
                     cells.append("<td></td>")
                     continue
-                text = labelled(p.card, faces) + (", led" if s == t.leader else "")
+                text = labelled(p.card, faces) + (", " + _("led") if s == t.leader else "")
                 loss = losses.get(p.index)
                 extra = f' <span class="loss">&minus;{loss}</span>' if loss else ""
                 cells.append(f"<td>{_card_html(text, int(p.card.suit), faces, p.marks)}"
                              f"{extra}</td>")
-            won = f"seat {t.winner}" if t.winner is not None else "&hellip;"
+            won = seat_word(t.winner) if t.winner is not None else "&hellip;"
             notes = "".join(f'<div class="note">{escape(x)}</div>' for x in t.notes)
-            rows.append(f"<tr><td class=num>{t.number}</td><td>seat {t.leader}</td>"
+            rows.append(f"<tr><td class=num>{t.number}</td><td>{seat_word(t.leader)}</td>"
                         f"{''.join(cells)}<td class=grow>{won}{notes}</td></tr>")
-        return (f"<table><tr><th>trick</th><th>lead</th>{head}<th>won by</th></tr>"
-                + "".join(rows) + "</table>"
-                '<p class="note">Underlined in gold: the card that won the trick; dashed in '
-                "blue: a card that did not follow suit (the seat showed a void); on red: the "
-                "illegal play.</p>")
+        return (f"<table><tr><th>{_('trick')}</th><th>{_('lead')}</th>{head}"
+                f"<th>{_('won by')}</th></tr>" + "".join(rows) + "</table>"
+                '<p class="note">' + _("Underlined in gold: the card that won the trick; dashed "
+                                       "in blue: a card that did not follow suit (the seat "
+                                       "showed a void); on red: the illegal play.") + "</p>")
     for r in c.rounds():
         by_seat = {m.seat: m for m in r.moves}
         cells = []
@@ -156,12 +157,13 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                 continue
             marks = (Mark.ILLEGAL,) if m.illegal else ()
             if m.card is None:
-                cells.append(f"<td>{'<span class=illegal>pass</span>' if m.illegal else 'pass'}"
+                word = _("pass")
+                cells.append(f"<td>{f'<span class=illegal>{word}</span>' if m.illegal else word}"
                              "</td>")
                 continue
             ends = c.contract.end_marks
-            after = (" (low end)" if ends and m.end == "-" else "") + (" &mdash; out" if m.out
-                                                                       else "")
+            after = ((" " + _("(low end)") if ends and m.end == "-" else "")
+                     + (" &mdash; " + _("out") if m.out else ""))
             laid = _card_html(labelled(m.card, faces), int(m.card.suit), faces, marks)
             cells.append(f"<td>{laid}{after}</td>")
         grown = " &nbsp; ".join(" ".join(_card_html(labelled(x, faces), int(x.suit), faces)
@@ -169,50 +171,58 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
         rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td class=grow>{grown}"
                     "</td></tr>")
     order = c.result.order or ()
-    return (f"<table><tr><th>round</th>{head}<th>the rows after the round</th></tr>"
-            + "".join(rows) + "</table>"
-            f"<p>Out in order: {', '.join(f'seat {s}' for s in order) or 'nobody yet'}.</p>")
+    after = _("the rows after the round")
+    out = _("Out in order: {seats}").format(
+        seats=", ".join(seat_word(s) for s in order) or _("nobody yet"))
+    return (f"<table><tr><th>{_('round')}</th>{head}<th>{after}</th></tr>" + "".join(rows)
+            + f"</table><p>{out}.</p>")
 
 
 def _settlement(c: Course, faces: Faces) -> str:
     res, r = c.result, c.record
-    unit = "c" if r.contract.has_stock else ""
-    parts = ["<h3>Settlement</h3>"]
+    stocked = r.contract.has_stock
+    parts = ["<h3>" + _("Settlement") + "</h3>"]
     if res.illegal is not None:
         bad = res.illegal
-        parts.append(f'<p><span class="illegal">Illegal: {escape(labelled_code(bad.card, faces))}'
-                     f"</span> by seat {bad.seat} at {escape(c.place(bad.index))}, rule "
-                     f"<code>{escape(bad.rule)}</code>: {escape(bad.message)}.</p>")
+        parts.append("<p>" + _("{illegal} by seat {seat} at {place}, rule {rule}: {why}.").format(
+            illegal='<span class="illegal">' + escape(_("Illegal: {card}").format(
+                card=labelled_code(bad.card, faces))) + "</span>",
+            seat=bad.seat, place=escape(c.place(bad.index)),
+            rule=f"<code>{escape(bad.rule)}</code>", why=escape(bad.message)) + "</p>")
     if res.scores is not None:
-        cells = "".join(f"<td class=num>{signed(v)}{unit}</td>" for v in res.scores)
-        head = "".join(f"<th>seat {s}</th>" for s in range(r.players))
+        cells = "".join(f"<td class=num>{amount_text(v, stocked)}</td>" for v in res.scores)
+        head = "".join(f"<th>{seat_word(s)}</th>" for s in range(r.players))
         parts.append(f"<table><tr>{head}</tr><tr>{cells}</tr></table>")
     elif res.ruling is not None and res.ruling.established and res.ruling.scores is not None:
         # the renege ended the hand: the ruling below scores it, so the hand is not "incomplete"
-        parts.append("<p>The play stops at the renege: the hand is scored by the ruling "
-                     "below.</p>")
+        parts.append("<p>" + _("The play stops at the renege: the hand is scored by the ruling "
+                               "below.") + "</p>")
     else:
-        parts.append("<p>No scores: the hand is not complete"
-                     + (" (an illegal play stops it)" if res.illegal else "") + ".</p>")
+        parts.append("<p>" + (_("No scores: the hand is not complete (an illegal play stops "
+                                "it).") if res.illegal else
+                              _("No scores: the hand is not complete.")) + "</p>")
     facts = []
     if res.stock is not None:
-        facts.append(f"stock {res.stock}c")
+        facts.append(_("stock {amount}").format(amount=cents(res.stock)))
     if res.score is not None and res.score.events:
-        facts.append("events: " + ", ".join(escape(e) for e in res.score.events))
+        facts.append(_("events: {events}").format(
+            events=", ".join(escape(e) for e in res.score.events)))
     if facts:
         parts.append(f"<p>{'; '.join(facts)}</p>")
     parts.append(explanation_html(res.explanation))
     ruling = res.ruling
     if ruling is not None:
-        what = (f"established (option renege={escape(ruling.option)})" if ruling.established
-                else "corrected: no penalty")
-        parts.append(f'<h3>Ruling: a renege by seat {ruling.seat}, {what}</h3>')
+        what = (_("established, option renege={option}").format(option=escape(ruling.option))
+                if ruling.established else _("corrected, no penalty"))
+        parts.append("<h3>" + _("Ruling: a renege by seat {seat}, {what}").format(
+            seat=ruling.seat, what=what) + "</h3>")
         if ruling.scores is not None:
-            cells = "".join(f"<td class=num>{signed(v)}{unit}</td>" for v in ruling.scores)
-            head = "".join(f"<th>seat {s}</th>" for s in range(r.players))
+            cells = "".join(f"<td class=num>{amount_text(v, stocked)}</td>"
+                            for v in ruling.scores)
+            head = "".join(f"<th>{seat_word(s)}</th>" for s in range(r.players))
             parts.append(f"<table><tr>{head}</tr><tr>{cells}</tr></table>")
         if ruling.stock is not None:
-            parts.append(f"<p>stock {ruling.stock}c</p>")
+            parts.append("<p>" + _("stock {amount}").format(amount=cents(ruling.stock)) + "</p>")
         parts.append(explanation_html(ruling.explanation))
     return "".join(parts)
 
@@ -281,14 +291,18 @@ def review_html(review: Mapping[str, Any], c: Course | None = None,
 
 def _heading(c: Course) -> tuple[str, str]:
     r = c.record
-    decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
-    stock = f", stock {r.stock}c before the hand" if r.contract.has_stock else ""
+    decl = _(", declarer seat {seat}").format(seat=r.declarer) if r.declarer is not None else ""
+    stock = (_(", stock {amount} before the hand").format(amount=cents(r.stock))
+             if r.contract.has_stock else "")
     opts = ""
     if r.options:
-        opts = "; options " + ", ".join(f"{k}={v}" for k, v in sorted(r.options.items()))
+        opts = _("; options {options}").format(
+            options=", ".join(f"{k}={v}" for k, v in sorted(r.options.items())))
     return (f"{r.game} {r.contract_id}",
-            f"{r.contract.title}: {r.contract.describe()}. {r.players} players, dealer seat "
-            f"{r.dealer}, forehand seat {r.forehand}{decl}{stock}{opts}.")
+            _("{title}: {rules}. {players} players, dealer seat {dealer}, forehand seat "
+              "{forehand}{declarer}{stock}{options}.").format(
+                title=tr(r.contract.title), rules=r.contract.describe(), players=r.players,
+                dealer=r.dealer, forehand=r.forehand, declarer=decl, stock=stock, options=opts))
 
 
 def hand_html(c: Course, faces: Faces | str | None = None,
@@ -300,7 +314,7 @@ def hand_html(c: Course, faces: Faces | str | None = None,
     f = faces_of(c.contract, faces)
     name, meta = _heading(c)
     name = name if title is None else title
-    what = "Trick by trick" if c.tricks is not None else "The rows as they grew"
+    what = _("Trick by trick") if c.tricks is not None else _("The rows as they grew")
     head = f"<h{level}>{escape(name)}</h{level}>" if name else ""
     tags = "".join(f"<dt>{escape(k)}</dt><dd>{escape(visible(v))}</dd>"
                    for k, v in c.record.tags.items())
@@ -320,10 +334,10 @@ def sheet_html(sheet: ScoreSheet) -> str:
 
 
 def _page(title: str, body: str) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{current()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
-            f"{body}<p class=note>Drawn by herzla.</p></body></html>\n")
+            f"{body}<p class=note>" + _("Drawn by herzla.") + "</p></body></html>\n")
 
 
 def record_page(c: Course, faces: Faces | str | None = None,
@@ -338,11 +352,13 @@ def sheet_page(sheet: ScoreSheet, faces: Faces | str | None = None,
     """The page of a partie, session or match: the score sheet, then every hand (at most
     :data:`herzla.limits.MAX_DRAWN_HANDS`, :class:`herzla.limits.LimitError`)."""
     check_drawn(len(sheet.rows))
-    title = f"{sheet.game} {sheet.kind}, {sheet.players} players"
+    title = _("{game} {kind}, {players} players").format(game=sheet.game, kind=sheet.kind,
+                                                         players=sheet.players)
     parts = [f"<h1>{escape(title)}</h1>", sheet_html(sheet)]
     for i, row in enumerate(sheet.rows):
         review = reviews[i] if reviews is not None and i < len(reviews) else None
         rec = row.result.record
         parts.append(hand_html(course(rec), faces, review, level=2,
-                               title=f"Hand {i + 1}: {rec.game} {rec.contract_id}"))
+                               title=_("Hand {n}: {game} {contract}").format(
+                                   n=i + 1, game=rec.game, contract=rec.contract_id)))
     return _page(title, "".join(parts))

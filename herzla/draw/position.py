@@ -28,6 +28,7 @@ from herzla.draw.course import course
 from herzla.draw.faces import Faces, faces_of
 from herzla.draw.text import _hand_lines, _Style, draw_text
 from herzla.hand import Hand
+from herzla.i18n import _
 from herzla.players.views import LayoutView, TrickView
 from herzla.records import sort_hand
 
@@ -41,12 +42,14 @@ def hand_text(hand: Hand) -> str:
         lines = [draw_text(course(hand.record()))]
     except ValueError as exc:  # a copy holding other cards (a sampled world) is no record
         lines = [f"{hand.contract.game} {hand.contract.id}: {exc}"]
+    place = hand.trick_place
     if hand.over:
-        lines.append("The hand is over.")
+        lines.append(_("The hand is over."))
+    elif place is not None:
+        lines.append(_("To play: seat {seat}, trick {trick}").format(seat=hand.turn,
+                                                                     trick=place[0]))
     else:
-        place = hand.trick_place
-        where = f", trick {place[0]}" if place is not None else ""
-        lines.append(f"To play: seat {hand.turn}{where}")
+        lines.append(_("To play: seat {seat}").format(seat=hand.turn))
     return "\n".join(lines)
 
 
@@ -57,29 +60,40 @@ def view_text(view: TrickView | LayoutView, faces: str | Faces | None = None,
     style = _Style(faces_of(c, faces), unicode, False)
     hand = _hand_lines([sort_hand(cards_of(view.hand), c)], style)[0]
     # a question of kind: a trick deal draws its tricks, a layout deal its rows
-    where, play = _tricks(view, style) if isinstance(view, TrickView) else _laid(view)
-    return "\n".join([f"{c.game} {c.id}: seat {view.seat} to play{where}", f"  hand  {hand[0]}",
-                      *(f"        {more}" for more in hand[1:] if more.strip()),
-                      f"  legal {' '.join(str(m) for m in view.legal_moves())}", *play])
+    head, play = _tricks(view, style) if isinstance(view, TrickView) else _laid(view)
+    labels = [_("hand"), _("legal")]
+    width = max(len(label) for label in labels) + 1
+    return "\n".join([f"{c.game} {c.id}: {head}", f"  {labels[0]:<{width}}{hand[0]}",
+                      *(f"  {'':<{width}}{more}" for more in hand[1:] if more.strip()),
+                      f"  {labels[1]:<{width}}{' '.join(str(m) for m in view.legal_moves())}",
+                      *play])
 
 
 def _tricks(view: TrickView, style: _Style) -> tuple[str, list[str]]:
-    """(where the seat plays, the tricks so far) of a trick deal's view."""
-    lines = ["Tricks" if view.tricks or view.trick else "Tricks: none played yet"]
+    """(who is to play where, the tricks so far) of a trick deal's view."""
+    lines = [_("Tricks") if view.tricks or view.trick else _("Tricks: none played yet")]
     for i, t in enumerate(view.tricks, 1):
-        lines.append(f"  {i}  seat {t.leader} leads  {_cards(t.cards, style)}  "
-                     f"won by seat {t.winner}")
+        lines.append("  " + _("{number}  seat {seat} leads  {cards}  won by seat {winner}").format(
+            number=i, seat=t.leader, cards=_cards(t.cards, style), winner=t.winner))
     if view.trick:
-        lines.append(f"  {len(view.tricks) + 1}  seat {view.leader} leads  "
-                     f"{_cards(view.trick, style)}  (seat {view.winner} wins so far)")
-    return f", trick {view.trick_number}", lines
+        lines.append("  " + _("{number}  seat {seat} leads  {cards}  (seat {winner} wins so "
+                              "far)").format(number=len(view.tricks) + 1, seat=view.leader,
+                                             cards=_cards(view.trick, style),
+                                             winner=view.winner))
+    return _("seat {seat} to play, trick {trick}").format(seat=view.seat,
+                                                          trick=view.trick_number), lines
 
 
 def _laid(view: LayoutView) -> tuple[str, list[str]]:
-    """(nothing, the turns so far and the cards each seat holds) of a layout deal's view."""
-    moves = [f"seat {s} " + ("pass" if lay is None else str(lay)) for s, lay in view.history]
-    return "", ["Laid: " + (", ".join(moves) if moves else "nothing yet"),
-                "Cards held: " + "  ".join(f"seat {s} {k}" for s, k in enumerate(view.counts))]
+    """(who is to play, the turns so far and the cards each seat holds) of a layout deal's
+    view."""
+    moves = [_("seat {seat} passes").format(seat=s) if lay is None else
+             _("seat {seat} {lay}").format(seat=s, lay=lay) for s, lay in view.history]
+    held = "  ".join(_("seat {seat} {count}").format(seat=s, count=k)
+                     for s, k in enumerate(view.counts))
+    return _("seat {seat} to play").format(seat=view.seat), [
+        _("Laid: {moves}").format(moves=", ".join(moves)) if moves else _("Laid: nothing yet"),
+        _("Cards held: {counts}").format(counts=held)]
 
 
 def _cards(cards: tuple[Card, ...], style: _Style) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from herzla.cards import Card, Rank, Suit
+from herzla.contracts.words import amount_text, cents, seat_word
 from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
 from herzla.draw.faces import (
     SUIT_COLOURS,
@@ -31,8 +32,9 @@ from herzla.draw.faces import (
 )
 from herzla.draw.markup import escape
 from herzla.draw.text import RULE_ID, mistakes_of
+from herzla.i18n import _
 from herzla.limits import check_drawn
-from herzla.records import signed, sort_hand
+from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
 from herzla.tricks import Trick
@@ -214,19 +216,21 @@ def trick_svg(trick: Trick | TrickLine, players: int, faces: Faces | str = Faces
     line = trick if isinstance(trick, TrickLine) else _line_of(trick, players, number or 1)
     col = CARD_W + 16
     seen = line.by_seat()
-    body = [_text(6, 18, f"trick {line.number}"
-                  + (f": won by seat {line.winner}" if line.winner is not None else ""),
-                  14, INK, "bold")]
+    head = _("trick {n}").format(n=line.number)
+    if line.winner is not None:
+        head = _("trick {n}: won by seat {seat}").format(n=line.number, seat=line.winner)
+    body = [_text(6, 18, head, 14, INK, "bold")]
     for s in range(players):
         x = 8 + s * col
         lead = s == line.leader
-        body.append(_text(x, 40, f"seat {s}" + (" led" if lead else ""), 12,
+        body.append(_text(x, 40, _("seat {seat} led").format(seat=s) if lead else seat_word(s),
+                          12,
                           INK if lead else MUTED, "bold" if lead else "normal"))
         p = seen.get(s)
         if p is not None:
             body.append(_card(p.card, f, x, 48, 1.0, p.marks))
-    return _root(max(8 + players * col, 200), 48 + CARD_H + 8, body, f"trick {line.number}",
-                 standalone)
+    return _root(max(8 + players * col, 200), 48 + CARD_H + 8, body,
+                 _("trick {n}").format(n=line.number), standalone)
 
 
 def _line_of(trick: Trick, players: int, number: int) -> TrickLine:
@@ -249,7 +253,7 @@ def _rows(rows: Sequence[Row], faces: Faces, per_suit: bool, x: float, y: float,
     width = 0.0
     for i, row in enumerate(rows):
         top = y + i * (CARD_H + 10)
-        label = suit_name(Suit(row.key), faces) if per_suit else "the row"
+        label = suit_name(Suit(row.key), faces) if per_suit else _("the row")
         parts.append(_text(x, top + CARD_H / 2 + 5, label, 13, MUTED, "bold"))
         parts.append(_fan(row.cards, faces, x + 80, top))
         width = max(width, 80 + _fan_width(len(row.cards)))
@@ -261,7 +265,7 @@ def rows_svg(rows: Sequence[Row], faces: Faces | str = Faces.FRENCH, per_suit: b
     """The rows of a layout deal (the four suit rows, or the one row), low end on the left."""
     f = Faces.parse(faces)
     parts, w, h = _rows(rows, f, per_suit, 6, 6)
-    return _root(max(w + 12, 200), max(h + 6, 40), parts, "the rows", standalone)
+    return _root(max(w + 12, 200), max(h + 6, 40), parts, _("the rows"), standalone)
 
 
 # -- a whole hand ----------------------------------------------------------------------------
@@ -276,9 +280,11 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
     r, res = c.record, c.result
     n = r.players
     losses = mistakes_of(review)
-    decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
-    title = (f"{r.game} {r.contract_id}: {n} players, dealer seat {r.dealer}, forehand seat "
-             f"{r.forehand}{decl}")
+    decl = _(", declarer seat {seat}").format(seat=r.declarer) if r.declarer is not None else ""
+    title = _("{game} {contract}: {players} players, dealer seat {dealer}, forehand seat "
+              "{forehand}{declarer}{stock}{options}").format(
+        game=r.game, contract=r.contract_id, players=n, dealer=r.dealer, forehand=r.forehand,
+        declarer=decl, stock="", options="")
     parts = [_text(8, 22, title, 16, INK, "bold")]
     hand_w = max(_fan_width(len(h)) for h in r.hands)
     label_w = 120
@@ -290,19 +296,19 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
     col = CARD_W * 0.8 + 14
     small_h = CARD_H * 0.8
     if tricks:
-        parts.append(_text(8 + label_w, top + 12, "hands as dealt", 12, MUTED))
+        parts.append(_text(8 + label_w, top + 12, _("hands as dealt"), 12, MUTED))
         for t in tricks:
             x = x_play + (t.number - 1) * col
             parts.append(_text(x + CARD_W * 0.4, top + 12, str(t.number), 12, MUTED, "bold",
                                "middle"))
         top += 20
     else:
-        parts.append(_text(8 + label_w, top + 12, "hands as dealt", 12, MUTED))
+        parts.append(_text(8 + label_w, top + 12, _("hands as dealt"), 12, MUTED))
         top += 20
     for seat, hand in enumerate(r.hands):
         y = top + seat * row_h
-        roles = ", ".join(c.roles(seat))
-        parts.append(_text(8, y + 30, f"seat {seat}", 14, INK, "bold"))
+        roles = ", ".join(_(w) for w in c.roles(seat))
+        parts.append(_text(8, y + 30, seat_word(seat), 14, INK, "bold"))
         if roles:
             parts.append(_text(8, y + 48, roles, 12, MUTED))
         parts.append(_fan(sort_hand(hand, r.contract), f, 8 + label_w, y))
@@ -311,7 +317,7 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
             x = x_play + (t.number - 1) * col
             for p in t.cards:
                 y = top + p.seat * row_h + (CARD_H - small_h) / 2
-                note = "led" if p.seat == t.leader else ""
+                note = _("led") if p.seat == t.leader else ""
                 parts.append(_card(p.card, f, x, y, 0.8, p.marks, note))
                 if p.seat == t.leader:
                     parts.append(f'<path d="M{_n(x - 7)} {_n(y + small_h / 2 - 5)}l6 5l-6 5z" '
@@ -320,14 +326,15 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
                 if loss:
                     parts.append(_text(x + CARD_W * 0.4, y + small_h + 12, f"-{loss}", 11, BAD,
                                        "bold", "middle"))
-            won = "…" if t.winner is None else f"seat {t.winner}"
+            won = "…" if t.winner is None else seat_word(t.winner)
             parts.append(_text(x + CARD_W * 0.4, top + n * row_h + 2, won, 12, INK, "bold",
                                "middle"))
         width = x_play + len(tricks) * col
         top += n * row_h + 14
         top = _leftovers(c, f, parts, top, label_w)
-        legend = [(WIN, "solid", "won the trick"), (VOID, "dash", "did not follow suit (void)"),
-                  (BAD, "cross", "illegal play")]
+        legend = [(WIN, "solid", _("won the trick")),
+                  (VOID, "dash", _("did not follow suit (void)")),
+                  (BAD, "cross", _("illegal play"))]
         x = 8.0
         for colour, kind, words in legend:
             if kind == "cross":
@@ -340,24 +347,25 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
             parts.append(_text(x + 20, top + 12, words, 12, MUTED))
             x += 36 + 6 * len(words)
         parts.append(f'<path d="M{_n(x)} {_n(top + 2)}l7 5l-7 5z" fill="{INK}"/>')
-        parts.append(_text(x + 12, top + 12, "led the trick", 12, MUTED))
+        parts.append(_text(x + 12, top + 12, _("led the trick"), 12, MUTED))
         top += 28
     else:
         top += n * row_h + 6
         top = _leftovers(c, f, parts, top, label_w)
-        parts.append(_text(8, top + 12, "the rows", 14, INK, "bold"))
+        parts.append(_text(8, top + 12, _("the rows"), 14, INK, "bold"))
         rows, w, h = _rows(c.rows, f, c.rows_per_suit, 8, top + 22)
         parts.extend(rows)
         width = max(width, w + 16)
         top += 22 + h
         order = res.order or ()
-        parts.append(_text(8, top + 14, "out in order: " + (
-            ", ".join(f"seat {s}" for s in order) or "nobody yet"), 13))
+        parts.append(_text(8, top + 14, _("out in order: {seats}").format(
+            seats=", ".join(seat_word(s) for s in order) or _("nobody yet")), 13))
         top += 24
         if c.moves and c.moves[-1].illegal:
             bad = c.moves[-1]
-            what = "pass" if bad.card is None else str(bad.card)
-            parts.append(_text(8, top + 12, f"illegal: seat {bad.seat} {what}", 13, BAD, "bold"))
+            what = _("pass") if bad.card is None else str(bad.card)
+            parts.append(_text(8, top + 12, _("illegal: seat {seat} {what}").format(
+                seat=bad.seat, what=what), 13, BAD, "bold"))
             top += 22
     lines = _result_lines(c, f)
     for i, (line, colour, weight) in enumerate(lines):
@@ -372,24 +380,25 @@ def _leftovers(c: Course, faces: Faces, parts: list[str], top: float, label_w: f
     left = c.record.leftovers()
     if not left:
         return top
-    parts.append(_text(8, top + 30, "not dealt", 14, MUTED, "bold"))
+    parts.append(_text(8, top + 30, _("not dealt"), 14, MUTED, "bold"))
     parts.append(_fan(sort_hand(left, c.contract), faces, 8 + label_w, top))
     return top + CARD_H + 14
 
 
 def _result_lines(c: Course, faces: Faces) -> list[tuple[str, str, str]]:
     res = c.result
-    unit = "c" if c.contract.has_stock else ""
     out: list[tuple[str, str, str]] = []
     if res.illegal is not None:
         bad = res.illegal
-        out.append((f"Illegal: {labelled_code(bad.card, faces)} by seat {bad.seat} at "
-                    f"{c.place(bad.index)} ({bad.rule})", BAD, "bold"))
+        out.append((_("Illegal: {card} by seat {seat} at {place} ({rule})").format(
+            card=labelled_code(bad.card, faces), seat=bad.seat, place=c.place(bad.index),
+            rule=bad.rule), BAD, "bold"))
     elif res.scores is not None:
-        out.append(("Scores: " + ", ".join(f"seat {s} {signed(v)}{unit}"
-                                            for s, v in enumerate(res.scores)), INK, "bold"))
+        out.append((_("Scores: {scores}").format(scores=", ".join(
+            f"{seat_word(s)} {amount_text(v, c.contract.has_stock)}"
+            for s, v in enumerate(res.scores))), INK, "bold"))
     else:
-        out.append(("Not complete", INK, "bold"))
+        out.append((_("Not complete"), INK, "bold"))
     for line in res.explanation:
         out.append((line, MUTED if RULE_ID.search(line) is None else INK, "normal"))
     return out
@@ -403,14 +412,16 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
     (:class:`herzla.limits.LimitError`)."""
     check_drawn(len(sheet.rows))
     n = sheet.players
-    unit = "c" if sheet.stock is not None else ""
+    stocked = sheet.stock is not None
     col, first, second, row_h = 78, 36, 130, 24
     has_stock = sheet.stock is not None
     width: float = first + second + col * (n + (1 if has_stock else 0)) + 16
-    title = f"{sheet.game} {sheet.kind}, {n} players"
+    title = _("{game} {kind}, {players} players").format(game=sheet.game, kind=sheet.kind,
+                                                         players=n)
     parts = [_text(8, 22, title, 16, INK, "bold")]
     y = 48
-    heads = ["#", "contract", *(f"seat {s}" for s in range(n))] + (["stock"] if has_stock else [])
+    heads = ["#", _("contract"), *(seat_word(s) for s in range(n))] + (
+        [_("stock")] if has_stock else [])
     xs = [8.0, 8.0 + first] + [8 + first + second + col * (i + 1) - 8 for i in range(len(heads))]
     for i, head in enumerate(heads):
         parts.append(_text(xs[i], y, head, 13, MUTED, "bold", "end" if i >= 2 else "start"))
@@ -424,28 +435,29 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
         parts.append(_text(xs[0], y, str(row.index + 1), 13))
         parts.append(_text(xs[1], y, res.record.contract_id, 13))
         if res.scores is None:
-            what = (f"illegal play {res.illegal.index + 1} ({res.illegal.rule})"
-                    if res.illegal else "not complete")
+            what = (_("illegal play {n} ({rule})").format(n=res.illegal.index + 1,
+                                                          rule=res.illegal.rule)
+                    if res.illegal else _("not complete"))
             parts.append(_text(xs[2] - col + 8, y, what, 13, BAD if res.illegal else MUTED))
             continue
         ink = INK if row.index < sheet.counted else MUTED  # after the stop: not added up
         for s, v in enumerate(res.scores):
-            parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, ink, "normal", "end"))
+            parts.append(_text(xs[2 + s], y, amount_text(v, stocked), 13, ink, "normal", "end"))
         if has_stock and row.stock is not None:
-            parts.append(_text(xs[2 + n], y, f"{row.stock}c", 13, MUTED, "normal", "end"))
+            parts.append(_text(xs[2 + n], y, cents(row.stock), 13, MUTED, "normal", "end"))
     y += 10
     parts.append(f'<path d="M8 {y}H{width - 8}" stroke="#424242" stroke-width="1.5"/>')
     y += row_h - 4
     counted = sheet.counted
-    label = "total" if counted == len(sheet.rows) else (
-        f"total of 1-{counted}" if counted > 1 else "total of 1")
-    parts.append(_text(xs[1], y, label if counted else "total: no hand counted", 13, INK,
+    label = _("total") if counted == len(sheet.rows) else (
+        _("total of 1-{n}").format(n=counted) if counted > 1 else _("total of 1"))
+    parts.append(_text(xs[1], y, label if counted else _("total: no hand counted"), 13, INK,
                        "bold"))
     for s, v in enumerate(sheet.totals if counted else ()):
         if sheet.winners and s in sheet.winners:
             parts.append(f'<rect x="{xs[2 + s] - col + 14}" y="{y - 16}" width="{col - 10}" '
                          f'height="{row_h - 2}" rx="4" fill="#c8e6c9"/>')
-        parts.append(_text(xs[2 + s], y, signed(v) + unit, 13, INK, "bold", "end"))
+        parts.append(_text(xs[2 + s], y, amount_text(v, stocked), 13, INK, "bold", "end"))
     for line in sheet.explanation:
         y += 20
         parts.append(_text(8, y, line, 13, MUTED))

@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from herzla.cards import Card, Suit
+from herzla.contracts.words import amount_text, cents, seat_word
 from herzla.draw.course import Course, LayoutMove, Mark, Row
 from herzla.draw.faces import (
     Faces,
@@ -52,13 +53,14 @@ from herzla.draw.faces import (
     rank_label,
     suit_label,
 )
+from herzla.i18n import _
 from herzla.quote import visible
-from herzla.records import signed, sort_hand
+from herzla.records import sort_hand
 
 __all__ = ["RULE_ID", "draw_text", "mistakes_of"]
 
 #: a rule id as explanations cite it: ``rule herzla/two-void``
-RULE_ID = re.compile(r"\brule ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
+RULE_ID = re.compile(r"\b(?:rule|Regel) ([a-z0-9-]+/[a-z0-9-]+|[a-z0-9-]+)")
 
 _RESET = "\x1b[0m"
 _SUIT_ANSI = {Faces.FRENCH: ("", "", "\x1b[31m", "\x1b[31m"),
@@ -133,13 +135,16 @@ def _hand_lines(hands: Sequence[Sequence[Card]], style: _Style) -> list[list[str
 
 def _header(c: Course) -> str:
     r = c.record
-    decl = f", declarer seat {r.declarer}" if r.declarer is not None else ""
-    stock = f", stock {r.stock}c" if r.contract.has_stock else ""
+    decl = _(", declarer seat {seat}").format(seat=r.declarer) if r.declarer is not None else ""
+    stock = _(", stock {amount}").format(amount=cents(r.stock)) if r.contract.has_stock else ""
     opts = ""
     if r.options:
-        opts = ", options " + " ".join(f"{k}={v}" for k, v in sorted(r.options.items()))
-    return (f"{r.game} {r.contract_id}: {r.players} players, dealer seat {r.dealer}, "
-            f"forehand seat {r.forehand}{decl}{stock}{opts}")
+        opts = _(", options {options}").format(
+            options=" ".join(f"{k}={v}" for k, v in sorted(r.options.items())))
+    return _("{game} {contract}: {players} players, dealer seat {dealer}, forehand seat "
+             "{forehand}{declarer}{stock}{options}").format(
+        game=r.game, contract=r.contract_id, players=r.players, dealer=r.dealer,
+        forehand=r.forehand, declarer=decl, stock=stock, options=opts)
 
 
 def _tag_lines(tags: Mapping[str, str]) -> list[str]:
@@ -165,14 +170,16 @@ def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
                 plain, shown = plain + f" -{loss}", shown + f" -{loss}"
             row.append((plain, shown))
         cells.append(row)
-    width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2
-    out = ["  trick  lead    " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n))
-           + "won by"]
+    seat0 = len(seat_word(0))
+    width = max([seat0, *(len(x[0]) for row in cells for x in row)]) + 2
+    tw, lw = max(5, len(_("trick"))), max(len(_("lead")), seat0) + 2
+    out = [f"  {_('trick'):<{tw}}  {_('lead'):<{lw}}"
+           + "".join(f"{seat_word(s):<{width}}" for s in range(n)) + _("won by")]
     for t, row in zip(c.tricks, cells, strict=True):
-        won = f"seat {t.winner}" if t.winner is not None else "..."
-        out.append(f"  {t.number:>5}  seat {t.leader:<3}" + "".join(_cell(x, width) for x in row)
-                   + won)
-        out.extend(f"         - {visible(note)}" for note in t.notes)
+        won = seat_word(t.winner) if t.winner is not None else "..."
+        out.append(f"  {t.number:>{tw}}  {seat_word(t.leader):<{lw}}"
+                   + "".join(_cell(x, width) for x in row) + won)
+        out.extend(f"  {'':<{tw}}  - {visible(note)}" for note in t.notes)
     return [line.rstrip() for line in out]
 
 
@@ -183,13 +190,14 @@ def _row_text(row: Row) -> str:
 
 def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
     if m.card is None:
-        return ("pass!", "pass!") if m.illegal else ("pass", "pass")
+        word = _("pass")
+        return (word + "!", word + "!") if m.illegal else (word, word)
     marks = (Mark.ILLEGAL,) if m.illegal else ()
     plain, shown = style.card(m.card, marks)
     if ends and m.end == "-":
-        plain, shown = plain + " low", shown + " low"
+        plain, shown = plain + " " + _("low"), shown + " " + _("low")
     if m.out:
-        plain, shown = plain + " out", shown + " out"
+        plain, shown = plain + " " + _("out"), shown + " " + _("out")
     return plain, shown
 
 
@@ -198,21 +206,23 @@ def _layout(c: Course, style: _Style) -> list[str]:
     ends = c.contract.end_marks
     rounds = c.rounds()
     cells = [[_move_text(m, style, ends) for m in r.moves] for r in rounds]
-    width = max([6, *(len(x[0]) for row in cells for x in row)]) + 2
-    out = ["  round  " + "".join(f"{'seat ' + str(s):<{width}}" for s in range(n))
-           + "rows after (codes)"]
+    width = max([len(seat_word(0)), *(len(x[0]) for row in cells for x in row)]) + 2
+    rw = max(5, len(_("round")))
+    out = [f"  {_('round'):<{rw}}  " + "".join(f"{seat_word(s):<{width}}" for s in range(n))
+           + _("rows after (codes)")]
     for r, row in zip(rounds, cells, strict=True):
         by_seat = {m.seat: x for m, x in zip(r.moves, row, strict=True)}
-        line = f"  {r.number:>5}  " + "".join(_cell(by_seat.get(s, ("", "")), width)
-                                              for s in range(n))
+        line = f"  {r.number:>{rw}}  " + "".join(_cell(by_seat.get(s, ("", "")), width)
+                                                 for s in range(n))
         rows = "  ".join(_row_text(w) for w in r.rows)
         out.append((line + rows).rstrip())
     if ends:
-        out.append("  low: laid at the lower end of its row (the rows turn the corner, so a card "
-                   "may fit either end)")
+        out.append(_("  low: laid at the lower end of its row (the rows turn the corner, so a "
+                     "card may fit either end)"))
     order = c.result.order or ()
     out.append("")
-    out.append("Out in order: " + (", ".join(f"seat {s}" for s in order) or "nobody yet"))
+    out.append(_("Out in order: {seats}").format(
+        seats=", ".join(seat_word(s) for s in order) or _("nobody yet")))
     return out
 
 
@@ -233,12 +243,12 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     style = _Style(f, unicode, colour)
     r, res = c.record, c.result
     losses = mistakes_of(review)
-    lines = [visible(_header(c)), *_tag_lines(r.tags), "", "Hands"]
-    names = [f"seat {seat}" + (f" ({', '.join(c.roles(seat))})" if c.roles(seat) else "")
-             for seat in range(r.players)]
+    lines = [visible(_header(c)), *_tag_lines(r.tags), "", _("Hands")]
+    names = [seat_word(seat) + (f" ({', '.join(_(w) for w in c.roles(seat))})"
+                                if c.roles(seat) else "") for seat in range(r.players)]
     left = r.leftovers()
     if left:
-        names.append("not dealt")
+        names.append(_("not dealt"))
     width = max(len(x) for x in names) + 2
     drawn = _hand_lines([sort_hand(h, r.contract) for h in [*r.hands, left][:len(names)]],
                         style)
@@ -248,42 +258,44 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     lines.extend(f"  {line}" for line in legend(f, unicode))
     lines.append("")
     if c.tricks is not None:
-        lines.append("Tricks")
-        lines.extend(_tricks(c, style, losses) if c.tricks else ["  no card played yet"])
+        lines.append(_("Tricks"))
+        lines.extend(_tricks(c, style, losses) if c.tricks else [_("  no card played yet")])
         if any(Mark.DISCARD in p.marks for t in c.tricks for p in t.cards):
-            lines.append("  * did not follow suit: the seat showed a void in the suit led")
+            lines.append(_("  * did not follow suit: the seat showed a void in the suit led"))
         if res.illegal is not None:
-            kind = "a renege" if res.ruling is not None else "illegal"
+            kind = _("a renege") if res.ruling is not None else _("illegal")
             lines.append(f"  ! {kind}: {visible(res.illegal.message)}")
     else:
-        lines.append("Rows")
-        lines.extend(_layout(c, style) if c.moves else ["  no card laid yet"])
+        lines.append(_("Rows"))
+        lines.extend(_layout(c, style) if c.moves else [_("  no card laid yet")])
     lines.append("")
-    status = "complete" if res.complete else "not complete"
+    status = _("complete") if res.complete else _("not complete")
     if res.illegal is not None:
         bad = res.illegal
-        status = (f"illegal: {style.named(bad.card)} by seat {bad.seat} at "
-                  f"{c.place(bad.index)} ({bad.rule})")
-    lines.append(f"Result: {visible(status)}")
-    unit = "c" if r.contract.has_stock else ""
+        status = _("illegal: {card} by seat {seat} at {place} ({rule})").format(
+            card=style.named(bad.card), seat=bad.seat, place=c.place(bad.index), rule=bad.rule)
+    lines.append(_("Result: {status}").format(status=visible(status)))
+    stocked = r.contract.has_stock
     if res.scores is not None:
-        lines.append("  " + "   ".join(f"seat {s} {signed(v)}{unit}"
+        lines.append("  " + "   ".join(f"{seat_word(s)} {amount_text(v, stocked)}"
                                        for s, v in enumerate(res.scores)))
     if res.stock is not None:
-        lines.append(f"  stock {res.stock}c")
+        lines.append("  " + _("stock {amount}").format(amount=cents(res.stock)))
     if res.score is not None and res.score.events:
-        lines.append(f"  events: {visible(', '.join(res.score.events))}")
+        lines.append("  " + _("events: {events}").format(
+            events=visible(", ".join(res.score.events))))
     lines.extend(f"  - {visible(line)}" for line in res.explanation)
     ruling = res.ruling
     if ruling is not None:
-        what = (f"established, option renege={ruling.option}" if ruling.established
-                else "corrected, no penalty")
-        lines.append(f"Ruling: a renege by seat {ruling.seat}, {what}")
+        what = (_("established, option renege={option}").format(option=ruling.option)
+                if ruling.established else _("corrected, no penalty"))
+        lines.append(_("Ruling: a renege by seat {seat}, {what}").format(seat=ruling.seat,
+                                                                         what=what))
         if ruling.scores is not None:
-            lines.append("  " + "   ".join(f"seat {s} {signed(v)}{unit}"
+            lines.append("  " + "   ".join(f"{seat_word(s)} {amount_text(v, stocked)}"
                                            for s, v in enumerate(ruling.scores)))
         if ruling.stock is not None:
-            lines.append(f"  stock {ruling.stock}c")
+            lines.append("  " + _("stock {amount}").format(amount=cents(ruling.stock)))
         lines.extend(f"  - {visible(line)}" for line in ruling.explanation)
     if review is not None:
         lines.append("")
@@ -292,18 +304,22 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
 
 
 def _review_lines(c: Course, review: Mapping[str, Any], style: _Style) -> list[str]:
-    out = ["Review (double dummy: what each mistake cost)"]
+    out = [_("Review (double dummy: what each mistake cost)")]
     bad = [p for p in review.get("plays", []) if p.get("loss")]
     if not bad:
-        out.append("  no mistakes: every play kept the best value")
+        out.append(_("  no mistakes: every play kept the best value"))
     for p in bad:
-        best = " or ".join(style.named(x) for x in p.get("best_cards", []))
-        out.append(f"  {c.place(int(p['index']))}: seat {p['seat']} played "
-                   f"{style.named(p['card'])}, value {p['played']}; best {best}, value "
-                   f"{p['best']}: cost {p['loss']}")
+        best = _(" or ").join(style.named(x) for x in p.get("best_cards", []))
+        out.append("  " + _("{place}: seat {seat} played {card}, value {played}; best {best}, "
+                            "value {value}: cost {loss}").format(
+            place=c.place(int(p["index"])), seat=p["seat"], card=style.named(p["card"]),
+            played=p["played"], best=best, value=p["best"], loss=p["loss"]))
     seats = review.get("seats", {})
     if seats:
-        out.append("  " + "   ".join(f"seat {s}: {v.get('mistakes', 0)} of {v.get('plays', 0)}"
-                                     f" plays, cost {v.get('loss', 0)}"
-                                     for s, v in sorted(seats.items(), key=lambda kv: int(kv[0]))))
+        out.append("  " + "   ".join(
+            _("seat {seat}: {mistakes} of {plays} plays, cost {loss}").format(
+                seat=s, mistakes=v.get("mistakes", 0), plays=v.get("plays", 0),
+                loss=v.get("loss", 0))
+            for s, v in sorted(seats.items(), key=lambda kv: int(kv[0]))))
     return out
+

@@ -27,6 +27,7 @@ from herzla.counting import read_whole
 from herzla.evening.entry import Entry, Seat
 from herzla.evening.errors import EveningError
 from herzla.evening.names import find_contract, seat_of
+from herzla.i18n import _
 from herzla.limits import LimitError, check_carried_stock
 from herzla.options import OptionError, resolve_options
 from herzla.records import RecordError, ReplayResult, read_record, replay
@@ -139,7 +140,7 @@ def _hearts(contract: Contract, masks: Sequence[int] | None, hearts: Sequence[in
     return tuple(hearts) if hearts is not None else None
 
 
-_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_SEAT = re.compile(r"\b(?:[Ss]eat|[Pp]latz) (\d+)\b")
 
 
 def named(text: str, players: Sequence[str]) -> str:
@@ -160,7 +161,9 @@ def _fail(place: Place, exc: BaseException, players: Sequence[str]) -> EveningEr
     needs: tuple[str, ...] = ()
     if isinstance(exc, MissingTally):
         needs = tuple(_NEEDS.get(n, n) for n in exc.needs)
-    return EveningError(f"deal {place.k}: {named(str(exc), players)}", needs)
+    return EveningError(_("deal {k}: {problem}").format(k=place.k,
+                                                         problem=named(str(exc), players)),
+                        needs)
 
 
 def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
@@ -173,8 +176,9 @@ def score_entry(game: str, players: Sequence[str], opts: Mapping[str, Any], plac
     EveningError names what does not fit; with ``sheet`` (a list of records read as a score
     sheet) a record that does not score is kept unscored instead."""
     if place.stock is not None and entry.stock is not None and entry.stock != place.stock:
-        raise EveningError(f"deal {place.k}: the entry says the stock is {entry.stock}c, but "
-                           f"the evening carries {place.stock}c")
+        raise EveningError(_("deal {k}: the entry says the stock is {stock}c, but "
+                             "the evening carries {stock2}c").format(
+            k=place.k, stock=entry.stock, stock2=place.stock))
     if entry.record is not None:
         return _score_record(game, players, opts, place, entry, sheet)
     return _score_tally(game, players, opts, place, entry)
@@ -185,7 +189,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
                                         tuple[int, ...] | None, tuple[int, ...]]:
     g = get_game(game)
     n = len(players)
-    where = f"deal {place.k}"
+    where = _("deal {k}").format(k=place.k)
     if entry.contract is not None:
         cid = find_contract(game, entry.contract)
         if place.contract is not None and cid != place.contract:
@@ -195,8 +199,9 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
     elif g.bidding:
         cid = g.bidding[0]
     else:
-        raise EveningError(f"{where}: name the contract (one of "
-                           f"{', '.join(c.id for c in g.contract_classes())})")
+        raise EveningError(_("{where}: name the contract (one of "
+                             "{value})").format(
+            where=where, value=', '.join(c.id for c in g.contract_classes())))
     cls = contract_class(game, cid)
     copts = known_options(cls, opts)
     if entry.options is not None:
@@ -204,15 +209,17 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
         try:
             theirs = cls(n, entry.options, seat).opts
         except OptionError as exc:
-            raise EveningError(f"{where}: options: {exc}") from None
+            raise EveningError(_("{where}: options: {exc}").format(where=where, exc=exc)) from None
         if theirs != cls(n, copts, seat).opts:
-            raise EveningError(f"{where}: the entry's options are not the evening's")
+            raise EveningError(_("{where}: the entry's options are not the evening's").format(
+                where=where))
     renege = None if entry.renege is None else seat_of(entry.renege, players,
                                                         f"{where}: renege")
     declarer = None if entry.declarer is None else seat_of(entry.declarer, players,
                                                             f"{where}: declarer")
     if cls.needs_declarer and declarer is None:
-        raise EveningError(f"{where}: {game} {cid} needs the declarer", ("declarer",))
+        raise EveningError(_("{where}: {game} {cid} needs the declarer").format(
+            where=where, game=game, cid=cid), ("declarer",))
     last = None if entry.last_trick is None else seat_of(entry.last_trick, players,
                                                           f"{where}: last_trick")
     order = None if entry.order is None else [seat_of(s, players, f"{where}: order")
@@ -235,7 +242,7 @@ def _score_tally(game: str, players: Sequence[str], opts: Mapping[str, Any], pla
         pack = contract.pack()
         masks = [mask_of(pack.parse(c) for c in cards) for cards in entry.captured]
     hearts = _hearts(contract, masks, entry.hearts)
-    from_stock = tuple(0 for _ in range(n))
+    from_stock = tuple(0 for _seat in range(n))
     if place.stock and score.stock is not None and score.stock < place.stock:
         base = scored(0).score
         from_stock = tuple(a - b for a, b in zip(score.scores, base.scores, strict=True))
@@ -259,11 +266,17 @@ def _misplaced(g: Any, place: Place, got: str) -> EveningError:
     """A contract that is not the one the partie fixes for the deal's place."""
     want = place.contract
     if place.partie is None:
-        return EveningError(f"deal {place.k} is {want}, not {got}")
+        return EveningError(_("deal {k} is {want}, not {got}").format(k=place.k, want=want,
+                                                                       got=got))
     if place.partie == 1:
-        return EveningError(f"deal {place.k} of a {g.id} partie is {want}, not {got}")
-    return EveningError(f"deal {place.k} is {g.hand_name} {place.hand + 1} of partie "
-                        f"{place.partie}, so {want}, not {got}")
+        return EveningError(_("deal {k} of a {game} partie is {want}, not {got}").format(
+            k=place.k, game=g.id, want=want, got=got))
+    if g.hand_name == "round":
+        text = _("deal {k} is round {hand} of partie {partie}, so {want}, not {got}")
+    else:
+        text = _("deal {k} is deal {hand} of partie {partie}, so {want}, not {got}")
+    return EveningError(text.format(k=place.k, hand=place.hand + 1, partie=place.partie,
+                                    want=want, got=got))
 
 
 def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], place: Place,
@@ -273,11 +286,12 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     assert entry.record is not None
     g = get_game(game)
     n = len(players)
-    where = f"deal {place.k}"
+    where = _("deal {k}").format(k=place.k)
     given = entry.record
     if (given.game, given.players) != (game, n):
-        raise EveningError(f"{where}: the record is {given.game} with {given.players} "
-                           f"players; the evening is {game} with {n}")
+        raise EveningError(_("{where}: the record is {game} with {players} "
+                             "players; the evening is {game2} with {n}").format(
+            where=where, game=given.game, players=given.players, game2=game, n=n))
     cls = type(given.contract)
     copts = known_options(cls, opts)
     changes: dict[str, Any] = {}
@@ -294,15 +308,17 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
             check_carried_stock(changes.get("stock", 0))
             rec = attrs.evolve(given, **changes)
     except (RecordError, OptionError, LimitError) as exc:
-        raise EveningError(f"{where}: record: {exc}") from None
+        raise EveningError(_("{where}: record: {exc}").format(where=where, exc=exc)) from None
     if rec.contract.opts != resolve_options(cls.options, copts):
-        raise EveningError(f"{where}: the record has other options than the evening")
+        raise EveningError(_("{where}: the record has other options than the evening").format(
+            where=where))
     if place.contract is not None and rec.contract_id != place.contract:
         raise _misplaced(g, place, rec.contract_id)
     if rec.dealer != place.dealer:
-        how = g.rotation_text(opts) if g.partie else "the deal passes clockwise"
-        raise EveningError(f"{where}: the dealer is seat {place.dealer}, not {rec.dealer} "
-                           f"({how})")
+        how = g.rotation_text(opts) if g.partie else _("the deal passes clockwise")
+        raise EveningError(_("{where}: the dealer is seat {dealer}, not {dealer2} "
+                             "({how})").format(
+            where=where, dealer=place.dealer, dealer2=rec.dealer, how=how))
     res = replay(rec)
     ruled = res.ruling
     if ruled is not None and ruled.established and ruled.scores is not None:
@@ -312,13 +328,16 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
     if res.score is None and not sheet:
         if res.illegal is not None:
             ill = res.illegal
-            why = ("it is a renege that play has not gone past, so it is corrected: take it "
-                   "back and play on" if ruled is not None else
-                   "the evening scores only hands it can score")
+            why = (_("it is a renege that play has not gone past, so it is corrected: take it "
+                     "back and play on") if ruled is not None else
+                   _("the evening scores only hands it can score"))
             raise EveningError(
-                f"{where}: {ill.where()}, {ill.card} by seat {ill.seat}, is illegal: "
-                f"{ill.message} (rule {ill.rule}); {why}")
-        raise EveningError(f"{where}: the record is not complete, so it has no score yet")
+                _("{where}: {where2}, {card} by seat {seat}, is illegal: "
+                  "{message} (rule {rule}); {why}").format(
+                    where=where, where2=ill.where(), card=ill.card, seat=ill.seat,
+                    message=ill.message, rule=ill.rule, why=why))
+        raise EveningError(_("{where}: the record is not complete, so it has no score yet").format(
+            where=where))
     hearts = None
     if res.tricks is not None:
         masks = [0] * n
@@ -326,7 +345,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
             if t.winner is not None:
                 masks[t.winner] |= mask_of(t.cards)
         hearts = _hearts(rec.contract, masks, None)
-    from_stock = tuple(0 for _ in range(n))
+    from_stock = tuple(0 for _seat in range(n))
     score = res.score
     if place.stock and score is not None and score.stock is not None and \
             score.stock < place.stock:

@@ -28,6 +28,7 @@ import attrs
 from herzla.cards import CardError, parse_cards
 from herzla.evening.errors import EveningError
 from herzla.evening.names import MAX_SEATS
+from herzla.i18n import N_, _
 from herzla.limits import MAX_AMOUNT, LimitError, check_amount, whole_number
 from herzla.quote import quote
 from herzla.records import Record, RecordError, read_record
@@ -50,11 +51,11 @@ _OPTIONAL = ("dealer", "options")
 
 def _numbers(name: str, values: object) -> tuple[int, ...]:
     if isinstance(values, str | bytes | Mapping) or not isinstance(values, Sequence):
-        raise EveningError(f"{name}: give a list of whole numbers, one per seat, not "
-                           f"{quote(values)}")
+        raise EveningError(_("{name}: give a list of whole numbers, one per seat, not "
+                             "{values}").format(name=name, values=quote(values)))
     if len(values) > MAX_SEATS:
-        raise EveningError(f"{name}: {len(values)} values; a table has at most {MAX_SEATS} "
-                           f"seats")
+        raise EveningError(_("{name}: {n_values} values; a table has at most {max_seats} "
+                             "seats").format(name=name, n_values=len(values), max_seats=MAX_SEATS))
     try:
         return tuple(check_amount(whole_number(v, name), name, -MAX_AMOUNT) for v in values)
     except LimitError as exc:
@@ -63,36 +64,41 @@ def _numbers(name: str, values: object) -> tuple[int, ...]:
 
 def _seat(name: str, value: object) -> Seat:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise EveningError(f"{name}: give a player's name or a seat number, not {quote(value)}")
+        raise EveningError(_("{name}: give a player's name or a seat number, not {value}").format(
+            name=name, value=quote(value)))
     if isinstance(value, int) and not 0 <= value < MAX_SEATS:
-        raise EveningError(f"{name}: {quote(value)} is not a seat")
+        raise EveningError(_("{name}: {value} is not a seat").format(name=name, value=quote(value)))
     if isinstance(value, str) and not 0 < len(value) <= 100:
-        raise EveningError(f"{name}: {quote(value)} is not a player's name")
+        raise EveningError(_("{name}: {value} is not a player's name").format(
+            name=name, value=quote(value)))
     return value
 
 
 def _captured(values: object) -> tuple[tuple[str, ...], ...]:
     if isinstance(values, str | bytes | Mapping) or not isinstance(values, Sequence):
-        raise EveningError(f"captured: give the cards each seat captured, one entry per seat, "
-                           f"not {quote(values)}")
+        raise EveningError(_("captured: give the cards each seat captured, one entry per seat, "
+                             "not {values}").format(values=quote(values)))
     if len(values) > MAX_SEATS:
-        raise EveningError(f"captured: {len(values)} seats; a table has at most {MAX_SEATS}")
+        raise EveningError(_("captured: {n_values} seats; a table has at most {max_seats}").format(
+            n_values=len(values), max_seats=MAX_SEATS))
     out = []
     for i, seat in enumerate(values):
         try:
             if isinstance(seat, str):
                 if len(seat) > 1000:
-                    raise EveningError(f"captured[{i}]: {quote(seat)} is too long for the cards "
-                                       f"of one seat")
+                    raise EveningError(_("captured[{i}]: {seat} is too long for the cards "
+                                         "of one seat").format(i=i, seat=quote(seat)))
                 cards = [] if seat.strip() in ("-", "") else parse_cards(seat)
             elif isinstance(seat, Sequence) and not isinstance(seat, bytes):
                 if len(seat) > 64 or not all(isinstance(c, str) for c in seat):
-                    raise EveningError(f"captured[{i}]: give card codes, not {quote(seat)}")
+                    raise EveningError(_("captured[{i}]: give card codes, not {seat}").format(
+                        i=i, seat=quote(seat)))
                 cards = parse_cards(seat)
             else:
-                raise EveningError(f"captured[{i}]: {quote(seat)} is not a list of cards")
+                raise EveningError(_("captured[{i}]: {seat} is not a list of cards").format(
+                    i=i, seat=quote(seat)))
         except CardError as exc:
-            raise EveningError(f"captured[{i}]: {exc}") from None
+            raise EveningError(_("captured[{i}]: {exc}").format(i=i, exc=exc)) from None
         out.append(tuple(str(c) for c in cards))
     return tuple(out)
 
@@ -131,17 +137,19 @@ class Entry:
         if isinstance(obj, Entry):
             return obj
         if not isinstance(obj, Mapping):
-            raise EveningError(f"an entry is a JSON object (a tally, or {{\"record\": ...}}), "
-                               f"not {quote(obj)}")
+            raise EveningError(_('an entry is a JSON object (a tally, or {{"record": ...}}), '
+                                 "not {obj}").format(obj=quote(obj)))
         unknown = sorted((str(k) for k in obj if k not in ENTRY_KEYS), key=str)
         if unknown:
-            raise EveningError(f"unknown key {quote(unknown[0])} in an entry (keys: "
-                               f"{', '.join(ENTRY_KEYS)})")
+            raise EveningError(_("unknown key {unknown} in an entry (keys: "
+                                 "{entry_keys})").format(
+                unknown=quote(unknown[0]), entry_keys=', '.join(ENTRY_KEYS)))
         if "record" in obj:
             others = [k for k in obj if k != "record" and obj[k] is not None]
             if others:
-                raise EveningError(f"an entry is a tally or {{\"record\": ...}}, not both (it "
-                                   f"has {' and '.join([*others, 'record'])})")
+                raise EveningError(_('an entry is a tally or {{"record": ...}}, not both (it '
+                                     "has {value})").format(
+                    value=' and '.join([*others, 'record'])))
             return cls.of_record(obj["record"])
         got: dict[str, Any] = {}
         for key in ENTRY_KEYS:
@@ -150,7 +158,8 @@ class Entry:
                 continue
             if key == "contract":
                 if not isinstance(value, str) or not 0 < len(value) <= 100:
-                    raise EveningError(f"contract: give a contract's name, not {quote(value)}")
+                    raise EveningError(_("contract: give a contract's name, not {value}").format(
+                        value=quote(value)))
                 got[key] = value
             elif key in ("hearts", "tricks", "left"):
                 got[key] = _numbers(key, value)
@@ -162,25 +171,27 @@ class Entry:
                 got[key] = _seat(key, value)
             elif key == "order":
                 if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
-                    raise EveningError(f"order: give the seats in the order they went out, "
-                                       f"not {quote(value)}")
+                    raise EveningError(_("order: give the seats in the order they went out, "
+                                         "not {value}").format(value=quote(value)))
                 if len(value) > MAX_SEATS:
-                    raise EveningError(f"order: {len(value)} seats; a table has at most "
-                                       f"{MAX_SEATS}")
+                    raise EveningError(_("order: {n_value} seats; a table has at most "
+                                         "{max_seats}").format(
+                        n_value=len(value), max_seats=MAX_SEATS))
                 got[key] = tuple(_seat("order", s) for s in value)
             elif key == "made":
                 if not isinstance(value, bool):
-                    raise EveningError(f"made: give true or false, not {quote(value)}")
+                    raise EveningError(_("made: give true or false, not {value}").format(
+                        value=quote(value)))
                 got[key] = value
             elif key == "stock":
                 try:
-                    got[key] = check_amount(whole_number(value, "stock"), "the stock (cents)")
+                    got[key] = check_amount(whole_number(value, "stock"), N_("the stock (cents)"))
                 except LimitError as exc:
                     raise EveningError(str(exc)) from None
             elif key == "options":
                 if not isinstance(value, Mapping):
-                    raise EveningError(f"options: give an object of option names and values, "
-                                       f"not {quote(value)}")
+                    raise EveningError(_("options: give an object of option names and values, "
+                                         "not {value}").format(value=quote(value)))
                 got[key] = dict(value)
         return cls(**got)
 
@@ -196,7 +207,7 @@ class Entry:
         try:
             rec = read_record(obj)
         except RecordError as exc:
-            raise EveningError(f"record: {exc}") from None
+            raise EveningError(_("record: {exc}").format(exc=exc)) from None
         stock = rec.stock if "stock" in keys and rec.contract.has_stock else None
         return cls(record=rec, record_keys=keys - {"stock"}, stock=stock)
 
@@ -211,7 +222,7 @@ class Entry:
         """The record as entered: without its stock, and without a dealer or options it left
         out (a tally entry: EveningError)."""
         if self.record is None:
-            raise EveningError("this entry is a tally, not a record")
+            raise EveningError(_("this entry is a tally, not a record"))
         out = self.record.to_json()
         out.pop("stock", None)
         for key in _OPTIONAL:

@@ -28,6 +28,7 @@ from herzla.evening.names import check_names, find_game, seat_of
 from herzla.evening.run import Run, Sitting
 from herzla.evening.settle import Payment, settle
 from herzla.evening.stats import PlayerStats, statistics
+from herzla.i18n import _
 from herzla.limits import LimitError, check_stock
 from herzla.options import OptionError, given_options
 from herzla.quote import quote
@@ -54,8 +55,9 @@ class Change:
     entry: Entry | None = None
 
     def describe(self) -> str:
-        return {"add": f"deal {self.k} added", "edit": f"deal {self.k} edited",
-                "drop": f"deal {self.k} dropped"}[self.kind]
+        text = {"add": _("deal {k} added"), "edit": _("deal {k} edited"),
+                "drop": _("deal {k} dropped")}[self.kind]
+        return text.format(k=self.k)
 
 
 def _entry(entry: Entry | Mapping[str, Any]) -> Entry:
@@ -106,11 +108,15 @@ class Evening:
         problem = next((c.player_count_problem(n) for c in needed
                         if c.player_count_problem(n)), None)
         if problem or not playable:
-            raise EveningError(f"{problem or 'no contract of ' + game + ' is played by ' + str(n)}"
-                               f" (give {' or '.join(map(str, g.player_counts()))} players)")
+            counts = _(" or ").join(map(str, g.player_counts()))
+            if problem:
+                raise EveningError(_("{problem} (give {counts} players)").format(
+                    problem=problem, counts=counts))
+            raise EveningError(_("no contract of {game} is played by {n} (give {counts} "
+                                 "players)").format(game=game, n=n, counts=counts))
         if options is not None and not isinstance(options, Mapping):
-            raise EveningError(f"options: give an object of option names and values, not "
-                               f"{quote(options)}")
+            raise EveningError(_("options: give an object of option names and values, not "
+                                 "{options}").format(options=quote(options)))
         try:
             typed = given_options(g.options, options, f" for {game}")
             for c in playable:
@@ -118,13 +124,14 @@ class Evening:
         except OptionError as exc:
             raise EveningError(str(exc)) from None
         if isinstance(stock, bool) or not isinstance(stock, int):
-            raise EveningError(f"stock: give a whole number of cents, not {quote(stock)}")
+            raise EveningError(_("stock: give a whole number of cents, not {stock}").format(
+                stock=quote(stock)))
         try:
             check_stock(stock)
         except LimitError as exc:
             raise EveningError(str(exc)) from None
         if stock and not g.has_stock:
-            raise EveningError(f"{game} has no stock")
+            raise EveningError(_("{game} has no stock").format(game=game))
         first = n - 1 if dealer is None else seat_of(dealer, names, "dealer")
         return cls._made(game, names, typed, stock, first)
 
@@ -161,18 +168,21 @@ class Evening:
 
     def _k(self, k: object) -> int:
         if isinstance(k, bool) or not isinstance(k, int):
-            raise EveningError(f"a deal is named by its number from 1, not {quote(k)}")
+            raise EveningError(_("a deal is named by its number from 1, not {k}").format(
+                k=quote(k)))
         if not 1 <= k <= len(self.entries):
-            has = (f"deals 1 to {len(self.entries)}" if len(self.entries) > 1
-                   else "deal 1" if self.entries else "no deal yet")
-            raise EveningError(f"there is no deal {quote(k)} (the evening has {has})")
+            has = (_("deals 1 to {n}").format(n=len(self.entries)) if len(self.entries) > 1
+                   else _("deal 1") if self.entries else _("no deal yet"))
+            raise EveningError(_("there is no deal {k} (the evening has {has})").format(
+                k=quote(k), has=has))
         return k
 
     # -- changing it --------------------------------------------------------------------------
     def add(self, entry: Entry | Mapping[str, Any]) -> Evening:
         """The evening with ``entry`` (an :class:`Entry`, or its JSON) as the next deal."""
         if len(self.entries) >= MAX_DEALS:
-            raise EveningError(f"an evening holds at most {MAX_DEALS} deals")
+            raise EveningError(_("an evening holds at most {max_deals} deals").format(
+                max_deals=MAX_DEALS))
         e = _entry(entry)
         k = len(self.entries) + 1
         return self._with([*self.entries, e], Change("add", k), len(self.entries))
@@ -199,7 +209,7 @@ class Evening:
         """The evening before its last change (add, edit or drop; EveningError if none is
         left to take back)."""
         if not self.history:
-            raise EveningError("there is no change to take back")
+            raise EveningError(_("there is no change to take back"))
         last = self.history[-1]
         entries = list(self.entries)
         if last.kind == "add":
@@ -284,7 +294,8 @@ class Evening:
         which stays on the table.  EveningError for a game without money (see
         :meth:`winners`)."""
         if not get_game(self.game).has_stock:
-            raise EveningError(f"{self.game} is not played for money: see its winners")
+            raise EveningError(_("{game} is not played for money: see its winners").format(
+                game=self.game))
         stock = self.stock or 0
         return settle(self.players, self.totals, stock - self.start_stock)
 
@@ -397,7 +408,8 @@ def evening_to_json(evening: Evening) -> dict[str, Any]:
 def _whole(obj: Mapping[str, Any], key: str, default: int) -> int:
     value = obj.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
-        raise EveningError(f"{key} must be a whole number from 0, not {quote(value)}")
+        raise EveningError(_("{key} must be a whole number from 0, not {value}").format(
+            key=key, value=quote(value)))
     return value
 
 
@@ -405,20 +417,22 @@ def _change(obj: object, i: int) -> Change:
 
     where = f"undo[{i}]"
     if not isinstance(obj, Mapping) or set(obj) - {"change", "k", "entry"}:
-        raise EveningError(f"{where}: a change is {{\"change\": ..., \"k\": ..., \"entry\": "
-                           f"...}}, not {quote(obj)}")
+        raise EveningError(_('{where}: a change is {{"change": ..., "k": ..., "entry": '
+                             "...}}, not {obj}").format(where=where, obj=quote(obj)))
     kind = obj.get("change")
     if kind not in ("add", "edit", "drop"):
-        raise EveningError(f"{where}: the change is add, edit or drop, not {quote(kind)}")
+        raise EveningError(_("{where}: the change is add, edit or drop, not {kind}").format(
+            where=where, kind=quote(kind)))
     k = _whole(obj, "k", 0)
     entry = None
     if kind != "add":
         if "entry" not in obj:
-            raise EveningError(f"{where}: an {kind} keeps the entry it changed")
+            raise EveningError(_("{where}: an {kind} keeps the entry it changed").format(
+                where=where, kind=kind))
         try:
             entry = Entry.from_json(obj["entry"])
         except EveningError as exc:
-            raise EveningError(f"{where}: {exc}") from None
+            raise EveningError(_("{where}: {exc}").format(where=where, exc=exc)) from None
     return Change(kind, k, entry)
 
 
@@ -429,7 +443,7 @@ def _check_undo(history: list[Change], entries: int) -> None:
         c = history[i]
         top = count if c.kind != "drop" else count + 1
         if not 1 <= c.k <= top or (c.kind == "add" and c.k != count):
-            raise EveningError(f"undo[{i}]: there is no deal {c.k} to take back")
+            raise EveningError(_("undo[{i}]: there is no deal {k} to take back").format(i=i, k=c.k))
         count += {"add": -1, "edit": 0, "drop": 1}[c.kind]
 
 
@@ -440,21 +454,23 @@ def evening_from_json(obj: object) -> Evening:
     assert isinstance(obj, Mapping)
     for key in ("game", "players"):
         if key not in obj:
-            raise EveningError(f"the evening has no {quote(key)}")
+            raise EveningError(_("the evening has no {key}").format(key=quote(key)))
     raw_deals = obj.get("deals", [])
     raw_undo = obj.get("undo", [])
     for key, value in (("deals", raw_deals), ("undo", raw_undo)):
         if not isinstance(value, list):
-            raise EveningError(f"{key} must be a list, not {quote(value)}")
+            raise EveningError(_("{key} must be a list, not {value}").format(
+                key=key, value=quote(value)))
     if len(raw_deals) > MAX_DEALS and not obj.get("sheet"):
-        raise EveningError(f"the evening has {len(raw_deals)} deals; an evening holds at most "
-                           f"{MAX_DEALS}")
+        raise EveningError(_("the evening has {n_raw_deals} deals; an evening holds at most "
+                             "{max_deals}").format(n_raw_deals=len(raw_deals), max_deals=MAX_DEALS))
     options = obj.get("options") or {}
     if not isinstance(options, Mapping):
-        raise EveningError(f"options must be an object, not {quote(options)}")
+        raise EveningError(_("options must be an object, not {options}").format(
+            options=quote(options)))
     sheet = obj.get("sheet", False)
     if not isinstance(sheet, bool):
-        raise EveningError(f"sheet is true or false, not {quote(sheet)}")
+        raise EveningError(_("sheet is true or false, not {sheet}").format(sheet=quote(sheet)))
     base = Evening.new(obj["game"], obj["players"], options, _whole(obj, "stock", 0))
     dealer = obj.get("dealer", len(base.players) - 1)
     first = seat_of(dealer, base.players, "dealer")
@@ -463,7 +479,8 @@ def evening_from_json(obj: object) -> Evening:
         try:
             entries.append(Entry.from_json(raw))
         except EveningError as exc:
-            raise EveningError(f"deals[{i}] (deal {i + 1}): {exc}") from None
+            raise EveningError(_("deals[{i}] (deal {i2}): {exc}").format(
+                i=i, i2=i + 1, exc=exc)) from None
     history = [_change(c, i) for i, c in enumerate(raw_undo[-MAX_UNDO:])]
     _check_undo(history, len(entries))
     return Evening._made(base.game, base.players, base.options, base.start_stock, first,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from herzla.contracts import UnknownContract, contract_classes, games
 from herzla.counting import read_whole
 from herzla.evening.errors import EveningError
+from herzla.i18n import _
 from herzla.names import read_name
 from herzla.quote import quote
 
@@ -26,7 +27,8 @@ def _pick(word: object, known: Sequence[str], what: str) -> str:
     """``word`` among ``known``, read as herzla reads every name (:func:`herzla.names.read_name`:
     in any case); else EveningError with the closest names."""
     if not isinstance(word, str):
-        raise EveningError(f"{what} must be a name, not {quote(word)}")
+        raise EveningError(_("{what} must be a name, not {word}").format(
+            what=what, word=quote(word)))
     return read_name(word, known, what, EveningError)
 
 
@@ -49,34 +51,38 @@ def check_names(names: Sequence[object]) -> tuple[str, ...]:
     characters, not a whole number (a number names a seat), not ``stock`` (the settlement's
     name for the stock), no two alike ignoring case."""
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise EveningError(f"players: give the players' names, one per seat, not "
-                           f"{quote(names)}")
+        raise EveningError(_("players: give the players' names, one per seat, not "
+                             "{names}").format(names=quote(names)))
     if len(names) > MAX_SEATS:
-        raise EveningError(f"players: {len(names)} names; a table has at most {MAX_SEATS} seats")
+        raise EveningError(_("players: {n_names} names; a table has at most {max_seats} "
+                             "seats").format(
+            n_names=len(names), max_seats=MAX_SEATS))
     out: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
         if not isinstance(raw, str):
-            raise EveningError(f"player {i + 1}: a name is text, not {quote(raw)}")
+            raise EveningError(_("player {i}: a name is text, not {raw}").format(
+                i=i + 1, raw=quote(raw)))
         name = " ".join(raw.split())
         if not name:
-            raise EveningError(f"player {i + 1}: the name is empty")
+            raise EveningError(_("player {i}: the name is empty").format(i=i + 1))
         if len(name) > MAX_NAME:
-            raise EveningError(f"player {i + 1}: the name {quote(name)} is longer than "
-                               f"{MAX_NAME} characters")
+            raise EveningError(_("player {i}: the name {name} is longer than "
+                                 "{max_name} characters").format(
+                i=i + 1, name=quote(name), max_name=MAX_NAME))
         if not name.isprintable():
-            raise EveningError(f"player {i + 1}: the name {quote(name)} holds a character that "
-                               f"does not print")
+            raise EveningError(_("player {i}: the name {name} holds a character that "
+                                 "does not print").format(i=i + 1, name=quote(name)))
         if name.isascii() and name.isdigit():
-            raise EveningError(f"player {i + 1}: the name {quote(name)} is a number, which "
-                               f"names a seat; give a name")
+            raise EveningError(_("player {i}: the name {name} is a number, which "
+                                 "names a seat; give a name").format(i=i + 1, name=quote(name)))
         if name.casefold() == STOCK:
-            raise EveningError(f"player {i + 1}: {quote(name)} names the stock in a "
-                               f"settlement; give another name")
+            raise EveningError(_("player {i}: {name} names the stock in a "
+                                 "settlement; give another name").format(i=i + 1, name=quote(name)))
         key = name.casefold()
         if key in seen:
-            raise EveningError(f"players {seen[key] + 1} and {i + 1} are both called "
-                               f"{quote(name)}")
+            raise EveningError(_("players {seen} and {i} are both called "
+                                 "{name}").format(seen=seen[key] + 1, i=i + 1, name=quote(name)))
         seen[key] = i
         out.append(name)
     return tuple(out)
@@ -90,11 +96,12 @@ def seat_of(seat: object, players: Sequence[str], what: str) -> int:
     if number is not None:
         seat = number
     if isinstance(seat, bool):
-        raise EveningError(f"{what}: {quote(seat)} is not a seat")
+        raise EveningError(_("{what}: {seat} is not a seat").format(what=what, seat=quote(seat)))
     if isinstance(seat, int):
         if not 0 <= seat < n:
-            raise EveningError(f"{what}: seat {quote(seat)} is not a seat (seats are 0 to "
-                               f"{n - 1}, or the players' names)")
+            raise EveningError(_("{what}: seat {seat} is not a seat (seats are 0 to "
+                                 "{n}, or the players' names)").format(
+                what=what, seat=quote(seat), n=n - 1))
         return seat
     if isinstance(seat, str):
         key = " ".join(seat.split()).casefold()
@@ -104,7 +111,10 @@ def seat_of(seat: object, players: Sequence[str], what: str) -> int:
         close = difflib.get_close_matches(key, [p.casefold() for p in players], n=1, cutoff=0.6)
         hint = ""
         if close:
-            hint = f"did you mean {next(p for p in players if p.casefold() == close[0])}? "
-        raise EveningError(f"{what}: {quote(seat)} is not a player ({hint}the players: "
-                           f"{', '.join(players)})")
-    raise EveningError(f"{what}: give a player's name or a seat number, not {quote(seat)}")
+            hint = _("did you mean {name}? ").format(
+                name=next(p for p in players if p.casefold() == close[0]))
+        raise EveningError(_("{what}: {seat} is not a player ({hint}the players: "
+                             "{players})").format(
+            what=what, seat=quote(seat), hint=hint, players=', '.join(players)))
+    raise EveningError(_("{what}: give a player's name or a seat number, not {seat}").format(
+        what=what, seat=quote(seat)))

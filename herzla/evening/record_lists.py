@@ -24,6 +24,7 @@ from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.evening.model import Evening
 from herzla.evening.run import Run, Sitting
+from herzla.i18n import _
 from herzla.options import OptionError, resolve_options
 from herzla.records import Record
 
@@ -37,7 +38,7 @@ def read_session(raw: Sequence[Any]) -> Evening:
     EveningError (a :class:`~herzla.records.RecordError`) names the first record that does not
     fit."""
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence) or not raw:
-        raise EveningError("a partie or session is a non-empty JSON list of hand records")
+        raise EveningError(_("a partie or session is a non-empty JSON list of hand records"))
     run: Run | None = None
     first: Record | None = None
     for i, obj in enumerate(raw):
@@ -45,7 +46,8 @@ def read_session(raw: Sequence[Any]) -> Evening:
         try:
             entry = Entry.of_record(obj)
         except EveningError as exc:
-            raise EveningError(f"record {k}: {str(exc).removeprefix('record: ')}") from None
+            raise EveningError(_("record {k}: {value}").format(
+                k=k, value=str(exc).removeprefix('record: '))) from None
         assert entry.record is not None
         rec = entry.record
         if first is None:
@@ -56,18 +58,20 @@ def read_session(raw: Sequence[Any]) -> Evening:
             run = Run(table)
         assert run is not None
         if (rec.game, rec.players) != (first.game, first.players):
-            raise EveningError(f"record {k} is {rec.game} with {rec.players} players; the "
-                               f"sheet is {first.game} with {first.players}")
+            raise EveningError(_("record {k} is {game} with {players} players; the "
+                                 "sheet is {game2} with {players2}").format(
+                k=k, game=rec.game, players=rec.players, game2=first.game, players2=first.players))
         try:
             same = rec.contract.opts == resolve_options(type(rec.contract).options,
                                                         first.options)
         except OptionError:
             same = False
         if not same:
-            raise EveningError(f"record {k} has other options than record 1")
+            raise EveningError(_("record {k} has other options than record 1").format(k=k))
         if run.stock is not None and entry.stock is not None and entry.stock != run.stock:
-            raise EveningError(f"record {k} says the stock is {entry.stock}c, but the session "
-                               f"carries {run.stock}c")
+            raise EveningError(_("record {k} says the stock is {stock}c, but the session "
+                                 "carries {stock2}c").format(
+                k=k, stock=entry.stock, stock2=run.stock))
         # a record says who dealt it, whether or not it wrote the dealer (the last seat)
         entry = Entry(record=rec, record_keys=entry.record_keys | {"dealer"})
         run.push(entry)

@@ -13,6 +13,7 @@ from herzla.contracts import Game, Sheet, get_game
 from herzla.evening.deal import Deal, score_entry
 from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
+from herzla.i18n import _
 from herzla.options import resolve_options
 from herzla.round import Carry, Place
 
@@ -51,9 +52,11 @@ class Sitting:
         try:
             return Sheet(self.spec.sheet)
         except ValueError:
-            raise EveningError(f"the game {self.game} forms a sheet herzla does not know: "
-                               f"\"{self.spec.sheet}\" (one of "
-                               f"{', '.join(s.value for s in Sheet)})") from None
+            raise EveningError(_("the game {game} forms a sheet herzla does not know: "
+                                 '"{sheet}" (one of '
+                                 "{value})").format(
+                game=self.game, sheet=self.spec.sheet,
+                value=', '.join(s.value for s in Sheet))) from None
 
 
 class Run:
@@ -97,7 +100,8 @@ class Run:
         t = self.table
         k = len(self.deals) + 1
         if self.over:
-            raise EveningError(f"the match ended with hand {k - 1}; deal {k} comes after it")
+            raise EveningError(_("the match ended with hand {k}; deal {k2} comes after it").format(
+                k=k - 1, k2=k))
         named = None
         if t.sheet and entry.record is not None and "dealer" in entry.record_keys:
             named = entry.record.dealer

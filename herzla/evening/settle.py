@@ -25,6 +25,8 @@ from typing import Any
 import attrs
 
 from herzla.evening.names import STOCK
+from herzla.i18n import _
+from herzla.support.words import cent_sign
 
 __all__ = ["EXACT", "Payment", "settle"]
 
@@ -44,10 +46,13 @@ class Payment:
         return {"from": self.payer, "to": self.payee, "cents": self.cents}
 
     def __str__(self) -> str:
-        def who(name: str) -> str:
-            return "the stock" if name == STOCK else name
-
-        return f"{who(self.payer)} pays {who(self.payee)} {self.cents}c"
+        amount = f"{self.cents}{cent_sign()}"
+        if self.payer == STOCK:
+            return _("the stock pays {payee} {amount}").format(payee=self.payee, amount=amount)
+        if self.payee == STOCK:
+            return _("{payer} pays the stock {amount}").format(payer=self.payer, amount=amount)
+        return _("{payer} pays {payee} {amount}").format(payer=self.payer, payee=self.payee,
+                                                         amount=amount)
 
 
 def _groups(balances: Sequence[int]) -> list[list[int]]:
@@ -98,7 +103,7 @@ def settle(players: Sequence[str], totals: Sequence[int], stock_gain: int) -> tu
     names = [*players, STOCK]
     balances = [*totals, stock_gain]
     if sum(balances):
-        raise ValueError(f"the balances add up to {sum(balances)}, not 0")
+        raise ValueError(_("the balances add up to {total}, not 0").format(total=sum(balances)))
     out: list[Payment] = []
     for group in _groups(balances):
         owed = [[balances[i], i] for i in group if balances[i] > 0]

@@ -31,6 +31,7 @@ from typing import Any
 
 from herzla.evening.errors import EveningError
 from herzla.evening.model import FORMAT, VERSION, Evening
+from herzla.i18n import _
 from herzla.records import MAX_DOCUMENT, RecordError, load_json_text
 from herzla.support.files import write_whole
 
@@ -44,26 +45,29 @@ def load(path: str | os.PathLike[str]) -> Evening:
         with open(name, "rb") as fh:
             data = fh.read(MAX_DOCUMENT + 1)
     except FileNotFoundError:
-        raise EveningError(f"no such file: {name}") from None
+        raise EveningError(_("no such file: {name}").format(name=name)) from None
     except IsADirectoryError:
-        raise EveningError(f"{name} is a folder, not a file") from None
+        raise EveningError(_("{name} is a folder, not a file").format(name=name)) from None
     except OSError as exc:
-        raise EveningError(f"cannot read {name}: {exc.strerror or exc}") from None
+        raise EveningError(_("cannot read {name}: {value}").format(
+            name=name, value=exc.strerror or exc)) from None
     if len(data) > MAX_DOCUMENT:
-        raise EveningError(f"{name} is larger than {MAX_DOCUMENT // 2**20} MiB: not an evening")
+        raise EveningError(_("{name} is larger than {max_document} MiB: not an evening").format(
+            name=name, max_document=MAX_DOCUMENT // 2 ** 20))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise EveningError(f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} at "
-                           f"position {exc.start})") from None
+        raise EveningError(_("{name} is not UTF-8 text (byte 0x{data:02x} at "
+                             "position {start})").format(
+            name=name, data=data[exc.start], start=exc.start)) from None
     try:
         obj = load_json_text(text)
     except RecordError as exc:
-        raise EveningError(f"{name}: {exc}") from None
+        raise EveningError(_("{name}: {exc}").format(name=name, exc=exc)) from None
     try:
         return Evening.from_json(obj)
     except EveningError as exc:
-        raise EveningError(f"{name}: {exc}", exc.needs) from None
+        raise EveningError(_("{name}: {exc}").format(name=name, exc=exc), exc.needs) from None
 
 
 def dumps(evening: Evening) -> str:
@@ -114,8 +118,8 @@ def create(evening: Evening, path: str | os.PathLike[str]) -> None:
     nothing is overwritten)."""
     with _locked(path):
         if os.path.lexists(path):
-            raise EveningError(f"{os.fspath(path)} exists already: a new evening is not written "
-                               f"over it (give another file name)")
+            raise EveningError(_("{path} exists already: a new evening is not written "
+                                 "over it (give another file name)").format(path=os.fspath(path)))
         save(evening, path)
 
 

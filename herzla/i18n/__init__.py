@@ -99,7 +99,9 @@ def read_language(code: object) -> str:
         if base in LANGUAGES:
             return base
     raise UnknownLanguage(_("unknown language {code} (known: {known})").format(
-        code=repr(code) if not isinstance(code, str) else f'"{code[:40]}"',
+        code=repr(code) if not isinstance(code, str) else '"' + "".join(
+            c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+            for c in code[:40]) + '"',
         known=", ".join(LANGUAGES)))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from herzla.hand import Move
+from herzla.i18n import N_, _
 from herzla.players.heuristic import WHY, heuristic_move, heuristic_moving, random_move
 from herzla.players.policy import BuiltinForm, Hint, Policy
 from herzla.players.views import LayoutView, TrickView
@@ -42,7 +43,7 @@ class RandomPolicy(Policy):
     before ``-`` for one card), ``u`` the move's uniform of the seeded stream."""
 
     name = "random"
-    level = "beginner"
+    level = N_("beginner")
 
     def move(self, view: TrickView | LayoutView) -> Move:
         return random_move(view)
@@ -56,7 +57,7 @@ class HeuristicPolicy(Policy):
     """A simple deterministic player (:mod:`herzla.players.heuristic` describes its rules)."""
 
     name = "heuristic"
-    level = "club player"
+    level = N_("club player")
 
     def move(self, view: TrickView | LayoutView) -> Move:
         return heuristic_move(view)
@@ -72,4 +73,4 @@ class HeuristicPolicy(Policy):
 def explain_heuristic(view: TrickView | LayoutView) -> Hint:
     """The heuristic's move on ``view`` and, in words, the rule of its that chose it."""
     move, why = heuristic_moving(view)
-    return Hint(move, reason=WHY[why])
+    return Hint(move, reason=_(WHY[why]))

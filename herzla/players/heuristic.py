@@ -75,6 +75,7 @@ import attrs
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
 from herzla.hand import PASS, Move
+from herzla.i18n import N_
 from herzla.layout import LayoutHand
 from herzla.players.announcing import (
     announce,
@@ -207,24 +208,24 @@ def random_card(state: TrickView | TrickHand, r: int | None = None) -> Card:
 
 #: why the heuristic chose its card, by the branch of its rules that chose it
 WHY = {
-    "only": "its only legal card",
-    "lead-high": "it leads its highest card, to win the tricks",
-    "lead-low": "it leads its lowest card that is not a danger card",
-    "lead-low-danger": "it leads its lowest card (every card it holds is a danger card)",
-    "duck": "it plays its highest card below the card winning the trick",
-    "duck-last": "it cannot stay below the winning card and plays last: its highest card, as "
-                 "the trick is lost anyway",
-    "duck-low": "it cannot stay below the winning card: its lowest card",
-    "win-last": "it plays last and wins the trick with its lowest card that does",
-    "win-high": "it tries to win the trick with its highest card",
-    "follow-low": "it follows suit with its lowest card",
-    "discard-danger": "it cannot follow suit and sheds its highest danger card",
-    "discard-high": "it cannot follow suit and sheds its highest card",
-    "discard-low": "it cannot follow suit and throws its lowest card",
-    "lay-far": "it lays toward its far cards: the lay with the most of its other cards of that "
-               "row beyond it",
-    "lay-fits": "it lays where most of its other cards fit the same end afterwards",
-    "pass": "no card of its hand fits: it passes",
+    "only": N_("its only legal card"),
+    "lead-high": N_("it leads its highest card, to win the tricks"),
+    "lead-low": N_("it leads its lowest card that is not a danger card"),
+    "lead-low-danger": N_("it leads its lowest card (every card it holds is a danger card)"),
+    "duck": N_("it plays its highest card below the card winning the trick"),
+    "duck-last": N_("it cannot stay below the winning card and plays last: its highest card, "
+                    "as the trick is lost anyway"),
+    "duck-low": N_("it cannot stay below the winning card: its lowest card"),
+    "win-last": N_("it plays last and wins the trick with its lowest card that does"),
+    "win-high": N_("it tries to win the trick with its highest card"),
+    "follow-low": N_("it follows suit with its lowest card"),
+    "discard-danger": N_("it cannot follow suit and sheds its highest danger card"),
+    "discard-high": N_("it cannot follow suit and sheds its highest card"),
+    "discard-low": N_("it cannot follow suit and throws its lowest card"),
+    "lay-far": N_("it lays toward its far cards: the lay with the most of its other cards of "
+                  "that row beyond it"),
+    "lay-fits": N_("it lays where most of its other cards fit the same end afterwards"),
+    "pass": N_("no card of its hand fits: it passes"),
 }
 
 

@@ -22,13 +22,15 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
+from herzla.errors import HerzlaError
+
 __all__ = ["MAX_BYTES", "ModelError", "digest", "read_arrays", "size_text"]
 
 #: the most bytes a model file, or one array of it, may hold (the shipped model is a few KB)
 MAX_BYTES = 16 << 20
 
 
-class ModelError(ValueError):
+class ModelError(HerzlaError, ValueError):
     """A model file that is not a model of the expected arrays, with the problem in one
     sentence."""
 

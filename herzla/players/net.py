@@ -20,6 +20,7 @@ import numpy as np
 
 from herzla.cards import Card, cards_of
 from herzla.hand import Move
+from herzla.i18n import _
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import heuristic_card, heuristic_move
 from herzla.players.netmodel import (
@@ -40,9 +41,9 @@ __all__ = ["NetForm", "NetPolicy", "seen_of"]
 
 def _as_heuristic(view: TrickView | LayoutView) -> Hint:
     h = explain_heuristic(view)
-    what = f"{view.contract.game} {view.contract.id}"
-    return Hint(h.move, reason=f"the net was not trained on {what}: it plays as the heuristic "
-                               f"({h.reason})")
+    return Hint(h.move, reason=_("the learned player was not taught {game} {contract}: it plays "
+                                 "as a plain player ({reason})").format(
+        game=view.contract.game, contract=view.contract.id, reason=h.reason))
 
 
 def _trick_view(view: TrickView | LayoutView) -> TrickView | None:
@@ -74,7 +75,7 @@ def seen_of(view: TrickView, read: ContractRead) -> Seen:
     for s, suits in enumerate(view.voids()):
         for suit in suits:
             voids[s] |= 1 << int(suit)
-    for _, c in view.plays():
+    for _seat, c in view.plays():
         played |= c.bit
     top = 0
     if view.trick:
@@ -115,8 +116,9 @@ class NetPolicy(Policy):
             load_model(value)
         except (OSError, ValueError, KeyError, EOFError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            raise ValueError(f"cannot read the model {value}: {reason} (a file "
-                             f"tools/train_net.py wrote)") from None
+            raise ValueError(_("cannot read the model {value}: {reason} (a file "
+                               "tools/train_net.py wrote)").format(
+                value=value, reason=reason)) from None
 
     def model(self) -> Model:
         return load_model(self.weights or None)
@@ -172,9 +174,9 @@ class NetPolicy(Policy):
         if own is None or scores is None:
             return _as_heuristic(view)
         values = {str(c): v for c, v in scores.items()}
-        return Hint(Move(self._card(own)), values, "the model's score of each legal card "
-                    "(higher is better; a learned preference, not cents)",
-                    "the legal card the model scores highest")
+        return Hint(Move(self._card(own)), values, _(
+            "the learned player's score of each legal card (higher is better; a learned "
+            "preference, not cents)"), _("the legal card the learned player scores highest"))
 
     def batch_form(self) -> NetForm | None:
         cls = type(self)

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from herzla.cards import Card
 from herzla.contracts import Contract, TrickRules
 from herzla.contracts.vocabulary import EarlyEnd
+from herzla.i18n import _
 from herzla.players.modelfile import ModelError, digest, read_arrays
 
 __all__ = ["FEATURES", "SCORE_UNIT", "ContractRead", "Model", "Seen", "card_features",
@@ -367,11 +368,13 @@ class Model:
 
     def __attrs_post_init__(self) -> None:
         if max(float(np.abs(self.w1).max()), float(np.abs(self.b1).max())) > W1_LIMIT:
-            raise ValueError(f"the net's first-layer weights must lie within +-{W1_LIMIT}")
+            raise ValueError(_("the net's first-layer weights must lie within +-{w1_limit}").format(
+                w1_limit=W1_LIMIT))
         for key, unit in self.units:
             if not (0 < unit < UNIT_LIMIT):  # NaN is in no range
-                raise ValueError(f"the net's unit for {key} must be above 0 and below "
-                                 f"{UNIT_LIMIT:g}, not {unit}")
+                raise ValueError(_("the net's unit for {key} must be above 0 and below "
+                                   "{unit_limit:g}, not {unit}").format(
+                    key=key, unit_limit=UNIT_LIMIT, unit=unit))
 
     def unit(self, read: ContractRead) -> float | None:
         """What one unit of a card's score (a score of :meth:`scores` divided by

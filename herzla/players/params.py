@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from herzla.counting import read_whole
+from herzla.i18n import N_, _
 from herzla.quote import quote
 
 __all__ = ["parse_parameter", "policy_parameters"]
@@ -74,11 +75,13 @@ def _words(kind: Any) -> str:
     """What a value of ``kind`` is, in words."""
     members = _union(kind)
     if members is not None:
-        return " or ".join("none" if m is type(None) else _words(m) for m in members)
+        return _(" or ").join(_("none") if m is type(None) else _words(m) for m in members)
     if typing.get_origin(kind) is typing.Literal:
-        return "one of " + ", ".join(str(v) for v in typing.get_args(kind))
-    return {int: "a whole number", float: "a number", bool: "true or false",
-            str: "text"}.get(kind, getattr(kind, "__name__", str(kind)))
+        return _("one of {values}").format(values=", ".join(str(v) for v in
+                                                             typing.get_args(kind)))
+    said = {int: N_("a whole number"), float: N_("a number"), bool: N_("true or false"),
+            str: N_("text")}.get(kind)
+    return _(said) if said is not None else getattr(kind, "__name__", str(kind))
 
 
 def _read(text: str, kind: Any) -> Any:
@@ -127,14 +130,16 @@ def parse_parameter(text: str, kind: Any, default: Any) -> Any:
     ValueError in one sentence when the text is not a value of that type, or the type is one
     no text can be read as (annotate the field: ``depth: int | None = None``)."""
     if kind is None:
-        raise ValueError(f"its default is {quote(default) if default is not None else 'None'} "
-                         f"and it has no type to read {quote(text)} as (annotate the field, "
-                         f"e.g. depth: int | None = None)")
+        raise ValueError(_("its default is {value} "
+                           "and it has no type to read {text} as (annotate the field, "
+                           "e.g. depth: int | None = None)").format(
+            value=quote(default) if default is not None else 'None', text=quote(text)))
     try:
         return _read(text, kind)
     except ValueError:
-        raise ValueError(f"{quote(text)} is not {_words(kind)}") from None
+        raise ValueError(_("{text} is not {kind}").format(
+            text=quote(text), kind=_words(kind))) from None
     except TypeError:
-        raise ValueError(f"its type {_words(kind)} cannot be read from text (a parameter is "
-                         f"a whole number, a number, true or false, text, one of a Literal's "
-                         f"values, or one of these or None)") from None
+        raise ValueError(_("its type {kind} cannot be read from text (a parameter is "
+                           "a whole number, a number, true or false, text, one of a Literal's "
+                           "values, or one of these or None)").format(kind=_words(kind))) from None

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from herzla.contracts import UnknownContract, get_game
+from herzla.i18n import _
 from herzla.limits import LimitError, check_seed, whole_number
 from herzla.players.registry import PolicyLike, seats_of
 from herzla.players.seats import bid_out, play_out
@@ -35,8 +36,8 @@ def _dealt(game: str, contract: str | None, players: int | None, seed: int,
     """The deal of ``game`` with ``seed`` (as ``herzla deal`` deals it) and whether the
     bidding chooses its contract (``contract`` None in a game with bidding)."""
     if contract is not None and not isinstance(contract, str):
-        raise RecordError(f"contract is a contract's id (\"normal\", \"beddl\"), not "
-                          f"{quote(contract)}")
+        raise RecordError(_("contract is a contract's id (\"normal\", \"beddl\"), not "
+                            "{contract}").format(contract=quote(contract)))
     try:
         g = get_game(game)
     except UnknownContract as exc:
@@ -49,7 +50,8 @@ def _dealt(game: str, contract: str | None, players: int | None, seed: int,
         elif len(ids) == 1:
             contract = ids[0]
         else:
-            raise RecordError(f"{g.id}: choose a contract (one of {', '.join(ids)})")
+            raise RecordError(_("{id}: choose a contract (one of {ids})").format(
+                id=g.id, ids=', '.join(ids)))
     try:
         return deal_record(g.id, contract, players, seed, dealer=dealer, stock=stock,
                            options=options), bid
@@ -82,28 +84,25 @@ def play(deal: str | Record | Mapping[str, Any], policies: PolicyLike = "heurist
     if isinstance(deal, str):
         rec, bid = _dealt(deal, contract, players, seed, dealer, stock, options)
     elif not isinstance(deal, Record | Mapping):
-        raise RecordError(f"deal is a game's name or a hand record, not {quote(deal)}")
+        raise RecordError(_("deal is a game's name or a hand record, not {deal}").format(
+            deal=quote(deal)))
     else:
         if contract is not None or players is not None or dealer is not None or stock or options:
-            raise RecordError("a hand record states its contract, players, dealer, stock and "
-                              "options: give them only with a game's name")
+            raise RecordError(_("a hand record states its contract, players, dealer, stock and "
+                                "options: give them only with a game's name"))
         rec, bid = read_record(deal), False
     seats = seats_of(policies, rec.players)
     base = rec.contract
     pack = [c.index for c in base.pack().cards]
     moves = rec.players * base.hand_size
-    _, uniforms = draw_block(block_generator(seed, (0, 0)), 1, pack, moves)
+    _cards, uniforms = draw_block(block_generator(seed, (0, 0)), 1, pack, moves)
     row = [int(u) for u in uniforms[0]]
-    dealt = rec.start()
+    dealt = rec.start(played=True)  # RecordError at an illegal play, as replay names it
     state = Round(base, dealt.dealt, rec.dealer, rec.stock, bidding=bid)
     if bid:
         bid_out(state, seats)
     assert state.hand is not None
-    illegal = play_moves(state.hand, rec.plays)
-    if illegal is not None:
-        raise RecordError(f"{illegal.where()}, {illegal.card} by seat {illegal.seat}, is "
-                          f"illegal: {illegal.message} (rule {illegal.rule}); "
-                          f"{quote('play')} plays on from a legal record")
+    play_moves(state.hand, rec.plays)  # legal: checked above
     done = len(state.hand.moves)
     play_out(state, seats, lambda k: row[(done + k) % len(row)])
     out = state.record()

@@ -47,6 +47,7 @@ import attrs
 
 from herzla.cards import Card
 from herzla.hand import PASS, Illegal, Move
+from herzla.i18n import N_, _
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
 from herzla.players.views import TrickView
@@ -185,19 +186,23 @@ class Policy:
             key = find_name(given_key, known) or given_key
             if key not in known:
                 have = ", ".join(known) or "none"
-                raise PolicyError(f"the policy {who} has no parameter {quote(given_key)} "
-                                  f"({did_you_mean(given_key, known)}its parameters: {have})")
+                raise PolicyError(_("the policy {who} has no parameter {given_key} "
+                                    "({suggestion}its parameters: {have})").format(
+                    who=who, given_key=quote(given_key), suggestion=did_you_mean(given_key, known),
+                    have=have))
             default, kind = known[key]
             try:
                 values[key] = parse_parameter(text, kind, default)
             except ValueError as exc:
-                raise PolicyError(f"parameter {key} of the policy {who}: {exc}") from None
+                raise PolicyError(_("parameter {key} of the policy {who}: {exc}").format(
+                    key=key, who=who, exc=exc)) from None
         if not values:
             return self
         try:
             return attrs.evolve(self, **values)  # type: ignore[misc]
         except (TypeError, ValueError) as exc:
-            raise PolicyError(f"the policy {who}: {_one_line(exc)}") from None
+            raise PolicyError(_("the policy {who}: {exc}").format(
+                who=who, exc=_one_line(exc))) from None
 
     def spec(self) -> str:
         """The policy as ``--policy`` names it, with the parameters that differ from their
@@ -246,12 +251,15 @@ def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
     except PolicyError:
         raise
     except NotImplementedError as exc:
-        raise PolicyError(_one_line(exc) or f"the policy {_who(policy)} does not write "
-                          f"{method}()") from None
+        raise PolicyError(_one_line(exc) or _("the policy {policy} does not write "
+                                              "{method}()").format(policy=_who(policy),
+                                                                  method=method)) from None
     except Exception as exc:
         detail = _one_line(exc)
-        raise PolicyError(f"the policy {_who(policy)} raised {type(exc).__name__} choosing "
-                          f"{what}{': ' + detail if detail else ''}") from None
+        raise PolicyError(_("the policy {policy} raised {kind} choosing "
+                            "{what}{value}").format(
+            policy=_who(policy), kind=type(exc).__name__, what=_(what),
+            value=': ' + detail if detail else '')) from None
 
 
 def _deprecated_method(name: str) -> None:
@@ -293,11 +301,13 @@ def decide_move(policy: Policy, view: TrickView | LayoutView,
         return _move_of_02(policy, view, check)
     move = _ask(policy, "move", "a move", lambda: policy.move(view))
     if not isinstance(move, Move):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(move)} for a move "
-                          f"(move() returns a herzla Move, one of view.legal_moves())")
+        raise PolicyError(_("the policy {policy} answered {move} for a move "
+                            "(move() returns a herzla Move, one of view.legal_moves())").format(
+            policy=_who(policy), move=_answer(move)))
     why = view.problem(move, check)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move {move}: {why}")
+        raise PolicyError(_("the policy {policy} chose an illegal move {move}: {why}").format(
+            policy=_who(policy), move=move, why=why))
     return move
 
 
@@ -350,39 +360,43 @@ def _move_of_02(policy: Policy, view: TrickView | LayoutView,
             base = _base_move(policy, view)
             if base is not None:
                 return base
-            raise PolicyError(f"the policy {_who(policy)} writes no move()")
+            raise PolicyError(_("the policy {policy} writes no move()").format(policy=_who(policy)))
         _warn(policy, "card")
         card = _ask(policy, "card", "a card", lambda: policy.card(view))
         if not isinstance(card, Card):
-            raise PolicyError(f"the policy {_who(policy)} answered {_answer(card)} for a card "
-                              f"(card() returns a herzla Card, one of the legal cards)")
+            raise PolicyError(_("the policy {policy} answered {card} for a card "
+                                "(card() returns a herzla Card, one of the legal cards)").format(
+                policy=_who(policy), card=_answer(card)))
         why = view.problem(Move(card), check)
         if why is not None:
-            raise PolicyError(f"the policy {_who(policy)} chose an illegal card {card}: {why}")
+            raise PolicyError(_("the policy {policy} chose an illegal card {card}: {why}").format(
+                policy=_who(policy), card=card, why=why))
         return Move(card)
     if not _writes(policy, "lay"):
         base = _base_move(policy, view)
         if base is not None:
             return base
         if not _writes(policy, "card"):
-            raise PolicyError(f"the policy {_who(policy)} writes no move()")
+            raise PolicyError(_("the policy {policy} writes no move()").format(policy=_who(policy)))
         return view.legal_moves()[0]  # 0.2's default lay: the first legal one
     _warn(policy, "lay")
     lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
     if lay is None:
         why = view.problem(PASS)
         if why is not None:
-            raise PolicyError(f"the policy {_who(policy)} chose an illegal move (a pass): "
-                              f"{why}")
+            raise PolicyError(_("the policy {policy} chose an illegal move (a pass): "
+                                "{why}").format(policy=_who(policy), why=why))
         return PASS
     card, end = getattr(lay, "card", None), getattr(lay, "end", None)
     if not isinstance(card, Card) or end not in ("+", "-"):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(lay)} for a lay "
-                          f"(lay() returns a lay of view.lays(), or None to pass)")
+        raise PolicyError(_("the policy {policy} answered {lay} for a lay "
+                            "(lay() returns a lay of view.lays(), or None to pass)").format(
+            policy=_who(policy), lay=_answer(lay)))
     move = Move(card, end)
     why = view.problem(move)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} chose an illegal move ({move}): {why}")
+        raise PolicyError(_("the policy {policy} chose an illegal move ({move}): {why}").format(
+            policy=_who(policy), move=move, why=why))
     return move
 
 
@@ -394,10 +408,11 @@ def decide_announce(policy: Policy, view: BidView, known: Sequence[str] | None =
         from herzla.contracts import game_of
 
         known = ("pass", *game_of(view.contract).bidding[1:])
-    word = _ask(policy, "announce", "an announcement", lambda: policy.announce(view))
+    word = _ask(policy, "announce", N_("an announcement"), lambda: policy.announce(view))
     if not isinstance(word, str) or word not in known:
-        raise PolicyError(f"the policy {_who(policy)} announced {_answer(word)} (the bidding "
-                          f"knows {', '.join(known)})")
+        raise PolicyError(_("the policy {policy} announced {word} (the bidding "
+                            "knows {known})").format(
+            policy=_who(policy), word=_answer(word), known=', '.join(known)))
     return word
 
 
@@ -412,14 +427,15 @@ def hint(policy: Policy, view: TrickView | LayoutView,
          check: Callable[[Card], Illegal | None] | None = None) -> Hint:
     """The policy's advice on ``view`` (:meth:`Policy.explain`), its move checked as
     :func:`choose` checks it; a policy that explains nothing gives its move alone."""
-    got = _ask(policy, "explain", "a hint", lambda: policy.explain(view))
+    got = _ask(policy, "explain", N_("a hint"), lambda: policy.explain(view))
     if got is None:
         return Hint(choose(policy, view, check))
     if not isinstance(got, Hint) or not isinstance(got.move, Move):
-        raise PolicyError(f"the policy {_who(policy)} answered {_answer(got)} for a hint "
-                          f"(explain() returns a herzla Hint, or None)")
+        raise PolicyError(_("the policy {policy} answered {got} for a hint "
+                            "(explain() returns a herzla Hint, or None)").format(
+            policy=_who(policy), got=_answer(got)))
     why = view.problem(got.move, check)
     if why is not None:
-        raise PolicyError(f"the policy {_who(policy)} hinted at an illegal move {got.move}: "
-                          f"{why}")
+        raise PolicyError(_("the policy {policy} hinted at an illegal move {move}: "
+                            "{why}").format(policy=_who(policy), move=got.move, why=why))
     return got

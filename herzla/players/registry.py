@@ -31,6 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
+from herzla.i18n import _
 from herzla.names import did_you_mean, find_name
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
@@ -98,11 +99,12 @@ def _as_policy(obj: object, where: str) -> Policy:
         try:
             obj = obj()
         except TypeError as exc:
-            raise PolicyError(f"{where}: the policy class cannot be made without "
-                              f"arguments ({exc})") from None
+            raise PolicyError(_("{where}: the policy class cannot be made without "
+                                "arguments ({exc})").format(where=where, exc=exc)) from None
     if not isinstance(obj, Policy):
-        raise PolicyError(f"{where} is not a herzla policy (a herzla.players.Policy object "
-                          f"or class), but {type(obj).__name__}")
+        raise PolicyError(_("{where} is not a herzla policy (a herzla.players.Policy object "
+                            "or class), but {kind}").format(
+            where=where, kind=type(obj).__name__))
     return obj
 
 
@@ -116,9 +118,11 @@ def _entry_point(name: str) -> Policy | None:
             try:
                 obj = ep.load()
             except Exception as exc:
-                raise PolicyError(f"the policy {quote(name)} of {ENTRY_POINT_GROUP} failed to "
-                                  f"load: {type(exc).__name__}: {exc}") from None
-            return _as_policy(obj, f"the entry point {quote(name)}")
+                raise PolicyError(_("the policy {name} of {entry_point_group} failed to "
+                                    "load: {kind}: {exc}").format(
+                    name=quote(name), entry_point_group=ENTRY_POINT_GROUP,
+                    kind=type(exc).__name__, exc=exc)) from None
+            return _as_policy(obj, _("the entry point {name}").format(name=quote(name)))
     return None
 
 
@@ -141,20 +145,24 @@ def _import(module_name: str) -> Any:
 
 
 def _imported(path: str) -> Policy:
-    module_name, _, attr = path.partition(":")
+    module_name, _colon, attr = path.partition(":")
     if not module_name or not attr:
-        raise PolicyError(f"policy {quote(path)}: an import path is package.module:NAME")
+        raise PolicyError(_("policy {path}: an import path is package.module:NAME").format(
+            path=quote(path)))
     try:
         module = _import(module_name)
     except Exception as exc:
-        hint = (" (a module is looked for on sys.path and in the current folder; for another "
-                "folder set PYTHONPATH to it)" if isinstance(exc, ModuleNotFoundError) else "")
-        raise PolicyError(f"policy {quote(path)}: cannot import {module_name} "
-                          f"({type(exc).__name__}: {exc}){hint}") from None
+        hint = (_(" (a module is looked for on sys.path and in the current folder; for another "
+                  "folder set PYTHONPATH to it)") if isinstance(exc, ModuleNotFoundError) else "")
+        raise PolicyError(_("policy {path}: cannot import {module_name} "
+                            "({kind}: {exc}){hint}").format(
+            path=quote(path), module_name=module_name, kind=type(exc).__name__, exc=exc,
+            hint=hint)) from None
     obj: object = module
     for part in attr.split("."):
         if not hasattr(obj, part):
-            raise PolicyError(f"policy {quote(path)}: {module_name} has no {attr}")
+            raise PolicyError(_("policy {path}: {module_name} has no {attr}").format(
+                path=quote(path), module_name=module_name, attr=attr))
         obj = getattr(obj, part)
     return _as_policy(obj, f"policy {quote(path)}")
 
@@ -163,29 +171,31 @@ def _parse(text: str) -> tuple[str, dict[str, str]]:
     text = text.strip()
     if "[" not in text:
         if "]" in text:
-            raise PolicyError(f"policy {quote(text)}: a ']' without '['")
+            raise PolicyError(_("policy {text}: a ']' without '['").format(text=quote(text)))
         return text, {}
-    name, _, rest = text.partition("[")
+    name, _bracket, rest = text.partition("[")
     if not rest.endswith("]"):
-        raise PolicyError(f"policy {quote(text)}: parameters go in brackets, name[key=value,...]")
+        raise PolicyError(_("policy {text}: parameters go in brackets, name[key=value,...]").format(
+            text=quote(text)))
     params: dict[str, str] = {}
     for item in rest[:-1].split(","):
         if not item.strip():
             continue
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise PolicyError(f"policy {quote(text)}: a parameter is key=value, not {quote(item)}")
+            raise PolicyError(_("policy {text}: a parameter is key=value, not {item}").format(
+                text=quote(text), item=quote(item)))
         if key.strip() in params:
-            raise PolicyError(f"policy {quote(text)}: the parameter {quote(key.strip())} "
-                              f"appears twice")
+            raise PolicyError(_("policy {text}: the parameter {key} "
+                                "appears twice").format(text=quote(text), key=quote(key.strip())))
         params[key.strip()] = value.strip()
     return name.strip(), params
 
 
 def _check_text(text: object) -> str:
     if not isinstance(text, str):
-        raise PolicyError(f"a policy is named by text (\"random\", \"pimc[samples=8]\", "
-                          f"\"package.module:NAME\"), not {quote(text)}")
+        raise PolicyError(_('a policy is named by text ("random", "pimc[samples=8]", '
+                            '"package.module:NAME"), not {text}').format(text=quote(text)))
     return text
 
 
@@ -199,7 +209,7 @@ def policy_of(text: str) -> Policy:
 def _named(text: str) -> Policy:
     name, params = _parse(text)
     if not name:
-        raise PolicyError("a policy needs a name")
+        raise PolicyError(_("a policy needs a name"))
     builtin = find_name(name, _BUILTIN)
     if builtin is not None:
         policy = _BUILTIN[builtin]()
@@ -208,9 +218,11 @@ def _named(text: str) -> Policy:
     else:
         found = _entry_point(name)
         if found is None:
-            raise PolicyError(f"unknown policy {quote(name)} ({did_you_mean(name, policy_names())}"
-                              f"built in: {', '.join(_BUILTIN)}; or an entry point of "
-                              f"{ENTRY_POINT_GROUP}, or package.module:NAME)")
+            raise PolicyError(_("unknown policy {name} ({suggestion}"
+                                "built in: {builtin}; or an entry point of "
+                                "{entry_point_group}, or package.module:NAME)").format(
+                name=quote(name), suggestion=did_you_mean(name, policy_names()),
+                builtin=', '.join(_BUILTIN), entry_point_group=ENTRY_POINT_GROUP))
         policy = found
     return policy.with_params(params)
 
@@ -272,23 +284,26 @@ def seats_of(policy: PolicyLike, players: int) -> tuple[Policy, ...]:
     if isinstance(policy, Policy):
         return (policy,) * players
     if isinstance(policy, type) and issubclass(policy, Policy):
-        return (_as_policy(policy, f"the policy class {policy.__qualname__}"),) * players
+        where = _("the policy class {name}").format(name=policy.__qualname__)
+        return (_as_policy(policy, where),) * players
     if not isinstance(policy, Sequence) or isinstance(policy, bytes):
-        raise PolicyError(f"a policy is a name (\"random\", \"pimc[samples=8]\"), a "
-                          f"herzla.Policy object, or a list of them, not {quote(policy)}")
+        raise PolicyError(_('a policy is a name ("random", "pimc[samples=8]"), a '
+                            "herzla.Policy object, or a list of them, not {policy}").format(
+            policy=quote(policy)))
     given = list(policy)
     if len(given) not in (1, players):
-        raise PolicyError(f"{len(given)} policies for {players} seats: give one policy for "
-                          f"every seat, or one for each of the {players}")
+        raise PolicyError(_("{n_given} policies for {players} seats: give one policy for "
+                            "every seat, or one for each of the {players}").format(
+            n_given=len(given), players=players))
     out: list[Policy] = []
     for i, one in enumerate(given):
         if isinstance(one, str):
             if len(split_policies(one)) != 1:
-                raise PolicyError(f"policy {i + 1} of the list names several ({quote(one)}): "
-                                  f"give one policy an item")
+                raise PolicyError(_("policy {i} of the list names several ({one}): "
+                                    "give one policy an item").format(i=i + 1, one=quote(one)))
             out.append(policy_of(one))
         else:
-            out.append(_as_policy(one, f"policy {i + 1} of the list"))
+            out.append(_as_policy(one, _("policy {index} of the list").format(index=i + 1)))
     return tuple(out) * (players if len(out) == 1 else 1)
 
 
@@ -315,6 +330,7 @@ def _seated(text: str, players: int) -> tuple[Policy, ...]:
     if len(names) == 1:
         return (policy_of(names[0]),) * players
     if len(names) != players:
-        raise PolicyError(f"{len(names)} policies for {players} seats: give one policy for "
-                          f"every seat, or one for each of the {players}")
+        raise PolicyError(_("{n_names} policies for {players} seats: give one policy for "
+                            "every seat, or one for each of the {players}").format(
+            n_names=len(names), players=players))
     return tuple(policy_of(n) for n in names)

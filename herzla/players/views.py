@@ -38,6 +38,7 @@ from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import Contract, LayoutContract, TrickContract
 from herzla.display import render
 from herzla.hand import PASS, Hand, Illegal, Move
+from herzla.i18n import _
 from herzla.layout import LayoutHand
 from herzla.tricks import Trick, TrickHand
 
@@ -143,7 +144,7 @@ class TrickView:
     def played(self) -> int:
         """The cards played so far, as a bit set."""
         m = 0
-        for _, c in self.plays():
+        for _seat, c in self.plays():
             m |= c.bit
         return m
 
@@ -174,7 +175,8 @@ class TrickView:
             return None
         found = check(card) if check is not None and card is not None else None
         return found.message if found is not None else (
-            f"seat {self.seat} may play {' '.join(map(str, cards_of(self.legal)))}")
+            _("seat {seat} may play {cards}").format(
+                seat=self.seat, cards=" ".join(map(str, cards_of(self.legal)))))
 
     def __str__(self) -> str:
         """What the seat sees, drawn as text."""

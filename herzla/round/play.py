@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand, HandNotOver, Illegal, Move
+from herzla.i18n import _
 from herzla.records import Record, record_of
 from herzla.round.bidding import resolve, settled
 
@@ -163,8 +164,8 @@ class Round:
         """None if the seat to move may make ``move`` now, else the rule it breaks (the hand's
         :meth:`~herzla.hand.Hand.check`); while the bidding is on no move may be made."""
         if self.hand is None:
-            return Illegal("bidding", "the bidding is on: no card may be played before it "
-                                      "chooses the contract")
+            return Illegal("bidding", _("the bidding is on: no card may be played before it "
+                                        "chooses the contract"))
         return self.hand.check(move)
 
     # -- moving ---------------------------------------------------------------------------------
@@ -172,7 +173,7 @@ class Round:
         """The seat to announce says ``word``; the contract id and declarer once that settles
         the bidding (and the play begins), else None."""
         if self.hand is not None:
-            raise ValueError("the bidding is over")
+            raise ValueError(_("the bidding is over"))
         self.bids = (*self.bids, word)
         if self.early:
             done = settled(self.bids, self.forehand, self.base)
@@ -189,7 +190,7 @@ class Round:
         """The seat to move makes ``move``; a move it may not make is refused with
         :class:`~herzla.hand.IllegalMove` (naming the rule), the deal unchanged."""
         if self.hand is None:
-            raise ValueError("the bidding is on: announce first")
+            raise ValueError(_("the bidding is on: announce first"))
         return self.hand.play(move)
 
     def undo(self) -> Move | str:
@@ -200,7 +201,7 @@ class Round:
             self.hand.undo()
             return last
         if not self.has_bidding or not self.bids:
-            raise ValueError("nothing has been done in this deal yet: nothing to take back")
+            raise ValueError(_("nothing has been done in this deal yet: nothing to take back"))
         self.contract = self.hand = None
         word = self.bids[-1]
         self.bids = self.bids[:-1]
@@ -210,7 +211,7 @@ class Round:
     def score(self) -> HandScore:
         """The hand's score (:class:`~herzla.hand.HandNotOver` before the end)."""
         if self.hand is None:
-            raise HandNotOver("the hand is not over: the bidding is still on")
+            raise HandNotOver(_("the hand is not over: the bidding is still on"))
         return self.hand.score()  # HandNotOver before the end, saying how far the hand is
 
     def stock_after(self) -> int:
@@ -222,7 +223,7 @@ class Round:
     def record(self) -> Record:
         """The deal so far as a hand record; ValueError while the bidding is on."""
         if self.hand is None:
-            raise ValueError("there is no hand record before the bidding chooses the contract")
+            raise ValueError(_("there is no hand record before the bidding chooses the contract"))
         return record_of(self.hand)
 
     def copy(self) -> Round:

@@ -21,6 +21,7 @@ from herzla.contracts import (
     contract_class,
     get_game,
 )
+from herzla.i18n import _, format_number
 from herzla.limits import (
     LimitError,
     check_seed,
@@ -72,9 +73,11 @@ def check_pickles(policies: Iterable[Policy], error: type[Exception]) -> None:
         try:
             pickle.dumps(policy)
         except Exception as exc:
-            raise error(f"the policy {policy.spec()} cannot be sent to worker processes "
-                        f"({type(exc).__name__}: {' '.join(str(exc).split())}): define its "
-                        f"class at the top level of a module, or play with jobs=1") from None
+            raise error(_("the policy {policy} cannot be sent to worker processes "
+                          "({kind}: {exc}): define its "
+                          "class at the top level of a module, or play with jobs=1").format(
+                policy=policy.spec(), kind=type(exc).__name__,
+                exc=' '.join(str(exc).split()))) from None
 
 
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
@@ -112,11 +115,14 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     _check_types(hands=hands, seed=seed, players=players, dealer=dealer, declarer=declarer,
                  stock=stock, sample=sample, block=block, session=session)
     if not isinstance(partie, bool):
-        raise SimulationError(f"partie is true or false, not {quote(partie)}")
+        raise SimulationError(_("partie is true or false, not {partie}").format(
+            partie=quote(partie)))
     if not 0 <= sample <= MAX_HANDS:
-        raise SimulationError(f"sample must be 0 to {MAX_HANDS:.0e}, not {number(sample)}")
+        raise SimulationError(_("sample must be 0 to {max_hands:.0e}, not {sample}").format(
+            max_hands=MAX_HANDS, sample=number(sample)))
     if not 1 <= block <= MAX_HANDS:
-        raise SimulationError(f"block must be 1 to {MAX_HANDS:.0e}, not {number(block)}")
+        raise SimulationError(_("block must be 1 to {max_hands:.0e}, not {block}").format(
+            max_hands=MAX_HANDS, block=number(block)))
     try:
         engine_of(engine)
     except ValueError as exc:
@@ -136,22 +142,24 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         raise SimulationError(" ".join(str(exc).split())) from None
     given: dict[str, Any] = given_options(g.options, options)  # the given ones, typed
     if not 1 <= hands <= MAX_HANDS:
-        raise SimulationError(f"hands must be 1 to {MAX_HANDS:.0e}, not {hands}")
+        raise SimulationError(_("hands must be 1 to {max_hands:.0e}, not {hands}").format(
+            max_hands=MAX_HANDS, hands=hands))
     if session is not None:
         _check_session(g.id, session, hands, partie)
     if not isinstance(policy, str | Policy | list | tuple) and not (
             isinstance(policy, type) and issubclass(policy, Policy)):
-        raise SimulationError(f"policy is a name (\"random\", \"heuristic,random\", "
-                              f"\"pimc[samples=8]\"), a herzla.Policy object, or a list of "
-                              f"them, not {quote(policy)}")
+        raise SimulationError(_('policy is a name ("random", "heuristic,random", '
+                                '"pimc[samples=8]"), a herzla.Policy object, or a list of '
+                                "them, not {policy}").format(policy=quote(policy)))
 
     # which deals: one contract, whole parties, or the bidding
     if contract is not None and partie:
-        raise SimulationError("a contract and a partie exclude each other: choose one")
+        raise SimulationError(_("a contract and a partie exclude each other: choose one"))
     if partie and not g.partie:
         parties = [x for x in _games_with_partie()]
-        raise SimulationError(f"{game} has no partie (games with a partie: "
-                              f"{', '.join(parties)}); choose a contract")
+        raise SimulationError(_("{game} has no partie (games with a partie: "
+                                "{parties}); choose a contract").format(
+            game=game, parties=', '.join(parties)))
     if contract is not None:
         try:
             cls = contract_class(game, contract)
@@ -164,15 +172,17 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     elif g.bidding:
         if declarer is not None:
             choices = " or ".join(c.id for c in classes if c.needs_declarer)
-            raise SimulationError(f"a declarer goes with the contract {choices}")
+            raise SimulationError(_("a declarer goes with the contract {choices}").format(
+                choices=choices))
         mode = Mode.BIDDING
         cls = contract_class(game, g.bidding[0])
     elif len(classes) == 1:
         mode = Mode.CONTRACT
         cls = classes[0]
     else:
-        raise SimulationError(f"{game}: choose a contract (one of "
-                              f"{', '.join(c.id for c in classes)})")
+        raise SimulationError(_("{game}: choose a contract (one of "
+                                "{value})").format(
+            game=game, value=', '.join(c.id for c in classes)))
 
     n = players if players is not None else cls.player_counts[0]
     problem = cls.player_count_problem(n)
@@ -186,16 +196,16 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
     if dealer is None:
         dealer = n - 1
     elif not 0 <= dealer < n:
-        raise SimulationError(f"dealer {dealer} is not a seat of {n} players "
-                              f"(seats 0 to {n - 1})")
+        raise SimulationError(_("dealer {dealer} is not a seat of {n} players "
+                                "(seats 0 to {n2})").format(dealer=dealer, n=n, n2=n - 1))
     forehand = (dealer + 1) % n
     fixed_declarer = declarer is not None
     if mode is Mode.CONTRACT and cls.needs_declarer:
         if declarer is None:
             declarer = forehand
         elif not 0 <= declarer < n:
-            raise SimulationError(f"declarer {declarer} is not a seat of {n} players "
-                                  f"(seats 0 to {n - 1})")
+            raise SimulationError(_("declarer {declarer} is not a seat of {n} players "
+                                    "(seats 0 to {n2})").format(declarer=declarer, n=n, n2=n - 1))
     elif declarer is not None:
         with_one = [c.id for c in classes if c.needs_declarer]
         raise SimulationError(f"{game} {cls.id} has no declarer"
@@ -203,7 +213,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
                                  if with_one else ""))
     has_stock = cls.has_stock
     if stock is not None and not has_stock:
-        raise SimulationError(f"{game} has no stock")
+        raise SimulationError(_("{game} has no stock").format(game=game))
     start_stock = (stock or 0) if has_stock else None
     sample = min(sample, hands)
 
@@ -248,21 +258,25 @@ def _check_session(game: str, deals: int, hands: int, partie: bool) -> None:
     except LimitError as exc:
         raise SimulationError(str(exc)) from None
     if partie:
-        raise SimulationError("a session and a partie exclude each other: choose one")
+        raise SimulationError(_("a session and a partie exclude each other: choose one"))
     g = get_game(game)
     if not g.has_stock:
         with_stock = [name for name in games() if get_game(name).has_stock]
         instead = (f"simulate whole parties of {game} instead" if g.partie else
                    "simulate its hands on their own (a hand's score does not depend on the "
                    "hands before)")
-        raise SimulationError(f"{game} has no stock to carry from deal to deal, which is what "
-                              f"a session plays (games with a stock: {', '.join(with_stock)}); "
-                              f"{instead}")
+        raise SimulationError(_("{game} has no stock to carry from deal to deal, which is what "
+                                "a session plays (games with a stock: {with_stock}); "
+                                "{instead}").format(
+            game=game, with_stock=', '.join(with_stock), instead=instead))
     if g.partie:
-        raise SimulationError(f"{game} is played in parties, not in a session of single deals")
+        raise SimulationError(_("{game} is played in parties, not in a session of single "
+                                "deals").format(
+            game=game))
     if hands * deals > MAX_HANDS:
-        raise SimulationError(f"{hands:,} evenings of {deals:,} deals are more than "
-                              f"{MAX_HANDS:.0e} hands")
+        raise SimulationError(_("{hands} evenings of {deals} deals are more than "
+                                "{max_hands:.0e} hands").format(
+            hands=format_number(hands), deals=format_number(deals), max_hands=MAX_HANDS))
 
 
 def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_declarer: bool,
@@ -343,7 +357,7 @@ def play_processes(plan: Plan, *, jobs: int | None = None, batch_size: int | Non
     ``jobs`` given that is exactly the number a run reports (``SimResult.processes``)."""
     want = default_jobs() if jobs is None else jobs
     if want < 1:
-        raise SimulationError(f"jobs must be at least 1, not {want}")
+        raise SimulationError(_("jobs must be at least 1, not {want}").format(want=want))
     want = usable_jobs(want)
     return max(1, min(want, task_count(plan, _blocks_per_task(plan, batch_size, None))))
 
@@ -364,16 +378,18 @@ def run_plan(plan: Plan, *, jobs: int | None = None, batch_size: int | None = No
     """
     _check_types(jobs=jobs, batch_size=batch_size)
     if batch_size is not None and not 1 <= batch_size <= MAX_HANDS:
-        raise SimulationError(f"batch_size must be 1 to {MAX_HANDS:.0e}, not {number(batch_size)}")
+        raise SimulationError(_("batch_size must be 1 to {max_hands:.0e}, not {batch_size}").format(
+            max_hands=MAX_HANDS, batch_size=number(batch_size)))
     check_cluster(cluster, SimulationError)
     for what, fn in (("progress", progress), ("on_records", on_records)):
         if fn is not None and not callable(fn):
-            raise SimulationError(f"{what} must be a function or None, not {quote(fn)}")
+            raise SimulationError(_("{what} must be a function or None, not {fn}").format(
+                what=what, fn=quote(fn)))
     if cluster is not None and jobs is not None:
-        raise SimulationError("jobs and a cluster exclude each other: the cluster's workers "
-                              "play")
+        raise SimulationError(_("jobs and a cluster exclude each other: the cluster's workers "
+                                "play"))
     if not isinstance(rows, bool):
-        raise SimulationError(f"rows is true or false, not {quote(rows)}")
+        raise SimulationError(_("rows is true or false, not {rows}").format(rows=quote(rows)))
     spool = None
     if rows:
         plan = attrs.evolve(plan, rows=True)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from herzla.i18n import _
 from herzla.quote import quote
 from herzla.sim import batch, reference
 from herzla.sim.batch import batch_form_of
@@ -39,7 +40,8 @@ def engine_of(name: str) -> Engine:
     try:
         return Engine(name)
     except ValueError:
-        raise ValueError(f"unknown engine {quote(name)} ({', '.join(ENGINES)})") from None
+        raise ValueError(_("unknown engine {name} ({engines})").format(
+            name=quote(name), engines=', '.join(ENGINES))) from None
 
 
 def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records: int = 0,
@@ -67,8 +69,8 @@ def engine_for(spec: DealSpec, engine: str = "auto") -> Engine:
         if reason is None:
             return Engine.BATCH
         if which is Engine.BATCH and batch.batch_forms(spec) is not None:
-            raise ValueError(f"the batch engine cannot play {reason}; the reference engine "
-                             f"can (engine auto or reference)")
+            raise ValueError(_("the batch engine cannot play {reason}; the reference engine "
+                               "can (engine auto or reference)").format(reason=reason))
     return Engine.REFERENCE
 
 

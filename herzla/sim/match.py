@@ -34,6 +34,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from herzla.i18n import _
 from herzla.limits import LimitError, check_timeout, whole_number
 from herzla.players.policy import Policy, PolicyError
 from herzla.players.registry import policy_of, spelled
@@ -191,7 +192,8 @@ def _interval(total: int, squares: int, n: int, scale: int
         return mean, None
     var = (squares - total * total / n) / (n - 1) / (scale * scale)
     half = Z95 * math.sqrt(max(var, 0.0) / n)
-    return mean, (rounded(mean - half), rounded(mean + half))
+    # rounded to the JSON's decimals, but never past the mean itself
+    return mean, (min(rounded(mean - half), mean), max(rounded(mean + half), mean))
 
 
 @attrs.frozen(slots=True)
@@ -231,20 +233,22 @@ def plan_match(game: str, policies: Sequence[str | Policy], contract: str | None
     """Check a match's arguments; MatchError names what is wrong."""
     if isinstance(policies, str | bytes) or not isinstance(policies, Sequence) or not all(
             isinstance(p, str | Policy) for p in policies):
-        raise MatchError(f"policies is a list of policies, each a name (\"random\", "
-                         f"\"pimc[samples=8]\", ...) or a herzla.Policy object, not "
-                         f"{quote(policies)}")
+        raise MatchError(_('policies is a list of policies, each a name ("random", '
+                           '"pimc[samples=8]", ...) or a herzla.Policy object, not '
+                           "{policies}").format(policies=quote(policies)))
     try:
         whole_number(deals, "deals")
     except LimitError as exc:
         raise MatchError(str(exc)) from None
     if not 1 <= deals <= MAX_HANDS:
-        raise MatchError(f"deals must be 1 to {MAX_HANDS:.0e}, not {number(deals)}")
+        raise MatchError(_("deals must be 1 to {max_hands:.0e}, not {deals}").format(
+            max_hands=MAX_HANDS, deals=number(deals)))
     names = tuple(spelled(p.strip()) if isinstance(p, str) else p.spec() for p in policies)
     if not 2 <= len(names) <= MAX_POLICIES:
-        raise MatchError(f"a match needs 2 to {MAX_POLICIES} policies, not {len(names)}")
+        raise MatchError(_("a match needs 2 to {max_policies} policies, not {n_names}").format(
+            max_policies=MAX_POLICIES, n_names=len(names)))
     if len(set(names)) != len(names):
-        raise MatchError("a match needs different policies (each named once)")
+        raise MatchError(_("a match needs different policies (each named once)"))
     try:
         objects = tuple(policy_of(p) if isinstance(p, str) else p for p in policies)
         batch = all(batch_form_of(p) is not None for p in objects)
@@ -304,7 +308,7 @@ def match(game: str, policies: Sequence[str | Policy], contract: str | None = No
                     players=players, options=options, stock=stock, engine=engine)
     check_cluster(cluster, MatchError)
     if cluster is not None and jobs is not None:
-        raise MatchError("jobs and a cluster exclude each other: the cluster's workers play")
+        raise MatchError(_("jobs and a cluster exclude each other: the cluster's workers play"))
     try:
         if jobs is not None:
             whole_number(jobs, "jobs")
@@ -312,7 +316,7 @@ def match(game: str, policies: Sequence[str | Policy], contract: str | None = No
     except LimitError as exc:
         raise MatchError(str(exc)) from None
     if jobs is not None and jobs < 1:
-        raise MatchError(f"jobs must be at least 1, not {jobs}")
+        raise MatchError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
     first = mp.first
     workers = max(1, min(usable_jobs(jobs), first.blocks))
     if workers > 1 or cluster is not None:

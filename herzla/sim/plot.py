@@ -11,6 +11,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from herzla.i18n import _
 from herzla.sim.stats import Histogram
 
 __all__ = ["PlotUnavailable", "bars", "bin_width", "check_plot_target", "plot_histograms"]
@@ -27,8 +28,8 @@ def _matplotlib() -> tuple[Any, Any]:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
-        raise PlotUnavailable(f"--plot needs matplotlib, which is not installed ({INSTALL_HINT})"
-                              ) from None
+        raise PlotUnavailable(_("--plot needs matplotlib, which is not installed "
+                                "({install_hint})").format(install_hint=INSTALL_HINT)) from None
     return Figure, FigureCanvasAgg
 
 
@@ -41,11 +42,13 @@ def check_plot_target(path: str) -> str:
     fmt = Path(path).suffix.lstrip(".").lower() or "png"
     supported = canvas(figure()).get_supported_filetypes()
     if fmt not in supported:
-        raise PlotUnavailable(f"--plot {path}: cannot write .{fmt} pictures (use one of "
-                              f"{', '.join('.' + k for k in sorted(supported))})")
+        raise PlotUnavailable(_("--plot {path}: cannot write .{fmt} pictures (use one of "
+                                "{value})").format(
+            path=path, fmt=fmt, value=', '.join('.' + k for k in sorted(supported))))
     folder = Path(path).resolve().parent
     if not folder.is_dir():
-        raise PlotUnavailable(f"--plot {path}: no such folder {folder}")
+        raise PlotUnavailable(_("--plot {path}: no such folder {folder}").format(
+            path=path, folder=folder))
     return fmt
 
 

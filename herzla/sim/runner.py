@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.display import render
+from herzla.i18n import _
 from herzla.sim.batch import keep_memory
 from herzla.sim.engine import Engine, engine_for, play_block, play_block_on
 from herzla.sim.plan import MODES, Mode, Plan, Task
@@ -407,7 +408,7 @@ def run(plan: Plan, jobs: int = 1, blocks_per_task: int = 1,
     :class:`herzla.support.procs.WorkerLost`.
     """
     if plan.hands < 1:
-        raise ValueError("a run needs at least one hand")
+        raise ValueError(_("a run needs at least one hand"))
     start = time.perf_counter()
     deal: DealTally | None = None
     partie: PartieTally | None = None

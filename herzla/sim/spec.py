@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import Contract, contract_class, get_game
+from herzla.i18n import _
 from herzla.players.policy import Policy
 from herzla.players.registry import named_policies, seat_policies
 from herzla.records import sort_hand
@@ -63,9 +64,11 @@ class DealSpec:
     def __attrs_post_init__(self) -> None:
         n = self.contract.players
         if not 0 <= self.dealer < n:
-            raise ValueError(f"dealer {self.dealer} is not a seat of {n} players")
+            raise ValueError(_("dealer {dealer} is not a seat of {n} players").format(
+                dealer=self.dealer, n=n))
         if len(self.policies) != n:
-            raise ValueError(f"{len(self.policies)} policies for {n} seats")
+            raise ValueError(_("{n_policies} policies for {n} seats").format(
+                n_policies=len(self.policies), n=n))
 
     @classmethod
     def of(cls, game: str, contract_id: str | None, players: int, dealer: int,
@@ -85,12 +88,14 @@ class DealSpec:
             else:
                 classes = g.contract_classes()
                 if len(classes) != 1:
-                    raise ValueError(f"{game} needs a contract: it has no bidding")
+                    raise ValueError(_("{game} needs a contract: it has no bidding").format(
+                        game=game))
                 kind = classes[0]
         else:
             kind = contract_class(game, contract_id)
         if not 0 <= dealer < players:
-            raise ValueError(f"dealer {dealer} is not a seat of {players} players")
+            raise ValueError(_("dealer {dealer} is not a seat of {players} players").format(
+                dealer=dealer, players=players))
         if kind.needs_declarer and declarer is None:
             declarer = (dealer + 1) % players
         given = dict(options or {})

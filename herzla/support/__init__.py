@@ -13,4 +13,6 @@ the table's files):
 - :mod:`herzla.support.cluster`: the same map over the workers of a dask.distributed cluster;
 - :mod:`herzla.support.files`: a file written whole or not at all;
 - :mod:`herzla.support.kept`: the header of a file herzla keeps (an evening, a table).
+- :mod:`herzla.support.words` and :mod:`herzla.support.reports`: amounts, lists and the texts of
+  ``herzla score`` and ``herzla replay`` as people read them, in the current language.
 """

@@ -41,6 +41,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeAlias, TypeVar
 
 from herzla.counting import read_whole
+from herzla.i18n import _
 from herzla.limits import DEFAULT_TIMEOUT
 
 __all__ = ["DEFAULT_TIMEOUT", "ClusterError", "check_address", "check_cluster", "cluster_map",
@@ -109,23 +110,28 @@ def check_address(address: str) -> str:
     hint = "(write tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786)"
     shown = repr(address) if len(address) <= 60 else repr(address[:60]) + "..."
     if scheme not in _SCHEMES:
-        raise ClusterError(f"the scheduler address {shown}: unknown protocol {scheme[:20]!r} "
-                           f"{hint}")
+        raise ClusterError(_("the scheduler address {shown}: unknown protocol {scheme!r} "
+                             "{hint}").format(shown=shown, scheme=scheme[:20], hint=hint))
     if not rest:
-        raise ClusterError(f"the scheduler address {shown} is empty {hint}")
+        raise ClusterError(_("the scheduler address {shown} is empty {hint}").format(
+            shown=shown, hint=hint))
     if scheme in ("tcp", "tls"):
         host, colon, port = rest.rpartition(":")
         number = read_whole(port, digits=5)
         if not colon or (not host and number is None):
-            raise ClusterError(f"the scheduler address {shown} has no port {hint}")
+            raise ClusterError(_("the scheduler address {shown} has no port {hint}").format(
+                shown=shown, hint=hint))
         if not host:
-            raise ClusterError(f"the scheduler address {shown} has no host {hint}")
+            raise ClusterError(_("the scheduler address {shown} has no host {hint}").format(
+                shown=shown, hint=hint))
         if not _HOST.fullmatch(host):
-            raise ClusterError(f"the scheduler address {shown}: {host[:40]!r} is not a host "
-                               f"name or IP address {hint}")
+            raise ClusterError(_("the scheduler address {shown}: {host!r} is not a host "
+                                 "name or IP address {hint}").format(
+                shown=shown, host=host[:40], hint=hint))
         if number is None or not 0 < number < 65536:
-            raise ClusterError(f"the scheduler address {shown}: {port[:20]!r} is not a port "
-                               f"(1 to 65535) {hint}")
+            raise ClusterError(_("the scheduler address {shown}: {port!r} is not a port "
+                                 "(1 to 65535) {hint}").format(
+                shown=shown, port=port[:20], hint=hint))
     return f"{scheme}://{rest}"
 
 
@@ -146,8 +152,8 @@ def check_cluster(cluster: object, error: type[ValueError] = ValueError) -> str 
     if not isinstance(cluster, str):
         from herzla.quote import quote
 
-        raise error(f"cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
-                    f"{quote(cluster)}")
+        raise error(_("cluster is the address of a dask scheduler (tcp://HOST:PORT), not "
+                      "{cluster}").format(cluster=quote(cluster)))
     try:
         return check_address(cluster)
     except ClusterError as exc:
@@ -157,10 +163,10 @@ def check_cluster(cluster: object, error: type[ValueError] = ValueError) -> str 
 def _probe(address: str, timeout: float) -> None:
     """For a tcp:// address: fail at once where nothing listens (dask would retry until its
     timeout), and within ``timeout`` where nothing answers."""
-    scheme, _, rest = address.partition("://")
+    scheme, _sep, rest = address.partition("://")
     if scheme != "tcp":
         return
-    host, _, port = rest.rpartition(":")
+    host, _colon, port = rest.rpartition(":")
     host = host.strip("[]")
     import socket  # here: every command that can use a cluster imports this module
 
@@ -168,13 +174,14 @@ def _probe(address: str, timeout: float) -> None:
         with socket.create_connection((host, int(port)), timeout=timeout):
             pass
     except ConnectionRefusedError:
-        raise ClusterError(f"no dask scheduler at {address}: nothing listens there "
-                           f"(start one with 'dask scheduler')") from None
+        raise ClusterError(_("no dask scheduler at {address}: nothing listens there "
+                             "(start one with 'dask scheduler')").format(address=address)) from None
     except TimeoutError:
-        raise ClusterError(f"no dask scheduler at {address}: no answer within "
-                           f"{timeout:g} s") from None
+        raise ClusterError(_("no dask scheduler at {address}: no answer within "
+                             "{timeout:g} s").format(address=address, timeout=timeout)) from None
     except OSError as exc:
-        raise ClusterError(f"no dask scheduler at {address}: {_one_line(exc)}") from None
+        raise ClusterError(_("no dask scheduler at {address}: {exc}").format(
+            address=address, exc=_one_line(exc))) from None
 
 
 def _hello(address: str, timeout: float) -> None:
@@ -208,10 +215,11 @@ def _hello(address: str, timeout: float) -> None:
     thread.join(timeout + 1)
     got = answer[0] if answer else None
     if got is None or isinstance(got, TimeoutError):
-        raise ClusterError(f"no dask scheduler answered at {address} within {timeout:g} s")
+        raise ClusterError(_("no dask scheduler answered at {address} within {timeout:g} s").format(
+            address=address, timeout=timeout))
     if isinstance(got, BaseException):
-        raise ClusterError(f"no dask scheduler answered at {address} "
-                           f"({_one_line(got)})") from None
+        raise ClusterError(_("no dask scheduler answered at {address} "
+                             "({got})").format(address=address, got=_one_line(got))) from None
     if not isinstance(got, dict) or got.get("type") != "Scheduler":
         kind = got.get("type") if isinstance(got, dict) else None
         raise ClusterError(f"{address} is not a dask scheduler"
@@ -242,8 +250,9 @@ def _new_client(address: str, timeout: float) -> Client:
     try:
         return _Client(address, timeout=timeout, set_as_default=False)
     except Exception as exc:
-        raise ClusterError(f"no dask scheduler answered at {address} within {timeout:g} s "
-                           f"({_one_line(exc)})") from None
+        raise ClusterError(_("no dask scheduler answered at {address} within {timeout:g} s "
+                             "({exc})").format(
+            address=address, timeout=timeout, exc=_one_line(exc))) from None
 
 
 def _threads(client: Client) -> tuple[int, int]:
@@ -265,7 +274,9 @@ def connect(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Client]:
     """A client of the scheduler at ``address`` that has at least one worker, closed on exit;
     ClusterError (one line) when there is none within ``timeout`` seconds."""
     if timeout <= 0:
-        raise ClusterError(f"the cluster timeout must be more than 0 seconds, not {timeout:g}")
+        raise ClusterError(_("the cluster timeout must be more than 0 seconds, not "
+                             "{timeout:g}").format(
+            timeout=timeout))
     try:
         import distributed  # noqa: F401
     except ImportError:
@@ -278,8 +289,8 @@ def connect(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Client]:
         try:
             client.wait_for_workers(1, timeout=timeout)
         except TimeoutError:
-            raise ClusterError(f"the dask scheduler at {address} has no worker (start one with "
-                               f"'dask worker {address}')") from None
+            raise ClusterError(_("the dask scheduler at {address} has no worker (start one with "
+                                 "'dask worker {address}')").format(address=address)) from None
         yield client
     finally:
         with contextlib.suppress(Exception):
@@ -348,15 +359,17 @@ def _result(client: Client, future: Future, timeout: float, address: str) -> Any
         except TimeoutError:
             pass
         except KilledWorker as exc:
-            raise ClusterError(f"the workers running a task died too often "
-                               f"({_one_line(exc)}); see the workers' logs") from None
+            raise ClusterError(_("the workers running a task died too often "
+                                 "({exc}); see the workers' logs").format(
+                exc=_one_line(exc))) from None
         except Exception as exc:
             if type(exc).__name__ in ("CancelledError", "FutureCancelledError"):
                 if client.status != "running" or "connection" in str(exc):
-                    raise ClusterError(f"lost the connection to the dask scheduler at "
-                                       f"{address}") from None
-                raise ClusterError(f"the dask scheduler at {address} cancelled a task "
-                                   f"({_one_line(exc)})") from None
+                    raise ClusterError(_("lost the connection to the dask scheduler at "
+                                         "{address}").format(address=address)) from None
+                raise ClusterError(_("the dask scheduler at {address} cancelled a task "
+                                     "({exc})").format(
+                    address=address, exc=_one_line(exc))) from None
             raise
         healthy = client.status == "running" and _threads(client)[0] > 0
         now = time.monotonic()
@@ -365,6 +378,9 @@ def _result(client: Client, future: Future, timeout: float, address: str) -> Any
         elif lost_since is None:
             lost_since = now
         elif now - lost_since > timeout:
-            what = (f"the connection to the dask scheduler at {address}"
-                    if client.status != "running" else f"every worker of {address}")
-            raise ClusterError(f"lost {what} for more than {timeout:g} s")
+            if client.status != "running":
+                text = _("lost the connection to the dask scheduler at {address} for more "
+                         "than {timeout:g} s")
+            else:
+                text = _("lost every worker of {address} for more than {timeout:g} s")
+            raise ClusterError(text.format(address=address, timeout=timeout))

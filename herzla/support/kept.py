@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from herzla.i18n import _
 from herzla.quote import quote
 
 __all__ = ["check_kept"]
@@ -27,15 +28,18 @@ def check_kept(obj: object, *, kind: str, format: str, version: int, keys: Colle
     ``"format": format``, a version from 1 to ``version``, no key outside ``keys``); ``error``
     with one line otherwise."""
     if not isinstance(obj, Mapping) or obj.get("format") != format:
-        raise error(f"not a herzla {kind} (its file is a JSON object with \"format\": "
-                    f"\"{format}\")")
+        raise error(_('not a herzla {kind} (its file is a JSON object with "format": '
+                      '"{format}")').format(kind=kind, format=format))
     found: Any = obj.get("version")
     if isinstance(found, bool) or not isinstance(found, int) or found < 1:
-        raise error(f"the {kind}'s version must be a whole number from 1, not {quote(found)}")
+        raise error(_("the {kind}'s version must be a whole number from 1, not {found}").format(
+            kind=kind, found=quote(found)))
     if found > version:
-        raise error(f"the {kind} is of version {quote(found)}, written by a later herzla; this "
-                    f"one reads version {version}: update herzla")
+        raise error(_("the {kind} is of version {found}, written by a later herzla; this "
+                      "one reads version {version}: update herzla").format(
+            kind=kind, found=quote(found), version=version))
     unknown = sorted(str(k) for k in obj if k not in keys)
     if unknown:
-        raise error(f"unknown key {quote(unknown[0])} in the {kind} (keys: {', '.join(keys)})")
+        raise error(_("unknown key {unknown} in the {kind} (keys: {keys})").format(
+            unknown=quote(unknown[0]), kind=kind, keys=', '.join(keys)))
     return found

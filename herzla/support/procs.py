@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:  # multiprocessing is imported where helpers start: a command that starts
     from multiprocessing.connection import Connection  # none (``herzla solve``) pays nothing
 
+from herzla.i18n import _
+
 __all__ = ["RESTARTS", "WorkerLost", "default_jobs", "local_map", "start_method", "usable_jobs"]
 
 T = TypeVar("T")
@@ -226,7 +228,7 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
 
     def start(count: int) -> None:
         with _quiet_start():
-            for _ in range(count):
+            for _n in range(count):
                 fds = [h.conn.fileno() for h in helpers] if method == "fork" else []
                 helpers.append(_Helper(ctx, fn, fds))
 
@@ -241,8 +243,8 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
                              key=lambda x: x[0]))
         deaths += 1
         if deaths > RESTARTS:
-            raise WorkerLost(f"worker processes keep dying ({deaths} died, the last "
-                             f"{_describe(code)})")
+            raise WorkerLost(_("worker processes keep dying ({deaths} died, the last "
+                               "{code})").format(deaths=deaths, code=_describe(code)))
         start(1)
 
     try:

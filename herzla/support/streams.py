@@ -34,6 +34,8 @@ import numpy as np
 import numpy.random  # now, not lazily in the middle of a run (where a signal could be lost)
 import numpy.typing as npt
 
+from herzla.i18n import _
+
 if TYPE_CHECKING:
     from herzla.cards import Pack
 
@@ -134,7 +136,7 @@ def seeded_deal(pack: Pack, players: int, hand_size: int, seed: int,
     """Each seat's cards (bit sets) of the first hand of stream ``key`` of ``seed``: the deal of
     ``herzla deal``, and the first hand ``herzla simulate`` plays with the same seed."""
     if seed < 0:
-        raise ValueError(f"a seed is a whole number of 0 or more, not {seed}")
-    cards, _ = draw_block(block_generator(seed, key), 1, [c.index for c in pack.cards],
+        raise ValueError(_("a seed is a whole number of 0 or more, not {seed}").format(seed=seed))
+    cards, _rest = draw_block(block_generator(seed, key), 1, [c.index for c in pack.cards],
                           players * hand_size)
     return deal_masks(cards[0], players, hand_size)

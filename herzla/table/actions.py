@@ -146,10 +146,10 @@ def new_table(game: str, contract: str | None = None, *,
         try:
             policy_of(policy.spec())
         except PolicyError:
-            raise TableError(f"opponents: a table keeps its policy by name, and "
-                             f"{quote(policy.spec())} names none; give the policy class a name "
-                             f"registered under herzla.policies, or leave its name empty so "
-                             f"that its import path names it") from None
+            raise TableError(_("opponents: a table keeps its policy by name, and {name} names "
+                               "none; give the policy class a name registered under "
+                               "herzla.policies, or leave its name empty so that its import "
+                               "path names it").format(name=quote(policy.spec()))) from None
     if seed is None:
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

@@ -14,17 +14,16 @@ apart on the start page), and whether it was ``imported`` from a file.
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from herzla.evening import Evening, EveningError
+from herzla.evening.export import deals_csv
 from herzla.evening.storage import dumps
-from herzla.i18n import current, format_date, pgettext
+from herzla.i18n import format_date
 from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
@@ -213,32 +212,7 @@ def file_text(evening: Evening) -> str:
     return dumps(evening)
 
 
-def _cell(text: str) -> str:
-    """A text a person typed, kept from being read as a formula by a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def csv_of(evening: Evening) -> str:
-    """The deals as CSV: a row per deal (its number, partie, dealer, contract, declarer,
-    each player's score, the stock after it), then the totals; the column heads in the
-    current language.  In German as a German spreadsheet opens it: ``;`` between the fields
-    and a byte-order mark before them (UTF-8); the numbers are whole (cents or points)."""
-    german = current() == "de"
-    out = io.StringIO()
-    if german:
-        out.write("\ufeff")
-    w = csv.writer(out, lineterminator="\r\n", delimiter=";" if german else ",")
-    names = [_cell(p) for p in evening.players]
-    has_stock = evening.stock is not None
-    w.writerow([pgettext("column", "deal"), pgettext("column", "partie"),
-                pgettext("column", "dealer"), pgettext("column", "contract"),
-                pgettext("column", "declarer"), *names,
-                *([pgettext("column", "stock")] if has_stock else [])])
-    for d in evening.deals:
-        declarer = "" if d.declarer is None else _cell(evening.players[d.declarer])
-        scores = list(d.scores) if d.scores is not None else [""] * len(names)
-        w.writerow([d.k, d.place.partie or "", _cell(evening.players[d.dealer]),
-                    d.contract.id, declarer, *scores, *([d.stock] if has_stock else [])])
-    w.writerow([pgettext("column", "total"), "", "", "", "", *evening.totals,
-                *([evening.stock] if has_stock else [])])
-    return out.getvalue()
+    """The deals as CSV, in the language of the request (:func:`herzla.evening.export.deals_csv`:
+    German with ``;``, a decimal comma and a byte-order mark)."""
+    return deals_csv(evening)

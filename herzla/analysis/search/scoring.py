@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from herzla.contracts import Contract, EarlyEnd, TallyError, TrickContract
 from herzla.contracts.vocabulary import Counts
+from herzla.i18n import _
 
 __all__ = ["AdditiveScore", "BooleanScore", "INT64_REACH", "LeafTable", "TrickScore",
            "compositions", "reach", "trick_score"]
@@ -80,7 +81,7 @@ class _Reads:
         self.read.add(cards)
         got = self._cards.get(cards)
         if got is None:
-            raise TallyError("a class the declaration does not count")
+            raise TallyError(_("a class the declaration does not count"))
         return got
 
     def last(self) -> Ints:

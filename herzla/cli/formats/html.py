@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from herzla.cli.formats.base import OutputFormat
+from herzla.i18n import N_
 
 if TYPE_CHECKING:
     from herzla.draw.course import Course
@@ -35,7 +36,7 @@ def _evening(e: Evening) -> str:
 
 
 FORMAT = OutputFormat(
-    name="html", noun="the page",
+    name="html", noun=N_("the page"),
     records_help="Write one self-contained HTML page: the hands, the play trick by trick, the "
                  "settlement with its rules (nothing in it is fetched).",
     also="the hand (or the sheet) as one self-contained HTML page",

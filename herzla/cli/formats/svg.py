@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from herzla.cli.formats.base import OutputFormat
+from herzla.i18n import N_
 
 if TYPE_CHECKING:
     from herzla.draw.course import Course
@@ -35,7 +36,7 @@ def _evening(e: Evening) -> str:
 
 
 FORMAT = OutputFormat(
-    name="svg", noun="the picture",
+    name="svg", noun=N_("the picture"),
     records_help="Write the hand (or a list's score sheet) as a standalone SVG picture.",
     also="the hand (or the list's score sheet) as a standalone SVG picture",
     evening_metavar="PICTURE",
