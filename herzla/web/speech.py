@@ -1,8 +1,9 @@
 """The language of each request of the app, and the pages' words.
 
-The language is chosen per request as the table app's documentation says: ``?lang=de`` (or ``en``) for that
-call, else the one the person chose with the switch on every page (``?language=de``, kept in
-the cookie ``herzla_lang``), else the browser's ``Accept-Language``; English where it asks for
+The language is chosen per request as the table app's documentation says: ``?lang=de`` (or
+``en``) for that call, else the one the person chose with the switch on every page
+(``?language=de``, kept in the cookie ``herzla_lang``), else the browser's
+``Accept-Language``; English where it asks for
 neither.  The request runs in it (:func:`herzla.i18n.language`, a context variable: each
 request its own), so the library's texts (explanations, errors, hints) come in it too.
 
