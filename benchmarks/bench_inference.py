@@ -39,12 +39,13 @@ import attrs
 from herzla.analysis.expert import Expert
 from herzla.analysis.inference import constraints, log_likelihoods, play_log_p
 from herzla.analysis.pimc import Pimc
-from herzla.cards import Card, cards_of
+from herzla.cards import cards_of
 from herzla.contracts import contract_class
+from herzla.hand import Move
 from herzla.players.heuristic import heuristic_order
 from herzla.players.policy import Policy
 from herzla.players.unseen import uniform_deals
-from herzla.players.views import TrickView
+from herzla.players.views import LayoutView, TrickView
 from herzla.sim.reference import play_hand
 from herzla.tricks import TrickHand
 
@@ -59,12 +60,10 @@ class Watched(Policy):
     inner: Policy = attrs.field(factory=Expert)
     seen: list[TrickView] = attrs.field(factory=list)
 
-    def card(self, view: TrickView) -> Card:
-        if len(cards_of(view.legal)) > 1:
+    def move(self, view: TrickView | LayoutView) -> Move:
+        if isinstance(view, TrickView) and len(cards_of(view.legal)) > 1:
             self.seen.append(view)
-        card = self.inner.move(view).card
-        assert card is not None, "a trick deal's move is a card"
-        return card
+        return self.inner.move(view)
 
 
 def _positions(deal: tuple[int, int]) -> list[Position]:

@@ -70,16 +70,15 @@ import attrs
 import numpy as np
 
 from herzla.analysis.expert import Expert
-from herzla.cards import Card, cards_of
 from herzla.contracts import TrickContract, contract_class
-from herzla.layout import Lay
+from herzla.hand import Move
 from herzla.players import LayoutView, Policy, TrickView, policy_of
-from herzla.players.heuristic import heuristic_lay
+from herzla.players.heuristic import heuristic_move
 from herzla.sim.match import (
     MatchPlan,
     MatchResult,
     MatchTally,
-    _result,
+    match_result,
     plan_match,
     play_match_task,
 )
@@ -113,12 +112,14 @@ class Ismcts(Policy):
     uct: float = 2.0
     seed: int = 0
 
-    def card(self, view: TrickView) -> Card:
+    def move(self, view: TrickView | LayoutView) -> Move:
         from open_spiel.python.algorithms import ismcts, mcts
 
         import herzla.openspiel as hos
 
-        legal = cards_of(view.legal)
+        if not isinstance(view, TrickView):  # a layout deal: as the heuristic lays
+            return heuristic_move(view)
+        legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
         c = view.contract
@@ -137,11 +138,8 @@ class Ismcts(Policy):
                                     self.uct * g.max_utility(), self.simulations,
                                     random_state=rs)
 
-        card: Card = hos.bot_policy(game, make, seed=int(rs.randint(2**31))).card(view)
-        return card
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return heuristic_lay(view)
+        move: Move = hos.bot_policy(game, make, seed=int(rs.randint(2**31))).move(view)
+        return move
 
 
 ISMCTS = "bench_ladder:Ismcts"
@@ -229,14 +227,11 @@ class Timed(Policy):
         self.name = policy.name  # type: ignore[misc]
         self.log: list[float] = []
 
-    def card(self, view: TrickView) -> Card:
+    def move(self, view: TrickView | LayoutView) -> Move:
         start = time.process_time()
-        card = self.policy.card(view)
+        move = self.policy.move(view)
         self.log.append(time.process_time() - start)
-        return card
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return self.policy.lay(view)
+        return move
 
 
 def timed_hands(policies: Sequence[Policy], hands: int, seed: int) -> list[list[float]]:
@@ -357,7 +352,7 @@ def play_match(state: State, label: str, game: str, policies: Sequence[str], *,
         return None
     tallies = [_tally_of(t) for t in blocks.values()]
     total = functools.reduce(MatchTally.merge, tallies)
-    res = _result(mp, total, saved["elapsed"], jobs)
+    res = match_result(mp, total, saved["elapsed"], jobs)
     show(label, res, saved, mp.first.blocks, len(blocks))
     return res
 

@@ -31,9 +31,10 @@ from typing import Any
 import attrs
 
 from herzla.analysis.pimc import Pimc
-from herzla.cards import Card, cards_of
+from herzla.cards import cards_of
 from herzla.contracts import TrickContract, contract_class
-from herzla.players import TrickView, policy_of
+from herzla.hand import Move
+from herzla.players import LayoutView, TrickView, policy_of
 from herzla.sim.api import simulate
 from herzla.sim.match import MatchResult, match
 from herzla.sim.reference import play_hand
@@ -46,13 +47,13 @@ class TimedPimc(Pimc):
 
     log: list[tuple[bool, float]] = attrs.field(factory=list, eq=False)
 
-    def card(self, view: TrickView) -> Card:
-        searched = (len(cards_of(view.legal)) > 1
+    def move(self, view: TrickView | LayoutView) -> Move:
+        searched = (isinstance(view, TrickView) and len(cards_of(view.legal)) > 1
                     and view.dealt - len(view.tricks) <= self.tricks)
         start = time.process_time()
-        card = Pimc.card(self, view)
+        move = Pimc.move(self, view)
         self.log.append((searched, time.process_time() - start))
-        return card
+        return move
 
 
 def decision_cost(text: str, hands: int, seed: int) -> dict[str, Any]:

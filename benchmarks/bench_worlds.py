@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_ladder import load
 
 from herzla.analysis.expert import Expert
-from herzla.cards import Card, cards_of
+from herzla.cards import cards_of
 from herzla.contracts import contract_class
-from herzla.layout import Lay
+from herzla.hand import Move
 from herzla.players import LayoutView, Policy, TrickView, policy_of
 from herzla.sim.reference import play_hand
 from herzla.support.procs import local_map
@@ -56,13 +56,10 @@ class _Kept(Policy):
         self.name = policy.name  # type: ignore[misc]
         self.kept: list[TrickView] = []
 
-    def card(self, view: TrickView) -> Card:
-        if len(cards_of(view.legal)) > 1:
+    def move(self, view: TrickView | LayoutView) -> Move:
+        if isinstance(view, TrickView) and len(cards_of(view.legal)) > 1:
             self.kept.append(view)
-        return self.policy.card(view)
-
-    def lay(self, view: LayoutView) -> Lay | None:
-        return self.policy.lay(view)
+        return self.policy.move(view)
 
 
 def positions(args: tuple[str, Any, Any]) -> list[TrickView]:

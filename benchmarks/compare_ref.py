@@ -1,12 +1,13 @@
 """This source tree against an earlier commit (the previous release, the last main), side by side:
 the same commands, alternating, each a fresh process, the ratio of their times.
 
-The earlier commit is checked out into a temporary git worktree (removed afterwards); each round
+The earlier commit is written into a temporary folder (``git archive``: the repository gains no
+worktree, and a checkout that is someone else's is never touched); each round
 runs every case once from each tree, the order of the two trees swapped from round to round, so
 that both meet the same load of a shared machine.  For each case it prints the median of the
 rounds' ratios (this tree / the earlier one) of CPU time (user + system of the process and its
 helpers) and of wall-clock time, with their range (an untimed ``herzla --version`` from each
-tree first, so that the fresh worktree's bytecode is written before the rounds), and checks
+tree first, so that the fresh copy's bytecode is written before the rounds), and checks
 that both trees print the same answer (the JSON less its timings: a seeded run must not
 change).
 
@@ -33,7 +34,9 @@ The cases:
   heuristic --engine reference --hands 4000 --seed 1 --jobs 1 --json`` (``--ref-hands``), what
   every policy without a batch form plays on; ``simulate-ref-random`` the same with ``random``;
 - ``solve``: ``herzla solve`` of 120 seeded Beddl and Mord deals worth announcing (those of
-  ``bench_solve.py``'s part 1) with ``--json``.
+  ``bench_solve.py``'s part 1) with ``--json``;
+- ``expert``: ``herzla simulate herzla --contract normal --policy expert --hands 3 --seed 1
+  --jobs 1 --json`` (every seat the expert player, on the reference engine).
 
 Not part of the test suite.
 """
@@ -103,8 +106,13 @@ def cases(hands: str, tmp: Path, ref_hands: str = "4000"
             _beddl_mord_deals(deals)
         return ["solve", str(deals), "--json"]
 
+    def expert() -> list[str]:
+        return ["simulate", "herzla", "--contract", "normal", "--policy", "expert", "--hands",
+                "3", "--seed", "1", "--jobs", "1", "--json"]
+
     return {"simulate": simulate(1), "simulate-2": simulate(2), "solve": solve,
-            "simulate-ref": reference("heuristic"), "simulate-ref-random": reference("random")}
+            "simulate-ref": reference("heuristic"), "simulate-ref-random": reference("random"),
+            "expert": expert}
 
 
 def run(tree: Path, args: list[str]) -> tuple[float, float, str]:
@@ -163,7 +171,7 @@ def main() -> None:
     which.add_argument("--tree", type=Path,
                        help="another source tree (read only: its herzla package is copied)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
-    ap.add_argument("--cases", nargs="+", default=["simulate", "simulate-2", "solve"])
+    ap.add_argument("--cases", nargs="+", default=["simulate", "simulate-2", "solve", "expert"])
     ap.add_argument("--hands", default="1e7", help="hands of the simulate cases (default 1e7)")
     ap.add_argument("--ref-hands", default="4000",
                     help="hands of the reference-engine cases (default 4000)")
@@ -194,13 +202,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="herzla-ref-") as tmp_name:
         tmp = Path(tmp_name)
         base = tmp / f"herzla-{ref}"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
-                        str(base), ref], check=True)
-        try:
-            figures = _compare(args, ref, base, tmp)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
-                           check=False)
+        base.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "herzla"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        figures = _compare(args, ref, base, tmp)
     _finish(args, ref, figures)
 
 
@@ -224,7 +230,7 @@ def _compare(args: argparse.Namespace, ref: str, base: Path, tmp: Path) -> dict[
     if unknown:
         raise SystemExit(f"--cases: no case {unknown[0]!r} (the cases: {', '.join(commands)})")
     trees = {"ref": base, "this": ROOT}
-    for tree in trees.values():  # untimed: the fresh worktree writes its bytecode here
+    for tree in trees.values():  # untimed: the fresh copy writes its bytecode here
         run(tree, ["--version"])
     out: dict[str, Any] = {"ref": ref, "head": head, "rounds": args.rounds, "cases": {}}
     for case in args.cases:

@@ -30,7 +30,7 @@ deals a hand; ``record.start()`` does it for a record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self
 
 import attrs
@@ -40,8 +40,8 @@ from herzla.errors import HerzlaError
 from herzla.i18n import _
 
 __all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
-           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_of",
-           "refuse", "register_engine", "register_reader", "written"]
+           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_json",
+           "record_of", "refuse", "register_engine", "register_reader", "written"]
 
 
 @attrs.frozen(slots=True)
@@ -312,22 +312,32 @@ def register_reader(reader: Callable[[dict[str, Any]], Any]) -> None:
 
 
 def written(hand: Hand) -> dict[str, Any]:
-    """The hand so far as the JSON object of a hand record (its options: those that differ from
-    their defaults)."""
-    contract = hand.contract
+    """The hand so far as the JSON object of a hand record (:func:`record_json`)."""
+    return record_json(hand.contract, hand.dealer, hand.stock, hand.dealt, hand.moves)
+
+
+def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[int],
+                plays: Sequence[Move | str], options: Mapping[str, Any] | None = None
+                ) -> dict[str, Any]:
+    """The JSON object of a hand record: the one writer of records (a hand's, a round's, the
+    simulator's sample hands, an OpenSpiel state's).  ``contract`` is the contract played,
+    ``dealt`` each seat's cards as dealt (bit sets), ``plays`` as records write them; its
+    ``options`` as given (default: those that differ from their defaults), its stock is
+    written where the game keeps one."""
     strength = contract.rank_order().strength
-    defaults = {o.name: o.default for o in contract.options}
-    options = {k: v for k, v in contract.opts.items() if defaults.get(k) != v}
+    if options is None:
+        defaults = {o.name: o.default for o in contract.options}
+        options = {k: v for k, v in contract.opts.items() if defaults.get(k) != v}
     hands = []
-    for mask in hand.dealt:
+    for mask in dealt:
         cards = cards_of(mask)
         hands.append([str(c) for c in sorted(cards, key=lambda c: (c.suit, -strength[c.rank]))])
     out: dict[str, Any] = {"game": contract.game, "contract": contract.id,
-                           "players": contract.players, "dealer": hand.dealer,
+                           "players": contract.players, "dealer": dealer,
                            "declarer": contract.declarer}
     if contract.has_stock:
-        out["stock"] = hand.stock
-    out.update(options=options, hands=hands, plays=[str(m) for m in hand.moves])
+        out["stock"] = stock or 0
+    out.update(options=dict(options), hands=hands, plays=[str(m) for m in plays])
     return out
 
 

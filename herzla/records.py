@@ -22,7 +22,8 @@ from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_sco
 from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
-from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, written
+from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, record_json
+from herzla.hand import record_of as record_of
 from herzla.i18n import DEFAULT, _, current, ngettext
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
@@ -233,11 +234,6 @@ class Record:
     def _repr_svg_(self) -> str | None:
         """A notebook shows the hand as a picture (:func:`herzla.draw.svg.record_svg`)."""
         return render("Record", "svg", self)
-
-
-def record_of(hand: Hand) -> Record:
-    """The hand so far as a checked record (what :meth:`herzla.hand.Hand.record` answers)."""
-    return read_record(written(hand))
 
 
 def read_record(obj: Record | Mapping[str, Any] | object,
@@ -656,12 +652,7 @@ def deal_record(game: str, contract_id: str, players: int | None = None,
         check_seed(seed)
     except LimitError as exc:
         raise RecordError(str(exc)) from None
-    obj: dict[str, Any] = {
-        "game": game, "contract": contract_id, "players": players, "dealer": dealer,
-        "declarer": contract.declarer, "stock": stock,
-        "options": given_options(contract.options, options),
-        "hands": [[str(c) for c in hand] for hand in deal_hands(contract, seed)],
-        "plays": [],
-    }
-    return read_record(obj)
+    dealt = [mask_of(hand) for hand in deal_hands(contract, seed)]
+    return read_record(record_json(contract, dealer, stock, dealt, [],
+                                   given_options(contract.options, options)))
 

@@ -44,13 +44,17 @@ def make_tables(base: str, count: int, seed: int = 1) -> list[dict[str, Any]]:
 
 
 class Person(threading.Thread):
-    """One person at one table, playing ``deals`` deals (asking for the next between)."""
+    """One person at one table, playing ``deals`` deals (asking for the next between).
+    ``base`` may name several servers of one store (a list): the person's calls take them in
+    turn, and a double tap sends the same card to two of them at once."""
 
-    def __init__(self, base: str, tid: str, seat: int, key: str, deals: int,
+    def __init__(self, base: str | list[str], tid: str, seat: int, key: str, deals: int,
                  period: float = 1.0, double_every: int = 5,
                  stop: threading.Event | None = None) -> None:
         super().__init__(daemon=True)
-        self.base, self.tid, self.seat, self.key = base, tid, seat, key
+        self.bases = [base] if isinstance(base, str) else list(base)
+        self.turn = seat
+        self.tid, self.seat, self.key = tid, seat, key
         self.deals, self.period, self.double_every = deals, period, double_every
         self.stop = stop or threading.Event()
         #: the seconds each play took to be answered, and the plays answered 200
@@ -58,6 +62,12 @@ class Person(threading.Thread):
         self.played: list[tuple[int, str]] = []
         self.refused_doubles = 0
         self.errors: list[str] = []
+
+    @property
+    def base(self) -> str:
+        """The server the next call goes to (the servers taken in turn)."""
+        self.turn += 1
+        return self.bases[self.turn % len(self.bases)]
 
     def _page(self) -> None:
         url = f"{self.base}tables/{self.tid}?key={self.key}"
@@ -67,15 +77,16 @@ class Person(threading.Thread):
     def _play(self, deal: int, card: str, double: bool) -> None:
         answers: list[tuple[int, Any]] = []
 
-        def send() -> None:
+        def send(base: str) -> None:
             try:
-                answers.append(call(self.base, "POST", f"/api/tables/{self.tid}/play",
+                answers.append(call(base, "POST", f"/api/tables/{self.tid}/play",
                                     {"card": card}, self.key))
             except OSError as exc:  # the server away (killed): no answer
                 answers.append((0, repr(exc)))
 
         start = time.perf_counter()
-        twins = [threading.Thread(target=send) for _ in range(2 if double else 1)]
+        twins = [threading.Thread(target=send, args=(self.base,))
+                 for _ in range(2 if double else 1)]
         for t in twins:
             t.start()
         for t in twins:
@@ -121,7 +132,7 @@ class Person(threading.Thread):
             self.errors.append(f"seat {self.seat}: {exc!r}")
 
 
-def run_people(base: str, tables: list[dict[str, Any]], deals: int, period: float = 1.0,
+def run_people(base: str | list[str], tables: list[dict[str, Any]], deals: int, period: float = 1.0,
                stop: threading.Event | None = None, wait: float | None = None
                ) -> list[Person]:
     """Every person of ``tables`` playing ``deals`` deals at once (until ``stop``, or

@@ -29,7 +29,8 @@ __all__ = ["NewStore", "test_a_change_that_fails_writes_nothing",
            "test_documents_keep_their_body_and_grow_a_revision",
            "test_every_backend_is_a_document_store", "test_hostile_ids_and_bodies",
            "test_the_kinds_are_apart_and_listed_last_written_first",
-           "test_two_handles_see_each_others_writes", "test_writers_in_threads_lose_nothing"]
+           "test_two_handles_see_each_others_writes", "test_writers_in_threads_lose_nothing",
+           "test_presence_is_kept_beside_a_document"]
 
 
 def test_every_backend_is_a_document_store(new_store: NewStore) -> None:
@@ -159,3 +160,20 @@ def test_a_limit_holds_for_creations_from_two_handles(new_store: NewStore) -> No
     assert len(made) == 3 and full == [3] * 7 and handles[0].count(Kind.TABLE) == 3
     with pytest.raises(StoreFull, match="the app keeps at most 3 tables: delete one first"):
         handles[1].create(Kind.TABLE, {}, most=3)
+
+
+def test_presence_is_kept_beside_a_document(new_store: NewStore) -> None:
+    one, two = new_store(), new_store()
+    doc = one.create(Kind.TABLE, {"n": 1})
+    assert one.seen(Kind.TABLE, doc.id) == {}
+    one.touch(Kind.TABLE, doc.id, "seat-0", 100.0)
+    two.touch(Kind.TABLE, doc.id, "seat-1", 200.0)
+    two.touch(Kind.TABLE, doc.id, "seat-0", 50.0)  # an older sighting changes nothing
+    one.touch(Kind.TABLE, doc.id, "seat-1", 300.0)
+    assert two.seen(Kind.TABLE, doc.id) == {"seat-0": 100.0, "seat-1": 300.0}
+    assert one.seen(Kind.EVENING, doc.id) == {}
+    assert one.revision(Kind.TABLE, doc.id) == 1  # never a change of the document
+    with pytest.raises(NotFound):
+        one.touch(Kind.TABLE, "../x", "seat-0", 1.0)
+    one.delete(Kind.TABLE, doc.id)
+    assert two.seen(Kind.TABLE, doc.id) == {}

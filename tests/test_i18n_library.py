@@ -175,8 +175,8 @@ def test_the_advice_in_german_and_in_a_players_words() -> None:
     assert lines[5].startswith("beddl   offene Karten") and "%" in lines[5]
     assert re.search(r"\d+,\d%\.\.\d+,\d%", lines[5])  # decimal commas, the range intact
     assert "Nur beddl wurde abgewogen" in text and "double dummy" not in text
-    assert "Mit starken Spielern an jedem Platz" in text
-    assert "ein echter Tisch sieht weniger als offene Karten" in text
+    assert "Mit starken Spielern auf jedem Platz" in text
+    assert "Das sind seine Grenzen: ein echter Tisch sieht weniger" in text
 
 
 def test_hints_give_a_reason_in_german() -> None:

@@ -36,7 +36,7 @@ ROOT = Path(herzla.__file__).parent
 EXEMPT = ("tricks.py", "layout.py", "kinds/", "contracts/")
 #: the most functions that may ask: a ratchet, lowered as they go (47 when first counted by the
 #: syntax tree; the aim is 6)
-MOST = 49
+MOST = 39
 #: the words of the comment (or docstring) that says why, in or just above each function
 WHY = "question of kind"
 
@@ -60,8 +60,6 @@ UNEXPLAINED = {
     "draw/text.py:_tricks",
     "draw/text.py:draw_text",
     "evening/deal.py:_score_record",
-    "openspiel/actions.py:num_actions",
-    "openspiel/engine.py:has_layout",
     "openspiel/engine.py:row_keys_of",
     "players/heuristic.py:danger_classes",
     "players/heuristic.py:trick_profile",

@@ -374,7 +374,8 @@ def _outside_imports(path: Path) -> Iterator[tuple[int, str]]:
 #: the modules of the table app that know no web framework (the store, the desk's rulings, the
 #: package itself, which the command line imports to say what is missing)
 FRAMEWORK_FREE = frozenset({"herzla.web", "herzla.web.store", "herzla.web.documents",
-                            "herzla.web.sqlite_store", "herzla.web.desk"})
+                            "herzla.web.sqlite_store", "herzla.web.postgres_store",
+                            "herzla.web.desk"})
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))

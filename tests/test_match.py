@@ -176,3 +176,24 @@ def test_a_match_of_one_deal_gives_no_interval() -> None:
     assert d["pairs"][0]["ci95"] is None and d["standings"][0]["ci95"] is None
     text = run("herzla", "--policies", "heuristic,random", "--deals", "1")
     assert text.stdout.count("(no interval from one deal)") == 3
+
+
+def test_a_match_reads_each_policy_name_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The names are parsed into policies once; the objects go through the plans, the specs
+    and the engine (no name is joined back into text and parsed again)."""
+    from herzla.players import Policy, registry
+    from herzla.sim import match as matches
+
+    registry.clear_caches()
+    read: list[str] = []
+    named = registry.policy_of
+
+    def counting(text: str) -> Policy:
+        read.append(text)
+        return named(text)
+
+    monkeypatch.setattr(matches, "policy_of", counting)
+    monkeypatch.setattr(registry, "policy_of", counting)  # what the registry parses with
+    got = match("herzla", ["random", "heuristic"], contract="normal", deals=4, seed=2, jobs=1,
+                engine="reference")
+    assert sorted(read) == ["heuristic", "random"] and got.to_dict()["deals"] == 4

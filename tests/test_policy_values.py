@@ -187,7 +187,7 @@ def test_the_position_and_the_refusal_speak_german() -> None:
     with language("de"):
         assert str(hand).endswith("Am Zug: Platz 0, Stich 1")
         assert str(view_of(hand, 0)).startswith("herzla normal: Platz 0 ist am Zug, Stich 1")
-        with pytest.raises(herzla.HandNotOver, match="nicht zu Ende: 0 von 8 Stichen"):
+        with pytest.raises(herzla.HandNotOver, match="nicht aus: 0 von 8 Stichen"):
             hand.score()
         with pytest.raises(herzla.IllegalMove, match=r"\(Regel not-in-hand\)"):
             hand.play("HA")

@@ -50,7 +50,7 @@ def no_serving(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         asked.append(host)
         return real_bind("127.0.0.1", port)
 
-    def serve(app: Any, sock: socket.socket, *, threads: int = 4, ready: Any = None) -> None:
+    def serve(app: Any, sock: socket.socket, *, ready: Any = None, **how: Any) -> None:
         ready()
         sock.close()
 
@@ -131,7 +131,7 @@ def test_a_port_in_use_and_a_store_it_cannot_read(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
         f"herzla: error: {newer} was written by a later herzla (schema version 99; this herzla "
-        f"reads up to 2): upgrade herzla"]
+        f"reads up to 3): upgrade herzla"]
 
 
 def _first_line(proc: subprocess.Popen[bytes]) -> str:
@@ -144,10 +144,12 @@ def _first_line(proc: subprocess.Popen[bytes]) -> str:
 def serving(tmp_path: Path, db: str, pythonpath: str = str(ROOT)
             ) -> tuple[subprocess.Popen[bytes], str]:
     """A real ``herzla serve --port 0`` on the loopback address, with its store ``db`` in
-    ``tmp_path``, and the URL its first line names (the caller stops it)."""
+    ``tmp_path`` (or the database a ``postgresql://`` URL names), and the URL its first line
+    names (the caller stops it)."""
     env = {**os.environ, "PYTHONPATH": pythonpath}
+    where = db if "://" in db else str(tmp_path / db)
     proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
-                             str(tmp_path / db)], stdout=subprocess.PIPE,
+                             where], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, cwd=tmp_path,
                             preexec_fn=at_a_terminal)
     try:

@@ -455,7 +455,7 @@ def test_help_names_the_statistics() -> None:
 def test_the_documented_table_is_real_output() -> None:
     """docs/cli.md shows a table under a ``console no-check`` block (not run by test_docs, for
     its timing line): every other line must be what the command prints."""
-    from tests.test_docs import ROOT, parse_blocks
+    from tools.transcripts import ROOT, parse_blocks
 
     timing = re.compile(r" in [0-9.,]+ s \([0-9,]+ hands/s, ")
     shown = [step for block in parse_blocks(ROOT / "docs" / "cli.md") if not block.check

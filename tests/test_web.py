@@ -179,6 +179,17 @@ def test_openapi_describes_exactly_the_apps_calls(client: FlaskClient, app: Flas
         for method, op in ops.items():
             named = {p["name"] for p in op.get("parameters", []) if p["in"] == "path"}
             assert named == set(re.findall(r"{(\w+)}", path)), (path, method)
+    # the calls that make an evening or a table link to every call taking its id
+    for maker, prefix in (("/api/evenings", "/api/evenings/{id}"),
+                          ("/api/tables", "/api/tables/{id}")):
+        links = described["paths"][maker]["post"]["responses"]["201"]["links"]
+        taking = {(p, m) for p, m in paths if p == prefix or p.startswith(prefix + "/")}
+        pointed = set()
+        for link in links.values():
+            assert link["parameters"] == {"id": "$response.body#/id"}
+            pointer, _, method = link["operationRef"].removeprefix("#/paths/").rpartition("/")
+            pointed.add((pointer.replace("~1", "/").replace("~0", "~"), method))
+        assert pointed == taking and len(taking) >= 5
 
 
 def test_unknown_addresses_and_methods(client: FlaskClient) -> None:

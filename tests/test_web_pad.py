@@ -352,7 +352,8 @@ def test_an_evening_named_dated_for_money_closed_and_archived(client: FlaskClien
 def test_the_revision_is_cheap_to_poll(client: FlaskClient) -> None:
     doc = new_evening(client)["id"]
     answer = client.get(f"/api/evenings/{doc}/revision")
-    assert answer.get_json() == {"id": doc, "revision": 1} and answer.headers["ETag"] == '"1"'
+    assert answer.get_json() == {"id": doc, "revision": 1, "tag": "1"}
+    assert answer.headers["ETag"] == '"1"'
     assert client.get(f"/api/evenings/{doc}/revision",
                       headers={"If-None-Match": '"1"'}).status_code == 304
     call(client, "POST", f"/api/evenings/{doc}/deals", {"contract": "normal",
@@ -366,7 +367,7 @@ def test_the_revision_is_cheap_to_poll(client: FlaskClient) -> None:
                                                  "seat": 0, "opponents": "heuristic",
                                                  "seed": 1}).get_json()
     assert client.get(f"/api/tables/{table['id']}/revision").get_json() == {
-        "id": table["id"], "revision": table["revision"]}
+        "id": table["id"], "revision": table["revision"], "tag": str(table["revision"])}
     assert f'data-live="/api/tables/{table["id"]}/revision"' in client.get(
         f"/tables/{table['id']}").get_data(as_text=True)
 

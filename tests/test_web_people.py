@@ -224,8 +224,8 @@ def test_a_seat_given_to_the_computer_and_the_next_deal_when_all_ask(
         call(client, "POST", f"/api/tables/{tid}/leave", {"seat": 3}), 422)
     table = ok(client.get(f"/api/tables/{tid}"))
     assert [p["left"] for p in table["people"]] == [False, False, True]
-    assert "computer plays" in error(call(client, "POST", f"/api/tables/{tid}/play?key="
-                                                          f"{keys[2]}", {"card": "HA"}), 409)
+    assert "no longer opens Player 3's seat" in error(call(
+        client, "POST", f"/api/tables/{tid}/play?key={keys[2]}", {"card": "HA"}), 403)
     while not table["over"]:
         table = _move(client, tid, {s: keys[s] for s in (0, 1)})
     assert table_of(store, tid).humans == {0, 1}

@@ -50,9 +50,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.analysis.pimc import _rollout, sample_hands
+from herzla.analysis.pimc import rollout, sample_hands
 from herzla.cards import Card, cards_of
 from herzla.contracts import TrickContract, contract_class, game_of
+from herzla.hand import Move
 from herzla.players import policy_of
 from herzla.players.builtin import HeuristicPolicy
 from herzla.players.modelfile import digest
@@ -66,8 +67,9 @@ from herzla.players.netmodel import (
     read_contract,
 )
 from herzla.players.policy import Hint, Policy
-from herzla.players.views import TrickView
-from herzla.tricks import TrickHand
+from herzla.players.seats import play_out
+from herzla.players.views import LayoutView, TrickView
+from herzla.round import Round
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "herzla" / "players" / "net_weights.npz"
@@ -90,17 +92,17 @@ class Playout(Policy):
         for _ in range(self.samples):
             hands = sample_hands(view, rng)
             for c in legal:
-                total[c] += sign * _rollout(view, hands, played, c)
+                total[c] += sign * rollout(view, hands, played, c)
         return {c: v / self.samples for c, v in total.items()}
 
-    def card(self, view: TrickView) -> Card:
+    def move(self, view: TrickView | LayoutView) -> Move:
+        assert isinstance(view, TrickView), "the net is trained on trick deals"
         vals = self.values(view)
-        return max(vals, key=lambda c: (vals[c], -c.index))
+        return Move(max(vals, key=lambda c: (vals[c], -c.index)))
 
     def explain(self, view: Any) -> Hint:
         vals = self.values(view)
         best = max(vals, key=lambda c: (vals[c], -c.index))
-        from herzla.hand import Move
 
         # a hint's values are as the game counts them (penalty points: the lower the better)
         sign = -1.0 if game_of(view.contract).lowest_wins else 1.0
@@ -137,6 +139,34 @@ def _targets(teacher: Policy, view: TrickView) -> dict[str, float]:
     return {c: v - mean for c, v in vals.items()}
 
 
+class Labelled(Policy):
+    """The student, labelling a ``rate`` share of the positions where it has a choice with the
+    teacher's targets (the rows of the training set) before it moves."""
+
+    name = "labelled"
+
+    def __init__(self, student: Policy, teacher: Policy, read: Any, rate: float,
+                 rng: np.random.Generator) -> None:
+        self.student, self.teacher, self.read, self.rate, self.rng = (student, teacher, read,
+                                                                      rate, rng)
+        self.xs: list[Any] = []
+        self.ys: list[Any] = []
+        self.ids: list[Any] = []
+
+    def move(self, view: TrickView | LayoutView) -> Move:
+        assert isinstance(view, TrickView), "the net is trained on trick deals"
+        legal = cards_of(view.legal)
+        if len(legal) > 1 and self.rng.random() < self.rate:
+            t = _targets(self.teacher, view)
+            feats = card_features(seen_of(view, self.read), self.read)
+            by_slot = {self.read.slots[c.index]: t[str(c)] for c in legal}
+            s = feats.s
+            self.xs.append(feats.rows())
+            self.ys.append(np.array([by_slot[int(q)] for q in s]))
+            self.ids.append(np.full(len(s), len(self.ids)))
+        return self.student.move(view)
+
+
 @attrs.frozen(slots=True)
 class Job:
     contract: str  # game/contract
@@ -166,24 +196,13 @@ def play_deal(job: Job) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64
     n = contract.hand_size
     hands = [sum(cards[int(i)].bit for i in order[s * n:(s + 1) * n]) for s in range(P)]
     dealer = int(rng.integers(P))
-    state = TrickHand(contract, hands, dealer)
     student: Policy = NetPolicy(job.student) if job.student else HeuristicPolicy()
-    teacher = teacher_of(job.teacher)
-    read = read_contract(contract)
-    xs, ys, ids = [], [], []
-    k = 0
-    while not state.over:
-        view = TrickView.of(state, uniform=int(rng.integers(1 << 32)))
-        if len(cards_of(view.legal)) > 1 and rng.random() < job.rate:
-            t = _targets(teacher, view)
-            feats = card_features(seen_of(view, read), read)
-            by_slot = {read.slots[c.index]: t[str(c)] for c in cards_of(view.legal)}
-            s = feats.s
-            xs.append(feats.rows())
-            ys.append(np.array([by_slot[int(q)] for q in s]))
-            ids.append(np.full(len(s), k))
-            k += 1
-        state.play(student.move(view).card)
+    labelled = Labelled(student, teacher_of(job.teacher), read_contract(contract), job.rate,
+                        rng)
+    # the deal played by the library's play loop, each move handed a uniform of this stream
+    play_out(Round(contract, hands, dealer), (labelled,) * P,
+             lambda _: int(rng.integers(1 << 32)))
+    xs, ys, ids = labelled.xs, labelled.ys, labelled.ids
     if not xs:
         return np.zeros((0, len(FEATURES))), np.zeros(0), np.zeros(0, dtype=np.int64)
     return np.concatenate(xs), np.concatenate(ys), np.concatenate(ids)

@@ -33,11 +33,11 @@ from click.testing import CliRunner  # noqa: E402
 from herzla import contracts as registry  # noqa: E402
 from herzla.cli import main  # noqa: E402
 from herzla.contracts import BUILTIN_MODULES  # noqa: E402
-from tests.test_docs import (  # noqa: E402
+from tools.transcripts import (  # noqa: E402
     FENCE,
     Step,
-    _argv,
-    _clean,
+    argv_of,
+    clean,
     doc_files,
     fresh_folder,
     parse_blocks,
@@ -55,13 +55,13 @@ def builtin_registry() -> None:
 
 def run(step: Step) -> tuple[str, int]:
     """What a command prints (cleaned as the tests compare it) and its exit code."""
-    args, stdin = _argv(step)
+    args, stdin = argv_of(step)
     result = CliRunner().invoke(main, args, input=stdin, prog_name="herzla")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise RuntimeError(f"{step.where}: $ {step.command} raised "
                            f"{type(result.exception).__name__}: {result.exception}"
                            ) from result.exception
-    return _clean(result.output), result.exit_code
+    return clean(result.output), result.exit_code
 
 
 def transcript(steps: tuple[Step, ...], fresh: bool = False) -> str:

@@ -146,7 +146,7 @@ from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Hint, Policy
-from herzla.players.views import BidView, LayoutView, TrickView
+from herzla.players.views import BidView, LayoutView, TrickView, views_of
 from herzla.support.words import decimal
 from herzla.tricks import TrickHand
 
@@ -428,11 +428,11 @@ class Expert(Policy):
     def valuation(self, view: TrickView | LayoutView) -> Valuation:
         """The move and what it weighed, whatever the deal (:meth:`value`,
         :meth:`value_lay`)."""
-        # a question of kind: the tricks are valued by search and play-outs, the rows by
-        # play-outs of the lays
-        if isinstance(view, TrickView):
-            return self.value(view)
-        return self.value_lay(view)
+        tricks, rows = views_of(view)  # the tricks valued by search, the rows by play-outs
+        if tricks is not None:
+            return self.value(tricks)
+        assert rows is not None
+        return self.value_lay(rows)
 
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The move with each legal move's mean score against the model (``values``)."""

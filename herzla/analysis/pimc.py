@@ -63,7 +63,7 @@ import numpy as np
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import Move
+from herzla.hand import Move, record_json
 from herzla.i18n import N_, _
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
@@ -71,12 +71,11 @@ from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuris
 from herzla.players.known import constraints
 from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
-from herzla.players.views import LayoutView, TrickView
-from herzla.records import sort_hand
+from herzla.players.views import LayoutView, TrickView, trick_view
 from herzla.support.words import decimal
 from herzla.tricks import TrickHand
 
-__all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "sample_hands"]
+__all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
 
 #: tries at a sample that also fits the announcements before keeping the other constraints only
 ANNOUNCEMENT_TRIES = 64
@@ -176,7 +175,7 @@ def _legal_history(view: TrickView, hands: list[int], plays: Sequence[tuple[int,
     return True
 
 
-def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Card) -> int:
+def rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Card) -> int:
     """The seat's score when ``card`` is played now and every seat plays the heuristic after."""
     st = TrickHand(view.contract, hands, view.dealer)
     for c in played:
@@ -188,13 +187,8 @@ def _rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Ca
 
 
 def _record(view: TrickView, hands: list[int]) -> dict[str, Any]:
-    c = view.contract
-    return {
-        "game": c.game, "contract": c.id, "players": c.players, "dealer": view.dealer,
-        "declarer": c.declarer, "stock": view.stock, "options": dict(c.opts),
-        "hands": [[str(x) for x in sort_hand(cards_of(h), c)] for h in hands],
-        "plays": [str(card) for _, card in view.plays()],
-    }
+    return record_json(view.contract, view.dealer, view.stock, hands,
+                       [str(card) for _, card in view.plays()])
 
 
 #: the parameters pimc plays with at a table when the solver runs in pure Python
@@ -285,10 +279,8 @@ class Pimc(Policy):
             raise ValueError(_("seed must be 0 or more, not {value}").format(value=value))
 
     def move(self, view: TrickView | LayoutView) -> Move:
-        # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic
-        if isinstance(view, TrickView):
-            return Move(self.judge(view).card)
-        return heuristic_move(view)
+        tricks = trick_view(view)  # pimc searches the tricks; the rows it lays as the heuristic
+        return heuristic_move(view) if tricks is None else Move(self.judge(tricks).card)
 
     def judge(self, view: TrickView) -> Judgement:
         """The card and what it weighed: each legal card's mean over the samples, and the
@@ -328,7 +320,7 @@ class Pimc(Policy):
         if len(top) > 1 and self.rollout:
             # equal against perfect defence: the card whose heuristic play-out scores best
             played = [card for _, card in view.plays()]
-            out = {c: sum(weight * sign * _rollout(view, hands, played, c)
+            out = {c: sum(weight * sign * rollout(view, hands, played, c)
                           for hands, weight in deals)
                    for c in top}
             rollouts = {str(c): sign * v / count for c, v in out.items()}
@@ -343,10 +335,8 @@ class Pimc(Policy):
     def explain(self, view: TrickView | LayoutView) -> Hint:
         """The card with each legal card's mean over the sampled deals (``values``), or, where
         it plays as the heuristic does (layout deals, the first tricks), the heuristic's rule."""
-        # a question of kind: pimc searches the tricks; a layout deal it plays as the heuristic
-        if isinstance(view, TrickView):
-            return self.judge(view).hint(view)
-        return explain_heuristic(view)
+        tricks = trick_view(view)
+        return explain_heuristic(view) if tricks is None else self.judge(tricks).hint(tricks)
 
     def at_table(self) -> Pimc:
         """At a table, with its parameters left at their defaults: as it is where the compiled

@@ -29,9 +29,9 @@ import attrs
 
 from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract
-from herzla.contracts.words import tr
 from herzla.counting import play_place
-from herzla.i18n import N_, _
+from herzla.draw.faces import Faces, faces_of, suit_name
+from herzla.i18n import DEFAULT, N_, _, current, pgettext
 from herzla.layout import LayoutHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
 from herzla.tricks import TrickHand
@@ -185,7 +185,17 @@ def _ban_note(state: TrickHand, seat: int, card: Card, leading: bool,
         said = (_("seat {seat} holds a card of {suits} but may not lead it ({rule})") if leading
                 else _("seat {seat} holds a card of {suits} but may not discard it ({rule})"))
     return said.format(seat=seat, rule=rule,
-                       suits=", ".join(tr(s.french) for s in suits)), False
+                       suits=_suit_names(suits, state.contract)), False
+
+
+def _suit_names(suits: list[Suit], contract: Contract) -> str:
+    """The suits as the pack's faces name them in the current language (English: by their
+    French names, as always)."""
+    if current() == DEFAULT:
+        return ", ".join(s.french for s in suits)
+    faces = faces_of(contract)
+    return ", ".join(suit_name(s, faces) if faces is Faces.GERMAN
+                     else pgettext("French suit", s.french) for s in suits)
 
 
 def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:

@@ -29,7 +29,7 @@ from herzla.draw.faces import Faces, faces_of
 from herzla.draw.text import _hand_lines, _Style, draw_text
 from herzla.hand import Hand
 from herzla.i18n import _
-from herzla.players.views import LayoutView, TrickView
+from herzla.players.views import LayoutView, TrickView, views_of
 from herzla.records import sort_hand
 
 __all__ = ["hand_text", "renderers", "view_text"]
@@ -59,8 +59,12 @@ def view_text(view: TrickView | LayoutView, faces: str | Faces | None = None,
     c = view.contract
     style = _Style(faces_of(c, faces), unicode, False)
     hand = _hand_lines([sort_hand(cards_of(view.hand), c)], style)[0]
-    # a question of kind: a trick deal draws its tricks, a layout deal its rows
-    head, play = _tricks(view, style) if isinstance(view, TrickView) else _laid(view)
+    tricks, rows = views_of(view)  # a trick deal draws its tricks, a layout deal its rows
+    if tricks is not None:
+        head, play = _tricks(tricks, style)
+    else:
+        assert rows is not None
+        head, play = _laid(rows)
     labels = [_("hand"), _("legal")]
     width = max(len(label) for label in labels) + 1
     return "\n".join([f"{c.game} {c.id}: {head}", f"  {labels[0]:<{width}}{hand[0]}",

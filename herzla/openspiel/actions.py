@@ -3,7 +3,7 @@ announcement; and the sizes of a game's action and chance spaces."""
 
 from __future__ import annotations
 
-from herzla.openspiel.engine import announcements, card_slots, has_bidding, has_layout
+from herzla.openspiel.engine import announcements, card_slots, has_bidding, has_passes
 from herzla.quote import quote
 
 #: a card (its index, ``herzla.cards``) played, or laid at the upper end or the only end it fits
@@ -25,7 +25,7 @@ def num_actions(game: str) -> int:
     layout deals, the lower-end cards and a pass; with bidding, a pass and each announcement."""
     if has_bidding(game):
         return PASS + len(announcements(game))
-    if has_layout(game):
+    if has_passes(game):
         return PASS + 1
     return card_slots(game)
 

@@ -90,7 +90,7 @@ def bot_policy(game: Any, make_bot: Any, seed: int = 0) -> Any:
     from herzla.hand import Move
     from herzla.players import Policy
     from herzla.players.heuristic import heuristic_move
-    from herzla.players.views import TrickView
+    from herzla.players.views import trick_view
 
     class BotPolicy(Policy):
         name = "openspiel-bot"
@@ -100,9 +100,7 @@ def bot_policy(game: Any, make_bot: Any, seed: int = 0) -> Any:
             self._rng = np.random.default_rng(seed)
 
         def move(self, view: Any) -> Move:
-            # a question of kind: the bot plays the tricks; a layout deal it lays as the
-            # heuristic does
-            if not isinstance(view, TrickView):
+            if trick_view(view) is None:  # the bot plays the tricks, the rows as the heuristic
                 return heuristic_move(view)
             bot = self._bots.get(view.seat)
             if bot is None:

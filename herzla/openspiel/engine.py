@@ -70,8 +70,9 @@ def has_declarer(game: str) -> bool:
     return any(c.needs_declarer for c in contract_classes(game))
 
 
-def has_layout(game: str) -> bool:
-    """Whether some deal of the game lays its cards in rows, where a seat may pass."""
+def has_passes(game: str) -> bool:
+    """Whether in some deal of the game a seat that cannot move passes (the contracts'
+    ``has_passes``): the game's actions hold a pass."""
     return any(c.has_passes for c in contract_classes(game))
 
 
@@ -157,17 +158,6 @@ def sorted_codes(hand: int, rules: Contract) -> list[str]:
     return [str(c) for c in sort_hand(cards_of(hand), rules)]
 
 
-def record_of(rules: Contract, dealer: int, stock: int, hands: Sequence[int],
-            plays: Sequence[str]) -> dict[str, Any]:
-    """A hand record (the Hand records page of the docs) that ``herzla replay`` reads."""
-    out: dict[str, Any] = {"game": rules.game, "contract": rules.id, "players": rules.players,
-                           "dealer": dealer, "declarer": rules.declarer}
-    if rules.has_stock:
-        out["stock"] = stock
-    out["options"] = dict(rules.opts)
-    out["hands"] = [sorted_codes(h, rules) for h in hands]
-    out["plays"] = list(plays)
-    return out
 
 
 @attrs.frozen

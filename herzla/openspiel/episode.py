@@ -8,12 +8,11 @@ from typing import Any
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS as PASS_MOVE
-from herzla.hand import Hand, Move
+from herzla.hand import Hand, Move, record_json
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Shown,
     make_rules,
-    record_of,
     sorted_codes,
     table_of,
 )
@@ -173,7 +172,8 @@ class HandState:
             raise ValueError("there is no hand record while the cards are being dealt")
         if self.rules is None:
             raise ValueError("there is no hand record before the bidding chooses the contract")
-        return record_of(self.rules, self.setup.dealer, self.setup.stock, self.dealt, self.plays)
+        return record_json(self.rules, self.setup.dealer, self.setup.stock, self.dealt,
+                           self.plays)
 
     def table(self) -> Shown | None:
         return None if self.engine is None else table_of(self.engine, self.setup.row_keys)

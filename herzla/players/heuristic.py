@@ -85,7 +85,7 @@ from herzla.players.announcing import (
     top_ranks,
     wants_to_avoid,
 )
-from herzla.players.views import LayoutView, TrickView, as_view
+from herzla.players.views import LayoutView, TrickView, as_view, views_of
 from herzla.support.streams import pick
 from herzla.tricks import TrickHand
 
@@ -423,12 +423,12 @@ def _beyond(state: LayoutView, lay: Move, opening: bool) -> int:
 def heuristic_moving(view: TrickView | LayoutView) -> tuple[Move, str]:
     """The heuristic policy's move on ``view`` and why: the key in :data:`WHY` of the rule that
     chose it."""
-    # a question of kind: the heuristic's rules differ by kind (who wins a trick, which lay
-    # leaves the most cards fitting)
-    if isinstance(view, TrickView):
-        card, why = heuristic_play(view)
+    tricks, rows = views_of(view)  # the rules differ: who wins a trick, which lay leaves most
+    if tricks is not None:
+        card, why = heuristic_play(tricks)
         return Move(card), why
-    lay, why = heuristic_laying(view)
+    assert rows is not None
+    lay, why = heuristic_laying(rows)
     return PASS if lay is None else lay, why
 
 

@@ -34,7 +34,7 @@ from herzla.players.netmodel import (
     read_contract,
 )
 from herzla.players.policy import BuiltinForm, Hint, Policy
-from herzla.players.views import LayoutView, TrickView
+from herzla.players.views import LayoutView, TrickView, trick_view
 
 __all__ = ["NetForm", "NetPolicy", "seen_of"]
 
@@ -44,12 +44,6 @@ def _as_heuristic(view: TrickView | LayoutView) -> Hint:
     return Hint(h.move, reason=_("the learned player was not taught {game} {contract}: it plays "
                                  "as a plain player ({reason})").format(
         game=view.contract.game, contract=view.contract.id, reason=h.reason))
-
-
-def _trick_view(view: TrickView | LayoutView) -> TrickView | None:
-    """The view, where the net plays it (a trick deal); None where it plays as the heuristic."""
-    # a question of kind: the net is trained on the tricks only
-    return view if isinstance(view, TrickView) else None
 
 
 @attrs.frozen(slots=True)
@@ -128,7 +122,7 @@ class NetPolicy(Policy):
         return self.model().knows(read_contract(view.contract))
 
     def move(self, view: TrickView | LayoutView) -> Move:
-        own = _trick_view(view)
+        own = trick_view(view)
         return heuristic_move(view) if own is None else Move(self._card(own))
 
     def _card(self, view: TrickView) -> Card:
@@ -169,7 +163,7 @@ class NetPolicy(Policy):
         """The card with each legal card's score under the model; where it plays as the
         heuristic (layout deals, a contract it was not trained on), the heuristic's rule and
         that it does so."""
-        own = _trick_view(view)
+        own = trick_view(view)
         scores = None if own is None else self.scores(own)
         if own is None or scores is None:
             return _as_heuristic(view)

@@ -50,12 +50,12 @@ from herzla.hand import PASS, Illegal, Move
 from herzla.i18n import N_, _
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
-from herzla.players.views import TrickView
+from herzla.players.views import views_of
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
     from herzla.layout import _Lay as Lay
-    from herzla.players.views import BidView, LayoutView
+    from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",
            "decide_announce", "decide_card", "decide_lay", "decide_move", "hint"]
@@ -289,7 +289,16 @@ def writes_move(policy: Policy) -> bool:
     """Whether ``policy`` writes :meth:`Policy.move` itself, below any ``card`` or ``lay``
     (else it is a 0.2 policy, or a subclass that overrides a 0.2 method of its base, asked
     through them with a warning)."""
-    return not (_writes(policy, "card") or _writes(policy, "lay"))
+    cls = type(policy)
+    known = _WRITES_MOVE.get(cls)
+    if known is None:  # asked once a class: every move asks it
+        move = _owner(cls, "move")
+        known = _WRITES_MOVE[cls] = move <= _owner(cls, "card") and move <= _owner(cls, "lay")
+    return known
+
+
+#: :func:`writes_move` by policy class
+_WRITES_MOVE: dict[type, bool] = {}
 
 
 def decide_move(policy: Policy, view: TrickView | LayoutView,
@@ -353,16 +362,16 @@ def _move_of_02(policy: Policy, view: TrickView | LayoutView,
                check: Callable[[Card], Illegal | None] | None) -> Move:
     """The move a 0.2 policy makes on ``view``, asked and checked as 0.2 asked it (its errors
     worded as they were)."""
-    # a question of kind, as 0.2 asked it: a 0.2 policy writes a method for each kind of deal
-    # (card, lay); it goes in 1.0 with this module
-    if isinstance(view, TrickView):
+    # a 0.2 policy writes a method for each kind of deal (card, lay); it goes in 1.0
+    tricks, rows = views_of(view)
+    if tricks is not None:
         if not _writes(policy, "card"):
             base = _base_move(policy, view)
             if base is not None:
                 return base
             raise PolicyError(_("the policy {policy} writes no move()").format(policy=_who(policy)))
         _warn(policy, "card")
-        card = _ask(policy, "card", "a card", lambda: policy.card(view))
+        card = _ask(policy, "card", "a card", lambda: policy.card(tricks))
         if not isinstance(card, Card):
             raise PolicyError(_("the policy {policy} answered {card} for a card "
                                 "(card() returns a herzla Card, one of the legal cards)").format(
@@ -380,7 +389,8 @@ def _move_of_02(policy: Policy, view: TrickView | LayoutView,
             raise PolicyError(_("the policy {policy} writes no move()").format(policy=_who(policy)))
         return view.legal_moves()[0]  # 0.2's default lay: the first legal one
     _warn(policy, "lay")
-    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(view))
+    assert rows is not None
+    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(rows))
     if lay is None:
         why = view.problem(PASS)
         if why is not None:

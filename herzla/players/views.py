@@ -44,7 +44,8 @@ from herzla.tricks import Trick, TrickHand
 
 T = TypeVar("T")
 
-__all__ = ["BidView", "LayoutView", "TrickView", "as_view", "shown_voids", "view_of"]
+__all__ = ["BidView", "LayoutView", "TrickView", "as_view", "shown_voids", "trick_view",
+           "view_of", "views_of"]
 
 
 @attrs.frozen(slots=True)
@@ -333,6 +334,20 @@ def view_of(hand: Hand, uniform: int | None = None, stock: int = 0,
     if isinstance(hand, TrickHand):
         return TrickView.of(hand, uniform, stock, announcements)
     return LayoutView.of(cast(LayoutHand, hand), uniform)
+
+
+def views_of(view: TrickView | LayoutView) -> tuple[TrickView, None] | tuple[None, LayoutView]:
+    """``(view, None)`` for a trick deal's view, ``(None, view)`` for a layout deal's: what a
+    policy whose rules differ by kind (the heuristic's, ``net``, ``pimc``, ``expert``, the
+    OpenSpiel bot, each playing the tricks its own way) asks."""
+    # the policies' one question of kind: a policy's rules for the tricks read the tricks, its
+    # rules for the rows the rows
+    return (view, None) if isinstance(view, TrickView) else (None, view)
+
+
+def trick_view(view: TrickView | LayoutView) -> TrickView | None:
+    """``view`` where it is a trick deal's, else None (:func:`views_of`)."""
+    return views_of(view)[0]
 
 
 #: the views a policy is handed (a hand stands for one: :func:`as_view`)

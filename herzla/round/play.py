@@ -40,7 +40,7 @@ from herzla.cards import mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Hand, HandNotOver, Illegal, Move
 from herzla.i18n import _
-from herzla.records import Record, record_of
+from herzla.records import Record
 from herzla.round.bidding import resolve, settled
 
 if TYPE_CHECKING:
@@ -224,7 +224,8 @@ class Round:
         """The deal so far as a hand record; ValueError while the bidding is on."""
         if self.hand is None:
             raise ValueError(_("there is no hand record before the bidding chooses the contract"))
-        return record_of(self.hand)
+        record: Record = self.hand.record()
+        return record
 
     def copy(self) -> Round:
         new = Round.__new__(Round)

@@ -50,7 +50,7 @@ from herzla.support.procs import local_map, usable_jobs
 from herzla.support.streams import BLOCK
 
 __all__ = ["MATCH_BLOCK", "MAX_POLICIES", "MatchError", "MatchPlan", "MatchResult", "Pair",
-           "Standing", "match", "plan_match", "play_match_task"]
+           "Standing", "match", "match_result", "plan_match", "play_match_task"]
 
 #: deals per seeded block when some policy has no batch form (slow players: small blocks, so
 #: that several processes share even a short match); else the simulator's block
@@ -249,7 +249,7 @@ def plan_match(game: str, policies: Sequence[str | Policy], contract: str | None
             max_policies=MAX_POLICIES, n_names=len(names)))
     if len(set(names)) != len(names):
         raise MatchError(_("a match needs different policies (each named once)"))
-    try:
+    try:  # each name read once: the objects go through the plans and the specs
         objects = tuple(policy_of(p) if isinstance(p, str) else p for p in policies)
         batch = all(batch_form_of(p) is not None for p in objects)
     except PolicyError as exc:
@@ -332,10 +332,14 @@ def match(game: str, policies: Sequence[str | Policy], contract: str | None = No
             raise
         raise MatchError(" ".join(str(exc).split()) or type(exc).__name__) from None
     assert tally is not None
-    return _result(mp, tally, time.perf_counter() - start, 1 if cluster else workers)
+    return match_result(mp, tally, time.perf_counter() - start, 1 if cluster else workers)
 
 
-def _result(mp: MatchPlan, tally: MatchTally, elapsed: float, processes: int) -> MatchResult:
+def match_result(mp: MatchPlan, tally: MatchTally, elapsed: float, processes: int
+                 ) -> MatchResult:
+    """The result of the match ``mp`` from its deals' ``tally`` (played in ``elapsed`` seconds
+    on ``processes`` processes): what :func:`match` answers, from tallies kept elsewhere too
+    (a benchmark that plays its blocks over several runs)."""
     first = mp.first
     k = len(mp.policies)
     n = tally.deals

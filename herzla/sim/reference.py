@@ -21,7 +21,7 @@ from herzla.players.bidding import announcements
 from herzla.players.registry import PolicyLike, seats_of
 from herzla.players.seats import play_out
 from herzla.round import Round
-from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, record_of, spec_contract
+from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, sample_record, spec_contract
 from herzla.support.streams import block_generator, deal_masks, draw_block
 
 __all__ = ["play_block", "play_hand"]
@@ -97,6 +97,6 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
                 hits[e] = np.zeros(n, dtype=np.bool_)
             hits[e][i] = True
         if i < records:
-            out.append(record_of(deal.contract, spec, hands, plays, before))
+            out.append(sample_record(deal.contract, spec, hands, plays, before))
     return BlockResult(scores, stock_after, events, contracts, tuple(out), hearts,
                        {k: hits[k] for k in sorted(hits)}, declarers)

@@ -17,14 +17,14 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from herzla.cards import HEARTS_MASK, cards_of
+from herzla.cards import HEARTS_MASK
 from herzla.contracts import Contract, contract_class, get_game
+from herzla.hand import record_json
 from herzla.i18n import _
 from herzla.players.policy import Policy
 from herzla.players.registry import named_policies, seat_policies
-from herzla.records import sort_hand
 
-__all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "record_of",
+__all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "sample_record",
            "spec_contract"]
 
 
@@ -168,15 +168,11 @@ def spec_contract(spec: DealSpec) -> tuple[Contract, bool]:
     return spec.contract, spec.bid
 
 
-def record_of(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str],
-              stock: int | None = None) -> dict[str, Any]:
-    """A sample hand as a hand record (the Hand records page of the docs); ``stock`` the stock
-    before it (None: the spec's)."""
-    return {
-        "game": contract.game, "contract": contract.id, "players": spec.players,
-        "dealer": spec.dealer, "declarer": contract.declarer,
-        "stock": spec.stock if stock is None else stock,
-        "options": dict(spec.options),
-        "hands": [[str(c) for c in sort_hand(cards_of(h), contract)] for h in hands],
-        "plays": plays,
-    }
+def sample_record(contract: Contract, spec: DealSpec, hands: Sequence[int], plays: list[str],
+                  stock: int | None = None) -> dict[str, Any]:
+    """A sample hand as a hand record (the Hand records page of the docs), written by the one
+    writer of
+    records (:func:`herzla.hand.record_json`); ``stock`` the stock before it (None: the
+    spec's)."""
+    return record_json(contract, spec.dealer, spec.stock if stock is None else stock, hands,
+                       plays)

@@ -37,6 +37,8 @@ from herzla.records import RecordError, deal_record
 from herzla.round import Round
 from herzla.support.moves import written_move
 from herzla.table.model import (
+    AWAY,
+    MOST_AWAY,
     Person,
     Table,
     TableDeal,
@@ -46,9 +48,10 @@ from herzla.table.model import (
     move_uniform,
 )
 from herzla.table.people import undo_own
-from herzla.table.position import Position, contract_options, position
+from herzla.table.position import Position, contract_options, movers, position
 
-__all__ = ["TableHint", "bid", "hint", "leave", "new_table", "next_deal", "play", "undo"]
+__all__ = ["TableHint", "bid", "hint", "leave", "new_table", "next_deal", "play",
+           "stand_in", "undo"]
 
 #: the name of the person's seat when the players are not named
 YOU = "You"
@@ -110,7 +113,7 @@ def new_table(game: str, contract: str | None = None, *,
               declarer: int | str | None = None, opponents: str | Policy = "expert",
               seed: int | None = None, options: Mapping[str, Any] | None = None,
               stock: int = 0, dealer: int | str | None = None,
-              people: Sequence[int] | None = None) -> Table:
+              people: Sequence[int] | None = None, away: int | None = None) -> Table:
     """A new table of ``game``: the person in ``seat`` (from 0) or, a table of people, the
     people in the seats ``people`` (each given a private key: :attr:`Table.people`), the
     other seats played by the policy ``opponents`` (a name, or a
@@ -120,7 +123,13 @@ def new_table(game: str, contract: str | None = None, *,
     or their names (default: the contract's usual number, the person called "You", the
     people "Player 1" and on); ``declarer`` for a declarer's contract (None: forehand at each
     deal); ``seed`` of the cards and the computer's choices (None: a fresh one).  The
-    computer's seats move up to the person's first turn."""
+    computer's seats move up to the person's first turn.  ``away``: at a table of people, the
+    seconds a person may be away before the computer plays their seat (default
+    :data:`~herzla.table.model.AWAY`; 0: never)."""
+    if away is not None and (isinstance(away, bool) or not isinstance(away, int)
+                             or not 0 <= away <= MOST_AWAY):
+        raise TableError(f"away: the seconds a person may be away, from 0 to {MOST_AWAY}, not "
+                         f"{quote(away)}")
     try:
         game = find_game(game)
         cid = None if contract is None else find_contract(game, contract)
@@ -166,7 +175,8 @@ def new_table(game: str, contract: str | None = None, *,
     assert first is not None
     table = Table(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
                   fixed_decl, evening if keeps else None, TableDeal(1, first, stock, (), cid, None),
-                  tuple(Person(s, secrets.token_urlsafe(24)) for s in sat))
+                  tuple(Person(s, secrets.token_urlsafe(24)) for s in sat),
+                  away=AWAY if away is None else away)
     return _advance(table.with_deal(_new_deal(table, 1, first, stock, evening)))
 
 
@@ -380,6 +390,34 @@ def hint(table: Table, policy: str | Policy | None = None, seat: int | None = No
         raise TableError(f"no hint: {exc}") from None
     return TableHint(who.spec(), written_move(hand, got.move), None, dict(got.values),
                      got.measure, got.reason)
+
+
+def stand_in(table: Table, away: frozenset[int]) -> Table:
+    """The computer plays for the people in the seats ``away`` (their pages have been away
+    longer than the table allows) from now until a present person's turn or the end of the
+    hand (a next deal that waits only for them is dealt, and played on alike); the cards it
+    plays for them are marked in the deal (:attr:`TableDeal.stood_in`).  The seats stay the
+    people's: they play them again as soon as they are back."""
+    away = away & table.humans
+    if not table.of_people or not away:
+        return table
+    present = tuple(attrs.evolve(p, left=True) if p.seat in away else p for p in table.people)
+    for _round in range(2):  # the hand, then at most the next deal
+        pos = position(table)
+        if pos.over:
+            if not table.humans <= table.asked | away:
+                return table
+            table = next_deal(table.with_people(asked=table.humans), min(table.humans))
+            continue
+        if pos.to_move not in away:
+            return table
+        before = len(table.deal.moves)
+        moved = _advance(table.with_people(present), pos)
+        marks = [i for i, s in enumerate(movers(moved), start=0)
+                 if i >= before and s in away]
+        deal = attrs.evolve(moved.deal, stood_in=tuple(sorted({*table.deal.stood_in, *marks})))
+        table = moved.with_people(table.people).with_deal(deal)
+    return table
 
 
 def leave(table: Table, seat: int) -> Table:

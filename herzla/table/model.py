@@ -41,8 +41,8 @@ from herzla.limits import MAX_SEED
 from herzla.quote import quote
 from herzla.support.kept import check_kept
 
-__all__ = ["FORMAT", "MAX_MOVES", "VERSION", "Person", "Table", "TableDeal", "TableError",
-           "TableStateError", "deal_seed", "move_uniform"]
+__all__ = ["AWAY", "FORMAT", "MAX_MOVES", "MOST_AWAY", "VERSION", "Person", "Table", "TableDeal",
+           "TableError", "TableStateError", "deal_seed", "move_uniform"]
 
 FORMAT = "herzla-table"
 #: 2: a table of people (``people``, ``asked``); version 1 (one person) is read as ever
@@ -50,10 +50,15 @@ VERSION = 2
 #: the most moves a kept deal may hold (a layout deal's passes included): far above any deal
 MAX_MOVES = 1000
 _KEYS = ("format", "version", "game", "players", "seat", "opponents", "seed", "options",
-         "contract", "declarer", "evening", "deal", "people", "asked")
+         "contract", "declarer", "evening", "deal", "people", "asked", "away")
+#: how long a person may be away (their page not seen) before the computer plays their seat,
+#: by default, and the longest a table's creator may choose (seconds)
+AWAY = 120
+MOST_AWAY = 24 * 3600
 #: the longest seat key a kept table may hold
 MAX_KEY = 64
-_DEAL_KEYS = ("k", "dealer", "stock", "hands", "contract", "declarer", "bids", "moves", "review")
+_DEAL_KEYS = ("k", "dealer", "stock", "hands", "contract", "declarer", "bids", "moves", "review",
+              "stood_in")
 
 
 class TableError(ValueError):
@@ -93,12 +98,17 @@ class TableDeal:
     bids: tuple[str, ...] = ()
     moves: tuple[str, ...] = ()
     review: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+    #: the moves (their indexes in ``moves``) the computer made for a person who was away
+    stood_in: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.k, "dealer": self.dealer, "stock": self.stock,
-                "hands": [list(h) for h in self.hands], "contract": self.contract,
-                "declarer": self.declarer, "bids": list(self.bids), "moves": list(self.moves),
-                "review": dict(self.review) if self.review is not None else None}
+        out = {"k": self.k, "dealer": self.dealer, "stock": self.stock,
+               "hands": [list(h) for h in self.hands], "contract": self.contract,
+               "declarer": self.declarer, "bids": list(self.bids), "moves": list(self.moves),
+               "review": dict(self.review) if self.review is not None else None}
+        if self.stood_in:
+            out["stood_in"] = list(self.stood_in)
+        return out
 
     @classmethod
     def from_json(cls, obj: object) -> TableDeal:
@@ -117,9 +127,14 @@ class TableDeal:
         contract = obj.get("contract")
         if contract is not None and not isinstance(contract, str):
             raise TableError(f"the table's deal: the contract is a name, not {quote(contract)}")
+        stood_in = obj.get("stood_in", [])
+        if not isinstance(stood_in, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(moves)
+                for i in stood_in):
+            raise TableError("the table's deal: stood_in are indexes of its moves")
         return cls(_whole(obj, "k", 1), _whole(obj, "dealer", 0), _whole(obj, "stock", 0),
                    tuple(tuple(h) for h in hands), contract, _seat_or_none(obj, "declarer"),
-                   words, moves, review)
+                   words, moves, review, tuple(sorted(set(stood_in))))
 
 
 def _texts(value: object, what: str, most: int) -> tuple[str, ...]:
@@ -193,6 +208,8 @@ class Table:
     people: tuple[Person, ...] = ()
     #: the people who have asked for the next deal (it is dealt once every person has)
     asked: frozenset[int] = frozenset()
+    #: the seconds a person's page may be away before the computer plays their seat (0: never)
+    away: int = AWAY
 
     @property
     def of_people(self) -> bool:
@@ -223,7 +240,7 @@ class Table:
                 "declarer": self.declarer,
                 "evening": self.evening.to_json() if self.evening is not None else None,
                 "deal": self.deal.to_json(), "people": [p.to_json() for p in self.people],
-                "asked": sorted(self.asked)}
+                "asked": sorted(self.asked), **({"away": self.away} if self.people else {})}
 
     @classmethod
     def from_json(cls, obj: object) -> Table:
@@ -267,7 +284,8 @@ class Table:
         return cls(obj["game"], tuple(players), seat, obj["opponents"],
                    _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
                    _seat_or_none(obj, "declarer"), evening, TableDeal.from_json(obj.get("deal")),
-                   persons, frozenset(asked))
+                   persons, frozenset(asked),
+                   _whole(obj, "away", 0, MOST_AWAY) if "away" in obj else AWAY)
 
     def with_deal(self, deal: TableDeal, evening: Evening | None = None) -> Table:
         """This table with ``deal`` in play (and ``evening``, if given)."""

@@ -19,6 +19,7 @@ herzla.table.model.TableStateError: the review comes once the hand is over
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import attrs
@@ -30,7 +31,7 @@ from herzla.quote import quote
 from herzla.table.model import Table, TableError, TableStateError
 from herzla.table.position import position
 
-__all__ = ["may_undo", "name_seat", "review_for", "undo_own"]
+__all__ = ["may_undo", "name_seat", "review_for", "seat_again", "undo_own"]
 
 
 def name_seat(table: Table, seat: int, name: object) -> Table:
@@ -56,6 +57,21 @@ def name_seat(table: Table, seat: int, name: object) -> Table:
         evening = Evening.from_json({**evening.to_json(), "players": list(checked)})
     people = tuple(attrs.evolve(p, named=True) if p.seat == seat else p for p in table.people)
     return attrs.evolve(table, players=checked, evening=evening, people=people)
+
+
+def seat_again(table: Table, seat: int) -> Table:
+    """A person sits down again in ``seat``, which the computer has played since its person
+    left: the seat gets a new key (the old one opens nothing any more), and the person plays
+    it from the next move on.  TableStateError for a seat a person plays now."""
+    persons = {p.seat: p for p in table.people}
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in persons:
+        raise TableError(f"seat: one of the people's seats ({', '.join(map(str, persons))}), "
+                         f"not {quote(seat)}")
+    if not persons[seat].left:
+        raise TableStateError(f"a person plays {table.players[seat]}'s seat already")
+    fresh = attrs.evolve(persons[seat], key=secrets.token_urlsafe(24), left=False)
+    return table.with_people(tuple(fresh if p.seat == seat else p for p in table.people),
+                             table.asked)
 
 
 def undo_own(table: Table, seat: int) -> Table:

@@ -8,11 +8,14 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, cast
 
-from herzla.cards import cards_of, mask_of
+import attrs
+
+from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
-from herzla.hand import Hand, Move, as_move
+from herzla.hand import Hand, Move, as_move, record_json
 from herzla.i18n import _
+from herzla.options import OptionError
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, result_of, sort_hand
@@ -20,7 +23,7 @@ from herzla.round import Round
 from herzla.support.moves import written_move
 from herzla.table.model import Table, TableError, TableStateError
 
-__all__ = ["Position", "contract_options", "position", "written_legal"]
+__all__ = ["Position", "contract_options", "movers", "position", "written_legal"]
 
 
 def contract_options(cls: type[Contract], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -74,15 +77,15 @@ class Position:
             raise TableError(str(exc)) from None
 
     def _record(self, cid: str, declarer: int | None) -> Record:
+        """The table's deal as a checked hand record of contract ``cid`` (the contract made
+        once, from its id and declarer; the record checks the dealt cards)."""
         t, d = self.table, self.table.deal
         cls = self._cls(cid)
-        obj = {"game": t.game, "contract": cid, "players": len(t.players), "dealer": d.dealer,
-               "declarer": declarer, "stock": d.stock if cls.has_stock else 0,
-               "options": contract_options(cls, t.options),
-               "hands": [list(h) for h in d.hands], "plays": []}
         try:
-            return read_record(obj)
-        except RecordError as exc:
+            contract = cls(len(t.players), contract_options(cls, t.options), declarer)
+            dealt = [mask_of(parse_cards(" ".join(h))) for h in d.hands]
+            return read_record(record_json(contract, d.dealer, d.stock, dealt, []))
+        except (RecordError, OptionError, ValueError) as exc:
             raise TableError(f"the table's deal: {exc}") from None
 
     def moved_on(self, table: Table) -> Position:
@@ -179,8 +182,21 @@ class Position:
             raise TableError(str(exc)) from None
 
     def current_record(self) -> Record:
-        """The hand so far as a hand record (every hand, as after the end of play)."""
-        return cast(Record, self.hand.record())
+        """The hand so far as a hand record (every hand, as after the end of play); the cards
+        the computer played for people who were away are named in its tag ``computer``
+        (``"Anna: HA H9"``)."""
+        record = cast(Record, self.hand.record())
+        marks = self.table.deal.stood_in
+        if not marks:
+            return record
+        made_by = movers(self.table)
+        played: dict[int, list[str]] = {}
+        for i in marks:
+            if i < len(made_by):
+                played.setdefault(made_by[i], []).append(self.table.deal.moves[i])
+        text = "; ".join(f"{self.table.players[s]}: {' '.join(cards)}"
+                         for s, cards in sorted(played.items()))
+        return attrs.evolve(record, tags={**record.tags, "computer": text[:1000]})
 
     @cached_property
     def replayed(self) -> ReplayResult:
@@ -238,6 +254,7 @@ class Position:
             "evening": ev,
             "people": [{"seat": p.seat, "left": p.left, "asked": p.seat in t.asked}
                        for p in t.people],
+            "stood_in": list(d.stood_in),
         }
 
     def _evening(self, rec: Record) -> dict[str, Any] | None:
@@ -267,6 +284,19 @@ def _keep(pos: Position) -> None:
     _KEPT[id(pos.table)] = pos
     while len(_KEPT) > _KEEP:
         _KEPT.pop(next(iter(_KEPT)))
+
+
+def movers(table: Table) -> list[int]:
+    """The seat that made each move of the table's deal (none before the bidding is over)."""
+    deal = table.deal
+    if deal.contract is None or not deal.moves:
+        return []
+    hand = position(table.with_deal(attrs.evolve(deal, moves=()))).hand
+    out = []
+    for text in deal.moves:
+        out.append(hand.turn)
+        hand.play(text)
+    return out
 
 
 def position(table: Table) -> Position:

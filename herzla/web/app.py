@@ -19,6 +19,7 @@ from herzla.web import (
     auth,
     errors,
     evenings,
+    limits,
     live,
     pad,
     pages,
@@ -54,6 +55,8 @@ def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     app.jinja_env.autoescape = True
     app.extensions["herzla"] = AppState(store, config)
     speech.install(app)  # first: the guard's own pages speak the request's language
+    if config.limits is not None:
+        limits.install(app, config.limits)
     auth.install(app)
     errors.install(app)
     app.register_blueprint(api.blueprint)

@@ -7,7 +7,8 @@ Every request passes :func:`check` before its route runs; a route never looks at
   its own at 127.0.0.1 (DNS rebinding).
 - **Token.** With a token in force, a request without it is answered 401 and shown nothing.
   The token comes as ``Authorization: Bearer TOKEN``, as the cookie :data:`TOKEN_COOKIE`
-  (HttpOnly, SameSite=Strict), or once as ``?token=TOKEN``: that sets the cookie, and a page
+  (HttpOnly, SameSite=Strict, and Secure when the request came over TLS, as the trusted proxy
+  in front says), or once as ``?token=TOKEN``: that sets the cookie, and a page
   asked for so is sent on to its address without the token (so the token does not stay in the
   address bar, the history or a bookmark).
 - **Seat keys.** A seat's key of a table of people (``?key=`` or ``Authorization: Bearer``)
@@ -49,7 +50,8 @@ UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
                                "script-src 'self'; connect-src 'self'; "
-                               "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+                               "form-action 'self'; base-uri 'none'; frame-ancestors 'none'; "
+                               "manifest-src 'self'; worker-src 'self'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
@@ -87,10 +89,11 @@ def _cross_site() -> str | None:
 
 
 def _public() -> bool:
-    """The style sheets, the script and the icon, which hold nothing of the evenings: the page
-    that asks for the token is styled with them."""
+    """The style sheets, the scripts, the icons and the manifest, which hold nothing of the
+    evenings: the page that asks for the token is styled with them."""
     return request.method in ("GET", "HEAD") and (
-        request.path.startswith("/static/") or request.path in ("/favicon.ico", "/drawing.css"))
+        request.path.startswith("/static/") or request.path in (
+            "/favicon.ico", "/drawing.css", "/manifest.webmanifest", "/sw.js"))
 
 
 def _join() -> Response:
@@ -152,7 +155,8 @@ def csrf_token() -> str:
 
 
 def _set_token_cookie(out: Response, token: str) -> None:
-    out.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict", path="/")
+    out.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict", path="/",
+                   secure=request.is_secure)
 
 
 def finish(out: Response) -> Response:
@@ -163,7 +167,8 @@ def finish(out: Response) -> Response:
     if token is not None and g.get("set_token_cookie"):
         _set_token_cookie(out, token)
     if g.get("new_csrf"):
-        out.set_cookie(CSRF_COOKIE, g.new_csrf, httponly=True, samesite="Strict", path="/")
+        out.set_cookie(CSRF_COOKIE, g.new_csrf, httponly=True, samesite="Strict", path="/",
+                       secure=request.is_secure)
     return out
 
 

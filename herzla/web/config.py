@@ -11,7 +11,7 @@ from flask import current_app
 from herzla.web.store import DocumentStore
 
 __all__ = ["MAX_BODY", "MAX_DEALS", "MAX_EVENINGS", "MAX_RECORDS", "MAX_TABLES", "AppState",
-           "WebConfig", "is_loopback", "state"]
+           "Limits", "WebConfig", "is_loopback", "state"]
 
 #: the largest request body (JSON or a form): a hand record is a few kilobytes
 MAX_BODY = 2 * 2**20
@@ -38,6 +38,20 @@ def is_loopback(host: str) -> bool:
 
 
 @attrs.frozen(slots=True)
+class Limits:
+    """What one client may ask of the app (:mod:`herzla.web.limits`): ``creations`` new
+    evenings and tables and ``joins`` refused tries of a key or token in a burst, refilled
+    over ``window`` seconds; ``thinking_each`` expensive calls (hints, reviews) at once from
+    one client, ``thinking`` from all."""
+
+    creations: int = 30
+    joins: int = 30
+    window: float = 600.0
+    thinking_each: int = 1
+    thinking: int = 2
+
+
+@attrs.frozen(slots=True)
 class WebConfig:
     """How the app guards its pages.
 
@@ -49,7 +63,8 @@ class WebConfig:
     ``max_deals``, ``max_tables``: the most evenings the app keeps, deals one evening holds,
     and tables against the computer the app keeps.  ``url``: the address (with the token)
     that a phone at the table opens, which the start page shows as a QR code (None: not
-    shown).
+    shown).  ``limits``: what one client may ask (:mod:`herzla.web.limits`; None: no limits,
+    as in the tests of other things).
     """
 
     token: str | None = None
@@ -60,6 +75,7 @@ class WebConfig:
     max_deals: int = MAX_DEALS
     max_tables: int = MAX_TABLES
     url: str | None = None
+    limits: Limits | None = None
 
 
 @attrs.frozen(slots=True)

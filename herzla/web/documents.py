@@ -30,7 +30,8 @@ import attrs
 from herzla.i18n import _
 
 __all__ = ["MAX_DOCUMENT", "Document", "DocumentStore", "DocumentTooLarge", "Kind", "NotFound",
-           "StaleRevision", "StoreError", "StoreFull", "body_text", "not_found", "valid_id"]
+           "StaleRevision", "StoreError", "StoreFull", "body_text", "check_revision", "not_found",
+           "valid_id"]
 
 #: the largest body of one document, as JSON text (an evening of a thousand deals entered as
 #: hand records is about 2 MiB)
@@ -115,6 +116,13 @@ def not_found(kind: Kind, doc_id: object) -> NotFound:
     return NotFound(said % {"id": json.dumps(str(doc_id)[:40])})
 
 
+def check_revision(doc: Document, revision: int | None) -> None:
+    """:class:`StaleRevision` when ``revision`` (the one a writer saw; None: any) is not the
+    document's now."""
+    if revision is not None and revision != doc.revision:
+        raise StaleRevision(doc.kind, doc.revision, revision)
+
+
 def body_text(kind: Kind, body: Mapping[str, Any]) -> str:
     """``body`` as the JSON text a backend keeps (compact, UTF-8 as it is): TypeError for a
     body that is not an object, :class:`DocumentTooLarge` over :data:`MAX_DOCUMENT`."""
@@ -172,6 +180,15 @@ class DocumentStore(Protocol):
 
     def delete(self, kind: Kind, doc_id: str, revision: int | None = None) -> None:
         """Remove the document (at ``revision``, if given)."""
+        ...
+
+    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
+        """Note that ``who`` (a seat's page) was seen at the document at ``when`` (seconds
+        since the epoch): kept beside the document, never changing its revision."""
+        ...
+
+    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
+        """When each ``who`` was last seen at the document (:meth:`touch`)."""
         ...
 
     @property

@@ -87,6 +87,40 @@ _SCHEMAS: dict[str, Any] = {
 }
 
 
+#: the calls that make a document, and the calls that take its id (``{id}`` after the prefix)
+_MAKERS = {("/api/evenings", "post"): "/api/evenings/{id}",
+           ("/api/evenings/import", "post"): "/api/evenings/{id}",
+           ("/api/tables", "post"): "/api/tables/{id}"}
+
+
+_METHODS = ("get", "put", "post", "delete", "patch")
+
+
+def _linked(paths: dict[str, Any]) -> dict[str, Any]:
+    """``paths`` with links from each call that makes an evening or a table (its 201 answer)
+    to every call that takes the new one's id (so a client, or a tester, goes on from the
+    answer's ``id``)."""
+    out = dict(paths)
+    for (path, method), prefix in _MAKERS.items():
+        links = {}
+        for taker, ops in paths.items():
+            if taker != prefix and not taker.startswith(prefix + "/"):
+                continue
+            for verb in ops:
+                if verb not in _METHODS:
+                    continue
+                name = (taker.removeprefix(prefix).strip("/").replace("/", "_") or "doc")
+                pointer = taker.replace("~", "~0").replace("/", "~1")
+                links[f"{verb}_{name}"] = {"operationRef": f"#/paths/{pointer}/{verb}",
+                                           "parameters": {"id": "$response.body#/id"}}
+        op = dict(out[path][method])
+        made = dict(op["responses"]["201"])
+        made["links"] = links
+        op["responses"] = {**op["responses"], "201": made}
+        out[path] = {**out[path], method: op}
+    return out
+
+
 def document() -> dict[str, Any]:
     """The description, as a JSON object."""
     return {
@@ -120,6 +154,6 @@ def document() -> dict[str, Any]:
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "responses": {"200": {"description": "The OpenAPI document."}}}},
-            **PATHS,
+            **_linked(PATHS),
         },
     }

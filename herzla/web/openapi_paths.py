@@ -47,9 +47,11 @@ _ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"
 _K = {"name": "k", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
       "description": "The deal's number, from 1."}
 _REVISION = [
-    {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+    {"name": "If-Match", "in": "header", "required": False,
+     "schema": {"type": "string", "pattern": r'^\s*(W/)?"?[0-9]{1,15}"?\s*$'},
      "description": "The revision the change was made from (`\"3\"`); a stale one is 409."},
-    {"name": "revision", "in": "query", "required": False, "schema": {"type": "integer"},
+    {"name": "revision", "in": "query", "required": False,
+     "schema": {"type": "integer", "minimum": 0, "maximum": 10**15 - 1},
      "description": "The same, as a parameter."},
 ]
 
@@ -160,10 +162,15 @@ SCHEMAS: dict[str, Any] = {
                      "description": "Deals the cards and seeds the computer's choices."},
             "options": {"type": "object"}, "stock": {"type": "integer", "minimum": 0},
             "dealer": _SEAT,
-            "people": {"type": "array", "items": {"type": "integer", "minimum": 0},
+            "people": {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
+                       "items": {"type": "integer", "minimum": 0, "maximum": 15},
                        "description": "A table of people: the seats people play, each by "
                                       "its own private link (the answer's `seats`); the "
-                                      "computer plays the others."}}},
+                                      "computer plays the others."},
+            "away": {"type": "integer", "minimum": 0, "maximum": 86400,
+                     "description": "A table of people: the seconds a person's page may be "
+                                    "away before the computer plays their seat until they "
+                                    "are back (default 120; 0: never)."}}},
     "Table": {
         "type": "object",
         "required": ["id", "game", "contract", "players", "seat", "to_move", "hand", "legal",
@@ -197,9 +204,18 @@ SCHEMAS: dict[str, Any] = {
             "moves": {"type": "array", "items": {"type": "string"},
                       "description": "The moves so far, as a record writes them."},
             "people": {"type": "array", "items": {"type": "object"},
-                       "description": "A table of people's seats: `{seat, left, asked}` "
-                                      "(left: the computer plays it now; asked: for the "
-                                      "next deal)."},
+                       "description": "A table of people's seats: `{seat, left, asked, "
+                                      "away, plays_in}` (left: the computer plays it now; "
+                                      "asked: for the next deal; away: the person's page "
+                                      "has not been seen for a while; plays_in: the seconds "
+                                      "until the computer plays for them, 0 once it does, "
+                                      "null when it will not)."},
+            "away_after": {"type": "integer",
+                           "description": "A table of people: the seconds a person may be "
+                                          "away before the computer plays for them."},
+            "stood_in": {"type": "array", "items": {"type": "integer"},
+                         "description": "The indexes in `moves` of the cards the computer "
+                                        "played for a person who was away."},
             "seats": {"type": "array", "items": {"type": "object"},
                       "description": "To a table of people's creator alone: each person's "
                                      "`{seat, name, key, url, left}`, the private link to "
@@ -317,8 +333,16 @@ PATHS: dict[str, Any] = {
         "summary": "A person has left: the computer plays their seat from now on (the "
                    "table's creator alone)", **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["seat"], "properties": {
-                "seat": {"type": "integer", "minimum": 0}}}}}},
+            "type": "object", "required": ["seat"], "additionalProperties": False,
+            "properties": {"seat": {"type": "integer", "minimum": 0}}}}}},
+        "responses": {"200": _TABLE, **_WRITE}}},
+    "/api/tables/{id}/seat": {"post": {
+        "summary": "A person sits down again in a seat the computer has played since its "
+                   "person left: the seat gets a new link, its old key opens nothing (the "
+                   "table's creator alone)", **_CHANGE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["seat"], "additionalProperties": False,
+            "properties": {"seat": {"type": "integer", "minimum": 0}}}}}},
         "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/name": {"post": {
         "summary": "A person's name, given at their seat's link (with the seat's key)",

@@ -1,8 +1,10 @@
 """Who is asking at a table of people: each person's seat has a private key, carried by the link
 the table's creator shares (``/tables/{id}?key=KEY``) and by every address that page uses, or
 sent to the API as ``Authorization: Bearer KEY``.  A request with a seat's key sees that seat's
-hand and plays it, and nothing else; one without a key, at a table of people, is the table's
-creator's (who sees the seats' links, no hand, and decides when the computer takes over a seat).
+hand and plays it, and nothing else; once the seat's person has left (the computer plays it),
+the key opens nothing (403), and a person sitting down there again gets a new one; one without
+a key, at a table of people, is the table's creator's (who sees the seats' links, no hand, and
+decides when the computer takes over a seat).
 
 Where the server's token is in force, a seat's key stands in for it, on its own table's pages
 and calls alone (:func:`admits`): a person given a seat's link reaches nothing else of the app.
@@ -91,8 +93,13 @@ def viewer_of(table: Table) -> Viewer:
     if key is not None:
         person = table.person_of(key)
         if person is None:
+            g.wrong_key = True  # counted against the client's tries (herzla.web.limits)
             raise ApiError(403, _("this seat key is not one of this table's: open the link "
                                   "of your own seat"))
+        if person.left:
+            raise ApiError(403, _("this link no longer opens {name}'s seat: the computer has "
+                                  "played it since its person left; ask the table's creator "
+                                  "for a new link").format(name=table.players[person.seat]))
         return Viewer(person.seat, key)
     return Viewer(None if table.of_people else table.seat)
 

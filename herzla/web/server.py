@@ -5,6 +5,7 @@ stops the loop, lets the requests being answered finish and closes the socket.""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import sys
@@ -12,10 +13,24 @@ from collections.abc import Callable
 
 from flask import Flask
 
-__all__ = ["THREADS", "ServeError", "bind", "own_address", "serve", "url_of"]
+__all__ = ["CONNECTIONS", "CONNECTIONS_EACH", "THREADS", "ServeError", "bind", "own_address",
+           "serve", "url_of"]
 
 #: the threads answering requests (a review or, later, the computer's move takes a second)
 THREADS = 4
+
+#: the connections the server holds open at once (waitress's ``connection_limit``; beyond it
+#: waitress stops accepting until one closes), and the most one address may hold (a phone's
+#: browser opens about six): so a hundred idle connections from one address cannot keep the
+#: other phones out.  This machine itself (127.0.0.1 and ::1: a proxy in front, whose
+#: connections all come from there, or a test on it) is held to the first limit alone.
+CONNECTIONS = 500
+CONNECTIONS_EACH = 24
+
+#: what a connection over its address's limit is answered before it is closed
+_TOO_MANY = (b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nConnection: close\r\n"
+             b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: 52\r\n\r\n"
+             b"too many connections from this address: close some\n")
 
 
 class ServeError(Exception):
@@ -79,10 +94,11 @@ def url_of(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
-def _channel_class(app: Flask) -> type:
+def _channel_class(app: Flask, each: int, proxies: frozenset[str]) -> type:
     """waitress's connection, with the errors waitress answers itself (a body over the limit,
     a request it cannot parse) answered as the app answers them: ``{"error": ...}`` under
-    ``/api/``, the app's short page elsewhere."""
+    ``/api/``, the app's short page elsewhere; a connection from an address that holds
+    ``each`` open already (but a proxy's, in ``proxies``) is answered 429 and closed."""
     from waitress.channel import HTTPChannel
     from waitress.task import ErrorTask
     from werkzeug.exceptions import BadRequest, default_exceptions
@@ -110,13 +126,42 @@ def _channel_class(app: Flask) -> type:
     class AppChannel(HTTPChannel):
         error_task_class = AppErrorTask
 
-    return AppChannel
+    class LimitedChannel(AppChannel):
+        def __init__(self, server: object, sock: socket.socket, addr: object, adj: object,
+                     map: object = None) -> None:
+            host = addr[0] if isinstance(addr, tuple) and addr else None
+            if host is not None and host not in proxies:
+                held = sum(1 for ch in getattr(server, "active_channels", {}).values()
+                           if isinstance(ch.addr, tuple) and ch.addr and ch.addr[0] == host)
+                if held >= each:
+                    with contextlib.suppress(OSError):
+                        sock.send(_TOO_MANY)
+                    sock.close()
+                    return
+            super().__init__(server, sock, addr, adj, map)
+
+    return LimitedChannel
+
+
+#: the address a proxy on this machine connects from (herzla serves it on 127.0.0.1)
+PROXY_ADDRESS = "127.0.0.1"
+
+
+def _proxied(proxy: bool) -> dict[str, object]:
+    if not proxy:
+        return {}
+    return {"trusted_proxy": PROXY_ADDRESS, "trusted_proxy_count": 1,
+            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"}}
 
 
 def serve(app: Flask, sock: socket.socket, *, threads: int = THREADS,
-          ready: Callable[[], None] | None = None) -> None:
+          ready: Callable[[], None] | None = None, proxy: bool = False,
+          connections: int = CONNECTIONS, each: int = CONNECTIONS_EACH) -> None:
     """Answer requests on ``sock`` until interrupted (KeyboardInterrupt in this thread), then
-    finish the requests in hand and close the socket.  ``ready`` is called once listening."""
+    finish the requests in hand and close the socket.  ``ready`` is called once listening.
+    ``proxy``: a reverse proxy on this machine's loopback address passes the requests on, and
+    its ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (the client's address, and
+    whether it came over TLS); from anyone else they are dropped."""
     from waitress.server import create_server
 
     logging.getLogger("waitress").setLevel(logging.WARNING)
@@ -125,8 +170,10 @@ def serve(app: Flask, sock: socket.socket, *, threads: int = THREADS,
     server = create_server(app, sockets=[sock], threads=threads, ident="herzla",
                            expose_tracebacks=False, clear_untrusted_proxy_headers=True,
                            max_request_body_size=app.config["MAX_CONTENT_LENGTH"] + 1,
-                           channel_timeout=60)
-    server.channel_class = _channel_class(app)
+                           channel_timeout=60, connection_limit=connections,
+                           **_proxied(proxy))
+    proxies = frozenset({PROXY_ADDRESS, "::1"})
+    server.channel_class = _channel_class(app, each, proxies)
     try:
         if ready is not None:
             ready()

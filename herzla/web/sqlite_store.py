@@ -19,6 +19,7 @@ anything in it changes.
 (1, {'game': 'herzla'})
 >>> store.update(Kind.EVENING, doc.id, {"game": "herzeln"}, revision=1).revision
 2
+>>> from herzla.web.documents import StaleRevision
 >>> try:
 ...     store.update(Kind.EVENING, doc.id, {"game": "herzerln"}, revision=1)
 ... except StaleRevision as exc:
@@ -42,10 +43,10 @@ from typing import Any
 from herzla.web.documents import (
     Document,
     Kind,
-    StaleRevision,
     StoreError,
     StoreFull,
     body_text,
+    check_revision,
     not_found,
     valid_id,
 )
@@ -53,7 +54,7 @@ from herzla.web.documents import (
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA", "SqliteStore", "default_path"]
 
 #: the version of the schema this herzla writes: the number of :data:`MIGRATIONS`
-SCHEMA = 2
+SCHEMA = 3
 
 #: the statements that bring a file from version ``i`` to ``i + 1`` (``MIGRATIONS[i]``); a new
 #: version appends its statements here, and a test migrates a file of each older version
@@ -68,6 +69,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "created REAL NOT NULL, updated REAL NOT NULL, body TEXT NOT NULL)",
      "CREATE INDEX evenings_updated ON evenings (updated)",
      "CREATE INDEX tables_updated ON tables (updated)"),
+    # 3: when each seat's page was last seen at a table (its person away or there)
+    ("CREATE TABLE presence (kind TEXT NOT NULL, id TEXT NOT NULL, who TEXT NOT NULL, "
+     "seen REAL NOT NULL, PRIMARY KEY (kind, id, who))",),
 )
 assert len(MIGRATIONS) == SCHEMA
 
@@ -259,8 +263,7 @@ class SqliteStore:
         now = time.time()
         with self._writing() as con:
             doc = self._read(con, kind, doc_id)
-            if revision is not None and revision != doc.revision:
-                raise StaleRevision(kind, doc.revision, revision)
+            check_revision(doc, revision)
             text = body_text(kind, change(doc.body))
             con.execute(f"UPDATE {kind.value} SET revision = ?, updated = ?, body = ? "
                         "WHERE id = ?", (doc.revision + 1, now, text, doc.id))
@@ -276,6 +279,22 @@ class SqliteStore:
         """Remove the document (at ``revision``, if given)."""
         with self._writing() as con:
             doc = self._read(con, kind, doc_id)
-            if revision is not None and revision != doc.revision:
-                raise StaleRevision(kind, doc.revision, revision)
+            check_revision(doc, revision)
             con.execute(f"DELETE FROM {kind.value} WHERE id = ?", (doc.id,))
+            con.execute("DELETE FROM presence WHERE kind = ? AND id = ?", (kind.value, doc.id))
+
+    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
+        """Note that ``who`` was seen at the document at ``when`` (its revision unchanged)."""
+        if not valid_id(doc_id):
+            raise not_found(kind, doc_id)
+        with self._writing() as con:
+            con.execute("INSERT INTO presence VALUES (?, ?, ?, ?) ON CONFLICT (kind, id, who) "
+                        "DO UPDATE SET seen = max(seen, excluded.seen)",
+                        (kind.value, doc_id, who[:64], when))
+
+    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
+        """When each ``who`` was last seen at the document."""
+        with self._connection() as con:
+            rows = con.execute("SELECT who, seen FROM presence WHERE kind = ? AND id = ?",
+                               (kind.value, doc_id)).fetchall()
+        return {who: seen for who, seen in rows}

@@ -7,7 +7,7 @@ when another browser wrote meanwhile, the write is refused (409) and nothing is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from herzla.names import did_you_mean, find_name
@@ -21,7 +21,7 @@ __all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create"
 
 #: the keys of a new table's body
 NEW_KEYS = ("game", "contract", "players", "seat", "declarer", "opponents", "seed", "options",
-            "stock", "dealer", "people")
+            "stock", "dealer", "people", "away")
 #: how often an action that no revision was named for is tried again when another write came
 #: between its read and its write (another person's card, an ask for the next deal)
 TRIES = 8
@@ -49,12 +49,22 @@ def read(doc: Document) -> Table:
 
 
 def answer(doc: Document, table: Table | None = None, seat: int | None = None,
-           links: Callable[[int, str], str] | None = None) -> dict[str, Any]:
+           links: Callable[[int, str], str] | None = None,
+           here: Mapping[int, tuple[bool, float | None]] | None = None,
+           now: float = 0.0) -> dict[str, Any]:
     """What the API answers for a table (the Table app page of the docs), with its ``id`` and
     ``revision``, to the person in ``seat`` (None: the table's one person, or the creator of a
-    table of people, who is also given each person's link: ``links(seat, key)``)."""
+    table of people, who is also given each person's link: ``links(seat, key)``); ``here``: whether
+    each person is away, and when the computer plays for them (:mod:`herzla.web.away`),
+    said in each person's entry as ``away`` and ``plays_in`` (seconds from ``now``)."""
     t = table if table is not None else read(doc)
     out = {"id": doc.id, **position(t).to_dict(seat), "revision": doc.revision}
+    if t.of_people:
+        out["away_after"] = t.away
+        for p in out["people"]:
+            away, at = (here or {}).get(p["seat"], (False, None))
+            p["away"] = away
+            p["plays_in"] = None if at is None else max(0, round(at - now))
     if t.of_people and seat is None and links is not None:
         out["seats"] = [{"seat": p.seat, "name": t.players[p.seat], "key": p.key,
                          "url": links(p.seat, p.key), "left": p.left, "named": p.named}
@@ -67,8 +77,8 @@ def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, 
     "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (TableRefused when the store keeps
     ``most`` tables already)."""
     body = fields_of(body, NEW_KEYS, what="a new table", error=TableError)
-    if "game" not in body:
-        raise TableError("a new table needs its game")
+    if not isinstance(body.get("game"), str):
+        raise TableError('a new table needs its game, as a text: "game": "herzla"')
     args = {k: v for k, v in body.items() if v is not None}
     args["opponents"] = check_policy(args.get("opponents", "expert"))
     if store.count(Kind.TABLE) >= most:  # before the deal is made (again when stored)

@@ -7,6 +7,7 @@ with the review of the person's cards and the next deal of the evening."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -32,12 +33,14 @@ from herzla.table import (
 )
 from herzla.table import undo as undo_table
 from herzla.table.actions import YOU
-from herzla.table.people import may_undo
-from herzla.table.position import position
+from herzla.table.people import may_undo, seat_again
+from herzla.table.position import movers, position
+from herzla.web import away
 from herzla.web import table_docs as docs
 from herzla.web.advice import bid_word, level_name, said_reason
 from herzla.web.config import state
 from herzla.web.hand_view import hand_view
+from herzla.web.live import away_tag
 from herzla.web.page_parts import (
     CardView,
     card_view,
@@ -51,7 +54,7 @@ from herzla.web.seat_keys import Viewer, act_as, creator_only, viewer_of
 from herzla.web.speech import _, cents, signed_number
 from herzla.web.store import Document, Kind, StaleRevision
 
-__all__ = ["blueprint", "view_of"]
+__all__ = ["StaleTurn", "blueprint", "turn_of", "view_of"]
 
 blueprint = Blueprint("table_pages", __name__)
 
@@ -79,6 +82,25 @@ def shown_names(table: Table) -> list[str]:
         else:
             out.append(name)
     return out
+
+
+class StaleTurn(TableStateError):
+    """A form of a table of people sent from a page drawn before the table moved on: the
+    seat's move was made already (from another page, a double tap), and is not made twice."""
+
+    def __init__(self) -> None:
+        super().__init__(_("this page was behind the table: your move was made already "
+                           "(from another page or a second tap) and is not made twice; here "
+                           "is the table now"))
+
+
+def turn_of(table: Table) -> str:
+    """Where the table's deal stands: its number, its announcements and its moves, counted
+    (what a person's form carries, as ``turn``: a page shows a person's cards to play only on
+    their turn, so a form whose ``turn`` is no longer the table's is one whose move was made
+    already)."""
+    deal = table.deal
+    return f"{deal.k}.{len(deal.bids)}.{len(deal.moves)}"
 
 
 def view_of(table: Table, viewer: Viewer | None = None,
@@ -147,7 +169,8 @@ def view_of(table: Table, viewer: Viewer | None = None,
         drawing = hand_view(drawn, names, shown_review, faces)
     waiting = [(p["seat"], names[p["seat"]]) for p in d.get("people") or []
                if not p["left"] and not p["asked"]]
-    pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores}
+    pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores,
+                 "computer": x.entry.record.tags.get("computer") if x.entry.record else None}
                 for x in table.evening.deals if x.score is not None] if table.evening else []
     done = [{"cards": [card_view(c, faces) for c in t["cards"]],
              "winner": names[t["winner"]]} for t in finished]
@@ -168,7 +191,7 @@ def view_of(table: Table, viewer: Viewer | None = None,
             "title": _(d["title"]) if d["title"] else _("the bidding"),
             "bid_words": [(b, bid_word(table.game, b)) for b in
                           (d["bidding"] or {}).get("legal", [])],
-            "game_title": _(get_game(table.game).title)}
+            "game_title": _(get_game(table.game).title), "turn": turn_of(table)}
 
 
 def show(doc: Document, table: Table, status: int = 200, *, error: str | None = None,
@@ -176,7 +199,16 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
          review: Mapping[str, Any] | None = None) -> Response:
     """The table page, as ``viewer`` (default: who asks) sees it."""
     who = viewer if viewer is not None else viewer_of(table)
+    now = time.time()
+    doc, table, here = away.visit(state().store, doc, table, who.seat, now)
     values = view_of(table, who, review)
+    if here is not None:
+        for s in values["seats"]:
+            gone, at = here.get(s["seat"], (False, None))
+            s["away"] = gone
+            s["plays_in"] = None if at is None else max(0, round(at - now))
+        values["live_tag"] = away_tag(doc.revision, [s for s, (g, _) in here.items() if g])
+        values["stood_in"] = _stood_in(table)
     faces = faces_for(values["pos"].contract)
 
     def shown(move: str) -> CardView | None:
@@ -190,6 +222,22 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
     if table.of_people and who.creator:
         values["links"] = _links(doc.id, table)
     return page("table.html", status, doc=doc, error=error, advice=advice, **values)
+
+
+def _stood_in(table: Table) -> list[dict[str, Any]]:
+    """The cards the computer played for people who were away, this deal: each person's name
+    and the cards."""
+    if not table.deal.stood_in:
+        return []
+    faces = faces_for(position(table).contract)
+    made_by = movers(table)
+    out: dict[int, list[CardView]] = {}
+    for i in table.deal.stood_in:
+        if i < len(made_by):
+            move = table.deal.moves[i]
+            if move != "pass":
+                out.setdefault(made_by[i], []).append(card_view(move.rstrip("+-"), faces))
+    return [{"name": table.players[s], "cards": cards} for s, cards in sorted(out.items())]
 
 
 def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
@@ -226,8 +274,16 @@ def table_page(doc_id: str) -> Response:
 
 
 def _acted(doc_id: str, how: Callable[[Table, Viewer], Table], anchor: str = "#play") -> Response:
+    drawn = request.form.get("turn")
+
+    def acting(table: Table, viewer: Viewer) -> Table:
+        if drawn is not None and viewer.seat is not None and table.of_people \
+                and drawn != turn_of(table):
+            raise StaleTurn()
+        return how(table, viewer)
+
     try:
-        _doc, _table, viewer = act_as(doc_id, how, form_revision())
+        _doc, _table, viewer = act_as(doc_id, acting, form_revision())
     except StaleRevision as exc:
         doc, table = load(Kind.TABLE, doc_id, docs.read)
         return show(doc, table, 409, error=f"{exc}: here it is now")
@@ -271,18 +327,29 @@ def give_name(doc_id: str) -> Response:
     return _acted(doc_id, lambda t, v: named_as(t, v, name))
 
 
+def _creators(doc_id: str, what: str, action: Callable[[Table, int], Table]) -> Response:
+    """The creator's ``action`` on the seat the form names (``seat``)."""
+    seat = read_whole((request.form.get("seat") or "").strip(), digits=3)
+
+    def acting(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, what)
+        return action(table, -1 if seat is None else seat)
+
+    return _acted(doc_id, acting, "#seats")
+
+
 @blueprint.post("/tables/<doc_id>/leave")
 def leave_seat(doc_id: str) -> Response:
     """The creator gives a person's seat (``seat``) to the computer."""
-    text = (request.form.get("seat") or "").strip()
-    seat = read_whole(text, digits=3)
+    return _creators(doc_id, _("only the table's creator may give a person's seat to the "
+                               "computer"), leave)
 
-    def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, _("only the table's creator may give a person's seat to "
-                                "the computer"))
-        return leave(table, -1 if seat is None else seat)
 
-    return _acted(doc_id, gone, "#seats")
+@blueprint.post("/tables/<doc_id>/seat")
+def seat_taken_again(doc_id: str) -> Response:
+    """The creator gives a seat the computer plays (``seat``) to a person again: a new link."""
+    return _creators(doc_id, _("only the table's creator may give a seat to a person"),
+                     seat_again)
 
 
 @blueprint.post("/tables/<doc_id>/delete")

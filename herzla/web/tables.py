@@ -5,6 +5,7 @@ now (not the person's turn, the hand over) is 409; a move that is no move, 422."
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from urllib.parse import urlencode, urlsplit
@@ -25,7 +26,8 @@ from herzla.table import (
     review_for,
     undo,
 )
-from herzla.table.people import name_seat
+from herzla.table.people import name_seat, seat_again
+from herzla.web import away
 from herzla.web import table_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
@@ -56,7 +58,9 @@ def link(doc_id: str, seat: int, key: str) -> str:
 def _answer(doc: Document, table: Table, status: int = 200,
             viewer: Viewer | None = None) -> Response:
     who = viewer if viewer is not None else viewer_of(table)
-    body = docs.answer(doc, table, who.seat, lambda s, k: link(doc.id, s, k))
+    now = time.time()
+    doc, table, here = away.visit(state().store, doc, table, who.seat, now)
+    body = docs.answer(doc, table, who.seat, lambda s, k: link(doc.id, s, k), here, now)
     return answered(body, doc.revision, status)
 
 
@@ -160,20 +164,34 @@ def next_call(doc_id: str) -> Response:
     return _acted(doc_id, lambda t, v: next_deal(t, v.seat))
 
 
-@blueprint.post("/<doc_id>/leave")
-def leave_call(doc_id: str) -> Response:
-    """``{"seat": K}``: the person in seat K has left, and the computer plays the seat from
-    now on (the table's creator alone decides this)."""
+def _creators(doc_id: str, what: str, action: Callable[[Table, int], Table]) -> Response:
+    """The creator's ``action`` on the seat the body names (``{"seat": K}``)."""
     body = json_body()
     if not isinstance(body, Mapping) or set(body) != {"seat"}:
         raise ApiError(422, _('send {"seat": 1}, not %(body)s') % {"body": quote(body)})
 
-    def gone(table: Table, viewer: Viewer) -> Table:
-        creator_only(viewer, _("only the table's creator may give a person's seat to "
-                                "the computer"))
-        return leave(table, body["seat"])
+    def acting(table: Table, viewer: Viewer) -> Table:
+        creator_only(viewer, what)
+        return action(table, body["seat"])
 
-    return _acted(doc_id, gone)
+    return _acted(doc_id, acting)
+
+
+@blueprint.post("/<doc_id>/leave")
+def leave_call(doc_id: str) -> Response:
+    """``{"seat": K}``: the person in seat K has left, and the computer plays the seat from
+    now on (the table's creator alone decides this)."""
+    return _creators(doc_id, _("only the table's creator may give a person's seat to the "
+                               "computer"), leave)
+
+
+@blueprint.post("/<doc_id>/seat")
+def seat_call(doc_id: str) -> Response:
+    """``{"seat": K}``: a person sits down again in seat K, which the computer has played since
+    its person left; the seat gets a new link (its old key opens nothing).  The table's creator
+    alone decides this."""
+    return _creators(doc_id, _("only the table's creator may give a seat to a person"),
+                     seat_again)
 
 
 @blueprint.post("/<doc_id>/name")

@@ -19,7 +19,7 @@ from herzla.contracts import Counts, LayoutContract
 from herzla.sim.batch.bits import Bits, U, ones
 from herzla.sim.batch.form import BatchForm, FormSeating, LayMove
 from herzla.sim.batch.rows import LayoutSetup
-from herzla.sim.spec import DealSpec, record_of
+from herzla.sim.spec import DealSpec, sample_record
 
 __all__ = ["layout_chunk"]
 
@@ -151,5 +151,5 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
                 code += "-" if minus_a[i] else "+"
             plays.append(code)
         masks = [bits.index_mask_of(int(h[i])) for h in hands]
-        records.append(record_of(contract, spec, masks, plays))
+        records.append(sample_record(contract, spec, masks, plays))
     return final, records

@@ -21,7 +21,7 @@ from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.profiles import BitProfile, Groups
 from herzla.sim.batch.tricks import ChunkPlay, TrickSetup, per_seat, play_tricks
-from herzla.sim.spec import DealSpec, counts_hearts, record_of
+from herzla.sim.spec import DealSpec, counts_hearts, sample_record
 
 __all__ = ["ChunkScores", "trick_chunk"]
 
@@ -274,7 +274,7 @@ def trick_chunk(spec: DealSpec, base: Contract, bid: bool, bits: Bits, hands: li
         j = i if where is None else int(np.searchsorted(where, i))
         plays = [str(bits.card_of_mask(int(play.plays[m][i]))) for m in range(src.moves(j))]
         masks = [bits.index_mask_of(int(h[i])) for h in hands]
-        records.append(record_of(contract, spec, masks, plays,
+        records.append(sample_record(contract, spec, masks, plays,
                                  None if stock_before is None else int(stock_before[i])))
     return ChunkScores(scores.T, stock, code if bid else None, records,
                        None if hearts is None else hearts.T, hits, declarers)

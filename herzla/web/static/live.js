@@ -2,7 +2,8 @@
  *
  * A page that shows a document names, on its <body>, the address of the document's revision
  * (data-live), the revision it shows (data-revision) and its own address (data-page). Every
- * second, while the page is in view, this asks for the revision (a few bytes); when it has
+ * second, while the page is in view, this asks for the revision (a few bytes, or a bodiless
+ * 304 while it is the one shown; at once when the page comes back into view); when it has
  * grown, it fetches the page again and puts in what changed: the whole page, or, when the
  * person has begun to fill in a form (or the form holds an entry kept back), every part but
  * that form, with a line saying the evening changed. The page works without this script: it
@@ -20,6 +21,11 @@
     }
     select.addEventListener("change", function () { select.form.submit(); });
   });
+  // the app installs on a phone (static/sw.js: its shell and the last view of an evening
+  // readable without a connection; browsers offer it over HTTPS and on this machine alone)
+  if (navigator.serviceWorker && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(function () {});
+  }
   var body = document.body;
   var revisionUrl = body.getAttribute("data-live");
   if (!revisionUrl || !window.fetch || !window.DOMParser) {
@@ -83,6 +89,7 @@
           document.title = title.textContent;
         }
         replaceParts(fresh);
+        drawn = Date.now();
         shown = String(revision);
         body.setAttribute("data-revision", shown);
       });
@@ -93,9 +100,15 @@
       return;
     }
     busy = true;
+    // a conditional poll: the revision shown as the tag, answered 304 (no body) while
+    // nothing changed
     fetch(revisionUrl, {credentials: "same-origin", cache: "no-store",
-                        headers: {"Accept": "application/json"}})
+                        headers: {"Accept": "application/json",
+                                  "If-None-Match": '"' + shown + '"'}})
       .then(function (answer) {
+        if (answer.status === 304) {
+          return null;
+        }
         if (answer.status === 404) {
           note(body.getAttribute("data-deleted-note") || "");
           window.clearInterval(timer);
@@ -104,8 +117,9 @@
         return answer.ok ? answer.json() : null;
       })
       .then(function (got) {
-        if (got && String(got.revision) !== shown) {
-          return refresh(got.revision);
+        var tag = got ? String(got.tag || got.revision) : shown;
+        if (tag !== shown) {
+          return refresh(tag);
         }
         return null;
       })
@@ -114,4 +128,21 @@
   }
 
   var timer = window.setInterval(poll, PERIOD);
+  // the countdowns (data-countdown: seconds from when the page was drawn) tick down
+  var drawn = Date.now();
+  function tick() {
+    document.querySelectorAll("[data-countdown]").forEach(function (node) {
+      var left = Math.max(0, Number(node.getAttribute("data-countdown")) -
+                             Math.floor((Date.now() - drawn) / 1000));
+      var seconds = left % 60;
+      node.textContent = Math.floor(left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds;
+    });
+  }
+  window.setInterval(tick, 1000);
+  // a phone woken from sleep (or a tab shown again) asks at once
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) {
+      poll();
+    }
+  });
 })();

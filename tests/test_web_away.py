@@ -1,0 +1,119 @@
+"""Away and back at a table of people (``pytest -m web``): a person's page not seen for a
+while is away (the others see it, with the countdown of the table's chosen time); once the
+countdown is over the computer plays that seat, its cards marked, until the person's page is
+seen again, and the person plays on from the table as it stands.  Short times (a table of one
+second, a grace of a fifth of one) keep it quick."""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("flask")
+
+from flask.testing import FlaskClient
+
+from herzla.records import read_record, replay
+from herzla.web import away
+from herzla.web.store import Store
+from tests.people_check import table_of
+from tests.web_calls import call, error, ok
+
+pytestmark = pytest.mark.web
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(away, "GRACE", 0.2)
+    monkeypatch.setattr(away, "TOUCH_EVERY", 0.0)
+
+
+def _get(client: FlaskClient, tid: str, key: str | None = None) -> Any:
+    return ok(client.get(f"/api/tables/{tid}" + (f"?key={key}" if key else "")))
+
+
+def test_the_computer_plays_for_an_away_seat_until_its_person_is_back(
+        client: FlaskClient, store: Store) -> None:
+    made = ok(call(client, "POST", "/api/tables", {
+        "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
+        "opponents": "heuristic", "away": 1}), 201)
+    tid = made["id"]
+    keys = {s["seat"]: s["key"] for s in made["seats"]}
+    assert made["away_after"] == 1
+    table = _get(client, tid, keys[1])
+    while table["to_move"] != 1:  # both pages seen; play on to seat 1's turn
+        seat = table["to_move"]
+        legal = _get(client, tid, keys[seat])["legal"]
+        table = ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[seat]}",
+                        {"card": legal[0]}))
+        table = _get(client, tid, keys[1])
+    moves = len(table["moves"])
+    time.sleep(0.4)  # seat 1's phone sleeps: past the grace, not yet past the second
+    poll = ok(client.get(f"/api/tables/{tid}/revision?key={keys[0]}"))
+    assert poll["tag"] == f"{poll['revision']}-away-1"
+    seen = _get(client, tid, keys[0])
+    assert [(p["seat"], p["away"]) for p in seen["people"]] == [(0, False), (1, True)]
+    assert seen["people"][1]["plays_in"] in (0, 1) and len(seen["moves"]) == moves
+    page = html.unescape(client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True))
+    assert 'id="away-1"' in page and ("data-countdown" in page or "until they are back" in page)
+    time.sleep(1.2)  # the countdown is over: the next poll has the computer play for seat 1
+    poll = ok(client.get(f"/api/tables/{tid}/revision?key={keys[0]}"))
+    after = table_of(store, tid)
+    assert poll["revision"] > table["revision"] and len(after.deal.moves) > moves
+    assert moves in after.deal.stood_in  # seat 1's card, marked
+    seen = _get(client, tid, keys[0])
+    assert seen["stood_in"] == list(after.deal.stood_in)
+    page = html.unescape(client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True))
+    assert 'id="stood-in"' in page and "The computer played for Player 2 while away" in page
+    # seat 1 is back: seen again, it finds the table as it stands and plays its own turn
+    back = _get(client, tid, keys[1])
+    assert back["people"][1]["away"] is False and back["moves"] == list(after.deal.moves)
+    assert back["hand"] and all(c not in back["moves"] for c in back["hand"])
+    while not back["over"] and back["to_move"] != 1:
+        seat = back["to_move"]
+        legal = _get(client, tid, keys[seat])["legal"]
+        ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[seat]}", {"card": legal[0]}))
+        back = _get(client, tid, keys[1])
+    marked = set(table_of(store, tid).deal.stood_in)
+    while not back["over"]:  # both play on to the end; their own cards are not marked
+        seat = back["to_move"]
+        legal = _get(client, tid, keys[seat])["legal"]
+        back = ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[seat]}",
+                       {"card": legal[0]}))
+    assert set(table_of(store, tid).deal.stood_in) == marked
+    # the record names the cards the computer played for Player 2, and replays
+    stood = [after.deal.moves[i] for i in sorted(marked)]
+    assert back["record"]["tags"] == {"computer": "Player 2: " + " ".join(stood)}
+    assert list(replay(read_record(back["record"])).scores or ()) == back["scores"]
+    # the evening's pad on the table's page marks the deal, and keeps the record's tag
+    for seat in (0, 1):
+        ok(call(client, "POST", f"/api/tables/{tid}/next?key={keys[seat]}"))
+    page = html.unescape(client.get(f"/tables/{tid}?key={keys[0]}").get_data(as_text=True))
+    assert f"the computer played for Player 2: {' '.join(stood)}" in page
+    evening = ok(client.get(f"/api/tables/{tid}/evening?key={keys[0]}"))
+    assert evening["deals"][0]["entry"]["record"]["tags"]["computer"].startswith("Player 2: ")
+
+
+def test_away_is_chosen_by_the_creator_and_never_plays_when_zero(client: FlaskClient,
+                                                                  store: Store) -> None:
+    for bad in (-1, "2", True, 86401):
+        assert "away: the seconds a person may be away" in error(call(
+            client, "POST", "/api/tables", {"game": "herzla", "people": [0, 1], "away": bad}),
+            422)
+    made = ok(call(client, "POST", "/api/tables", {
+        "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
+        "opponents": "heuristic", "away": 0}), 201)
+    tid = made["id"]
+    keys = {s["seat"]: s["key"] for s in made["seats"]}
+    table = _get(client, tid, keys[0])
+    _get(client, tid, keys[1])
+    time.sleep(0.4)
+    to_move = table["to_move"]
+    other = keys[1 - to_move] if to_move in (0, 1) else keys[0]
+    poll = ok(client.get(f"/api/tables/{tid}/revision?key={other}"))
+    seen = _get(client, tid, other)
+    assert "-away-" in poll["tag"] and all(p["plays_in"] is None for p in seen["people"])
+    assert seen["moves"] == table["moves"] and seen["stood_in"] == []
