@@ -120,8 +120,8 @@ def english_in(texts: list[str]) -> list[str]:
     left = _untranslated()
     found = []
     for text in texts:
-        if text.startswith("{"):  # a hand record's JSON as an example: keys never change
-            continue
+        if text.startswith(("{", "http")):  # a hand record's JSON (its keys never change), a
+            continue                          # link (its random key may hold "Of")
         if text in left:
             found.append(text)
             continue

@@ -269,9 +269,10 @@ def _acting(table: Table, seat: int | None) -> int:
             raise TableStateError(f"seat {seat} is the computer's at this table")
         return table.seat
     if seat is None:
-        raise TableStateError("each person plays by the link of their own seat")
+        raise TableStateError(_("each person plays by the link of their own seat"))
     if seat not in table.humans:
-        raise TableStateError(f"the computer plays {table.players[seat]}'s seat now")
+        raise TableStateError(_("the computer plays %(name)s's seat now")
+                              % {"name": table.players[seat]})
     return seat
 
 
@@ -291,11 +292,12 @@ def bid(table: Table, word: object, seat: int | None = None) -> Table:
     seat = _acting(table, seat)
     pos = position(table)
     if not pos.bidding_on:
-        raise TableStateError("the bidding is over")
+        raise TableStateError(_("the bidding is over"))
     if pos.round.bidder != seat:
         bidder = pos.round.bidder
         assert bidder is not None
-        raise TableStateError(f"it is {table.players[bidder]}'s turn to announce, not yours")
+        raise TableStateError(_("it is %(name)s's turn to announce, not yours")
+                              % {"name": table.players[bidder]})
     known = pos.bids_known()
     found = find_name(word, known) if isinstance(word, str) else None
     if found is None:
@@ -329,7 +331,8 @@ def undo(table: Table, seat: int | None = None) -> Table:
     forehand = (deal.dealer + 1) % n
     mine = [i for i in range(len(deal.bids)) if (forehand + i) % n == seat]
     if not mine:
-        raise TableStateError("you have made no move in this deal yet: nothing to take back")
+        raise TableStateError(_("you have made no move in this deal yet: nothing to take "
+                                "back"))
     return table.with_deal(attrs.evolve(deal, bids=deal.bids[:mine[-1]], contract=None,
                                         declarer=None, moves=(), review=None))
 
@@ -340,7 +343,7 @@ def next_deal(table: Table, seat: int | None = None) -> Table:
     the person in ``seat`` asks for it, and it is dealt once every person has asked."""
     pos = position(table)
     if not pos.over:
-        raise TableStateError("the hand is not over yet")
+        raise TableStateError(_("the hand is not over yet"))
     if table.of_people:
         asked = table.asked | {_acting(table, seat)}
         if not table.humans <= asked:
@@ -355,7 +358,7 @@ def next_deal(table: Table, seat: int | None = None) -> Table:
             raise TableError(f"the evening does not take this deal: {exc}") from None
         dealer = evening.next_dealer
         if dealer is None:
-            raise TableStateError("the match is over: start a new table to play again")
+            raise TableStateError(_("the match is over: start a new table to play again"))
         nxt = _new_deal(table, len(evening.deals) + 1, dealer, evening.stock or 0, evening)
     else:
         nxt = _new_deal(table, deal.k + 1, (deal.dealer + 1) % len(table.players), 0, None)
@@ -372,8 +375,9 @@ def hint(table: Table, policy: str | Policy | None = None, seat: int | None = No
     who = pos.policy if policy is None else _policy(policy).at_table()
     deal = table.deal
     if pos.to_move != seat:
-        raise TableStateError("the hand is over" if pos.over or pos.to_move is None else
-                              f"it is {table.players[pos.to_move]}'s turn, not yours")
+        raise TableStateError(_("the hand is over") if pos.over or pos.to_move is None else
+                              _("it is %(name)s's turn, not yours")
+                              % {"name": table.players[pos.to_move]})
     try:
         if pos.bidding_on:
             view = BidView(pos.contract, seat, pos.round.dealt[seat], deal.dealer,
@@ -426,7 +430,8 @@ def leave(table: Table, seat: int) -> Table:
         raise TableError(f"seat: one of the people's seats ({', '.join(map(str, persons))}), "
                          f"not {quote(seat)}")
     if persons[seat].left:
-        raise TableStateError(f"the computer plays {table.players[seat]}'s seat already")
+        raise TableStateError(_("the computer plays %(name)s's seat already")
+                              % {"name": table.players[seat]})
     people = tuple(attrs.evolve(p, left=True) if p.seat == seat else p for p in table.people)
     table = table.with_people(people, table.asked - {seat})
     if position(table).over:

@@ -26,6 +26,7 @@ import attrs
 
 from herzla.evening import Evening, EveningError
 from herzla.evening.names import check_names
+from herzla.i18n import _
 from herzla.quote import quote
 from herzla.table.model import Table, TableError, TableStateError
 from herzla.table.position import position
@@ -40,13 +41,13 @@ def name_seat(table: Table, seat: int, name: object) -> Table:
     not a number, not another player's name); TableError says what is wrong."""
     persons = {p.seat: p for p in table.people}
     if seat not in persons:
-        raise TableStateError("only a person's seat at a table of people takes a name")
+        raise TableStateError(_("only a person's seat at a table of people takes a name"))
     names = list(table.players)
     names[seat] = name if isinstance(name, str) else ""
     wanted = " ".join(names[seat].split()).casefold()
     if any(other.casefold() == wanted for s, other in enumerate(table.players) if s != seat):
-        raise TableError(f"{quote(' '.join(names[seat].split()))} plays at this table already: "
-                         f"give another name")
+        raise TableError(_("%(name)s plays at this table already: give another name")
+                         % {"name": quote(" ".join(names[seat].split()))})
     try:
         checked = check_names(names)
     except EveningError as exc:
@@ -80,7 +81,7 @@ def undo_own(table: Table, seat: int) -> Table:
     deal = table.deal
     pos = position(table)
     if pos.over:
-        raise TableStateError("the hand is over: nothing to take back")
+        raise TableStateError(_("the hand is over: nothing to take back"))
     if deal.moves:
         hand = pos.hand
         place = hand.trick_place
@@ -91,10 +92,10 @@ def undo_own(table: Table, seat: int) -> Table:
             raise TableStateError(f"{table.players[mover]} played last: only the last card "
                                   f"may be taken back, by the one who played it")
         if place is not None and place[1] == 1:
-            raise TableStateError(f"your {last} closed the trick: it stays")
+            raise TableStateError(_("your %(card)s closed the trick: it stays") % {"card": last})
         return table.with_deal(attrs.evolve(deal, moves=deal.moves[:-1]))
     if not deal.bids:
-        raise TableStateError("nothing has been played or announced in this deal yet")
+        raise TableStateError(_("nothing has been played or announced in this deal yet"))
     n = len(table.players)
     last_bidder = (deal.dealer + 1 + len(deal.bids) - 1) % n
     if last_bidder != seat:
@@ -121,6 +122,6 @@ def review_for(table: Table, seat: int) -> dict[str, Any]:
 
     pos = position(table)
     if not pos.over:
-        raise TableStateError("the review comes once the hand is over")
+        raise TableStateError(_("the review comes once the hand is over"))
     done = review_or_why(pos.current_record(), seat=seat)
     return {"error": done} if isinstance(done, str) else done

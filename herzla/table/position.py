@@ -14,6 +14,7 @@ from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
 from herzla.hand import Hand, Move, as_move, record_json
+from herzla.i18n import _
 from herzla.options import OptionError
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
@@ -151,12 +152,12 @@ class Position:
         ``pass``) of the person in ``seat`` (None: the table's one person), checked:
         TableError names what is wrong."""
         if self.bidding_on:
-            raise TableStateError("the bidding is on: announce first")
+            raise TableStateError(_("the bidding is on: announce first"))
         if self.hand.over:
-            raise TableStateError("the hand is over: start the next deal")
+            raise TableStateError(_("the hand is over: start the next deal"))
         if self.hand.turn != self.seat_of(seat):
-            raise TableStateError(f"it is {self.table.players[self.hand.turn]}'s turn, not "
-                                  f"yours")
+            raise TableStateError(_("it is %(name)s's turn, not yours")
+                                  % {"name": self.table.players[self.hand.turn]})
         if not isinstance(text, str) or not 0 < len(text) <= 10:
             raise TableError(f"a move is a card's code (\"HA\") or \"pass\", not {quote(text)}")
         try:
@@ -169,7 +170,8 @@ class Position:
             return move
         problem = self.hand.check(move)
         why = problem.message if problem is not None else f"{move} is not a move of this deal"
-        raise TableError(f"{why}; you may play {' '.join(self.legal(seat))}")
+        raise TableError(_("%(why)s; you may play %(legal)s")
+                         % {"why": why, "legal": " ".join(self.legal(seat))})
 
     # -- policies and the record -------------------------------------------------------------
     @cached_property

@@ -53,10 +53,9 @@ def hand_view(c: Course, names: Sequence[str], review: Mapping[str, Any] | None 
         ruled = (_("A renege by %(name)s, established (option renege=%(option)s)")
                  if ruling.established else _("A renege by %(name)s, corrected: no penalty")) % {
             "name": shown[ruling.seat], "option": ruling.option}
-    rounds = None
-    if c.moves:  # the rounds of what was laid (a layout deal), as herzla draws them, less the
-        # picture
-        rounds = named_html(_FIGURE.sub("", hand_html(c, f, title="")), shown)
+    # where there is no trick to list (a layout deal's rounds, or no card played yet) the play
+    # comes as herzla's drawing writes it, less the picture
+    rounds = None if tricks else named_html(_FIGURE.sub("", hand_html(c, f, title="")), shown)
     return {"hands": hands, "tricks": tricks, "rounds": rounds,
             "explanation": named_html(explanation_html(lines), shown) if lines else None,
             "review": named_html(review_html(review, c, f), shown) if review else None,

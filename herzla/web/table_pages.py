@@ -166,7 +166,12 @@ def view_of(table: Table, viewer: Viewer | None = None,
     review = d["review"] if review is None else review
     if drawn is not None and pos.over:
         shown_review = review if review is not None and "error" not in review else None
-        drawing = hand_view(drawn, names, shown_review, faces)
+        # herzla's sentences speak of each seat in the third person: the one person of a
+        # table against the computer, shown as "You" on the page, is their seat there
+        prose = [_("Seat {n}").format(n=s + 1) if s == table.seat and not table.of_people
+                 and name == YOU else shown for s, (name, shown) in
+                 enumerate(zip(table.players, names, strict=True))]
+        drawing = hand_view(drawn, prose, shown_review, faces)
     waiting = [(p["seat"], names[p["seat"]]) for p in d.get("people") or []
                if not p["left"] and not p["asked"]]
     pad_rows = [{"k": x.k, "contract": x.contract.title, "scores": x.score.scores,
