@@ -47,7 +47,7 @@ def install(app: Flask) -> None:
     env = app.jinja_env
     env.add_extension("jinja2.ext.i18n")
     env.policies["ext.i18n.trimmed"] = True  # as the catalog's extraction reads them
-    env.install_gettext_callables(  # type: ignore[attr-defined]
+    env.install_gettext_callables(  # type: ignore[attr-defined,unused-ignore]
         gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True)
     env.globals["pip_sprite"] = Markup(pip_sprite())
     env.globals.update(cents=cents, number=number, signed_number=signed_number)
