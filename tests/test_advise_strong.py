@@ -24,6 +24,7 @@ from herzla.analysis.strong import played_one
 from herzla.cards import PACK_32, Suit, cards_of
 from herzla.cli import main
 from herzla.players.registry import policy_of
+from tests.helpers import SCALE
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 
@@ -141,13 +142,30 @@ def test_the_all_hearts_hand_holds_its_mean() -> None:
     _printed(res.report())
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(1, 9), st.sampled_from(CHOICES),
-       st.integers(0, 3), st.integers(0, 60), st.booleans())
+_HANDS = (st.randoms(use_true_random=False), st.integers(1, 9), st.sampled_from(CHOICES),
+          st.integers(0, 3), st.integers(0, 60), st.booleans())
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(*_HANDS)
+def test_printed_intervals_hold_their_estimates(rnd: object, samples: int, choice: str,
+                                                seat: int, stock: int, hearts: bool) -> None:
+    """A few random hands in the default set (the slow set tries many)."""
+    _every_interval_holds(rnd, samples, choice, seat, stock, hearts)
+
+
+@pytest.mark.slow
+@settings(max_examples=12 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(*_HANDS)
 def test_every_printed_interval_holds_its_estimate(rnd: object, samples: int, choice: str,
                                                    seat: int, stock: int, hearts: bool) -> None:
     """Random hands (every heart in the hand some of the time), sample counts from 1 up, every
     choice: each interval contains its estimate, in the result, its JSON and its text."""
+    _every_interval_holds(rnd, samples, choice, seat, stock, hearts)
+
+
+def _every_interval_holds(rnd: object, samples: int, choice: str, seat: int, stock: int,
+                          hearts: bool) -> None:
     import random
 
     assert isinstance(rnd, random.Random)
