@@ -37,6 +37,7 @@ import attrs
 import numpy as np
 
 from herzla.evening import Evening, EveningError
+from herzla.i18n import _
 from herzla.limits import MAX_SEED
 from herzla.quote import quote
 from herzla.support.kept import check_kept
@@ -113,25 +114,27 @@ class TableDeal:
     @classmethod
     def from_json(cls, obj: object) -> TableDeal:
         if not isinstance(obj, Mapping) or set(obj) - set(_DEAL_KEYS):
-            raise TableError(f"the table's deal is an object of {', '.join(_DEAL_KEYS)}")
+            raise TableError(_("the table's deal is an object of {keys}").format(
+                keys=", ".join(_DEAL_KEYS)))
         hands = obj.get("hands")
         if not isinstance(hands, list) or len(hands) > 16 or not all(
                 isinstance(h, list) and len(h) <= 64 and all(isinstance(c, str) for c in h)
                 for h in hands):
-            raise TableError("the table's deal: hands are lists of card codes, one per seat")
+            raise TableError(_("the table's deal: hands are lists of card codes, one per seat"))
         words = _texts(obj.get("bids", []), "bids", 16)
         moves = _texts(obj.get("moves", []), "moves", MAX_MOVES)
         review = obj.get("review")
         if review is not None and not isinstance(review, Mapping):
-            raise TableError("the table's deal: the review is an object")
+            raise TableError(_("the table's deal: the review is an object"))
         contract = obj.get("contract")
         if contract is not None and not isinstance(contract, str):
-            raise TableError(f"the table's deal: the contract is a name, not {quote(contract)}")
+            raise TableError(_("the table's deal: the contract is a name, not {text}").format(
+                text=quote(contract)))
         stood_in = obj.get("stood_in", [])
         if not isinstance(stood_in, list) or not all(
                 isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(moves)
                 for i in stood_in):
-            raise TableError("the table's deal: stood_in are indexes of its moves")
+            raise TableError(_("the table's deal: stood_in are indexes of its moves"))
         return cls(_whole(obj, "k", 1), _whole(obj, "dealer", 0), _whole(obj, "stock", 0),
                    tuple(tuple(h) for h in hands), contract, _seat_or_none(obj, "declarer"),
                    words, moves, review, tuple(sorted(set(stood_in))))
@@ -140,15 +143,15 @@ class TableDeal:
 def _texts(value: object, what: str, most: int) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > most or not all(
             isinstance(v, str) and len(v) <= 20 for v in value):
-        raise TableError(f"the table's {what} are a list of texts")
+        raise TableError(_("the table's {what} are a list of texts").format(what=what))
     return tuple(value)
 
 
 def _whole(obj: Mapping[str, Any], key: str, least: int, most: int = 2**62 - 1) -> int:
     value = obj.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise TableError(f"the table's {key} is a whole number from {least} to {most}, not "
-                         f"{quote(value)}")
+        raise TableError(_("the table's {key} is a whole number from {least} to {most}, not "
+                           "{text}").format(key=key, least=least, most=most, text=quote(value)))
     return value
 
 
@@ -177,13 +180,13 @@ class Person:
     @classmethod
     def from_json(cls, obj: object, players: int) -> Person:
         if not isinstance(obj, Mapping) or set(obj) - {"seat", "key", "left", "named"}:
-            raise TableError("a person of the table is an object of seat, key, left, named")
+            raise TableError(_("a person of the table is an object of seat, key, left, named"))
         key, left, named = obj.get("key"), obj.get("left", False), obj.get("named", False)
         if not isinstance(key, str) or not 16 <= len(key) <= MAX_KEY or not isinstance(left,
                                                                                         bool):
-            raise TableError("a person of the table has a key of 16 to 64 characters")
+            raise TableError(_("a person of the table has a key of 16 to 64 characters"))
         if not isinstance(named, bool):
-            raise TableError("a person of the table is named or not (true or false)")
+            raise TableError(_("a person of the table is named or not (true or false)"))
         seat = _whole(obj, "seat", 0, players - 1)
         return cls(seat, key, left, named)
 
@@ -251,36 +254,37 @@ class Table:
         assert isinstance(obj, Mapping)
         players = obj.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise TableError("the table's players are a list of names")
+            raise TableError(_("the table's players are a list of names"))
         for key in ("game", "opponents"):
             if not isinstance(obj.get(key), str):
-                raise TableError(f"the table's {key} is a name")
+                raise TableError(_("the table's {key} is a name").format(key=key))
         options = obj.get("options") or {}
         if not isinstance(options, Mapping):
-            raise TableError("the table's options are an object")
+            raise TableError(_("the table's options are an object"))
         contract = obj.get("contract")
         if contract is not None and not isinstance(contract, str):
-            raise TableError("the table's contract is a name")
+            raise TableError(_("the table's contract is a name"))
         evening = None
         if obj.get("evening") is not None:
             try:
                 evening = Evening.from_json(obj["evening"])
             except EveningError as exc:
-                raise TableError(f"the table's evening: {exc}") from None
+                raise TableError(_("the table's evening: {why}").format(why=exc)) from None
         seat = _whole(obj, "seat", 0)
         if seat >= len(players):
-            raise TableError(f"the table's seat {seat} is not a seat of {len(players)}")
+            raise TableError(_("the table's seat {seat} is not a seat of {count}").format(
+                seat=seat, count=len(players)))
         people = obj.get("people", [])
         asked = obj.get("asked", [])
         if not isinstance(people, list) or len(people) > len(players):
-            raise TableError("the table's people are a list, one a seat at most")
+            raise TableError(_("the table's people are a list, one a seat at most"))
         persons = tuple(Person.from_json(p, len(players)) for p in people)
         if len({p.seat for p in persons}) < len(persons):
-            raise TableError("the table's people: a seat twice")
+            raise TableError(_("the table's people: a seat twice"))
         if not isinstance(asked, list) or not all(
                 isinstance(a, int) and not isinstance(a, bool) and a in {p.seat for p in persons}
                 for a in asked):
-            raise TableError("the table's asked are the seats of its people")
+            raise TableError(_("the table's asked are the seats of its people"))
         return cls(obj["game"], tuple(players), seat, obj["opponents"],
                    _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
                    _seat_or_none(obj, "declarer"), evening, TableDeal.from_json(obj.get("deal")),

@@ -21,6 +21,7 @@ from herzla.contracts.tallies import SCORE_ERRORS, numbers_of, score_hand
 from herzla.counting import read_whole
 from herzla.draw.course import Course, course
 from herzla.draw.html import explanation_html, hand_html
+from herzla.i18n import N_, _
 from herzla.quote import quote
 from herzla.records import RecordError, load_json_text, read_record, replay
 from herzla.web.request_fields import options_of_text
@@ -36,9 +37,9 @@ TALLY_FIELDS = ("contract", "players", "hearts", "tricks", "captured", "order", 
 MOST_NAMES = 400
 
 #: what a person is asked for, by the library's name of a tally
-_ASK = {"tricks": "the tricks", "hearts": "the hearts", "captured": "the captured cards",
-        "made": "made or lost", "last_winner": "who won the last trick",
-        "order": "the order of going out"}
+_ASK = {"tricks": N_("the tricks"), "hearts": N_("the hearts"),
+        "captured": N_("the captured cards"), "made": N_("made or lost"),
+        "last_winner": N_("who won the last trick"), "order": N_("the order of going out")}
 
 
 class DeskError(ValueError):
@@ -150,10 +151,10 @@ def names_of(form: Mapping[str, str]) -> list[str]:
     the seats are called by their numbers)."""
     text = (form.get("names") or "").strip()
     if len(text) > MOST_NAMES:
-        raise DeskError(f"the players' names: at most {MOST_NAMES} characters")
+        raise DeskError(_("the players' names: at most {most} characters").format(most=MOST_NAMES))
     names = [n.strip() for n in text.split(",")] if text else []
     if any(not n for n in names):
-        raise DeskError("the players' names: give one name per seat, separated by commas")
+        raise DeskError(_("the players' names: give one name per seat, separated by commas"))
     return names
 
 
@@ -163,7 +164,8 @@ def _number(form: Mapping[str, str], name: str, what: str) -> int | None:
         return None
     number = read_whole(text, signed=True, digits=20)
     if number is None:
-        raise DeskError(f"{what}: {quote(text)} is not a whole number")
+        raise DeskError(_("{what}: {text} is not a whole number").format(what=what,
+                                                                           text=quote(text)))
     return number
 
 
@@ -178,7 +180,7 @@ def rule_tally(form: Mapping[str, str]) -> DeskRuling:
     (``-`` for none); ``result`` ``made`` or ``lost``; ``options`` ``name=value`` items."""
     game, _sep, contract = (form.get("contract") or "").partition("/")
     if not game or not contract:
-        raise DeskError("choose the game and contract")
+        raise DeskError(_("choose the game and contract"))
     captured = None
     if (form.get("captured") or "").strip():
         captured = [line.strip() for line in (form.get("captured") or "").splitlines()]
@@ -186,19 +188,19 @@ def rule_tally(form: Mapping[str, str]) -> DeskRuling:
             captured.pop()
     result = (form.get("result") or "").strip()
     if result not in ("", "made", "lost"):
-        raise DeskError(f"the result is made or lost, not {quote(result)}")
+        raise DeskError(_("the result is made or lost, not {text}").format(text=quote(result)))
     try:
         options = options_of_text(form.get("options"))
         answer = score_hand(
-            game, contract, players=_number(form, "players", "players"),
-            options=options, declarer=_number(form, "declarer", "the declarer"),
+            game, contract, players=_number(form, "players", _("players")),
+            options=options, declarer=_number(form, "declarer", _("the declarer")),
             tricks=_seats(form, "tricks"), hearts=_seats(form, "hearts"), captured=captured,
-            last_winner=_number(form, "last_trick", "the last trick's winner"),
+            last_winner=_number(form, "last_trick", _("the last trick's winner")),
             order=_seats(form, "order"), made=None if not result else result == "made",
-            stock=_number(form, "stock", "the stock") or 0)
+            stock=_number(form, "stock", _("the stock")) or 0)
     except MissingTally as exc:
-        raise DeskError(f"{exc}: give " + " or ".join(_ASK.get(n, n) for n in exc.needs)
-                        ) from None
+        asked = _(" or ").join(_(_ASK[n]) if n in _ASK else n for n in exc.needs)
+        raise DeskError(_("{problem}: give {asked}").format(problem=exc, asked=asked)) from None
     except SCORE_ERRORS as exc:
         raise DeskError(str(exc)) from None
     c, s = answer.contract, answer.score
@@ -211,11 +213,11 @@ def rule_record(text: str, with_review: bool = True) -> DeskRuling:
     """Replay a pasted hand record (JSON text) and draw it; a complete hand is also reviewed
     when ``with_review`` (a second or so)."""
     if not text.strip():
-        raise DeskError("paste a hand record (JSON) first")
+        raise DeskError(_("paste a hand record (JSON) first"))
     try:
         doc = load_json_text(text)
         if isinstance(doc, list):
-            raise DeskError("paste one hand record: this is a list (a partie or session)")
+            raise DeskError(_("paste one hand record: this is a list (a partie or session)"))
         rec = read_record(doc)
         res = replay(rec)
     except (RecordError, TallyError) as exc:
@@ -225,11 +227,11 @@ def rule_record(text: str, with_review: bool = True) -> DeskRuling:
     if with_review and res.complete and res.illegal is None:
         reviewed = review_or_why(rec)
         if isinstance(reviewed, str):
-            note = f"no review: {reviewed}"
+            note = _("no review: {why}").format(why=reviewed)
         else:
             done = reviewed
     elif with_review and res.illegal is None:
-        note = "the review comes once the hand is played to its end"
+        note = _("the review comes once the hand is played to its end")
     illegal = None
     scores = tuple(res.scores) if res.scores is not None else None
     stock = res.stock
@@ -237,8 +239,9 @@ def rule_record(text: str, with_review: bool = True) -> DeskRuling:
     lines = list(res.explanation)
     if res.illegal is not None:
         bad = res.illegal
-        illegal = (f"{bad.where().capitalize()}, {bad.card} by seat {bad.seat}, is illegal: "
-                   f"{bad.message} (rule {bad.rule})")
+        illegal = _("{where}, {card} by seat {seat}, is illegal: {why} (rule {rule})").format(
+            where=bad.where().capitalize(), card=bad.card, seat=bad.seat, why=bad.message,
+            rule=bad.rule)
     ruled = res.ruling
     ended = False
     if ruled is not None:
@@ -247,10 +250,11 @@ def rule_record(text: str, with_review: bool = True) -> DeskRuling:
         if ruled.established and ruled.scores is not None:
             scores, events = tuple(ruled.scores), tuple(ruled.events)
             stock = ruled.stock if rec.contract.has_stock else None
-            illegal = f"{illegal}: a renege, established (option renege={ruled.option})"
+            illegal = _("{illegal}: a renege, established (option renege={option})").format(
+                illegal=illegal, option=ruled.option)
             ended = True
         else:
-            illegal = f"{illegal}: a renege, corrected without penalty"
+            illegal = _("{illegal}: a renege, corrected without penalty").format(illegal=illegal)
     return DeskRuling(f"{rec.contract.title}", rec.players, scores,
                   stock, events, explanation_html(lines),
                   hand_html(course(rec), review=done, title=""), illegal, note, ended,

@@ -59,17 +59,18 @@ class Tapping:
         except RecordError as exc:
             raise DeskError(str(exc)) from None
         if len(self.rec.plays) > MOST_MOVES:
-            raise DeskError(f"a hand holds at most {MOST_MOVES} moves")
+            raise DeskError(_("a hand holds at most {most} moves").format(most=MOST_MOVES))
         self.record = self.rec.to_json()
         self.layout = self.rec.contract.has_passes  # a layout deal: seats lay, or pass
         self.hand: Hand = self.rec.start()
         for i, move in enumerate(self.rec.plays):
             if self.hand.over:
-                raise DeskError(f"move {i + 1} comes after the end of the hand")
+                raise DeskError(_("move {i} comes after the end of the hand").format(i=i + 1))
             if self.layout and move.card is not None and self.hand.check(move) is not None:
-                raise DeskError(f"move {i + 1} ({move}) cannot be laid")
+                raise DeskError(_("move {i} ({move}) cannot be laid").format(i=i + 1, move=move))
             if move.card is not None and not self.hand.hands[self.hand.turn] >> move.card.index & 1:
-                raise DeskError(f"move {i + 1}: seat {self.hand.turn} does not hold {move}")
+                raise DeskError(_("move {i}: seat {seat} does not hold {move}").format(
+                    i=i + 1, seat=self.hand.turn, move=move))
             self.hand._play(move)  # unchecked: a renege stands as it was played
 
     @property
@@ -96,13 +97,14 @@ class Tapping:
     def tapped(self, move: str) -> Tapping:
         """The hand with ``move`` appended (one of :meth:`offers`)."""
         if move not in {o.move for o in self.offers()}:
-            raise DeskError(f"{move[:12]!r} is not a card seat {self.seat} holds now")
+            raise DeskError(_("{move} is not a card seat {seat} holds now").format(
+                move=repr(move[:12]), seat=self.seat))
         return Tapping({**self.record, "plays": [*self.record["plays"], str(as_move(move))]})
 
     def back(self) -> Tapping:
         """The hand without its last move."""
         if not self.record["plays"]:
-            raise DeskError("no card has been tapped yet")
+            raise DeskError(_("no card has been tapped yet"))
         return Tapping({**self.record, "plays": self.record["plays"][:-1]})
 
     def text(self) -> str:
@@ -116,7 +118,7 @@ class Tapping:
         except RecordError as exc:
             raise DeskError(str(exc)) from None
         if not isinstance(obj, dict):
-            raise DeskError("the hand so far is a hand record")
+            raise DeskError(_("the hand so far is a hand record"))
         return cls(obj)
 
 
@@ -126,7 +128,8 @@ def _number(form: Mapping[str, str], key: str) -> int | None:
         return None
     number = read_whole(text)
     if number is None:
-        raise DeskError(f"{key}: {text[:20]!r} is not a whole number")
+        raise DeskError(_("{what}: {text} is not a whole number").format(
+            what=key, text=repr(text[:20])))
     return number
 
 
@@ -155,7 +158,7 @@ def start_tapping(form: Mapping[str, str]) -> Tapping:
     seat) or ``seed`` (dealt from it; neither: a fresh deal)."""
     game, _sep, contract = (form.get("contract") or "").partition("/")
     if not game or not contract:
-        raise DeskError("choose the game and contract")
+        raise DeskError(_("choose the game and contract"))
     try:
         options = options_of_text(form.get("options"))
     except OptionError as exc:

@@ -23,7 +23,7 @@ import attrs
 from herzla.evening import Evening, EveningError
 from herzla.evening.export import deals_csv
 from herzla.evening.storage import dumps
-from herzla.i18n import format_date
+from herzla.i18n import _, format_date
 from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
@@ -79,8 +79,8 @@ def name_of(text: object) -> str | None:
     """An evening's name as typed (None: none given); EveningError when it is too long."""
     name = " ".join(str(text or "").split())
     if len(name) > MAX_NAME:
-        raise EveningError(f"an evening's name has at most {MAX_NAME} characters, not "
-                           f"{len(name)}")
+        raise EveningError(_("an evening's name has at most {most} characters, not {count}")
+                           .format(most=MAX_NAME, count=len(name)))
     return name or None
 
 
@@ -103,7 +103,8 @@ class AlreadyEntered(EveningError):
     """A deal form whose one-time key has made a deal already: ``k`` is that deal."""
 
     def __init__(self, k: int) -> None:
-        super().__init__(f"this deal was entered already, as deal {k}: it is not entered twice")
+        super().__init__(_("this deal was entered already, as deal {k}: it is not entered twice")
+                         .format(k=k))
         self.k = k
 
 
@@ -152,7 +153,7 @@ def create(store: DocumentStore, body: object, *, most: int, name: str | None = 
     body = fields_of(body, NEW_KEYS, what="a new evening", error=EveningError)
     for key in ("game", "players"):
         if key not in body:
-            raise EveningError(f"a new evening needs its {key}")
+            raise EveningError(_("a new evening needs its {key}").format(key=key))
     stock = body.get("stock")
     evening = Evening.new(body["game"], body["players"], body.get("options"),
                           0 if stock is None else stock, body.get("dealer"))
@@ -167,8 +168,8 @@ def import_file(store: DocumentStore, obj: object, *, most: int, deals: int
     a deal is read (a file's deals are scored in time linear in their number)."""
     raw = obj.get("deals") if isinstance(obj, dict) else None
     if isinstance(raw, list) and len(raw) > deals:
-        raise Refused(f"the evening has {len(raw)} deals; the app keeps at most {deals} an "
-                      f"evening")
+        raise Refused(_("the evening has {count} deals; the app keeps at most {most} an evening")
+                      .format(count=len(raw), most=deals))
     if store.count(Kind.EVENING) >= most:  # before the file is read (again when stored)
         raise Refused(str(StoreFull(Kind.EVENING, most)))
     evening = Evening.from_json(obj)
@@ -192,11 +193,11 @@ def change(store: DocumentStore, doc_id: str, how: Callable[[Evening], Evening],
         if key and isinstance(keys.get(key), int):
             raise AlreadyEntered(keys[key])
         if part.get("closed") is True:
-            raise Closed("this evening is closed: reopen it (This evening, on its pad) to "
-                         "change it")
+            raise Closed(_("this evening is closed: reopen it (This evening, on its pad) to "
+                           "change it"))
         after = how(before)
         if len(after.entries) > max(deals, len(before.entries)):
-            raise Refused(f"an evening here holds at most {deals} deals")
+            raise Refused(_("an evening here holds at most {most} deals").format(most=deals))
         made.append(after)
         if key:
             keys[key] = len(after.entries)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from flask import Blueprint, Response, jsonify, request
 
 from herzla.evening import Evening, EveningError
+from herzla.i18n import _
 from herzla.web import evening_docs as docs
 from herzla.web.api import answered, json_body, revision_given
 from herzla.web.config import state
@@ -58,8 +59,9 @@ def _changed(doc_id: str, how: Callable[[Evening], Evening], key: str | None = N
 def _deal(k: int) -> Callable[[Evening], int]:
     def check(e: Evening) -> int:
         if not 1 <= k <= len(e.entries):
-            has = f"deals 1 to {len(e.entries)}" if e.entries else "no deal yet"
-            raise NoSuchDeal(f"the evening has no deal {k} (it has {has})")
+            has = (_("deals 1 to {last}").format(last=len(e.entries)) if e.entries
+                   else _("no deal yet"))
+            raise NoSuchDeal(_("the evening has no deal {k} (it has {has})").format(k=k, has=has))
         return k
     return check
 
@@ -112,7 +114,7 @@ def _read(doc_id: str) -> tuple[Document, Evening]:
     try:
         return doc, docs.read(doc)
     except EveningError as exc:
-        raise ApiError(422, f"this evening cannot be read: {exc}") from None
+        raise ApiError(422, _("this evening cannot be read: {why}").format(why=exc)) from None
 
 
 @blueprint.get("/<doc_id>")
@@ -136,7 +138,7 @@ def add_call(doc_id: str) -> Response:
     entry = json_body()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 8 <= len(key) <= 64:
-        raise ApiError(422, "Idempotency-Key: give 8 to 64 characters, one key per deal")
+        raise ApiError(422, _("Idempotency-Key: give 8 to 64 characters, one key per deal"))
     return _changed(doc_id, lambda e: e.add(entry), key)
 
 

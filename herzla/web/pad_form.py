@@ -39,6 +39,7 @@ from herzla.contracts import Contract, contract_class, known_options
 from herzla.counting import read_whole
 from herzla.evening import Evening
 from herzla.evening.names import find_contract
+from herzla.i18n import _
 from herzla.quote import quote
 
 __all__ = ["MOST_OWNED", "FormError", "Panel", "entry_of", "form_of", "panel"]
@@ -100,7 +101,7 @@ def _seat(form: Mapping[str, str], key: str, p: Panel, what: str) -> int | None:
         return None
     seat = read_whole(text)
     if seat is None or seat not in p.seats:
-        raise FormError(f"{what}: {quote(text[:20])} is not a seat")
+        raise FormError(_("{what}: {text} is not a seat").format(what=what, text=quote(text[:20])))
     return seat
 
 
@@ -110,20 +111,23 @@ def _count(form: Mapping[str, str], key: str, what: str, most: int) -> int | Non
         return None
     count = read_whole(text)
     if count is None or count > most:
-        raise FormError(f"{what}: {quote(text[:20])} is not a count from 0 to {most}")
+        raise FormError(_("{what}: {text} is not a count from 0 to {most}").format(
+            what=what, text=quote(text[:20]), most=most))
     return count
 
 
 def _counts(form: Mapping[str, str], prefix: str, p: Panel, what: str, most: int
             ) -> list[int] | None:
-    got = [_count(form, f"{prefix}-{s}", f"{what} of {p.players[s]}", most) for s in p.seats]
+    got = [_count(form, f"{prefix}-{s}", _("{what} of {name}").format(what=what, name=p.players[s]),
+                  most) for s in p.seats]
     if not any(got):  # none given, or all 0 (which no deal has): not told
         return None
     return [v or 0 for v in got]
 
 
 def _order(form: Mapping[str, str], prefix: str, p: Panel, what: str) -> list[int] | None:
-    got = [_seat(form, f"{prefix}-{i}", p, f"{what}, place {i + 1}") for i in p.seats]
+    got = [_seat(form, f"{prefix}-{i}", p,
+                 _("{what}, place {place}").format(what=what, place=i + 1)) for i in p.seats]
     seats = [s for s in got if s is not None]
     return seats or None
 
@@ -133,18 +137,18 @@ def entry_of(form: Mapping[str, str], p: Panel) -> dict[str, Any]:
     form makes; FormError names a field that is not what it should be.  With ``action`` set
     to ``renege``, only the renege's fields count."""
     out: dict[str, Any] = {"contract": p.contract.id}
-    declarer = _seat(form, "declarer", p, "the declarer")
+    declarer = _seat(form, "declarer", p, _("the declarer"))
     if declarer is not None:
         out["declarer"] = declarer
     if form.get("action") == "renege":
-        seat = _seat(form, "renege", p, "who reneged")
+        seat = _seat(form, "renege", p, _("who reneged"))
         if seat is None:
-            raise FormError("say who reneged")
+            raise FormError(_("say who reneged"))
         out["renege"] = seat
-        order = _order(form, "rorder", p, "out before the renege")
+        order = _order(form, "rorder", p, _("out before the renege"))
         if order is not None:
             out["order"] = order
-        left = _counts(form, "left", p, "the cards left", 64)
+        left = _counts(form, "left", p, _("the cards left"), 64)
         if left is not None:
             out["left"] = left
         aside = (form.get("aside") or "").strip()
@@ -154,19 +158,19 @@ def entry_of(form: Mapping[str, str], p: Panel) -> dict[str, Any]:
     made = (form.get("made") or "").strip()
     if made:
         if made not in ("made", "lost"):
-            raise FormError(f"made or lost, not {quote(made[:20])}")
+            raise FormError(_("made or lost, not {text}").format(text=quote(made[:20])))
         out["made"] = made == "made"
-    for key in ("hearts", "tricks"):
-        got = _counts(form, key, p, f"the {key}", p.most.get(key, 64))
+    for key, what in (("hearts", _("the hearts")), ("tricks", _("the tricks"))):
+        got = _counts(form, key, p, what, p.most.get(key, 64))
         if got is not None:
             out[key] = got
     captured = _captured(form, p)
     if captured is not None:
         out["captured"] = captured
-    last = _seat(form, "last_trick", p, "the last trick's winner")
+    last = _seat(form, "last_trick", p, _("the last trick's winner"))
     if last is not None:
         out["last_trick"] = last
-    order = _order(form, "order", p, "the order of going out")
+    order = _order(form, "order", p, _("the order of going out"))
     if order is not None:
         out["order"] = order
     return out
@@ -176,10 +180,11 @@ def _captured(form: Mapping[str, str], p: Panel) -> list[str] | None:
     if "owners" in p.asks:
         seats: list[list[str]] = [[] for _ in p.seats]
         for card in p.cards:
-            owner = _seat(form, f"owner-{card.code}", p, f"who captured {card.code}")
+            owner = _seat(form, f"owner-{card.code}", p,
+                          _("who captured {card}").format(card=card.code))
             if owner is None:
                 if not p.aside:
-                    raise FormError(f"say who captured {card.code}")
+                    raise FormError(_("say who captured {card}").format(card=card.code))
                 continue
             seats[owner].append(card.code)
         return [" ".join(s) or "-" for s in seats]
@@ -188,7 +193,7 @@ def _captured(form: Mapping[str, str], p: Panel) -> list[str] | None:
         return None
     for s, text in enumerate(texts):
         if len(text) > 400:
-            raise FormError(f"the cards {p.players[s]} captured: too long")
+            raise FormError(_("the cards {name} captured: too long").format(name=p.players[s]))
     return [t or "-" for t in texts]
 
 
