@@ -25,6 +25,7 @@ def run(*args: str, stdin: str) -> Any:
     return CliRunner().invoke(main, list(args), input=stdin)
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_review_prices_a_mistake_at_the_carried_stock() -> None:
     out = run("review", "-", "--seat", "0", "--json", stdin=json.dumps(session()))
     assert out.exit_code == 0, out.output

@@ -391,6 +391,7 @@ def _choices(contract: object, deal: list[str] | None = None) -> list[TrickView]
     return out
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_prior_adds_the_nets_estimate_to_the_means() -> None:
     """``prior``: each legal card's mean plus ``prior`` times the learned net's estimate of it
     in the game's unit (its score times the contract's unit) chooses (ties: the heuristic's

@@ -223,6 +223,7 @@ def test_both_paths_review_alike() -> None:
     assert fast == slow
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_the_same_answer_on_two_processes() -> None:
     a = review(TWO_VOID, start=12, jobs=1).to_dict()
     b = review(TWO_VOID, start=12, jobs=2).to_dict()

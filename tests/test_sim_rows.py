@@ -105,6 +105,7 @@ def test_rows_of_parties_and_evenings(tmp_path: Path) -> None:
         assert sum(int(r[f"win_{seat}"]) for r in rows) == d["wins"][seat]
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_the_formats_load_into_pandas_as_they_are(tmp_path: Path) -> None:
     pd = pytest.importorskip("pandas")
     common = ["herzla", "--hands", "400", "--seed", "4"]

@@ -257,6 +257,7 @@ def test_sample_records_are_evenings_in_order(tmp_path: Path) -> None:
         assert [d.stock_before for d in e.deals[1:]] == [d.stock for d in e.deals[:-1]]
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_the_plot_draws_evening_totals(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "evenings.svg"

@@ -310,6 +310,7 @@ def test_cluster_without_distributed(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 @pytest.mark.parametrize(("name", "says"), [("missing/h.png", "no such folder"),
                                             (".", "is a folder"), ("h.nope", ".nope")])
 def test_plot_bad_target(tmp_path: Path, name: str, says: str) -> None:
@@ -430,6 +431,7 @@ def test_sample_larger_than_the_run(tmp_path: Path) -> None:
     assert len(replay_lines(path)) == 3
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "hist.png"

@@ -10,6 +10,7 @@ and ``{% trans %}``.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 from collections.abc import Iterator
@@ -40,7 +41,12 @@ def po_path(lang: str) -> Path:
 
 def extracted(templates: bool = True) -> Any:
     """Every message of the package (and of its templates, where Jinja2 is installed and
-    ``templates``) as a Babel catalog."""
+    ``templates``) as a Babel catalog (read once a process: do not change it)."""
+    return _extracted(templates)
+
+
+@functools.cache
+def _extracted(templates: bool) -> Any:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
