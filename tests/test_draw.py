@@ -365,6 +365,7 @@ def test_notebook_display() -> None:
     assert "share of parties" in partie and "<th>wins</th>" in partie
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32), data=st.data())
 def test_any_prefix_or_wrong_card_draws(table: tuple[str, str, int], seed: int,

@@ -158,7 +158,8 @@ def test_typos_get_suggestions(args: list[str], hint: str) -> None:
     assert line.startswith("herzla: error: ") and hint in line
 
 
-@pytest.mark.parametrize("command", ["replay", "show", "solve", "review"])
+@pytest.mark.parametrize("command", ["replay", "show", "solve",
+                                     pytest.param("review", marks=pytest.mark.slow)])
 def test_record_commands_read_names_in_any_case(command: str) -> None:
     extra = ["--seat", "1"] if command == "solve" else []
     trick6 = json.loads((EXAMPLES / "herzla-two-void-trick6.json").read_text(encoding="utf-8"))

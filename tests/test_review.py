@@ -200,6 +200,7 @@ def test_no_play_no_review() -> None:
                                                                "loss": 0, "loss_model": 0.0}
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 def test_a_review_is_the_solves_of_its_positions_on_a_whole_hand() -> None:
     """One search per seat, its table shared from position to position, each play tested
     against the best so far: the same values, best plays and losses as ``herzla solve --plays``

@@ -91,6 +91,7 @@ def check_against_the_evening_library(res: SimResult, records: list[dict[str, An
 
 # -- every evening, recomputed --------------------------------------------------------------
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), deals=st.integers(1, 9), start=st.sampled_from([0, 30, 85]),
        dealer=st.integers(0, 3), contract=st.sampled_from([None, "normal"]),
@@ -320,6 +321,7 @@ def _counts(cards: int, tricks: npt.NDArray[np.int64], hearts: npt.NDArray[np.in
                   cards={cards: hearts[:, cols]}, ended=ended[cols])
 
 
+@pytest.mark.slow  # a few seconds: the default set stays under a minute
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), hands=st.integers(1, 12),
        options=st.sampled_from([{}, {"stock_payout": "never"}, {"no_void": "no-payment"},

@@ -30,7 +30,7 @@ def nav() -> dict[str, str]:
 
 def test_every_page_of_docs_is_on_the_site() -> None:
     pages = nav()
-    assert set(pages.values()) == {p.name for p in DOCS.glob("*.md")}
+    assert set(pages.values()) == {p.relative_to(DOCS).as_posix() for p in DOCS.glob("**/*.md")}
     assert all((DOCS / f).is_file() for f in pages.values())
 
 
