@@ -24,6 +24,7 @@ from typing import IO, Any
 import attrs
 
 from herzla.cli.common import fail
+from herzla.i18n import _
 from herzla.records import MAX_DOCUMENT, Record, RecordError, load_json_text, read_record
 
 __all__ = ["RecordInput", "each_record", "open_records"]
@@ -51,7 +52,8 @@ def each_record(source: RecordInput) -> Iterator[tuple[str, Record]]:
     each."""
     items: Iterator[tuple[str, Any]]
     if source.lines is not None:
-        items = ((f"line {number}: ", obj) for number, obj in source.lines)
+        items = ((_("line {number}: ").format(number=number), obj)
+                 for number, obj in source.lines)
     elif isinstance(source.document, list):
         from herzla.evening import read_session
 
@@ -73,32 +75,33 @@ def _open(path: str) -> IO[bytes]:
     if path == "-":
         return sys.stdin.buffer
     if not path:
-        fail("give a file name, or - for standard input")
+        fail(_("give a file name, or - for standard input"))
     if os.path.isdir(path):  # os.path, not pathlib: this is on every solve's start-up
-        fail(f"{path} is a folder, not a file")
+        fail(_("{path} is a folder, not a file").format(path=path))
     if not os.path.exists(path):
-        fail(f"no such file: {path}")
+        fail(_("no such file: {path}").format(path=path))
     try:
         return open(path, "rb")
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+        fail(_("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc))
 
 
 def _text(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        fail(f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
-             f"{exc.start})")
+        fail(_("{name} is not UTF-8 text (byte 0x{data:02x} at position {start})").format(
+            name=where, data=data[exc.start], start=exc.start))
 
 
 def _readline(stream: IO[bytes], where: str) -> bytes:
     try:
         line = stream.readline(MAX_DOCUMENT + 1)
     except OSError as exc:
-        fail(f"cannot read {where}: {exc.strerror or exc}")
+        fail(_("cannot read {path}: {error}").format(path=where, error=exc.strerror or exc))
     if len(line) > MAX_DOCUMENT:
-        fail(f"{where}: a line is longer than {MAX_DOCUMENT // 2**20} MiB")
+        fail(_("{where}: a line is longer than {mib} MiB").format(where=where,
+                                                                 mib=MAX_DOCUMENT // 2**20))
     return line
 
 
@@ -106,7 +109,7 @@ def open_records(path: str) -> RecordInput:
     """Open RECORD and tell a single document from JSON Lines; RecordError (by ``fail``) names
     what cannot be read."""
     stream = _open(path)
-    name = "standard input" if path == "-" else path
+    name = _("standard input") if path == "-" else path
     head: list[bytes] = []
     first = b""
     while True:
@@ -118,7 +121,8 @@ def open_records(path: str) -> RecordInput:
     is_lines = False
     if first.strip():
         try:
-            is_lines = isinstance(json.loads(_text(first, f"{name} line {len(head)}")), dict)
+            where = _("{name} line {number}").format(name=name, number=len(head))
+            is_lines = isinstance(json.loads(_text(first, where)), dict)
         except (ValueError, RecursionError):
             is_lines = False
     if is_lines:
@@ -126,8 +130,9 @@ def open_records(path: str) -> RecordInput:
     rest = stream.read(MAX_DOCUMENT + 1) if first else b""
     data = b"".join(head) + rest
     if len(data) > MAX_DOCUMENT:
-        fail(f"{name} is larger than {MAX_DOCUMENT // 2**20} MiB: a single JSON document is "
-             f"limited to that; write records one a line (JSON Lines) to replay more")
+        fail(_("{name} is larger than {mib} MiB: a single JSON document is limited to that; "
+               "write records one a line (JSON Lines) to replay more").format(
+            name=name, mib=MAX_DOCUMENT // 2**20))
     try:
         document = load_json_text(_text(data, name))
     except RecordError as exc:
@@ -136,8 +141,8 @@ def open_records(path: str) -> RecordInput:
         from herzla.evening.model import FORMAT
 
         if document["format"] == FORMAT:
-            fail(f"{name} holds an evening (the file of herzla pad), not hand records: show it "
-                 f"with herzla pad show {path}")
+            fail(_("{name} holds an evening (the file of herzla pad), not hand records: show "
+                   "it with herzla pad show {path}").format(name=name, path=path))
     return RecordInput(document=document)
 
 
@@ -149,8 +154,9 @@ def _lines(stream: IO[bytes], name: str, number: int, line: bytes
         number += 1
         if line.strip():
             try:
-                obj = load_json_text(_text(line, f"{name} line {number}"))
+                where = _("{name} line {number}").format(name=name, number=number)
+                obj = load_json_text(_text(line, where))
             except RecordError as exc:
-                raise RecordError(f"line {number}: {exc}") from None
+                raise RecordError(_("line {number}: ").format(number=number) + str(exc)) from None
             yield number, obj
         line = _readline(stream, name)
