@@ -60,7 +60,7 @@ from herzla.contracts.vocabulary import (
     TallyError,
     TrickRules,
 )
-from herzla.i18n import N_
+from herzla.i18n import N_, _
 from herzla.names import did_you_mean, find_name, read_name
 from herzla.options import Option
 from herzla.quote import quote
@@ -290,8 +290,9 @@ def contract_class(game: str, contract_id: str) -> type[Contract]:
     for cls in classes:  # a name in German (Bettel, Normalspiel)
         if find_name(contract_id, cls.names) is not None:
             return cls
-    raise UnknownContract(f"{quote(contract_id)} is not a {g.id} contract "
-                          f"({did_you_mean(contract_id, ids)}known: {', '.join(ids)})")
+    raise UnknownContract(_("{contract} is not a {game} contract ({hint}known: {known})").format(
+        contract=quote(contract_id), game=g.id, hint=did_you_mean(contract_id, ids),
+        known=", ".join(ids)))
 
 
 def game_of(contract: Contract | type[Contract]) -> Game:

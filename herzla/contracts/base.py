@@ -96,7 +96,16 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
-from herzla.contracts.words import and_list, card_list, counted, ordinal_word, points, seat_list, tr
+from herzla.contracts.words import (
+    and_list,
+    card_list,
+    counted,
+    ordinal_word,
+    points,
+    seat_list,
+    seat_word,
+    tr,
+)
 from herzla.hand import HandScore, Outcome, new_hand
 from herzla.i18n import _, ngettext
 from herzla.limits import whole_number
@@ -165,11 +174,14 @@ class Contract:
         self.check_options()
         if self.needs_declarer:
             if declarer is None:
-                raise OptionError(f"{self.game} {self.id} needs a declarer")
+                raise OptionError(_("{game} {contract} needs a declarer").format(
+                    game=self.game, contract=self.id))
             if not 0 <= declarer < players:
-                raise OptionError(f"declarer {declarer} is not a seat of {players} players")
+                raise OptionError(_("declarer {declarer} is not a seat of {players} players")
+                                  .format(declarer=declarer, players=players))
         elif declarer is not None:
-            raise OptionError(f"{self.game} {self.id} has no declarer")
+            raise OptionError(_("{game} {contract} has no declarer").format(game=self.game,
+                                                                      contract=self.id))
         self.declarer: int | None = declarer
         self.declaration: TrickRules | LayoutRules = self._declared()
 
@@ -195,7 +207,7 @@ class Contract:
         if problem is not None:
             given = [f"{k}={v}" for k, v in self.opts.items()
                      if v != next(o.default for o in self.options if o.name == k)]
-            with_ = f" with {', '.join(given)}" if given else ""
+            with_ = _(" with {given}").format(given=", ".join(given)) if given else ""
             raise DeclarationError(f"{self.game} {self.id}{with_}: {problem}", problem)
         return declared
 
@@ -481,20 +493,24 @@ class TrickContract(Contract):
         others = sum(tricks) - mine
         size = self.hand_size
         if end is EarlyEnd.DECLARER_WINS:
-            ended, enders, word = mine > 0, mine, "the declarer wins a trick"
+            ended, enders = mine > 0, mine
         else:
-            ended, enders, word = others > 0, others, "a defender wins a trick"
+            ended, enders = others > 0, others
+        title = tr(self.title)
         if enders > 1:
-            who = f"seat {decl}" if end is EarlyEnd.DECLARER_WINS else "the defenders"
-            raise TallyError(f"{self.title} ends the moment {word}, so {who} cannot have won "
-                             f"{enders}")
+            said = (_("{title} ends the moment the declarer wins a trick, so {seat} cannot have "
+                      "won {enders}") if end is EarlyEnd.DECLARER_WINS else
+                    _("{title} ends the moment a defender wins a trick, so the defenders cannot "
+                      "have won {enders}"))
+            raise TallyError(said.format(title=title, seat=seat_word(decl), enders=enders))
         if not ended and sum(tricks) < size:
-            raise TallyError(f"{self.title} is made only when all {size} tricks are played "
-                             f"without the early end; the tricks given end too soon")
+            raise TallyError(_("{title} is made only when all {size} tricks are played "
+                               "without the early end; the tricks given end too soon").format(
+                title=title, size=size))
         if outcome.made is not None and outcome.made == ended:
-            said = "made" if outcome.made else "lost"
-            raise TallyError(f"the tricks given say {self.title} was "
-                             f"{'lost' if ended else 'made'}, not {said}")
+            said = (_("the tricks given say {title} was lost, not made") if ended else
+                    _("the tricks given say {title} was made, not lost"))
+            raise TallyError(said.format(title=title))
         return ended
 
     def _check_class(self, cards: int, got: Sequence[int], complete: bool) -> None:
@@ -671,9 +687,8 @@ class LayoutContract(Contract):
             raise MissingTally(_("this contract needs the order in which the seats went out"),
                                ("order",))
         if sorted(order) != list(range(self.players)):
-            raise TallyError(
-                f"the order of going out must name each of the {self.players} seats once"
-            )
+            raise TallyError(_("the order of going out must name each of the {players} seats "
+                               "once").format(players=self.players))
         return Counts.of_one(self.players, order=order)
 
     def settle(self, counts: Counts, stock: Stock = 0) -> Settlement:

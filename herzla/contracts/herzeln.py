@@ -10,7 +10,7 @@ from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.contracts.game import Game, Sheet, rule
 from herzla.contracts.renege import RENEGE_OPTION
 from herzla.contracts.vocabulary import CardValue, LayoutRules, Rows
-from herzla.i18n import N_
+from herzla.i18n import N_, _
 from herzla.options import Option, OptionError
 
 __all__ = ["CONTRACTS", "HERZELN_OPTIONS", "Herzeln"]
@@ -34,8 +34,8 @@ def _heart(rank: Rank) -> int:
 
 def _check(opts: Mapping[str, Any]) -> None:
     if opts["domino_wrap"] is False and opts["domino_suits"] == "any-suit":
-        raise OptionError("option domino_wrap=false needs domino_suits=same-suit: one row "
-                          "regardless of suit would block (rule herzeln/domino-options)")
+        raise OptionError(_("option domino_wrap=false needs domino_suits=same-suit: one row "
+                            "regardless of suit would block (rule herzeln/domino-options)"))
 
 
 class _Herzeln(Contract):

@@ -137,8 +137,8 @@ class Normal(_HerzlaBase):
                 raise
             hearts = np.zeros((n, counts.hands), dtype=np.int64)  # Schleichermord decides
         if won_all is None and bool(((hearts == hearts_class.bit_count()).any(axis=0)).any()):
-            raise TallyError("one seat captured every heart, so it may have won every trick "
-                             "(a Schleichermord): give the tricks won as well")
+            raise TallyError(_("one seat captured every heart, so it may have won every "
+                               "trick (a Schleichermord): give the tricks won as well"))
         void = hearts == 0
         nv = void[0].astype(np.intp)  # row by row: much faster than a sum over the seats' axis
         for row in void[1:]:
@@ -362,7 +362,8 @@ def resolve_bidding(announcements: Sequence[str], forehand: int, players: int = 
     for word in announcements[:players]:
         want = 0 if word == "pass" else words.index(word) if word in words[1:] else -1
         if want < 0:
-            raise ValueError(f"{quote(word)} is not an announcement (pass, beddl or mord)")
+            raise ValueError(_("{word} is not an announcement (pass, beddl or mord)").format(
+                word=quote(word)))
         wants.append(np.array([want], dtype=np.int8))
     code, turn = GAME.resolve_bids(wants, {"contract_priority": priority})
     if not code[0]:

@@ -29,7 +29,7 @@ import attrs
 
 from herzla.contracts.base import Contract, HandScore, LayoutContract, TrickContract
 from herzla.contracts.vocabulary import HAND_OVER, NOT_IN_HAND, MissingTally, TallyError
-from herzla.contracts.words import cents, points, tr
+from herzla.contracts.words import cents, points, seat_word, tr
 from herzla.hand import Outcome
 from herzla.i18n import N_, _, ngettext
 from herzla.options import Option
@@ -93,15 +93,17 @@ def places_after(offender: int, players: int, out: Sequence[int],
     seats in ``out`` keep their places, the offender is last, and the others go between, fewest
     cards ``left`` first, equal counts in playing order from the offender's left."""
     if offender in out:
-        raise TallyError(f"seat {offender} is already out and cannot renege")
+        raise TallyError(_("{seat} is already out and cannot renege").format(
+            seat=seat_word(offender)))
     rest = [(offender + k) % players for k in range(1, players)]
     rest = [s for s in rest if s not in out]
     if len(rest) > 1:
         if left is None:
-            raise TallyError("placing the seats after a renege needs the cards each seat still "
-                             "held (left)")
+            raise TallyError(_("placing the seats after a renege needs the cards each seat "
+                               "still held (left)"))
         if len(left) != players or min(left) < 0:
-            raise TallyError(f"left: give the cards each of the {players} seats still held")
+            raise TallyError(_("left: give the cards each of the {n} seats still held").format(
+                n=players))
         rest.sort(key=lambda s: left[s])  # a stable sort keeps the playing order of ties
     return (*out, *rest, offender)
 
@@ -187,17 +189,21 @@ def _check_left(contract: Contract, offender: int, out: Sequence[int],
     none."""
     n, size = contract.players, contract.hand_size
     if len(left) != n:
-        raise TallyError(f"left: give the cards each of the {n} seats still held")
+        raise TallyError(_("left: give the cards each of the {n} seats still held").format(n=n))
     for s, k in enumerate(left):
         if not 0 <= k <= size:
-            raise TallyError(f"left: seat {s} cannot have held {k} cards (a hand of "
-                             f"{contract.game} {contract.id} with {n} players is {size} cards)")
+            raise TallyError(_("left: {seat} cannot have held {k} cards (a hand of {game} "
+                               "{contract} with {n} players is {size} cards)").format(
+                seat=seat_word(s), k=k, game=contract.game, contract=contract.id, n=n,
+                size=size))
         if s in out and k:
-            raise TallyError(f"left: seat {s} is already out (order), so it held no card, "
-                             f"not {k}")
+            raise TallyError(_("left: {seat} is already out (order), so it held no card, "
+                               "not {k}").format(seat=seat_word(s), k=k))
         if s not in out and not k:
-            who = "reneged" if s == offender else "is not out yet (order)"
-            raise TallyError(f"left: seat {s} {who}, so it still held a card, not 0")
+            said = (_("left: {seat} reneged, so it still held a card, not 0") if s == offender
+                    else _("left: {seat} is not out yet (order), so it still held a card, "
+                           "not 0"))
+            raise TallyError(said.format(seat=seat_word(s)))
 
 
 def _placed(out: Sequence[int], order: Sequence[int], offender: int) -> str:

@@ -25,7 +25,7 @@ from herzla.draw.html import CSS, rules_html
 from herzla.draw.svg import INK, MUTED, _n, _root, _text
 from herzla.evening import MAX_DEALS, Evening
 from herzla.evening.text import next_sentence, outcome_lines, stats_line
-from herzla.i18n import _, current, ngettext
+from herzla.i18n import _, current, format_number, ngettext
 from herzla.limits import LimitError
 from herzla.records import signed
 
@@ -39,8 +39,8 @@ STOCK_INK = "#757575"
 
 def _check(e: Evening) -> None:
     if len(e.deals) > MAX_DEALS:
-        raise LimitError(f"a picture of an evening draws at most {MAX_DEALS} deals, not "
-                         f"{len(e.deals):,}")
+        raise LimitError(_("a picture of an evening draws at most {most} deals, not "
+                           "{count}").format(most=MAX_DEALS, count=format_number(len(e.deals))))
 
 
 def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) -> str:

@@ -28,6 +28,7 @@ import enum
 from herzla.cards import Card, CardError, Rank, Suit, parse_card
 from herzla.contracts import Contract
 from herzla.i18n import _
+from herzla.quote import quote
 
 __all__ = ["Faces", "GERMAN_SUITS", "SUIT_COLOURS", "can_encode", "code_spelled", "faces_of",
            "labelled", "labelled_code", "legend", "rank_label", "short", "suit_abbreviation",
@@ -48,7 +49,7 @@ class Faces(enum.Enum):
         for f in cls:
             if f.value == str(text).strip().lower():
                 return f
-        raise ValueError(f"faces are french or german, not {text!r}")
+        raise ValueError(_("faces are french or german, not {text}").format(text=quote(text)))
 
 
 def faces_of(contract: Contract, faces: str | Faces | None = None) -> Faces:

@@ -89,7 +89,7 @@ def _names(players: int | Sequence[str] | None, seat: int, count: int,
     if players is None or (isinstance(players, int) and not isinstance(players, bool)):
         n = count if players is None else players
         if not 2 <= n <= 16:
-            raise TableError(f"players: {n} is not a table's number of players")
+            raise TableError(_("players: {n} is not a table's number of players").format(n=n))
         names, k = [], 1
         for s in range(n):
             if people and s in people:
@@ -101,7 +101,7 @@ def _names(players: int | Sequence[str] | None, seat: int, count: int,
                 k += 1
         return tuple(names)
     if isinstance(players, bool):
-        raise TableError("players: give their number or their names")
+        raise TableError(_("players: give their number or their names"))
     try:
         return check_names(players)
     except EveningError as exc:
@@ -128,8 +128,8 @@ def new_table(game: str, contract: str | None = None, *,
     :data:`~herzla.table.model.AWAY`; 0: never)."""
     if away is not None and (isinstance(away, bool) or not isinstance(away, int)
                              or not 0 <= away <= MOST_AWAY):
-        raise TableError(f"away: the seconds a person may be away, from 0 to {MOST_AWAY}, not "
-                         f"{quote(away)}")
+        raise TableError(_("away: the seconds a person may be away, from 0 to {most}, not "
+                           "{away}").format(most=MOST_AWAY, away=quote(away)))
     try:
         game = find_game(game)
         cid = None if contract is None else find_contract(game, contract)
@@ -138,7 +138,8 @@ def new_table(game: str, contract: str | None = None, *,
     g = get_game(game)
     cls = contract_class(game, cid) if cid is not None else g.contract_classes()[0]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 16:
-        raise TableError(f"seat: give the person's seat as a number from 0, not {quote(seat)}")
+        raise TableError(_("seat: give the person's seat as a number from 0, not {seat}")
+                         .format(seat=quote(seat)))
     sat = _people(people)
     if sat:
         seat = sat[0]
@@ -149,7 +150,8 @@ def new_table(game: str, contract: str | None = None, *,
         raise TableError(problem)
     if seat >= n or any(s >= n for s in sat):
         bad = max((seat, *sat))
-        raise TableError(f"seat {bad} is not a seat of {n} players (seats 0 to {n - 1})")
+        raise TableError(_("seat {bad} is not a seat of {n} players (seats 0 to {last})")
+                         .format(bad=bad, n=n, last=n - 1))
     policy = _policy(opponents)
     if isinstance(opponents, Policy):  # a table is kept (and reloaded) with its policy's name
         try:
@@ -162,14 +164,15 @@ def new_table(game: str, contract: str | None = None, *,
     if seed is None:
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise TableError(f"seed: a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+        raise TableError(_("seed: a whole number from 0 to {most}, not {seed}").format(
+            most=MAX_SEED, seed=quote(seed)))
     try:
         evening = Evening.new(game, names, options, stock, dealer)
         fixed_decl = None if declarer is None else seat_of(declarer, names, "declarer")
     except EveningError as exc:
         raise TableError(str(exc)) from None
     if fixed_decl is not None and (cid is None or not cls.needs_declarer):
-        raise TableError("declarer: only a declarer's contract (Beddl, Mord) has one")
+        raise TableError(_("declarer: only a declarer's contract (Beddl, Mord) has one"))
     keeps = cid is None or not g.partie
     first = evening.next_dealer
     assert first is not None
@@ -186,10 +189,10 @@ def _people(people: object) -> tuple[int, ...]:
         return ()
     if not isinstance(people, list | tuple) or not 1 <= len(people) <= 16 or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 16 for s in people):
-        raise TableError(f"people: a list of the seats people play (numbers from 0), not "
-                         f"{quote(people)}")
+        raise TableError(_("people: a list of the seats people play (numbers from 0), not "
+                           "{people}").format(people=quote(people)))
     if len(set(people)) < len(people):
-        raise TableError("people: a seat is named twice")
+        raise TableError(_("people: a seat is named twice"))
     return tuple(people)
 
 
@@ -198,7 +201,8 @@ def _new_deal(table: Table, k: int, dealer: int, stock: int, evening: Evening | 
     cid = table.contract if table.contract is not None else (
         evening.next_contract if evening is not None else None)
     if cid is None and not g.bidding:
-        raise TableError(f"{table.game} has no bidding: name the contract to play")
+        raise TableError(_("{game} has no bidding: name the contract to play").format(
+            game=table.game))
     base = cid if cid is not None else g.bidding[0]
     cls = contract_class(table.game, base)
     n = len(table.players)
@@ -233,7 +237,7 @@ def _advance(table: Table, pos: Position | None = None) -> Table:
         play_out(pos.round, seats, lambda k: move_uniform(table.seed, deal.k, len(hand.moves)),
                  until=seat)
     except PolicyError as exc:
-        raise TableError(f"the computer could not move: {exc}") from None
+        raise TableError(_("the computer could not move: {exc}").format(exc=exc)) from None
     deal = attrs.evolve(deal, moves=tuple(str(m) for m in hand.moves))
     table = table.with_deal(deal)
     if hand.over and deal.review is None and not table.of_people:
@@ -266,7 +270,8 @@ def _acting(table: Table, seat: int | None) -> int:
     own link), else the table's one person; TableStateError for a seat the computer plays."""
     if not table.of_people:
         if seat is not None and seat != table.seat:
-            raise TableStateError(f"seat {seat} is the computer's at this table")
+            raise TableStateError(_("seat {seat} is the computer's at this table").format(
+                seat=seat))
         return table.seat
     if seat is None:
         raise TableStateError(_("each person plays by the link of their own seat"))
@@ -301,7 +306,8 @@ def bid(table: Table, word: object, seat: int | None = None) -> Table:
     known = pos.bids_known()
     found = find_name(word, known) if isinstance(word, str) else None
     if found is None:
-        raise TableError(f"announce {', '.join(known)}, not {quote(word)}")
+        raise TableError(_("announce {known}, not {word}").format(known=", ".join(known),
+                                                                  word=quote(word)))
     pos.round.announce(found)
     table = table.with_deal(_with_bids(table.deal, pos.round))
     return _advance(table, pos.moved_on(table) if table.deal.contract is None else None)
@@ -355,7 +361,8 @@ def next_deal(table: Table, seat: int | None = None) -> Table:
         try:
             evening = evening.add({"record": pos.current_record().to_json()})
         except EveningError as exc:
-            raise TableError(f"the evening does not take this deal: {exc}") from None
+            raise TableError(_("the evening does not take this deal: {exc}").format(
+                exc=exc)) from None
         dealer = evening.next_dealer
         if dealer is None:
             raise TableStateError(_("the match is over: start a new table to play again"))
@@ -387,7 +394,7 @@ def hint(table: Table, policy: str | Policy | None = None, seat: int | None = No
         uniform = move_uniform(table.seed, deal.k, len(hand.moves))
         got = policy_hint(who, view_of(hand, uniform, deal.stock, deal.bids), hand.check)
     except PolicyError as exc:
-        raise TableError(f"no hint: {exc}") from None
+        raise TableError(_("no hint: {exc}").format(exc=exc)) from None
     return TableHint(who.spec(), written_move(hand, got.move), None, dict(got.values),
                      got.measure, got.reason)
 
@@ -424,11 +431,11 @@ def leave(table: Table, seat: int) -> Table:
     """The person in ``seat`` has left: the computer plays the seat from now on (and moves
     at once where it is to move; a next deal that waited only for that person is dealt)."""
     if not table.of_people:
-        raise TableStateError("only a table of people has seats a person may leave")
+        raise TableStateError(_("only a table of people has seats a person may leave"))
     persons = {p.seat: p for p in table.people}
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in persons:
-        raise TableError(f"seat: one of the people's seats ({', '.join(map(str, persons))}), "
-                         f"not {quote(seat)}")
+        raise TableError(_("seat: one of the people's seats ({seats}), not {seat}").format(
+            seats=", ".join(map(str, persons)), seat=quote(seat)))
     if persons[seat].left:
         raise TableStateError(_("the computer plays %(name)s's seat already")
                               % {"name": table.players[seat]})

@@ -65,10 +65,11 @@ def seat_again(table: Table, seat: int) -> Table:
     it from the next move on.  TableStateError for a seat a person plays now."""
     persons = {p.seat: p for p in table.people}
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in persons:
-        raise TableError(f"seat: one of the people's seats ({', '.join(map(str, persons))}), "
-                         f"not {quote(seat)}")
+        raise TableError(_("seat: one of the people's seats ({seats}), not {seat}").format(
+            seats=", ".join(map(str, persons)), seat=quote(seat)))
     if not persons[seat].left:
-        raise TableStateError(f"a person plays {table.players[seat]}'s seat already")
+        raise TableStateError(_("a person plays %(name)s's seat already")
+                              % {"name": table.players[seat]})
     fresh = attrs.evolve(persons[seat], key=secrets.token_urlsafe(24), left=False)
     return table.with_people(tuple(fresh if p.seat == seat else p for p in table.people),
                              table.asked)
@@ -89,8 +90,9 @@ def undo_own(table: Table, seat: int) -> Table:
         hand.undo()
         mover = hand.turn
         if mover != seat:
-            raise TableStateError(f"{table.players[mover]} played last: only the last card "
-                                  f"may be taken back, by the one who played it")
+            raise TableStateError(_("%(name)s played last: only the last card may be taken "
+                                    "back, by the one who played it")
+                                  % {"name": table.players[mover]})
         if place is not None and place[1] == 1:
             raise TableStateError(_("your %(card)s closed the trick: it stays") % {"card": last})
         return table.with_deal(attrs.evolve(deal, moves=deal.moves[:-1]))
@@ -99,8 +101,9 @@ def undo_own(table: Table, seat: int) -> Table:
     n = len(table.players)
     last_bidder = (deal.dealer + 1 + len(deal.bids) - 1) % n
     if last_bidder != seat:
-        raise TableStateError(f"{table.players[last_bidder]} announced last: only the last "
-                              f"announcement may be taken back, by the one who made it")
+        raise TableStateError(_("%(name)s announced last: only the last announcement may be "
+                                "taken back, by the one who made it")
+                              % {"name": table.players[last_bidder]})
     return table.with_deal(attrs.evolve(deal, bids=deal.bids[:-1], contract=None,
                                         declarer=None, moves=()))
 

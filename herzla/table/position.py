@@ -57,11 +57,12 @@ class Position:
             try:
                 move = as_move(text)
             except ValueError:
-                raise TableError(f"the table's move {i + 1} ({text!r}) is not a move") from None
+                raise TableError(_("the table's move {n} ({text}) is not a move").format(
+                    n=i + 1, text=quote(text))) from None
             problem = self.round.check(move)
             if problem is not None:
-                raise TableError(f"the table's move {i + 1} ({text}) is illegal: "
-                                 f"{problem.message}")
+                raise TableError(_("the table's move {n} ({text}) is illegal: {problem}")
+                                 .format(n=i + 1, text=text, problem=problem.message))
             self.round.play(move)
 
     def _cls(self, cid: str | None) -> type[Contract]:
@@ -69,7 +70,8 @@ class Position:
         if cid is None:
             bidding = get_game(t.game).bidding
             if not bidding:
-                raise TableError(f"{t.game} has no bidding: the deal names its contract")
+                raise TableError(_("{game} has no bidding: the deal names its contract")
+                                 .format(game=t.game))
             cid = bidding[0]
         try:
             return contract_class(t.game, cid)
@@ -86,7 +88,7 @@ class Position:
             dealt = [mask_of(parse_cards(" ".join(h))) for h in d.hands]
             return read_record(record_json(contract, d.dealer, d.stock, dealt, []))
         except (RecordError, OptionError, ValueError) as exc:
-            raise TableError(f"the table's deal: {exc}") from None
+            raise TableError(_("the table's deal: {exc}").format(exc=exc)) from None
 
     def moved_on(self, table: Table) -> Position:
         """This position as that of ``table``: this table's deal with the moves (or
@@ -159,7 +161,8 @@ class Position:
             raise TableStateError(_("it is %(name)s's turn, not yours")
                                   % {"name": self.table.players[self.hand.turn]})
         if not isinstance(text, str) or not 0 < len(text) <= 10:
-            raise TableError(f"a move is a card's code (\"HA\") or \"pass\", not {quote(text)}")
+            raise TableError(_('a move is a card\'s code ("HA") or "pass", not {text}').format(
+                text=quote(text)))
         try:
             move = as_move(text)
         except ValueError as exc:
@@ -266,7 +269,8 @@ class Position:
             try:
                 e = e.add({"record": rec.to_json()})
             except EveningError as exc:
-                raise TableError(f"the table's evening does not take this deal: {exc}") from None
+                raise TableError(_("the table's evening does not take this deal: {exc}")
+                                 .format(exc=exc)) from None
         out = e.to_dict()
         kept: dict[str, Any] = {k: out[k] for k in ("totals", "stock", "next", "finished",
                                                     "settlement", "winners") if k in out}

@@ -23,7 +23,7 @@ import attrs
 from herzla.evening import Evening, EveningError
 from herzla.evening.export import deals_csv
 from herzla.evening.storage import dumps
-from herzla.i18n import _, format_date
+from herzla.i18n import N_, _, format_date
 from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StoreFull
 
@@ -150,7 +150,7 @@ def create(store: DocumentStore, body: object, *, most: int, name: str | None = 
            money: bool = False) -> tuple[Document, Evening]:
     """A new evening from ``{"game", "players", "options"?, "stock"?, "dealer"?}`` (Refused
     when the store holds ``most`` evenings already), named ``name``, for ``money`` or not."""
-    body = fields_of(body, NEW_KEYS, what="a new evening", error=EveningError)
+    body = fields_of(body, NEW_KEYS, what=N_("a new evening"), error=EveningError)
     for key in ("game", "players"):
         if key not in body:
             raise EveningError(_("a new evening needs its {key}").format(key=key))

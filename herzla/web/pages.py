@@ -184,8 +184,8 @@ def _tapped() -> Response:
             if action == "tap":
                 if tapping.record["plays"] and rule_record(tapping.text(),
                                                            with_review=False).ended:
-                    raise DeskError("the hand is over: the renege is established, and the "
-                                    "ruling scores the hand where it stopped")
+                    raise DeskError(_("the hand is over: the renege is established, and "
+                                      "the ruling scores the hand where it stopped"))
                 tapping = tapping.tapped(request.form.get("tap", ""))
             elif action == "back":
                 tapping = tapping.back()

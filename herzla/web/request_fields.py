@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from herzla.i18n import _
 from herzla.options import parse_option_assignments
 from herzla.quote import quote
 
@@ -18,10 +19,12 @@ def fields_of(body: object, fields: Collection[str], *, what: str,
     """``body`` when it is a JSON object of some of ``fields``; otherwise ``error`` naming
     ``what`` the body is (``"a new evening"``) and the fields it takes."""
     if not isinstance(body, Mapping):
-        raise error(f"{what} is a JSON object of {', '.join(fields)}, not {quote(body)}")
+        raise error(_("{what} is a JSON object of {fields}, not {body}").format(
+            what=_(what), fields=", ".join(fields), body=quote(body)))
     unknown = [k for k in body if k not in fields]
     if unknown:
-        raise error(f"unknown field {quote(unknown[0])}; {what} takes {', '.join(fields)}")
+        raise error(_("unknown field {name}; {what} takes {fields}").format(
+            name=quote(unknown[0]), what=_(what), fields=", ".join(fields)))
     return body
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from flask import Flask
 
+from herzla.i18n import _
+
 __all__ = ["CONNECTIONS", "CONNECTIONS_EACH", "THREADS", "ServeError", "bind", "own_address",
            "serve", "url_of"]
 
@@ -40,13 +42,15 @@ class ServeError(Exception):
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host`` (a name or address) and ``port`` (0: a free one)."""
     if not 0 <= port <= 65535:
-        raise ServeError(f"--port {port} is not a port (0 to 65535; 0 picks a free one)")
+        raise ServeError(_("--port {port} is not a port (0 to 65535; 0 picks a free one)")
+                         .format(port=port))
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
-        raise ServeError(f"--host {host}: no such address ({exc})") from None
-    family, _, _, _, address = infos[0]
+        raise ServeError(_("--host {host}: no such address ({exc})").format(
+            host=host, exc=exc)) from None
+    family, _type, _proto, _name, address = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -54,7 +58,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+        raise ServeError(_("cannot listen on {host} port {port}: {why}").format(
+            host=host, port=port, why=exc.strerror or exc)) from None
     return sock
 
 

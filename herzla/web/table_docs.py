@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from herzla.i18n import N_, _
 from herzla.names import did_you_mean, find_name
 from herzla.players.registry import policy_names
 from herzla.quote import quote
@@ -39,8 +40,9 @@ def check_policy(name: object) -> str:
     if found is not None:
         return found
     hint = did_you_mean(name, names).removesuffix(" ")
-    raise TableError(f"opponents: {quote(name)} is no policy here{f' ({hint})' if hint else ''}; "
-                     f"name a policy: {', '.join(names)}")
+    said = (_("opponents: {name} is no policy here ({hint}); name a policy: {names}") if hint
+            else _("opponents: {name} is no policy here; name a policy: {names}"))
+    raise TableError(said.format(name=quote(name), hint=hint, names=", ".join(names)))
 
 
 def read(doc: Document) -> Table:
@@ -76,9 +78,9 @@ def create(store: DocumentStore, body: object, *, most: int) -> tuple[Document, 
     """A new table from ``{"game", "contract"?, "players"?, "seat"?, "declarer"?,
     "opponents"?, "seed"?, "options"?, "stock"?, "dealer"?}`` (TableRefused when the store keeps
     ``most`` tables already)."""
-    body = fields_of(body, NEW_KEYS, what="a new table", error=TableError)
+    body = fields_of(body, NEW_KEYS, what=N_("a new table"), error=TableError)
     if not isinstance(body.get("game"), str):
-        raise TableError('a new table needs its game, as a text: "game": "herzla"')
+        raise TableError(_('a new table needs its game, as a text: "game": "herzla"'))
     args = {k: v for k, v in body.items() if v is not None}
     args["opponents"] = check_policy(args.get("opponents", "expert"))
     if store.count(Kind.TABLE) >= most:  # before the deal is made (again when stored)

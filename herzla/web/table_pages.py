@@ -19,6 +19,7 @@ from herzla.cards import Suit
 from herzla.contracts import get_game
 from herzla.counting import read_whole
 from herzla.draw.course import course
+from herzla.quote import quote
 from herzla.table import (
     Table,
     TableError,
@@ -381,12 +382,14 @@ def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
         if text:
             number = read_whole(text)
             if number is None:
-                raise TableError(f"{key}: {text[:20]!r} is not a whole number")
+                raise TableError(_("%(key)s: %(text)s is not a whole number")
+                                 % {"key": key, "text": quote(text[:20])})
             body[key] = number
     if "people" in body:  # the people sit in the first seats, the creator among them
         count = body.pop("people")
         if not 2 <= count <= 16:
-            raise TableError(f"people: {count} is not a number of people from 2")
+            raise TableError(_("people: %(count)s is not a number of people from 2 to 16")
+                             % {"count": count})
         body["people"] = list(range(count))
         body.pop("seat", None)
     return body
