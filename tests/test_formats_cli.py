@@ -23,7 +23,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 #: a format of the test's own: a line naming what it drew
 PLAIN = OutputFormat(
     name="plain", noun="the plain text", records_help="Write the plain text of the hand.",
-    also="the plain text of the hand", evening_metavar="TEXT",
+    replay_help="Also write the plain text of the hand, as 'herzla show --plain' draws it.",
+    evening_metavar="TEXT",
     evening_help="Write the plain text of the evening.",
     hand=lambda c, faces, review: f"a {c.record.contract.id} hand, faces {faces}\n",
     sheet=lambda sheet, faces, reviews: f"a sheet of {len(sheet.rows)} hands\n",

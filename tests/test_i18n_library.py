@@ -116,9 +116,9 @@ def test_the_pads_text_in_german() -> None:
     lines = text.splitlines()
     assert lines[0] == "herzla-Abend, 4 Spieler: Anna, Berni, Carla, Done"
     assert lines[1].split()[:3] == ["#", "Geber", "Spiel"] and lines[1].split()[-1] == "Stock"
-    assert "−20ct" in lines[2] and "keiner herzfrei" in lines[2]
+    assert "−20 ct" in lines[2] and "keiner herzfrei" in lines[2]
     assert "Als Nächstes: Spiel 3, Geber Berni." in lines
-    assert "Berni zahlt Anna 60ct." in lines
+    assert "Berni zahlt Anna 60 ct." in lines
     assert any(line.startswith("  Anna: 1 von 2 Spielen gewonnen") for line in lines)
     for line in lines:
         assert not _words(line) & (STOP - {"a", "in"}), line
@@ -156,8 +156,8 @@ def test_the_settlement_names_the_stock_in_german() -> None:
     from herzla.evening.settle import Payment
 
     with herzla.language("de"):
-        assert str(Payment("Anna", STOCK, 20)) == "Anna zahlt 20ct in den Stock"
-        assert str(Payment(STOCK, "Anna", 80)) == "der Stock zahlt Anna 80ct"
+        assert str(Payment("Anna", STOCK, 20)) == "Anna zahlt 20 ct in den Stock"
+        assert str(Payment(STOCK, "Anna", 80)) == "der Stock zahlt Anna 80 ct"
     assert str(Payment("Anna", STOCK, 20)) == "Anna pays the stock 20c"
 
 
@@ -170,7 +170,7 @@ def test_the_advice_in_german_and_in_a_players_words() -> None:
         text = res.report()
     assert "Only beddl was weighed" in english
     lines = text.splitlines()
-    assert lines[0] == "herzla, Platz 0 hat CT C7 SJ S8 H9 H7 D9 D7; Geber Platz 3, Stock 0ct"
+    assert lines[0] == "herzla, Platz 0 hat CT C7 SJ S8 H9 H7 D9 D7; Geber Platz 3, Stock 0 ct"
     assert lines[3].split()[:2] == ["Wahl", "Spielweise"]
     assert lines[5].startswith("beddl   offene Karten") and "%" in lines[5]
     assert re.search(r"\d+,\d%\.\.\d+,\d%", lines[5])  # decimal commas, the range intact

@@ -16,12 +16,26 @@ from herzla.analysis.solve_many import solve_each
 from herzla.cli.common import check_wait, cluster_timeout_option, fail, note_jobs
 from herzla.cli.input import RecordInput, each_record, open_records
 from herzla.contracts import TallyError
+from herzla.i18n import N_
 from herzla.quote import visible
 from herzla.records import Record, RecordError
 from herzla.support.cluster import ClusterError, quiet_logs
 from herzla.support.procs import WorkerLost
 
 __all__ = ["Feed", "check_jobs", "jobs_options", "solve_command"]
+
+
+#: the help of ``--jobs``, by what solves without it (each sentence whole, for the catalog)
+JOBS_HELP = {
+    "1, this process alone": N_(
+        "Processes that solve, this one included (default: 1, this process alone); more than "
+        "the cores this process may use is cut to that many, with a note. Answers do not "
+        "depend on it."),
+    "all the cores this process may use": N_(
+        "Processes that solve, this one included (default: all the cores this process may "
+        "use); more than the cores this process may use is cut to that many, with a note. "
+        "Answers do not depend on it."),
+}
 
 
 def jobs_options(default: str) -> Callable[[Any], Any]:
@@ -33,14 +47,12 @@ def jobs_options(default: str) -> Callable[[Any], Any]:
 def _jobs_options(default: str, fn: Any) -> Any:
     fn = cluster_timeout_option(fn)
     fn = click.option("--cluster", metavar="ADDRESS",
-                      help="Solve on the workers of the dask scheduler at ADDRESS "
-                           "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "
-                           "the Clusters page of the docs): the same answers as on this "
-                           "machine.")(fn)
+                      help=N_("Solve on the workers of the dask scheduler at ADDRESS "
+                              "(tcp://HOST:PORT; needs pip install 'herzla[dask]'; "
+                              "the Clusters page of the docs): the same answers as on this "
+                              "machine."))(fn)
     return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="J",
-                        help=f"Processes that solve, this one included (default: {default}); "
-                             f"more than the cores this process may use is cut to that many, "
-                             f"with a note. Answers do not depend on it.")(fn)
+                        help=JOBS_HELP[default])(fn)
 
 
 def check_jobs(jobs: int | None, cluster: str | None, cluster_timeout: float) -> None:

@@ -11,6 +11,7 @@ files never change with the language.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from herzla.i18n import (
     current,
     language_from_env,
     ngettext,
+    pgettext,
     read_language,
 )
 
@@ -140,6 +142,53 @@ def _check_lang(ctx: click.Context, param: click.Parameter, value: Any) -> None:
 
 
 _HELPS = ("help", "short_help", "epilog")
+#: the names in usage lines and beside options (click's ``[OPTIONS]``, ``INTEGER``; herzla's
+#: ``GAME``, ``SEAT``): each capitalised word is looked up here
+_NAMED = re.compile(r"[A-Z][A-Z_]*[A-Z]")
+
+
+def metavar_words() -> dict[str, str]:
+    """The capitalised words of usage lines and metavars, in the current language."""
+    return {
+        "OPTIONS": pgettext("metavar", "OPTIONS"), "COMMAND": pgettext("metavar", "COMMAND"),
+        "ARGS": pgettext("metavar", "ARGS"), "INTEGER": pgettext("metavar", "INTEGER"),
+        "FLOAT": pgettext("metavar", "FLOAT"), "TEXT": pgettext("metavar", "TEXT"),
+        "GAME": pgettext("metavar", "GAME"), "CONTRACT": pgettext("metavar", "CONTRACT"),
+        "CARDS": pgettext("metavar", "CARDS"), "SEAT": pgettext("metavar", "SEAT"),
+        "NAME": pgettext("metavar", "NAME"), "VALUE": pgettext("metavar", "VALUE"),
+        "RECORD": pgettext("metavar", "RECORD"), "REC": pgettext("metavar", "REC"),
+        "FILE": pgettext("metavar", "FILE"), "TOPIC": pgettext("metavar", "TOPIC"),
+        "PICTURE": pgettext("metavar", "PICTURE"), "PAGE": pgettext("metavar", "PAGE"),
+        "ADDRESS": pgettext("metavar", "ADDRESS"), "SECONDS": pgettext("metavar", "SECONDS"),
+        "CENTS": pgettext("metavar", "CENTS"), "POLICY": pgettext("metavar", "POLICY"),
+        "CHOICE": pgettext("metavar", "CHOICE"), "TOKEN": pgettext("metavar", "TOKEN"),
+        "URL": pgettext("metavar", "URL"), "BOOLEAN": pgettext("metavar", "BOOLEAN"),
+    }
+
+
+def _named(text: str, words: dict[str, str]) -> str:
+    """``text`` (a metavar, ``[OPTIONS]``) with its capitalised words in the current
+    language."""
+    return _NAMED.sub(lambda m: words.get(m.group(), m.group()), text)
+
+
+def _swap_metavars(command: click.Command, swapped: list[tuple[object, str, object]]) -> None:
+    """The usage line's and the options' names (metavars) of ``command`` in the current
+    language, each swapped one recorded in ``swapped``."""
+    words = metavar_words()
+    ctx = click.Context(command)
+    for obj, attr in ((command, "options_metavar"), (command, "subcommand_metavar")):
+        old = getattr(obj, attr, None)
+        if isinstance(old, str) and _named(old, words) != old:
+            swapped.append((obj, attr, old))
+            setattr(obj, attr, _named(old, words))
+    for param in command.params:
+        if isinstance(param, click.Option) and (param.is_flag or param.count):
+            continue
+        shown = param.make_metavar(ctx)
+        if _named(shown, words) != shown:
+            swapped.append((param, "metavar", param.metavar))
+            param.metavar = _named(shown, words)
 
 
 def swap_help(command: click.Command, swapped: list[tuple[object, str, object]]) -> None:
@@ -166,6 +215,7 @@ def _swap(command: click.Command, swapped: list[tuple[object, str, object]],
                 if new != old:
                     swapped.append((obj, attr, old))
                     setattr(obj, attr, new)
+    _swap_metavars(command, swapped)
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             _swap(sub, swapped, seen)

@@ -96,16 +96,7 @@ from herzla.contracts.vocabulary import (
     TrickRules,
     value_text,
 )
-from herzla.contracts.words import (
-    and_list,
-    card_list,
-    counted,
-    ordinal_word,
-    points,
-    seat_list,
-    seat_word,
-    tr,
-)
+from herzla.contracts.words import and_list, card_list, counted, ordinal_word, points, seat_list, tr
 from herzla.hand import HandScore, Outcome, new_hand
 from herzla.i18n import _, ngettext
 from herzla.limits import whole_number
@@ -172,16 +163,13 @@ class Contract:
             self.options, options, _(" for {game}").format(game=self.game)
         )
         self.check_options()
-        if self.needs_declarer:
-            if declarer is None:
-                raise OptionError(_("{game} {contract} needs a declarer").format(
-                    game=self.game, contract=self.id))
-            if not 0 <= declarer < players:
-                raise OptionError(_("declarer {declarer} is not a seat of {players} players")
-                                  .format(declarer=declarer, players=players))
-        elif declarer is not None:
-            raise OptionError(_("{game} {contract} has no declarer").format(game=self.game,
-                                                                      contract=self.id))
+        if self.needs_declarer != (declarer is not None):
+            raise OptionError((_("{game} {contract} needs a declarer") if self.needs_declarer else
+                               _("{game} {contract} has no declarer")).format(
+                game=self.game, contract=self.id))
+        if declarer is not None and not 0 <= declarer < players:
+            raise OptionError(_("declarer {declarer} is not a seat of {players} players")
+                              .format(declarer=declarer, players=players))
         self.declarer: int | None = declarer
         self.declaration: TrickRules | LayoutRules = self._declared()
 
@@ -491,26 +479,22 @@ class TrickContract(Contract):
             return None if outcome.made is None else not outcome.made
         mine = tricks[decl]
         others = sum(tricks) - mine
-        size = self.hand_size
-        if end is EarlyEnd.DECLARER_WINS:
-            ended, enders = mine > 0, mine
-        else:
-            ended, enders = others > 0, others
-        title = tr(self.title)
+        size, title = self.hand_size, tr(self.title)
+        ended, enders = (mine > 0, mine) if end is EarlyEnd.DECLARER_WINS else (others > 0, others)
         if enders > 1:
             said = (_("{title} ends the moment the declarer wins a trick, so {seat} cannot have "
                       "won {enders}") if end is EarlyEnd.DECLARER_WINS else
                     _("{title} ends the moment a defender wins a trick, so the defenders cannot "
                       "have won {enders}"))
-            raise TallyError(said.format(title=title, seat=seat_word(decl), enders=enders))
+            raise TallyError(said.format(title=title, seat=seat_list([decl]), enders=enders))
         if not ended and sum(tricks) < size:
             raise TallyError(_("{title} is made only when all {size} tricks are played "
                                "without the early end; the tricks given end too soon").format(
                 title=title, size=size))
         if outcome.made is not None and outcome.made == ended:
-            said = (_("the tricks given say {title} was lost, not made") if ended else
-                    _("the tricks given say {title} was made, not lost"))
-            raise TallyError(said.format(title=title))
+            raise TallyError((_("the tricks given say {title} was lost, not made") if ended else
+                              _("the tricks given say {title} was made, not lost")).format(
+                title=title))
         return ended
 
     def _check_class(self, cards: int, got: Sequence[int], complete: bool) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from herzla.cards import cards_of
-from herzla.i18n import DEFAULT, _, current, format_number, translations
+from herzla.i18n import DEFAULT, _, current, format_number, pgettext, translations
 
-__all__ = ["amount_text", "and_list", "card_list", "cents", "counted", "ordinal_word", "plural",
-           "points", "seat_list", "seat_word", "tr"]
+__all__ = ["amount_text", "and_list", "card_list", "cent_sign", "cents", "counted",
+           "ordinal_word", "plural", "points", "seat_list", "seat_word", "tr"]
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -40,19 +40,26 @@ def points(n: int) -> str:
     return format_number(n)
 
 
+def cent_sign() -> str:
+    """What follows an amount of cents in text, space included: ``c`` (``80c``; German
+    `` ct``, ``80 ct``).  Every amount of cents herzla writes for people ends in it."""
+    return pgettext("after an amount of cents", "c")
+
+
 def cents(n: int) -> str:
     """An amount in cents as the explanations write it: ``80c``; German ``80 ct``."""
     if current() == DEFAULT:
-        return f"{n}c"
-    return f"{format_number(n)} ct"
+        return f"{n}{cent_sign()}"
+    return f"{format_number(n)}{cent_sign()}"
 
 
 def amount_text(value: int, cents_: bool) -> str:
     """A hand's amount beside a seat: ``+40c``, ``-30c``, ``0c`` (German ``+40 ct``,
     ``−30 ct``); without ``cents_`` the points alone."""
+    unit = cent_sign() if cents_ else ""
     if current() == DEFAULT:
-        return (f"+{value}" if value > 0 else str(value)) + ("c" if cents_ else "")
-    return format_number(value, sign=True) + (" ct" if cents_ else "")
+        return (f"+{value}" if value > 0 else str(value)) + unit
+    return format_number(value, sign=True) + unit
 
 
 def counted(n: int, name: str) -> str:

@@ -5,15 +5,16 @@ shared by the records' reports, the evening's text, the settlement and the advic
 >>> signed(-30), cent_sign(), or_list(["C7", "CA", "C8"]), seat_scores([40, -40], "c")
 ('-30', 'c', 'C7, CA or C8', 'seat 0 +40c, seat 1 -40c')
 >>> with language("de"):
-...     signed(-30), cent_sign(), or_list(["C7", "CA", "C8"]), seat_scores([40, -40], "ct")
-('−30', 'ct', 'C7, CA oder C8', 'Platz 0 +40ct, Platz 1 −40ct')
+...     signed(-30), cent_sign(), or_list(["C7", "CA", "C8"]), seat_scores([40, -40], cent_sign())
+('−30', ' ct', 'C7, CA oder C8', 'Platz 0 +40 ct, Platz 1 −40 ct')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from herzla.i18n import DEFAULT, _, current, format_number, format_signed, minus, pgettext
+from herzla.contracts.words import cent_sign
+from herzla.i18n import DEFAULT, _, current, format_number, format_signed, minus
 
 __all__ = ["capital", "cent_sign", "decimal", "localized", "or_list", "seat_scores", "signed"]
 
@@ -24,11 +25,6 @@ def signed(v: int) -> str:
     if current() != DEFAULT:
         return format_signed(v)
     return f"{v:+d}" if v else "0"
-
-
-def cent_sign() -> str:
-    """What follows an amount of cents in text: ``c`` (``ct`` in German)."""
-    return pgettext("after an amount of cents", "c")
 
 
 def seat_scores(scores: Sequence[int], unit: str) -> str:

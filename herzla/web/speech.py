@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
+from herzla.contracts.words import cent_sign
 from herzla.draw.pips import pip_sprite
 from herzla.i18n import (
     N_,
@@ -142,7 +143,7 @@ def signed_number(value: int) -> str:
 def cents(value: int, sign: bool = False) -> str:
     """An amount of cents as the pages write it: ``40c`` (German ``40 ct``), ``+40c`` with
     ``sign``."""
-    return _("%(amount)sc") % {"amount": number(value, 0, sign=sign)}
+    return number(value, 0, sign=sign) + cent_sign()
 
 
 _VOWELS = frozenset("aeiouäöüyAEIOUÄÖÜY")

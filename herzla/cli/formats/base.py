@@ -32,8 +32,8 @@ class OutputFormat:
     name: str
     noun: str
     records_help: str
-    #: replay's help: ``Also write {also}, as 'herzla show --NAME' draws it (...)``
-    also: str
+    #: replay's help: ``Also write ..., as 'herzla show --NAME' draws it (...)``
+    replay_help: str
     evening_metavar: str
     evening_help: str
     hand: Callable[[Course, str, Review | None], str]
@@ -53,6 +53,5 @@ class OutputFormat:
         if subject == EVENING:
             return self.evening_help
         if subject == REPLAY:
-            return (f"Also write {self.also}, as 'herzla show {self.flag}' draws it (one record "
-                    f"or one list).")
+            return self.replay_help
         return self.records_help

@@ -37,9 +37,10 @@ def _evening(e: Evening) -> str:
 
 FORMAT = OutputFormat(
     name="html", noun=N_("the page"),
-    records_help="Write one self-contained HTML page: the hands, the play trick by trick, the "
-                 "settlement with its rules (nothing in it is fetched).",
-    also="the hand (or the sheet) as one self-contained HTML page",
+    records_help=N_("Write one self-contained HTML page: the hands, the play trick by trick, "
+                    "the settlement with its rules (nothing in it is fetched)."),
+    replay_help=N_("Also write the hand (or the sheet) as one self-contained HTML page, as "
+                   "'herzla show --html' draws it (one record or one list)."),
     evening_metavar="PAGE",
-    evening_help="Write the evening as one self-contained HTML page.",
+    evening_help=N_("Write the evening as one self-contained HTML page."),
     hand=_hand, sheet=_sheet, evening=_evening)

@@ -37,8 +37,9 @@ def _evening(e: Evening) -> str:
 
 FORMAT = OutputFormat(
     name="svg", noun=N_("the picture"),
-    records_help="Write the hand (or a list's score sheet) as a standalone SVG picture.",
-    also="the hand (or the list's score sheet) as a standalone SVG picture",
+    records_help=N_("Write the hand (or a list's score sheet) as a standalone SVG picture."),
+    replay_help=N_("Also write the hand (or the list's score sheet) as a standalone SVG "
+                   "picture, as 'herzla show --svg' draws it (one record or one list)."),
     evening_metavar="PICTURE",
-    evening_help="Write the running totals as a standalone SVG picture.",
+    evening_help=N_("Write the running totals as a standalone SVG picture."),
     hand=_hand, sheet=_sheet, evening=_evening)
