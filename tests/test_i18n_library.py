@@ -202,7 +202,7 @@ def test_a_levels_name_is_in_the_catalog() -> None:
 
     assert policy_of("heuristic").level == "club player"
     with herzla.language("de"):
-        assert _(policy_of("heuristic").level or "") == "Vereinsspieler"
+        assert _(policy_of("heuristic").level or "") == "Stammtischspieler"
 
 
 def test_solve_speaks_of_open_cards_in_german() -> None:

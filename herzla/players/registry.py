@@ -3,7 +3,8 @@
 A policy is named by
 
 - a built-in name (:func:`builtin_names`: ``random``, ``heuristic``, ``net``, ``pimc``,
-  ``ipimc``, ``expert``);
+  ``ipimc``, ``expert``), or its level of play in English or German (``club player``,
+  ``Stammtischspieler``: the heuristic; ``Meister``: the expert), in any case;
 - a name an installed package registers under the entry-point group ``herzla.policies``;
 - an import path ``package.module:NAME`` naming a :class:`~herzla.players.policy.Policy`
   object or class (the module is imported from ``sys.path``);
@@ -15,6 +16,8 @@ with parameters in brackets where the policy has some: ``pimc[samples=16,seed=3]
 'pimc[samples=4]'
 >>> [p.name for p in seat_policies("random,heuristic,random,heuristic", 4)]
 ['random', 'heuristic', 'random', 'heuristic']
+>>> policy_of("Stammtischspieler").spec()
+'heuristic'
 >>> policy_of("nobody")
 Traceback (most recent call last):
 ...
@@ -31,14 +34,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
-from herzla.i18n import _
+from herzla.i18n import LANGUAGES, _, translations
 from herzla.names import did_you_mean, find_name
 from herzla.players.policy import Policy, PolicyError
 from herzla.quote import quote
 
-__all__ = ["ENTRY_POINT_GROUP", "PolicyLike", "builtin_names", "clear_caches", "named_policies",
-           "policy_names", "policy_of", "register_builtin", "seat_policies", "seats_of",
-           "spelled", "split_policies"]
+__all__ = ["ENTRY_POINT_GROUP", "PolicyLike", "builtin_names", "builtin_of", "clear_caches",
+           "named_policies", "policy_names", "policy_of", "register_builtin", "seat_policies",
+           "seats_of", "spelled", "split_policies"]
 
 #: what names the policies of a table: a name (``"heuristic"``, ``"random,heuristic"``,
 #: ``"pimc[samples=8]"``), a :class:`~herzla.players.policy.Policy` object (every seat), or a
@@ -92,6 +95,30 @@ def policy_names() -> tuple[str, ...]:
 
     installed = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)} - set(_BUILTIN))
     return (*_BUILTIN, *installed)
+
+
+@functools.cache
+def _levels() -> dict[str, str]:
+    """Each built-in policy's level of play (``club player``), in every language herzla
+    speaks (``Stammtischspieler``), to the policy's name: a person may name a policy by its
+    level.  The first policy of a level keeps it."""
+    out: dict[str, str] = {}
+    for name, make in _BUILTIN.items():
+        level = make().level
+        for code in LANGUAGES if level else ():
+            out.setdefault(translations(code).gettext(level or ""), name)
+    return out
+
+
+def builtin_of(text: str) -> str | None:
+    """The built-in policy ``text`` names, by its name or its level of play in English or
+    German, in any case (``Heuristic``, ``club player``, ``Stammtischspieler``: ``heuristic``);
+    None for none."""
+    found = find_name(text, _BUILTIN)
+    if found is None:
+        level = find_name(" ".join(text.split()), _levels())
+        found = None if level is None else _levels()[level]
+    return found
 
 
 def _as_policy(obj: object, where: str) -> Policy:
@@ -210,7 +237,7 @@ def _named(text: str) -> Policy:
     name, params = _parse(text)
     if not name:
         raise PolicyError(_("a policy needs a name"))
-    builtin = find_name(name, _BUILTIN)
+    builtin = builtin_of(name)
     if builtin is not None:
         policy = _BUILTIN[builtin]()
     elif ":" in name:
@@ -221,7 +248,7 @@ def _named(text: str) -> Policy:
             raise PolicyError(_("unknown policy {name} ({suggestion}"
                                 "built in: {builtin}; or an entry point of "
                                 "{entry_point_group}, or package.module:NAME)").format(
-                name=quote(name), suggestion=did_you_mean(name, policy_names()),
+                name=quote(name), suggestion=did_you_mean(name, [*policy_names(), *_levels()]),
                 builtin=', '.join(_BUILTIN), entry_point_group=ENTRY_POINT_GROUP))
         policy = found
     return policy.with_params(params)
@@ -239,7 +266,7 @@ def spelled(text: str) -> str:
     for part in parts:
         name, bracket, rest = part.partition("[")
         name = name.strip()
-        known = find_name(name, _BUILTIN)
+        known = builtin_of(name)
         if known is None and ":" not in name and name:
             known = find_name(name, policy_names())
         out.append((known or name) + bracket + rest)
@@ -322,6 +349,7 @@ def clear_caches() -> None:
     points)."""
     _named.cache_clear()
     _seated.cache_clear()
+    _levels.cache_clear()
 
 
 @functools.lru_cache(maxsize=256)

@@ -12,7 +12,7 @@ from typing import Any
 
 from herzla.i18n import N_, _
 from herzla.names import did_you_mean, find_name
-from herzla.players.registry import policy_names
+from herzla.players.registry import builtin_of, policy_names
 from herzla.quote import quote
 from herzla.table import Table, TableError, new_table, position
 from herzla.web.request_fields import fields_of
@@ -36,7 +36,7 @@ def check_policy(name: object) -> str:
     """A policy as a request may name it: a built-in or installed policy's name alone (no
     parameters, which could make the computer take minutes a move, and no import path)."""
     names = policy_names()
-    found = find_name(name, names)
+    found = find_name(name, names) or (builtin_of(name) if isinstance(name, str) else None)
     if found is not None:
         return found
     hint = did_you_mean(name, names).removesuffix(" ")
