@@ -169,6 +169,9 @@ _RANK_WORDS.update(
         "nine": Rank.NINE,
     }
 )
+#: the corners of the French faces' Bube and Dame in German, read after a suit sign alone
+#: (``♠D`` is the Pik-Dame, SQ): alone, ``D`` is a suit's letter
+_FRENCH_CORNERS = {"b": Rank.JACK, "d": Rank.QUEEN}
 _NAME_RE = re.compile(r"^\s*(\S+?)\s*(?:\s+of\s+|-|\s+)\s*(\S+)\s*$")
 #: case folding as the card codes say: ASCII letters (and the umlauts of the German names) only,
 #: so that no other character that merely folds to one (``ſ`` to ``S``, the Kelvin sign ``K`` to
@@ -244,7 +247,8 @@ def parse_card(text: str) -> Card:
     lower = stripped.translate(_LOWER)
     if stripped and stripped[0] in "♣♠♥♦♧♤♡♢":
         suit = _SUIT_WORDS[stripped[0]]
-        rank = _RANK_WORDS.get(lower[1:].strip())
+        word = lower[1:].strip()
+        rank = _RANK_WORDS.get(word, _FRENCH_CORNERS.get(word))
         if rank is not None:
             return Card(suit, rank)
     m = _NAME_RE.match(lower)

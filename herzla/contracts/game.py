@@ -141,6 +141,9 @@ class Game:
     bidding: ClassVar[tuple[str, ...]] = ()
     rules: ClassVar[tuple[Rule, ...]] = ()
     hand_name: ClassVar[str] = "deal"
+    #: the German pack's suits (C S H D) as the game's players name them in German: the
+    #: Bavarian Gras and Schelln; the Austrian games say Laub
+    german_suits: ClassVar[tuple[str, str, str, str]] = ("Eichel", "Gras", "Herz", "Schelln")
 
     def __init__(self, contracts: Sequence[type[Contract]] = ()) -> None:
         self._contracts: tuple[type[Contract], ...] = tuple(contracts) or self.contracts

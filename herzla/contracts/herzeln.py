@@ -161,6 +161,7 @@ class Herzeln(Game):
         NoHearts, EveryTrick, NoTricks, NoQueens, KingOfHearts, LastTrick, NoLastTrick, Domino)
     partie: ClassVar[int] = 8
     sheet: ClassVar[Sheet | str] = Sheet.PARTIE
+    german_suits: ClassVar[tuple[str, str, str, str]] = ("Eichel", "Laub", "Herz", "Schelln")
 
     def dealer(self, first: int, index: int, players: int, opts: Mapping[str, Any]) -> int:
         if opts.get("dealer_rotation", "per-deal") == "per-deal":

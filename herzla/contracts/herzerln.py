@@ -119,6 +119,7 @@ class Herzerln(Game):
     partie: ClassVar[int] = 6
     sheet: ClassVar[Sheet | str] = Sheet.PARTIE
     hand_name: ClassVar[str] = "round"
+    german_suits: ClassVar[tuple[str, str, str, str]] = ("Eichel", "Laub", "Herz", "Schelln")
 
     def hand_word(self, n: int = 1) -> str:
         """Herzerln's hands are rounds (Runden)."""

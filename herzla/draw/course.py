@@ -30,8 +30,8 @@ import attrs
 from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract
 from herzla.counting import play_place
-from herzla.draw.faces import Faces, faces_of, suit_name
-from herzla.i18n import DEFAULT, N_, _, current, pgettext
+from herzla.draw.faces import faces_of, suit_name
+from herzla.i18n import DEFAULT, N_, _, current
 from herzla.layout import LayoutHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
 from herzla.tricks import TrickHand
@@ -194,8 +194,7 @@ def _suit_names(suits: list[Suit], contract: Contract) -> str:
     if current() == DEFAULT:
         return ", ".join(s.french for s in suits)
     faces = faces_of(contract)
-    return ", ".join(suit_name(s, faces) if faces is Faces.GERMAN
-                     else pgettext("French suit", s.french) for s in suits)
+    return ", ".join(suit_name(s, faces, contract.game) for s in suits)
 
 
 def _trick_course(record: Record, state: TrickHand) -> tuple[TrickLine, ...]:

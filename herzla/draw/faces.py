@@ -26,13 +26,13 @@ from __future__ import annotations
 import enum
 
 from herzla.cards import Card, CardError, Rank, Suit, parse_card
-from herzla.contracts import Contract
-from herzla.i18n import _
+from herzla.contracts import Contract, Game, UnknownContract, get_game
+from herzla.i18n import DEFAULT, _, current, pgettext
 from herzla.quote import quote
 
-__all__ = ["Faces", "GERMAN_SUITS", "SUIT_COLOURS", "can_encode", "code_spelled", "faces_of",
-           "labelled", "labelled_code", "legend", "rank_label", "short", "suit_abbreviation",
-           "suit_label", "suit_name"]
+__all__ = ["Faces", "GERMAN_SUITS", "SUIT_COLOURS", "can_encode", "card_name", "code_spelled",
+           "faces_of", "german_suits", "labelled", "labelled_code", "legend", "rank_label",
+           "short", "suit_abbreviation", "suit_label", "suit_name"]
 
 
 class Faces(enum.Enum):
@@ -72,16 +72,65 @@ SUIT_COLOURS: dict[Faces, tuple[str, str, str, str]] = {
 }
 
 
-def rank_label(rank: Rank, faces: Faces) -> str:
-    """The rank as the corner of a card shows it: ``10``, ``Q`` (French) or ``O`` (German)."""
+def rank_label(rank: Rank, faces: Faces, unicode: bool = True) -> str:
+    """The rank as the corner of a card shows it: ``10``, ``Q`` (French; German text ``D``,
+    the Dame, and ``B``, the Bube, beside a suit sign) or ``O`` (German faces).  Without
+    ``unicode`` a French card is written in its code's letters, so its corner is the code's."""
     if faces is Faces.GERMAN:
         return _GERMAN_RANKS.get(rank, "10" if rank == Rank.TEN else rank.code)
-    return "10" if rank == Rank.TEN else rank.code
+    if not unicode or rank < Rank.JACK:
+        return "10" if rank == Rank.TEN else rank.code
+    return (pgettext("card corner: jack", "J"), pgettext("card corner: queen", "Q"),
+            pgettext("card corner: king", "K"), pgettext("card corner: ace", "A"))[
+        rank - Rank.JACK]
 
 
-def suit_name(suit: Suit, faces: Faces) -> str:
-    """``Clubs`` or ``Eichel``."""
-    return suit.german if faces is Faces.GERMAN else suit.french
+def german_suits(game: str | None = None) -> tuple[str, str, str, str]:
+    """The German pack's suits (C S H D) as text in the current language names them: in
+    German as ``game``'s players do (Herzla's Gras and Schelln, the Austrian games' Laub), in
+    English by their usual names (Eichel, Gras, Herz, Schellen).
+
+    >>> from herzla.i18n import language
+    >>> with language("de"):
+    ...     german_suits("herzla")[1:], german_suits("herzeln")[1]
+    (('Gras', 'Herz', 'Schelln'), 'Laub')
+    >>> german_suits("herzeln")[1]
+    'Gras'
+    """
+    if current() == DEFAULT:
+        return (Suit.C.german, Suit.S.german, Suit.H.german, Suit.D.german)
+    try:
+        return Game.german_suits if game is None else get_game(game).german_suits
+    except UnknownContract:
+        return Game.german_suits
+
+
+def suit_name(suit: Suit, faces: Faces, game: str | None = None) -> str:
+    """``Clubs`` or ``Eichel``, in the current language (German: ``Treff``; ``game``'s own
+    word for a German suit, :func:`german_suits`)."""
+    if faces is Faces.GERMAN:
+        return german_suits(game)[suit]
+    return suit.french if current() == DEFAULT else pgettext("French suit", suit.french)
+
+
+def card_name(card: Card, faces: Faces, game: str | None = None) -> str:
+    """A card in words, in the current language: ``Ace of Hearts``, ``Herz Sau`` (German:
+    ``Herz-Ass``, ``Herz-Sau``; the German suits as ``game`` names them).
+
+    >>> from herzla.i18n import language
+    >>> card_name(Card.from_str("SA"), Faces.FRENCH), card_name(Card.from_str("SA"), Faces.GERMAN)
+    ('Ace of Spades', 'Gras Sau')
+    >>> with language("de"):
+    ...     card_name(Card.from_str("SA"), Faces.FRENCH), card_name(Card.from_str("SQ"),
+    ...                                                            Faces.GERMAN, "herzeln")
+    ('Pik-Ass', 'Laub-Ober')
+    """
+    if current() == DEFAULT:
+        return card.name(faces.value)
+    if faces is Faces.GERMAN:
+        return f"{german_suits(game)[card.suit]}-{card.rank.german}"
+    return _("{rank} of {suit}").format(rank=pgettext("French card", card.rank.french),
+                                        suit=pgettext("French suit", card.suit.french))
 
 
 def suit_abbreviation(suit: Suit, faces: Faces, unicode: bool = True) -> str:
@@ -92,17 +141,18 @@ def suit_abbreviation(suit: Suit, faces: Faces, unicode: bool = True) -> str:
     return suit.symbol if unicode else suit.code
 
 
-def suit_label(suit: Suit, faces: Faces, unicode: bool = True) -> str:
-    """What stands for a suit in text: ♣ (or its letter without Unicode); German: the name."""
+def suit_label(suit: Suit, faces: Faces, unicode: bool = True, game: str | None = None) -> str:
+    """What stands for a suit in text: ♣ (or its letter without Unicode); German: the name
+    (``game``'s word, :func:`german_suits`)."""
     if faces is Faces.GERMAN:
-        return suit.german
+        return german_suits(game)[suit]
     return suit.symbol if unicode else suit.code
 
 
 def short(card: Card, faces: Faces, unicode: bool = True) -> str:
     """A card in a few characters: ``♥Q`` / ``H10`` (French), ``Hz-O`` / ``Ei-10`` / ``Sch-8``
     (German, the suit abbreviated so that it reads as no card code)."""
-    rank = rank_label(card.rank, faces)
+    rank = rank_label(card.rank, faces, unicode)
     if faces is Faces.GERMAN:
         return f"{GERMAN_SUITS[card.suit]}-{rank}"
     return f"{card.suit.symbol if unicode else card.suit.code}{rank}"
@@ -133,16 +183,19 @@ def labelled_code(text: object, faces: Faces, unicode: bool = True) -> str:
     return labelled(card, faces, unicode) if card.code == word else word
 
 
-def legend(faces: Faces, unicode: bool = True) -> list[str]:
+def legend(faces: Faces, unicode: bool = True, game: str | None = None) -> list[str]:
     """The lines that explain the labels of :func:`labelled` under a drawing (none when the
-    cards are written in their codes' letters)."""
+    cards are written in their codes' letters); the German suits named as ``game`` names
+    them (:func:`german_suits`)."""
     if code_spelled(faces, unicode):
         return []
     if faces is Faces.FRENCH:
         return [_("(in brackets each card's code, as you type it: ♥10 (HT) is the Ten of "
                   "Hearts)")]
     king = "König" if unicode else "Koenig"
-    return ["(Ei Eichel = C, Gr Gras = S, Hz Herz = H, Sch Schellen = D; U Unter = J, O Ober = Q,",
+    c, s, h, d = german_suits(game)
+    leaf = s if s.startswith("Gr") else f"{s} (Grün)"  # Gr: the leaf suit's abbreviation
+    return [f"(Ei {c} = C, Gr {leaf} = S, Hz {h} = H, Sch {d} = D; U Unter = J, O Ober = Q,",
             _(" K {king} = K, A Sau = A; in brackets the code you type: Sch-O (DQ), Gr-8 (S8))")
             .format(king=king)]
 

@@ -57,7 +57,7 @@ def view_text(view: TrickView | LayoutView, faces: str | Faces | None = None,
               unicode: bool = True) -> str:
     """What the seat of ``view`` sees: its hand, its legal moves, the play so far."""
     c = view.contract
-    style = _Style(faces_of(c, faces), unicode, False)
+    style = _Style(faces_of(c, faces), unicode, False, c.game)
     hand = _hand_lines([sort_hand(cards_of(view.hand), c)], style)[0]
     tricks, rows = views_of(view)  # a trick deal draws its tricks, a layout deal its rows
     if tricks is not None:

@@ -25,6 +25,7 @@ from herzla.draw.course import Course, Mark, Row, TrickCard, TrickLine
 from herzla.draw.faces import (
     SUIT_COLOURS,
     Faces,
+    card_name,
     faces_of,
     labelled_code,
     rank_label,
@@ -137,12 +138,13 @@ def _pip(suit: Suit, faces: Faces, x: float, y: float, size: float) -> str:
 # -- a card ----------------------------------------------------------------------------------
 
 def _card(card: Card, faces: Faces, x: float, y: float, scale: float = 1.0,
-          marks: Sequence[Mark] = (), note: str = "") -> str:
-    """One card at (x, y), with a frame for the marks it carries."""
+          marks: Sequence[Mark] = (), note: str = "", game: str | None = None) -> str:
+    """One card at (x, y), with a frame for the marks it carries (its name as ``game`` says
+    it)."""
     w, h = CARD_W * scale, CARD_H * scale
     colour = _ink(card.suit, faces)
     label = rank_label(card.rank, faces)
-    name = f"{card.name(faces.value)} ({card.code})"  # the code a user types, beside it
+    name = f"{card_name(card, faces, game)} ({card.code})"  # the code a user types, beside it
     if note:
         name += f", {note}"
     parts = [f'<g class="card" data-code="{card}">', f"<title>{escape(name)}</title>",
@@ -184,12 +186,13 @@ def card_svg(card: Card, faces: Faces | str = Faces.FRENCH, scale: float = 1.5,
     """One card."""
     f = Faces.parse(faces)
     return _root(CARD_W * scale + 4, CARD_H * scale + 4,
-                 [_card(card, f, 2, 2, scale)], f"{card.name(f.value)} ({card.code})",
+                 [_card(card, f, 2, 2, scale)], f"{card_name(card, f)} ({card.code})",
                  standalone)
 
 
-def _fan(cards: Sequence[Card], faces: Faces, x: float, y: float, scale: float = 1.0) -> str:
-    return "".join(_card(c, faces, x + i * OVERLAP * scale, y, scale)
+def _fan(cards: Sequence[Card], faces: Faces, x: float, y: float, scale: float = 1.0,
+         game: str | None = None) -> str:
+    return "".join(_card(c, faces, x + i * OVERLAP * scale, y, scale, game=game)
                    for i, c in enumerate(cards))
 
 
@@ -206,7 +209,7 @@ def hand_svg(cards: Sequence[Card], faces: Faces | str = Faces.FRENCH, label: st
     body = [_text(4, 16, label, 14, INK, "bold")] if label else []
     body.append(_fan(cards, f, 4, top))
     width = max(_fan_width(len(cards)) + 8, 8 * len(label or "") + 8, 40)
-    return _root(width, top + CARD_H + 4, body, label or "a hand", standalone)
+    return _root(width, top + CARD_H + 4, body, label or _("a hand"), standalone)
 
 
 def trick_svg(trick: Trick | TrickLine, players: int, faces: Faces | str = Faces.FRENCH,
@@ -247,24 +250,25 @@ def _line_of(trick: Trick, players: int, number: int) -> TrickLine:
 
 
 def _rows(rows: Sequence[Row], faces: Faces, per_suit: bool, x: float, y: float,
-          ) -> tuple[list[str], float, float]:
+          game: str | None = None) -> tuple[list[str], float, float]:
     """The rows drawn from (x, y): (parts, width, height)."""
     parts: list[str] = []
     width = 0.0
     for i, row in enumerate(rows):
         top = y + i * (CARD_H + 10)
-        label = suit_name(Suit(row.key), faces) if per_suit else _("the row")
+        label = suit_name(Suit(row.key), faces, game) if per_suit else _("the row")
         parts.append(_text(x, top + CARD_H / 2 + 5, label, 13, MUTED, "bold"))
-        parts.append(_fan(row.cards, faces, x + 80, top))
+        parts.append(_fan(row.cards, faces, x + 80, top, game=game))
         width = max(width, 80 + _fan_width(len(row.cards)))
     return parts, width, len(rows) * (CARD_H + 10)
 
 
 def rows_svg(rows: Sequence[Row], faces: Faces | str = Faces.FRENCH, per_suit: bool = True,
-             standalone: bool = True) -> str:
-    """The rows of a layout deal (the four suit rows, or the one row), low end on the left."""
+             standalone: bool = True, game: str | None = None) -> str:
+    """The rows of a layout deal (the four suit rows, or the one row), low end on the left;
+    ``game`` names the German suits (:func:`herzla.draw.faces.german_suits`)."""
     f = Faces.parse(faces)
-    parts, w, h = _rows(rows, f, per_suit, 6, 6)
+    parts, w, h = _rows(rows, f, per_suit, 6, 6, game)
     return _root(max(w + 12, 200), max(h + 6, 40), parts, _("the rows"), standalone)
 
 
@@ -311,14 +315,14 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
         parts.append(_text(8, y + 30, seat_word(seat), 14, INK, "bold"))
         if roles:
             parts.append(_text(8, y + 48, roles, 12, MUTED))
-        parts.append(_fan(sort_hand(hand, r.contract), f, 8 + label_w, y))
+        parts.append(_fan(sort_hand(hand, r.contract), f, 8 + label_w, y, game=r.contract.game))
     if tricks:
         for t in tricks:
             x = x_play + (t.number - 1) * col
             for p in t.cards:
                 y = top + p.seat * row_h + (CARD_H - small_h) / 2
                 note = _("led") if p.seat == t.leader else ""
-                parts.append(_card(p.card, f, x, y, 0.8, p.marks, note))
+                parts.append(_card(p.card, f, x, y, 0.8, p.marks, note, r.contract.game))
                 if p.seat == t.leader:
                     parts.append(f'<path d="M{_n(x - 7)} {_n(y + small_h / 2 - 5)}l6 5l-6 5z" '
                                  f'fill="{INK}"/>')
@@ -353,7 +357,7 @@ def record_svg(c: Course, faces: Faces | str | None = None, standalone: bool = T
         top += n * row_h + 6
         top = _leftovers(c, f, parts, top, label_w)
         parts.append(_text(8, top + 12, _("the rows"), 14, INK, "bold"))
-        rows, w, h = _rows(c.rows, f, c.rows_per_suit, 8, top + 22)
+        rows, w, h = _rows(c.rows, f, c.rows_per_suit, 8, top + 22, c.contract.game)
         parts.extend(rows)
         width = max(width, w + 16)
         top += 22 + h
@@ -381,7 +385,8 @@ def _leftovers(c: Course, faces: Faces, parts: list[str], top: float, label_w: f
     if not left:
         return top
     parts.append(_text(8, top + 30, _("not dealt"), 14, MUTED, "bold"))
-    parts.append(_fan(sort_hand(left, c.contract), faces, 8 + label_w, top))
+    parts.append(_fan(sort_hand(left, c.contract), faces, 8 + label_w, top,
+                      game=c.contract.game))
     return top + CARD_H + 14
 
 

@@ -68,8 +68,8 @@ _SUIT_ANSI = {Faces.FRENCH: ("", "", "\x1b[31m", "\x1b[31m"),
 
 
 class _Style:
-    def __init__(self, faces: Faces, unicode: bool, colour: bool) -> None:
-        self.faces, self.unicode, self.colour = faces, unicode, colour
+    def __init__(self, faces: Faces, unicode: bool, colour: bool, game: str) -> None:
+        self.faces, self.unicode, self.colour, self.game = faces, unicode, colour, game
 
     def card(self, card: Card, marks: Sequence[Mark] = ()) -> tuple[str, str]:
         """(the plain text, the text as printed) of a card with its marks: its label, the
@@ -94,7 +94,7 @@ class _Style:
         return labelled_code(code, self.faces, self.unicode)
 
     def suit(self, suit: Suit) -> str:
-        label = suit_label(suit, self.faces, self.unicode)
+        label = suit_label(suit, self.faces, self.unicode, self.game)
         code = _SUIT_ANSI[self.faces][suit] if self.colour else ""
         return f"{code}{label}{_RESET}" if code else label
 
@@ -115,8 +115,9 @@ def _hand_lines(hands: Sequence[Sequence[Card]], style: _Style) -> list[list[str
     for cards in hands:
         row, code_row = [], []
         for suit in Suit:
-            ranks = " ".join(rank_label(c.rank, style.faces) for c in cards if c.suit == suit)
-            label = suit_label(suit, style.faces, style.unicode)
+            ranks = " ".join(rank_label(c.rank, style.faces, style.unicode)
+                             for c in cards if c.suit == suit)
+            label = suit_label(suit, style.faces, style.unicode, style.game)
             row.append((f"{label} {ranks or '-'}", f"{style.suit(suit)} {ranks or '-'}"))
             typed = " ".join(c.code for c in cards if c.suit == suit)
             code_row.append((f"({typed})", f"({typed})") if typed else ("", ""))
@@ -240,7 +241,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     """The text drawing of a hand (see the module notes); ``review`` is the ``to_dict()`` of a
     review of the hand, whose losses are written after the cards that lost them."""
     f = faces_of(c.contract, faces)
-    style = _Style(f, unicode, colour)
+    style = _Style(f, unicode, colour, c.contract.game)
     r, res = c.record, c.result
     losses = mistakes_of(review)
     lines = [visible(_header(c)), *_tag_lines(r.tags), "", _("Hands")]
@@ -255,7 +256,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
     for name, hand in zip(names, drawn, strict=True):
         lines.append(f"  {name:<{width}}{hand[0]}")
         lines.extend(f"  {'':<{width}}{more}".rstrip() for more in hand[1:])
-    lines.extend(f"  {line}" for line in legend(f, unicode))
+    lines.extend(f"  {line}" for line in legend(f, unicode, c.contract.game))
     lines.append("")
     if c.tricks is not None:
         lines.append(_("Tricks"))

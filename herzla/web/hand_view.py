@@ -13,10 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from herzla.draw.course import Course, Mark
-from herzla.draw.faces import Faces, faces_of
 from herzla.draw.html import explanation_html, hand_html, review_html
 from herzla.evening.deal import named
-from herzla.web.page_parts import card_view, named_html
+from herzla.web.page_parts import Look, card_view, faces_for, named_html
 from herzla.web.speech import _
 
 __all__ = ["hand_view"]
@@ -25,24 +24,26 @@ _FIGURE = re.compile(r"<figure>.*?</figure>", re.DOTALL)
 
 
 def hand_view(c: Course, names: Sequence[str], review: Mapping[str, Any] | None = None,
-              faces: Faces | None = None) -> dict[str, Any]:
+              faces: Look | None = None) -> dict[str, Any]:
     """What the template ``hand.html`` draws of the hand ``c``: ``hands`` (each player's
     name, roles and cards as dealt), ``tricks`` (each trick's cards in the order played, with
     the player's name and its marks, the leader and the taker), ``explanation`` and
     ``review`` (HTML, each seat by its name) and, for a layout deal, ``rounds`` (HTML)."""
-    f = faces or faces_of(c.contract)
+    look = faces or faces_for(c.contract)
+    f = look.faces
     n = c.record.players
     shown = [names[s] if s < len(names) else _("Seat %(n)s") % {"n": s + 1} for s in range(n)]
     roles = {"forehand": _("forehand"), "dealer": _("dealer"), "declarer": _("declarer")}
     hands = [{"name": shown[s], "roles": [roles.get(r, r) for r in c.roles(s)],
-              "cards": [card_view(x, f) for x in sorted(h, key=lambda x: (x.suit, -x.rank))]}
+              "cards": [card_view(x, look)
+                        for x in sorted(h, key=lambda x: (x.suit, -x.rank))]}
              for s, h in enumerate(c.record.hands)]
     tricks = []
     for t in c.tricks or ():
         tricks.append({"k": t.number, "leader": shown[t.leader],
                        "winner": shown[t.winner] if t.winner is not None else None,
                        "notes": [named(x, shown) for x in t.notes],
-                       "cards": [{"view": card_view(p.card, f), "name": shown[p.seat],
+                       "cards": [{"view": card_view(p.card, look), "name": shown[p.seat],
                                   "won": Mark.WINNER in p.marks, "void": Mark.DISCARD in p.marks,
                                   "illegal": Mark.ILLEGAL in p.marks} for p in t.cards]})
     lines = list(c.result.explanation)

@@ -14,9 +14,9 @@ from flask import Response, render_template, request
 from markupsafe import Markup, escape
 
 from herzla.cards import Card, Rank, Suit, parse_card
-from herzla.contracts import Contract
+from herzla.contracts import Contract, Game, game_of
 from herzla.counting import read_whole
-from herzla.draw.faces import Faces, faces_of
+from herzla.draw.faces import Faces, faces_of, rank_label
 from herzla.draw.pips import pip_id
 from herzla.evening.deal import named
 from herzla.i18n import format_money
@@ -24,8 +24,8 @@ from herzla.web.config import state
 from herzla.web.speech import _, pgettext
 from herzla.web.store import Document, Kind
 
-__all__ = ["CardView", "card_view", "euros", "faces_for", "form_revision", "load", "named_html",
-           "page", "suit_word", "with_euros"]
+__all__ = ["CardView", "Look", "card_view", "euros", "faces_for", "form_revision", "load",
+           "named_html", "page", "suit_word", "with_euros"]
 
 _T = TypeVar("_T")
 
@@ -73,16 +73,24 @@ _GERMAN_FACES = {Rank.ACE: ("Sau", "Sau"), Rank.KING: ("K", "König"), Rank.QUEE
                  Rank.JACK: ("U", "Unter"), Rank.TEN: ("10", "Zehner"),
                  Rank.NINE: ("9", "Neuner"), Rank.EIGHT: ("8", "Achter"),
                  Rank.SEVEN: ("7", "Siebener"), Rank.SIX: ("6", "Sechser")}
-#: the German pack's suits as the table says them (the Bavarian Schelln)
-_GERMAN_SUITS = ("Eichel", "Gras", "Herz", "Schelln")
+
+
+@attrs.frozen(slots=True)
+class Look:
+    """How a game's cards are shown: its pack's faces, and the German pack's suits as the
+    game's players name them (:attr:`herzla.contracts.Game.german_suits`: the Bavarian Gras,
+    the Austrian Laub)."""
+
+    faces: Faces
+    suits: tuple[str, str, str, str] = Game.german_suits
+
+    @classmethod
+    def of(cls, faces: Faces | Look) -> Look:
+        return faces if isinstance(faces, Look) else cls(faces)
 
 
 def _french_rank(rank: Rank) -> tuple[str, str]:
     """A French card's rank: its corner and its name, in the page's language."""
-    corner = {Rank.ACE: pgettext("card corner: ace", "A"),
-              Rank.KING: pgettext("card corner: king", "K"),
-              Rank.QUEEN: pgettext("card corner: queen", "Q"),
-              Rank.JACK: pgettext("card corner: jack", "J")}
     names = {Rank.ACE: pgettext("French card", "Ace"), Rank.KING: pgettext("French card", "King"),
              Rank.QUEEN: pgettext("French card", "Queen"),
              Rank.JACK: pgettext("French card", "Jack"), Rank.TEN: pgettext("French card", "Ten"),
@@ -90,7 +98,7 @@ def _french_rank(rank: Rank) -> tuple[str, str]:
              Rank.EIGHT: pgettext("French card", "Eight"),
              Rank.SEVEN: pgettext("French card", "Seven"),
              Rank.SIX: pgettext("French card", "Six")}
-    return corner.get(rank, "10" if rank == Rank.TEN else rank.code), names[rank]
+    return rank_label(rank, Faces.FRENCH), names[rank]
 
 
 def _french_suit(suit: Suit) -> str:
@@ -98,19 +106,22 @@ def _french_suit(suit: Suit) -> str:
             pgettext("French suit", "Hearts"), pgettext("French suit", "Diamonds"))[suit]
 
 
-def suit_word(suit: Suit, faces: Faces) -> str:
-    """A suit as the table names it: ``Schelln`` (German pack), ``Diamonds`` (French, in the
-    page's language)."""
-    return _GERMAN_SUITS[suit] if faces is Faces.GERMAN else _french_suit(suit)
+def suit_word(suit: Suit, faces: Faces | Look) -> str:
+    """A suit as the table names it: ``Schelln`` (German pack; the game's word, ``Laub`` in
+    the Austrian games), ``Diamonds`` (French, in the page's language)."""
+    look = Look.of(faces)
+    return look.suits[suit] if look.faces is Faces.GERMAN else _french_suit(suit)
 
 
-def card_view(card: Card | str, faces: Faces) -> CardView:
+def card_view(card: Card | str, faces: Faces | Look) -> CardView:
     """``card`` (a Card or its code) as the pages show it with ``faces``: its suit's sign and
     its rank as the pack names it (never letters that read as another card's code)."""
     c = card if isinstance(card, Card) else parse_card(card)
+    look = Look.of(faces)
+    faces = look.faces
     if faces is Faces.GERMAN:
         rank, rank_name = _GERMAN_FACES[c.rank]
-        name = f"{_GERMAN_SUITS[c.suit]}-{rank_name}"
+        name = f"{look.suits[c.suit]}-{rank_name}"
     else:
         rank, rank_name = _french_rank(c.rank)
         name = _("{rank} of {suit}").format(rank=rank_name, suit=_french_suit(c.suit))
@@ -119,9 +130,9 @@ def card_view(card: Card | str, faces: Faces) -> CardView:
                     f"pcard s{int(c.suit)}{german}")
 
 
-def faces_for(contract: Contract) -> Faces:
-    """The faces ``contract``'s cards are shown with (its pack's)."""
-    return faces_of(contract)
+def faces_for(contract: Contract) -> Look:
+    """How ``contract``'s cards are shown: its pack's faces, its game's suit names."""
+    return Look(faces_of(contract), game_of(contract).german_suits)
 
 
 def euros(cents: int, sign: bool = False) -> str:
