@@ -21,10 +21,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from herzla.contracts import get_game
+from herzla.contracts.words import cent_sign, seat_word
 from herzla.display import Mime
 from herzla.draw.faces import faces_of
 from herzla.draw.markup import escape
 from herzla.draw.svg import hand_svg, histograms_svg
+from herzla.i18n import _, format_number, ngettext
+from herzla.support.words import localized
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -63,22 +66,25 @@ def _wrap(title: str, *parts: str) -> str:
 def solve_html(res: SolveResult) -> str:
     """The solver's answer: the value, made or lost, the line of best play, and each play's
     value when asked for."""
-    made = "" if res.made is None else ("made" if res.made else "lost")
-    facts = [("seat", res.seat), ("to move", "-" if res.to_move is None else res.to_move),
-             ("value", res.value)]
+    made = "" if res.made is None else (_("made") if res.made else _("lost"))
+    facts: list[tuple[str, object]] = [
+        (_("seat"), seat_word(res.seat)),
+        (_("to move"), "-" if res.to_move is None else seat_word(res.to_move)),
+        (_("value"), res.value)]
     if made:
-        facts.append(("contract", made))
+        facts.append((_("contract"), made))
     if res.line:
-        facts.append(("line of best play", " ".join(res.line)))
+        facts.append((_("line of best play"), " ".join(res.line)))
     parts = [table_html(["", ""], facts)]
     if res.plays:
         values = res.plays.values()
         lowest = get_game(res.game).lowest_wins  # penalty points: the fewest are best
         best = (min(values) if lowest else max(values)) if res.made is None else None
-        rows = [(card, value, "best" if value == best else "")
+        rows = [(card, value, _("best") if value == best else "")
                 for card, value in res.plays.items()]
-        parts.append(table_html(["play", "value", ""], rows))
-    return _wrap(f"{res.game} {res.contract}: exact double-dummy value", *parts)
+        parts.append(table_html([_("play"), _("value"), ""], rows))
+    return _wrap(_("{game} {contract}: exact double-dummy value").format(
+        game=res.game, contract=res.contract), *parts)
 
 
 def advice_html(res: AdviceResult) -> str:
@@ -90,18 +96,22 @@ def advice_html(res: AdviceResult) -> str:
     rows = []
     for choice, ways in res.choices.items():
         for way, e in ways.items():
-            made = "" if e.p_made is None else f"{e.p_made:.1%}"
-            rows.append((choice + (" (recommended)" if choice == res.recommendation else ""),
-                         way.replace("_", " "), f"{e.mean:+.1f}c",
-                         f"{e.ci95[0]:+.1f} .. {e.ci95[1]:+.1f}", made))
-    return _wrap(f"{plan.game} advice for seat {plan.seat} over {plan.samples:,} deals",
-                 hand_svg(cards, faces, label=f"seat {plan.seat}", standalone=False),
-                 table_html(["choice", "played", "mean", "95% interval", "made"], rows))
+            made = "" if e.p_made is None else localized(f"{e.p_made:.1%}")
+            rows.append((choice + (_(" (recommended)") if choice == res.recommendation else ""),
+                         way.replace("_", " "), localized(f"{e.mean:+.1f}") + cent_sign(),
+                         localized(f"{e.ci95[0]:+.1f} .. {e.ci95[1]:+.1f}"), made))
+    title = ngettext("{game} advice for {seat} over {n} deal",
+                     "{game} advice for {seat} over {n} deals", plan.samples).format(
+        game=plan.game, seat=seat_word(plan.seat), n=format_number(plan.samples))
+    return _wrap(title, hand_svg(cards, faces, label=seat_word(plan.seat), standalone=False),
+                 table_html([_("choice"), _("played"), _("mean"), _("95% interval"), _("made")],
+                            rows))
 
 
 def _summary_rows(summaries: Sequence[Summary]) -> list[tuple[object, ...]]:
-    return [(f"seat {s}", f"{x.mean:+.3g}", f"{x.std:.3g}",
-             "-" if x.ci95 is None else f"{x.ci95[0]:+.3g} .. {x.ci95[1]:+.3g}", x.min, x.max)
+    return [(seat_word(s), localized(f"{x.mean:+.3g}"), localized(f"{x.std:.3g}"),
+             "-" if x.ci95 is None else localized(f"{x.ci95[0]:+.3g} .. {x.ci95[1]:+.3g}"),
+             localized(str(x.min)), localized(str(x.max)))
             for s, x in enumerate(summaries)]
 
 
@@ -109,31 +119,42 @@ def sim_html(res: SimResult) -> str:
     """A simulation: per seat the mean, spread and range, the wins of a partie or an evening,
     and the histograms."""
     p = res.plan
-    unit = "cents" if p.stock is not None else "points"
-    head = ["seat", "mean", "std", "95% interval", "min", "max"]
+    head = [_("seat"), _("mean"), _("std"), _("95% interval"), _("min"), _("max")]
     whole = res.partie if res.session is None else res.session.evenings
     if whole is not None:
         pt = whole
         summaries = [h.summary() for h in pt.seats]
         rows = [(*row, f"{w / pt.parties:.1%}" if pt.parties else "")
                 for row, w in zip(_summary_rows(summaries), pt.wins, strict=True)]
-        table = table_html([*head, "wins"], rows)
+        table = table_html([*head, _("wins")], rows)
         hists = pt.seats
-        word = "evening" if res.session is not None else "partie"
-        what = f"{p.hands:,} {word}s" + (f" of {p.session:,} deals" if p.session else "")
-        xlabel = f"{word} total ({unit})"
-        ylabel = f"share of {word}s"
+        n = format_number(p.hands)
+        if res.session is not None:
+            what = (ngettext("{n} evening of {deals} deals", "{n} evenings of {deals} deals",
+                             p.hands).format(n=n, deals=format_number(p.session or 0))
+                    if p.session else ngettext("{n} evening", "{n} evenings", p.hands)
+                    .format(n=n))
+            xlabel = (_("evening total (cents)") if p.stock is not None
+                      else _("evening total (points)"))
+            ylabel = _("share of evenings")
+        else:
+            what = ngettext("{n} partie", "{n} parties", p.hands).format(n=n)
+            xlabel = (_("partie total (cents)") if p.stock is not None
+                      else _("partie total (points)"))
+            ylabel = _("share of parties")
     else:
         assert res.deal is not None
         table = table_html(head, _summary_rows(res.deal.seat_summaries()))
         hists = res.deal.seats
-        what = f"{p.hands:,} hands"
-        xlabel = f"score per hand ({unit})"
-        ylabel = "share of hands"
+        what = ngettext("{n} hand", "{n} hands", p.hands).format(n=format_number(p.hands))
+        xlabel = (_("score per hand (cents)") if p.stock is not None
+                  else _("score per hand (points)"))
+        ylabel = _("share of hands")
     spec = p.specs[0]
     name = spec.contract_id if p.mode == "contract" else p.mode
-    title = f"{p.game} {name}, {p.players} players, {what}, policy {spec.policy}, seed {p.seed}"
-    return _wrap(title, table, histograms_svg(hists, "each seat's scores", xlabel, ylabel,
+    title = _("{game} {name}, {players} players, {what}, policy {policy}, seed {seed}").format(
+        game=p.game, name=name, players=p.players, what=what, policy=spec.policy, seed=p.seed)
+    return _wrap(title, table, histograms_svg(hists, _("each seat's scores"), xlabel, ylabel,
                                               standalone=False))
 
 

@@ -38,6 +38,7 @@ from herzla.limits import check_drawn
 from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
+from herzla.support.words import localized
 from herzla.tricks import Trick
 
 __all__ = ["CARD_H", "CARD_W", "card_svg", "hand_svg", "histograms_svg", "record_svg",
@@ -473,7 +474,7 @@ def sheet_svg(sheet: ScoreSheet, standalone: bool = True) -> str:
 # -- histograms ------------------------------------------------------------------------------
 
 def histograms_svg(seats: Sequence[Histogram], title: str, xlabel: str,
-                   ylabel: str = "share of hands", standalone: bool = True) -> str:
+                   ylabel: str | None = None, standalone: bool = True) -> str:
     """One bar chart per seat (the share of hands per score, the mean dashed), side by side in
     rows of up to four: the picture of ``herzla simulate --plot``, without matplotlib."""
     from herzla.sim.plot import bars, bin_width
@@ -483,6 +484,7 @@ def histograms_svg(seats: Sequence[Histogram], title: str, xlabel: str,
     pw, ph = 230, 150
     width = 16 + cols * (pw + 16)
     rows = -(-n // cols)
+    ylabel = _("share of hands") if ylabel is None else ylabel
     parts = [_text(8, 20, title, 14, INK, "bold")]
     binned = bin_width(seats)
     lo = min((v for h in seats for v, c in h.counts.items() if c), default=0)
@@ -499,11 +501,13 @@ def histograms_svg(seats: Sequence[Histogram], title: str, xlabel: str,
         parts.append(f'<rect x="{ox}" y="{oy + 22}" width="{pw - 10}" height="{plot_h}" '
                      f'fill="#fafafa" stroke="#d0d0d0"/>')
         if not hist.n:
-            parts.append(_text(ox, oy + 14, f"seat {s}: no hands", 12, MUTED))
+            parts.append(_text(ox, oy + 14, _("{seat}: no hands").format(seat=seat_word(s)),
+                               12, MUTED))
             continue
         summary = hist.summary()
-        parts.append(_text(ox, oy + 14, f"seat {s}: mean {summary.mean:.3g}, std "
-                           f"{summary.std:.3g}", 12, INK, "bold"))
+        parts.append(_text(ox, oy + 14, _("{seat}: mean {mean}, std {std}").format(
+            seat=seat_word(s), mean=localized(f"{summary.mean:.3g}"),
+            std=localized(f"{summary.std:.3g}")), 12, INK, "bold"))
         xs, shares, bar_w = bars(hist, binned)
 
         def sx(v: float, ox: float = ox, plot_w: float = plot_w) -> float:
