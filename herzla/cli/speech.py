@@ -46,7 +46,7 @@ CLICK_TEXTS = (
     N_("Missing argument"), N_("Missing option"), N_("Missing parameter"),
     N_("Missing {param_type}"), N_("Missing parameter: {param_name}"),
     N_("No such option {name!r}."), N_("No such command {name!r}."), N_("Missing command."),
-    N_("Aborted!"), N_("default: {default}"), N_("(dynamic)"), N_("env var: {var}"),
+    N_("Aborted!"), N_("default: {default}"), N_("required"), N_("(dynamic)"), N_("env var: {var}"),
     N_("deprecated"), N_("Option {name!r} does not take a value."),
     N_("Argument {name!r} takes {nargs} values."), N_("Choose from:\n\t{choices}"),
     N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),

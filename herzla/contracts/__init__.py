@@ -291,7 +291,9 @@ def contract_class(game: str, contract_id: str) -> type[Contract]:
         if find_name(contract_id, cls.names) is not None:
             return cls
     raise UnknownContract(_("{contract} is not a {game} contract ({hint}known: {known})").format(
-        contract=quote(contract_id), game=g.id, hint=did_you_mean(contract_id, ids),
+        contract=quote(contract_id), game=g.id,
+        hint=did_you_mean(contract_id, ids) or did_you_mean(  # else a German name near it
+            contract_id, [n for c in classes for n in c.names if find_name(n, ids) is None]),
         known=", ".join(ids)))
 
 

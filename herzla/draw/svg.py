@@ -526,6 +526,8 @@ def histograms_svg(seats: Sequence[Histogram], title: str, xlabel: str,
         parts.append(_text(ox + plot_w, oy + 22 + plot_h + 14, str(hi), 11, MUTED, "normal",
                            "end"))
     y = 36 + rows * (ph + 46) - 8
-    parts.append(_text(16, y, f"x: {xlabel}; bar height: {ylabel} (tallest "
-                       f"{top_share:.1%}); dashed: the mean", 12, MUTED))
+    parts.append(_text(16, y, _("x: {xlabel}; bar height: {ylabel} (tallest {top}); dashed: "
+                                "the mean").format(xlabel=xlabel, ylabel=ylabel,
+                                                   top=localized(f"{top_share:.1%}")),
+                       12, MUTED))
     return _root(max(width, 420), y + 10, parts, title, standalone)
