@@ -70,7 +70,8 @@ return out;
 
 def _pages(base: str) -> Iterator[tuple[str, str]]:
     """Every kind of page (name, path): the start page, a pad of long names, the desk and a
-    ruling drawn, a table in play, its hint and its end, a table of people."""
+    ruling drawn, a table in play, its hint and its end, a layout deal's end, a table of
+    people."""
     evening = call(base, "POST", "/api/evenings", {"game": "herzla", "players": NAMES})
     for body in ({"hearts": [2, 2, 2, 2]}, {"hearts": [0, 3, 5, 0]},
                  {"contract": "beddl", "declarer": 2, "made": False}, {"hearts": [1, 2, 5, 0]}):
@@ -85,6 +86,11 @@ def _pages(base: str) -> Iterator[tuple[str, str]]:
                                                "seed": 8, "opponents": "random"})
     while not over["over"]:
         over = call(base, "POST", f"/api/tables/{over['id']}/play", {"card": over["legal"][0]})
+    layout = call(base, "POST", "/api/tables", {"game": "herzerln", "contract": "auflegen",
+                                                 "seed": 3, "opponents": "heuristic"})
+    while not layout["over"]:  # a layout deal's rounds, its settlement: they fit a phone
+        layout = call(base, "POST", f"/api/tables/{layout['id']}/play",
+                      {"card": layout["legal"][0]})
     people = call(base, "POST", "/api/tables", {"game": "herzla", "contract": "normal",
                                                  "seed": 9, "people": [0, 1],
                                                  "opponents": "heuristic"})
@@ -95,6 +101,7 @@ def _pages(base: str) -> Iterator[tuple[str, str]]:
     yield "table", f"tables/{table['id']}"
     yield "table-hint", f"tables/{table['id']}?hint=1"
     yield "table-over", f"tables/{over['id']}"
+    yield "layout-over", f"tables/{layout['id']}"
     yield "people-creator", f"tables/{people['id']}"
     yield "people-seat", seat
 

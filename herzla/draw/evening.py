@@ -20,12 +20,12 @@ from __future__ import annotations
 from html import escape
 
 from herzla.contracts import get_game
-from herzla.contracts.words import amount_text, cents, tr
+from herzla.contracts.words import amount_text, cent_sign, cents, tr
 from herzla.draw.html import CSS, rules_html
 from herzla.draw.svg import INK, MUTED, _n, _root, _text
 from herzla.evening import MAX_DEALS, Evening
 from herzla.evening.text import next_sentence, outcome_lines, stats_line
-from herzla.i18n import _, current, format_number, ngettext
+from herzla.i18n import _, current, format_number, ngettext, pgettext
 from herzla.limits import LimitError
 from herzla.records import signed
 
@@ -49,7 +49,7 @@ def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) ->
     plot or (``narrow``: for a phone's screen, 380 wide) under it."""
     _check(e)
     n = len(e.players)
-    unit = "c" if get_game(e.game).has_stock else ""
+    unit = cent_sign() if get_game(e.game).has_stock else ""
     series = [[0] + [d.totals[s] for d in e.deals] for s in range(n)]
     stock = ([e.start_stock] + [d.stock or 0 for d in e.deals]) if e.stock is not None else None
     values = [v for line in series for v in line] + (stock or [])
@@ -73,7 +73,7 @@ def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) ->
     def y(v: float) -> float:
         return top + plot_h * (hi - v) / (hi - lo)
 
-    title = f"{e.game} evening: running totals"
+    title = _("{game} evening: running totals").format(game=e.game)
     parts = [_text(8, 22, title, 16, INK, "bold"),
              f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(plot_w)}" height="{_n(plot_h)}" '
              f'fill="#fafafa" stroke="#d0d0d0"/>']
@@ -84,8 +84,8 @@ def evening_svg(e: Evening, standalone: bool = True, *, narrow: bool = False) ->
     every = max(1, -(-len(e.deals) // 20))
     for i in range(0, len(e.deals) + 1, every):
         parts.append(_text(x(i), top + plot_h + 16, str(i), 11, MUTED, "normal", "middle"))
-    parts.append(_text(left + plot_w / 2, top + plot_h + 34, "deal", 12, MUTED, "normal",
-                       "middle"))
+    parts.append(_text(left + plot_w / 2, top + plot_h + 34, pgettext("axis", "deal"), 12, MUTED,
+                       "normal", "middle"))
 
     def line(points: list[int], ink: str, dashed: bool = False) -> str:
         d = "M" + " L".join(f"{_n(x(i))} {_n(y(v))}" for i, v in enumerate(points))

@@ -34,6 +34,7 @@ from herzla.limits import check_drawn
 from herzla.quote import visible
 from herzla.rulebook import UnknownTopic, get_rule
 from herzla.sheets import ScoreSheet
+from herzla.support.words import localized
 
 __all__ = ["CSS", "course", "explanation_html", "hand_html", "record_page", "review_html",
            "rules_html", "sheet_html", "sheet_page"]
@@ -147,34 +148,38 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
                 '<p class="note">' + _("Underlined in gold: the card that won the trick; dashed "
                                        "in blue: a card that did not follow suit (the seat "
                                        "showed a void); on red: the illegal play.") + "</p>")
+    # each cell names its seat (data-who), so that a narrow page may set a round's moves one
+    # after the other, each with its seat's name, instead of in columns
+    after = _("the rows after the round")
     for r in c.rounds():
         by_seat = {m.seat: m for m in r.moves}
         cells = []
         for s in range(n):
             m = by_seat.get(s)
+            who = f'data-who="{seat_word(s)}"'
             if m is None:
                 cells.append("<td></td>")
                 continue
             marks = (Mark.ILLEGAL,) if m.illegal else ()
             if m.card is None:
                 word = _("pass")
-                cells.append(f"<td>{f'<span class=illegal>{word}</span>' if m.illegal else word}"
-                             "</td>")
+                cells.append(f"<td {who}>"
+                             f"{f'<span class=illegal>{word}</span>' if m.illegal else word}</td>")
                 continue
             ends = c.contract.end_marks
-            after = ((" " + _("(low end)") if ends and m.end == "-" else "")
-                     + (" &mdash; " + _("out") if m.out else ""))
+            mark = ((" " + _("(low end)") if ends and m.end == "-" else "")
+                    + (" &mdash; " + _("out") if m.out else ""))
             laid = _card_html(labelled(m.card, faces), int(m.card.suit), faces, marks)
-            cells.append(f"<td>{laid}{after}</td>")
+            cells.append(f"<td {who}>{laid}{mark}</td>")
         grown = " &nbsp; ".join(" ".join(_card_html(labelled(x, faces), int(x.suit), faces)
                                          for x in row.cards) for row in r.rows)
-        rows.append(f"<tr><td class=num>{r.number}</td>{''.join(cells)}<td class=grow>{grown}"
-                    "</td></tr>")
+        rows.append(f'<tr><td class=num data-who="{_("round")}">{r.number}</td>{"".join(cells)}'
+                    f'<td class=grow data-who="{after}">{grown}</td></tr>')
     order = c.result.order or ()
-    after = _("the rows after the round")
     out = _("Out in order: {seats}").format(
         seats=", ".join(seat_word(s) for s in order) or _("nobody yet"))
-    return (f"<table><tr><th>{_('round')}</th>{head}<th>{after}</th></tr>" + "".join(rows)
+    return (f'<table class="rounds"><tr><th>{_("round")}</th>{head}<th>{after}</th></tr>'
+            + "".join(rows)
             + f"</table><p>{out}.</p>")
 
 
@@ -265,10 +270,10 @@ def review_html(review: Mapping[str, Any], c: Course | None = None,
     if plays:
         rows = "".join(
             f"<tr><td>{escape(where(int(p['index'])))}</td><td>{seat_word(int(p['seat']))}</td>"
-            f"<td>{card(p['card'])}</td><td class=num>{escape(str(p['played']))}</td>"
+            f"<td>{card(p['card'])}</td><td class=num>{localized(str(p['played']))}</td>"
             f"<td>{_(' or ').join(card(x) for x in p.get('best_cards', []))}</td>"
-            f"<td class=num>{escape(str(p['best']))}</td>"
-            f"<td class='num loss'>{escape(str(p['loss']))}</td></tr>" for p in plays)
+            f"<td class=num>{localized(str(p['best']))}</td>"
+            f"<td class='num loss'>{localized(str(p['loss']))}</td></tr>" for p in plays)
         parts.append(_head(pgettext("review", "play"), pgettext("review", "seat"),
                            pgettext("review", "card"), pgettext("review", "its value"),
                            pgettext("review", "best cards"), pgettext("review", "best value"),

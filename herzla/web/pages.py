@@ -5,6 +5,7 @@ drawings' HTML is herzla's own, escaped as it is written).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -14,7 +15,8 @@ from flask import Blueprint, Response, request
 from herzla.draw.html import CSS as DRAWING_CSS
 from herzla.evening.deal import named
 from herzla.players.policy import PolicyError
-from herzla.web import evening_docs
+from herzla.table import TableError
+from herzla.web import evening_docs, table_docs
 from herzla.web.advice import level_name
 from herzla.web.choices import contract_choices
 from herzla.web.config import state
@@ -31,6 +33,7 @@ from herzla.web.desk import (
 from herzla.web.desk_hand import Tapping, start_tapping
 from herzla.web.hand_view import hand_view
 from herzla.web.page_parts import card_view, faces_for, named_html, page
+from herzla.web.seat_names import shown_names
 from herzla.web.speech import _
 from herzla.web.store import Kind
 
@@ -58,6 +61,9 @@ def _listed(kind: Kind) -> list[dict[str, Any]]:
         body = doc.body if isinstance(doc.body, dict) else {}
         players = body.get("players")
         names = [str(p) for p in players] if isinstance(players, list) else []
+        if kind is Kind.TABLE:
+            with contextlib.suppress(TableError):  # a table this herzla cannot read: as kept
+                names = shown_names(table_docs.read(doc))
         deals = body.get("deals")
         deal = body.get("deal") if isinstance(body.get("deal"), dict) else {}
         about = evening_docs.about(doc) if kind is Kind.EVENING else None

@@ -6,7 +6,6 @@ with the review of the person's cards and the next deal of the evening."""
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -52,37 +51,13 @@ from herzla.web.page_parts import (
     suit_word,
 )
 from herzla.web.seat_keys import Viewer, act_as, creator_only, viewer_of
-from herzla.web.speech import _, cents, signed_number
+from herzla.web.seat_names import PLAYER, shown_names
+from herzla.web.speech import _, cents, pgettext, signed_number
 from herzla.web.store import Document, Kind, StaleRevision
 
 __all__ = ["StaleTurn", "blueprint", "turn_of", "view_of"]
 
 blueprint = Blueprint("table_pages", __name__)
-
-
-_COMPUTER = re.compile(r"Computer (\d+)")
-_PLAYER = re.compile(r"Player (\d+)")
-
-
-def shown_names(table: Table) -> list[str]:
-    """The seats' names as the pages show them: a person's own name once given, or the one
-    the table's creator gave (a person without either: their seat, counted from 1), the
-    computer's seats and the one person of a table against the computer in the page's
-    language."""
-    persons = {p.seat: p for p in table.people}
-    out = []
-    for s, name in enumerate(table.players):
-        person = persons.get(s)
-        computer = _COMPUTER.fullmatch(name) if person is None else None
-        if person is not None and not person.named and _PLAYER.fullmatch(name):
-            out.append(_("Seat {n}").format(n=s + 1))
-        elif not table.of_people and s == table.seat and name == YOU:
-            out.append(_("You"))
-        elif computer is not None:
-            out.append(_("Computer {k}").format(k=computer.group(1)))
-        else:
-            out.append(name)
-    return out
 
 
 class StaleTurn(TableStateError):
@@ -129,7 +104,8 @@ def view_of(table: Table, viewer: Viewer | None = None,
     bids = {b["seat"]: b["bid"] for b in (d["bidding"] or {}).get("announcements", [])}
     seats = []
     for s, name in enumerate(names):
-        roles = [r for r, at in ((_("deals"), d["dealer"]), (_("declarer"), d["declarer"]))
+        dealing = pgettext("a seat who deals this deal", "deals")
+        roles = [r for r, at in ((dealing, d["dealer"]), (_("declarer"), d["declarer"]))
                  if at == s]
         seats.append({"seat": s, "name": name, "you": s == who.seat, "held": d["held"][s],
                       "person": s in table.humans,
@@ -183,7 +159,7 @@ def view_of(table: Table, viewer: Viewer | None = None,
     person = {p.seat: p for p in table.people}.get(who.seat) if who.seat is not None else None
     return {"table": table, "names": names, "d": d, "pos": pos, "cards": cards, "seats": seats,
             "viewer": who, "asks_name": person is not None and not person.named,
-            "given_name": "" if who.seat is None or _PLAYER.fullmatch(table.players[who.seat])
+            "given_name": "" if who.seat is None or PLAYER.fullmatch(table.players[who.seat])
             else table.players[who.seat],
             "level": level_name(table.opponents),
             "q": who.query(), "people": table.of_people, "pad_rows": pad_rows,
@@ -270,7 +246,7 @@ def table_page(doc_id: str) -> Response:
             return show(doc, table, advice=hint(table, seat=who.seat), viewer=who)
         except TableError as exc:
             return show(doc, table, 409 if isinstance(exc, TableStateError) else 422,
-                        error=f"no hint: {exc}", viewer=who)
+                        error=_("no hint: {exc}").format(exc=exc), viewer=who)
     if request.args.get("review") and table.of_people and who.seat is not None:
         try:
             return show(doc, table, review=review_for(table, who.seat), viewer=who)
