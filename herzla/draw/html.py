@@ -58,7 +58,7 @@ td.num { text-align: right; }
 tr.total td { font-weight: 700; border-top: 2px solid #424242; }
 td.win { background: #c8e6c9; }
 .red { color: #c8102e; } .black { color: #1a1a1a; }
-.s0 { color: #7a4a1c; } .s1 { color: #2e7d32; } .s2 { color: #c8102e; } .s3 { color: #9a7400; }
+.s0 { color: #7a4a1c; } .s1 { color: #2e7d32; } .s2 { color: #c8102e; } .s3 { color: #866500; }
 .won { font-weight: 700; text-decoration: underline; text-decoration-color: #e0a800;
        text-decoration-thickness: 3px; }
 .void { outline: 2px dashed #1565c0; outline-offset: 1px; }
