@@ -275,3 +275,66 @@ def test_the_simulations_fragment_speaks_german() -> None:
 def test_options_are_refused_in_german() -> None:
     with language("de"), pytest.raises(OptionError, match="unbekannte Option"):
         contract_class("herzla", "normal")(4, {"herz": 3})
+
+
+# -- the people's commands' answers ------------------------------------------------------------
+STOP = {"the", "and", "of", "is", "with", "each", "every", "seat", "seats", "trick", "player",
+        "players", "play", "plays", "played", "wins", "cost", "mistake", "reviewed", "against",
+        "model", "double", "dummy", "nothing", "hands", "finished", "scores", "totals", "not",
+        "complete", "illegal", "Dropped", "deal", "deals", "after", "again", "Took", "back",
+        "game"}
+
+
+def _english(text: str) -> list[str]:
+    text = re.sub(r"\([a-z-]+\)|\b[a-z]+(?:[/-][a-z0-9]+)+\b", " ", text)
+    return [w for w in re.findall(r"[A-Za-z]+", text) if w in STOP]
+
+
+@pytest.mark.parametrize("example", ["herzla-two-void", "herzla-beddl-lost",
+                                     "herzeln-3p-domino", "herzerln-heart-free"])
+def test_review_speaks_german(example: str, tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(run("example", example).stdout, encoding="utf-8")
+    german = run("review", str(path), "--lang", "de")
+    english = run("review", str(path))
+    assert german.exit_code == english.exit_code
+    assert _english(german.stdout) == [], german.stdout
+    assert _english(english.stdout)  # the check finds English where there is some
+
+
+def test_review_in_german_in_a_players_words(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(run("example", "herzla-two-void").stdout, encoding="utf-8")
+    out = run("review", str(path), "--lang", "de").stdout
+    assert "gegen gute Mitspieler und mit offenen Karten (Cent, mehr ist besser)" in out
+    assert "die Züge von jedem Platz" in out and "; Platz 1 sticht" in out
+    assert re.search(r"Platz 0: 8 Züge durchgegangen, gegen gute Mitspieler \d+,\d Cent "
+                     r"verloren; mit offenen Karten 1 Fehler, der 90 Cent gekostet hat", out)
+
+
+def test_the_examples_list_in_german() -> None:
+    german = run("example", "--lang", "de").stdout
+    assert _english(german) == [], german
+    assert "eine Partie herzeln aus 8 Spielen, fertig: Summen" in german
+    assert "herzla beddl, 4 Spieler, 28 Züge: Ergebnis +80 ct" in german
+    assert "herzla beddl, 4 players, 28 plays: scores +80c" in run("example").stdout
+
+
+def test_the_pads_changes_in_german(tmp_path: Path) -> None:
+    path = str(tmp_path / "abend.json")
+    assert run("pad", "new", path, "--game", "herzla", "--players", "A,B,C,D").exit_code == 0
+    for hearts in ("0,3,5,0", "2,2,2,2", "8,0,0,0"):
+        run("pad", "add", path, "--hearts", hearts, "--tricks", "2,2,2,2")
+    edited = run("pad", "edit", path, "1", "--hearts", "0,4,4,0", "--lang", "de").stdout
+    assert "(2 Spiele danach neu gezählt)" in edited
+    dropped = run("pad", "drop", path, "2", "--lang", "de").stdout
+    assert dropped.startswith("Spiel 2 gestrichen; 1 Spiel danach neu gezählt.")
+    undone = run("pad", "undo", path, "--lang", "de").stdout
+    assert undone.startswith("Zurückgenommen: Spiel 2 gestrichen.")
+    assert run("pad", "drop", path, "3").stdout.startswith("Dropped deal 3.")
+
+
+def test_advice_names_the_contract_in_german() -> None:
+    out = run("advise", "herzla", "--hand", "CA CK CQ SA SK H7 H8 D7", "--samples", "12",
+              "--seat", "0", "--lang", "de").stdout
+    assert "Normalspiel" in out and "Normal game" not in out

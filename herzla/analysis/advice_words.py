@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from herzla.analysis.estimate import Estimate
 from herzla.contracts import TrickContract
+from herzla.contracts.words import tr
 from herzla.i18n import N_, _, pgettext
 from herzla.support.words import cent_sign, localized
 
@@ -84,12 +85,12 @@ def _advice(model: str, contracts: Mapping[str, TrickContract],
             choices: Mapping[str, Mapping[str, Estimate]], best: str,
             margin: tuple[str, float, tuple[float, float]] | None) -> list[str]:
     e = choices[best]["strong"]
-    worth = _worth(model, contracts[best].title, e)
+    worth = _worth(model, tr(contracts[best].title), e)
     if margin is None:
         return [_("Only {choice} was weighed: there was nothing to compare it with.").format(
                     choice=best), worth, *_bounds(contracts[best], choices[best])]
     other, diff, (dlo, dhi) = margin
-    fields = {"diff": cents_text(diff), "title": contracts[other].title,
+    fields = {"diff": cents_text(diff), "title": tr(contracts[other].title),
               "low": cents_text(dlo), "high": cents_text(dhi),
               "deals": localized(f"{e.samples:,}")}
     if dlo == dhi == 0:
@@ -109,7 +110,7 @@ def _advice(model: str, contracts: Mapping[str, TrickContract],
     if weak != best and choices[weak]["heuristic"].mean > choices[best]["heuristic"].mean:
         out.append(_("Against weak players {title} would pay more ({weak}); against strong "
                      "players it pays {strong}.").format(
-            title=contracts[weak].title, weak=cents_text(choices[weak]["heuristic"].mean),
+            title=tr(contracts[weak].title), weak=cents_text(choices[weak]["heuristic"].mean),
             strong=cents_text(choices[weak]["strong"].mean)))
     return out
 

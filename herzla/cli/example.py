@@ -9,7 +9,8 @@ from herzla import examples
 from herzla.cli.common import fail
 from herzla.cli.output import check_output, on_stdout, open_output
 from herzla.contracts import TallyError
-from herzla.i18n import N_, _
+from herzla.contracts.words import cent_sign
+from herzla.i18n import N_, _, ngettext
 from herzla.names import UnknownName, read_name
 from herzla.quote import visible
 from herzla.records import RecordError, read_record, replay, signed
@@ -24,22 +25,36 @@ def describe(name: str) -> str:
     try:
         if isinstance(doc, list):
             sheet = score_sheet(doc)
-            unit = "c" if sheet.stock is not None else ""
-            ends = "finished" if sheet.finished else "not finished"
-            return (f"a {sheet.game} {sheet.kind} of {len(sheet.rows)} hands, {ends}: totals "
-                    + " ".join(signed(t) + unit for t in sheet.totals))
+            unit = cent_sign() if sheet.stock is not None else ""
+            totals = " ".join(signed(t) + unit for t in sheet.totals)
+            kinds = {"partie": (N_("a {game} partie of {n} hands, finished: totals {totals}"),
+                                N_("a {game} partie of {n} hands, not finished: totals "
+                                   "{totals}")),
+                     "session": (N_("a {game} session of {n} hands, finished: totals {totals}"),
+                                 N_("a {game} session of {n} hands, not finished: totals "
+                                    "{totals}")),
+                     "match": (N_("a {game} match of {n} hands, finished: totals {totals}"),
+                               N_("a {game} match of {n} hands, not finished: totals "
+                                  "{totals}"))}
+            done, open_ = kinds.get(str(sheet.kind), kinds["session"])
+            return _(done if sheet.finished else open_).format(
+                game=sheet.game, n=len(sheet.rows), totals=totals)
         res = replay(read_record(doc))
     except (RecordError, TallyError) as exc:
-        return f"malformed on purpose: {exc}"
+        return _("malformed on purpose: {exc}").format(exc=exc)
     r = res.record
     n = len(r.plays)
-    what = f"{r.game} {r.contract_id}, {r.players} players, {n} play{'s' if n != 1 else ''}"
+    what = ngettext("{game} {contract}, {players} players, {n} play",
+                    "{game} {contract}, {players} players, {n} plays", n).format(
+        game=r.game, contract=r.contract_id, players=r.players, n=n)
     if res.illegal is not None:
-        return f"{what}: illegal at play {res.illegal.index + 1} ({res.illegal.rule})"
+        return _("{what}: illegal at play {n} ({rule})").format(
+            what=what, n=res.illegal.index + 1, rule=res.illegal.rule)
     if res.scores is None:
-        return f"{what}: not complete"
-    unit = "c" if r.contract.has_stock else ""
-    return f"{what}: scores " + " ".join(signed(v) + unit for v in res.scores)
+        return _("{what}: not complete").format(what=what)
+    unit = cent_sign() if r.contract.has_stock else ""
+    return _("{what}: scores {scores}").format(
+        what=what, scores=" ".join(signed(v) + unit for v in res.scores))
 
 
 @click.command("example", help=N_(

@@ -23,7 +23,7 @@ from herzla.contracts.tallies import numbers_of
 from herzla.counting import read_whole
 from herzla.evening import Entry, Evening, EveningError, create, load, update
 from herzla.evening.text import deal_line, deal_report, next_line, outcome_lines, totals_line
-from herzla.i18n import N_
+from herzla.i18n import N_, _, ngettext
 from herzla.limits import LimitError
 from herzla.quote import quote
 
@@ -218,7 +218,9 @@ def edit_command(file: str, k: int, **tally: Any) -> None:
     entry = _entry(**tally)
     e = _change(file, lambda ev: ev.edit(k, entry))
     later = len(e.deals) - k
-    again = f" ({later} deal{'' if later == 1 else 's'} after it scored again)" if later else ""
+    again = " " + ngettext("({n} deal after it scored again)",
+                           "({n} deals after it scored again)", later).format(n=later) \
+        if later else ""
     _after(e, deal_line(e, e.deals[k - 1]) + again)
 
 
@@ -228,8 +230,9 @@ def edit_command(file: str, k: int, **tally: Any) -> None:
 def drop_command(file: str, k: int) -> None:
     e = _change(file, lambda ev: ev.drop(k))
     later = len(e.deals) - k + 1
-    again = f"; {later} deal{'' if later == 1 else 's'} after it scored again" if later else ""
-    _after(e, f"Dropped deal {k}{again}.")
+    _after(e, (ngettext("Dropped deal {k}; {n} deal after it scored again.",
+                        "Dropped deal {k}; {n} deals after it scored again.", later)
+               if later else _("Dropped deal {k}.")).format(k=k, n=later))
 
 
 @pad.command("undo", help=N_("""Take back the last change (add, edit or drop)."""))
@@ -243,7 +246,7 @@ def undo_command(file: str) -> None:
         return ev.undo()
 
     e = _change(file, undo)
-    _after(e, f"Took back: {taken[0]}.")
+    _after(e, _("Took back: {what}.").format(what=taken[0]))
 
 
 @pad.command("show", help=N_(

@@ -14,12 +14,14 @@ from herzla.cli.common import fail
 from herzla.cli.input import each_record, open_records
 from herzla.cli.solve import check_jobs, jobs_options
 from herzla.contracts import TallyError
+from herzla.contracts.words import seat_word
 from herzla.counting import play_place
-from herzla.i18n import N_
+from herzla.i18n import N_, _, ngettext
 from herzla.quote import visible
 from herzla.records import Record, RecordError
 from herzla.support.cluster import ClusterError
 from herzla.support.procs import WorkerLost
+from herzla.support.words import localized
 
 __all__ = ["review_command"]
 
@@ -78,27 +80,36 @@ def review_command(record: str, seat: int | None, as_json: bool, jobs: int | Non
 
 
 def _amount(n: int, unit: str) -> str:
-    return f"{n} {unit[:-1] if n == 1 else unit}"
+    """``1 cent``, ``10 cents`` (``points``, ``penalty points``), in the run's language."""
+    if unit == "cents":
+        return ngettext("{n} cent", "{n} cents", n).format(n=n)
+    if unit == "penalty points":
+        return ngettext("{n} penalty point", "{n} penalty points", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def _cost(p: PlayReview, unit: str, players: int | None) -> str:
-    what = "passed" if p.card == "pass" else f"played {p.card}"
+    where = play_place(p.index, players)
     model = "" if p.loss_model is None else (
-        f"against the model {_tenths(p.loss_model, unit) if p.loss_model else 'nothing'}; ")
-    dd = (f"double dummy {_amount(p.loss, unit)}, best was {' or '.join(p.best_cards)}"
-          if p.loss else "double dummy nothing")
-    return f"seat {p.seat} {what} ({play_place(p.index, players)}): cost {model}{dd}"
+        _("against the model {loss}; ").format(loss=_tenths(p.loss_model, unit))
+        if p.loss_model else _("against the model nothing; "))
+    dd = (_("double dummy {loss}, best was {best}").format(
+        loss=_amount(p.loss, unit), best=_(" or ").join(p.best_cards))
+        if p.loss else _("double dummy nothing"))
+    said = (_("{seat} passed ({where}): cost {model}{dd}") if p.card == "pass" else
+            _("{seat} played {card} ({where}): cost {model}{dd}"))
+    return said.format(seat=seat_word(p.seat), card=p.card, where=where, model=model, dd=dd)
 
 
 def _tenths(x: float, unit: str) -> str:
-    return f"{x:.1f} {unit}"
+    return _("{amount} {unit}").format(amount=localized(f"{x:.1f}"), unit=_(unit))
 
 
 #: the one sentence that tells the two prices apart, where both are shown
-BOTH = ("Two prices: 'against the model' is what a play lost with the other seats each "
-        "playing for itself as the expert player models them, over the deals the seat could "
-        "think likely; 'double dummy' is what it lost with every hand open and every other "
-        "seat playing against it.")
+BOTH = N_("Two prices: 'against the model' is what a play lost with the other seats each "
+          "playing for itself as the expert player models them, over the deals the seat could "
+          "think likely; 'double dummy' is what it lost with every hand open and every other "
+          "seat playing against it.")
 
 
 def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None) -> list[str]:
@@ -106,34 +117,45 @@ def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None)
     each mistake marked with its cost and place, the totals of each seat reviewed."""
     if isinstance(ans, IllegalPlayError):
         return [*map(visible, ans.lines()),
-                "There is nothing to review after an illegal play."]
+                _("There is nothing to review after an illegal play.")]
     res = ans
     unit = unit_of(res.game, res.contract)
-    whom = "every seat" if res.seat is None else f"seat {res.seat}"
-    better = "lower" if res.lower_is_better else "higher"
-    declares = f", seat {res.declarer} declares" if res.declarer is not None else ""
-    how = "against the model and double dummy" if res.priced else "double dummy"
-    out = [f"{res.game} {res.contract}, {res.players} players{declares}: the plays of {whom}, "
-           f"{how} ({unit}, {better} is better)"]
+    whom = _("every seat") if res.seat is None else seat_word(res.seat)
+    if res.declarer is not None:
+        head = (_("{game} {contract}, {players} players, {seat} declares: the plays of {whom}, "
+                  "against the model and double dummy ({unit}, {better} is better)")
+                if res.priced else
+                _("{game} {contract}, {players} players, {seat} declares: the plays of {whom}, "
+                  "double dummy ({unit}, {better} is better)"))
+    else:
+        head = (_("{game} {contract}, {players} players: the plays of {whom}, against the model "
+                  "and double dummy ({unit}, {better} is better)") if res.priced else
+                _("{game} {contract}, {players} players: the plays of {whom}, double dummy "
+                  "({unit}, {better} is better)"))
+    better = _("lower") if res.lower_is_better else _("higher")
+    out = [head.format(game=res.game, contract=res.contract, players=res.players,
+                       seat=seat_word(res.declarer) if res.declarer is not None else "",
+                       whom=whom, unit=_(unit), better=better)]
     if not res.steps:
-        out.append("No card has been played: there is nothing to review.")
+        out.append(_("No card has been played: there is nothing to review."))
         return out
     costs = {p.index: p for p in res.plays}
     marks = {i: p for i, p in costs.items() if p.loss > 0 or (p.loss_model or 0) > 0}
     if res.priced:
-        out.append(BOTH)
+        out.append(_(BOTH))
     players = res.players if res.steps[0].trick is not None else None
 
     def shown(s: Step) -> str:
-        text = f"seat {s.seat} {s.play}" + (" (out)" if s.out else "")
+        text = f"{seat_word(s.seat)} {s.play}" + (" " + _("(out)") if s.out else "")
         return text + ("*" if s.index in marks else "")
 
     if res.steps[0].trick is not None:
         for trick in sorted({s.trick for s in res.steps if s.trick is not None}):
             cards = [s for s in res.steps if s.trick == trick]
-            line = f"trick {trick}: " + ", ".join(shown(s) for s in cards)
+            line = _("trick {n}: {cards}").format(n=trick,
+                                                  cards=", ".join(shown(s) for s in cards))
             if cards[-1].winner is not None:
-                line += f"; seat {cards[-1].winner} wins"
+                line += _("; {seat} wins").format(seat=seat_word(cards[-1].winner))
             out.append(line)
             out.extend("  * " + _cost(marks[s.index], unit, players) for s in cards
                        if s.index in marks)
@@ -151,12 +173,13 @@ def review_text(ans: ReviewResult | IllegalPlayError, rec: Record | None = None)
                        if s.index in marks)
     out.append("")
     for who, t in res.seats.items():
-        mistakes = "no mistake" if not t.mistakes else (
-            f"{t.mistakes} mistake{'s' if t.mistakes != 1 else ''} costing "
-            f"{_amount(t.loss, unit)}")
+        mistakes = _("no mistake") if not t.mistakes else ngettext(
+            "{n} mistake costing {loss}", "{n} mistakes costing {loss}", t.mistakes).format(
+            n=t.mistakes, loss=_amount(t.loss, unit))
         model = "" if t.loss_model is None else (
-            f" against the model {_tenths(t.loss_model, unit)} lost;")
-        dd = f" double dummy {mistakes}" if t.loss_model is not None else f" {mistakes}"
-        out.append(f"seat {who}: {t.plays} play{'s' if t.plays != 1 else ''} reviewed,"
-                   f"{model}{dd}")
+            " " + _("against the model {loss} lost;").format(loss=_tenths(t.loss_model, unit)))
+        dd = (" " + _("double dummy {mistakes}").format(mistakes=mistakes)
+              if t.loss_model is not None else f" {mistakes}")
+        out.append(ngettext("{seat}: {n} play reviewed,", "{seat}: {n} plays reviewed,",
+                            t.plays).format(seat=seat_word(who), n=t.plays) + f"{model}{dd}")
     return out
