@@ -48,6 +48,9 @@ class Option:
     rule: str = ""
     minimum: int | None = None
     maximum: int | None = None
+    #: its other names, in German, as a person may type them (``herzwert`` for
+    #: ``heart_unit``); the option's own name is the one written in records and JSON
+    names: tuple[str, ...] = ()
 
     @property
     def type(self) -> type:
@@ -69,8 +72,9 @@ class Option:
         if t is bool:
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-                return value.strip().lower() == "true"
+            word = value.strip().lower() if isinstance(value, str) else None
+            if word in ("true", "false", "ja", "nein"):  # in English or German
+                return word in ("true", "ja")
             raise OptionError(self._said(_("{value} is not true or false"), value))
         if t is int:
             if isinstance(value, bool):
@@ -135,16 +139,20 @@ def given_options(
     unknown option (and the ones it may mean), a value of the wrong kind, an option given
     twice."""
     table = {o.name: o for o in known}
+    other = {n: o.name for o in table.values() for n in o.names}  # the German names
     if given is not None and not isinstance(given, Mapping):
         raise OptionError(_("options are a mapping of option names to values, not {given}")
                           .format(given=quote(given)))
     out: dict[str, bool | int | str] = {}
     for name, value in (given or {}).items():
         found = find_name(name, table)
+        if found is None and find_name(name, other) is not None:
+            found = other[find_name(name, other) or ""]
         if found is None:
             names = ", ".join(sorted(table)) or _("none")
             raise OptionError(_("unknown option {name}{where} ({hint}known: {names})").format(
-                name=quote(name), where=where, hint=did_you_mean(name, sorted(table)),
+                name=quote(name), where=where,
+                hint=did_you_mean(name, sorted(table)) or did_you_mean(name, sorted(other)),
                 names=names))
         if found in out:
             raise OptionError(_("option {name} is given twice{where}").format(name=found,

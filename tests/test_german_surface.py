@@ -338,3 +338,41 @@ def test_advice_names_the_contract_in_german() -> None:
     out = run("advise", "herzla", "--hand", "CA CK CQ SA SK H7 H8 D7", "--samples", "12",
               "--seat", "0", "--lang", "de").stdout
     assert "Normalspiel" in out and "Normal game" not in out
+
+
+# -- options named in German -------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "given", "name"), [
+    ("herzla", "herzwert", "heart_unit"), ("herzla", "Herzwert", "heart_unit"),
+    ("herzla", "EINSATZ", "contract_stake"), ("herzla", "renonce", "renege"),
+    ("herzeln", "domino_ums_eck", "domino_wrap"), ("herzla-kids", "ziel", "target"),
+])
+def test_an_option_is_read_by_its_german_name(game: str, given: str, name: str) -> None:
+    from herzla.contracts import get_game
+    from herzla.options import given_options
+
+    opt = next(o for o in get_game(game).options if o.name == name)
+    value = "nein" if isinstance(opt.default, bool) else (
+        opt.choices[-1] if opt.choices else str(opt.default))
+    assert list(given_options(get_game(game).options, {given: value})) == [name]
+
+
+def test_an_option_in_german_on_the_command_line() -> None:
+    german = run("score", "herzla", "normal", "--hearts", "0,3,5,0", "-o", "herzwert=20",
+                 "--lang", "de")
+    english = run("score", "herzla", "normal", "--hearts", "0,3,5,0", "-o", "heart_unit=20")
+    assert german.exit_code == english.exit_code == 0
+    assert "Platz 2 \u2212100 ct" in german.stdout and "seat 2 -100c" in english.stdout
+    typo = run("score", "herzla", "normal", "--hearts", "0,3,5,0", "-o", "Herzwertt=20",
+               "--lang", "de")
+    assert typo.exit_code == 2 and "meinst du herzwert?" in typo.stderr
+    assert "did you mean heart_unit?" in run("score", "herzla", "normal", "--hearts", "0,3,5,0",
+                                             "-o", "heart_unt=20").stderr
+    ja = run("score", "herzeln", "domino", "--order", "0,1,2,3", "-o", "domino_ums_eck=nein",
+             "-o", "dominofarben=same-suit")
+    assert ja.exit_code == 0
+
+
+def test_the_german_rule_book_names_an_option_both_ways() -> None:
+    german = run("rules", "herzla", "settlement", "--lang", "de").stdout
+    assert "Option heart_unit/herzwert=N" in german
+    assert "Option heart_unit=N" in run("rules", "herzla", "settlement").stdout

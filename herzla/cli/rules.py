@@ -82,8 +82,10 @@ def render_rule(rule: Rule, game: str | None = None) -> list[str]:
                     else _("a whole number <= {high}") if high is not None
                     else _("a whole number")).format(low=low, high=high)
             kind += ", "
+        # in German the option's German names beside its own: either may be typed
+        name = "/".join((opt.name, *opt.names)) if current() != DEFAULT else opt.name
         lines += _wrap(_("{prefix} {name}={values} ({kind}default {default}): {doc}.").format(
-            prefix=prefix, name=opt.name, values=_values(opt), kind=kind,
+            prefix=prefix, name=name, values=_values(opt), kind=kind,
             default=_default(opt), doc=tr(opt.doc)), indent="      ", first="  ")
     words = [t for t in rule.topics if not t.isdigit()]
     if current() != DEFAULT:  # the words it answers to in the language read

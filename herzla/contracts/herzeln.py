@@ -18,12 +18,12 @@ __all__ = ["CONTRACTS", "HERZELN_OPTIONS", "Herzeln"]
 HERZELN_OPTIONS: tuple[Option, ...] = (
     Option("dealer_rotation", "per-deal", ("per-deal", "per-partie"),
            doc=N_("the deal passes clockwise after each deal, or only after the partie"),
-           rule="herzeln/partie"),
+           rule="herzeln/partie", names=("geberwechsel",)),
     Option("domino_suits", "any-suit", ("any-suit", "same-suit"),
            doc=N_("the domino is one row regardless of suit, or four rows, one per suit"),
-           rule="herzeln/domino-options"),
+           rule="herzeln/domino-options", names=("dominofarben",)),
     Option("domino_wrap", True, doc=N_("Aces turn the corner in the domino (false only with "
-           "same-suit rows)"), rule="herzeln/domino-options"),
+           "same-suit rows)"), rule="herzeln/domino-options", names=("domino_ums_eck",)),
     RENEGE_OPTION,
 )
 

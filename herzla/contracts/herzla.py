@@ -41,28 +41,29 @@ __all__ = ["Beddl", "Bid", "HERZLA_OPTIONS", "Herzla", "Mord", "Normal", "resolv
 
 HERZLA_OPTIONS: tuple[Option, ...] = (
     Option("heart_unit", 10, doc=N_("cents per heart captured; every heart amount scales with it"),
-           rule="herzla/settlement", minimum=1),
+           rule="herzla/settlement", names=("herzwert",), minimum=1),
     Option("contract_stake", 80, doc=N_("cents each defender pays or receives in Beddl and Mord; "
            "also the Schleichermord payment per opponent"), rule="herzla/contract-settlement",
-           minimum=0),
+           names=("einsatz",), minimum=0),
     Option("rank_order", "natural", ("natural", "ace-ten"),
            doc=N_("the order that wins tricks (a published summary's card box says ace-ten)"),
-           rule="herzla/table"),
+           rule="herzla/table", names=("reihenfolge",)),
     Option("contract_priority", "position", ("position", "mord-over-beddl"),
            doc=N_("bidding: the first announcement wins, or a later Mord outbids an earlier Beddl"),
-           rule="herzla/bidding"),
+           rule="herzla/bidding", names=("vorrang",)),
     Option("heart_lead_ban_tricks", 2, doc=N_("hearts may not be led to this many first tricks"),
-           rule="herzla/heart-lead-ban", minimum=0),
+           rule="herzla/heart-lead-ban", names=("aufspielverbot",), minimum=0),
     Option("heart_lead_ban_in_contracts", True,
            doc=N_("the heart lead ban applies in Beddl and Mord too"),
-           rule="herzla/heart-lead-ban"),
+           rule="herzla/heart-lead-ban", names=("aufspielverbot_in_ansagen",)),
     Option("no_void", "pay-stock", ("pay-stock", "no-payment"),
            doc=N_("with no void player, every player pays per heart into the stock, or nobody "
                   "pays"),
-           rule="herzla/no-void"),
+           rule="herzla/no-void", names=("keiner_herzfrei",)),
     Option("stock_payout", "void", ("void", "never"),
            doc=N_("the stock goes to the void player(s) of the next normal game with 1 or 2 void "
-           "players, or is never paid out"), rule="herzla/stock-payout"),
+           "players, or is never paid out"), rule="herzla/stock-payout",
+           names=("stockauszahlung",)),
     RENEGE_OPTION,
 )
 

@@ -29,11 +29,11 @@ __all__ = ["KIDS_OPTIONS", "Kids", "KidsNormal"]
 
 KIDS_OPTIONS: tuple[Option, ...] = (
     Option("heart_lead_ban_tricks", 2, doc=N_("hearts may not be led to this many first tricks"),
-           rule="herzla-kids/play", minimum=0),
+           rule="herzla-kids/play", names=("aufspielverbot",), minimum=0),
     Option("target", 50, doc=N_("a match ends when someone reaches this many penalty points"),
-           rule="herzla-kids/match", minimum=1),
+           rule="herzla-kids/match", names=("ziel",), minimum=1),
     Option("hands", 0, doc=N_("a match of this many hands instead (0: play to the target)"),
-           rule="herzla-kids/match", minimum=0),
+           rule="herzla-kids/match", names=("spiele",), minimum=0),
     RENEGE_OPTION,
 )
 

@@ -41,7 +41,7 @@ __all__ = ["RENEGE_OPTION", "Ruling", "is_renege", "places_after", "renege_optio
 RENEGE_OPTION = Option(
     "renege", "penalty", ("penalty", "redeal", "none"),
     doc=N_("an established renege is settled by a penalty, the hand is dealt again, or it is not "
-        "ruled on"), rule="renege")
+        "ruled on"), rule="renege", names=("renonce",))
 
 #: the rules whose breach is an error of the record, not a renege
 RECORD_ERRORS = frozenset({NOT_IN_HAND.id, HAND_OVER.id})
