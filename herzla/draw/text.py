@@ -56,6 +56,7 @@ from herzla.draw.faces import (
 from herzla.i18n import _
 from herzla.quote import visible
 from herzla.records import sort_hand
+from herzla.support.words import localized
 
 __all__ = ["RULE_ID", "draw_text", "mistakes_of"]
 
@@ -314,7 +315,8 @@ def _review_lines(c: Course, review: Mapping[str, Any], style: _Style) -> list[s
         out.append("  " + _("{place}: seat {seat} played {card}, value {played}; best {best}, "
                             "value {value}: cost {loss}").format(
             place=c.place(int(p["index"])), seat=p["seat"], card=style.named(p["card"]),
-            played=p["played"], best=best, value=p["best"], loss=p["loss"]))
+            played=localized(str(p["played"])), best=best, value=localized(str(p["best"])),
+            loss=localized(str(p["loss"]))))
     seats = review.get("seats", {})
     if seats:
         out.append("  " + "   ".join(
