@@ -25,7 +25,6 @@ from herzla.i18n import (
     current,
     language_from_env,
     ngettext,
-    pgettext,
     read_language,
 )
 
@@ -147,23 +146,18 @@ _HELPS = ("help", "short_help", "epilog")
 _NAMED = re.compile(r"[A-Z][A-Z_]*[A-Z]")
 
 
+#: the capitalised words of usage lines and metavars, as click and herzla write them
+METAVAR_WORDS = (
+    N_("OPTIONS"), N_("COMMAND"), N_("ARGS"), N_("INTEGER"), N_("FLOAT"), N_("TEXT"), N_("GAME"),
+    N_("CONTRACT"), N_("CARDS"), N_("SEAT"), N_("NAME"), N_("VALUE"), N_("RECORD"), N_("REC"),
+    N_("FILE"), N_("TOPIC"), N_("PICTURE"), N_("PAGE"), N_("ADDRESS"), N_("SECONDS"),
+    N_("CENTS"), N_("POLICY"), N_("CHOICE"), N_("TOKEN"), N_("URL"), N_("BOOLEAN"),
+)
+
+
 def metavar_words() -> dict[str, str]:
     """The capitalised words of usage lines and metavars, in the current language."""
-    return {
-        "OPTIONS": pgettext("metavar", "OPTIONS"), "COMMAND": pgettext("metavar", "COMMAND"),
-        "ARGS": pgettext("metavar", "ARGS"), "INTEGER": pgettext("metavar", "INTEGER"),
-        "FLOAT": pgettext("metavar", "FLOAT"), "TEXT": pgettext("metavar", "TEXT"),
-        "GAME": pgettext("metavar", "GAME"), "CONTRACT": pgettext("metavar", "CONTRACT"),
-        "CARDS": pgettext("metavar", "CARDS"), "SEAT": pgettext("metavar", "SEAT"),
-        "NAME": pgettext("metavar", "NAME"), "VALUE": pgettext("metavar", "VALUE"),
-        "RECORD": pgettext("metavar", "RECORD"), "REC": pgettext("metavar", "REC"),
-        "FILE": pgettext("metavar", "FILE"), "TOPIC": pgettext("metavar", "TOPIC"),
-        "PICTURE": pgettext("metavar", "PICTURE"), "PAGE": pgettext("metavar", "PAGE"),
-        "ADDRESS": pgettext("metavar", "ADDRESS"), "SECONDS": pgettext("metavar", "SECONDS"),
-        "CENTS": pgettext("metavar", "CENTS"), "POLICY": pgettext("metavar", "POLICY"),
-        "CHOICE": pgettext("metavar", "CHOICE"), "TOKEN": pgettext("metavar", "TOKEN"),
-        "URL": pgettext("metavar", "URL"), "BOOLEAN": pgettext("metavar", "BOOLEAN"),
-    }
+    return {word: _(word) for word in METAVAR_WORDS}
 
 
 def _named(text: str, words: dict[str, str]) -> str:
