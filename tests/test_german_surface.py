@@ -376,3 +376,18 @@ def test_the_german_rule_book_names_an_option_both_ways() -> None:
     german = run("rules", "herzla", "settlement", "--lang", "de").stdout
     assert "Option heart_unit/herzwert=N" in german
     assert "Option heart_unit=N" in run("rules", "herzla", "settlement").stdout
+
+
+def test_serve_refuses_a_folder_in_german(tmp_path: Path) -> None:
+    german = run("serve", "--db", str(tmp_path), "--lang", "de")
+    assert german.exit_code == 2 and "ist ein Ordner, keine Datenbankdatei" in german.stderr
+    assert "is a folder, not a database file" in run("serve", "--db", str(tmp_path)).stderr
+
+
+def test_a_file_that_is_no_model_in_german(tmp_path: Path) -> None:
+    bad = tmp_path / "weights.npz"
+    bad.write_text("no model", encoding="utf-8")
+    with language("de"), pytest.raises(ValueError, match="keine Modelldatei"):
+        policy_of(f"net[weights={bad}]")
+    with pytest.raises(ValueError, match="not a model file"):
+        policy_of(f"net[weights={bad}]")

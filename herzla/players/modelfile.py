@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.errors import HerzlaError
+from herzla.i18n import _
 
 __all__ = ["MAX_BYTES", "ModelError", "digest", "read_arrays", "size_text"]
 
@@ -52,35 +53,41 @@ def digest(data: bytes) -> str:
 def _header(f: IO[bytes]) -> tuple[tuple[int, ...], np.dtype[Any]]:
     version = np.lib.format.read_magic(f)
     if version == (1, 0):
-        shape, _, dtype = np.lib.format.read_array_header_1_0(f)
+        shape, _order, dtype = np.lib.format.read_array_header_1_0(f)
     elif version == (2, 0):
-        shape, _, dtype = np.lib.format.read_array_header_2_0(f)
+        shape, _order, dtype = np.lib.format.read_array_header_2_0(f)
     else:
-        raise ModelError(f"an array of it is of the unknown .npy format {version}")
+        raise ModelError(_("an array of it is of the unknown .npy format {version}").format(
+            version=version))
     return tuple(shape), dtype
 
 
 def _member(z: zipfile.ZipFile, name: str, kinds: str, ndim: int) -> npt.NDArray[Any]:
     info = z.getinfo(f"{name}.npy")
     if info.file_size > MAX_BYTES:
-        raise ModelError(f"its array {name} claims {size_text(info.file_size)}, more than a "
-                         f"model holds ({size_text(MAX_BYTES)} at most)")
+        raise ModelError(_("its array {name} claims {size}, more than a model holds ({most} "
+                           "at most)").format(name=name, size=size_text(info.file_size),
+                                              most=size_text(MAX_BYTES)))
     with z.open(info) as f:
         shape, dtype = _header(f)
         if dtype.hasobject or dtype.kind not in kinds:
-            raise ModelError(f"its array {name} holds {dtype} values, not "
-                             f"{'text' if kinds == 'U' else 'numbers'}")
+            raise ModelError((_("its array {name} holds {dtype} values, not text")
+                              if kinds == "U" else
+                              _("its array {name} holds {dtype} values, not numbers")).format(
+                name=name, dtype=dtype))
         if len(shape) != ndim:
-            raise ModelError(f"its array {name} has {len(shape)} dimensions, not {ndim}")
+            raise ModelError(_("its array {name} has {n} dimensions, not {ndim}").format(
+                name=name, n=len(shape), ndim=ndim))
         claimed = math.prod(shape) * dtype.itemsize
         if claimed > MAX_BYTES:
-            raise ModelError(f"its array {name} claims {size_text(claimed)}, more than a model "
-                             f"holds ({size_text(MAX_BYTES)} at most)")
+            raise ModelError(_("its array {name} claims {size}, more than a model holds "
+                               "({most} at most)").format(name=name, size=size_text(claimed),
+                                                          most=size_text(MAX_BYTES)))
     with z.open(info) as f:
         arr: npt.NDArray[Any] = np.lib.format.read_array(f, allow_pickle=False)
     if arr.dtype.kind in "fc" and not np.all(np.isfinite(arr)):
-        raise ModelError(f"its array {name} holds values that are not finite (NaN or "
-                         f"infinity)")
+        raise ModelError(_("its array {name} holds values that are not finite (NaN or "
+                           "infinity)").format(name=name))
     return arr
 
 
@@ -96,23 +103,25 @@ def read_arrays(source: str | IO[bytes], expected: Mapping[str, tuple[str, int]]
 
             size = os.stat(source).st_size
             if size > MAX_BYTES:
-                raise ModelError(f"it holds {size_text(size)}, more than a model holds "
-                                 f"({size_text(MAX_BYTES)} at most)")
+                raise ModelError(_("it holds {size}, more than a model holds ({most} at "
+                                   "most)").format(size=size_text(size),
+                                                   most=size_text(MAX_BYTES)))
         with zipfile.ZipFile(source) as z:
             names = set(z.namelist())
             out = {}
             for name, (kinds, ndim) in expected.items():
                 if f"{name}.npy" not in names:
-                    raise ModelError(f"it has no array {name}")
+                    raise ModelError(_("it has no array {name}").format(name=name))
                 out[name] = _member(z, name, kinds, ndim)
             for name, (kinds, ndim) in (optional or {}).items():
                 if f"{name}.npy" in names:
                     out[name] = _member(z, name, kinds, ndim)
             return out
     except zipfile.BadZipFile:
-        raise ModelError("it is not a model file (an .npz archive of numpy arrays)") from None
+        raise ModelError(_("it is not a model file (an .npz archive of numpy arrays)")
+                         ) from None
     except (EOFError, KeyError, ValueError, zipfile.LargeZipFile, NotImplementedError) as exc:
         if isinstance(exc, ModelError):
             raise
-        raise ModelError(f"it is damaged ({' '.join(str(exc).split()) or type(exc).__name__})"
-                         ) from None
+        raise ModelError(_("it is damaged ({why})").format(
+            why=" ".join(str(exc).split()) or type(exc).__name__)) from None

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from herzla.i18n import _, ngettext
 from herzla.web.documents import (
     Document,
     Kind,
@@ -109,12 +110,12 @@ class SqliteStore:
     def __init__(self, path: str | os.PathLike[str], *, upto: int = SCHEMA) -> None:
         self.path = Path(path)
         if self.path.is_dir():
-            raise StoreError(f"{self.path} is a folder, not a database file")
+            raise StoreError(_("{path} is a folder, not a database file").format(path=self.path))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"cannot make the folder {self.path.parent}: "
-                             f"{exc.strerror or exc}") from None
+            raise StoreError(_("cannot make the folder {path}: {why}").format(
+                path=self.path.parent, why=exc.strerror or exc)) from None
         self.version_found = self._migrate(upto)
 
     @property
@@ -127,13 +128,14 @@ class SqliteStore:
         try:
             con = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open {self.path}: {exc}") from None
+            raise StoreError(_("cannot open {path}: {exc}").format(path=self.path,
+                                                                   exc=exc)) from None
         try:
             yield con
         except sqlite3.DatabaseError as exc:
             if "not a database" in str(exc) or "malformed" in str(exc):
-                raise StoreError(f"{self.path} is not a herzla database (SQLite says: {exc})"
-                                 ) from None
+                raise StoreError(_("{path} is not a herzla database (SQLite says: {exc})")
+                                 .format(path=self.path, exc=exc)) from None
             if isinstance(exc, sqlite3.OperationalError):
                 raise StoreError(f"{self.path}: {exc}") from None
             raise
@@ -160,19 +162,21 @@ class SqliteStore:
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "schema_version" not in names:
             if names:
-                raise StoreError(f"{self.path} is an SQLite database, but not herzla's (it has "
-                                 f"no schema version)")
+                raise StoreError(_("{path} is an SQLite database, but not herzla's (it has "
+                                   "no schema version)").format(path=self.path))
             return 0
         rows = con.execute("SELECT version FROM schema_version LIMIT 2").fetchall()
         version = rows[0][0] if len(rows) == 1 else None
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            held = (f"{len(rows)} rows" if len(rows) != 1
+            held = (ngettext("{n} row", "{n} rows", len(rows)).format(n=len(rows)) if len(rows) != 1
                     else json.dumps(version if not isinstance(version, bytes) else "bytes"))
-            raise StoreError(f"{self.path} is not a herzla database that this herzla can read "
-                             f"(its schema version is {held}, not a whole number from 0)")
+            raise StoreError(_("{path} is not a herzla database that this herzla can read "
+                               "(its schema version is {held}, not a whole number from 0)")
+                             .format(path=self.path, held=held))
         if version > SCHEMA:
-            raise StoreError(f"{self.path} was written by a later herzla (schema version "
-                             f"{version}; this herzla reads up to {SCHEMA}): upgrade herzla")
+            raise StoreError(_("{path} was written by a later herzla (schema version "
+                               "{version}; this herzla reads up to {schema}): upgrade herzla")
+                             .format(path=self.path, version=version, schema=SCHEMA))
         return version
 
     def _migrate(self, upto: int) -> int:
@@ -273,7 +277,7 @@ class SqliteStore:
                revision: int) -> Document:
         """Write ``body`` over the document at ``revision`` (:class:`StaleRevision` if it is at
         another one now)."""
-        return self.modify(kind, doc_id, lambda _: body, revision)
+        return self.modify(kind, doc_id, lambda _old: body, revision)
 
     def delete(self, kind: Kind, doc_id: str, revision: int | None = None) -> None:
         """Remove the document (at ``revision``, if given)."""
