@@ -19,7 +19,7 @@ ROOT = Path(herzla.__file__).parent
 RECORD_KEYS = {"game", "contract", "hands", "plays"}
 #: the shipped policies: each writes move()
 SHIPPED = {"RandomPolicy", "HeuristicPolicy", "NetPolicy", "Pimc", "Expert", "BotPolicy"}
-#: the 0.2 names herzla's own code no longer uses (they warn, and go in 1.0)
+#: the 0.2 names gone in 1.0 (``by_kind`` still warns: it goes with the kinds' packages)
 OLD_NAMES = {"by_kind", "legal_plays", "legal_lays", "decide_card", "decide_lay", "Lay"}
 
 

@@ -183,8 +183,9 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
             wanted = Move(move)
         elif move is None:
             wanted = PASS_MOVE
-        else:  # a 0.2 Lay, or whatever has a card and an end
-            wanted = Move(getattr(move, "card", None), getattr(move, "end", None))
+        else:
+            raise TypeError(f"{move!r} is not a move (a herzla Move, a card, None or an "
+                            f"announcement)")
         for action, legal in self._episode.legal().items():
             if legal == wanted or (isinstance(legal, Move) and isinstance(wanted, Move)
                                    and wanted.end is None and wanted.card is not None
