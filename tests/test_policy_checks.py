@@ -103,6 +103,7 @@ def test_decide_move_passes_a_legal_card_and_names_an_illegal_one() -> None:
         name = "held"
 
         def move(self, view: TrickView | LayoutView) -> Move:
+            assert isinstance(view, TrickView)
             return Move(next(c for c in (Card.from_str(x) for x in ("CA", "DA", "SA", "HA", "C7"))
                              if not view.legal >> c.index & 1))
 

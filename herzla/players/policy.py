@@ -61,16 +61,14 @@ class PolicyError(ValueError):
 class PolicyForm(Protocol):
     """A policy written for the numpy batch engine, as a policy offers it
     (:meth:`Policy.batch_form`): whether it reads the move uniforms and the heuristic's
-    profiles, and its card, lay and announcement for a chunk of hands.  The batch engine's own
+    profiles, and its moves and announcement for a chunk of hands.  The batch engine's own
     :class:`herzla.sim.batch.BatchForm` refines this protocol with the types of what it hands
     over (its moves, bit tables and numpy arrays, which live with the engine)."""
 
     uniforms: bool
     profiles: bool
 
-    def cards(self, move: Any) -> Any: ...
-
-    def lays(self, move: Any) -> Any: ...
+    def moves(self, move: Any) -> Any: ...
 
     def wants(self, bits: Any, base: Any, hand: Any, first: bool, tables: Any) -> Any: ...
 
