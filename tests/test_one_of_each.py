@@ -1,5 +1,6 @@
 """One of each, counted by the syntax tree: one writer of hand records, every shipped policy
-writing the one ``Policy.move`` (none the 0.2 ``card``/``lay``), no 0.2 name used inside herzla.
+writing the one ``Policy.move`` (none the 0.2 ``card``/``lay``), no 0.2 name used inside herzla,
+and no side doors: tools/ and benchmarks/ use herzla's public names and nothing from tests/.
 
 Each count reads every module of ``herzla/`` with :mod:`ast`; each has a planted case that shows
 it sees what it counts.
@@ -14,6 +15,8 @@ from pathlib import Path
 import herzla
 
 ROOT = Path(herzla.__file__).parent
+#: the repository: tools/ and benchmarks/ beside the package
+REPO = Path(__file__).resolve().parents[1]
 
 #: the keys a hand record's JSON object is written with: a dict display holding these writes one
 RECORD_KEYS = {"game", "contract", "hands", "plays"}
@@ -79,6 +82,40 @@ def old_names(trees: dict[str, ast.Module]) -> list[str]:
     return out
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def side_doors(trees: dict[str, ast.Module]) -> list[str]:
+    """Each way round herzla's public surface: an import from tests/, a private name imported
+    (or a module of a private path), a private attribute read of anything but ``self``/``cls``."""
+    out = []
+    for path, tree in sorted(trees.items()):
+        seen: list[tuple[int, str]] = []
+        for node in ast.walk(tree):
+            found: list[str] = []
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                found += [f"from {module}"] if module.split(".")[0] == "tests" else []
+                found += [f"{module}.{a.name}" for a in node.names if _private(a.name)]
+                found += [module] if any(map(_private, module.split("."))) else []
+            elif isinstance(node, ast.Import):
+                found += [a.name for a in node.names if a.name.split(".")[0] == "tests"
+                          or any(map(_private, a.name.split(".")))]
+            elif isinstance(node, ast.Attribute) and _private(node.attr) and not (
+                    isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(ast.unparse(node))
+            seen += [(node.lineno, what) for what in found]  # type: ignore[attr-defined]
+        out += [f"{path}:{line}: {what}" for line, what in sorted(seen)]
+    return out
+
+
+def _outside() -> dict[str, ast.Module]:
+    """The scripts of tools/ and benchmarks/."""
+    return {p.relative_to(REPO).as_posix(): ast.parse(p.read_text(encoding="utf-8"))
+            for folder in ("tools", "benchmarks") for p in (REPO / folder).rglob("*.py")}
+
+
 def test_one_writer_of_hand_records() -> None:
     # a Record writes itself as it was read (its options as given, its cards in their order)
     assert record_writers(_trees()) == ["hand.py:record_json", "hand.py:record_of",
@@ -96,6 +133,12 @@ def test_herzla_uses_no_02_name() -> None:
     assert old_names(_trees()) == []
 
 
+def test_tools_and_benchmarks_use_no_side_door() -> None:
+    scripts = _outside()
+    assert len(scripts) > 20  # both folders read
+    assert side_doors(scripts) == []
+
+
 def test_the_counts_see_what_they_count() -> None:
     planted = {
         "a.py": ast.parse("def w(c):\n    return {'game': 1, 'contract': 2, 'hands': [], "
@@ -111,3 +154,10 @@ def test_the_counts_see_what_they_count() -> None:
     assert record_writers(planted) == ["a.py:w", "a.py:record_of", "a.py:u"]
     assert policy_methods(planted) == {"Pimc": {"card", "move"}}
     assert old_names(planted) == ["c.py:1: Lay", "c.py:2: legal_plays", "c.py:3: by_kind"]
+    doors = {"t.py": ast.parse("from tests.people_load import call\nimport tests.helpers\n"
+                               "from herzla.sim.match import _result\n"
+                               "from herzla.contracts import registry\nregistry._load()\n"
+                               "self._x = 1\nfrom herzla._private import y\n")}
+    assert side_doors(doors) == ["t.py:1: from tests.people_load", "t.py:2: tests.helpers",
+                                 "t.py:3: herzla.sim.match._result", "t.py:5: registry._load",
+                                 "t.py:7: herzla._private"]

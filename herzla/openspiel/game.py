@@ -109,8 +109,8 @@ class HerzlaGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class HerzlaState(pyspiel.State):  # type: ignore[misc]
-    """A hand in progress.  Besides OpenSpiel's API: ``record()``, ``engine()``, ``contract()``
-    and ``action_of(move)``."""
+    """A hand in progress.  Besides OpenSpiel's API: ``record()``, ``engine()``, ``contract()``,
+    ``episode()`` and ``action_of(move)``."""
 
     def __init__(self, game: HerzlaGame) -> None:
         super().__init__(game)
@@ -168,6 +168,11 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
     def contract(self) -> Contract | None:
         """The contract played (None while the bidding is open)."""
         return self._episode.rules
+
+    def episode(self) -> HandState:
+        """A copy of herzla's own state of the episode (its setup, the actions so far), as
+        :func:`herzla.openspiel.resample.resample` reads it."""
+        return self._episode.copy()
 
     def action_of(self, move: Move | Card | str | None) -> int:
         """The action of a move: a :class:`herzla.hand.Move` (a card, a card laid at an end,
