@@ -12,7 +12,6 @@ from herzla.hand import Hand, Move, record_json
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Shown,
-    make_rules,
     sorted_codes,
     table_of,
 )
@@ -119,8 +118,8 @@ class HandState:
     def _start(self) -> None:
         s = self.setup
         self.round = Round(s.rules or s.base, self.dealt, s.dealer, s.stock,
-                           bidding=s.rules is None, early=True, make=lambda cid, declarer:
-                           make_rules(s.game, cid, s.players, dict(s.options), declarer))
+                           bidding=s.rules is None, early=True,
+                           make=lambda cid, declarer: s.seating.contract_for(cid, declarer))
 
     def _why_illegal(self, action: int) -> str:
         if self.over:
