@@ -91,7 +91,6 @@ class EnvTable:
     """
 
     seating: Seating
-    game: Game
     mode: str
     deals: tuple[str, ...]
     dealers: tuple[int, ...]
@@ -173,7 +172,7 @@ class EnvTable:
         seating = Seating(gid, n, dealer, deals[0] if mode == "contract" else None,
                           declarer if needs else None, given, stock if has_stock else 0)
         return cls(
-            seating=seating, game=g, mode=mode, deals=deals, dealers=dealers,
+            seating=seating, mode=mode, deals=deals, dealers=dealers,
             contract_ids=tuple(c for c in classes if c in playable),
             cards=tuple(cards_of(mask)),
             words=("pass", *g.bidding[1:]) if mode == "bidding" else (),
@@ -187,6 +186,10 @@ class EnvTable:
         )
 
     # -- the seating ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return get_game(self.seating.game)
+
     @property
     def players(self) -> int:
         return self.seating.players
