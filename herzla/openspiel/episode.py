@@ -8,7 +8,7 @@ from typing import Any
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS as PASS_MOVE
-from herzla.hand import Hand, Move, record_json
+from herzla.hand import Hand, Move
 from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Shown,
@@ -171,8 +171,8 @@ class HandState:
             raise ValueError("there is no hand record while the cards are being dealt")
         if self.rules is None:
             raise ValueError("there is no hand record before the bidding chooses the contract")
-        return record_json(self.rules, self.setup.dealer, self.setup.stock, self.dealt,
-                           self.plays)
+        assert self.round is not None
+        return self.round.record().to_json()
 
     def table(self) -> Shown | None:
         return None if self.engine is None else table_of(self.engine, self.setup.row_keys)
