@@ -15,13 +15,13 @@ from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.i18n import _
 from herzla.options import resolve_options
-from herzla.round import Carry, Place, Seating
+from herzla.round import Carry, Place, Seated, Seating
 
 __all__ = ["Run", "Sitting"]
 
 
 @attrs.frozen(slots=True)
-class Sitting:
+class Sitting(Seated):
     """What an evening is played with: its ``seating`` (:class:`herzla.round.Seating`: the
     game, the number of players, the options given, the stock and the dealer it starts with;
     no one contract), the players' ``names``; ``sheet``: a list of hand records read as a
@@ -48,18 +48,6 @@ class Sitting:
         """The players' names, by seat."""
         return self.names
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """The rule options as given."""
-        return self.seating.opts
-
-    @property
-    def stock(self) -> int:
-        return self.seating.stock
-
-    @property
-    def dealer(self) -> int:
-        return self.seating.dealer
 
     @property
     def spec(self) -> Game:

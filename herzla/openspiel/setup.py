@@ -22,11 +22,11 @@ from herzla.openspiel.engine import (
 )
 from herzla.options import OptionError
 from herzla.quote import number, quote
-from herzla.round import Seating, make_contract
+from herzla.round import Seated, Seating, make_contract
 
 
 @attrs.frozen
-class Setup:
+class Setup(Seated):
     """One game's parameters, checked, and what follows from them.  Shared by all its states.
 
     ``seating``: the game, the contract (None: the bidding chooses it), the players, the
@@ -59,22 +59,6 @@ class Setup:
     @property
     def players(self) -> int:
         return self.seating.players
-
-    @property
-    def dealer(self) -> int:
-        return self.seating.dealer
-
-    @property
-    def declarer(self) -> int | None:
-        return self.seating.declarer
-
-    @property
-    def stock(self) -> int:
-        return self.seating.stock
-
-    @property
-    def options(self) -> tuple[tuple[str, Any], ...]:
-        return self.seating.options
 
     @property
     def bidding(self) -> bool:

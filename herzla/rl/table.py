@@ -44,7 +44,7 @@ from herzla.limits import LimitError, check_stock
 from herzla.names import close_names, find_name
 from herzla.options import OptionError
 from herzla.quote import quote
-from herzla.round import Seating, make_contract
+from herzla.round import Seated, Seating, make_contract
 
 __all__ = ["MODES", "EnvTable", "pick_name"]
 
@@ -75,7 +75,7 @@ def _seat(value: object, what: str, players: int) -> int:
 
 
 @attrs.frozen(eq=False)
-class EnvTable:
+class EnvTable(Seated):
     """One environment's table (build it with :meth:`EnvTable.of`).
 
     ``deals`` are the contract ids of the episode's deals in order (the bidding: the contract
@@ -193,23 +193,6 @@ class EnvTable:
     @property
     def players(self) -> int:
         return self.seating.players
-
-    @property
-    def dealer(self) -> int:
-        return self.seating.dealer
-
-    @property
-    def declarer(self) -> int | None:
-        return self.seating.declarer
-
-    @property
-    def stock(self) -> int:
-        return self.seating.stock
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """The rule options as given."""
-        return self.seating.opts
 
     # -- what the table plays ---------------------------------------------------------------
     @property

@@ -14,7 +14,7 @@ from herzla.round.place import (
     partie_of,
 )
 from herzla.round.play import Round
-from herzla.round.seating import Seating, make_contract
+from herzla.round.seating import Seated, Seating, make_contract
 
-__all__ = ["Carry", "Place", "Round", "Seating", "dealer_of", "fixed_contract",
+__all__ = ["Carry", "Place", "Round", "Seated", "Seating", "dealer_of", "fixed_contract",
            "make_contract", "partie_length", "partie_of", "resolve", "settled"]

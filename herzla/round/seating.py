@@ -22,7 +22,7 @@ import attrs
 
 from herzla.contracts import Contract, contract_class
 
-__all__ = ["Seating", "make_contract"]
+__all__ = ["Seated", "Seating", "make_contract"]
 
 
 def make_contract(game: str, contract_id: str, players: int,
@@ -87,3 +87,30 @@ class Seating:
             contract_id, declarer = self.contract, self.declarer if declarer is None else declarer
         return make_contract(self.game, contract_id, self.players, self.opts, declarer,
                              dealer=self.dealer)
+
+
+class Seated:
+    """A value that holds a :class:`Seating` (``seating``) and reads its dealer, declarer,
+    stock and options from it: the setups of the simulator, the evening, OpenSpiel, the
+    environments and the table app (each names its game and players its own way: an id or a
+    :class:`~herzla.contracts.Game`, a number or the players' names)."""
+
+    __slots__ = ()
+    seating: Seating
+
+    @property
+    def dealer(self) -> int:
+        return self.seating.dealer
+
+    @property
+    def declarer(self) -> int | None:
+        return self.seating.declarer
+
+    @property
+    def stock(self) -> int:
+        return self.seating.stock
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The rule options as given."""
+        return self.seating.opts

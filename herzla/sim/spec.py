@@ -23,7 +23,7 @@ from herzla.hand import record_json
 from herzla.i18n import _
 from herzla.players.policy import Policy
 from herzla.players.registry import named_policies, seat_policies
-from herzla.round import Seating, make_contract
+from herzla.round import Seated, Seating, make_contract
 
 __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "sample_record",
            "spec_contract"]
@@ -34,7 +34,7 @@ def _seated(policies: Iterable[Policy]) -> tuple[Policy, ...]:
 
 
 @attrs.frozen(slots=True)
-class DealSpec:
+class DealSpec(Seated):
     """What to simulate: one deal type at its table, and the seats' policies, resolved.
 
     ``contract`` is the contract played (its players, options and declarer); ``seating`` the
@@ -128,26 +128,8 @@ class DealSpec:
         return self.seating.contract is None
 
     @property
-    def dealer(self) -> int:
-        return self.seating.dealer
-
-    @property
-    def stock(self) -> int:
-        """The stock before each hand."""
-        return self.seating.stock
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """The rule options as given."""
-        return self.seating.opts
-
-    @property
     def players(self) -> int:
-        return self.contract.players
-
-    @property
-    def declarer(self) -> int | None:
-        return self.contract.declarer
+        return self.seating.players
 
 
 @attrs.frozen(slots=True, eq=False)

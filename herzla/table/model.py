@@ -40,7 +40,7 @@ from herzla.evening import Evening, EveningError
 from herzla.i18n import _
 from herzla.limits import MAX_SEED
 from herzla.quote import quote
-from herzla.round import Seating
+from herzla.round import Seated, Seating
 from herzla.support.kept import check_kept
 
 __all__ = ["AWAY", "FORMAT", "MAX_MOVES", "MOST_AWAY", "VERSION", "Person", "Table", "TableDeal",
@@ -193,7 +193,7 @@ class Person:
 
 
 @attrs.frozen(slots=True)
-class Table:
+class Table(Seated):
     """A table against the computer (see the module notes).  Build one with
     :func:`herzla.table.new_table`; each action (:mod:`herzla.table.actions`) answers a new
     table.  ``seating`` (:class:`herzla.round.Seating`) holds the game, the number of
@@ -230,19 +230,10 @@ class Table:
         return self.seating.game
 
     @property
-    def options(self) -> dict[str, Any]:
-        """The rule options as given."""
-        return self.seating.opts
-
-    @property
     def contract(self) -> str | None:
         """The contract asked for at every deal (None: the game's own order of deals)."""
         return self.seating.contract
 
-    @property
-    def declarer(self) -> int | None:
-        """The declarer asked for (None: forehand at each deal)."""
-        return self.seating.declarer
 
     @property
     def of_people(self) -> bool:
