@@ -31,7 +31,6 @@ from herzla.hand import register_engine as _register_engine
 from herzla.hand import register_reader as _register_reader
 from herzla.i18n import language
 from herzla.layout import LayoutHand
-from herzla.moved import install as _install_moved
 from herzla.options import Option, OptionError
 from herzla.players.registry import register_builtin as _register_builtin
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
@@ -97,14 +96,6 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> _Any:
-    if name == "Lay":  # deprecated since 0.3, gone in 1.0
-        import warnings
-
-        from herzla import layout
-
-        warnings.warn("herzla.Lay is deprecated and goes in 1.0: a lay is a herzla.Move(card, "
-                      "end)", DeprecationWarning, stacklevel=2)
-        return vars(layout)["_Lay"]
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'herzla' has no attribute {name!r}")
@@ -127,7 +118,6 @@ def _load_drawings() -> None:
 
 
 _on_first_use(_load_drawings)
-_install_moved()  # the modules that moved since 0.2 import by their old paths too
 
 
 def __dir__() -> list[str]:

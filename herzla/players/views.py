@@ -124,12 +124,6 @@ class TrickView:
         return len(self.tricks) + 1
 
     @property
-    def legal_plays(self) -> list[Card]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves` (the cards: ``cards_of(legal)``)."""
-        _deprecated("TrickView.legal_plays", "legal_moves() (the cards: cards_of(view.legal))")
-        return cards_of(self.legal)
-
-    @property
     def options(self) -> Mapping[str, Any]:
         return self.contract.opts
 
@@ -161,11 +155,6 @@ class TrickView:
         """The seat's legal moves: its legal cards, as :meth:`herzla.players.Policy.move`
         chooses among them (as the hand's :meth:`~herzla.hand.Hand.legal_moves`)."""
         return [Move(c) for c in cards_of(self.legal)]
-
-    def moves(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves`."""
-        _deprecated("TrickView.moves()", "legal_moves()")
-        return self.legal_moves()
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
@@ -267,17 +256,6 @@ class LayoutView:
         (as the hand's :meth:`~herzla.hand.Hand.legal_moves`): each card laid at each end it
         fits, or the pass alone."""
         return self.lays() or [PASS]
-
-    def legal_lays(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`lays` (or :meth:`legal_moves`, the pass
-        included)."""
-        _deprecated("LayoutView.legal_lays()", "lays(), or legal_moves() with the pass")
-        return self.lays()
-
-    def moves(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves`."""
-        _deprecated("LayoutView.moves()", "legal_moves()")
-        return self.legal_moves()
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:
