@@ -176,3 +176,15 @@ def test_solving_beddl_and_mord_loads_only_the_made_lost_search(tmp_path: Path) 
             "herzla.analysis.search.kernel", "herzla.analysis.search.layout", "numba",
             "multiprocessing"}
     assert not lazy & loaded
+
+
+def test_the_command_line_starts_no_blas_threads() -> None:
+    """The command line leaves numpy's OpenBLAS one thread (its pool costs start-up, and herzla
+    never uses it), unless the user says otherwise."""
+    code = "import os, herzla.cli\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, want in ((None, "1"), ("3", "3")):
+        run_env = env if given is None else {**env, "OPENBLAS_NUM_THREADS": given}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=run_env, check=True, timeout=120)
+        assert out.stdout.strip() == want
