@@ -275,13 +275,8 @@ def _solver(rec: Record, seat: int) -> Searcher:
 
 
 def _is_boolean(rec: Record) -> bool:
-    """Whether the search values made or lost (a declarer's contract): the scoring model
-    alone (learnt once a contract and deal size), no search built."""
-    contract = rec.contract
-    if not isinstance(contract, TrickContract):
-        return False
-    return isinstance(trick_score(contract, rec.stock, [mask_of(h) for h in rec.hands]),
-                      BooleanScore)
+    """Whether the search values made or lost (a declarer's contract)."""
+    return _solver(rec, 0).boolean
 
 
 def _position(rec: Record) -> Hand:
