@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import herzla
+from tests import sources as shared
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -65,13 +66,14 @@ def test_the_reference_examples_pass_mypy_strict(tmp_path: Path) -> None:
 def _python_strings() -> list[tuple[str, str]]:
     """Every string constant of herzla's modules (help texts, docstrings), with its file."""
     out = []
-    for path in sorted((ROOT / "herzla").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in shared.trees().items():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                out.append((str(path.relative_to(ROOT)), node.value))
+                out.append((f"herzla/{path}", node.value))
     return out
 
 
+@shared.GROUP
 def test_help_texts_name_pages_of_the_site_not_files_the_wheel_lacks() -> None:
     """A file of docs/ is not in the wheel: a text names the page of the site instead, by its
     title in the site's navigation."""
