@@ -8,10 +8,15 @@ it sees what it counts.
 from __future__ import annotations
 
 import ast
+import functools
+from pathlib import Path
 
+import herzla
 from tests import sources as shared
 
 pytestmark = shared.GROUP
+
+ROOT = Path(herzla.__file__).parent
 
 #: the keys a hand record's JSON object is written with: a dict display holding these writes one
 RECORD_KEYS = {"game", "contract", "hands", "plays"}
@@ -21,6 +26,7 @@ SHIPPED = {"RandomPolicy", "HeuristicPolicy", "NetPolicy", "Pimc", "Expert", "Bo
 OLD_NAMES = {"by_kind", "legal_plays", "legal_lays", "decide_card", "decide_lay", "Lay"}
 
 
+@functools.cache
 def _trees() -> dict[str, ast.Module]:
     return shared.trees()
 
