@@ -20,8 +20,6 @@ ROOT = Path(__file__).resolve().parent
 OPENSPIEL_FILES = ("herzla/openspiel", "docs/openspiel.md", "docs/examples/openspiel_mcts.py")
 RL_FILES = ("herzla/rl", "docs/rl.md", "docs/examples/rl_tabular.py")
 
-WEB = ROOT / "herzla" / "web"
-
 collect_ignore = [] if find_spec("pyspiel") else list(OPENSPIEL_FILES)
 if find_spec("flask") is None or find_spec("waitress") is None:
     collect_ignore.append("herzla/web")
@@ -39,16 +37,18 @@ def _english() -> Iterator[None]:
     current_language.reset(token)
 
 
-def _under(item: pytest.Item, names: tuple[str, ...]) -> bool:
-    paths = [ROOT / name for name in names]
-    return any(item.path == path or path in item.path.parents for path in paths)
+def _under(path: str, names: tuple[str, ...]) -> bool:
+    """Whether ``path`` (a file's absolute path) is one of ``names`` (below the root) or lies
+    in one of them (compared as text: a tree's thousands of items are marked at once)."""
+    return any(path == f"{ROOT}/{name}" or path.startswith(f"{ROOT}/{name}/") for name in names)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if _under(item, OPENSPIEL_FILES):
+        path = str(item.path)
+        if _under(path, OPENSPIEL_FILES):
             item.add_marker(pytest.mark.openspiel)
-        elif item.path.is_relative_to(WEB):
+        elif _under(path, ("herzla/web",)):
             item.add_marker(pytest.mark.web)
-        elif _under(item, RL_FILES):
+        elif _under(path, RL_FILES):
             item.add_marker(pytest.mark.rl)

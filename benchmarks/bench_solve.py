@@ -6,7 +6,8 @@ In one run, on the same deals:
    Ober; Mord: at least six of them), solved from the first card, end to end: one
    ``python -m herzla solve DEALS.jsonl --json`` process against one
    ``python benchmarks/bare_search.py DEALS.jsonl`` process (the bare alpha-beta yardstick); the
-   answers must agree;
+   answers must agree; and the same ``herzla solve`` with ``--jobs 1`` (one process: on a
+   machine other work loads, its helper's share of the cores is not the solver's to count);
 2. what each technique buys: the same deals (and normal-game positions) solved in this process
    with one technique switched off at a time (nodes and seconds), the normal positions on both
    paths (pure Python and the compiled kernel);
@@ -149,9 +150,15 @@ def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int,
     solve_cmd = [sys.executable, "-m", "herzla", "solve", str(path), "--json"]
     version_cmd = [sys.executable, "-m", "herzla", "--version"]
     ours_t, bare_t, base_t, start_t, base_start_t = [], [], [], [], []
-    ours_c, bare_c, base_c = [], [], []
+    ours_c, bare_c, base_c, one_t, one_c, base_one_t, base_one_c = [], [], [], [], [], [], []
     for _ in range(repeat):
         ours, ours_cpu, out = timed_cpu(solve_cmd)
+        one, one_cpu, one_out = timed_cpu([*solve_cmd, "--jobs", "1"])
+        if [json.loads(line)["value"] for line in one_out.splitlines()] != [
+                json.loads(line)["value"] for line in out.splitlines()]:
+            raise SystemExit("herzla solve answers differently on one process")
+        one_t.append(one)
+        one_c.append(one_cpu)
         bare, bare_cpu, bare_out = timed_cpu([sys.executable,
                                               str(ROOT / "benchmarks" / "bare_search.py"),
                                               str(path)])
@@ -170,16 +177,26 @@ def end_to_end(deals: list[dict[str, Any]], path: Path, repeat: int,
                 raise SystemExit("the solver and the baseline disagree")
             base_t.append(base)
             base_c.append(base_cpu)
+            base_one, base_one_cpu, _ = timed_cpu([*solve_cmd, "--jobs", "1"], tree=baseline)
+            base_one_t.append(base_one)
+            base_one_c.append(base_one_cpu)
             base_start_t.append(timed(version_cmd, tree=baseline)[0])
     ours, bare = statistics.median(ours_t), statistics.median(bare_t)
     got = {"deals": len(deals), "made": made.count("made"), "solve_s": ours,
            "bare_s": bare, "ratio": bare / ours, "startup_s": statistics.median(start_t),
-           "cpu_ratio": statistics.median(bare_c) / statistics.median(ours_c)}
+           "cpu_ratio": statistics.median(bare_c) / statistics.median(ours_c),
+           "one_s": statistics.median(one_t),
+           "one_ratio": bare / statistics.median(one_t),
+           "one_cpu_ratio": statistics.median(bare_c) / statistics.median(one_c),
+           "load": os.getloadavg()[0]}
     if baseline is not None:
         base = statistics.median(base_t)
         got.update(baseline_solve_s=base, baseline_ratio=bare / base,
                    baseline_startup_s=statistics.median(base_start_t),
-                   baseline_cpu_ratio=statistics.median(bare_c) / statistics.median(base_c))
+                   baseline_cpu_ratio=statistics.median(bare_c) / statistics.median(base_c),
+                   baseline_one_ratio=bare / statistics.median(base_one_t),
+                   baseline_one_cpu_ratio=statistics.median(bare_c)
+                   / statistics.median(base_one_c))
     return got
 
 
@@ -440,11 +457,15 @@ def main() -> None:
         print(f"   herzla solve {e2e['solve_s']:.2f} s, bare search {e2e['bare_s']:.2f} s: "
               f"{e2e['ratio']:.1f}x faster (herzla --version alone: {e2e['startup_s']:.2f} s); "
               f"CPU time (the process and its helpers): {e2e['cpu_ratio']:.1f}x")
+        print(f"   herzla solve --jobs 1 (one process) {e2e['one_s']:.2f} s: "
+              f"{e2e['one_ratio']:.1f}x; CPU time: {e2e['one_cpu_ratio']:.1f}x "
+              f"(load average {e2e['load']:.1f} at the end)")
         if baseline is not None:
             print(f"   baseline ({baseline}): herzla solve {e2e['baseline_solve_s']:.2f} s: "
                   f"{e2e['baseline_ratio']:.1f}x (herzla --version alone: "
                   f"{e2e['baseline_startup_s']:.2f} s); CPU time: "
-                  f"{e2e['baseline_cpu_ratio']:.1f}x")
+                  f"{e2e['baseline_cpu_ratio']:.1f}x; --jobs 1: {e2e['baseline_one_ratio']:.1f}x, "
+                  f"CPU time {e2e['baseline_one_cpu_ratio']:.1f}x")
         inp = in_process(deals, args.repeat)
         print(f"   in one process, per deal from the record to the answer: "
               f"herzla.analysis.solve {inp['solve_s']:.2f} s, bare search {inp['bare_s']:.2f} s:"

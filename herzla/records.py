@@ -311,27 +311,44 @@ def _card_of(text: Any, pack: Pack, where: str) -> Card:
         raise RecordError(_("{where}: {exc}").format(where=where, exc=exc)) from None
 
 
+#: per pack (its mask): each card's own code -> the card and its bit (a record's usual spelling)
+_PLAIN: dict[int, dict[str, tuple[Card, int]]] = {}
+
+
+def _plain_codes(pack: Pack) -> dict[str, tuple[Card, int]]:
+    got = _PLAIN.get(pack.mask)
+    if got is None:
+        got = _PLAIN[pack.mask] = {c.code: (c, c.bit) for c in pack.cards}
+    return got
+
+
 def _read_hands(raw: Any, contract: Contract) -> tuple[tuple[Card, ...], ...]:
     n = contract.players
     if not isinstance(raw, list) or len(raw) != n:
         raise RecordError(_("hands must be a list of {n} hands, one per seat").format(n=n))
     pack = contract.pack()
+    plain = _plain_codes(pack)
     size = contract.hand_size
-    seen: dict[Card, int] = {}
-    out = []
+    dealt = 0
+    out: list[tuple[Card, ...]] = []
     for seat, hand in enumerate(raw):
         if not isinstance(hand, list):
             raise RecordError(_("hands[{seat}] must be a list of card codes, not {hand}").format(
                 seat=seat, hand=quote(hand)))
-        cards = []
+        cards: list[Card] = []
         for text in hand:
-            card = _card_of(text, pack, f"hands[{seat}]")
-            if card in seen:
-                other = seen[card]
+            got = plain.get(text) if isinstance(text, str) else None
+            if got is None:
+                card = _card_of(text, pack, f"hands[{seat}]")
+                bit = card.bit
+            else:
+                card, bit = got
+            if dealt & bit:
+                other = next(s for s, h in enumerate([*out, cards]) if card in h)
                 where = (_("seats {other} and {seat}").format(other=other, seat=seat)
                          if other != seat else _("seat {seat} twice").format(seat=seat))
                 raise RecordError(_("{card} is dealt to {where}").format(card=card, where=where))
-            seen[card] = seat
+            dealt |= bit
             cards.append(card)
         if len(cards) != size:
             raise RecordError(_("seat {seat} holds {n_cards} cards; {game} with {n} "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 from typing import Any
 
 from click.testing import CliRunner, Result
@@ -41,3 +42,15 @@ def at_a_terminal() -> None:
     interrupts it (a background job, ``cmd &`` or ``nohup``, starts its children ignoring it).
     Give it as ``preexec_fn`` to a process the test sends SIGINT."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server the test started (``herzla serve``): SIGTERM, a minute to end, then
+    SIGKILL; its pipes are read to the end either way."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()

@@ -9,6 +9,9 @@ pytest.importorskip("babel")
 
 from herzla.i18n.extract import extracted, languages, problems
 
+#: one process runs them, which extracts the messages of the code once (a second or so)
+pytestmark = pytest.mark.xdist_group("catalog")
+
 
 @pytest.mark.parametrize("lang", languages())
 def test_every_message_of_the_code_is_translated(lang: str) -> None:

@@ -4,18 +4,11 @@ an import never has to ask which ``Table`` is meant)."""
 from __future__ import annotations
 
 import ast
-import functools
 from collections import defaultdict
-from pathlib import Path
 
-import herzla
+from tests import sources as shared
 
-ROOT = Path(herzla.__file__).parent
-
-
-@functools.cache
-def _parsed(path: str, text: str) -> ast.Module:
-    return ast.parse(text, path)
+pytestmark = shared.GROUP
 
 
 def public_classes(sources: dict[str, str]) -> dict[str, list[str]]:
@@ -23,7 +16,7 @@ def public_classes(sources: dict[str, str]) -> dict[str, list[str]]:
     ``_``) and the modules (paths) that define it."""
     found: dict[str, list[str]] = defaultdict(list)
     for path, text in sources.items():
-        for node in _parsed(path, text).body:
+        for node in shared.parse(text).body:
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
                 found[node.name].append(path)
     return found
@@ -33,7 +26,7 @@ def duplicates(sources: dict[str, str]) -> dict[str, list[str]]:
     return {name: paths for name, paths in public_classes(sources).items() if len(paths) > 1}
 
 
-SOURCES = {str(p.relative_to(ROOT.parent)): p.read_text() for p in sorted(ROOT.rglob("*.py"))}
+SOURCES = {f"herzla/{path}": text for path, text in shared.sources().items()}
 
 
 def test_no_two_public_classes_share_a_name() -> None:

@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import ast
 import functools
-from pathlib import Path
 
-import herzla
+from tests import sources as shared
 
-ROOT = Path(herzla.__file__).parent
+pytestmark = shared.GROUP
 
 #: where the kinds are defined and played
 EXEMPT = ("tricks.py", "layout.py", "kinds/", "contracts/")
@@ -163,10 +162,11 @@ def _asks(node: ast.AST, rows_names: set[str]) -> bool:
     return False
 
 
+@functools.cache  # each module is asked once a process, however many tests count it
 def questions(path: str, text: str) -> list[tuple[str, int, str]]:
     """(path, line, function) of each function of one module that asks the kind of a deal
     (``<module>`` for code outside any function), once a function, at its first question."""
-    tree = ast.parse(text)
+    tree = shared.parse(text)
     found: dict[str, int] = {}
 
     def visit(node: ast.AST, where: str, rows_names: set[str]) -> None:
@@ -198,10 +198,8 @@ def kind_questions(files: dict[str, str]) -> list[tuple[str, int, str]]:
     return out
 
 
-@functools.cache
 def _herzla_files() -> dict[str, str]:
-    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
-            for p in ROOT.rglob("*.py")}
+    return shared.sources()
 
 
 def test_few_functions_ask_the_kind_of_a_deal() -> None:

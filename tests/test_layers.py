@@ -15,11 +15,11 @@ import functools
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-import pytest
+from tests import sources as shared
 
-import herzla
+pytestmark = shared.GROUP
 
-ROOT = Path(herzla.__file__).parent
+ROOT = shared.ROOT
 
 #: the layers, lowest first: a part may import its own modules and those of lower layers
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -92,26 +92,21 @@ def _is_type_checking(node: ast.If) -> bool:
 
 
 def _walk(node: ast.AST, types: bool = False) -> Iterator[ast.AST]:
-    """Every node below ``node`` but those under ``if TYPE_CHECKING:`` (``types``: those
-    too)."""
-    for child in ast.iter_child_nodes(node):
+    """Every node below ``node``, in the order of the source, but those under ``if
+    TYPE_CHECKING:`` (``types``: those too)."""
+    stack = list(ast.iter_child_nodes(node))[::-1]  # a stack, not nested generators: fast
+    while stack:
+        child = stack.pop()
         if not types and isinstance(child, ast.If) and _is_type_checking(child):
-            for other in child.orelse:
-                yield other
-                yield from _walk(other)
+            stack.extend(child.orelse[::-1])
             continue
         yield child
-        yield from _walk(child, types)
-
-
-@functools.cache
-def _tree(path: Path) -> ast.Module:
-    # each module of herzla is parsed once for every check that reads it
-    return ast.parse(path.read_text(), str(path))
+        stack.extend(list(ast.iter_child_nodes(child))[::-1])
 
 
 def _parse(path: Path, text: str | None) -> ast.Module:
-    return _tree(path) if text is None else ast.parse(text, str(path))
+    # each module of herzla is parsed once a process, for every check that reads it
+    return shared.tree_of(path) if text is None else shared.parse(text)
 
 
 def imports_of(path: Path, text: str | None = None,
@@ -207,18 +202,35 @@ def test_every_part_has_a_layer() -> None:
     assert parts - set(LAYER_OF) == set(), "give each new part of herzla a layer in LAYERS"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
-def test_imports_run_one_way(path: Path) -> None:
+def _where(path: Path) -> str:
+    return str(path.relative_to(ROOT.parent))
+
+
+def wrong_imports(path: Path, text: str | None = None) -> list[str]:
+    """The imports of ``path`` (or of ``text`` as if it were that module) that do not run one
+    way: down the layers, or sideways where :data:`SIDEWAYS` allows it."""
     here = part_of(module_name(path))
     wrong = []
-    for line, target in imports_of(path):
+    for line, target in imports_of(path, text):
         there = part_of(target)
         if there == here or LAYER_OF[there] < LAYER_OF[here]:
             continue
         if LAYER_OF[there] == LAYER_OF[here] and there in SIDEWAYS.get(here, ()):
             continue
-        wrong.append(f"line {line}: {here} imports {target} ({there} is not below it)")
-    assert wrong == []
+        wrong.append(f"{_where(path)}:{line}: {here} imports {target} ({there} is not below it)")
+    return wrong
+
+
+def test_imports_run_one_way() -> None:
+    # every module in one test (each syntax tree read once a process), each wrong import named
+    assert [w for path in MODULES for w in wrong_imports(path)] == []
+
+
+def test_an_import_upwards_is_named_with_its_module() -> None:
+    cards = ROOT / "cards.py"
+    assert wrong_imports(cards) == []
+    assert wrong_imports(cards, "import herzla.i18n\ndef f():\n    import herzla.sim.api\n") == [
+        "herzla/cards.py:3: cards imports herzla.sim.api (sim is not below it)"]
 
 
 def test_no_cycle_between_parts() -> None:
@@ -310,10 +322,10 @@ def string_references(path: Path, text: str | None = None,
                 yield node.lineno, name
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
-def test_strings_name_no_layer_above(path: Path) -> None:
-    here = part_of(module_name(path))
-    wrong = [f"line {line}: {here} names {target} ({part_of(target)} is not below it)"
+def test_strings_name_no_layer_above() -> None:
+    wrong = [f"{_where(path)}:{line}: {here} names {target} ({part_of(target)} is not below it)"
+             for path in MODULES
+             for here in [part_of(module_name(path))]
              for line, target in string_references(path)
              if LAYER_OF[part_of(target)] > LAYER_OF[here]]
     assert wrong == []
@@ -351,9 +363,17 @@ def test_a_planted_cycle_among_modules_is_found() -> None:
     assert find_cycle(real) is not None
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
-def test_no_module_is_over_the_longest(path: Path) -> None:
-    assert len(path.read_text().splitlines()) <= MAX_LINES
+def over_the_longest(sources: Mapping[str, str]) -> list[str]:
+    """The modules (path below herzla/: text) longer than :data:`MAX_LINES`, with their
+    lengths."""
+    return [f"herzla/{path}: {n} lines" for path, text in sources.items()
+            if (n := len(text.splitlines())) > MAX_LINES]
+
+
+def test_no_module_is_over_the_longest() -> None:
+    assert over_the_longest(shared.sources()) == []
+    assert over_the_longest({"long.py": "x = 1\n" * (MAX_LINES + 1)}) == [
+        f"herzla/long.py: {MAX_LINES + 1} lines"]
 
 
 #: the web framework and its server: only the table app (herzla/web) imports them
@@ -362,7 +382,7 @@ WEB_ONLY = frozenset({"flask", "werkzeug", "jinja2", "markupsafe", "waitress", "
 
 def _outside_imports(path: Path) -> Iterator[tuple[int, str]]:
     """(line, top-level name) of each import of a distribution outside herzla, at any depth."""
-    for node in _walk(_tree(path)):
+    for node in _walk(shared.tree_of(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name.split(".")[0]
@@ -377,12 +397,10 @@ FRAMEWORK_FREE = frozenset({"herzla.web", "herzla.web.store", "herzla.web.docume
                             "herzla.web.desk"})
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT.parent)))
-def test_only_the_web_app_imports_the_web_framework(path: Path) -> None:
-    module = module_name(path)
-    if part_of(module) == "web" and module not in FRAMEWORK_FREE:
-        return
-    wrong = [f"line {line}: {name}" for line, name in _outside_imports(path) if name in WEB_ONLY]
+def test_only_the_web_app_imports_the_web_framework() -> None:
+    wrong = [f"{_where(path)}:{line}: {name}" for path in MODULES
+             if part_of(module_name(path)) != "web" or module_name(path) in FRAMEWORK_FREE
+             for line, name in _outside_imports(path) if name in WEB_ONLY]
     assert wrong == []
 
 

@@ -13,6 +13,9 @@ import functools
 from pathlib import Path
 
 import herzla
+from tests import sources as shared
+
+pytestmark = shared.GROUP
 
 ROOT = Path(herzla.__file__).parent
 #: the repository: tools/ and benchmarks/ beside the package
@@ -39,8 +42,7 @@ OLD_NAMES = {"by_kind", "legal_plays", "legal_lays", "decide_card", "decide_lay"
 
 @functools.cache
 def _trees() -> dict[str, ast.Module]:
-    return {p.relative_to(ROOT).as_posix(): ast.parse(p.read_text(encoding="utf-8"))
-            for p in ROOT.rglob("*.py")}
+    return shared.trees()
 
 
 def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -53,11 +55,15 @@ def record_writers(trees: dict[str, ast.Module]) -> list[str]:
     out = []
     for path, tree in sorted(trees.items()):
         for fn in _functions(tree):
-            keys = {k.value for d in ast.walk(fn) if isinstance(d, ast.Dict) for k in d.keys
-                    if isinstance(k, ast.Constant)}
-            keys |= {k.arg for c in ast.walk(fn) if isinstance(c, ast.Call) for k in c.keywords}
-            keys |= {s.slice.value for s in ast.walk(fn) if isinstance(s, ast.Subscript)
-                     and isinstance(s.ctx, ast.Store) and isinstance(s.slice, ast.Constant)}
+            keys: set[object] = set()
+            for node in ast.walk(fn):  # one walk a function: the three ways of writing a key
+                if isinstance(node, ast.Dict):
+                    keys.update(k.value for k in node.keys if isinstance(k, ast.Constant))
+                elif isinstance(node, ast.Call):
+                    keys.update(k.arg for k in node.keywords)
+                elif (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store)
+                      and isinstance(node.slice, ast.Constant)):
+                    keys.add(node.slice.value)
             if keys >= RECORD_KEYS or fn.name == "record_of":
                 out.append(f"{path}:{fn.name}")
     return out

@@ -72,8 +72,8 @@ def test_the_sdist_carries_what_its_tests_read(tmp_path: Path) -> None:
     for needed in ("tools/train_net.py", "LICENSE", "README.md", "conftest.py",
                    "docs/policies.md", "tests/test_net.py", "pyproject.toml"):
         assert needed in names, needed
-    tracked = subprocess.run(["git", "ls-files", "herzla", "tests", "docs", "tools"], cwd=ROOT,
-                             capture_output=True, text=True)
+    tracked = subprocess.run(["git", "ls-files", "herzla", "tests", "docs", "tools", "benchmarks",
+                              "deploy"], cwd=ROOT, capture_output=True, text=True)
     if tracked.returncode == 0:  # a git checkout: every tracked file of these folders is there
         missing = [p for p in tracked.stdout.split() if p not in names
                    and (ROOT / p).exists()]

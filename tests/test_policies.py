@@ -538,3 +538,15 @@ def test_pimc_names_the_unit_of_its_means(game: str, unit: str) -> None:
     hint = Pimc(samples=2, tricks=8).explain(TrickView.of(state, uniform=1))
     assert hint.measure is not None and hint.measure.endswith(f"of its score {unit} with "
                                                               "perfect play after the card")
+
+
+def test_every_reason_a_policy_gives_has_its_words_for_the_player() -> None:
+    """A policy declares its reasons twice: as the third-person ``WHY``/``HOW`` of its hints and
+    as the second-person ``SAID`` the table app says them in, key for key."""
+    from herzla.analysis import expert, pimc
+    from herzla.players import heuristic
+
+    for reasons, said in ((heuristic.WHY, heuristic.SAID), (expert.HOW, expert.SAID),
+                          (pimc.HOW, pimc.SAID)):
+        assert set(said) == set(reasons)
+        assert all(text.endswith(".") and text[0].isupper() for text in said.values())

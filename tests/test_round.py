@@ -4,7 +4,6 @@ next (:class:`herzla.round.Carry`), and the five places that play deals reading 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +14,7 @@ from herzla.contracts import contract_class, get_game
 from herzla.options import resolve_options
 from herzla.round import Carry, Round, resolve
 from herzla.sim.reference import play_hand
+from tests import sources as shared
 
 HANDS = ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
          "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8"]
@@ -122,7 +122,7 @@ ADAPTERS = ("openspiel/episode.py", "rl/episode.py", "table/position.py", "eveni
 
 @pytest.mark.parametrize("path", ADAPTERS)
 def test_each_adapter_reads_the_one_value(path: str) -> None:
-    tree = ast.parse((Path(herzla.__file__).parent / path).read_text())
+    tree = shared.tree_of(shared.ROOT / path)
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
              and n.module == "herzla.round" for a in n.names}
     assert names & {"Round", "Carry"}

@@ -21,20 +21,11 @@ import pytest
 
 from benchmarks.people_load import call, make_tables, run_people
 from herzla.records import read_record, replay
+from tests.helpers import stop
 from tests.postgres import fresh_schema
 from tests.test_serve import needs_web, serving
 
 pytestmark = [pytest.mark.server, needs_web]
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
 
 
 @pytest.fixture
@@ -51,7 +42,7 @@ def two(tmp_path: Path) -> Iterator[tuple[list[subprocess.Popen[bytes]], list[st
             yield procs, bases
         finally:
             for proc in procs:
-                _stop(proc)
+                stop(proc)
 
 
 def _send(base: str, path: str, body: Any, **headers: str) -> tuple[int, Any, dict[str, str]]:

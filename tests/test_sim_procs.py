@@ -8,6 +8,7 @@ signal its process group, as a terminal or ``kill -- -PGID`` does, or the parent
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import re
@@ -47,6 +48,22 @@ def die_on(marker: Path, parent: int, x: int) -> int:
             marker.touch()
         os.kill(os.getpid(), signal.SIGKILL)
     return x * 10
+
+
+def frozen_here(parent: int, _x: int) -> tuple[bool, int]:
+    """Whether this is a helper, and the objects the garbage collector leaves alone here."""
+    return os.getpid() != parent, gc.get_freeze_count()
+
+
+def test_forked_helpers_inherit_frozen_objects_and_this_process_does_not_keep_them() -> None:
+    """A forked helper's collections pass by what it inherits (no copy of the shared pages);
+    the caller's collector is as it was."""
+    if start_method() != "fork":
+        pytest.skip("helpers are not forked here")
+    got = list(local_map(functools.partial(frozen_here, os.getpid()), range(8), 1))
+    assert all(count > 0 for helper, count in got if helper)
+    assert any(helper for helper, _ in got)
+    assert gc.get_freeze_count() == 0
 
 
 def test_local_map_keeps_order() -> None:

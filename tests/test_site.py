@@ -6,13 +6,10 @@ from __future__ import annotations
 import ast
 import pydoc
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
 import herzla
+from tests import sources as shared
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -42,36 +39,17 @@ def test_the_reference_holds_every_public_name_with_an_example() -> None:
     assert entries == list(herzla.__all__)
 
 
-def _reference_program() -> str:
-    """The examples of the API reference as the one program a doctest runs."""
-    text = (DOCS / "reference.md").read_text(encoding="utf-8")
-    code = []
-    for m in re.finditer(r"^```python\n(.*?)^```", text, re.M | re.S):
-        code += [row[4:] for row in m.group(1).splitlines()
-                 if row.startswith((">>> ", "... ")) or row in (">>>", "...")]
-    return "\n".join(code) + "\n"
-
-
-@pytest.mark.slow
-def test_the_reference_examples_pass_mypy_strict(tmp_path: Path) -> None:
-    program = tmp_path / "reference_examples.py"
-    program.write_text(_reference_program(), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                           "--config-file", str(ROOT / "pyproject.toml"), program.name],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout
-
-
 def _python_strings() -> list[tuple[str, str]]:
     """Every string constant of herzla's modules (help texts, docstrings), with its file."""
     out = []
-    for path in sorted((ROOT / "herzla").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in shared.trees().items():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                out.append((str(path.relative_to(ROOT)), node.value))
+                out.append((f"herzla/{path}", node.value))
     return out
 
 
+@shared.GROUP
 def test_help_texts_name_pages_of_the_site_not_files_the_wheel_lacks() -> None:
     """A file of docs/ is not in the wheel: a text names the page of the site instead, by its
     title in the site's navigation."""

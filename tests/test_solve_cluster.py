@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -14,12 +15,11 @@ from herzla.analysis.review import review
 from herzla.analysis.solve import IllegalPlayError
 from herzla.analysis.solve_many import solve_each, solve_many
 from herzla.cli import main
-
-pytest.importorskip("distributed")
-
 from tests.test_sim_cluster import two_workers
 
-pytestmark = [pytest.mark.cluster, pytest.mark.usefixtures("builtin_registry")]
+# skipped without the dask extra, which is looked up, not imported (as in test_sim_cluster.py)
+pytestmark = [pytest.mark.cluster, pytest.mark.usefixtures("builtin_registry"),
+              pytest.mark.skipif(find_spec("distributed") is None, reason="needs the dask extra")]
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 TWO_VOID = json.loads((EXAMPLES / "herzla-two-void.json").read_text())

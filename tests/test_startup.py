@@ -149,3 +149,42 @@ def test_the_score_command_loads_no_evening_nor_round() -> None:
     assert not {m for m in loaded if m.startswith(("herzla.evening", "herzla.round",
                                                    "herzla.sheets", "herzla.sim",
                                                    "herzla.analysis"))}
+
+
+def test_solving_beddl_and_mord_loads_only_the_made_lost_search(tmp_path: Path) -> None:
+    """``herzla solve`` of Beddl and Mord deals on one process (the whole process
+    benchmarks/bench_solve.py times) imports neither the general alpha-beta search nor the
+    compiled path (nor numba), the layout search, nor the worker processes' machinery."""
+    deals = tmp_path / "deals.jsonl"
+    hands = [["CA", "CK", "CQ", "SA", "SK", "SQ", "HA", "HK"],
+             ["C7", "C8", "C9", "S7", "S8", "S9", "H7", "H8"],
+             ["CJ", "CT", "SJ", "ST", "HJ", "HT", "H9", "HQ"],
+             ["DA", "DK", "DQ", "DJ", "DT", "D9", "D8", "D7"]]
+    deals.write_text("".join(json.dumps({"game": "herzla", "contract": c, "players": 4,
+                                         "dealer": 3, "declarer": d, "hands": hands}) + "\n"
+                             for c, d in (("mord", 0), ("beddl", 1))), encoding="utf-8")
+    code = ("import atexit, json, sys\n"
+            "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n"
+            f"sys.argv = ['herzla', 'solve', {str(deals)!r}, '--json', '--jobs', '1']\n"
+            "from herzla.cli import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert [json.loads(line)["made"] for line in done.stdout.splitlines()] == [True, True]
+    loaded = set(json.loads(done.stderr.splitlines()[-1]))
+    assert "herzla.analysis.search.made_or_lost" in loaded  # it did search
+    lazy = {"herzla.analysis.search.alphabeta", "herzla.analysis.search.compiled",
+            "herzla.analysis.search.kernel", "herzla.analysis.search.layout", "numba",
+            "multiprocessing"}
+    assert not lazy & loaded
+
+
+def test_the_command_line_starts_no_blas_threads() -> None:
+    """The command line leaves numpy's OpenBLAS one thread (its pool costs start-up, and herzla
+    never uses it), unless the user says otherwise."""
+    code = "import os, herzla.cli\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, want in ((None, "1"), ("3", "3")):
+        run_env = env if given is None else {**env, "OPENBLAS_NUM_THREADS": given}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=run_env, check=True, timeout=120)
+        assert out.stdout.strip() == want

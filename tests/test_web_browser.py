@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import select
 import shutil
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
@@ -22,7 +17,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.helpers import stop
 from tests.test_browser import read_png
+from tests.test_serve import serving
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -41,25 +38,11 @@ LAPTOP = (1280, 900)
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
     """The URL of a ``herzla serve`` on a free port and a store of its own."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "herzla", "serve", "--port", "0", "--db",
-                             str(tmp_path / "browser.db")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    proc, url = serving(tmp_path, "browser.db")
     try:
-        assert proc.stdout is not None
-        ready, _, _ = select.select([proc.stdout], [], [], 120)
-        assert ready, "herzla serve printed nothing"
-        line = proc.stdout.readline().decode()
-        m = re.fullmatch(r"herzla: serving on (http://127\.0\.0\.1:\d+/)\n", line)
-        assert m is not None, line
-        yield m.group(1)
+        yield url
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
+        stop(proc)
 
 
 @pytest.fixture

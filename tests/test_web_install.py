@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import stop
 from tests.test_serve import serving
 from tests.test_web_browser import PHONE, READY, browser, screen  # noqa: F401
 
@@ -32,9 +33,7 @@ def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     try:
         yield proc, base
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-        proc.communicate(timeout=60)
+        stop(proc)
 
 
 def _post(url: str, body: Any) -> Any:

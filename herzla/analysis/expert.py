@@ -369,6 +369,16 @@ HOW = {
     "coalition": N_("the others play together against this seat here, so it plays against "
                     "them as one side"),
 }
+#: each way of :data:`HOW` as a player says it to the one it advises (the table app's hint)
+SAID = {
+    "only": N_("It is your only move."),
+    "best": N_("Over the ways the others' cards may lie, it comes out best on average."),
+    "heuristic": N_("Several moves come out the same; this is the one a good player prefers."),
+    "prior": N_("Over the ways the others' cards may lie it comes out best, with what the "
+                "computer learned from many hands."),
+    "coalition": N_("Here the others play together against one: against them it comes out "
+                    "best."),
+}
 
 
 def _within(name: str, low: float, high: float | None

@@ -209,6 +209,14 @@ HOW = {
     "heuristic": N_("of the cards still tied, the heuristic's card"),
     "first": N_("of the cards still tied, the first in card order"),
 }
+#: each way of :data:`HOW` as a player says it to the one it advises (the table app's hint)
+SAID = {
+    "only": N_("It is your only move."),
+    "best": N_("Over the ways the others' cards may lie, it comes out best on average."),
+    "rollout": N_("Several cards come out the same; played on, this one does best."),
+    "heuristic": N_("Several moves come out the same; this is the one a good player prefers."),
+    "first": N_("Several cards come out the same; any of them will do."),
+}
 
 
 @attrs.frozen(slots=True)

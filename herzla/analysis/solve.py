@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from herzla.analysis.search.frames import on_own_stack
-from herzla.analysis.search.layout import LayoutSearch
 from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, trick_score
 from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import Card, mask_of
@@ -40,6 +39,9 @@ from herzla.records import IllegalPlay, Record, read_record, replay
 from herzla.support.moves import mark
 from herzla.support.words import capital, localized
 from herzla.tricks import TrickHand
+
+if TYPE_CHECKING:  # the layout search is imported by the layout solver, where it runs
+    from herzla.analysis.search.layout import LayoutSearch
 
 __all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",
            "unit_of"]
@@ -223,7 +225,7 @@ def solve(record: Record | Mapping[str, Any], seat: int | None = None,
         return SolveResult(rec.game, rec.contract_id, rec.players, seat, None,
                            result.score.scores[seat], made, (), {} if plays else None, 0,
                            time.perf_counter() - start, complete=True, record=rec)
-    solver = searcher(rec, seat)
+    solver = _solver(rec, seat)  # _searchable(rec) has read the contract
     # the search, the line and the plays' values on one stretch of the frame stack (frames.py)
     value, line, values = on_own_stack(_answer, solver, state, plays)
     return SolveResult(rec.game, rec.contract_id, rec.players, seat, state.turn,
@@ -424,6 +426,8 @@ class _TrickSolver(Searcher):
 
 class _LayoutSolver(Searcher):
     def __init__(self, contract: LayoutContract, seat: int, sign: int) -> None:
+        from herzla.analysis.search.layout import LayoutSearch
+
         self.sign = sign
         self.search: LayoutSearch = LayoutSearch(contract, seat, sign)
 

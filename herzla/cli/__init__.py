@@ -7,6 +7,14 @@ reported as one line on standard error.
 
 from __future__ import annotations
 
+import os
+
+# numpy's OpenBLAS starts a pool of threads when numpy is imported (about a third of numpy's
+# import on 2 cores: benchmarks/bench_startup.py), which herzla never uses: its matrix products
+# are cut into blocks BLAS runs on one thread (herzla.players.netmodel), and its parallel work
+# runs in processes.  A command starts none (the user's own setting stands).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import click
 
 from herzla import __version__

@@ -227,6 +227,27 @@ WHY = {
     "lay-fits": N_("it lays where most of its other cards fit the same end afterwards"),
     "pass": N_("no card of its hand fits: it passes"),
 }
+#: each rule's reason as a player says it to the one it advises (the table app's hint), by the
+#: same keys as :data:`WHY`
+SAID = {
+    "only": N_("It is the only card you may play."),
+    "lead-high": N_("Lead your highest card: you want the tricks."),
+    "lead-low": N_("Lead your lowest card that cannot hurt you."),
+    "lead-low-danger": N_("Every card you hold can hurt you: lead your lowest."),
+    "duck": N_("Stay just under the card that is taking the trick."),
+    "duck-last": N_("You cannot stay under it and you play last: the trick is yours anyway, "
+                    "so get rid of your highest card."),
+    "duck-low": N_("You cannot stay under it: play your lowest card."),
+    "win-last": N_("You play last: take the trick with the lowest card that does."),
+    "win-high": N_("Go for the trick with your highest card."),
+    "follow-low": N_("Follow suit with your lowest card."),
+    "discard-danger": N_("You cannot follow suit: get rid of your most dangerous card."),
+    "discard-high": N_("You cannot follow suit: get rid of your highest card."),
+    "discard-low": N_("You cannot follow suit: throw away your lowest card."),
+    "lay-far": N_("Lay towards the cards you hold far out in that row."),
+    "lay-fits": N_("Lay it where most of your other cards fit afterwards."),
+    "pass": N_("None of your cards fits: pass."),
+}
 
 
 def heuristic_card(state: TrickView | TrickHand) -> Card:

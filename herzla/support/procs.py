@@ -27,6 +27,7 @@ Faults and signals:
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import pickle
 import signal
@@ -227,10 +228,21 @@ def local_map(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
         return nxt
 
     def start(count: int) -> None:
-        with _quiet_start():
-            for _n in range(count):
-                fds = [h.conn.fileno() for h in helpers] if method == "fork" else []
-                helpers.append(_Helper(ctx, fn, fds))
+        # forked helpers inherit this process's objects with the garbage collector's marks
+        # frozen, so that their collections pass them by instead of writing to (and so
+        # copying) the pages they share with this process; here they are unfrozen at once
+        # (unless the caller froze them itself)
+        frozen = method == "fork" and not gc.get_freeze_count()
+        if frozen:
+            gc.freeze()
+        try:
+            with _quiet_start():
+                for _n in range(count):
+                    fds = [h.conn.fileno() for h in helpers] if method == "fork" else []
+                    helpers.append(_Helper(ctx, fn, fds))
+        finally:
+            if frozen:
+                gc.unfreeze()
 
     def lose(h: _Helper) -> None:
         """A helper died: its items go back in the queue, a new helper replaces it."""

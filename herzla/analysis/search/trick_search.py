@@ -42,9 +42,10 @@ card), ``declaration.early_end``; the leaves from the contract's ``settle``
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
-from herzla.analysis.search import alphabeta, compiled, made_or_lost
+from herzla.analysis.search import made_or_lost
 from herzla.analysis.search.declared import Declared
 from herzla.analysis.search.equivalence import group_runs
 from herzla.analysis.search.interface import Features, Moves, Root
@@ -53,6 +54,9 @@ from herzla.contracts import EarlyEnd, TrickContract
 from herzla.tricks import TrickHand
 
 __all__ = ["Features", "TrickSearch"]
+
+#: the compiled path's module (imported by the searches that may take it)
+_COMPILED = "herzla.analysis.search.compiled"
 
 
 class TrickSearch:
@@ -141,7 +145,11 @@ class TrickSearch:
         faster than numba loads."""
         if not self._fast_tried:
             self._fast_tried = True
-            if self.features.compiled and compiled.available():
+            # the kernel is loaded only through the compiled path's module: where nothing has
+            # imported that, nothing has loaded the kernel (nor switched paths), and a made/lost
+            # search imports neither (``herzla solve`` of Beddl and Mord: tests/test_startup.py)
+            compiled = sys.modules.get(_COMPILED)
+            if compiled is not None and self.features.compiled and compiled.available():
                 self._fast = compiled.compiled_root(self, state)
         return self._fast
 
@@ -163,6 +171,8 @@ class TrickSearch:
     def _search_of(self, state: TrickHand) -> tuple[Root, Moves]:
         if isinstance(self.score, BooleanScore):
             return made_or_lost.build(self, state)
+        from herzla.analysis.search import alphabeta, compiled
+
         root, moves = alphabeta.build(self, state)
         if self.features.compiled and compiled.available():
             fast = compiled.compiled_root(self, state)
