@@ -47,7 +47,7 @@ from herzla.players.policy import Policy
 from herzla.players.unseen import uniform_deals
 from herzla.players.views import LayoutView, TrickView
 from herzla.sim.reference import play_hand
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 Position = tuple[TrickView, list[int]]
 

@@ -23,7 +23,7 @@ from herzla.analysis.inference import draw_deals, log_likelihood, log_likelihood
 from herzla.contracts import contract_class
 from herzla.players.heuristic import heuristic_card
 from herzla.players.views import TrickView
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 
 def positions(count: int, seed: int) -> list[TrickView]:

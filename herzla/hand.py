@@ -1,7 +1,7 @@
 """One hand interface for every deal: whose turn it is, what may be played, play, undo, copy.
 
-Every deal of every game, whether it is played in tricks (:class:`herzla.tricks.TrickHand`) or
-by laying cards out in rows (:class:`herzla.layout.LayoutHand`), is a :class:`Hand`.  Whatever
+Every deal of every game, whether it is played in tricks (:class:`herzla.kinds.tricks.TrickHand`) or
+by laying cards out in rows (:class:`herzla.kinds.layout.LayoutHand`), is a :class:`Hand`.  Whatever
 plays, checks, draws or learns from a hand (the record replay, the simulator's reference engine,
 the players' views, the OpenSpiel games, the environments, the table app) asks it through this
 interface and never needs to know which engine it holds.
@@ -31,6 +31,7 @@ deals a hand; ``record.start()`` does it for a record.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+import warnings
 from typing import Any, Protocol, Self
 
 import attrs
@@ -40,7 +41,7 @@ from herzla.errors import HerzlaError
 from herzla.i18n import _
 
 __all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
-           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_json",
+           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "deprecated", "new_hand", "record_json",
            "record_of", "refuse", "register_engine", "register_reader", "written"]
 
 
@@ -245,7 +246,9 @@ class Hand(Protocol):
     def legal_moves(self) -> list[Move]: ...
     def check(self, move: Move | Card | str) -> Illegal | None: ...
     def play(self, move: Move | Card | str) -> object: ...
-    def _play(self, move: Move | Card | str) -> object: ...
+    def _play(self, move: Move | Card | str) -> Trick | None:
+        """:meth:`play` unchecked; the trick the move finished, if any."""
+        ...
     def undo(self) -> object: ...
     def copy(self) -> Self: ...
     def holding(self, seat: int, cards: int) -> Self: ...
@@ -291,7 +294,7 @@ _READER: list[Callable[[dict[str, Any]], Any]] = []
 
 def register_engine(kind: str, engine: Callable[..., Hand]) -> None:
     """The engine that plays deals of ``kind`` (a :class:`~herzla.contracts.DealKind`):
-    :mod:`herzla.tricks` and :mod:`herzla.layout` register themselves."""
+    :func:`herzla.kinds.register_kind` registers each kind's."""
     _ENGINES[str(kind)] = engine
 
 
@@ -339,6 +342,12 @@ def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[i
         out["stock"] = stock or 0
     out.update(options=dict(options), hands=hands, plays=[str(m) for m in plays])
     return out
+
+
+def deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` goes in 1.0 and ``new`` replaces it (at the caller's caller)."""
+    warnings.warn(f"{old} is deprecated and goes in 1.0: {new}", DeprecationWarning,
+                  stacklevel=3)
 
 
 def record_of(hand: Hand) -> Any:

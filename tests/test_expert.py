@@ -22,7 +22,7 @@ from herzla.players.views import LayoutView, view_of
 from herzla.sim.batch import HEURISTIC, batch_form_of
 from herzla.sim.batch.softened import Softened
 from herzla.sim.match import match
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 from tests.shares import some_in_default
 
 #: the learned net's batch form, which plays expert's own later cards in its play-outs

@@ -20,7 +20,7 @@ from herzla.players import PolicyError
 from herzla.players.registry import policy_of
 from herzla.records import RecordError, read_record, replay
 from herzla.support.cluster import ClusterError, check_address
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 #: English words that never stand in a German sentence of herzla's (a message may quote a
 #: code, a key or a name a person typed, which this test takes out first)

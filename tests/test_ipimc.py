@@ -33,7 +33,7 @@ from herzla.contracts.base import TrickContract
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_card, heuristic_order, heuristic_scores
 from herzla.sim.match import match
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 
 def _hands(*texts: str) -> list[int]:

@@ -24,7 +24,7 @@ from herzla.players.net import NetPolicy
 from herzla.players.netmodel import WEIGHTS, load_model, read_contract
 from herzla.players.views import TrickView
 from herzla.sim.batch import batch_form_of
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 from tests.shares import some_in_default
 
 ROOT = Path(__file__).resolve().parent.parent

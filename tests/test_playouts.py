@@ -20,7 +20,7 @@ from herzla.sim.batch import HEURISTIC, batch_form_of
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.playouts import play_outs, played_out
 from herzla.sim.batch.softened import Softened
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 from tests.shares import some_in_default
 
 CONTRACTS = [("herzla", "normal", None), ("herzla", "beddl", 1), ("herzla", "mord", 2),

@@ -16,7 +16,7 @@ from herzla.cards import cards_of
 from herzla.contracts import Contract, contract_class
 from herzla.records import Record, replay
 from herzla.testing import check_contract
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 PLUGINS = Path(__file__).parent / "plugins"
 

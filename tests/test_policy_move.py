@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 import herzla
-import herzla.layout
+import herzla.kinds.layout.engine
 from herzla.cards import cards_of
 from herzla.contracts import contract_class
 from herzla.hand import PASS, Move
@@ -124,8 +124,8 @@ def test_the_02_names_warn_with_their_new_names() -> None:
     with pytest.warns(DeprecationWarning, match=r"herzla.Lay .* herzla.Move\(card, end\)"):
         lay = herzla.Lay
     assert lay(herzla.Card.from_str("HJ"), "+").move() == Move(herzla.Card.from_str("HJ"), "+")
-    with pytest.warns(DeprecationWarning, match=r"herzla.layout.Lay .* herzla.Move"):
-        assert herzla.layout.Lay is lay
+    with pytest.warns(DeprecationWarning, match=r"herzla.kinds.layout.engine.Lay .* herzla.Move"):
+        assert herzla.kinds.layout.engine.Lay is lay
     domino = contract_class("herzeln", "domino")()
     row = domino.new_hand(herzla.deal_record("herzeln", "domino", 4, seed=3).hands, dealer=0)
     lview = view_of(row)

@@ -28,7 +28,7 @@ from herzla.contracts import TrickContract, contract_class
 from herzla.limits import MAX_AMOUNT
 from herzla.records import Record
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 from tests.shares import some_in_default
 from tests.test_solve import end_position, every_deal
 

@@ -29,7 +29,7 @@ from herzla.contracts.vocabulary import Counts, Settlement, Stock
 from herzla.hand import PASS, Hand
 from herzla.records import Record
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 from tests.shares import some_in_default
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

@@ -52,7 +52,7 @@ from herzla.quote import number, quote
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["CHOICES", "DEFAULT_EXACT", "DEFAULT_MODEL", "MAX_SAMPLES", "AdviceError",
            "AdvicePlan", "AdviceResult", "SampleSpan", "ChunkResult", "Estimate", "advise",

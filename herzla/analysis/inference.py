@@ -60,7 +60,7 @@ from herzla.players.heuristic import heuristic_order, preferred_to
 from herzla.players.known import Unseen, constraints, public_replay
 from herzla.players.unseen import uniform_deals
 from herzla.players.views import TrickView, as_view
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Unseen", "constraints", "draw_deals", "likelihoods", "log_likelihood",
            "log_likelihoods", "play_log_p", "resample", "weights"]

@@ -39,7 +39,7 @@ heuristic does.  It has no batch form: ``--engine batch`` plays it on the refere
 
 >>> from herzla.contracts import contract_class
 >>> from herzla.cards import mask_of, parse_cards
->>> from herzla.tricks import TrickHand
+>>> from herzla.kinds.tricks import TrickHand
 >>> from herzla.players.views import TrickView
 >>> normal = contract_class("herzla", "normal")()
 >>> hands = [mask_of(parse_cards(h)) for h in (
@@ -73,7 +73,7 @@ from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView, trick_view
 from herzla.support.words import decimal
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
 

@@ -34,12 +34,12 @@ from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
 from herzla.i18n import N_, _, ngettext
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
-from herzla.support.moves import mark
+from herzla.kinds.layout import mark
 from herzla.support.words import capital, localized
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",
            "unit_of"]

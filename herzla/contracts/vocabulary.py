@@ -1,7 +1,7 @@
 """The rule vocabulary: what the contracts of this family are made of, declared once.
 
 A contract declares its rules in these few words, and every part of herzla reads the declaration:
-the reference engines (:mod:`herzla.tricks`, :mod:`herzla.layout`), the numpy batch engine, the
+the reference engines (:mod:`herzla.kinds.tricks`, :mod:`herzla.kinds.layout`), the numpy batch engine, the
 heuristic players, the exact solver and ``herzla rules``.
 
 Trick deals (:class:`TrickRules`):

@@ -32,9 +32,9 @@ from herzla.contracts import Contract
 from herzla.counting import play_place
 from herzla.draw.faces import Faces, faces_of, suit_name
 from herzla.i18n import DEFAULT, N_, _, current, pgettext
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Course", "LayoutMove", "LayoutRound", "Mark", "Row", "TrickCard", "TrickLine", "course"]
 

@@ -37,7 +37,7 @@ from herzla.limits import check_drawn
 from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
-from herzla.tricks import Trick
+from herzla.kinds.tricks import Trick
 
 __all__ = ["CARD_H", "CARD_W", "card_svg", "hand_svg", "histograms_svg", "record_svg",
            "rows_svg", "sheet_svg", "trick_svg"]

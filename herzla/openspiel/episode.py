@@ -176,7 +176,7 @@ class HandState:
                            self.plays)
 
     def table(self) -> Shown | None:
-        return None if self.engine is None else table_of(self.engine, self.setup.row_keys)
+        return None if self.engine is None else table_of(self.engine)
 
     def hands(self) -> tuple[int, ...]:
         """Each seat's cards now (as dealt so far during the deal)."""

@@ -59,7 +59,7 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 >>> from herzla.players.bidding import bidding
 >>> bidding(hands, 3, normal)
 ('beddl', 3)
->>> from herzla.tricks import TrickHand
+>>> from herzla.kinds.tricks import TrickHand
 >>> from herzla.players.views import TrickView
 >>> state = TrickHand(normal, hands, dealer=3)
 >>> str(heuristic_card(TrickView.of(state)))  # lead low, not a heart
@@ -76,7 +76,7 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
 from herzla.hand import PASS, Move
 from herzla.i18n import N_
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 from herzla.players.announcing import (
     announce,
     bidding_contracts,
@@ -87,7 +87,7 @@ from herzla.players.announcing import (
 )
 from herzla.players.views import LayoutView, TrickView, as_view, views_of
 from herzla.support.streams import pick
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = [
     "WHY",

@@ -18,7 +18,7 @@ import attrs
 
 from herzla.cards import SUIT_MASKS, Card, cards_of
 from herzla.players.views import TrickView
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Unseen", "constraints", "escapes", "public_replay"]
 

@@ -54,7 +54,7 @@ from herzla.players.views import views_of
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
-    from herzla.layout import _Lay as Lay
+    from herzla.kinds.layout.engine import _Lay as Lay
     from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",

@@ -35,7 +35,7 @@ from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import RecordError, deal_record
 from herzla.round import Round
-from herzla.support.moves import written_move
+from herzla.kinds import written_move
 from herzla.table.model import (
     AWAY,
     MOST_AWAY,

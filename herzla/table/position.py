@@ -20,7 +20,7 @@ from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, read_record, result_of, sort_hand
 from herzla.round import Round
-from herzla.support.moves import written_move
+from herzla.kinds import written_move
 from herzla.table.model import Table, TableError, TableStateError
 
 __all__ = ["Position", "contract_options", "movers", "position", "written_legal"]

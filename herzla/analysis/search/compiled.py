@@ -32,7 +32,7 @@ from herzla.analysis.search.kernel import slots
 from herzla.analysis.search.leaves import AdditiveValues
 from herzla.analysis.search.position import load_position
 from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, LeafTable, compositions
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["KERNEL", "always", "available", "compiled_root", "plain", "pure"]
 

@@ -66,7 +66,7 @@ _Lay.__name__ = _Lay.__qualname__ = "Lay"
 
 def __getattr__(name: str) -> Any:
     if name == "Lay":
-        warnings.warn("herzla.layout.Lay is deprecated and goes in 1.0: a lay is a "
+        warnings.warn("herzla.kinds.layout.engine.Lay is deprecated and goes in 1.0: a lay is a "
                       "herzla.Move(card, end)", DeprecationWarning, stacklevel=2)
         return _Lay
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -75,7 +75,7 @@ def __getattr__(name: str) -> Any:
 class LayoutHand:
     """One layout deal in progress.
 
-    A :class:`herzla.hand.Hand`: ``hands`` as for :class:`herzla.tricks.TrickHand` (bit sets,
+    A :class:`herzla.hand.Hand`: ``hands`` as for :class:`herzla.kinds.tricks.TrickHand` (bit sets,
     card lists or Cards); ``contract.new_hand(hands, dealer)`` makes one, and ``record.start()``
     one for a record.  ``play`` and ``check`` take a :class:`~herzla.hand.Move` (or a card, a
     code, ``"pass"``); ``lay`` and ``pass_turn`` are the two kinds of move.
