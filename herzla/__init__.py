@@ -30,12 +30,12 @@ from herzla.hand import Hand, HandNotOver, IllegalMove, Move
 from herzla.hand import register_reader as _register_reader
 from herzla.i18n import language
 from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import Trick, TrickHand
 from herzla.moved import install as _install_moved
 from herzla.options import Option, OptionError
 from herzla.players.registry import register_builtin as _register_builtin
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
 from herzla.records import read_record as _read_record
-from herzla.kinds.tricks import Trick, TrickHand
 
 # what the lower layers find by registration, filled here, from above, and nowhere else: the
 # reader of the records a hand writes, and the built-in policies that play through the solver (a

@@ -30,8 +30,8 @@ deals a hand; ``record.start()`` does it for a record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self
 
 import attrs
@@ -41,8 +41,8 @@ from herzla.errors import HerzlaError
 from herzla.i18n import _
 
 __all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
-           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "deprecated", "new_hand", "record_json",
-           "record_of", "refuse", "register_engine", "register_reader", "written"]
+           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "deprecated", "new_hand",
+           "record_json", "record_of", "refuse", "register_engine", "register_reader", "written"]
 
 
 @attrs.frozen(slots=True)

@@ -13,8 +13,8 @@ from herzla.contracts import contract_class
 from herzla.contracts.base import LayoutContract, TrickContract
 from herzla.hand import PASS
 from herzla.kinds.layout import LayoutHand
-from herzla.records import Record, RecordError, replay
 from herzla.kinds.tricks import TrickHand
+from herzla.records import Record, RecordError, replay
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 

@@ -13,10 +13,10 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import LayoutContract, contract_class
 from herzla.hand import Move
 from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players import PolicyError, TrickView, policy_of
 from herzla.players.policy import Policy, decide_card, decide_lay, decide_move
 from herzla.players.views import LayoutView
-from herzla.kinds.tricks import TrickHand
 from tests.helpers import invoke, one_error
 
 pytestmark = pytest.mark.usefixtures("plugin_path")

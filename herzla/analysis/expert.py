@@ -142,13 +142,13 @@ from herzla.contracts import Contract, TrickContract, contract_class, game_of
 from herzla.hand import PASS, Move, Outcome
 from herzla.i18n import N_, _
 from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView, views_of
 from herzla.support.words import decimal
-from herzla.kinds.tricks import TrickHand
 
 if TYPE_CHECKING:
     from herzla.sim.batch.form import BatchForm
@@ -627,7 +627,8 @@ class Expert(Policy):
                     said[i] = w
                 cid, declarer = resolve(said, view.dealer, base)
                 contract = contract_class(base.game, cid)(n, base.opts, declarer)
-                # a bidding's contracts are trick deals (a declarer wins or avoids tricks)
+                # a question of kind: a bidding's contracts are trick deals (a declarer wins
+                # or avoids tricks), which the heuristic plays out on the trick engine
                 st = cast(TrickHand, contract.new_hand(hands, view.dealer))
                 totals[word] += play_out(st, sign)[view.seat]
         return max(options, key=lambda w: (totals[w] - (self.margin * self.bids

@@ -65,6 +65,7 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move, record_json
 from herzla.i18n import N_, _
+from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuristic_play
@@ -73,7 +74,6 @@ from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView, trick_view
 from herzla.support.words import decimal
-from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
 

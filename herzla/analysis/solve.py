@@ -34,12 +34,11 @@ from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
 from herzla.i18n import N_, _, ngettext
-from herzla.kinds.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand, mark
+from herzla.kinds.tricks import TrickHand
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
-from herzla.kinds.layout import mark
 from herzla.support.words import capital, localized
-from herzla.kinds.tricks import TrickHand
 
 __all__ = ["IllegalPlayError", "Searcher", "SolveError", "SolveResult", "searcher", "solve",
            "unit_of"]

@@ -9,7 +9,7 @@ Metadata (class attributes):
 ``game``, ``id``, ``title``
     The game id (``herzla``), the contract id within it (``beddl``) and a display title.
 ``kind``
-    ``"tricks"`` (played by :mod:`herzla.kinds.tricks`) or ``"layout"`` (played by :mod:`herzla.kinds.layout`).
+    ``"tricks"`` or ``"layout"``: the kind of deal, whose package plays it (:mod:`herzla.kinds`).
 ``player_counts``
     The numbers of seats the contract can be played with, the usual one first.
 ``options``
@@ -253,7 +253,7 @@ class Contract:
     def new_hand(self, hands: Sequence[Any], dealer: int | None = None, stock: int = 0
                  ) -> Hand:
         """A fresh hand of this contract on the engine that plays its kind of deal
-        (:class:`herzla.kinds.tricks.TrickHand`, :class:`herzla.kinds.layout.LayoutHand`): ``hands`` are
+        (the engine its kind registers: :mod:`herzla.kinds`): ``hands`` are
         each seat's cards (bit sets, card lists or text), ``dealer`` the dealer's seat (default
         the last), ``stock`` the stock before the hand (games with a stock)."""
         return new_hand(self, hands, dealer, stock)

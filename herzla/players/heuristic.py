@@ -73,10 +73,12 @@ from collections.abc import Callable
 import attrs
 
 from herzla.cards import Card, cards_of
-from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
+from herzla.contracts import Contract, EarlyEnd, game_of
+from herzla.contracts.vocabulary import trick_rules
 from herzla.hand import PASS, Move
 from herzla.i18n import N_
 from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import (
     announce,
     bidding_contracts,
@@ -87,7 +89,6 @@ from herzla.players.announcing import (
 )
 from herzla.players.views import LayoutView, TrickView, as_view, views_of
 from herzla.support.streams import pick
-from herzla.kinds.tricks import TrickHand
 
 __all__ = [
     "WHY",
@@ -154,8 +155,7 @@ def danger_classes(contract: Contract) -> tuple[int, ...]:
     wins), worst first.  Neighbouring classes merge when every card of the worse one outranks
     every card of the better one, since shedding the highest card of the union then sheds the
     same card (and the batch engine has fewer classes to look at)."""
-    d = contract.declaration
-    assert isinstance(d, TrickRules)
+    d = trick_rules(contract)
     if d.danger is not None:
         return tuple(m for m in d.danger if m)
     sign = 1 if game_of(contract).lowest_wins else -1
@@ -182,8 +182,7 @@ def trick_profile(contract: Contract, seat: int) -> TrickProfile:
     trick, and the defenders, try to win.  Otherwise: avoid the danger cards if there are any;
     win tricks that score; keep high cards for a last trick that scores; else duck.
     """
-    d = contract.declaration
-    assert isinstance(d, TrickRules)
+    d = trick_rules(contract)
     if d.early_end is not None and contract.declarer is not None:
         if d.early_end is EarlyEnd.DECLARER_WINS:
             return AVOID if seat == contract.declarer else FEED
