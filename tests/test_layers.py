@@ -2,10 +2,10 @@
 module of herzla, read with :mod:`ast`.
 
 cards → hand → contracts/rules → kinds (the engines) → support → records → players → (sim,
-analysis, ...) → the public facade → the web app → cli (docs/architecture.md).  Imports inside functions count
-as much as those at the top of a module (a lazy import is still a dependency); only imports
-under ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.  No module
-is longer than :data:`MAX_LINES` lines.
+analysis, ...) → the public facade → the web app → cli (docs/architecture.md).  Imports inside
+functions count as much as those at the top of a module (a lazy import is still a dependency);
+only imports under ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
+No module is longer than :data:`MAX_LINES` lines.
 """
 
 from __future__ import annotations

@@ -117,8 +117,7 @@ def test_the_02_names_warn_with_their_new_names() -> None:
         assert [Move(c) for c in view.legal_plays] == view.legal_moves()
     with pytest.warns(DeprecationWarning, match=r"TrickHand.legal_plays\(\) .* legal_moves\(\)"):
         assert [Move(c) for c in hand.legal_plays()] == hand.legal_moves()  # type: ignore
-    with pytest.warns(DeprecationWarning, match=r"by_kind\(\) .* Policy.move\(\)"):
-        assert view.by_kind(lambda v: 1, lambda v: 2) == 1
+    assert not hasattr(view, "by_kind")  # the dispatch by kind is gone: one Policy.move()
     with pytest.warns(DeprecationWarning, match=r"Policy.card\(\) .* move\(view\)"):
         assert HeuristicPolicy().card(view) == HeuristicPolicy().move(view).card
     with pytest.warns(DeprecationWarning, match=r"herzla.Lay .* herzla.Move\(card, end\)"):

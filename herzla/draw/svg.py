@@ -235,8 +235,14 @@ def trick_svg(trick: Trick | TrickLine, players: int, faces: Faces | str = Faces
 
 
 @functools.singledispatch
-def _line_of(trick: TrickLine, players: int, number: int) -> TrickLine:
-    """A trick of a course as it is (a trick as the engine keeps it: :func:`_line_of_trick`)."""
+def _line_of(trick: Trick | TrickLine, players: int, number: int) -> TrickLine:
+    """A trick as a course draws it: a trick of a course as it is (:func:`_line_of_line`), a
+    trick as the engine keeps it read (:func:`_line_of_trick`)."""
+    raise TypeError(f"not a trick: {trick!r}")
+
+
+@_line_of.register
+def _line_of_line(trick: TrickLine, players: int, number: int) -> TrickLine:
     return trick
 
 
