@@ -36,10 +36,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # one interface for every hand (moves, tricks, outcomes), and the engines' registry
     ("hand",),
     # the games' declarations, and the rule book written from them
-    ("contracts",), ("rulebook",),
+    ("contracts",),
     # the kinds of deal, a package each: its reference engine, its seat's view, its move marks
     # and the Kind the layers above ask (herzla/kinds/)
     ("kinds",),
+    ("rulebook",),  # the rule book, written from the declarations (and each kind's words)
     # support code that knows no rule: seeded streams and the deal, moves as records write
     # them, process and cluster maps, files written whole
     ("support",),

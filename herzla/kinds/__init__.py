@@ -1,17 +1,17 @@
 """The kinds of deal, each a package of its own: where a new kind of deal goes.
 
 A deal is played in tricks (:mod:`herzla.kinds.tricks`) or by laying cards out in rows
-(:mod:`herzla.kinds.layout`).  Everything that differs between the two is written once, in its
-kind's package: the engine, the seat's view, the move marks, what a replay shows of the hand and
-how a report words it, what the table shows an observer and how an observation encodes it.  The
-kind's :class:`Kind` object holds these; :func:`register_kind` files it under its name (a
-contract's ``kind``), and the layers above ask :func:`kind_of` for what they need instead of asking
-which kind of deal they hold.
+(:mod:`herzla.kinds.layout`).  What differs between the two is written once, in its kind's
+package: the engine, the seat's view, the move marks, what a replay shows of the hand and how
+a report words it, what the table shows an observer and how an observation encodes it.  The
+kind's :class:`KindOfDeal` object holds these; :func:`register_kind` files it under its name
+(a contract's ``kind``), and the layers above ask :func:`kind_of` for what they need instead
+of asking which kind of deal they hold.
 
-A third kind of deal is a contract class whose ``kind`` names it, an engine that plays the one
-hand interface (:class:`herzla.hand.Hand`), and a :class:`Kind` registered for it; the drawings
-show its moves one by one, the replay its order of going out (if it has one), and the solver and
-the batch engine, which read one kind's state each, refuse it with one line.
+A third kind of deal is a contract class whose ``kind`` names it, an engine that plays the
+one hand interface (:class:`herzla.hand.Hand`), and a :class:`KindOfDeal` registered for it:
+it plays, replays and is drawn (move by move) with no other change; the solver and the batch
+engine, which read one kind's own state each, refuse it with one line.
 
 >>> from herzla.contracts import contract_class
 >>> kind = kind_of(contract_class("herzeln", "domino")())
@@ -31,7 +31,8 @@ import attrs
 from herzla.cards import Card, Rank
 from herzla.hand import Hand, Move, Trick, register_engine
 
-__all__ = ["Kind", "Plane", "Shown", "Table", "kind_of", "kinds", "register_kind", "written_move"]
+__all__ = ["KindOfDeal", "OnTable", "Plane", "Shown", "kind_of", "kinds", "register_kind",
+           "written_move"]
 
 
 @attrs.frozen(slots=True)
@@ -48,7 +49,7 @@ class Shown:
 
 
 @attrs.frozen
-class Table:
+class OnTable:
     """What a hand shows the table, for the observers (OpenSpiel's and the environments')."""
 
     hands: tuple[int, ...]
@@ -70,7 +71,7 @@ class Table:
 Plane = tuple[str, tuple[int, ...], float, float]
 
 
-class Kind(Protocol):
+class KindOfDeal(Protocol):
     """A kind of deal, as the layers above the engines ask it.
 
     ``name`` is the contracts' ``kind`` (``tricks``, ``layout``); ``words`` the kind in words in
@@ -100,7 +101,7 @@ class Kind(Protocol):
     def shown(self, hand: Hand) -> Shown: ...
     def report(self, shown: Shown) -> list[str]: ...
     def json(self, shown: Shown) -> dict[str, Any]: ...
-    def table(self, hand: Hand) -> Table: ...
+    def table(self, hand: Hand) -> OnTable: ...
     def rows(self, contract: Any) -> tuple[int, ...]: ...
     def planes(self, players: int, cards: int, contracts: Sequence[Any]) -> list[Plane]: ...
     def observe(self, hand: Hand, blocks: Mapping[str, tuple[int, tuple[int, ...]]],
@@ -108,10 +109,10 @@ class Kind(Protocol):
                 at: list[int], values: list[float]) -> None: ...
 
 
-_KINDS: dict[str, Kind] = {}
+_KINDS: dict[str, KindOfDeal] = {}
 
 
-def register_kind(kind: Kind) -> None:
+def register_kind(kind: KindOfDeal) -> None:
     """File ``kind`` under its name, and its engine with the hands (:func:`herzla.hand.new_hand`):
     the built-in kinds register themselves when their package is imported; a plug-in's kind
     is registered the same way."""
@@ -119,7 +120,7 @@ def register_kind(kind: Kind) -> None:
     register_engine(kind.name, kind.engine)
 
 
-def kind_of(of: Any) -> Kind:
+def kind_of(of: Any) -> KindOfDeal:
     """The kind of deal of a contract (or contract class), a hand or a seat's view (anything with
     a ``kind`` or a ``contract``), or a kind's name; ``LookupError`` for a kind nobody
     registered."""
@@ -132,7 +133,7 @@ def kind_of(of: Any) -> Kind:
         raise LookupError(f"no kind of deal {name!s} is registered") from None
 
 
-def kinds() -> tuple[Kind, ...]:
+def kinds() -> tuple[KindOfDeal, ...]:
     """Every registered kind of deal, in the order registered."""
     return tuple(_KINDS.values())
 

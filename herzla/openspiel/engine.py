@@ -25,7 +25,7 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.hand import Hand
-from herzla.kinds import Table, kind_of
+from herzla.kinds import OnTable, kind_of
 from herzla.options import Option
 from herzla.records import sort_hand
 
@@ -153,7 +153,7 @@ def sorted_codes(hand: int, rules: Contract) -> list[str]:
 
 
 #: what a hand shows the table, for the observers
-Shown = Table
+Shown = OnTable
 
 
 def table_of(hand: Hand) -> Shown:

@@ -1,5 +1,5 @@
 """The kind of deal played by laying cards out in rows (the domino, Auflegen), as the layers
-above the engines ask it (:class:`herzla.kinds.Kind`)."""
+above the engines ask it (:class:`herzla.kinds.KindOfDeal`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, cast
 from herzla.cards import Card, Rank
 from herzla.hand import Hand, Move
 from herzla.i18n import _, ngettext
-from herzla.kinds import Plane, Shown, Table
+from herzla.kinds import OnTable, Plane, Shown
 from herzla.kinds.layout.engine import LayoutHand
 from herzla.kinds.layout.marks import mark
 from herzla.kinds.layout.view import LayoutView
@@ -63,7 +63,7 @@ class LayoutKind:
     def json(self, shown: Shown) -> dict[str, Any]:
         return {"tricks": None, "order": list(shown.order or ())}
 
-    def table(self, hand: Hand) -> Table:
+    def table(self, hand: Hand) -> OnTable:
         engine = cast(LayoutHand, hand)
         keys = row_keys(engine.contract)
         rows: dict[int, list[Card]] = {key: [] for key in keys}
@@ -76,7 +76,7 @@ class LayoutKind:
             asked = engine.asked(key)
             ends.append(None if asked is None else
                         (_RANK_OF_CODE.get(asked[0]), _RANK_OF_CODE.get(asked[1])))
-        return Table(tuple(engine.hands), laid=tuple(engine.laid),
+        return OnTable(tuple(engine.hands), laid=tuple(engine.laid),
                      rows=tuple(tuple(rows[key]) for key in keys), ends=tuple(ends),
                      out=tuple(engine.order))
 

@@ -1,5 +1,5 @@
 """The kind of deal played in tricks, as the layers above the engines ask it
-(:class:`herzla.kinds.Kind`)."""
+(:class:`herzla.kinds.KindOfDeal`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, cast
 from herzla.cards import Card
 from herzla.hand import Hand, Move, Trick, TrickPlay
 from herzla.i18n import _, ngettext
-from herzla.kinds import Plane, Shown, Table
+from herzla.kinds import OnTable, Plane, Shown
 from herzla.kinds.tricks.engine import TrickHand
 from herzla.kinds.tricks.view import TrickView
 
@@ -67,12 +67,12 @@ class TrickKind:
     def json(self, shown: Shown) -> dict[str, Any]:
         return {"tricks": [t.to_dict() for t in shown.tricks or ()], "order": None}
 
-    def table(self, hand: Hand) -> Table:
+    def table(self, hand: Hand) -> OnTable:
         state = cast(TrickPlay, hand)
         tricks = [(t.leader, t.cards) for t in state.tricks]
         if state.trick:
             tricks.append((state.leader, tuple(state.trick)))
-        return Table(tuple(state.hands), tuple(tricks), state.leader, tuple(state.trick),
+        return OnTable(tuple(state.hands), tuple(tricks), state.leader, tuple(state.trick),
                      tuple(state.captured))
 
     def rows(self, contract: Any) -> tuple[int, ...]:
