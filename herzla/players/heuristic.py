@@ -225,6 +225,7 @@ WHY = {
                   "that row beyond it"),
     "lay-fits": N_("it lays where most of its other cards fit the same end afterwards"),
     "pass": N_("no card of its hand fits: it passes"),
+    "first": N_("it knows no rule for this kind of deal: its first legal move"),
 }
 
 
@@ -426,7 +427,8 @@ def heuristic_moving(view: TrickView | LayoutView) -> tuple[Move, str]:
     if tricks is not None:
         card, why = heuristic_play(tricks)
         return Move(card), why
-    assert rows is not None
+    if rows is None:  # a kind of deal it has no rules for
+        return view.legal_moves()[0], "first"
     lay, why = heuristic_laying(rows)
     return PASS if lay is None else lay, why
 

@@ -89,13 +89,16 @@ def view_of(hand: Hand, uniform: int | None = None, stock: int = 0,
     return view
 
 
-def views_of(view: TrickView | LayoutView) -> tuple[TrickView, None] | tuple[None, LayoutView]:
-    """``(view, None)`` for a trick deal's view, ``(None, view)`` for a layout deal's: what a
-    policy whose rules differ by kind (the heuristic's, ``net``, ``pimc``, ``expert``, the
-    OpenSpiel bot, each playing the tricks its own way) asks."""
+def views_of(view: TrickView | LayoutView) -> tuple[TrickView | None, LayoutView | None]:
+    """``(view, None)`` for a trick deal's view, ``(None, view)`` for a layout deal's (and
+    ``(None, None)`` for another kind's, which such a policy plays by its legal moves alone):
+    what a policy whose rules differ by kind (the heuristic's, ``net``, ``pimc``, ``expert``,
+    the OpenSpiel bot, each playing the tricks its own way) asks."""
     # the policies' one question of kind: a policy's rules for the tricks read the tricks, its
     # rules for the rows the rows
-    return (view, None) if isinstance(view, TrickView) else (None, view)
+    if isinstance(view, TrickView):
+        return view, None
+    return None, view if isinstance(view, LayoutView) else None
 
 
 def trick_view(view: TrickView | LayoutView) -> TrickView | None:

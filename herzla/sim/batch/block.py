@@ -34,8 +34,9 @@ def _kinds(contract: Contract) -> tuple[LayoutContract | None, TrickContract | N
     """``contract`` where it is a layout deal, and where a trick deal: the batch engine's one
     question of kind, since each of its kernels reads its own kind's declaration (the layout
     kernel the rows, the trick kernel the tricks); a kind it has no kernel for is neither."""
-    return (contract if isinstance(contract, LayoutContract) else None,
-            contract if isinstance(contract, TrickContract) else None)
+    kind = str(contract.kind)
+    return (contract if isinstance(contract, LayoutContract) and kind == "layout" else None,
+            contract if isinstance(contract, TrickContract) and kind == "tricks" else None)
 
 
 def _unsupported_contract(contract: Contract) -> str | None:
