@@ -25,7 +25,7 @@ from herzla.display import render
 from herzla.hand import PASS, Hand, HandScore, Move, Trick, record_json
 from herzla.hand import record_of as record_of
 from herzla.i18n import DEFAULT, _, current
-from herzla.kinds import Shown, kind_of
+from herzla.kinds import Replayed, kind_of
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
@@ -415,9 +415,9 @@ class ReplayResult:
     captured: tuple[int, ...] | None = None
 
     @property
-    def shown(self) -> Shown:
+    def shown(self) -> Replayed:
         """What the replay shows of the hand, as its kind of deal reads it."""
-        return Shown(self.tricks, self.order, self.captured)
+        return Replayed(self.tricks, self.order, self.captured)
 
     @property
     def scores(self) -> tuple[int, ...] | None:

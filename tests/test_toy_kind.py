@@ -37,7 +37,7 @@ from herzla.hand import (
     refuse,
     written,
 )
-from herzla.kinds import OnTable, Plane, Shown, kind_of, register_kind
+from herzla.kinds import OnTable, Plane, Replayed, kind_of, register_kind
 from herzla.players.registry import policy_of
 from herzla.players.views import view_of
 from herzla.records import Record, replay
@@ -214,14 +214,14 @@ class ClimbKind:
     def written(self, hand: Any, move: Move) -> str:
         return str(move)
 
-    def shown(self, hand: Any) -> Shown:
+    def shown(self, hand: Any) -> Replayed:
         order = tuple(hand.order)
-        return Shown(order=order, lines=() if hand.over else (f"{len(order)} seats out",))
+        return Replayed(order=order, lines=() if hand.over else (f"{len(order)} seats out",))
 
-    def report(self, shown: Shown) -> list[str]:
+    def report(self, shown: Replayed) -> list[str]:
         return [f"  out in order: {' '.join(map(str, shown.order or ()))}"]
 
-    def json(self, shown: Shown) -> dict[str, Any]:
+    def json(self, shown: Replayed) -> dict[str, Any]:
         return {"tricks": None, "order": list(shown.order or ())}
 
     def table(self, hand: Any) -> OnTable:

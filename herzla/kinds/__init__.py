@@ -5,8 +5,8 @@ A deal is played in tricks (:mod:`herzla.kinds.tricks`) or by laying cards out i
 package: the engine, the seat's view, the move marks, what a replay shows of the hand and how
 a report words it, what the table shows an observer and how an observation encodes it.  The
 kind's :class:`KindOfDeal` object holds these; :func:`register_kind` files it under its name
-(a contract's ``kind``), and the layers above ask :func:`kind_of` for what they need instead
-of asking which kind of deal they hold.
+(a contract's ``kind``; the facade registers the two built in), and the layers above ask
+:func:`kind_of` for what they need instead of asking which kind of deal they hold.
 
 A third kind of deal is a contract class whose ``kind`` names it, an engine that plays the
 one hand interface (:class:`herzla.hand.Hand`), and a :class:`KindOfDeal` registered for it:
@@ -31,12 +31,12 @@ import attrs
 from herzla.cards import Card, Rank
 from herzla.hand import Hand, Move, Trick, register_engine
 
-__all__ = ["KindOfDeal", "OnTable", "Plane", "Shown", "kind_of", "kinds", "register_kind",
+__all__ = ["KindOfDeal", "OnTable", "Plane", "Replayed", "kind_of", "kinds", "register_kind",
            "written_move"]
 
 
 @attrs.frozen(slots=True)
-class Shown:
+class Replayed:
     """What a replay shows of a hand, as its kind reads it: the tricks (the one in progress last,
     without a winner) or the order the seats went out in (None where the kind has none), the
     cards each seat captured (None: the kind captures none) and the lines that say where the
@@ -98,9 +98,9 @@ class KindOfDeal(Protocol):
     def view(self, hand: Hand, uniform: int, stock: int = 0,
              announcements: tuple[str, ...] = ()) -> Any: ...
     def written(self, hand: Hand, move: Move) -> str: ...
-    def shown(self, hand: Hand) -> Shown: ...
-    def report(self, shown: Shown) -> list[str]: ...
-    def json(self, shown: Shown) -> dict[str, Any]: ...
+    def shown(self, hand: Hand) -> Replayed: ...
+    def report(self, shown: Replayed) -> list[str]: ...
+    def json(self, shown: Replayed) -> dict[str, Any]: ...
     def table(self, hand: Hand) -> OnTable: ...
     def rows(self, contract: Any) -> tuple[int, ...]: ...
     def planes(self, players: int, cards: int, contracts: Sequence[Any]) -> list[Plane]: ...
@@ -114,8 +114,7 @@ _KINDS: dict[str, KindOfDeal] = {}
 
 def register_kind(kind: KindOfDeal) -> None:
     """File ``kind`` under its name, and its engine with the hands (:func:`herzla.hand.new_hand`):
-    the built-in kinds register themselves when their package is imported; a plug-in's kind
-    is registered the same way."""
+    the facade registers the built-in kinds; a plug-in's kind is registered the same way."""
     _KINDS[kind.name] = kind
     register_engine(kind.name, kind.engine)
 

@@ -9,7 +9,7 @@ from typing import Any, cast
 from herzla.cards import Card, Rank
 from herzla.hand import Hand, Move
 from herzla.i18n import _, ngettext
-from herzla.kinds import OnTable, Plane, Shown
+from herzla.kinds import OnTable, Plane, Replayed
 from herzla.kinds.layout.engine import LayoutHand
 from herzla.kinds.layout.marks import mark
 from herzla.kinds.layout.view import LayoutView
@@ -45,22 +45,22 @@ class LayoutKind:
             return str(move)
         return mark(cast(LayoutHand, hand), move)
 
-    def shown(self, hand: Hand) -> Shown:
+    def shown(self, hand: Hand) -> Replayed:
         order = hand.outcome().out or ()
         lines = []
         if not hand.over:
             lines.append(ngettext("The deal is not complete: {out} of {n} seat is out.",
                                   "The deal is not complete: {out} of {n} seats are out.",
                                   hand.players).format(out=len(order), n=hand.players))
-        return Shown(order=order, lines=tuple(lines))
+        return Replayed(order=order, lines=tuple(lines))
 
-    def report(self, shown: Shown) -> list[str]:
+    def report(self, shown: Replayed) -> list[str]:
         if not shown.order:
             return []
         return [_("  out in order: {seats}").format(seats=" ".join(
             _("seat {seat}").format(seat=s) for s in shown.order))]
 
-    def json(self, shown: Shown) -> dict[str, Any]:
+    def json(self, shown: Replayed) -> dict[str, Any]:
         return {"tricks": None, "order": list(shown.order or ())}
 
     def table(self, hand: Hand) -> OnTable:
@@ -116,5 +116,5 @@ class LayoutKind:
             values.append((place + 1) / n)
 
 
-#: the kind, registered when its package is imported
+#: the kind (the facade registers it)
 LAYOUT = LayoutKind()

@@ -9,7 +9,7 @@ from typing import Any, cast
 from herzla.cards import Card
 from herzla.hand import Hand, Move, Trick, TrickPlay
 from herzla.i18n import _, ngettext
-from herzla.kinds import OnTable, Plane, Shown
+from herzla.kinds import OnTable, Plane, Replayed
 from herzla.kinds.tricks.engine import TrickHand
 from herzla.kinds.tricks.view import TrickView
 
@@ -34,7 +34,7 @@ class TrickKind:
     def written(self, hand: Hand, move: Move) -> str:
         return str(move)
 
-    def shown(self, hand: Hand) -> Shown:
+    def shown(self, hand: Hand) -> Replayed:
         state = cast(TrickPlay, hand)
         contract = state.contract
         per_hand = contract.tricks_per_hand
@@ -51,9 +51,9 @@ class TrickKind:
             lines.append(_("The hand ended early after trick {done} ({title}: {rule}; "
                            "{cite}).").format(done=done, title=contract.title,
                                               rule=contract.describe(), cite=contract.cite()))
-        return Shown(tricks=tricks, captured=tuple(state.captured), lines=tuple(lines))
+        return Replayed(tricks=tricks, captured=tuple(state.captured), lines=tuple(lines))
 
-    def report(self, shown: Shown) -> list[str]:
+    def report(self, shown: Replayed) -> list[str]:
         out = []
         for i, t in enumerate(shown.tricks or (), 1):
             cards = " ".join(map(str, t.cards))
@@ -64,7 +64,7 @@ class TrickKind:
             out.append(line.format(k=i, leader=t.leader, cards=cards, winner=t.winner))
         return out
 
-    def json(self, shown: Shown) -> dict[str, Any]:
+    def json(self, shown: Replayed) -> dict[str, Any]:
         return {"tricks": [t.to_dict() for t in shown.tricks or ()], "order": None}
 
     def table(self, hand: Hand) -> OnTable:
@@ -109,5 +109,5 @@ class TrickKind:
             values.append(1)
 
 
-#: the kind, registered when its package is imported
+#: the kind (the facade registers it)
 TRICKS = TrickKind()
