@@ -37,8 +37,8 @@ ROOT = Path(herzla.__file__).parent
 #: :class:`herzla.kinds.Kind`) and the contracts that declare them
 EXEMPT = ("kinds/", "contracts/")
 #: the most functions that may ask: a ratchet, lowered as they go (47 when first counted by the
-#: syntax tree, 38 before the kinds were packages of their own, 5 since)
-MOST = 6
+#: syntax tree, 38 before the kinds were packages of their own, 4 since; the aim was 6)
+MOST = 4
 #: the words of the comment (or docstring) that says why, in or just above each function
 WHY = "question of kind"
 
