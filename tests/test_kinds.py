@@ -3,7 +3,7 @@
 Everything above the engines plays, reads and draws a hand through the one hand interface
 (:class:`herzla.hand.Hand`) and the one move (:class:`herzla.hand.Move`), or what the contract
 declares.  Outside the kinds' packages (``herzla/kinds/``: each kind's engine, view and
-:class:`~herzla.kinds.Kind`) and ``herzla/contracts/``, at most :data:`MOST` functions may
+:class:`~herzla.kinds.KindOfDeal`) and ``herzla/contracts/``, at most :data:`MOST` functions may
 still ask the kind of a deal, directly
 or by proxy (a fact read for the kind it betrays), each because what it does truly differs
 there, each with a comment saying so.  A function is counted once however often it asks; code
@@ -34,7 +34,7 @@ import herzla
 ROOT = Path(herzla.__file__).parent
 
 #: where the kinds are defined and played: each kind's package (its engine, view, marks and
-#: :class:`herzla.kinds.Kind`) and the contracts that declare them
+#: :class:`herzla.kinds.KindOfDeal`) and the contracts that declare them
 EXEMPT = ("kinds/", "contracts/")
 #: the most functions that may ask: a ratchet, lowered as they go (47 when first counted by the
 #: syntax tree, 38 before the kinds were packages of their own, 4 since; the aim was 6)
