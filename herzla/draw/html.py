@@ -120,9 +120,14 @@ def explanation_html(lines: Sequence[str]) -> str:
             + rules_html(lines))
 
 
-def _trick_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> tuple[str, str]:
+def _seats_head(c: Course) -> tuple[int, str]:
+    """The seats, and the header cells that name them."""
     n = c.record.players
-    head = "".join(f"<th>{seat_word(s)}</th>" for s in range(n))
+    return n, "".join(f"<th>{seat_word(s)}</th>" for s in range(n))
+
+
+def _trick_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> tuple[str, str]:
+    n, head = _seats_head(c)
     rows = []
     for t in c.tricks or ():
         seen = t.by_seat()
@@ -150,8 +155,7 @@ def _trick_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> tuple[st
 
 
 def _moves_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> tuple[str, str]:
-    n = c.record.players
-    head = "".join(f"<th>{seat_word(s)}</th>" for s in range(n))
+    n, head = _seats_head(c)
     rows = []
     for r in c.rounds():
         by_seat = {m.seat: m for m in r.moves}

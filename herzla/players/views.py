@@ -10,20 +10,11 @@ the bidding's; :func:`view_of` makes the view of any hand's seat to move (its ki
 ``uniform`` is the move's 32-bit random number from the simulation's seeded stream (the random
 policy's choice; any policy may draw its randomness from it, which keeps a run reproducible).
 
->>> from herzla.contracts import contract_class
->>> from herzla.cards import mask_of, parse_cards
->>> from herzla.kinds.tricks import TrickHand
->>> normal = contract_class("herzla", "normal")()
->>> hands = [mask_of(parse_cards(h)) for h in (
-...     "CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
-...     "C8 ST S7 HA HQ H9 DA DT", "C9 SJ S8 HJ HT H8 DJ D8")]
->>> state = TrickHand(normal, hands, dealer=3)
->>> state.play(parse_cards("C7")[0])
->>> view = TrickView.of(state, uniform=0)
->>> view.seat, [str(c) for c in view.trick], view.winner
-(1, ['C7'], 0)
->>> [str(m) for m in view.legal_moves()]
-['CK', 'CA']
+>>> import herzla
+>>> domino = herzla.deal_record("herzeln", "domino", 4, seed=3).start()
+>>> view = view_of(domino, uniform=0)
+>>> type(view).__name__, view.seat, [str(m) for m in view.legal_moves()]
+('LayoutView', 0, ['pass'])
 """
 
 from __future__ import annotations
