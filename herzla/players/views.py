@@ -14,7 +14,7 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 >>> domino = herzla.deal_record("herzeln", "domino", 4, seed=3).start()
 >>> view = view_of(domino, uniform=0)
 >>> type(view).__name__, view.seat, [str(m) for m in view.legal_moves()]
-('LayoutView', 0, ['pass'])
+('LayoutView', 0, ['CJ+', 'SJ+'])
 """
 
 from __future__ import annotations
