@@ -123,13 +123,14 @@ def kind_of(of: Any) -> KindOfDeal:
     """The kind of deal of a contract (or contract class), a hand or a seat's view (anything with
     a ``kind`` or a ``contract``), or a kind's name; ``LookupError`` for a kind nobody
     registered."""
-    name = of if isinstance(of, str) else getattr(of, "kind", None)
-    if name is None:
+    try:  # a hand or a view (asked at every move: the cheap way first)
         name = of.contract.kind
-    try:
-        return _KINDS[str(name)]
-    except KeyError:
-        raise LookupError(f"no kind of deal {name!s} is registered") from None
+    except AttributeError:
+        name = of if isinstance(of, str) else of.kind
+    kind = _KINDS.get(name)  # a DealKind is the string of its name
+    if kind is None:
+        raise LookupError(f"no kind of deal {name!s} is registered")
+    return kind
 
 
 def kinds() -> tuple[KindOfDeal, ...]:

@@ -36,9 +36,9 @@ class LayoutKind:
     def words(self) -> str:
         return _("layout deal")
 
-    def view(self, hand: Hand, uniform: int, stock: int = 0,
+    def view(self, hand: Any, uniform: int, stock: int = 0,
              announcements: tuple[str, ...] = ()) -> LayoutView:
-        return LayoutView.of(cast(LayoutHand, hand), uniform)
+        return LayoutView.of(hand, uniform)
 
     def written(self, hand: Hand, move: Move) -> str:
         if move.card is None or move.end is None:

@@ -27,9 +27,9 @@ class TrickKind:
     def words(self) -> str:
         return _("trick deal")
 
-    def view(self, hand: Hand, uniform: int, stock: int = 0,
+    def view(self, hand: Any, uniform: int, stock: int = 0,
              announcements: tuple[str, ...] = ()) -> TrickView:
-        return TrickView.of(cast(TrickHand, hand), uniform, stock, announcements)
+        return TrickView.of(hand, uniform, stock, announcements)
 
     def written(self, hand: Hand, move: Move) -> str:
         return str(move)
