@@ -103,7 +103,7 @@ def __getattr__(name: str) -> _Any:
     if name == "Lay":  # deprecated since 0.3, gone in 1.0
         import warnings
 
-        from herzla import layout
+        from herzla.kinds.layout import engine as layout
 
         warnings.warn("herzla.Lay is deprecated and goes in 1.0: a lay is a herzla.Move(card, "
                       "end)", DeprecationWarning, stacklevel=2)
