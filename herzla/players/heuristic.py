@@ -68,7 +68,6 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 import attrs
@@ -176,10 +175,8 @@ def danger_classes(contract: Contract) -> tuple[int, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
 def trick_profile(contract: Contract, seat: int) -> TrickProfile:
-    """The heuristic's profile for ``seat``, read from the contract's declaration (once for each
-    contract and seat: contracts are values).
+    """The heuristic's profile for ``seat``, read from the contract's declaration.
 
     A declarer who must win no trick ducks, and the defenders feed; a declarer who must win every
     trick, and the defenders, try to win.  Otherwise: avoid the danger cards if there are any;
