@@ -74,7 +74,7 @@ import attrs
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, EarlyEnd, game_of
-from herzla.contracts.vocabulary import trick_rules
+from herzla.contracts.vocabulary import TrickRules, trick_rules
 from herzla.hand import PASS, Move
 from herzla.i18n import N_
 from herzla.kinds.layout import LayoutHand
@@ -155,7 +155,10 @@ def danger_classes(contract: Contract) -> tuple[int, ...]:
     wins), worst first.  Neighbouring classes merge when every card of the worse one outranks
     every card of the better one, since shedding the highest card of the union then sheds the
     same card (and the batch engine has fewer classes to look at)."""
-    d = trick_rules(contract)
+    return _danger_classes(contract, trick_rules(contract))
+
+
+def _danger_classes(contract: Contract, d: TrickRules) -> tuple[int, ...]:
     if d.danger is not None:
         return tuple(m for m in d.danger if m)
     sign = 1 if game_of(contract).lowest_wins else -1
@@ -187,7 +190,7 @@ def trick_profile(contract: Contract, seat: int) -> TrickProfile:
         if d.early_end is EarlyEnd.DECLARER_WINS:
             return AVOID if seat == contract.declarer else FEED
         return WIN
-    danger = danger_classes(contract)
+    danger = _danger_classes(contract, d)
     if danger:
         return avoid(*danger)
     if d.per_trick > 0:

@@ -20,7 +20,7 @@ policy's choice; any policy may draw its randomness from it, which keeps a run r
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, overload
 
 import attrs
@@ -76,8 +76,15 @@ def view_of(hand: Hand, uniform: int | None = None, stock: int = 0,
     a random card; the engines hand their seeded uniforms instead."""
     if uniform is None:
         uniform = _UNIFORMS.getrandbits(32)
-    view: TrickView | LayoutView = kind_of(hand).view(hand, uniform, stock, announcements)
+    make = _VIEW_OF.get(type(hand))
+    if make is None:  # the first hand of its engine: its kind's view, kept by the engine's type
+        make = _VIEW_OF[type(hand)] = kind_of(hand).view
+    view: TrickView | LayoutView = make(hand, uniform, stock, announcements)
     return view
+
+
+#: each engine's kind's view (asked at every move, so looked up once for each engine)
+_VIEW_OF: dict[type, Callable[..., Any]] = {}
 
 
 def views_of(view: TrickView | LayoutView) -> tuple[TrickView | None, LayoutView | None]:
