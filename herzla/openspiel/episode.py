@@ -9,7 +9,7 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS as PASS_MOVE
 from herzla.hand import Hand, Move, record_json
-from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
+from herzla.openspiel.actions import CARD_ACTIONS, CODEC, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Shown,
     make_rules,
@@ -83,15 +83,7 @@ class HandState:
         lower end where it fits both; the pass."""
         if self.engine is None:
             return dict(bid_actions(self.setup.game)) if self.bidding else {}
-        moves = self.engine.legal_moves()
-        cards = [m.card for m in moves]
-        out: dict[int, Move | str] = {}
-        for move in moves:
-            if move.card is None:
-                out[PASS] = move
-            else:
-                lower = move.end == "-" and cards.count(move.card) > 1
-                out[move.card.index + (LOWER if lower else 0)] = move
+        out: dict[int, Move | str] = dict(CODEC.of_moves(self.engine.legal_moves()))
         return out
 
     def apply(self, action: int) -> None:
