@@ -31,8 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from people_load import call, make_tables, run_people  # noqa: E402  (this folder)
+
 from herzla.records import read_record, replay  # noqa: E402
-from tests.people_load import call, make_tables, run_people  # noqa: E402
 
 
 def main() -> int:

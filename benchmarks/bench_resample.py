@@ -38,7 +38,7 @@ from herzla.players.views import shown_voids
 
 def build(spec: str, hands: list[str], plays: list[str]) -> Any:
     state = pyspiel.load_game(spec).new_initial_state()
-    setup = state._episode.setup
+    setup = state.get_game().setup
     left = [[c.index for c in reversed(parse_cards(h))] for h in hands]
     for k in range(setup.cards_dealt):
         state.apply_action(left[(setup.forehand + k) % setup.players].pop())
@@ -154,7 +154,7 @@ def main() -> None:
     rng = np.random.default_rng(0)
     for name, make in POSITIONS.items():  # the first resample reads the moves, the rest reuse it
         state = make()
-        episode = state._episode
+        episode = state.episode()
         for player in range(state.get_game().num_players()):
             t = time.perf_counter()
             for _ in range(args.resamples):

@@ -41,8 +41,9 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from people_load import call, make_tables, run_people  # noqa: E402  (this folder)
+
 from herzla.records import read_record, replay  # noqa: E402
-from tests.people_load import call, make_tables, run_people  # noqa: E402
 
 DEFAULT_POSTGRES = "postgresql://herzla:herzla@127.0.0.1:5432/herzla_test"
 

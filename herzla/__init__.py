@@ -34,7 +34,6 @@ from herzla.kinds.layout import LAYOUT as _LAYOUT
 from herzla.kinds.layout import LayoutHand
 from herzla.kinds.tricks import TRICKS as _TRICKS
 from herzla.kinds.tricks import Trick, TrickHand
-from herzla.moved import install as _install_moved
 from herzla.options import Option, OptionError
 from herzla.players.registry import register_builtin as _register_builtin
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
@@ -100,14 +99,6 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> _Any:
-    if name == "Lay":  # deprecated since 0.3, gone in 1.0
-        import warnings
-
-        from herzla.kinds.layout import engine as layout
-
-        warnings.warn("herzla.Lay is deprecated and goes in 1.0: a lay is a herzla.Move(card, "
-                      "end)", DeprecationWarning, stacklevel=2)
-        return vars(layout)["_Lay"]
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'herzla' has no attribute {name!r}")
@@ -130,7 +121,6 @@ def _load_drawings() -> None:
 
 
 _on_first_use(_load_drawings)
-_install_moved()  # the modules that moved since 0.2 import by their old paths too
 
 
 def __dir__() -> list[str]:

@@ -1,7 +1,8 @@
 """One hand interface for every deal: whose turn it is, what may be played, play, undo, copy.
 
-Every deal of every game, whether it is played in tricks (:class:`herzla.kinds.tricks.TrickHand`) or
-by laying cards out in rows (:class:`herzla.kinds.layout.LayoutHand`), is a :class:`Hand`.  Whatever
+Every deal of every game, whether it is played in tricks
+(:class:`herzla.kinds.tricks.TrickHand`) or by laying cards out in rows
+(:class:`herzla.kinds.layout.LayoutHand`), is a :class:`Hand`.  Whatever
 plays, checks, draws or learns from a hand (the record replay, the simulator's reference engine,
 the players' views, the OpenSpiel games, the environments, the table app) asks it through this
 interface and never needs to know which engine it holds.
@@ -30,7 +31,6 @@ deals a hand; ``record.start()`` does it for a record.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self
 
@@ -41,8 +41,8 @@ from herzla.errors import HerzlaError
 from herzla.i18n import _
 
 __all__ = ["PASS", "Hand", "HandNotOver", "HandScore", "Illegal", "IllegalMove", "LayoutPlay",
-           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "deprecated", "new_hand",
-           "record_json", "record_of", "refuse", "register_engine", "register_reader", "written"]
+           "Move", "Outcome", "Trick", "TrickPlay", "as_move", "new_hand", "record_json",
+           "record_of", "refuse", "register_engine", "register_reader", "written"]
 
 
 @attrs.frozen(slots=True)
@@ -342,12 +342,6 @@ def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[i
         out["stock"] = stock or 0
     out.update(options=dict(options), hands=hands, plays=[str(m) for m in plays])
     return out
-
-
-def deprecated(old: str, new: str) -> None:
-    """Warn that ``old`` goes in 1.0 and ``new`` replaces it (at the caller's caller)."""
-    warnings.warn(f"{old} is deprecated and goes in 1.0: {new}", DeprecationWarning,
-                  stacklevel=3)
 
 
 def record_of(hand: Hand) -> Any:

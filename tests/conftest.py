@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from herzla import contracts as registry
-from herzla.contracts import BUILTIN_MODULES
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -41,11 +40,11 @@ def runner() -> CliRunner:
 
 
 @pytest.fixture
-def builtin_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+def builtin_registry() -> Iterator[None]:
     """Only herzla's own contracts, as a user without plug-ins has them (restored afterwards)."""
-    table = {g.id: type(g)() for g in registry._load().values()
-             if type(g).__module__ in BUILTIN_MODULES}
-    monkeypatch.setattr(registry, "_registry", table)
+    restore = registry.builtin_only()
+    yield
+    restore()
 
 # The test plug-in is found through its entry point in the tests that ask for it, never by
 # collection (which would put it on sys.path for the whole run).

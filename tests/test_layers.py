@@ -53,7 +53,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # what plays, analyses, adapts and draws hands
     ("sim", "analysis", "openspiel", "rl", "testing", "draw"),
     ("table",),  # a hand against the computer: the policies, the evening, the review
-    ("moved",),  # the modules moved since 0.2, found by their old paths (named as strings)
     ("facade",),  # herzla/__init__.py: the public names
     ("web",),  # the table app (herzla serve): the only part that imports the web framework
     ("cli",),

@@ -713,7 +713,7 @@ def test_an_openspiel_bot_plays_as_a_herzla_policy() -> None:
 ])
 def test_a_policy_bot_refuses_what_is_not_a_move(plugin_path: None, spec: str, policy: str,
                                                  says: str) -> None:
-    """The bots ask a policy as the engines do (herzla.players.policy.decide_card ...)."""
+    """The bots ask a policy as the engines do (herzla.players.policy.decide_move)."""
     from herzla.players import PolicyError
 
     game = pyspiel.load_game(spec)

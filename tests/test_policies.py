@@ -395,9 +395,9 @@ def test_a_built_in_policy_names_its_batch_form_and_the_batch_engine_maps_it() -
     class Renamed(HeuristicPolicy):  # the heuristic's choices under another name
         name = "renamed"
 
-    class Bolder(HeuristicPolicy):  # a choice of its own (written as in 0.2): no batch form
-        def card(self, view: TrickView) -> Card:
-            return cards_of(view.legal)[-1]
+    class Bolder(HeuristicPolicy):  # a choice of its own: no batch form
+        def move(self, view: TrickView | LayoutView) -> Move:
+            return view.legal_moves()[-1]
 
     assert batch_form_of(Renamed()) is batch.HEURISTIC
     assert Bolder().batch_form() is None and batch_form_of(Bolder()) is None

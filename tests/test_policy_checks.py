@@ -11,11 +11,11 @@ import pytest
 import herzla
 from herzla.cards import Card, cards_of
 from herzla.contracts import LayoutContract, contract_class
-from herzla.hand import Move
+from herzla.hand import PASS, Move
 from herzla.kinds.layout import LayoutHand
 from herzla.kinds.tricks import TrickHand
 from herzla.players import PolicyError, TrickView, policy_of
-from herzla.players.policy import Policy, decide_card, decide_lay, decide_move
+from herzla.players.policy import Policy, decide_move
 from herzla.players.views import LayoutView
 from tests.helpers import invoke, one_error
 
@@ -89,36 +89,35 @@ def _first_view() -> tuple[TrickHand, TrickView]:
     return state, TrickView.of(state)
 
 
-def test_decide_card_passes_a_legal_card_and_names_an_illegal_one() -> None:
+def test_decide_move_passes_a_legal_card_and_names_an_illegal_one() -> None:
     state, view = _first_view()
-    with pytest.warns(DeprecationWarning, match=r"decide_card\(\) is deprecated"):
-        assert decide_card(policy_of("heuristic"), view) in cards_of(view.legal)
+    assert decide_move(policy_of("heuristic"), view).card in cards_of(view.legal)
 
     class Lost(Policy):
         name = "lost"
 
-        def card(self, view: TrickView) -> Card:
+        def move(self, view: TrickView | LayoutView) -> Move:
             return next(iter([]))
 
     class Held(Policy):
         name = "held"
 
-        def card(self, view: TrickView) -> Card:
-            return next(c for c in (Card.from_str(x) for x in ("CA", "DA", "SA", "HA", "C7"))
-                        if not view.legal >> c.index & 1)
+        def move(self, view: TrickView | LayoutView) -> Move:
+            assert isinstance(view, TrickView)
+            return Move(next(c for c in (Card.from_str(x) for x in ("CA", "DA", "SA", "HA", "C7"))
+                             if not view.legal >> c.index & 1))
 
-    # a 0.2 policy (card()) is asked as 0.2 asked it, its errors worded as they were
-    with pytest.raises(PolicyError, match=r"^the policy held chose an illegal card ..: "):
+    with pytest.raises(PolicyError, match=r"^the policy held chose an illegal move ..: "):
         decide_move(Held(), view, state.check)
-    with pytest.raises(PolicyError, match=r"^the policy held chose an illegal card ..: seat 0 may "
+    with pytest.raises(PolicyError, match=r"^the policy held chose an illegal move ..: seat 0 may "
                                           r"play "):
         decide_move(Held(), view)  # without the engine's check: the legal cards named
     with pytest.raises(PolicyError, match=r"^the policy lost raised StopIteration choosing a "
-                                          r"card$"):
+                                          r"move$"):
         decide_move(Lost(), view)
 
 
-def test_decide_lay_refuses_a_pass_while_able_to_lay() -> None:
+def test_decide_move_refuses_a_pass_while_able_to_lay() -> None:
     rec = herzla.deal_record("herzeln", "domino", 4, seed=3)
     contract = contract_class("herzeln", "domino")(4)
     assert isinstance(contract, LayoutContract)
@@ -129,14 +128,13 @@ def test_decide_lay_refuses_a_pass_while_able_to_lay() -> None:
     class Passes(Policy):
         name = "passes"
 
-        def lay(self, view: LayoutView) -> Move | None:
-            return None
+        def move(self, view: TrickView | LayoutView) -> Move:
+            return PASS
 
-    with pytest.raises(PolicyError, match=r"^the policy passes chose an illegal move \(a pass\): "
+    with pytest.raises(PolicyError, match=r"^the policy passes chose an illegal move pass: "
                                           r"seat \d passed but can lay "):
         decide_move(Passes(), view)
-    with pytest.warns(DeprecationWarning, match=r"decide_lay\(\) is deprecated"):
-        assert decide_lay(policy_of("heuristic"), view) in view.legal_moves()
+    assert decide_move(policy_of("heuristic"), view) in view.legal_moves()
 
 
 def test_a_parameter_is_read_by_its_declared_type() -> None:

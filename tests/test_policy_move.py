@@ -1,13 +1,16 @@
-"""The one move type at the policy boundary: ``Policy.move(view) -> Move`` whatever the deal,
-and the 0.2 methods ``card``/``lay`` still asked where a policy writes only them."""
+"""The one move type at the policy boundary: ``Policy.move(view) -> Move`` whatever the deal;
+the 0.2 names (``card``/``lay``, ``Lay``, ``legal_plays``, ...) gone in 1.0."""
 
 from __future__ import annotations
+
+import importlib
 
 import attrs
 import pytest
 
 import herzla
 import herzla.kinds.layout.engine
+import herzla.players
 from herzla.cards import cards_of
 from herzla.contracts import contract_class
 from herzla.hand import PASS, Move
@@ -31,20 +34,6 @@ class Last(Policy):
 
 
 @attrs.frozen
-class LastOld(Policy):
-    """The same choices written against herzla 0.2."""
-
-    name = "last-old"
-
-    def card(self, view: TrickView) -> herzla.Card:
-        return cards_of(view.legal)[-1]
-
-    def lay(self, view: LayoutView) -> Move | None:
-        moves = view.lays()
-        return moves[-1] if moves else None
-
-
-@attrs.frozen
 class Bad(Policy):
     name = "bad"
     answer: object = None
@@ -58,18 +47,22 @@ def test_hand_and_move_are_exported() -> None:
     assert {"Hand", "Move"} <= set(herzla.__all__)
 
 
-@pytest.mark.parametrize(("game", "contract"), [("herzla", "normal"), ("herzeln", "domino"),
-                                                ("herzerln", "auflegen")])
-def test_move_and_the_02_methods_play_alike(game: str, contract: str) -> None:
-    rules = contract_class(game, contract)()
-    deal = herzla.deal_record(game, contract, rules.players, seed=3)
-    uniforms = [0] * 64
-    new, plays_new = play_hand(rules, list(deal.start().dealt), deal.dealer, uniforms, Last())
-    with pytest.warns(DeprecationWarning, match="the policy LastOld writes (card|lay)\\(\\), "
-                                                "deprecated"):
-        old, plays_old = play_hand(rules, list(deal.start().dealt), deal.dealer, uniforms,
-                                   LastOld())
-    assert plays_new == plays_old and new.score() == old.score()
+@attrs.frozen
+class Old(Policy):
+    """A policy written against herzla 0.2: ``card`` alone, asked no more in 1.0."""
+
+    name = "old"
+
+    def card(self, view: TrickView) -> herzla.Card:
+        return cards_of(view.legal)[-1]
+
+
+def test_a_02_policy_is_refused_naming_move() -> None:
+    hand = contract_class("herzla", "normal")().new_hand(HANDS, dealer=3)
+    from herzla.players.views import view_of
+
+    with pytest.raises(PolicyError, match=r"^the policy old does not write move\(\)$"):
+        decide_move(Old(), view_of(hand), hand.check)
 
 
 def test_a_layout_policy_passes_with_the_one_move() -> None:
@@ -105,34 +98,24 @@ def test_the_builtin_policies_keep_their_batch_forms() -> None:
     assert Other().batch_form() is None  # it chooses otherwise: the reference engine plays
 
 
-def test_the_02_names_warn_with_their_new_names() -> None:
+def test_the_02_names_are_gone() -> None:
     hand = contract_class("herzla", "normal")().new_hand(HANDS, dealer=3)
     from herzla.players.views import view_of
 
     view = view_of(hand)
-    assert isinstance(view, TrickView)
-    with pytest.warns(DeprecationWarning, match=r"TrickView.moves\(\) .* legal_moves\(\)"):
-        assert view.moves() == view.legal_moves()
-    with pytest.warns(DeprecationWarning, match=r"TrickView.legal_plays .* legal_moves\(\)"):
-        assert [Move(c) for c in view.legal_plays] == view.legal_moves()
-    with pytest.warns(DeprecationWarning, match=r"TrickHand.legal_plays\(\) .* legal_moves\(\)"):
-        assert [Move(c) for c in hand.legal_plays()] == hand.legal_moves()  # type: ignore
-    assert not hasattr(view, "by_kind")  # the dispatch by kind is gone: one Policy.move()
-    with pytest.warns(DeprecationWarning, match=r"Policy.card\(\) .* move\(view\)"):
-        assert HeuristicPolicy().card(view) == HeuristicPolicy().move(view).card
-    with pytest.warns(DeprecationWarning, match=r"herzla.Lay .* herzla.Move\(card, end\)"):
-        lay = herzla.Lay
-    assert lay(herzla.Card.from_str("HJ"), "+").move() == Move(herzla.Card.from_str("HJ"), "+")
-    with pytest.warns(DeprecationWarning, match=r"herzla.kinds.layout.engine.Lay .* herzla.Move"):
-        assert herzla.kinds.layout.engine.Lay is lay
     domino = contract_class("herzeln", "domino")()
     row = domino.new_hand(herzla.deal_record("herzeln", "domino", 4, seed=3).hands, dealer=0)
-    lview = view_of(row)
-    assert isinstance(lview, LayoutView)
-    with pytest.warns(DeprecationWarning, match=r"LayoutView.legal_lays\(\) .* lays\(\)"):
-        assert lview.legal_lays() == lview.lays()
-    with pytest.warns(DeprecationWarning, match=r"LayoutHand.legal_lays\(\) .* legal_moves"):
-        assert row.legal_lays() == row.lays()  # type: ignore[attr-defined]
+    for value, name in [(view, "moves"), (view, "legal_plays"), (hand, "legal_plays"),
+                        (HeuristicPolicy(), "card"), (HeuristicPolicy(), "lay"),
+                        (herzla, "Lay"), (herzla.kinds.layout.engine, "Lay"),
+                        (view, "by_kind"), (view_of(row), "legal_lays"),
+                        (view_of(row), "moves"), (row, "legal_lays"),
+                        (herzla.players, "decide_card"), (herzla.players, "decide_lay")]:
+        assert not hasattr(value, name), (value, name)
+    for old in ("herzla.moved", "herzla.machinery", "herzla.tally", "herzla.analysis.many",
+                "herzla.analysis.lines", "herzla.tricks", "herzla.layout", "herzla.support.moves"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(old)
 
 
 def test_every_shipped_policy_writes_move() -> None:
@@ -140,8 +123,6 @@ def test_every_shipped_policy_writes_move() -> None:
     from herzla.analysis.ipimc import Ipimc
     from herzla.analysis.pimc import Pimc
     from herzla.players.net import NetPolicy
-    from herzla.players.policy import writes_move
-
     for policy in (RandomPolicy(), HeuristicPolicy(), NetPolicy(), Pimc(), Ipimc(), Expert()):
-        assert writes_move(policy), policy
+        assert type(policy).move is not Policy.move, policy
         assert not {"card", "lay"} & {n for c in type(policy).__mro__[:-2] for n in vars(c)}

@@ -225,9 +225,9 @@ def test_an_episode_carries_what_an_evening_of_its_records_carries(game: str, pl
     from herzla.evening import Evening
     from herzla.rl.actions import Actions
     from herzla.rl.episode import Episode
-    from herzla.rl.table import Seating
+    from herzla.rl.table import EnvTable
 
-    table = Seating.of(game, players=players, dealer=dealer, stock=stock)
+    table = EnvTable.of(game, players=players, dealer=dealer, stock=stock)
     episode = Episode(table, Actions(table), seed=7)
     evening = Evening.new(game, [f"p{i}" for i in range(players)], stock=stock, dealer=dealer)
     rng = np.random.default_rng(1)
@@ -344,9 +344,9 @@ def test_a_new_episode_never_gets_the_observation_of_a_freed_one() -> None:
     from herzla.rl.actions import Actions
     from herzla.rl.episode import Episode
     from herzla.rl.observation import Observer
-    from herzla.rl.table import Seating
+    from herzla.rl.table import EnvTable
 
-    table = Seating.of("herzla", "normal")
+    table = EnvTable.of("herzla", "normal")
     actions = Actions(table)
     observer = Observer(table)
     for seed in range(5):

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from benchmarks.people_load import call, make_tables, run_people
 from herzla.records import read_record, replay
-from tests.people_load import call, make_tables, run_people
 from tests.postgres import fresh_schema
 from tests.test_serve import needs_web, serving
 

@@ -285,5 +285,5 @@ def test_the_layers_that_read_one_kind_decline_the_toy() -> None:
     rec = _played(4, ["random"] * 4)
     with pytest.raises(SolveError, match="climbing deal"):
         solve(Record.from_json({**rec.to_json(), "plays": []}, Climb))
-    spec = DealSpec(Climb(), 3, tuple(policy_of("random") for _ in range(4)))
+    spec = DealSpec.at(Climb(), 3, [policy_of("random") for _ in range(4)])
     assert "neither a trick nor a layout deal" in (unsupported(spec) or "")

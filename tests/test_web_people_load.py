@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.people_load import call, make_tables, run_people
 from herzla.records import read_record, replay
-from tests.people_load import call, make_tables, run_people
 from tests.test_serve import needs_web, serving
 
 pytestmark = [pytest.mark.web, needs_web]

@@ -32,7 +32,6 @@ from click.testing import CliRunner  # noqa: E402
 
 from herzla import contracts as registry  # noqa: E402
 from herzla.cli import main  # noqa: E402
-from herzla.contracts import BUILTIN_MODULES  # noqa: E402
 from tools.transcripts import (  # noqa: E402
     FENCE,
     Step,
@@ -48,9 +47,7 @@ ECHO = "echo $?"
 
 def builtin_registry() -> None:
     """Only herzla's own games, as the tests' ``builtin_registry`` fixture has them."""
-    table = {g.id: type(g)() for g in registry._load().values()
-             if type(g).__module__ in BUILTIN_MODULES}
-    registry._registry = table
+    registry.builtin_only()
 
 
 def run(step: Step) -> tuple[str, int]:

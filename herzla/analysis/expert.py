@@ -138,7 +138,7 @@ from herzla.analysis.search.declared import Declared
 from herzla.analysis.search.equivalence import group_runs
 from herzla.analysis.worlds import layout_worlds, trick_worlds
 from herzla.cards import Card, cards_of
-from herzla.contracts import Contract, TrickContract, contract_class, game_of
+from herzla.contracts import Contract, TrickContract, game_of
 from herzla.hand import PASS, Move, Outcome
 from herzla.i18n import N_, _
 from herzla.kinds.layout import LayoutHand
@@ -148,6 +148,7 @@ from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profi
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView, views_of
+from herzla.round import make_contract
 from herzla.support.words import decimal
 
 if TYPE_CHECKING:
@@ -626,7 +627,7 @@ class Expert(Policy):
                 for i, w in enumerate(view.announcements):
                     said[i] = w
                 cid, declarer = resolve(said, view.dealer, base)
-                contract = contract_class(base.game, cid)(n, base.opts, declarer)
+                contract = make_contract(base.game, cid, n, base.opts, declarer)
                 # a question of kind: a bidding's contracts are trick deals (a declarer wins
                 # or avoids tricks), which the heuristic plays out on the trick engine
                 st = cast(TrickHand, contract.new_hand(hands, view.dealer))

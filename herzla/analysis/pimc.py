@@ -56,14 +56,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 import numpy as np
 
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
-from herzla.hand import Move, record_json
+from herzla.hand import Move
 from herzla.i18n import N_, _
 from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import announce
@@ -73,6 +73,8 @@ from herzla.players.known import constraints
 from herzla.players.policy import Hint, Policy
 from herzla.players.unseen import uniform_deal
 from herzla.players.views import LayoutView, TrickView, trick_view
+from herzla.records import Record
+from herzla.round import Round
 from herzla.support.words import decimal
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
@@ -186,9 +188,13 @@ def rollout(view: TrickView, hands: list[int], played: Sequence[Card], card: Car
     return view.contract.score(st.outcome(), view.stock).scores[view.seat]
 
 
-def _record(view: TrickView, hands: list[int]) -> dict[str, Any]:
-    return record_json(view.contract, view.dealer, view.stock, hands,
-                       [str(card) for _, card in view.plays()])
+def _record(view: TrickView, hands: list[int]) -> Record:
+    """A sampled deal (``hands`` as dealt) with the cards the view has seen played, as a hand
+    record (:meth:`herzla.round.Round.record` writes it)."""
+    deal = Round(view.contract, hands, view.dealer, view.stock)
+    for _seat, card in view.plays():
+        deal.play(Move(card))
+    return deal.record()
 
 
 #: the parameters pimc plays with at a table when the solver runs in pure Python

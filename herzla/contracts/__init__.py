@@ -24,7 +24,7 @@ works; ``register`` raises the :class:`~herzla.contracts.checks.PluginError` ins
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -98,6 +98,7 @@ __all__ = [
     "is_builtin",
     "known_options",
     "register",
+    "builtin_only",
 ]
 
 GROUP = "herzla.contracts"
@@ -239,6 +240,22 @@ def _load() -> dict[str, Game]:
             loose += c
     _registry = _build(*_usable(found_games, loose))
     return _registry
+
+
+def builtin_only() -> Callable[[], None]:
+    """Keep herzla's own games alone, as a user without plug-ins has them (the docs'
+    transcripts are written so, whatever plug-ins are installed); the function returned puts
+    the games found before back."""
+    global _registry
+    before = _load()
+    _registry = {g.id: type(g)() for g in before.values()
+                 if type(g).__module__ in BUILTIN_MODULES}
+
+    def restore() -> None:
+        global _registry
+        _registry = before
+
+    return restore
 
 
 def register(obj: type[Contract] | Game) -> Any:

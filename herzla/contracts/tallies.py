@@ -3,8 +3,7 @@
 This is the scoring-disputes lookup behind ``herzla score``: it checks that the tallies add up
 (tricks, captured cards, hearts, the last trick, the order of going out) and hands them to the
 contract's scoring hook as an :class:`~herzla.contracts.Outcome`.  It plays nothing, so it sits
-beside the contracts it reads, not among the engines (herzla 0.2 called it ``herzla.tally``, a
-path that still imports: :mod:`herzla.moved`).
+beside the contracts it reads, not among the engines (herzla 0.2 called it ``herzla.tally``).
 
 >>> from herzla.contracts import contract_class
 >>> contract = contract_class("herzla", "normal")(4)

@@ -142,7 +142,7 @@ class Evening:
               deals: Sequence[Deal] | None = None) -> Evening:
         """An evening of these parts, its deals scored (or ``deals``, already scored)."""
         if deals is None:
-            run = Run(Sitting(game, tuple(players), dict(options), stock, dealer, sheet))
+            run = Run(Sitting.of(game, tuple(players), dict(options), stock, dealer, sheet))
             for entry in entries:
                 run.push(entry)
             deals = run.deals
@@ -151,8 +151,8 @@ class Evening:
                    tuple(history)[-MAX_UNDO:], revision, sheet, tuple(deals))
 
     def table(self) -> Sitting:
-        return Sitting(self.game, self.players, dict(self.options), self.start_stock,
-                     self.first_dealer, self.sheet)
+        return Sitting.of(self.game, self.players, dict(self.options), self.start_stock,
+                          self.first_dealer, self.sheet)
 
     def _with(self, entries: Sequence[Entry], change: Change | None, keep: int) -> Evening:
         """This evening with ``entries``, the first ``keep`` deals as they are, the rest

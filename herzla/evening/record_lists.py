@@ -53,8 +53,9 @@ def read_session(raw: Sequence[Any]) -> Evening:
         if first is None:
             first = rec
             n = rec.players
-            table = Sitting(rec.game, tuple(f"seat {s}" for s in range(n)), dict(rec.options),
-                          rec.stock if rec.contract.has_stock else 0, rec.dealer, sheet=True)
+            table = Sitting.of(rec.game, tuple(f"seat {s}" for s in range(n)),
+                               dict(rec.options), rec.stock if rec.contract.has_stock else 0,
+                               rec.dealer, sheet=True)
             run = Run(table)
         assert run is not None
         if (rec.game, rec.players) != (first.game, first.players):

@@ -15,24 +15,39 @@ from herzla.evening.entry import Entry
 from herzla.evening.errors import EveningError
 from herzla.i18n import _
 from herzla.options import resolve_options
-from herzla.round import Carry, Place
+from herzla.round import Carry, Place, Seated, Seating
 
 __all__ = ["Run", "Sitting"]
 
 
 @attrs.frozen(slots=True)
-class Sitting:
-    """What an evening is played with: the game, the players, the options given, the stock and
-    the dealer it starts with; ``sheet``: a list of hand records read as a score sheet (each
-    partie's first deal dealt by the seat its record names; a record that does not score kept
-    unscored)."""
+class Sitting(Seated):
+    """What an evening is played with: its ``seating`` (:class:`herzla.round.Seating`: the
+    game, the number of players, the options given, the stock and the dealer it starts with;
+    no one contract), the players' ``names``; ``sheet``: a list of hand records read as a
+    score sheet (each partie's first deal dealt by the seat its record names; a record that
+    does not score kept unscored)."""
 
-    game: str
-    players: tuple[str, ...]
-    options: Mapping[str, Any]
-    stock: int
-    dealer: int
+    seating: Seating
+    names: tuple[str, ...]
     sheet: bool = False
+
+    @classmethod
+    def of(cls, game: str, players: Sequence[str], options: Mapping[str, Any], stock: int,
+           dealer: int, sheet: bool = False) -> Sitting:
+        """The evening of ``game`` for the ``players`` named, ``dealer`` dealing first."""
+        return cls(Seating(game, len(players), dealer, options=options, stock=stock),
+                   tuple(players), sheet)
+
+    @property
+    def game(self) -> str:
+        return self.seating.game
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.names
+
 
     @property
     def spec(self) -> Game:

@@ -30,7 +30,6 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("herzla.openspiel needs OpenSpiel: pip install 'herzla[openspiel]'") from exc
 
-from herzla.hand import Move as Move
 from herzla.openspiel.actions import (
     CARD_ACTIONS,
     LOWER,

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import (
@@ -88,12 +87,6 @@ def has_stock(game: str) -> bool:
 
 def needs_declarer(game: str, contract: str) -> bool:
     return contract_class(game, contract).needs_declarer
-
-
-def make_rules(game: str, contract: str, players: int, options: Mapping[str, Any],
-                declarer: int | None) -> Contract:
-    """The contract instance (OptionError names a wrong player count, option or declarer)."""
-    return contract_class(game, contract)(players, options, declarer)
 
 
 def pack_of(rules: Contract) -> tuple[int, int]:

@@ -8,11 +8,10 @@ from typing import Any
 from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS as PASS_MOVE
-from herzla.hand import Hand, Move, record_json
+from herzla.hand import Hand, Move
 from herzla.openspiel.actions import CARD_ACTIONS, CODEC, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Shown,
-    make_rules,
     sorted_codes,
     table_of,
 )
@@ -111,8 +110,8 @@ class HandState:
     def _start(self) -> None:
         s = self.setup
         self.round = Round(s.rules or s.base, self.dealt, s.dealer, s.stock,
-                           bidding=s.rules is None, early=True, make=lambda cid, declarer:
-                           make_rules(s.game, cid, s.players, dict(s.options), declarer))
+                           bidding=s.rules is None, early=True,
+                           make=lambda cid, declarer: s.seating.contract_for(cid, declarer))
 
     def _why_illegal(self, action: int) -> str:
         if self.over:
@@ -164,8 +163,8 @@ class HandState:
             raise ValueError("there is no hand record while the cards are being dealt")
         if self.rules is None:
             raise ValueError("there is no hand record before the bidding chooses the contract")
-        return record_json(self.rules, self.setup.dealer, self.setup.stock, self.dealt,
-                           self.plays)
+        assert self.round is not None
+        return self.round.record().to_json()
 
     def table(self) -> Shown | None:
         return None if self.engine is None else table_of(self.engine)

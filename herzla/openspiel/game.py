@@ -109,8 +109,8 @@ class HerzlaGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class HerzlaState(pyspiel.State):  # type: ignore[misc]
-    """A hand in progress.  Besides OpenSpiel's API: ``record()``, ``engine()``, ``contract()``
-    and ``action_of(move)``."""
+    """A hand in progress.  Besides OpenSpiel's API: ``record()``, ``engine()``, ``contract()``,
+    ``episode()`` and ``action_of(move)``."""
 
     def __init__(self, game: HerzlaGame) -> None:
         super().__init__(game)
@@ -169,6 +169,11 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
         """The contract played (None while the bidding is open)."""
         return self._episode.rules
 
+    def episode(self) -> HandState:
+        """A copy of herzla's own state of the episode (its setup, the actions so far), as
+        :func:`herzla.openspiel.resample.resample` reads it."""
+        return self._episode.copy()
+
     def action_of(self, move: Move | Card | str | None) -> int:
         """The action of a move: a :class:`herzla.hand.Move` (a card, a card laid at an end,
         the pass), a card, None (the pass) or an announcement (``"pass"``, ``"beddl"``,
@@ -183,8 +188,9 @@ class HerzlaState(pyspiel.State):  # type: ignore[misc]
             wanted = Move(move)
         elif move is None:
             wanted = PASS_MOVE
-        else:  # a 0.2 Lay, or whatever has a card and an end
-            wanted = Move(getattr(move, "card", None), getattr(move, "end", None))
+        else:
+            raise TypeError(f"{move!r} is not a move (a herzla Move, a card, None or an "
+                            f"announcement)")
         for action, legal in self._episode.legal().items():
             if legal == wanted or (isinstance(legal, Move) and isinstance(wanted, Move)
                                    and wanted.end is None and wanted.card is not None

@@ -15,7 +15,6 @@ from herzla.openspiel.engine import (
     contract_ids,
     has_bidding,
     has_declarer,
-    make_rules,
     needs_declarer,
     pack_of,
     player_counts,
@@ -23,19 +22,17 @@ from herzla.openspiel.engine import (
 )
 from herzla.options import OptionError
 from herzla.quote import number, quote
+from herzla.round import Seated, Seating, make_contract
 
 
 @attrs.frozen
-class Setup:
-    """One game's parameters, checked, and what follows from them.  Shared by all its states."""
+class Setup(Seated):
+    """One game's parameters, checked, and what follows from them.  Shared by all its states.
 
-    game: str
-    contract: str  # a contract id, or "bidding"
-    players: int
-    dealer: int
-    declarer: int | None
-    stock: int
-    options: tuple[tuple[str, Any], ...]
+    ``seating``: the game, the contract (None: the bidding chooses it), the players, the
+    dealer, the declarer, every rule option and the stock."""
+
+    seating: Seating
     #: the contract played, or None when the bidding chooses it
     rules: Contract | None
     #: the contract that fixes the pack and sorts hands before the bidding ends
@@ -51,12 +48,25 @@ class Setup:
     has_declarer: bool
 
     @property
+    def game(self) -> str:
+        return self.seating.game
+
+    @property
+    def contract(self) -> str:
+        """The contract id, or "bidding"."""
+        return self.seating.contract or "bidding"
+
+    @property
+    def players(self) -> int:
+        return self.seating.players
+
+    @property
     def bidding(self) -> bool:
         return self.rules is None
 
     @property
     def forehand(self) -> int:
-        return (self.dealer + 1) % self.players
+        return self.seating.forehand
 
     @property
     def cards_dealt(self) -> int:
@@ -71,12 +81,11 @@ class Setup:
     def contracts_possible(self) -> list[Contract]:
         if self.rules is not None:
             return [self.rules]
-        opts = dict(self.options)
         out = []
         for cid in self.contract_ids:
             seats: Sequence[int | None] = (
                 range(self.players) if needs_declarer(self.game, cid) else (None,))
-            out += [make_rules(self.game, cid, self.players, opts, d) for d in seats]
+            out += [self.seating.contract_for(cid, d) for d in seats]
         return out
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
@@ -140,9 +149,10 @@ def setup_of(game: str, params: tuple[tuple[str, Any], ...]) -> Setup:
         declarer = (dealer + 1) % players if declarer_given == -1 else declarer_given
     elif declarer_given != -1:
         raise OptionError(f"{game} {contract} has no declarer")
-    base = make_rules(game, base_id, players, options, declarer)
+    base = make_contract(game, base_id, players, options, declarer)
     pack, hand_size = pack_of(base)
-    return Setup(game, contract, players, dealer, declarer, stock,
-                  tuple(sorted(base.opts.items())), None if bidding else base, base,
+    seating = Seating(game, players, dealer, None if bidding else contract, declarer,
+                      tuple(sorted(base.opts.items())), stock)
+    return Setup(seating, None if bidding else base, base,
                   (game, params), pack, hand_size, base.has_passes, ids, row_keys_of(base),
                   has_declarer(game))

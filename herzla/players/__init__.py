@@ -4,7 +4,7 @@
   the seat's legal moves (:meth:`TrickView.legal_moves`, :meth:`LayoutView.legal_moves`);
 - :mod:`herzla.players.policy`: the :class:`Policy` base class (a policy writes one
   :meth:`Policy.move`), and :func:`decide_move` and :func:`decide_announce`, through which every
-  engine asks a policy (:func:`decide_card`, :func:`decide_lay`: deprecated, gone in 1.0);
+  engine asks a policy;
 - :mod:`herzla.players.params`: a policy's parameters, read by their declared types;
 - :mod:`herzla.players.seats`: a :class:`herzla.round.Round` played by policies, one a seat;
 - :mod:`herzla.players.registry`: naming policies (built-in names, the ``herzla.policies`` entry
@@ -25,8 +25,6 @@ from herzla.players.policy import (
     PolicyError,
     PolicyForm,
     decide_announce,
-    decide_card,
-    decide_lay,
     decide_move,
 )
 from herzla.players.registry import (
@@ -39,5 +37,5 @@ from herzla.players.registry import (
 from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["ENTRY_POINT_GROUP", "BidView", "BuiltinForm", "LayoutView", "Policy", "PolicyError",
-           "PolicyForm", "TrickView", "builtin_names", "decide_announce", "decide_card",
-           "decide_lay", "decide_move", "policy_of", "seat_policies", "split_policies"]
+           "PolicyForm", "TrickView", "builtin_names", "decide_announce", "decide_move",
+           "policy_of", "seat_policies", "split_policies"]

@@ -175,7 +175,7 @@ class NetPolicy(Policy):
     def batch_form(self) -> NetForm | None:
         cls = type(self)
         if all(getattr(cls, n) is getattr(NetPolicy, n)
-               for n in ("announce", "move", "card", "lay")):
+               for n in ("announce", "move")):
             return NetForm(self.weights)
         return None
 

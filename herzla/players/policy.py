@@ -2,12 +2,9 @@
 
 A policy subclasses :class:`Policy` and writes :meth:`Policy.move`: the seat's one
 :class:`~herzla.hand.Move` on its view, one of ``view.legal_moves()``, whatever the deal (a card,
-a card laid at an end of its row, the pass).  A policy written against herzla 0.2 writes
-:meth:`Policy.card` (trick deals) and :meth:`Policy.lay` (layout deals) instead; the default
-:meth:`Policy.move` still asks them, with a DeprecationWarning (they go in 1.0).
-:meth:`Policy.announce` defaults to the bidding heuristic.
-Its parameters are attrs fields with defaults (``pimc[samples=32]`` sets one); a policy without
-fields has none.  A policy may offer a batch form for the numpy engine
+a card laid at an end of its row, the pass).  :meth:`Policy.announce` defaults to the bidding
+heuristic.  Its parameters are attrs fields with defaults (``pimc[samples=32]`` sets one); a
+policy without fields has none.  A policy may offer a batch form for the numpy engine
 (:meth:`Policy.batch_form`); without one the batch engine hands its deals to the reference
 engine.  The built-in policies name their forms, which the batch engine holds, by a
 :class:`BuiltinForm`.
@@ -38,27 +35,23 @@ and what it answered, in one line.
 
 from __future__ import annotations
 
-import inspect
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
 from herzla.cards import Card
-from herzla.hand import PASS, Illegal, Move
+from herzla.hand import Illegal, Move
 from herzla.i18n import N_, _
 from herzla.names import did_you_mean, find_name
 from herzla.players.params import parse_parameter, policy_parameters
-from herzla.players.views import views_of
 from herzla.quote import SHOWN, quote
 
 if TYPE_CHECKING:
-    from herzla.kinds.layout.engine import _Lay as Lay
     from herzla.players.views import BidView, LayoutView, TrickView
 
 __all__ = ["BuiltinForm", "Hint", "Policy", "PolicyError", "PolicyForm", "choose",
-           "decide_announce", "decide_card", "decide_lay", "decide_move", "hint"]
+           "decide_announce", "decide_move", "hint"]
 
 
 class PolicyError(ValueError):
@@ -68,16 +61,14 @@ class PolicyError(ValueError):
 class PolicyForm(Protocol):
     """A policy written for the numpy batch engine, as a policy offers it
     (:meth:`Policy.batch_form`): whether it reads the move uniforms and the heuristic's
-    profiles, and its card, lay and announcement for a chunk of hands.  The batch engine's own
+    profiles, and its moves and announcement for a chunk of hands.  The batch engine's own
     :class:`herzla.sim.batch.BatchForm` refines this protocol with the types of what it hands
     over (its moves, bit tables and numpy arrays, which live with the engine)."""
 
     uniforms: bool
     profiles: bool
 
-    def cards(self, move: Any) -> Any: ...
-
-    def lays(self, move: Any) -> Any: ...
+    def moves(self, move: Any) -> Any: ...
 
     def wants(self, bits: Any, base: Any, hand: Any, first: bool, tables: Any) -> Any: ...
 
@@ -130,26 +121,9 @@ class Policy:
     def move(self, view: TrickView | LayoutView) -> Move:
         """The seat's move on ``view``: one of ``view.legal_moves()`` (a card; a card laid at
         an end of its row; :data:`~herzla.hand.PASS`, only when it has no other).  Every policy
-        writes it.  The default asks, with a DeprecationWarning, the per-kind methods a policy
-        written against herzla 0.2 writes (:meth:`card`, :meth:`lay`; gone in 1.0)."""
-        return _move_of_02(self, view, None)
-
-    def card(self, view: TrickView) -> Card:
-        """Deprecated (gone in 1.0): the card the seat plays, as herzla 0.2 asked it of a
-        policy; a policy writes :meth:`move`.  Called on a policy that writes :meth:`move`,
-        it answers that move's card."""
-        _deprecated_method("card")
-        card = self.move(view).card
-        assert card is not None  # a trick deal has no pass
-        return card
-
-    def lay(self, view: LayoutView) -> Lay | Move | None:
-        """Deprecated (gone in 1.0): the seat's lay (None: the pass), as herzla 0.2 asked it
-        of a policy; a policy writes :meth:`move`.  Called on a policy that writes
-        :meth:`move`, it answers that move (None for the pass)."""
-        _deprecated_method("lay")
-        move = self.move(view)
-        return None if move.is_pass else move
+        writes it (the default raises NotImplementedError: a policy that writes none is
+        refused, by name, when asked for a move)."""
+        raise NotImplementedError
 
     def explain(self, view: TrickView | LayoutView) -> Hint | None:
         """The seat's move with the values it weighed and why (a :class:`Hint`), for a person
@@ -262,52 +236,11 @@ def _ask(policy: Policy, method: str, what: str, ask: Callable[[], Any]) -> Any:
             value=': ' + detail if detail else '')) from None
 
 
-def _deprecated_method(name: str) -> None:
-    warnings.warn(f"Policy.{name}() is deprecated and goes in 1.0: a policy writes move(view), "
-                  f"one of view.legal_moves()", DeprecationWarning, stacklevel=3)
-
-
-def decide_card(policy: Policy, view: TrickView,
-                check: Callable[[Card], Illegal | None] | None = None) -> Card:
-    """Deprecated (gone in 1.0): :func:`decide_move`, whose move's ``card`` this is."""
-    warnings.warn("decide_card() is deprecated and goes in 1.0: decide_move()",
-                  DeprecationWarning, stacklevel=2)
-    card = decide_move(policy, view, check).card
-    assert card is not None  # a trick deal has no pass
-    return card
-
-
-def decide_lay(policy: Policy, view: LayoutView) -> Move | None:
-    """Deprecated (gone in 1.0): :func:`decide_move` (None here for its pass)."""
-    warnings.warn("decide_lay() is deprecated and goes in 1.0: decide_move()",
-                  DeprecationWarning, stacklevel=2)
-    move = decide_move(policy, view)
-    return None if move.is_pass else move
-
-
-def writes_move(policy: Policy) -> bool:
-    """Whether ``policy`` writes :meth:`Policy.move` itself, below any ``card`` or ``lay``
-    (else it is a 0.2 policy, or a subclass that overrides a 0.2 method of its base, asked
-    through them with a warning)."""
-    cls = type(policy)
-    known = _WRITES_MOVE.get(cls)
-    if known is None:  # asked once a class: every move asks it
-        move = _owner(cls, "move")
-        known = _WRITES_MOVE[cls] = move <= _owner(cls, "card") and move <= _owner(cls, "lay")
-    return known
-
-
-#: :func:`writes_move` by policy class
-_WRITES_MOVE: dict[type, bool] = {}
-
-
 def decide_move(policy: Policy, view: TrickView | LayoutView,
                 check: Callable[[Card], Illegal | None] | None = None) -> Move:
     """The move ``policy`` makes on ``view`` (:meth:`Policy.move`): one of
     ``view.legal_moves()``, else PolicyError naming the policy and what it answered or raised.
     ``check`` (the engine's) names the rule an illegal card breaks."""
-    if not writes_move(policy):
-        return _move_of_02(policy, view, check)
     move = _ask(policy, "move", "a move", lambda: policy.move(view))
     if not isinstance(move, Move):
         raise PolicyError(_("the policy {policy} answered {move} for a move "
@@ -316,96 +249,6 @@ def decide_move(policy: Policy, view: TrickView | LayoutView,
     why = view.problem(move, check)
     if why is not None:
         raise PolicyError(_("the policy {policy} chose an illegal move {move}: {why}").format(
-            policy=_who(policy), move=move, why=why))
-    return move
-
-
-# -- herzla 0.2's policies (gone in 1.0): one method a kind of deal, card and lay; one that
-# writes card alone lays the first legal lay of a layout deal, as 0.2's default lay did; each
-# is warned of once, at its class, so that a script that defines one sees it
-def _owner(cls: type, name: str) -> int:
-    """Where in ``cls``'s method order ``name`` is written (0: by the class itself)."""
-    return next(i for i, c in enumerate(cls.__mro__) if name in vars(c))
-
-
-def _writes(policy: Policy, name: str) -> bool:
-    """Whether ``policy``'s class writes the 0.2 method ``name`` below its ``move``."""
-    cls = type(policy)
-    return _owner(cls, name) < _owner(cls, "move")
-
-
-def _base_move(policy: Policy, view: TrickView | LayoutView) -> Move | None:
-    """The move of the nearest base that writes :meth:`Policy.move` (None: none does)."""
-    owner = type(policy).__mro__[_owner(type(policy), "move")]
-    if owner is Policy:
-        return None
-    move: Move = owner.move(policy, view)  # type: ignore[attr-defined]
-    return move
-
-
-def _warn(policy: Policy, name: str) -> None:
-    cls = type(policy)
-    try:
-        filename = inspect.getsourcefile(cls) or "<unknown>"
-        line = inspect.getsourcelines(cls)[1]
-    except (OSError, TypeError):
-        filename, line = "<unknown>", 0
-    warnings.warn_explicit(
-        f"the policy {cls.__qualname__} writes {name}(), deprecated since herzla 0.3 and "
-        f"asked no more in 1.0: write move(view), one of view.legal_moves()",
-        DeprecationWarning, filename, line, module=cls.__module__,
-        registry=vars(inspect.getmodule(cls)).setdefault("__warningregistry__", {})
-        if inspect.getmodule(cls) is not None else None)
-
-
-def _move_of_02(policy: Policy, view: TrickView | LayoutView,
-               check: Callable[[Card], Illegal | None] | None) -> Move:
-    """The move a 0.2 policy makes on ``view``, asked and checked as 0.2 asked it (its errors
-    worded as they were)."""
-    # a 0.2 policy writes a method for each kind of deal (card, lay); it goes in 1.0
-    tricks, rows = views_of(view)
-    if tricks is not None:
-        if not _writes(policy, "card"):
-            base = _base_move(policy, view)
-            if base is not None:
-                return base
-            raise PolicyError(_("the policy {policy} writes no move()").format(policy=_who(policy)))
-        _warn(policy, "card")
-        card = _ask(policy, "card", "a card", lambda: policy.card(tricks))
-        if not isinstance(card, Card):
-            raise PolicyError(_("the policy {policy} answered {card} for a card "
-                                "(card() returns a herzla Card, one of the legal cards)").format(
-                policy=_who(policy), card=_answer(card)))
-        why = view.problem(Move(card), check)
-        if why is not None:
-            raise PolicyError(_("the policy {policy} chose an illegal card {card}: {why}").format(
-                policy=_who(policy), card=card, why=why))
-        return Move(card)
-    if not _writes(policy, "lay"):
-        base = _base_move(policy, view)
-        if base is not None:
-            return base
-        if not _writes(policy, "card"):
-            raise PolicyError(_("the policy {policy} writes no move()").format(policy=_who(policy)))
-        return view.legal_moves()[0]  # 0.2's default lay: the first legal one
-    _warn(policy, "lay")
-    assert rows is not None
-    lay = _ask(policy, "lay", "a lay", lambda: policy.lay(rows))
-    if lay is None:
-        why = view.problem(PASS)
-        if why is not None:
-            raise PolicyError(_("the policy {policy} chose an illegal move (a pass): "
-                                "{why}").format(policy=_who(policy), why=why))
-        return PASS
-    card, end = getattr(lay, "card", None), getattr(lay, "end", None)
-    if not isinstance(card, Card) or end not in ("+", "-"):
-        raise PolicyError(_("the policy {policy} answered {lay} for a lay "
-                            "(lay() returns a lay of view.lays(), or None to pass)").format(
-            policy=_who(policy), lay=_answer(lay)))
-    move = Move(card, end)
-    why = view.problem(move)
-    if why is not None:
-        raise PolicyError(_("the policy {policy} chose an illegal move ({move}): {why}").format(
             policy=_who(policy), move=move, why=why))
     return move
 

@@ -28,7 +28,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from herzla.rl.aec import HerzlaAEC, aec_env
 from herzla.rl.episode import Episode, IllegalAction
 from herzla.rl.single import HerzlaSeatEnv, gym_env
-from herzla.rl.table import Seating
+from herzla.rl.table import EnvTable
 
-__all__ = ["Episode", "HerzlaAEC", "HerzlaSeatEnv", "IllegalAction", "Seating", "aec_env",
+__all__ = ["Episode", "HerzlaAEC", "HerzlaSeatEnv", "IllegalAction", "EnvTable", "aec_env",
            "gym_env"]

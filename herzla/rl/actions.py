@@ -11,11 +11,11 @@ With ``C`` the cards of the table's packs (:attr:`herzla.rl.table.Table.cards`, 
   passes) or is announced (a seat that announces nothing passes);
 - then one action per contract the game's bidding announces (``Game.bidding`` after the first).
 
->>> from herzla.rl.table import Seating
->>> actions = Actions(Seating.of("herzla"))
+>>> from herzla.rl.table import EnvTable
+>>> actions = Actions(EnvTable.of("herzla"))
 >>> actions.size, actions.name(0), actions.name(31), actions.name(32), actions.name(33)
 (35, 'C7', 'DA', 'pass', 'beddl')
->>> domino = Actions(Seating.of("herzeln", "domino"))
+>>> domino = Actions(EnvTable.of("herzeln", "domino"))
 >>> domino.size, domino.name(32), domino.name(64)
 (65, 'C7-', 'pass')
 """
@@ -30,7 +30,7 @@ import numpy as np
 from herzla.cards import Card
 from herzla.hand import Move
 from herzla.kinds.codec import MoveCodec
-from herzla.rl.table import Seating
+from herzla.rl.table import EnvTable
 
 __all__ = ["Actions", "as_action"]
 
@@ -38,7 +38,7 @@ __all__ = ["Actions", "as_action"]
 class Actions:
     """The action codec of one table (see the module notes)."""
 
-    def __init__(self, table: Seating) -> None:
+    def __init__(self, table: EnvTable) -> None:
         self.cards: tuple[Card, ...] = table.cards
         n = len(self.cards)
         self._slot = {card.index: k for k, card in enumerate(self.cards)}

@@ -38,7 +38,7 @@ from herzla.records import Record
 from herzla.rl.actions import Actions, as_action
 from herzla.rl.episode import RENDER_MODES, Episode, check_render_mode, render
 from herzla.rl.observation import Observer
-from herzla.rl.table import Seating
+from herzla.rl.table import EnvTable
 
 __all__ = ["HerzlaAEC", "aec_env", "agent_name"]
 
@@ -61,7 +61,7 @@ class HerzlaAEC(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"name": "herzla_v0", "render_modes": list(RENDER_MODES),
                                 "is_parallelizable": False, "render_fps": 4}
 
-    def __init__(self, table: Seating, render_mode: str | None = None) -> None:
+    def __init__(self, table: EnvTable, render_mode: str | None = None) -> None:
         super().__init__()
         self.table = table
         self.actions = Actions(table)
@@ -178,5 +178,5 @@ def aec_env(game: str, contract: str | None = None, players: int | None = None,
     ``players`` seats (default the game's usual number); ``options`` the rule options;
     ``dealer`` (default the last seat), ``declarer`` (a contract with one; default forehand) and
     ``stock`` (Herzla: cents in the stock before the deal)."""
-    table = Seating.of(game, contract, players, options, dealer, declarer, stock)
+    table = EnvTable.of(game, contract, players, options, dealer, declarer, stock)
     return HerzlaAEC(table, render_mode)

@@ -11,8 +11,8 @@ The episode is a thin adapter over the one value of a deal in progress: each dea
 dealer) is a :class:`herzla.round.Carry`, as in an evening.
 
 >>> from herzla.rl.actions import Actions
->>> from herzla.rl.table import Seating
->>> table = Seating.of("herzla")
+>>> from herzla.rl.table import EnvTable
+>>> table = EnvTable.of("herzla")
 >>> episode = Episode(table, Actions(table), seed=5)
 >>> episode.turn(), sorted(episode.legal().values())
 (0, ['beddl', 'mord', 'pass'])
@@ -33,7 +33,7 @@ from herzla.hand import PASS, Hand, Move, as_move
 from herzla.quote import quote
 from herzla.records import Record, sort_hand
 from herzla.rl.actions import Actions
-from herzla.rl.table import Seating
+from herzla.rl.table import EnvTable
 from herzla.round import Carry, Place, Round
 from herzla.support.streams import seeded_deal
 
@@ -74,7 +74,7 @@ class IllegalAction(ValueError):
 class Episode:
     """The deals of one episode (see the module notes)."""
 
-    def __init__(self, table: Seating, actions: Actions, seed: int) -> None:
+    def __init__(self, table: EnvTable, actions: Actions, seed: int) -> None:
         self.table = table
         self.actions = actions
         self.seed = seed

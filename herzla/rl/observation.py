@@ -37,8 +37,8 @@ out            N       layout deals: the place of each seat that has gone out (1
 A *unit* is :attr:`herzla.rl.table.Table.unit`: the largest amount one seat wins or loses in a
 deal of the table.  Every other entry lies in [0, 1].
 
->>> from herzla.rl.table import Seating
->>> observer = Observer(Seating.of("herzla", "normal"))
+>>> from herzla.rl.table import EnvTable
+>>> observer = Observer(EnvTable.of("herzla", "normal"))
 >>> observer.size, observer.blocks["hand"], observer.blocks["captured"]
 (441, (0, (32,)), (309, (4, 32)))
 """
@@ -51,7 +51,7 @@ import numpy.typing as npt
 from herzla.contracts import Contract
 from herzla.kinds import kind_of
 from herzla.rl.episode import Episode
-from herzla.rl.table import Seating
+from herzla.rl.table import EnvTable
 
 __all__ = ["STOCK_UNITS", "Observer"]
 
@@ -62,7 +62,7 @@ STOCK_UNITS = 16.0
 class Observer:
     """The observation layout of one table, and the observations of its episodes."""
 
-    def __init__(self, table: Seating) -> None:
+    def __init__(self, table: EnvTable) -> None:
         self.table = table
         n, c = table.players, len(table.cards)
         self.players = n

@@ -49,7 +49,7 @@ from herzla.rl.episode import (
     render,
 )
 from herzla.rl.observation import Observer
-from herzla.rl.table import Seating
+from herzla.rl.table import EnvTable
 
 __all__ = ["GYM_ID", "HerzlaSeatEnv", "gym_env"]
 
@@ -69,7 +69,7 @@ class HerzlaSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     #: Gymnasium declares it an instance variable
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, table: Seating, seat: int, opponents: Mapping[int, Policy],
+    def __init__(self, table: EnvTable, seat: int, opponents: Mapping[int, Policy],
                  render_mode: str | None = None, illegal_reward: float | None = -1.0) -> None:
         self.table = table
         self.seat = seat
@@ -217,7 +217,7 @@ def gym_env(game: str, contract: str | None = None, players: int | None = None, 
     :func:`herzla.rl.aec_env`), ``opponents`` at the other seats: a policy name as ``--policy``
     takes it (``random``, ``heuristic``, ``pimc[samples=4]``) or a Policy, for all of them or one
     each in seat order; ``illegal_reward`` what an illegal action earns (None: it raises)."""
-    table = Seating.of(game, contract, players, options, dealer, declarer, stock)
+    table = EnvTable.of(game, contract, players, options, dealer, declarer, stock)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
         raise ValueError(f"seat {quote(seat)} is not a seat of {table.players} players "
                          f"(seats 0 to {table.players - 1})")

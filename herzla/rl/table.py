@@ -7,14 +7,14 @@ one (``Game.bidding``: the seats announce, then the contract announced is played
 game's only contract.  A contract id plays that deal alone.  Names are case-insensitive and a
 typo is answered with "did you mean".
 
->>> table = Seating.of("herzeln")
+>>> table = EnvTable.of("herzeln")
 >>> table.mode, table.players, table.deals[:2], table.dealers[:3]
 ('partie', 4, ('no-hearts', 'every-trick'), (3, 0, 1))
->>> Seating.of("Herzla").mode, Seating.of("herzla").words
+>>> EnvTable.of("Herzla").mode, EnvTable.of("herzla").words
 ('bidding', ('pass', 'beddl', 'mord'))
->>> Seating.of("herzla", "beddl").contract_for(0).declarer  # forehand declares by default
+>>> EnvTable.of("herzla", "beddl").contract_for(0).declarer  # forehand declares by default
 0
->>> Seating.of("herzeln", "dommino")
+>>> EnvTable.of("herzeln", "dommino")
 Traceback (most recent call last):
 ...
 herzla.contracts.UnknownContract: "dommino" is not a herzeln contract; did you mean domino? \
@@ -44,8 +44,9 @@ from herzla.limits import LimitError, check_stock
 from herzla.names import close_names, find_name
 from herzla.options import OptionError
 from herzla.quote import quote
+from herzla.round import Seated, Seating, make_contract
 
-__all__ = ["MODES", "Seating", "pick_name"]
+__all__ = ["MODES", "EnvTable", "pick_name"]
 
 #: what one episode is: one contract's deal, a whole partie, or the bidding and the deal it chose
 MODES = ("contract", "partie", "bidding")
@@ -74,8 +75,8 @@ def _seat(value: object, what: str, players: int) -> int:
 
 
 @attrs.frozen(eq=False)
-class Seating:
-    """One environment's table (build it with :meth:`Seating.of`).
+class EnvTable(Seated):
+    """One environment's table (build it with :meth:`EnvTable.of`).
 
     ``deals`` are the contract ids of the episode's deals in order (the bidding: the contract
     played when nobody announces), ``dealers`` their dealers; ``contract_ids`` every contract an
@@ -84,16 +85,13 @@ class Seating:
     ``has_stock`` whether a contract the episode can play has a stock; ``unit`` the largest
     amount one seat wins or loses in a deal as the declarations score the extreme deals (every
     trick to one seat, every going-out order, a contract made and lost), the scale of the
-    observation's amounts.
+    observation's amounts.  ``seating`` holds the game, the contract (None: the episode's
+    partie or bidding chooses each deal's), the players, the dealer, the declarer, the options
+    as given and the stock (:class:`herzla.round.Seating`).
     """
 
-    game: Game
+    seating: Seating
     mode: str
-    players: int
-    dealer: int
-    declarer: int | None
-    stock: int
-    options: Mapping[str, Any]
     deals: tuple[str, ...]
     dealers: tuple[int, ...]
     contract_ids: tuple[str, ...]
@@ -110,7 +108,7 @@ class Seating:
     @classmethod
     def of(cls, game: str, contract: str | None = None, players: int | None = None,
            options: Mapping[str, Any] | None = None, dealer: int | None = None,
-           declarer: int | None = None, stock: int = 0) -> Seating:
+           declarer: int | None = None, stock: int = 0) -> EnvTable:
         """The table of ``game`` (see the module notes); UnknownContract names an unknown game
         or contract, OptionError a wrong number of players, seat, option or stock."""
         gid = pick_name(game, games(), "game")
@@ -163,7 +161,7 @@ class Seating:
             if classes[cid].needs_declarer:
                 seats = [declarer] if mode == "contract" else list(range(n))
             for seat in seats:
-                built[cid, seat] = classes[cid](n, given, seat)
+                built[cid, seat] = make_contract(gid, cid, n, given, seat)
         some = list(built.values())
         opts = some[0].opts
         dealers = tuple(g.dealer(dealer, i, n, opts) for i in range(len(deals))) \
@@ -171,9 +169,10 @@ class Seating:
         mask = 0
         for c in some:
             mask |= c.pack().mask
+        seating = Seating(gid, n, dealer, deals[0] if mode == "contract" else None,
+                          declarer if needs else None, given, stock if has_stock else 0)
         return cls(
-            game=g, mode=mode, players=n, dealer=dealer, declarer=declarer if needs else None,
-            stock=stock if has_stock else 0, options=given, deals=deals, dealers=dealers,
+            seating=seating, mode=mode, deals=deals, dealers=dealers,
             contract_ids=tuple(c for c in classes if c in playable),
             cards=tuple(cards_of(mask)),
             words=("pass", *g.bidding[1:]) if mode == "bidding" else (),
@@ -185,6 +184,15 @@ class Seating:
             unit=max(_deal_unit(c) for c in some),
             contracts=built,
         )
+
+    # -- the seating ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return get_game(self.seating.game)
+
+    @property
+    def players(self) -> int:
+        return self.seating.players
 
     # -- what the table plays ---------------------------------------------------------------
     @property

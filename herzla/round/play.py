@@ -37,11 +37,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from herzla.cards import mask_of, parse_cards
-from herzla.contracts import Contract, contract_class, game_of
+from herzla.contracts import Contract, game_of
 from herzla.hand import Hand, HandNotOver, Illegal, Move
 from herzla.i18n import _
 from herzla.records import Record
 from herzla.round.bidding import resolve, settled
+from herzla.round.seating import make_contract
 
 if TYPE_CHECKING:
     from herzla.hand import HandScore
@@ -50,10 +51,10 @@ __all__ = ["Round"]
 
 
 def _contract_of(base: Contract) -> Callable[[str, int | None], Contract]:
-    """How the bidding's contract is made by default: the class of the game's contract id,
-    for the base contract's players and options."""
+    """How the bidding's contract is made by default: the game's contract id for the base
+    contract's players and options (:func:`~herzla.round.seating.make_contract`)."""
     def make(cid: str, declarer: int | None) -> Contract:
-        return contract_class(base.game, cid)(base.players, base.opts, declarer)
+        return make_contract(base.game, cid, base.players, base.opts, declarer)
     return make
 
 

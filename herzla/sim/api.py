@@ -34,7 +34,7 @@ from herzla.options import OptionError, given_options, resolve_options
 from herzla.players.policy import Policy
 from herzla.players.registry import PolicyLike, named_policies, seats_of, spelled
 from herzla.quote import number, quote
-from herzla.round import dealer_of
+from herzla.round import dealer_of, make_contract
 from herzla.sim.engine import engine_of
 from herzla.sim.plan import Mode, Plan
 from herzla.sim.rows import RowSpool
@@ -83,7 +83,7 @@ def check_pickles(policies: Iterable[Policy], error: type[Exception]) -> None:
 def _contract(cls: type[Contract], players: int, options: Mapping[str, Any],
               declarer: int | None) -> Contract:
     try:
-        return cls(players, options, declarer)
+        return make_contract(cls.game, cls.id, players, options, declarer)
     except OptionError as exc:
         raise SimulationError(" ".join(str(exc).split())) from None
 
@@ -221,7 +221,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
         ids = g.partie_ids()
         dealers = [g.dealer(dealer, i, n, resolved) for i in range(len(ids))]
         contracts = [_contract(contract_class(game, c), n, given, None) for c in ids]
-        specs = tuple(DealSpec(c, d, seats, options=given, policy=name)
+        specs = tuple(DealSpec.at(c, d, seats, options=given, policy=name)
                       for c, d in zip(contracts, dealers, strict=True))
         expected = tuple(c.score_total() for c in contracts)
         partie_total = None if None in expected else sum(e for e in expected if e is not None)
@@ -236,7 +236,7 @@ def plan_run(game: str, contract: str | None = None, *, hands: int, seed: int,
                     lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
                     engine=engine, contract_names=g.bidding if mode is Mode.BIDDING else (),
                     session=session)
-    spec = DealSpec(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, name)
+    spec = DealSpec.at(chosen, dealer, seats, mode is Mode.BIDDING, start_stock or 0, given, name)
     return Plan(game, mode, n, (spec,), seed, hands,
                 (None if has_stock else chosen.score_total(),), None,
                 lowest_wins=g.lowest_wins, stock=start_stock, sample=sample, block=block,
@@ -303,7 +303,8 @@ def _session_specs(g: Game, chosen: Contract, deals: int, first: int, fixed_decl
             by_declarer[forehand] = _contract(type(chosen), n, given, forehand)
         return by_declarer[forehand]
 
-    return tuple(DealSpec(contract_of(d), d, seats, bid, stock, given, policy) for d in dealers)
+    return tuple(DealSpec.at(contract_of(d), d, seats, bid, stock, given, policy)
+                 for d in dealers)
 
 
 def simulate(game: str, contract: str | None = None, *, hands: int, seed: int,

@@ -15,12 +15,12 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK
-from herzla.contracts import Contract, contract_class, game_of
+from herzla.contracts import Contract, game_of
 from herzla.hand import Hand
 from herzla.players.bidding import announcements
 from herzla.players.registry import PolicyLike, seats_of
 from herzla.players.seats import play_out
-from herzla.round import Round
+from herzla.round import Round, make_contract
 from herzla.sim.spec import BlockResult, DealSpec, counts_hearts, sample_record, spec_contract
 from herzla.support.streams import block_generator, deal_masks, draw_block
 
@@ -68,7 +68,7 @@ def play_block(spec: DealSpec, seed: int, key: tuple[int, ...], n: int, records:
 
     @functools.cache
     def made(cid: str, declarer: int | None) -> Contract:
-        return contract_class(spec.game, cid)(players, spec.options, declarer)
+        return make_contract(spec.game, cid, players, spec.options, declarer)
 
     for i in range(n):
         hands = deal_masks(cards[i], players, size)

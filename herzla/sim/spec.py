@@ -23,6 +23,7 @@ from herzla.hand import record_json
 from herzla.i18n import _
 from herzla.players.policy import Policy
 from herzla.players.registry import named_policies, seat_policies
+from herzla.round import Seated, Seating, make_contract
 
 __all__ = ["BlockResult", "DealSpec", "counts_hearts", "counts_hearts_as_points", "sample_record",
            "spec_contract"]
@@ -33,33 +34,43 @@ def _seated(policies: Iterable[Policy]) -> tuple[Policy, ...]:
 
 
 @attrs.frozen(slots=True)
-class DealSpec:
+class DealSpec(Seated):
     """What to simulate: one deal type at its table, and the seats' policies, resolved.
 
-    ``contract`` is the contract played (its players, options and declarer); with ``bid`` the
-    bidding chooses each hand's contract, and ``contract`` is the one played when nobody
-    announces (the first of the game's ``bidding``).  ``policies`` holds each seat's policy;
-    ``policy`` names them as they were given (:func:`herzla.players.seat_policies` reads such a
-    name; by default the policies' own names).  ``stock`` is the stock before each hand (an
-    evening's blocks give each hand its own instead: ``play_block(..., stock=...)``).
-    ``options`` are the rule options as given (a hand record writes them; the contract holds
-    them all, defaults included).
+    ``contract`` is the contract played (its players, options and declarer); ``seating`` the
+    table (:class:`herzla.round.Seating`): its contract id None where the bidding chooses each
+    hand's contract (``bid``), ``contract`` then being the one played when nobody announces
+    (the first of the game's ``bidding``), its stock the stock before each hand (an evening's
+    blocks give each hand its own instead: ``play_block(..., stock=...)``), its options the rule
+    options as given (a hand record writes them; the contract holds them all, defaults
+    included).  ``policies`` holds each seat's policy; ``policy`` names them as they were given
+    (:func:`herzla.players.seat_policies` reads such a name; by default the policies' own
+    names).
 
     ValueError (from :meth:`of`, or here for a dealer or a number of policies that does not fit
     the table) names what is wrong.
     """
 
     contract: Contract
-    dealer: int
+    seating: Seating
     policies: tuple[Policy, ...] = attrs.field(converter=_seated)
-    bid: bool = False
-    stock: int = 0
-    options: Mapping[str, Any] = attrs.field(factory=dict)
     policy: str = attrs.field()
 
     @policy.default
     def _policy(self) -> str:
         return named_policies(self.policies)
+
+    @classmethod
+    def at(cls, contract: Contract, dealer: int, policies: Iterable[Policy], bid: bool = False,
+           stock: int = 0, options: Mapping[str, Any] | None = None,
+           policy: str | None = None) -> DealSpec:
+        """The spec of ``contract`` dealt by ``dealer`` (``bid``: the bidding chooses each
+        hand's contract, ``contract`` the one played when nobody announces)."""
+        seating = Seating(contract.game, contract.players, dealer,
+                          None if bid else contract.id, contract.declarer, options, stock)
+        seated = _seated(policies)
+        return cls(contract, seating, seated,
+                   named_policies(seated) if policy is None else policy)
 
     def __attrs_post_init__(self) -> None:
         n = self.contract.players
@@ -96,29 +107,29 @@ class DealSpec:
         if not 0 <= dealer < players:
             raise ValueError(_("dealer {dealer} is not a seat of {players} players").format(
                 dealer=dealer, players=players))
-        if kind.needs_declarer and declarer is None:
-            declarer = (dealer + 1) % players
         given = dict(options or {})
-        return cls(kind(players, given, declarer if kind.needs_declarer else None), dealer,
-                   policies, bid, stock, given, policy)
+        contract = make_contract(game, kind.id, players, given,
+                                 declarer if kind.needs_declarer else None, dealer=dealer)
+        return cls.at(contract, dealer, policies, bid, stock, given, policy)
 
     @property
     def game(self) -> str:
         """The game's id."""
-        return self.contract.game
+        return self.seating.game
 
     @property
     def contract_id(self) -> str | None:
         """The contract's id; None when the bidding chooses each hand's contract."""
-        return None if self.bid else self.contract.id
+        return self.seating.contract
+
+    @property
+    def bid(self) -> bool:
+        """Whether the bidding chooses each hand's contract."""
+        return self.seating.contract is None
 
     @property
     def players(self) -> int:
-        return self.contract.players
-
-    @property
-    def declarer(self) -> int | None:
-        return self.contract.declarer
+        return self.seating.players
 
 
 @attrs.frozen(slots=True, eq=False)

@@ -1,5 +1,5 @@
 """Support code: what the parts above the engines share and none owns (herzla 0.2 called the
-package ``herzla.machinery``, a path that still imports: :mod:`herzla.moved`).
+package ``herzla.machinery``).
 
 Nothing here knows a game's rules; everything here is used by more than one of the parts above
 (records, :mod:`herzla.sim`, :mod:`herzla.analysis`, :mod:`herzla.openspiel`, the evening and

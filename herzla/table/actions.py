@@ -173,10 +173,11 @@ def new_table(game: str, contract: str | None = None, *,
     keeps = cid is None or not g.partie
     first = evening.next_dealer
     assert first is not None
-    table = Table(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
-                  fixed_decl, evening if keeps else None, TableDeal(1, first, stock, (), cid, None),
-                  tuple(Person(s, secrets.token_urlsafe(24)) for s in sat),
-                  away=AWAY if away is None else away)
+    table = Table.of(game, names, seat, policy.spec(), seed, dict(evening.options), cid,
+                     fixed_decl, evening if keeps else None,
+                     TableDeal(1, first, stock, (), cid, None),
+                     tuple(Person(s, secrets.token_urlsafe(24)) for s in sat),
+                     away=AWAY if away is None else away)
     return _advance(table.with_deal(_new_deal(table, 1, first, stock, evening)))
 
 

@@ -40,6 +40,7 @@ from herzla.evening import Evening, EveningError
 from herzla.i18n import _
 from herzla.limits import MAX_SEED
 from herzla.quote import quote
+from herzla.round import Seated, Seating
 from herzla.support.kept import check_kept
 
 __all__ = ["AWAY", "FORMAT", "MAX_MOVES", "MOST_AWAY", "VERSION", "Person", "Table", "TableDeal",
@@ -192,19 +193,19 @@ class Person:
 
 
 @attrs.frozen(slots=True)
-class Table:
+class Table(Seated):
     """A table against the computer (see the module notes).  Build one with
     :func:`herzla.table.new_table`; each action (:mod:`herzla.table.actions`) answers a new
-    table."""
+    table.  ``seating`` (:class:`herzla.round.Seating`) holds the game, the number of
+    players, the contract and declarer asked for at every deal (None: the game's own order,
+    and forehand declares), the options as given, and the dealer and the stock of the deal in
+    play; ``players`` the players' names."""
 
-    game: str
+    seating: Seating
     players: tuple[str, ...]
     seat: int
     opponents: str
     seed: int
-    options: Mapping[str, Any]
-    contract: str | None
-    declarer: int | None
     evening: Evening | None
     deal: TableDeal
     #: the seats people play, each with its key (empty: one person, in ``seat``, and no keys)
@@ -213,6 +214,26 @@ class Table:
     asked: frozenset[int] = frozenset()
     #: the seconds a person's page may be away before the computer plays their seat (0: never)
     away: int = AWAY
+
+    @classmethod
+    def of(cls, game: str, players: tuple[str, ...], seat: int, opponents: str, seed: int,
+           options: Mapping[str, Any], contract: str | None, declarer: int | None,
+           evening: Evening | None, deal: TableDeal, people: tuple[Person, ...] = (),
+           asked: frozenset[int] = frozenset(), away: int = AWAY) -> Table:
+        """The table of these parts, its seating read from them and the deal in play."""
+        seating = Seating(game, len(players), deal.dealer, contract, declarer, options,
+                          deal.stock)
+        return cls(seating, players, seat, opponents, seed, evening, deal, people, asked, away)
+
+    @property
+    def game(self) -> str:
+        return self.seating.game
+
+    @property
+    def contract(self) -> str | None:
+        """The contract asked for at every deal (None: the game's own order of deals)."""
+        return self.seating.contract
+
 
     @property
     def of_people(self) -> bool:
@@ -285,16 +306,18 @@ class Table:
                 isinstance(a, int) and not isinstance(a, bool) and a in {p.seat for p in persons}
                 for a in asked):
             raise TableError(_("the table's asked are the seats of its people"))
-        return cls(obj["game"], tuple(players), seat, obj["opponents"],
-                   _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
-                   _seat_or_none(obj, "declarer"), evening, TableDeal.from_json(obj.get("deal")),
-                   persons, frozenset(asked),
-                   _whole(obj, "away", 0, MOST_AWAY) if "away" in obj else AWAY)
+        return cls.of(obj["game"], tuple(players), seat, obj["opponents"],
+                      _whole(obj, "seed", 0, MAX_SEED), dict(options), contract,
+                      _seat_or_none(obj, "declarer"), evening,
+                      TableDeal.from_json(obj.get("deal")), persons, frozenset(asked),
+                      _whole(obj, "away", 0, MOST_AWAY) if "away" in obj else AWAY)
 
     def with_deal(self, deal: TableDeal, evening: Evening | None = None) -> Table:
         """This table with ``deal`` in play (and ``evening``, if given)."""
         return attrs.evolve(self, deal=deal,
-                            evening=self.evening if evening is None else evening)
+                            evening=self.evening if evening is None else evening,
+                            seating=attrs.evolve(self.seating, dealer=deal.dealer,
+                                                 stock=deal.stock))
 
     def with_people(self, people: tuple[Person, ...] | None = None,
                     asked: frozenset[int] | None = None) -> Table:

@@ -13,14 +13,14 @@ import attrs
 from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
-from herzla.hand import Hand, Move, as_move, record_json
+from herzla.hand import Hand, Move, as_move
 from herzla.i18n import _
 from herzla.kinds import kind_of, written_move
 from herzla.options import OptionError
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
-from herzla.records import Record, RecordError, ReplayResult, read_record, result_of, sort_hand
-from herzla.round import Round
+from herzla.records import Record, RecordError, ReplayResult, result_of, sort_hand
+from herzla.round import Round, make_contract
 from herzla.table.model import Table, TableError, TableStateError
 
 __all__ = ["Position", "contract_options", "movers", "position", "written_legal"]
@@ -82,9 +82,11 @@ class Position:
         t, d = self.table, self.table.deal
         cls = self._cls(cid)
         try:
-            contract = cls(len(t.players), contract_options(cls, t.options), declarer)
+            contract = make_contract(t.game, cls.id, len(t.players),
+                                     contract_options(cls, t.options), declarer)
             dealt = [mask_of(parse_cards(" ".join(h))) for h in d.hands]
-            return read_record(record_json(contract, d.dealer, d.stock, dealt, []))
+            record: Record = Round(contract, dealt, d.dealer, d.stock).record()
+            return record
         except (RecordError, OptionError, ValueError) as exc:
             raise TableError(f"the table's deal: {exc}") from None
 

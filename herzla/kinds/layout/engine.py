@@ -10,11 +10,8 @@ the docs).
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
-
-import attrs
+from typing import TYPE_CHECKING, cast
 
 from herzla.cards import Card, as_card, cards_of, hand_mask
 from herzla.contracts.base import LayoutContract
@@ -44,32 +41,6 @@ if TYPE_CHECKING:
     from herzla.records import Record
 
 __all__ = ["LayoutHand"]
-
-
-@attrs.frozen(slots=True)
-class _Lay:
-    """Deprecated since 0.3 (gone in 1.0): a card laid at an end of its row, herzla 0.2's own
-    type of a lay.  A lay is a :class:`~herzla.hand.Move` now: ``Move(card, end)``."""
-
-    card: Card
-    end: str = "+"
-
-    def __str__(self) -> str:
-        return f"{self.card}{self.end}"
-
-    def move(self) -> Move:
-        return Move(self.card, self.end)
-
-
-_Lay.__name__ = _Lay.__qualname__ = "Lay"
-
-
-def __getattr__(name: str) -> Any:
-    if name == "Lay":
-        warnings.warn("herzla.kinds.layout.engine.Lay is deprecated and goes in 1.0: a lay is a "
-                      "herzla.Move(card, end)", DeprecationWarning, stacklevel=2)
-        return _Lay
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LayoutHand:
@@ -159,13 +130,6 @@ class LayoutHand:
             return []
         return [Move(c, e) for c in cards_of(self.hands[self.turn]) for e in self.fits(c)]
 
-    def legal_lays(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves`, or :meth:`lays` for the lays
-        alone."""
-        warnings.warn("LayoutHand.legal_lays() is deprecated and goes in 1.0: "
-                      "legal_moves() (the pass included)", DeprecationWarning, stacklevel=2)
-        return self.lays()
-
     def legal_moves(self) -> list[Move]:
         """Every legal move: the lays (each with its end), or the pass when there is none."""
         if self.over:
@@ -190,10 +154,7 @@ class LayoutHand:
     def check(self, card: Move | Card | str, end: str | None = None) -> Illegal | None:
         """None if ``card`` may be played now, else the rule it breaks: a Move (a lay or the
         pass), or a Card or a code laid at ``end`` (default: the upper end where both fit)."""
-        if isinstance(card, _Lay):
-            lay = card
-            card, end = lay.card, lay.end
-        elif not isinstance(card, Card):
+        if not isinstance(card, Card):
             move = as_move(card)
             if move.card is None:
                 return self.check_pass()
@@ -246,14 +207,11 @@ class LayoutHand:
         seat to move.  A move the seat may not make is refused with
         :class:`~herzla.hand.IllegalMove`, naming the rule ``check`` names, and the deal stays
         as it was."""
-        refuse(self, move.move() if isinstance(move, _Lay) else move, self.check(move))
+        refuse(self, move, self.check(move))
         self._play(move)
 
-    def _play(self, move: Move | _Lay | Card | str) -> None:
+    def _play(self, move: Move | Card | str) -> None:
         """:meth:`play` without the check: the engines' own loops, whose moves are legal."""
-        if isinstance(move, _Lay):
-            self._lay(move.card, move.end)
-            return
         if not isinstance(move, Card):
             move = as_move(move)
             if move.card is None:

@@ -12,7 +12,7 @@ import attrs
 from herzla.cards import Card, cards_of
 from herzla.contracts import LayoutContract
 from herzla.display import render
-from herzla.hand import PASS, Illegal, Move, deprecated
+from herzla.hand import PASS, Illegal, Move
 from herzla.kinds.layout.engine import LayoutHand
 
 __all__ = ["LayoutView"]
@@ -74,17 +74,6 @@ class LayoutView:
         (as the hand's :meth:`~herzla.hand.Hand.legal_moves`): each card laid at each end it
         fits, or the pass alone."""
         return self.lays() or [PASS]
-
-    def legal_lays(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`lays` (or :meth:`legal_moves`, the pass
-        included)."""
-        deprecated("LayoutView.legal_lays()", "lays(), or legal_moves() with the pass")
-        return self.lays()
-
-    def moves(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves`."""
-        deprecated("LayoutView.moves()", "legal_moves()")
-        return self.legal_moves()
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:

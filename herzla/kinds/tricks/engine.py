@@ -23,7 +23,6 @@ back without copying, and ``copy()`` is shallow and fast, for solvers and Monte 
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -149,12 +148,6 @@ class TrickHand:
             if allowed:
                 return allowed
         return legal
-
-    def legal_plays(self) -> list[Card]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves` (or ``cards_of(legal_mask())``)."""
-        warnings.warn("TrickHand.legal_plays() is deprecated and goes in 1.0: legal_moves() "
-                      "(the cards: cards_of(legal_mask()))", DeprecationWarning, stacklevel=2)
-        return cards_of(self.legal_mask())
 
     def legal_moves(self) -> list[Move]:
         """The legal cards of the seat to play, as moves."""

@@ -26,7 +26,7 @@ import attrs
 from herzla.cards import SUIT_MASKS, Card, Suit, cards_of
 from herzla.contracts import TrickContract
 from herzla.display import render
-from herzla.hand import Illegal, Move, Trick, deprecated
+from herzla.hand import Illegal, Move, Trick
 from herzla.i18n import _
 from herzla.kinds.tricks.engine import TrickHand
 
@@ -80,12 +80,6 @@ class TrickView:
         return len(self.tricks) + 1
 
     @property
-    def legal_plays(self) -> list[Card]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves` (the cards: ``cards_of(legal)``)."""
-        deprecated("TrickView.legal_plays", "legal_moves() (the cards: cards_of(view.legal))")
-        return cards_of(self.legal)
-
-    @property
     def options(self) -> Mapping[str, Any]:
         return self.contract.opts
 
@@ -117,11 +111,6 @@ class TrickView:
         """The seat's legal moves: its legal cards, as :meth:`herzla.players.Policy.move`
         chooses among them (as the hand's :meth:`~herzla.hand.Hand.legal_moves`)."""
         return [Move(c) for c in cards_of(self.legal)]
-
-    def moves(self) -> list[Move]:
-        """Deprecated (gone in 1.0): :meth:`legal_moves`."""
-        deprecated("TrickView.moves()", "legal_moves()")
-        return self.legal_moves()
 
     def problem(self, move: Move, check: Callable[[Card], Illegal | None] | None = None
                 ) -> str | None:

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.players.announcing import top_ranks, wants_to_avoid
 from herzla.sim.batch.bits import Bits, U, highest_bit, kth_bit, lowest_bit, ones
-from herzla.sim.batch.form import BatchForm, LayMove, TrickMove
+from herzla.sim.batch.form import BatchForm, KindForm, LayMove, TrickMove, lays_of
 from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
 
@@ -249,7 +249,7 @@ def heuristic_wants(bits: Bits, base: Contract, hand: U, first: bool,
 
 # -- the forms -------------------------------------------------------------------------------
 
-class _Announcing:
+class _Announcing(KindForm):
     """The built-in forms announce with the bidding heuristic."""
 
     __slots__ = ()
@@ -264,11 +264,11 @@ class _Random(_Announcing):
     uniforms = True
     profiles = False
 
-    def cards(self, move: TrickMove) -> U:
+    def tricks(self, move: TrickMove) -> U:
         assert move.u is not None
         return random_cards(move.bits, move.legal, move.u)
 
-    def lays(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
+    def rows(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
         assert move.u is not None
         return _random_lays(move.setup.bits, move.plus, move.minus, move.u)
 
@@ -278,12 +278,12 @@ class _Heuristic(_Announcing):
     uniforms = False
     profiles = True
 
-    def cards(self, move: TrickMove) -> U:
+    def tricks(self, move: TrickMove) -> U:
         assert move.groups is not None
         return heuristic_cards(move.bits, move.groups, move.position, move.players, move.legal,
                                move.follows, move.top)
 
-    def lays(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
+    def rows(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
         if move.setup.any_suit:
             return _one_row_lays(move.setup, move.cur, move.plus, move.minus, move.f_up,
                                  move.f_down, move.unopened)
@@ -307,4 +307,4 @@ def choose_lays(setup: LayoutSetup, cur: U, plus: U, minus: U, f_up: U, f_down: 
     ``u`` holds the random policy's uniforms, None for the heuristic.
     """
     form = RANDOM if u is not None else HEURISTIC
-    return form.lays(LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u))
+    return lays_of(form.moves(LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u)))

@@ -3,11 +3,11 @@
 A policy offers a batch form through :meth:`herzla.players.Policy.batch_form`; the batch engine
 asks each seat's policy for it (:func:`herzla.sim.batch.batch_form_of`), and a seat whose policy
 has none sends the whole deal to the reference engine.  A batch form (:class:`BatchForm`)
-answers, for a chunk of hands at one move, the card (:meth:`~BatchForm.cards`), the lay
-(:meth:`~BatchForm.lays`) or the announcement (:meth:`~BatchForm.wants`) of the seat at that
-position; it must choose exactly as the policy does on the reference engine (the tests check it
-for every built-in policy and every game).  The built-in policies' forms are
-:mod:`herzla.sim.batch.builtin`.
+answers, for a chunk of hands at one move, the move (:meth:`~BatchForm.moves`: a card of a
+trick, a card laid at an end of its row or the pass) or the announcement
+(:meth:`~BatchForm.wants`) of the seat at that position; it must choose exactly as the policy
+does on the reference engine (the tests check it for every built-in policy and every game).
+The built-in policies' forms are :mod:`herzla.sim.batch.builtin`.
 """
 
 from __future__ import annotations
@@ -25,9 +25,14 @@ from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.profiles import BitProfile
 from herzla.sim.batch.rows import LayoutSetup
 
-__all__ = ["BatchForm", "FormSeating", "LayMove", "TrickMove", "TrickSeen", "reads_views"]
+__all__ = ["BatchForm", "Chosen", "FormSeating", "KindForm", "LayMove", "TrickMove", "TrickSeen",
+           "lays_of", "reads_views"]
 
 Profiles = list[tuple[BitProfile, npt.NDArray[np.bool_] | None]]
+#: what a batch form chooses for a chunk of hands (:meth:`BatchForm.moves`): the card each
+#: hand's seat plays or lays (0: it passes) and, in a layout deal, whether it lays the card at
+#: the lower end of its row (None in a trick deal)
+Chosen = tuple[U, npt.NDArray[np.bool_] | None]
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -128,12 +133,39 @@ class BatchForm(PolicyForm, Protocol):
     #: whether it reads the heuristic's profiles of the position
     profiles: bool
 
-    def cards(self, move: TrickMove) -> U: ...
-
-    def lays(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]: ...
+    def moves(self, move: TrickMove | LayMove) -> Chosen: ...
 
     def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
               tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]: ...
+
+
+def lays_of(chosen: Chosen) -> tuple[U, npt.NDArray[np.bool_]]:
+    """A layout step's choice (:data:`Chosen`): the cards laid (0: a pass) and where."""
+    card, at_minus = chosen
+    assert at_minus is not None, "a layout deal's form says at which end it lays"
+    return card, at_minus
+
+
+class KindForm:
+    """A batch form that plays each kind of deal by rules of its own (the built-in forms):
+    :meth:`moves` hands a trick's move to :meth:`tricks` and a layout step to :meth:`rows`."""
+
+    __slots__ = ()
+
+    def moves(self, move: TrickMove | LayMove) -> Chosen:
+        # the built-in forms' one question of kind: their rules for the tricks read the
+        # trick, their rules for the rows the rows
+        if isinstance(move, LayMove):
+            return self.rows(move)
+        return self.tricks(move), None
+
+    def tricks(self, move: TrickMove) -> U:
+        """The card each hand's seat plays to the trick."""
+        raise NotImplementedError
+
+    def rows(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
+        """The card each hand's seat lays (0: it passes) and whether at the lower end."""
+        raise NotImplementedError
 
 
 def reads_views(form: BatchForm) -> bool:

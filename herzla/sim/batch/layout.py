@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from herzla.contracts import Counts, LayoutContract
 from herzla.sim.batch.bits import Bits, U, ones
-from herzla.sim.batch.form import BatchForm, FormSeating, LayMove
+from herzla.sim.batch.form import BatchForm, FormSeating, LayMove, lays_of
 from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.spec import DealSpec, sample_record
 
@@ -92,14 +92,14 @@ def layout_chunk(spec: DealSpec, contract: LayoutContract, bits: Bits, hands: li
         u = flat.take(rowbase + laid, mode="clip") if flat is not None else None
         mv = LayMove(setup, cur, plus, minus, f_up, f_down, unopened, u)
         if len(distinct) == 1:
-            card, at_minus = distinct[0].lays(mv)
+            card, at_minus = lays_of(distinct[0].moves(mv))
         else:  # each form lays for the hands whose seat here is its own
             assert shares is not None
             card = np.zeros_like(cur)
             at_minus = np.zeros(C, dtype=bool)
             for f, idx in zip(distinct, shares[j], strict=True):
                 if len(idx):
-                    card[idx], at_minus[idx] = f.lays(mv.subset(idx, f))
+                    card[idx], at_minus[idx] = lays_of(f.moves(mv.subset(idx, f)))
         has = card != 0
         at_minus &= has
         if record:

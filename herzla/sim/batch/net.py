@@ -22,7 +22,7 @@ from herzla.contracts import Contract
 from herzla.players.netmodel import Model, Seen, choose_slots, load_model, read_contract
 from herzla.sim.batch.bits import Bits, U
 from herzla.sim.batch.builtin import HEURISTIC, heuristic_wants
-from herzla.sim.batch.form import BatchForm, LayMove, TrickMove, TrickSeen
+from herzla.sim.batch.form import BatchForm, KindForm, LayMove, TrickMove, TrickSeen, lays_of
 
 __all__ = ["NetBatch", "net_form"]
 
@@ -64,7 +64,7 @@ def _seen(bits: Bits, move: TrickMove, seen: TrickSeen, declarer: npt.NDArray[np
 
 
 @attrs.frozen(slots=True, eq=False)
-class NetBatch:
+class NetBatch(KindForm):
     """The net's batch form for one model."""
 
     model: Model
@@ -72,7 +72,7 @@ class NetBatch:
     profiles = True  # for the hands of a contract it was not trained on
     views = True
 
-    def cards(self, move: TrickMove) -> U:
+    def tricks(self, move: TrickMove) -> U:
         seen = move.seen
         assert seen is not None
         bits = move.bits
@@ -89,7 +89,7 @@ class NetBatch:
             sub = move if idx is None else move.subset(idx)
             read = read_contract(contract)
             if not self.model.knows(read):
-                card = HEURISTIC.cards(sub)
+                card = HEURISTIC.moves(sub)[0]
             else:
                 s = sub.seen
                 assert s is not None
@@ -109,8 +109,8 @@ class NetBatch:
             out[idx] = card
         return out
 
-    def lays(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
-        return HEURISTIC.lays(move)
+    def rows(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
+        return lays_of(HEURISTIC.moves(move))
 
     def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
               tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]:

@@ -19,13 +19,13 @@ import numpy.typing as npt
 
 from herzla.contracts import Contract
 from herzla.sim.batch.bits import Bits, U, kth_bit
-from herzla.sim.batch.form import BatchForm, LayMove, TrickMove
+from herzla.sim.batch.form import BatchForm, KindForm, LayMove, TrickMove, lays_of
 
 __all__ = ["Softened"]
 
 
 @attrs.frozen(slots=True)
-class Softened:
+class Softened(KindForm):
     """``base`` softened at ``temperature`` (> 0): each move reads one uniform."""
 
     base: BatchForm
@@ -38,10 +38,10 @@ class Softened:
     uniforms = True
     profiles = True
 
-    def cards(self, move: TrickMove) -> U:
+    def tricks(self, move: TrickMove) -> U:
         assert move.u is not None
         legal = move.legal
-        pick = self.base.cards(move)
+        pick = self.base.moves(move)[0]
         n = np.bitwise_count(legal).astype(np.int64)
         q = math.exp(-1.0 / self.temperature)
         u = move.u.astype(np.float64)
@@ -65,7 +65,7 @@ class Softened:
                 break
             u = np.where(go, (u - stop) / np.where(stop < 1.0, 1.0 - stop, 1.0), u)
             left = np.where(go, left & ~pick, left)
-            nxt = self.base.cards(attrs.evolve(move, legal=left))
+            nxt = self.base.moves(attrs.evolve(move, legal=left))[0]
             pick = np.where(go, nxt, pick)
             k += 1
             active = go & (m - 1 > 1)
@@ -74,8 +74,8 @@ class Softened:
         out: U = pick.astype(legal.dtype)
         return out
 
-    def lays(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
-        return self.base.lays(move)
+    def rows(self, move: LayMove) -> tuple[U, npt.NDArray[np.bool_]]:
+        return lays_of(self.base.moves(move))
 
     def wants(self, bits: Bits, base: Contract, hand: U, first: bool,
               tables: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int8]:

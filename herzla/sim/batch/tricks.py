@@ -232,13 +232,13 @@ def play_tricks(setup: TrickSetup, hands: Sequence[U], uniforms: npt.NDArray[np.
             if move < len(forced):
                 card = forced[move].astype(dt, copy=True)
             elif not mixed:
-                card = distinct[0].cards(mv)
+                card = distinct[0].moves(mv)[0]
             else:  # each form chooses for the hands whose seat here is its own
                 assert shares is not None
                 card = np.zeros_like(legal)
                 for f, idx in zip(distinct, shares[p], strict=True):
                     if len(idx):
-                        card[idx] = f.cards(mv.subset(idx, f))
+                        card[idx] = f.moves(mv.subset(idx, f))[0]
             cur ^= card
             if p == 0:
                 suit = bits.suit_of(card)
