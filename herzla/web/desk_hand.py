@@ -25,10 +25,10 @@ import attrs
 from herzla.cards import cards_of
 from herzla.counting import read_whole
 from herzla.hand import PASS, Hand, as_move
+from herzla.kinds import written_move
 from herzla.options import OptionError
 from herzla.quote import quote
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
-from herzla.support.moves import written_move
 from herzla.web.desk import DeskError
 from herzla.web.request_fields import options_of_text
 from herzla.web.speech import _
