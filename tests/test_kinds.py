@@ -46,10 +46,7 @@ WHY = "question of kind"
 #: tree: a list that may only shrink (a function that no longer asks must leave it); emptied when
 #: each kind of deal became a package of its own (``herzla/kinds/``), but for one the count saw
 #: later
-UNEXPLAINED = {
-    # seen since a name given ``has_passes`` is counted on an attribute too (``self.layout``)
-    "web/desk_hand.py:Tapping.__init__",
-}
+UNEXPLAINED: set[str] = set()
 
 _KIND_CLASS = ("Trick", "Layout")
 _PROXY_NAMES = {"has_layout", "has_tricks", "is_layout"}
