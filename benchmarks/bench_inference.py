@@ -42,12 +42,12 @@ from herzla.analysis.pimc import Pimc
 from herzla.cards import cards_of
 from herzla.contracts import contract_class
 from herzla.hand import Move
+from herzla.kinds.tricks import TrickHand
 from herzla.players.heuristic import heuristic_order
 from herzla.players.policy import Policy
 from herzla.players.unseen import uniform_deals
 from herzla.players.views import LayoutView, TrickView
 from herzla.sim.reference import play_hand
-from herzla.tricks import TrickHand
 
 Position = tuple[TrickView, list[int]]
 

@@ -21,9 +21,9 @@ import time
 
 from herzla.analysis.inference import draw_deals, log_likelihood, log_likelihoods
 from herzla.contracts import contract_class
+from herzla.kinds.tricks import TrickHand
 from herzla.players.heuristic import heuristic_card
 from herzla.players.views import TrickView
-from herzla.tricks import TrickHand
 
 
 def positions(count: int, seed: int) -> list[TrickView]:

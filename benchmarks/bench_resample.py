@@ -28,12 +28,12 @@ import pyspiel
 import herzla.openspiel  # noqa: F401  (registers the games)
 from herzla.cards import SUIT_MASKS, cards_of, parse_cards
 from herzla.hand import PASS, as_move
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.openspiel.episode import HandState
 from herzla.openspiel.resample import resample
 from herzla.players.unseen import uniform_deal
 from herzla.players.views import shown_voids
-from herzla.tricks import TrickHand
 
 
 def build(spec: str, hands: list[str], plays: list[str]) -> Any:

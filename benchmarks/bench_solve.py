@@ -57,10 +57,10 @@ from herzla.analysis.search.scoring import trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.analysis.solve import solve
 from herzla.cards import PACK_32, Card, Rank, Suit, cards_of, mask_of
+from herzla.kinds.tricks import TrickHand
 from herzla.records import Record
 from herzla.sim.reference import play_hand
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP = sum(Card(s, r).bit for s in Suit for r in (Rank.ACE, Rank.KING, Rank.QUEEN))

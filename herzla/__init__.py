@@ -27,21 +27,24 @@ from herzla.display import on_first_use as _on_first_use
 from herzla.display import register as _register_drawing
 from herzla.errors import HerzlaError
 from herzla.hand import Hand, HandNotOver, IllegalMove, Move
-from herzla.hand import register_engine as _register_engine
 from herzla.hand import register_reader as _register_reader
 from herzla.i18n import language
-from herzla.layout import LayoutHand
+from herzla.kinds import register_kind as _register_kind
+from herzla.kinds.layout import LAYOUT as _LAYOUT
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TRICKS as _TRICKS
+from herzla.kinds.tricks import Trick, TrickHand
 from herzla.options import Option, OptionError
 from herzla.players.registry import register_builtin as _register_builtin
 from herzla.records import Record, RecordError, ReplayResult, deal_record, replay
 from herzla.records import read_record as _read_record
-from herzla.tricks import Trick, TrickHand
 
-# what the lower layers find by registration, filled here, from above, and nowhere else: the
-# engine of each kind of deal, the reader of the records a hand writes, and the built-in
-# policies that play through the solver (a part above the policies)
-_register_engine(TrickContract.kind, TrickHand)
-_register_engine(LayoutContract.kind, LayoutHand)
+# what the lower layers find by registration, filled here, from above, and nowhere else: each
+# kind of deal (its engine, view, marks, what a replay and an observer see: herzla.kinds), the
+# reader of the records a hand writes, and the built-in policies that play through the solver (a
+# part above the policies)
+_register_kind(_TRICKS)
+_register_kind(_LAYOUT)
 _register_reader(_read_record)
 
 

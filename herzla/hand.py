@@ -1,7 +1,8 @@
 """One hand interface for every deal: whose turn it is, what may be played, play, undo, copy.
 
-Every deal of every game, whether it is played in tricks (:class:`herzla.tricks.TrickHand`) or
-by laying cards out in rows (:class:`herzla.layout.LayoutHand`), is a :class:`Hand`.  Whatever
+Every deal of every game, whether it is played in tricks
+(:class:`herzla.kinds.tricks.TrickHand`) or by laying cards out in rows
+(:class:`herzla.kinds.layout.LayoutHand`), is a :class:`Hand`.  Whatever
 plays, checks, draws or learns from a hand (the record replay, the simulator's reference engine,
 the players' views, the OpenSpiel games, the environments, the table app) asks it through this
 interface and never needs to know which engine it holds.
@@ -245,7 +246,9 @@ class Hand(Protocol):
     def legal_moves(self) -> list[Move]: ...
     def check(self, move: Move | Card | str) -> Illegal | None: ...
     def play(self, move: Move | Card | str) -> object: ...
-    def _play(self, move: Move | Card | str) -> object: ...
+    def _play(self, move: Move | Card | str) -> Trick | None:
+        """:meth:`play` unchecked; the trick the move finished, if any."""
+        ...
     def undo(self) -> object: ...
     def copy(self) -> Self: ...
     def holding(self, seat: int, cards: int) -> Self: ...
@@ -291,7 +294,7 @@ _READER: list[Callable[[dict[str, Any]], Any]] = []
 
 def register_engine(kind: str, engine: Callable[..., Hand]) -> None:
     """The engine that plays deals of ``kind`` (a :class:`~herzla.contracts.DealKind`):
-    :mod:`herzla.tricks` and :mod:`herzla.layout` register themselves."""
+    :func:`herzla.kinds.register_kind` registers each kind's."""
     _ENGINES[str(kind)] = engine
 
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 
 from herzla.cards import Card, CardError, Pack, cards_of, mask_of
-from herzla.contracts import Contract, DealKind, UnknownContract, contract_class, game_of
+from herzla.contracts import Contract, UnknownContract, contract_class, game_of
 from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_score
 from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
-from herzla.hand import PASS, Hand, HandScore, Move, Trick, TrickPlay, record_json
+from herzla.hand import PASS, Hand, HandScore, Move, Trick, record_json
 from herzla.hand import record_of as record_of
-from herzla.i18n import DEFAULT, _, current, ngettext
+from herzla.i18n import DEFAULT, _, current
+from herzla.kinds import Replayed, kind_of
 from herzla.limits import LimitError, check_carried_stock, check_seed, whole_number
 from herzla.options import OptionError, given_options
 from herzla.quote import number, quote
@@ -362,7 +363,7 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
     if not isinstance(raw, list):
         raise RecordError(_("plays must be a list of card codes"))
     pack = contract.pack()
-    layout = contract.has_passes
+    passes = contract.has_passes
     marks = contract.end_marks
     out = []
     for i, text in enumerate(raw):
@@ -370,7 +371,7 @@ def _read_plays(raw: Any, contract: Contract) -> tuple[Play, ...]:
             raise RecordError(_("plays[{i}]: {text} is not a card code").format(
                 i=i, text=quote(text)))
         if text.strip().lower() == "pass":
-            if not layout:
+            if not passes:
                 raise RecordError(_('plays[{i}]: "pass" exists only in the layout deals').format(
                     i=i))
             out.append(PASS)
@@ -427,6 +428,13 @@ class ReplayResult:
     score: HandScore | None
     explanation: tuple[str, ...]
     ruling: Ruling | None = None
+    #: the cards each seat captured (None: the kind of deal captures none)
+    captured: tuple[int, ...] | None = None
+
+    @property
+    def shown(self) -> Replayed:
+        """What the replay shows of the hand, as its kind of deal reads it."""
+        return Replayed(self.tricks, self.order, self.captured)
 
     @property
     def scores(self) -> tuple[int, ...] | None:
@@ -467,8 +475,7 @@ class ReplayResult:
             "players": r.players,
             "complete": self.complete,
             "illegal": self.illegal.to_dict() if self.illegal else None,
-            "tricks": [t.to_dict() for t in self.tricks] if self.tricks is not None else None,
-            "order": list(self.order) if self.order is not None else None,
+            **kind_of(r.contract).json(self.shown),
             "scores": list(self.scores) if self.scores is not None else None,
             "stock": self.stock,
             "events": list(self.score.events) if self.score else [],
@@ -497,33 +504,8 @@ def result_of(record: Record, state: Hand, illegal: IllegalPlay | None = None) -
     """What :func:`replay` answers for ``record`` whose plays are already played on ``state``
     (up to ``illegal``, the first illegal one): what holds a hand in play (a table's position)
     answers it without replaying."""
-    tricks: tuple[Trick, ...] | None = None
-    order: tuple[int, ...] | None = None
-    lines = []
-    # the replay's one question of kind: what it shows of a hand differs by the kind of deal, its
-    # tricks (read from the trick engine) or its order of going out
-    if record.contract.kind is DealKind.TRICKS:
-        state = cast(TrickPlay, state)
-        per_hand = record.contract.tricks_per_hand
-        tricks = tuple(state.tricks)
-        if state.trick:  # the trick in progress comes last, without a winner
-            tricks = (*tricks, Trick(state.leader, tuple(state.trick), None))
-        done = len(state.tricks)
-        if not state.over:
-            lines.append(ngettext("The hand is not complete: {done} of {n} trick played.",
-                                  "The hand is not complete: {done} of {n} tricks played.",
-                                  per_hand).format(done=done, n=per_hand))
-        elif done < per_hand:
-            lines.append(_("The hand ended early after trick {done} ({title}: {rule}; "
-                           "{cite}).").format(done=done, title=record.contract.title,
-                                              rule=record.contract.describe(),
-                                              cite=record.contract.cite()))
-    else:
-        order = state.outcome().out or ()
-        if not state.over:
-            lines.append(ngettext("The deal is not complete: {out} of {n} seat is out.",
-                                  "The deal is not complete: {out} of {n} seats are out.",
-                                  state.players).format(out=len(order), n=state.players))
+    shown = kind_of(record.contract).shown(state)
+    lines = list(shown.lines)
     complete = state.over
     score = None
     ruling = None
@@ -540,7 +522,8 @@ def result_of(record: Record, state: Hand, illegal: IllegalPlay | None = None) -
             raise RecordError(_("{game} {contract_id} cannot be scored yet").format(
                 game=record.game, contract_id=record.contract_id)) from None
         lines.extend(score.explanation)
-    return ReplayResult(record, complete, illegal, tricks, order, score, tuple(lines), ruling)
+    return ReplayResult(record, complete, illegal, shown.tricks, shown.order, score, tuple(lines),
+                        ruling, shown.captured)
 
 
 def rule_on(record: Record, state: Hand, illegal: IllegalPlay) -> Ruling | None:

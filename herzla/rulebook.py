@@ -46,6 +46,7 @@ from herzla.contracts.renege import renege_text
 from herzla.contracts.vocabulary import ILLEGAL_PLAYS, IllegalRule
 from herzla.contracts.words import tr
 from herzla.i18n import DEFAULT, N_, _, current
+from herzla.kinds import kind_of
 from herzla.names import close_names, did_you_mean, find_name
 from herzla.options import Option
 from herzla.quote import quote
@@ -221,7 +222,7 @@ def contract_rule(cls: type[Contract]) -> Rule:
     text = text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if not is_builtin(cls):
         counts = ", ".join(map(str, cls.player_counts))
-        text += " " + _("A {kind} for {counts} players.").format(kind=cls.kind.words,
+        text += " " + _("A {kind} for {counts} players.").format(kind=kind_of(cls).words,
                                                                   counts=counts)
         if cls.source:
             text += " " + _("Its rules: {source}.").format(source=cls.source)

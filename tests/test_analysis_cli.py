@@ -27,8 +27,8 @@ from herzla.analysis.search.trick_search import TrickSearch
 from herzla.cards import PACK_32, cards_of, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import TrickContract, contract_class
+from herzla.kinds.tricks import TrickHand
 from herzla.players.heuristic import heuristic_order
-from herzla.tricks import TrickHand
 from tests.helpers import EIGHT
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

@@ -15,8 +15,8 @@ import pytest
 
 from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class
+from herzla.kinds.tricks import TrickHand
 from herzla.players.views import TrickView
-from herzla.tricks import TrickHand
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ("CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",

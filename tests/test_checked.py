@@ -16,7 +16,7 @@ from herzla import HandNotOver, HerzlaError, IllegalMove, deal_record
 from herzla.cards import Card, cards_of
 from herzla.contracts import contract_class, contract_classes, games
 from herzla.hand import PASS, Hand, Move
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 from herzla.round import Round
 from tests.helpers import SCALE
 

@@ -12,9 +12,9 @@ from herzla.cards import Card, cards_of, mask_of, parse_cards
 from herzla.contracts import contract_class
 from herzla.contracts.base import LayoutContract, TrickContract
 from herzla.hand import PASS
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.records import Record, RecordError, replay
-from herzla.tricks import TrickHand
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 

@@ -14,6 +14,7 @@ from herzla.analysis.inference import constraints
 from herzla.analysis.worlds import all_deals, layout_worlds, trick_worlds
 from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class, contract_classes
+from herzla.kinds.tricks import TrickHand
 from herzla.options import OptionError
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_order
@@ -22,7 +23,6 @@ from herzla.players.views import LayoutView, view_of
 from herzla.sim.batch import HEURISTIC, batch_form_of
 from herzla.sim.batch.softened import Softened
 from herzla.sim.match import match
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 
 #: the learned net's batch form, which plays expert's own later cards in its play-outs

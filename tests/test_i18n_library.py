@@ -15,12 +15,12 @@ import herzla
 from herzla.evening import Evening, EveningError
 from herzla.evening.export import deals_csv
 from herzla.evening.text import report
+from herzla.kinds.tricks import TrickHand
 from herzla.limits import LimitError, check_seed, check_stock
 from herzla.players import PolicyError
 from herzla.players.registry import policy_of
 from herzla.records import RecordError, read_record, replay
 from herzla.support.cluster import ClusterError, check_address
-from herzla.tricks import TrickHand
 
 #: English words that never stand in a German sentence of herzla's (a message may quote a
 #: code, a key or a name a person typed, which this test takes out first)

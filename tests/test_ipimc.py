@@ -30,10 +30,10 @@ from herzla.cards import HEARTS_MASK, SUIT_MASKS, Suit, cards_of, mask_of, parse
 from herzla.cli import main
 from herzla.contracts import DealKind, contract_class, contract_classes, games, get_game
 from herzla.contracts.base import TrickContract
+from herzla.kinds.tricks import TrickHand
 from herzla.players import PolicyError, TrickView, builtin_names, policy_of
 from herzla.players.heuristic import heuristic_card, heuristic_order, heuristic_scores
 from herzla.sim.match import match
-from herzla.tricks import TrickHand
 
 
 def _hands(*texts: str) -> list[int]:

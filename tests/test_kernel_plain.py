@@ -22,8 +22,8 @@ from herzla.analysis.search.scoring import trick_score
 from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.cards import PACK_32, cards_of
 from herzla.contracts import TrickContract, contract_class
+from herzla.kinds.tricks import TrickHand
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 from tests.test_search_paths import _made_lost_states
 from tests.test_solve import every_deal

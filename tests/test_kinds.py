@@ -2,8 +2,9 @@
 
 Everything above the engines plays, reads and draws a hand through the one hand interface
 (:class:`herzla.hand.Hand`) and the one move (:class:`herzla.hand.Move`), or what the contract
-declares.  Outside the engines (``tricks.py``, ``layout.py``), ``herzla/kinds/`` and
-``herzla/contracts/``, at most :data:`MOST` functions may still ask the kind of a deal, directly
+declares.  Outside the kinds' packages (``herzla/kinds/``: each kind's engine, view and
+:class:`~herzla.kinds.KindOfDeal`) and ``herzla/contracts/``, at most :data:`MOST` functions may
+still ask the kind of a deal, directly
 or by proxy (a fact read for the kind it betrays), each because what it does truly differs
 there, each with a comment saying so.  A function is counted once however often it asks; code
 outside any function counts as its module.
@@ -17,7 +18,8 @@ What the count sees (:func:`questions`):
   evening's change (``"add"``, ``"edit"``, ``"drop"``) or its sheet (``Sheet.``);
 - a dispatch by kind: a call of ``by_kind``;
 - a fact read for the kind it betrays: a name or attribute ``has_layout``, ``has_tricks`` or
-  ``is_layout``; ``has_passes`` kept in a name that says ``layout`` or ``tricks``; ``row_rules``
+  ``is_layout``; ``has_passes`` kept in a name (or an attribute) that says ``layout`` or
+  ``tricks``; ``row_rules``
   (or a name given it) compared with None; ``tricks_per_hand`` compared with 0 or read as a truth;
   a result's ``tricks`` compared with None.
 """
@@ -31,49 +33,20 @@ from tests import sources as shared
 
 pytestmark = shared.GROUP
 
-#: where the kinds are defined and played
-EXEMPT = ("tricks.py", "layout.py", "kinds/", "contracts/")
+#: where the kinds are defined and played: each kind's package (its engine, view, marks and
+#: :class:`herzla.kinds.KindOfDeal`) and the contracts that declare them
+EXEMPT = ("kinds/", "contracts/")
 #: the most functions that may ask: a ratchet, lowered as they go (47 when first counted by the
-#: syntax tree; the aim is 6)
-MOST = 39
+#: syntax tree, 38 before the kinds were packages of their own, 5 since; the aim was 6)
+MOST = 5
 #: the words of the comment (or docstring) that says why, in or just above each function
 WHY = "question of kind"
 
 #: the functions found asking without a comment saying why, when first counted by the syntax
-#: tree: a list that may only shrink (a function that no longer asks must leave it)
-UNEXPLAINED = {
-    "analysis/advise.py:AdvicePlan.contract",
-    "analysis/expert.py:Expert.announce",
-    "analysis/inference.py:log_likelihood",
-    "analysis/search/compiled.py:compiled_root",
-    "analysis/search/compiled.py:compiled_root.root",
-    "analysis/search/leaves.py:TallyStates.of_captured",
-    "analysis/search/scoring.py:LeafTable._counts",
-    "analysis/steps.py:walk",
-    "draw/course.py:Course.place",
-    "draw/course.py:Course.rows_per_suit",
-    "draw/course.py:course",
-    "draw/html.py:_plays_table",
-    "draw/html.py:hand_html",
-    "draw/svg.py:trick_svg",
-    "draw/text.py:_tricks",
-    "draw/text.py:draw_text",
-    "evening/deal.py:_score_record",
-    "openspiel/engine.py:row_keys_of",
-    "players/heuristic.py:danger_classes",
-    "players/heuristic.py:trick_profile",
-    "players/known.py:public_replay",
-    "players/netmodel.py:read_contract",
-    "records.py:_read_plays",
-    "records.py:ReplayResult.to_dict",
-    "rl/observation.py:Observer.__init__",
-    "sim/batch/block.py:_unsupported_contract",
-    "sim/batch/block.py:play_blocks",
-    "sim/batch/trick_deals.py:_trick_setup.keep",
-    "sim/batch/trick_deals.py:_PlayCounts.__init__",
-    "support/moves.py:written_move",
-    "table/position.py:Position.to_dict",
-}
+#: tree: a list that may only shrink (a function that no longer asks must leave it); emptied when
+#: each kind of deal became a package of its own (``herzla/kinds/``), but for one the count saw
+#: later
+UNEXPLAINED: set[str] = set()
 
 _KIND_CLASS = ("Trick", "Layout")
 _PROXY_NAMES = {"has_layout", "has_tricks", "is_layout"}
@@ -151,7 +124,8 @@ def _asks(node: ast.AST, rows_names: set[str]) -> bool:
         return True
     if isinstance(node, ast.Assign | ast.AnnAssign):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        named = [t.id for t in targets if isinstance(t, ast.Name)]
+        named = [t.id if isinstance(t, ast.Name) else t.attr for t in targets
+                 if isinstance(t, ast.Name | ast.Attribute)]
         reads = {_attr(n) for n in ast.walk(node.value)} if node.value is not None else set()
         return "has_passes" in reads and any("layout" in n or "tricks" in n for n in named)
     if isinstance(node, ast.If | ast.IfExp | ast.While | ast.BoolOp | ast.UnaryOp):
@@ -230,12 +204,14 @@ def test_the_count_sees_each_question_and_proxy() -> None:
         "evening/model.py": 'def g(last, run):\n    if last.kind == "add":\n        pass\n'
                             "    return run.kind is Sheet.MATCH\n",
         "contracts/base.py": "def h(self):\n    return isinstance(self, LayoutContract)\n",
-        "tricks.py": "def i(contract):\n    return isinstance(contract, TrickContract)\n",
+        "kinds/tricks/engine.py":
+            "def i(contract):\n    return isinstance(contract, TrickContract)\n",
         "openspiel/e.py": "def has_layout(game):\n    return True\n"
                           "def j(rules):\n    rows = rules.row_rules\n    if rows is None:\n"
                           "        return 1\n"
                           "def k(result):\n    return result.tricks is not None\n",
         "rl/t.py": "def l(rules):\n    layout = rules.has_passes\n    return layout\n"
+                   "def l2(self, rules):\n    self.layout = rules.has_passes\n"
                    "def m(rules):\n    passes = rules.has_passes\n    return passes\n"
                    "def n(c):\n    return not c.tricks_per_hand\n"
                    "def o(c):\n    return c.tricks_per_hand == 0\n"
@@ -247,5 +223,6 @@ def test_the_count_sees_each_question_and_proxy() -> None:
     assert found == [("draw/y.py", "d"), ("draw/y.py", "e"), ("draw/y.py", "f"),
                      ("openspiel/e.py", "has_layout"), ("openspiel/e.py", "j"),
                      ("openspiel/e.py", "k"), ("records.py", "a"),
-                     ("rl/t.py", "l"), ("rl/t.py", "n"), ("rl/t.py", "o"), ("rl/t.py", "q"),
+                     ("rl/t.py", "l"), ("rl/t.py", "l2"), ("rl/t.py", "n"), ("rl/t.py", "o"),
+                     ("rl/t.py", "q"),
                      ("sim/x.py", "b"), ("sim/x.py", "c"), ("web/z.py", "<module>")]

@@ -1,11 +1,11 @@
 """The layers import one way, and no module imports itself round a circle: every import of every
 module of herzla, read with :mod:`ast`.
 
-cards → hand → contracts/rules → engines → support → records → players → (sim, analysis, ...)
-→ the public facade → the web app → cli (docs/architecture.md).  Imports inside functions count
-as much as those at the top of a module (a lazy import is still a dependency); only imports
-under ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.  No module
-is longer than :data:`MAX_LINES` lines.
+cards → hand → contracts/rules → kinds (the engines) → support → records → players → (sim,
+analysis, ...) → the public facade → the web app → cli (docs/architecture.md).  Imports inside
+functions count as much as those at the top of a module (a lazy import is still a dependency);
+only imports under ``if TYPE_CHECKING:`` are left out: they name a type for mypy and never run.
+No module is longer than :data:`MAX_LINES` lines.
 """
 
 from __future__ import annotations
@@ -36,9 +36,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # one interface for every hand (moves, tricks, outcomes), and the engines' registry
     ("hand",),
     # the games' declarations, and the rule book written from them
-    ("contracts",), ("rulebook",),
-    # the reference engines (a layout deal reuses the trick engine's Illegal)
-    ("tricks",), ("layout",),
+    ("contracts",),
+    # the kinds of deal, a package each: its reference engine, its seat's view, its move marks
+    # and the Kind the layers above ask (herzla/kinds/)
+    ("kinds",),
+    ("rulebook",),  # the rule book, written from the declarations (and each kind's words)
     # support code that knows no rule: seeded streams and the deal, moves as records write
     # them, process and cluster maps, files written whole
     ("support",),

@@ -18,13 +18,13 @@ from click.testing import CliRunner
 from herzla.cards import cards_of, mask_of, parse_cards
 from herzla.cli import main
 from herzla.contracts import DealKind, TrickContract, contract_class, contract_classes
+from herzla.kinds.tricks import TrickHand
 from herzla.players import policy_of
 from herzla.players.heuristic import heuristic_card
 from herzla.players.net import NetPolicy
 from herzla.players.netmodel import WEIGHTS, load_model, read_contract
 from herzla.players.views import TrickView
 from herzla.sim.batch import batch_form_of
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -239,7 +239,7 @@ def test_the_counts_see_what_they_count() -> None:
                           "    out.update(hands=[], plays=[])\n"),
         "b.py": ast.parse("class Pimc:\n    def card(self, v):\n        pass\n"
                           "    def move(self, v):\n        pass\n"),
-        "c.py": ast.parse("from herzla.layout import Lay\nx = view.legal_plays\n"
+        "c.py": ast.parse("from herzla.kinds.layout import Lay\nx = view.legal_plays\n"
                           "y = v.by_kind(f, g)\n"),
     }
     assert record_writers(planted) == ["a.py:w", "a.py:record_of", "a.py:u"]

@@ -24,10 +24,10 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 from herzla import openspiel as hos  # noqa: E402
 from herzla.cards import Card, cards_of  # noqa: E402
 from herzla.contracts import contract_classes, game_options  # noqa: E402
-from herzla.layout import LayoutHand  # noqa: E402
+from herzla.kinds.layout import LayoutHand  # noqa: E402
+from herzla.kinds.tricks import TrickHand  # noqa: E402
 from herzla.options import OptionError  # noqa: E402
 from herzla.records import Record, replay  # noqa: E402
-from herzla.tricks import TrickHand  # noqa: E402
 from tests.spiel_deals import consistent_deals  # noqa: E402
 
 pytestmark = pytest.mark.openspiel

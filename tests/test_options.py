@@ -11,7 +11,7 @@ import pytest
 from herzla.cards import Card, mask_of, parse_cards
 from herzla.contracts import contract_class, contract_classes, game_options, games
 from herzla.contracts.herzla import resolve_bidding
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 from herzla.options import OptionError
 from herzla.records import Record, RecordError, replay
 from herzla.sheets import score_sheet

@@ -12,6 +12,7 @@ from herzla.analysis.inference import play_log_p
 from herzla.cards import Card, cards_of, mask_of, parse_cards
 from herzla.contracts import TrickContract, contract_class
 from herzla.hand import Move
+from herzla.kinds.tricks import TrickHand
 from herzla.players.heuristic import heuristic_card, heuristic_move, heuristic_order
 from herzla.players.net import NetPolicy
 from herzla.players.policy import Policy
@@ -20,7 +21,6 @@ from herzla.sim.batch import HEURISTIC, batch_form_of
 from herzla.sim.batch.form import BatchForm
 from herzla.sim.batch.playouts import play_outs, played_out
 from herzla.sim.batch.softened import Softened
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 
 CONTRACTS = [("herzla", "normal", None), ("herzla", "beddl", 1), ("herzla", "mord", 2),

@@ -14,9 +14,9 @@ import pytest
 
 from herzla.cards import cards_of
 from herzla.contracts import Contract, contract_class
+from herzla.kinds.tricks import TrickHand
 from herzla.records import Record, replay
 from herzla.testing import check_contract
-from herzla.tricks import TrickHand
 
 PLUGINS = Path(__file__).parent / "plugins"
 

@@ -24,7 +24,8 @@ from herzla.cli import main
 from herzla.contracts import contract_class, contract_classes
 from herzla.contracts.base import Contract, LayoutContract, TrickContract
 from herzla.hand import PASS, Move
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players import (
     LayoutView,
     Policy,
@@ -56,7 +57,6 @@ from herzla.sim.batch.rows import LayoutSetup
 from herzla.sim.reference import play_hand
 from herzla.sim.spec import DealSpec
 from herzla.support.streams import pick
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 
 

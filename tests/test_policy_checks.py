@@ -12,11 +12,11 @@ import herzla
 from herzla.cards import Card, cards_of
 from herzla.contracts import LayoutContract, contract_class
 from herzla.hand import PASS, Move
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players import PolicyError, TrickView, policy_of
 from herzla.players.policy import Policy, decide_move
 from herzla.players.views import LayoutView
-from herzla.tricks import TrickHand
 from tests.helpers import invoke, one_error
 
 pytestmark = pytest.mark.usefixtures("plugin_path")

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import herzla
-import herzla.layout
+import herzla.kinds.layout.engine
 import herzla.players
 from herzla.cards import cards_of
 from herzla.contracts import contract_class
@@ -107,12 +107,13 @@ def test_the_02_names_are_gone() -> None:
     row = domino.new_hand(herzla.deal_record("herzeln", "domino", 4, seed=3).hands, dealer=0)
     for value, name in [(view, "moves"), (view, "legal_plays"), (hand, "legal_plays"),
                         (HeuristicPolicy(), "card"), (HeuristicPolicy(), "lay"),
-                        (herzla, "Lay"), (herzla.layout, "Lay"), (view_of(row), "legal_lays"),
+                        (herzla, "Lay"), (herzla.kinds.layout.engine, "Lay"),
+                        (view, "by_kind"), (view_of(row), "legal_lays"),
                         (view_of(row), "moves"), (row, "legal_lays"),
                         (herzla.players, "decide_card"), (herzla.players, "decide_lay")]:
         assert not hasattr(value, name), (value, name)
     for old in ("herzla.moved", "herzla.machinery", "herzla.tally", "herzla.analysis.many",
-                "herzla.analysis.lines"):
+                "herzla.analysis.lines", "herzla.tricks", "herzla.layout", "herzla.support.moves"):
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module(old)
 

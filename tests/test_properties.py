@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from herzla.cards import HEARTS_MASK
 from herzla.contracts import contract_class, contract_classes, games, get_game
 from herzla.contracts.base import Contract
+from herzla.kinds.tricks import TrickHand
 from herzla.testing import check_contract, random_hand
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 
 ALL = [(c, p) for g in games() for c in contract_classes(g) for p in c.player_counts]

@@ -26,13 +26,13 @@ from herzla import contracts as registry  # noqa: E402
 from herzla.cards import Card, cards_of  # noqa: E402
 from herzla.cli import main  # noqa: E402
 from herzla.contracts import UnknownContract, get_game  # noqa: E402
-from herzla.layout import LayoutHand  # noqa: E402
+from herzla.kinds.layout import LayoutHand  # noqa: E402
+from herzla.kinds.tricks import TrickHand  # noqa: E402
 from herzla.options import OptionError  # noqa: E402
 from herzla.players import PolicyError  # noqa: E402
 from herzla.records import Record, deal_record, replay  # noqa: E402
 from herzla.rl import HerzlaAEC, IllegalAction, aec_env, gym_env  # noqa: E402
 from herzla.rl.single import GYM_ID  # noqa: E402
-from herzla.tricks import TrickHand  # noqa: E402
 
 pytestmark = pytest.mark.rl
 

@@ -25,10 +25,10 @@ from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.analysis.solve import solve
 from herzla.cards import PACK_32, Rank, cards_of, mask_of
 from herzla.contracts import TrickContract, contract_class
+from herzla.kinds.tricks import TrickHand
 from herzla.limits import MAX_AMOUNT
 from herzla.records import Record
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 from tests.test_solve import end_position, every_deal
 

@@ -21,8 +21,8 @@ from herzla.analysis.search.trick_search import Features, TrickSearch
 from herzla.cards import HEARTS_MASK, PACK_32, Card, Rank, Suit, cards_of
 from herzla.contracts import TrickContract, contract_class
 from herzla.contracts.vocabulary import Counts, Stock
+from herzla.kinds.tricks import TrickHand
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")
 

@@ -27,9 +27,9 @@ from herzla.contracts import (
 )
 from herzla.contracts.vocabulary import Counts, Settlement, Stock
 from herzla.hand import PASS, Hand
+from herzla.kinds.tricks import TrickHand
 from herzla.records import Record
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
 from tests.shares import some_in_default
 
 pytestmark = pytest.mark.usefixtures("builtin_registry")

@@ -128,7 +128,7 @@ def test_the_new_contracts_keep_their_declared_rules() -> None:
                                                       "spade-ban")
     assert no_spades.declaration.banned(2, True) is None
     # the reference engine applies the ban with its escape: a hand of spades must lead one
-    from herzla.tricks import TrickHand
+    from herzla.kinds.tricks import TrickHand
 
     all_spades = sum(Card(Suit.S, r).bit for r in Rank if r >= Rank.SEVEN)
     rest = [c.bit for c in no_spades.pack().cards if not c.bit & all_spades]

@@ -141,6 +141,9 @@ def test_what_the_tapping_refuses(client: FlaskClient) -> None:
     refused = client.post("/desk", data={"csrf": csrf.group(1), "mode": "hand-play",
                                          "record": record, "tap": other})
     assert refused.status_code == 422 and "holds now" in refused.get_data(as_text=True)
+    # people count from 1: forehand of a deal dealt by the fourth seat is the first
+    assert json.loads(record)["dealer"] == 3 and "seat 1 holds now" in refused.get_data(
+        as_text=True)
     forged = client.post("/desk", data={"csrf": csrf.group(1), "mode": "hand-play",
                                         "record": "<b>", "tap": taps[0]})
     assert forged.status_code == 422 and "<b>" not in forged.get_data(as_text=True)

@@ -21,11 +21,10 @@ from typing import Any
 from herzla.analysis.solve import solve
 from herzla.cards import PACK_32, Rank, cards_of
 from herzla.contracts import contract_class, get_game
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand, mark
+from herzla.kinds.tricks import TrickHand
 from herzla.records import new_hand
-from herzla.support.moves import mark
 from herzla.support.streams import seeded_deal
-from herzla.tricks import TrickHand
 
 TOP = sum(1 << (s * 9 + r) for s in range(4) for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
 

@@ -19,7 +19,7 @@ from open_spiel.python.algorithms import mcts
 
 import herzla.openspiel  # noqa: F401  (importing it registers the games)
 from herzla.players.heuristic import heuristic_card
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 
 def mean_cents(hands: int, simulations: int, seed: int) -> list[float]:

@@ -44,6 +44,7 @@ from herzla.contracts import TrickContract, UnknownContract, contract_class, get
 from herzla.display import render
 from herzla.errors import HerzlaError
 from herzla.i18n import _, format_number
+from herzla.kinds.tricks import TrickHand
 from herzla.limits import LimitError, check_seed, check_stock, check_timeout, whole_number
 from herzla.options import OptionError
 from herzla.players.policy import Policy, PolicyError
@@ -52,7 +53,6 @@ from herzla.quote import number, quote
 from herzla.records import sort_hand
 from herzla.sim.reference import play_hand
 from herzla.support.cluster import DEFAULT_TIMEOUT, check_cluster
-from herzla.tricks import TrickHand
 
 __all__ = ["CHOICES", "DEFAULT_EXACT", "DEFAULT_MODEL", "MAX_SAMPLES", "AdviceError",
            "AdvicePlan", "AdviceResult", "SampleSpan", "ChunkResult", "Estimate", "advise",

@@ -112,7 +112,7 @@ asked.
     moves so far: a seeded match plays the same for any ``--jobs``.
 
 >>> from herzla.contracts import contract_class
->>> from herzla.tricks import TrickHand
+>>> from herzla.kinds.tricks import TrickHand
 >>> from herzla.players.views import TrickView
 >>> normal = contract_class("herzla", "normal")()
 >>> state = TrickHand(normal, ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",
@@ -141,7 +141,8 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, TrickContract, game_of
 from herzla.hand import PASS, Move, Outcome
 from herzla.i18n import N_, _
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import announce, bidding_contracts, resolve
 from herzla.players.heuristic import heuristic_lay, heuristic_order, trick_profile
 from herzla.players.net import NetPolicy
@@ -149,7 +150,6 @@ from herzla.players.policy import Hint, Policy
 from herzla.players.views import BidView, LayoutView, TrickView, views_of
 from herzla.round import make_contract
 from herzla.support.words import decimal
-from herzla.tricks import TrickHand
 
 if TYPE_CHECKING:
     from herzla.sim.batch.form import BatchForm
@@ -638,7 +638,8 @@ class Expert(Policy):
                     said[i] = w
                 cid, declarer = resolve(said, view.dealer, base)
                 contract = make_contract(base.game, cid, n, base.opts, declarer)
-                # a bidding's contracts are trick deals (a declarer wins or avoids tricks)
+                # a question of kind: a bidding's contracts are trick deals (a declarer wins
+                # or avoids tricks), which the heuristic plays out on the trick engine
                 st = cast(TrickHand, contract.new_hand(hands, view.dealer))
                 totals[word] += play_out(st, sign)[view.seat]
         return max(options, key=lambda w: (totals[w] - (self.margin * self.bids

@@ -52,15 +52,14 @@ import functools
 import math
 import random
 from collections.abc import Sequence
-from typing import cast
 
 from herzla.analysis.pimc import announces_as_seen, bidding_base
 from herzla.cards import SUIT_MASKS
+from herzla.kinds.tricks import TrickHand
 from herzla.players.heuristic import heuristic_order, preferred_to
 from herzla.players.known import Unseen, constraints, public_replay
 from herzla.players.unseen import uniform_deals
 from herzla.players.views import TrickView, as_view
-from herzla.tricks import TrickHand
 
 __all__ = ["Unseen", "constraints", "draw_deals", "likelihoods", "log_likelihood",
            "log_likelihoods", "play_log_p", "resample", "weights"]
@@ -101,7 +100,7 @@ def log_likelihood(view: TrickView, hands: Sequence[int], temperature: float,
     deal ``hands``: the hand replayed from the deal.  ``-inf`` when some play was not legal on
     it."""
     contract = view.contract
-    hand = cast(TrickHand, contract.new_hand(list(hands), view.dealer, view.stock))
+    hand = TrickHand(contract, list(hands), view.dealer, stock=view.stock)
     total = 0.0
     for s, c in view.plays():
         if s != view.seat:

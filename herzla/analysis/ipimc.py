@@ -31,7 +31,7 @@ Parameters (``ipimc[samples=16,temperature=0.5]``), besides ``pimc``'s ``samples
     Weighing a deal costs a count of bits a play, far cheaper than solving it.
 
 >>> from herzla.contracts import contract_class
->>> from herzla.tricks import TrickHand
+>>> from herzla.kinds.tricks import TrickHand
 >>> from herzla.players.views import TrickView
 >>> normal = contract_class("herzla", "normal")()
 >>> state = TrickHand(normal, ["CQ CJ CT C7 SQ S9 DQ D9", "CA CK SA SK HK H7 DK D7",

@@ -39,7 +39,7 @@ heuristic does.  It has no batch form: ``--engine batch`` plays it on the refere
 
 >>> from herzla.contracts import contract_class
 >>> from herzla.cards import mask_of, parse_cards
->>> from herzla.tricks import TrickHand
+>>> from herzla.kinds.tricks import TrickHand
 >>> from herzla.players.views import TrickView
 >>> normal = contract_class("herzla", "normal")()
 >>> hands = [mask_of(parse_cards(h)) for h in (
@@ -65,6 +65,7 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import Contract, contract_class, game_of
 from herzla.hand import Move
 from herzla.i18n import N_, _
+from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import announce
 from herzla.players.builtin import explain_heuristic
 from herzla.players.heuristic import WHY, heuristic_card, heuristic_move, heuristic_play
@@ -75,7 +76,6 @@ from herzla.players.views import LayoutView, TrickView, trick_view
 from herzla.records import Record
 from herzla.round import Round
 from herzla.support.words import decimal
-from herzla.tricks import TrickHand
 
 __all__ = ["Judgement", "Pimc", "announces_as_seen", "bidding_base", "rollout", "sample_hands"]
 

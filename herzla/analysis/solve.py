@@ -19,8 +19,8 @@ explains it.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -33,12 +33,12 @@ from herzla.contracts.renege import Ruling
 from herzla.display import render
 from herzla.hand import Hand
 from herzla.i18n import N_, _, ngettext
-from herzla.layout import LayoutHand
+from herzla.kinds import kind_of
+from herzla.kinds.layout import LayoutHand, mark
+from herzla.kinds.tricks import TrickHand
 from herzla.quote import quote
 from herzla.records import IllegalPlay, Record, read_record, replay
-from herzla.support.moves import mark
 from herzla.support.words import capital, localized
-from herzla.tricks import TrickHand
 
 if TYPE_CHECKING:  # the layout search is imported by the layout solver, where it runs
     from herzla.analysis.search.layout import LayoutSearch
@@ -267,11 +267,11 @@ def searcher(rec: Record, seat: int) -> Searcher:
 def _solver(rec: Record, seat: int) -> Searcher:
     contract = rec.contract
     sign = -1 if game_of(contract).lowest_wins else 1
-    # the solver's one question of kind: each search reads its engine's own state (the tricks
-    # and what they captured, the rows), so each kind of deal has its own
-    if isinstance(contract, TrickContract):
-        return _TrickSolver(rec, contract, seat, sign)
-    return _LayoutSolver(cast(LayoutContract, contract), seat, sign)
+    make = _SOLVERS.get(str(contract.kind))
+    if make is None:
+        raise SolveError(_("the solver cannot search a {kind}").format(
+            kind=kind_of(contract).words))
+    return make(rec, contract, seat, sign)
 
 
 def _is_boolean(rec: Record) -> bool:
@@ -482,3 +482,14 @@ class _LayoutSolver(Searcher):
         return {labels[0]: self.score(self.search.exact(st))
                 for labels, st in self.children(state)}
 
+
+
+def _layout_solver(rec: Record, contract: Any, seat: int, sign: int) -> Searcher:
+    return _LayoutSolver(contract, seat, sign)
+
+
+#: a question of kind, the solver's one: each search reads its engine's own state (the tricks and
+#: what they captured, the rows), so each kind of deal has its own (a kind without one is not
+#: searched)
+_SOLVERS: dict[str, Callable[[Record, Any, int, int], Searcher]] = {
+    "tricks": _TrickSolver, "layout": _layout_solver}

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from herzla.hand import PASS, Hand, Trick, as_move
+from herzla.hand import PASS, Hand, as_move
 from herzla.i18n import _
 from herzla.records import Play, Record
 
@@ -74,7 +74,7 @@ def walk(state: Hand, plays: Sequence[Play], first: int = 0
         text = str(state.moves[-1])
         if place is not None:
             steps.append(Step(first + len(steps), seat, text, place[0],
-                              won.winner if isinstance(won, Trick) else None))
+                              won.winner if won is not None else None))
         else:
             steps.append(Step(first + len(steps), seat, text,
                               out=card is not None and not state.hands[seat]))

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 
 from herzla.analysis.inference import constraints, resample, weights
 from herzla.cards import Card, cards_of
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 from herzla.players.unseen import count_deals, uniform_deals
 from herzla.players.views import LayoutView, TrickView
 

@@ -9,7 +9,7 @@ Metadata (class attributes):
 ``game``, ``id``, ``title``
     The game id (``herzla``), the contract id within it (``beddl``) and a display title.
 ``kind``
-    ``"tricks"`` (played by :mod:`herzla.tricks`) or ``"layout"`` (played by :mod:`herzla.layout`).
+    ``"tricks"``, ``"layout"`` or a plug-in's: the kind of deal (:mod:`herzla.kinds`).
 ``player_counts``
     The numbers of seats the contract can be played with, the usual one first.
 ``options``
@@ -129,7 +129,7 @@ class Contract:
     game: ClassVar[str] = ""
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    kind: ClassVar[DealKind] = DealKind.TRICKS
+    kind: ClassVar[str] = DealKind.TRICKS
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[Option, ...]] = ()
     needs_declarer: ClassVar[bool] = False
@@ -253,7 +253,7 @@ class Contract:
     def new_hand(self, hands: Sequence[Any], dealer: int | None = None, stock: int = 0
                  ) -> Hand:
         """A fresh hand of this contract on the engine that plays its kind of deal
-        (:class:`herzla.tricks.TrickHand`, :class:`herzla.layout.LayoutHand`): ``hands`` are
+        (the engine its kind registers: :mod:`herzla.kinds`): ``hands`` are
         each seat's cards (bit sets, card lists or text), ``dealer`` the dealer's seat (default
         the last), ``stock`` the stock before the hand (games with a stock)."""
         return new_hand(self, hands, dealer, stock)
@@ -355,7 +355,7 @@ class Contract:
 class TrickContract(Contract):
     """A deal played in tricks.  The class attributes below are its declaration."""
 
-    kind: ClassVar[DealKind] = DealKind.TRICKS
+    kind: ClassVar[str] = DealKind.TRICKS
     #: what capturing certain cards costs or earns
     values: ClassVar[tuple[CardValue, ...]] = ()
     #: points per trick won, and for winning the last trick
@@ -636,7 +636,7 @@ class LayoutContract(Contract):
     the options.
     """
 
-    kind: ClassVar[DealKind] = DealKind.LAYOUT
+    kind: ClassVar[str] = DealKind.LAYOUT
     rows: ClassVar[Rows | None] = None
     places: ClassVar[tuple[int, ...]] = ()
 

@@ -1,8 +1,8 @@
 """The rule vocabulary: what the contracts of this family are made of, declared once.
 
 A contract declares its rules in these few words, and every part of herzla reads the declaration:
-the reference engines (:mod:`herzla.tricks`, :mod:`herzla.layout`), the numpy batch engine, the
-heuristic players, the exact solver and ``herzla rules``.
+the reference engines (:mod:`herzla.kinds.tricks`, :mod:`herzla.kinds.layout`), the numpy batch
+engine, the heuristic players, the exact solver and ``herzla rules``.
 
 Trick deals (:class:`TrickRules`):
 
@@ -56,6 +56,7 @@ __all__ = [
     "TrickRules",
     "early_end_reached",
     "stock_per_hand",
+    "trick_rules",
 ]
 
 if TYPE_CHECKING:  # numpy is imported where arrays are made: `import herzla` goes without it
@@ -320,6 +321,19 @@ class Rows:
     def row_of(self, card: Card) -> int:
         """The row a card belongs to: its suit, or 0 for the one row."""
         return int(card.suit) if self.per_suit else 0
+
+
+def trick_rules(contract: _Declared) -> TrickRules:
+    """The declaration of a trick deal's contract, as what reads a trick deal's rules (the
+    batch engine's trick kernel, the heuristic's trick profile, the net's reading) holds it."""
+    d = contract.declaration
+    assert isinstance(d, TrickRules), f"{contract} is no trick deal"
+    return d
+
+
+class _Declared(Protocol):
+    @property
+    def declaration(self) -> TrickRules | LayoutRules: ...
 
 
 @attrs.frozen(slots=True)

@@ -22,8 +22,8 @@ passes a record leaves out), the rows after each move and the order of going out
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import cast
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 
@@ -31,12 +31,14 @@ from herzla.cards import Card, Suit, cards_of
 from herzla.contracts import Contract
 from herzla.counting import play_place
 from herzla.draw.faces import faces_of, suit_name
+from herzla.hand import Hand
 from herzla.i18n import DEFAULT, N_, _, current
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.records import IllegalPlay, Record, ReplayResult, play_moves, replay
-from herzla.tricks import TrickHand
 
-__all__ = ["Course", "LayoutMove", "LayoutRound", "Mark", "Row", "TrickCard", "TrickLine", "course"]
+__all__ = ["Course", "LayoutMove", "LayoutRound", "Mark", "Row", "TrickCard", "TrickLine", "course",
+           "register_course"]
 
 
 class Mark(enum.Enum):
@@ -111,6 +113,10 @@ class Course:
     result: ReplayResult
     tricks: tuple[TrickLine, ...] | None
     moves: tuple[LayoutMove, ...] | None
+    #: the cards of a trick, where the deal is played in tricks (None: move by move)
+    trick_size: int | None = None
+    #: whether the rows are one per suit (a row's key is its suit), not the one row
+    rows_per_suit: bool = False
 
     @property
     def contract(self) -> Contract:
@@ -129,18 +135,12 @@ class Course:
     def place(self, index: int) -> str:
         """Where the play of 0-based ``index`` in the record's plays is, as people count:
         ``play 15, trick 4, 3rd card`` (layout deals: ``play 15``)."""
-        return play_place(index, self.record.players if self.tricks is not None else None)
+        return play_place(index, self.trick_size)
 
     @property
     def rows(self) -> tuple[Row, ...]:
         """The rows at the end (layout deals; empty for trick deals)."""
         return self.moves[-1].rows if self.moves else ()
-
-    @property
-    def rows_per_suit(self) -> bool:
-        """Whether the rows are one per suit (a row's key is its suit), not the one row."""
-        laid = self.contract.row_rules
-        return laid is not None and laid.per_suit
 
     def rounds(self) -> tuple[LayoutRound, ...]:
         """The layout moves in rounds: a new round starts when the turn comes round again to
@@ -271,12 +271,53 @@ def _layout_course(record: Record, state: LayoutHand, result: ReplayResult,
     return tuple(moves)
 
 
+def _moves_course(record: Record, result: ReplayResult, state: Hand) -> Course:
+    """Any other kind of deal, move by move: each move with its seat, and whether it went out."""
+    moves: list[LayoutMove] = []
+    held = [set(h) for h in record.hands]
+    gone: set[int] = set()
+    for move in record.plays[:len(record.plays) if result.illegal is None
+                             else result.illegal.index]:
+        seat = state.turn
+        state._play(move)
+        if move.card is not None:
+            held[seat].discard(move.card)
+        out = not held[seat] and seat not in gone
+        if out:
+            gone.add(seat)
+        moves.append(LayoutMove(seat, move.card, move.end, (), out=out))
+    bad = result.illegal
+    if bad is not None:
+        play = record.plays[bad.index]
+        moves.append(LayoutMove(bad.seat, play.card, play.end, (), illegal=True))
+    return Course(record, result, None, tuple(moves))
+
+
+def _tricks_course(record: Record, result: ReplayResult, state: TrickHand) -> Course:
+    return Course(record, result, _trick_course(record, state), None, trick_size=record.players)
+
+
+def _rows_course(record: Record, result: ReplayResult, state: LayoutHand) -> Course:
+    rows = state.contract.declaration.rows
+    return Course(record, result, None, _layout_course(record, state, result),
+                  rows_per_suit=rows.per_suit)
+
+
+#: a question of kind: each kind of deal's course is read from its engine's own state, a trick
+#: deal's trick by trick, a layout deal's move by move along its rows; any other kind of deal is
+#: drawn move by move (:func:`register_course` gives it a course of its own)
+_COURSES: dict[str, Callable[[Record, ReplayResult, Any], Course]] = {
+    "tricks": _tricks_course, "layout": _rows_course}
+
+
+def register_course(kind: str, course: Callable[[Record, ReplayResult, Hand], Course]) -> None:
+    """The course of the deals of ``kind`` (a contract's ``kind``), for a kind of deal of its
+    own."""
+    _COURSES[kind] = course
+
+
 def course(record: Record) -> Course:
     """The course of ``record``'s hand (see the module notes)."""
     result = replay(record)
-    state = record.start()
-    # a hand of tricks is drawn trick by trick, a layout deal move by move along its rows (each
-    # read from its engine's own state): the replay, which asked the kind, gave its tricks or not
-    if result.tricks is not None:
-        return Course(record, result, _trick_course(record, cast(TrickHand, state)), None)
-    return Course(record, result, None, _layout_course(record, cast(LayoutHand, state), result))
+    make = _COURSES.get(str(record.contract.kind), _moves_course)
+    return make(record, result, record.start())

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from herzla.contracts.words import amount_text, cents, seat_word, tr
@@ -121,33 +121,43 @@ def explanation_html(lines: Sequence[str]) -> str:
             + rules_html(lines))
 
 
-def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
+def _seats_head(c: Course) -> tuple[int, str]:
+    """The seats, and the header cells that name them."""
     n = c.record.players
-    head = "".join(f"<th>{seat_word(s)}</th>" for s in range(n))
+    return n, "".join(f"<th>{seat_word(s)}</th>" for s in range(n))
+
+
+def _trick_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> tuple[str, str]:
+    n, head = _seats_head(c)
     rows = []
-    if c.tricks is not None:
-        for t in c.tricks:
-            seen = t.by_seat()
-            cells = []
-            for s in range(n):
-                p = seen.get(s)
-                if p is None:
-                    cells.append("<td></td>")
-                    continue
-                text = labelled(p.card, faces) + (", " + _("led") if s == t.leader else "")
-                loss = losses.get(p.index)
-                extra = f' <span class="loss">&minus;{loss}</span>' if loss else ""
-                cells.append(f"<td>{_card_html(text, int(p.card.suit), faces, p.marks)}"
-                             f"{extra}</td>")
-            won = seat_word(t.winner) if t.winner is not None else "&hellip;"
-            notes = "".join(f'<div class="note">{escape(x)}</div>' for x in t.notes)
-            rows.append(f"<tr><td class=num>{t.number}</td><td>{seat_word(t.leader)}</td>"
-                        f"{''.join(cells)}<td class=grow>{won}{notes}</td></tr>")
-        return (f"<table><tr><th>{_('trick')}</th><th>{_('lead')}</th>{head}"
-                f"<th>{_('won by')}</th></tr>" + "".join(rows) + "</table>"
-                '<p class="note">' + _("Underlined in gold: the card that won the trick; dashed "
-                                       "in blue: a card that did not follow suit (the seat "
-                                       "showed a void); on red: the illegal play.") + "</p>")
+    for t in c.tricks or ():
+        seen = t.by_seat()
+        cells = []
+        for s in range(n):
+            p = seen.get(s)
+            if p is None:
+                cells.append("<td></td>")
+                continue
+            text = labelled(p.card, faces) + (", " + _("led") if s == t.leader else "")
+            loss = losses.get(p.index)
+            extra = f' <span class="loss">&minus;{loss}</span>' if loss else ""
+            cells.append(f"<td>{_card_html(text, int(p.card.suit), faces, p.marks)}"
+                         f"{extra}</td>")
+        won = seat_word(t.winner) if t.winner is not None else "&hellip;"
+        notes = "".join(f'<div class="note">{escape(x)}</div>' for x in t.notes)
+        rows.append(f"<tr><td class=num>{t.number}</td><td>{seat_word(t.leader)}</td>"
+                    f"{''.join(cells)}<td class=grow>{won}{notes}</td></tr>")
+    return _("Trick by trick"), (
+        f"<table><tr><th>{_('trick')}</th><th>{_('lead')}</th>{head}"
+        f"<th>{_('won by')}</th></tr>" + "".join(rows) + "</table>"
+        '<p class="note">' + _("Underlined in gold: the card that won the trick; dashed "
+                               "in blue: a card that did not follow suit (the seat "
+                               "showed a void); on red: the illegal play.") + "</p>")
+
+
+def _moves_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> tuple[str, str]:
+    n, head = _seats_head(c)
+    rows = []
     # each cell names its seat (data-who), so that a narrow page may set a round's moves one
     # after the other, each with its seat's name, instead of in columns
     after = _("the rows after the round")
@@ -178,9 +188,16 @@ def _plays_table(c: Course, faces: Faces, losses: Mapping[int, int]) -> str:
     order = c.result.order or ()
     out = _("Out in order: {seats}").format(
         seats=", ".join(seat_word(s) for s in order) or _("nobody yet"))
-    return (f'<table class="rounds"><tr><th>{_("round")}</th>{head}<th>{after}</th></tr>'
-            + "".join(rows)
-            + f"</table><p>{out}.</p>")
+    return _("The rows as they grew"), (
+        f'<table class="rounds"><tr><th>{_("round")}</th>{head}<th>{after}</th></tr>'
+        + "".join(rows)
+        + f"</table><p>{out}.</p>")
+
+
+#: a question of kind: a trick deal's plays are a table of its tricks, any other deal's a table of
+#: its rounds of moves (with its rows, where it lays them out)
+_PLAYS: dict[str, Callable[[Course, Faces, Mapping[int, int]], tuple[str, str]]] = {
+    "tricks": _trick_table}
 
 
 def _settlement(c: Course, faces: Faces) -> str:
@@ -330,14 +347,14 @@ def hand_html(c: Course, faces: Faces | str | None = None,
     f = faces_of(c.contract, faces)
     name, meta = _heading(c)
     name = name if title is None else title
-    what = _("Trick by trick") if c.tricks is not None else _("The rows as they grew")
+    what, plays = _PLAYS.get(str(c.contract.kind), _moves_table)(c, f, mistakes_of(review))
     head = f"<h{level}>{escape(name)}</h{level}>" if name else ""
     tags = "".join(f"<dt>{escape(k)}</dt><dd>{escape(visible(v))}</dd>"
                    for k, v in c.record.tags.items())
     return (f"<section>{head}<p class=meta>{escape(meta)}</p>"
             f"{f'<dl class=tags>{tags}</dl>' if tags else ''}"
             f"<figure>{record_svg(c, f, standalone=False, review=review)}</figure>"
-            f"<h3>{what}</h3>{_plays_table(c, f, mistakes_of(review))}"
+            f"<h3>{what}</h3>{plays}"
             f"{_settlement(c, f)}{review_html(review, c, f) if review is not None else ''}"
             "</section>")
 

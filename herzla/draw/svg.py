@@ -17,6 +17,7 @@ With ``standalone=False`` the ``xmlns`` is left out, for SVG inlined in an HTML 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from herzla.cards import Card, Rank, Suit
@@ -34,12 +35,12 @@ from herzla.draw.faces import (
 from herzla.draw.markup import escape
 from herzla.draw.text import RULE_ID, mistakes_of
 from herzla.i18n import _
+from herzla.kinds.tricks import Trick
 from herzla.limits import check_drawn
 from herzla.records import sort_hand
 from herzla.sheets import ScoreSheet
 from herzla.sim.stats import Histogram
 from herzla.support.words import localized
-from herzla.tricks import Trick
 
 __all__ = ["CARD_H", "CARD_W", "card_svg", "hand_svg", "histograms_svg", "record_svg",
            "rows_svg", "sheet_svg", "trick_svg"]
@@ -217,7 +218,7 @@ def trick_svg(trick: Trick | TrickLine, players: int, faces: Faces | str = Faces
               number: int | None = None, standalone: bool = True) -> str:
     """One trick: each seat's card under its seat, the leader marked, the winner framed."""
     f = Faces.parse(faces)
-    line = trick if isinstance(trick, TrickLine) else _line_of(trick, players, number or 1)
+    line = _line_of(trick, players, number or 1)
     col = CARD_W + 16
     seen = line.by_seat()
     head = _("trick {n}").format(n=line.number)
@@ -237,7 +238,20 @@ def trick_svg(trick: Trick | TrickLine, players: int, faces: Faces | str = Faces
                  _("trick {n}").format(n=line.number), standalone)
 
 
-def _line_of(trick: Trick, players: int, number: int) -> TrickLine:
+@functools.singledispatch
+def _line_of(trick: Trick | TrickLine, players: int, number: int) -> TrickLine:
+    """A trick as a course draws it: a trick of a course as it is (:func:`_line_of_line`), a
+    trick as the engine keeps it read (:func:`_line_of_trick`)."""
+    raise TypeError(f"not a trick: {trick!r}")
+
+
+@_line_of.register
+def _line_of_line(trick: TrickLine, players: int, number: int) -> TrickLine:
+    return trick
+
+
+@_line_of.register
+def _line_of_trick(trick: Trick, players: int, number: int) -> TrickLine:
     cards = []
     for i, card in enumerate(trick.cards):
         seat = (trick.leader + i) % players

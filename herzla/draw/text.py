@@ -37,7 +37,7 @@ Result: not complete
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from herzla.cards import Card, Suit
@@ -155,10 +155,9 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
 
 
 def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
-    assert c.tricks is not None
     n = c.record.players
     cells: list[list[tuple[str, str]]] = []
-    for t in c.tricks:
+    for t in c.tricks or ():
         seen = t.by_seat()
         row = []
         for s in range(n):
@@ -177,7 +176,7 @@ def _tricks(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
     tw, lw = max(5, len(_("trick"))), max(len(_("lead")), seat0) + 2
     out = [f"  {_('trick'):<{tw}}  {_('lead'):<{lw}}"
            + "".join(f"{seat_word(s):<{width}}" for s in range(n)) + _("won by")]
-    for t, row in zip(c.tricks, cells, strict=True):
+    for t, row in zip(c.tricks or (), cells, strict=True):
         won = seat_word(t.winner) if t.winner is not None else "..."
         out.append(f"  {t.number:>{tw}}  {seat_word(t.leader):<{lw}}"
                    + "".join(_cell(x, width) for x in row) + won)
@@ -203,6 +202,22 @@ def _move_text(m: LayoutMove, style: _Style, ends: bool) -> tuple[str, str]:
     return plain, shown
 
 
+def _trick_lines(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
+    res = c.result
+    lines = [_("Tricks")]
+    lines.extend(_tricks(c, style, losses) if c.tricks else [_("  no card played yet")])
+    if any(Mark.DISCARD in p.marks for t in c.tricks or () for p in t.cards):
+        lines.append(_("  * did not follow suit: the seat showed a void in the suit led"))
+    if res.illegal is not None:
+        kind = _("a renege") if res.ruling is not None else _("illegal")
+        lines.append(f"  ! {kind}: {visible(res.illegal.message)}")
+    return lines
+
+
+def _moves(c: Course, style: _Style, losses: Mapping[int, int]) -> list[str]:
+    return [_("Rows"), *(_layout(c, style) if c.moves else [_("  no card laid yet")])]
+
+
 def _layout(c: Course, style: _Style) -> list[str]:
     n = c.record.players
     ends = c.contract.end_marks
@@ -226,6 +241,12 @@ def _layout(c: Course, style: _Style) -> list[str]:
     out.append(_("Out in order: {seats}").format(
         seats=", ".join(seat_word(s) for s in order) or _("nobody yet")))
     return out
+
+
+#: a question of kind: a trick deal's plays are drawn trick by trick, any other deal's move by move
+#: in rounds (with its rows, where it lays them out)
+_PLAYS: dict[str, Callable[[Course, _Style, Mapping[int, int]], list[str]]] = {
+    "tricks": _trick_lines}
 
 
 def mistakes_of(review: Mapping[str, Any] | None) -> dict[int, int]:
@@ -259,17 +280,7 @@ def draw_text(c: Course, faces: str | Faces | None = None, unicode: bool = True,
         lines.extend(f"  {'':<{width}}{more}".rstrip() for more in hand[1:])
     lines.extend(f"  {line}" for line in legend(f, unicode, c.contract.game))
     lines.append("")
-    if c.tricks is not None:
-        lines.append(_("Tricks"))
-        lines.extend(_tricks(c, style, losses) if c.tricks else [_("  no card played yet")])
-        if any(Mark.DISCARD in p.marks for t in c.tricks for p in t.cards):
-            lines.append(_("  * did not follow suit: the seat showed a void in the suit led"))
-        if res.illegal is not None:
-            kind = _("a renege") if res.ruling is not None else _("illegal")
-            lines.append(f"  ! {kind}: {visible(res.illegal.message)}")
-    else:
-        lines.append(_("Rows"))
-        lines.extend(_layout(c, style) if c.moves else [_("  no card laid yet")])
+    lines.extend(_PLAYS.get(str(c.contract.kind), _moves)(c, style, losses))
     lines.append("")
     status = _("complete") if res.complete else _("not complete")
     if res.illegal is not None:

@@ -338,13 +338,7 @@ def _score_record(game: str, players: Sequence[str], opts: Mapping[str, Any], pl
                     message=ill.message, rule=ill.rule, why=why))
         raise EveningError(_("{where}: the record is not complete, so it has no score yet").format(
             where=where))
-    hearts = None
-    if res.tricks is not None:
-        masks = [0] * n
-        for t in res.tricks:
-            if t.winner is not None:
-                masks[t.winner] |= mask_of(t.cards)
-        hearts = _hearts(rec.contract, masks, None)
+    hearts = _hearts(rec.contract, res.captured, None)
     from_stock = tuple(0 for _seat in range(n))
     score = res.score
     if place.stock and score is not None and score.stock is not None and \

@@ -3,6 +3,7 @@ announcement; and the sizes of a game's action and chance spaces."""
 
 from __future__ import annotations
 
+from herzla.kinds.codec import MoveCodec
 from herzla.openspiel.engine import announcements, card_slots, has_bidding, has_passes
 from herzla.quote import quote
 
@@ -13,6 +14,10 @@ LOWER = 36
 #: a pass in a layout deal, or in the bidding; ``PASS + k`` announces the ``k``-th contract of
 #: the game's bidding (``Game.bidding``; Herzla: 1 Beddl, 2 Mord)
 PASS = 72
+
+#: the moves as actions: the codec the environments use too (:mod:`herzla.kinds.codec`), on every
+#: card's index
+CODEC = MoveCodec({i: i for i in range(CARD_ACTIONS)}, LOWER, PASS)
 
 
 def bid_actions(game: str) -> dict[int, str]:

@@ -3,20 +3,17 @@ the hand records, one small helper a question; and what the observers read of a 
 
 A change of herzla's API is adapted here.  The hands themselves are played through the one hand
 interface (:class:`herzla.hand.Hand`: ``contract.new_hand``, ``turn``, ``legal_moves``,
-``check``, ``play``, ``copy``, ``score``), whatever the deal; only :func:`table_of` reads an
-engine's own state, since what the table shows differs by the kind of deal (tricks or rows).
+``check``, ``play``, ``copy``, ``score``), whatever the deal; what the table shows, which differs
+by the kind of deal (tricks or rows), its kind reads (:func:`table_of`).
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Sequence
-from typing import cast
+from collections.abc import Iterable
 
-import attrs
-
-from herzla.cards import HEARTS_MASK, Card, Rank, cards_of
+from herzla.cards import HEARTS_MASK, cards_of
 from herzla.contracts import (
     Contract,
     Outcome,
@@ -27,13 +24,12 @@ from herzla.contracts import (
     get_game,
 )
 from herzla.hand import Hand
-from herzla.layout import LayoutHand
+from herzla.kinds import OnTable, kind_of
 from herzla.options import Option
 from herzla.records import sort_hand
-from herzla.tricks import TrickHand
 
 #: herzla's hand being played (a :class:`herzla.hand.Hand`, on the reference engine of its deal:
-#: :class:`~herzla.tricks.TrickHand`, :class:`~herzla.layout.LayoutHand`)
+#: :class:`~herzla.kinds.tricks.TrickHand`, :class:`~herzla.kinds.layout.LayoutHand`)
 Engine = Hand
 
 def title(game: str) -> str:
@@ -100,10 +96,7 @@ def pack_of(rules: Contract) -> tuple[int, int]:
 
 def row_keys_of(rules: Contract) -> tuple[int, ...]:
     """The rows of a layout deal (keys of ``row_of``); none in a trick deal."""
-    rows = rules.row_rules
-    if rows is None:
-        return ()
-    return tuple(sorted({rows.row_of(c) for c in rules.pack().cards}))
+    return kind_of(rules).rows(rules)
 
 
 def fixed_total(rules: Contract) -> int | None:
@@ -152,51 +145,10 @@ def sorted_codes(hand: int, rules: Contract) -> list[str]:
     return [str(c) for c in sort_hand(cards_of(hand), rules)]
 
 
+#: what a hand shows the table, for the observers
+Shown = OnTable
 
 
-@attrs.frozen
-class Shown:
-    """What the engine shows the table, for the observers."""
-
-    hands: tuple[int, ...]
-    #: trick deals: each trick begun, as its leader and its cards (the trick in progress last);
-    #: the leader of the trick in progress (or to be led) and its cards; each seat's captured cards
-    tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    leader: int = 0
-    trick: tuple[Card, ...] = ()
-    captured: tuple[int, ...] = ()
-    #: layout deals: the cards laid; per row, its cards from the lower end to the upper end and
-    #: the ranks its (upper, lower) ends ask for (None: not open); the seats that went out
-    laid: tuple[Card, ...] = ()
-    rows: tuple[tuple[Card, ...], ...] = ()
-    ends: tuple[tuple[Rank | None, Rank | None] | None, ...] = ()
-    out: tuple[int, ...] = ()
-
-
-_RANK_OF_CODE = {r.code: r for r in Rank}
-
-
-def table_of(hand: Hand, row_keys: Sequence[int]) -> Shown:
-    """What ``hand`` shows the table, read from its engine's own state."""
-    # the adapter's one question of kind: a trick deal's table is its tricks and what each seat
-    # captured, a layout deal's its rows, the ends they ask for and the seats out
-    if isinstance(hand, TrickHand):
-        tricks = [(t.leader, t.cards) for t in hand.tricks]
-        if hand.trick:
-            tricks.append((hand.leader, tuple(hand.trick)))
-        return Shown(tuple(hand.hands), tuple(tricks), hand.leader, tuple(hand.trick),
-                      tuple(hand.captured))
-    engine = cast(LayoutHand, hand)
-    rows: dict[int, list[Card]] = {key: [] for key in row_keys}
-    for _, lay, _ in engine.history:
-        if lay is not None and lay.card is not None:
-            row = rows[engine.contract.declaration.rows.row_of(lay.card)]
-            row.insert(0 if lay.end == "-" else len(row), lay.card)
-    ends: list[tuple[Rank | None, Rank | None] | None] = []
-    for key in row_keys:
-        asked = engine.asked(key)
-        ends.append(None if asked is None else
-                    (_RANK_OF_CODE.get(asked[0]), _RANK_OF_CODE.get(asked[1])))
-    return Shown(tuple(engine.hands), laid=tuple(engine.laid),
-                  rows=tuple(tuple(rows[key]) for key in row_keys), ends=tuple(ends),
-                  out=tuple(engine.order))
+def table_of(hand: Hand) -> Shown:
+    """What ``hand`` shows the table, read by its kind from its engine's own state."""
+    return kind_of(hand).table(hand)

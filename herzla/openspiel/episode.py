@@ -9,7 +9,7 @@ from herzla.cards import Card, cards_of
 from herzla.contracts import Contract
 from herzla.hand import PASS as PASS_MOVE
 from herzla.hand import Hand, Move
-from herzla.openspiel.actions import CARD_ACTIONS, LOWER, PASS, bid_actions
+from herzla.openspiel.actions import CARD_ACTIONS, CODEC, LOWER, PASS, bid_actions
 from herzla.openspiel.engine import (
     Shown,
     sorted_codes,
@@ -82,15 +82,7 @@ class HandState:
         lower end where it fits both; the pass."""
         if self.engine is None:
             return dict(bid_actions(self.setup.game)) if self.bidding else {}
-        moves = self.engine.legal_moves()
-        cards = [m.card for m in moves]
-        out: dict[int, Move | str] = {}
-        for move in moves:
-            if move.card is None:
-                out[PASS] = move
-            else:
-                lower = move.end == "-" and cards.count(move.card) > 1
-                out[move.card.index + (LOWER if lower else 0)] = move
+        out: dict[int, Move | str] = dict(CODEC.of_moves(self.engine.legal_moves()))
         return out
 
     def apply(self, action: int) -> None:
@@ -175,7 +167,7 @@ class HandState:
         return self.round.record().to_json()
 
     def table(self) -> Shown | None:
-        return None if self.engine is None else table_of(self.engine, self.setup.row_keys)
+        return None if self.engine is None else table_of(self.engine)
 
     def hands(self) -> tuple[int, ...]:
         """Each seat's cards now (as dealt so far during the deal)."""

@@ -59,7 +59,7 @@ about 70% of the time under the heuristic; Mord, rare at about one hand in 8,000
 >>> from herzla.players.bidding import bidding
 >>> bidding(hands, 3, normal)
 ('beddl', 3)
->>> from herzla.tricks import TrickHand
+>>> from herzla.kinds.tricks import TrickHand
 >>> from herzla.players.views import TrickView
 >>> state = TrickHand(normal, hands, dealer=3)
 >>> str(heuristic_card(TrickView.of(state)))  # lead low, not a heart
@@ -73,10 +73,12 @@ from collections.abc import Callable
 import attrs
 
 from herzla.cards import Card, cards_of
-from herzla.contracts import Contract, EarlyEnd, TrickRules, game_of
+from herzla.contracts import Contract, EarlyEnd, game_of
+from herzla.contracts.vocabulary import TrickRules, trick_rules
 from herzla.hand import PASS, Move
 from herzla.i18n import N_
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
+from herzla.kinds.tricks import TrickHand
 from herzla.players.announcing import (
     announce,
     bidding_contracts,
@@ -87,7 +89,6 @@ from herzla.players.announcing import (
 )
 from herzla.players.views import LayoutView, TrickView, as_view, views_of
 from herzla.support.streams import pick
-from herzla.tricks import TrickHand
 
 __all__ = [
     "WHY",
@@ -154,8 +155,10 @@ def danger_classes(contract: Contract) -> tuple[int, ...]:
     wins), worst first.  Neighbouring classes merge when every card of the worse one outranks
     every card of the better one, since shedding the highest card of the union then sheds the
     same card (and the batch engine has fewer classes to look at)."""
-    d = contract.declaration
-    assert isinstance(d, TrickRules)
+    return _danger_classes(contract, trick_rules(contract))
+
+
+def _danger_classes(contract: Contract, d: TrickRules) -> tuple[int, ...]:
     if d.danger is not None:
         return tuple(m for m in d.danger if m)
     sign = 1 if game_of(contract).lowest_wins else -1
@@ -182,13 +185,12 @@ def trick_profile(contract: Contract, seat: int) -> TrickProfile:
     trick, and the defenders, try to win.  Otherwise: avoid the danger cards if there are any;
     win tricks that score; keep high cards for a last trick that scores; else duck.
     """
-    d = contract.declaration
-    assert isinstance(d, TrickRules)
+    d = trick_rules(contract)
     if d.early_end is not None and contract.declarer is not None:
         if d.early_end is EarlyEnd.DECLARER_WINS:
             return AVOID if seat == contract.declarer else FEED
         return WIN
-    danger = danger_classes(contract)
+    danger = _danger_classes(contract, d)
     if danger:
         return avoid(*danger)
     if d.per_trick > 0:
@@ -226,6 +228,7 @@ WHY = {
                   "that row beyond it"),
     "lay-fits": N_("it lays where most of its other cards fit the same end afterwards"),
     "pass": N_("no card of its hand fits: it passes"),
+    "first": N_("it knows no rule for this kind of deal: its first legal move"),
 }
 #: each rule's reason as a player says it to the one it advises (the table app's hint), by the
 #: same keys as :data:`WHY`
@@ -448,7 +451,8 @@ def heuristic_moving(view: TrickView | LayoutView) -> tuple[Move, str]:
     if tricks is not None:
         card, why = heuristic_play(tricks)
         return Move(card), why
-    assert rows is not None
+    if rows is None:  # a kind of deal it has no rules for
+        return view.legal_moves()[0], "first"
     lay, why = heuristic_laying(rows)
     return PASS if lay is None else lay, why
 

@@ -12,13 +12,12 @@ under it where its own quick draw finds no such deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 import attrs
 
 from herzla.cards import SUIT_MASKS, Card, cards_of
+from herzla.kinds.tricks import TrickHand
 from herzla.players.views import TrickView
-from herzla.tricks import TrickHand
 
 __all__ = ["Unseen", "constraints", "escapes", "public_replay"]
 
@@ -114,5 +113,4 @@ def public_replay(view: TrickView) -> TrickHand:
     for s in range(view.players):
         while hands[s].bit_count() < dealt:
             hands[s] |= next(spare).bit
-    # a trick view's contract deals its hands on the trick engine
-    return cast(TrickHand, contract.new_hand(hands, view.dealer, view.stock))
+    return TrickHand(contract, hands, view.dealer, stock=view.stock)

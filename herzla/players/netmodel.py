@@ -34,8 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.cards import Card
-from herzla.contracts import Contract, TrickRules
-from herzla.contracts.vocabulary import EarlyEnd
+from herzla.contracts import Contract
+from herzla.contracts.vocabulary import EarlyEnd, trick_rules
 from herzla.i18n import _
 from herzla.players.modelfile import ModelError, digest, read_arrays
 
@@ -120,8 +120,7 @@ def read_contract(contract: Contract) -> ContractRead:
     got = _READS.get(k)
     if got is not None:
         return got
-    d = contract.declaration
-    assert isinstance(d, TrickRules)
+    d = trick_rules(contract)
     st = contract.rank_order().strength
     slots = [-1] * 36
     for c in contract.pack().cards:

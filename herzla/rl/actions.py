@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 
 from herzla.cards import Card
-from herzla.hand import PASS, Move
+from herzla.hand import Move
+from herzla.kinds.codec import MoveCodec
 from herzla.rl.table import EnvTable
 
 __all__ = ["Actions", "as_action"]
@@ -49,33 +50,17 @@ class Actions:
         self.pass_action: int | None = top if (passes or table.words) else None
         self.words: tuple[str, ...] = table.words
         self.size: int = top + (self.pass_action is not None) + max(0, len(self.words) - 1)
+        #: the moves as actions: the codec OpenSpiel's games use too, on the table's cards
+        self.codec = MoveCodec(self._slot, self.lower, self.pass_action)
 
     # -- the play ---------------------------------------------------------------------------
     def of_moves(self, moves: Sequence[Move]) -> dict[int, Move]:
         """The actions of the legal ``moves`` of a hand, each with its move."""
-        out: dict[int, Move] = {}
-        for move in moves:
-            card = move.card
-            if card is None:
-                assert self.pass_action is not None
-                out[self.pass_action] = PASS
-                continue
-            slot = self._slot[card.index]
-            if move.end == "-" and self.lower is not None and (slot in out or any(
-                    m.card == card and m.end == "+" for m in moves)):
-                out[self.lower + slot] = move  # the second end of a card that fits both
-            else:
-                out[slot] = move
-        return out
+        return self.codec.of_moves(moves)
 
     def card(self, action: int) -> Card | None:
         """The card an action plays (None for the pass and the announcements)."""
-        n = len(self.cards)
-        if 0 <= action < n:
-            return self.cards[action]
-        if self.lower is not None and self.lower <= action < self.lower + n:
-            return self.cards[action - self.lower]
-        return None
+        return self.codec.card(action)
 
     def slot(self, card: Card) -> int | None:
         """The card's action (None: not a card of the table's packs)."""

@@ -45,13 +45,11 @@ deal of the table.  Every other entry lies in [0, 1].
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import cast
-
 import numpy as np
 import numpy.typing as npt
 
-from herzla.hand import LayoutPlay, TrickPlay
+from herzla.contracts import Contract
+from herzla.kinds import kind_of
 from herzla.rl.episode import Episode
 from herzla.rl.table import EnvTable
 
@@ -82,14 +80,13 @@ class Observer:
         self.total_units = 2.0 * len(table.deals)
         if table.mode == "partie":
             pieces.append(("totals", (n,), -self.total_units, self.total_units))
-        if table.has_tricks:
-            pieces += [("trick", (n, c), 0, 1), ("leader", (n,), 0, 1), ("winning", (n,), 0, 1),
-                       ("captured", (n, c), 0, 1), ("tricks_won", (n,), 0, 1)]
-        if table.has_layout:
-            pieces.append(("fits", (c,), 0, 1))
-            if table.has_lower:
-                pieces.append(("fits_lower", (c,), 0, 1))
-            pieces.append(("out", (n,), 0, 1))
+        # each kind of deal the table plays adds the blocks it encodes (a trick deal's trick,
+        # leader and captured cards, a layout deal's fits and seats out)
+        of_kind: dict[str, list[Contract]] = {}
+        for some in table.contracts():
+            of_kind.setdefault(kind_of(some).name, []).append(some)
+        for name, some_of in of_kind.items():
+            pieces += kind_of(name).planes(n, c, some_of)
         #: each block's offset and shape
         self.blocks: dict[str, tuple[int, tuple[int, ...]]] = {}
         at = 0
@@ -175,12 +172,7 @@ class Observer:
                 values.append(max(-self.total_units, min(self.total_units, total / table.unit)))
         hand = episode.hand
         if hand is not None and contract is not None:
-            # the observation's one question of kind: a deal of tricks encodes them (the trick,
-            # its leader, what each seat captured), one of rows its rows and the seats out
-            if contract.tricks_per_hand:
-                self._tricks(cast(TrickPlay, hand), rel, rows, at, values)
-            else:
-                self._rows(episode, cast(LayoutPlay, hand), rel, at, values)
+            kind_of(contract).observe(hand, blocks, table.cards, rel, rows, at, values)
         obs = np.zeros(self.size, np.float32)
         starts = np.array([r[0] for r in rows], dtype=np.int64)
         masks = np.array([r[1] for r in rows], dtype=np.int64)
@@ -188,52 +180,3 @@ class Observer:
             ((masks[:, None] >> self._bits[None, :]) & 1).ravel()
         obs[at] = values
         return obs
-
-    def _tricks(self, hand: TrickPlay, rel: Callable[[int], int], rows: list[tuple[int, int]],
-                at: list[int], values: list[float]) -> None:
-        n = self.players
-        c = len(self.table.cards)
-        blocks = self.blocks
-        in_trick = [0] * n
-        for i, card in enumerate(hand.trick):
-            in_trick[(hand.leader + i) % n] |= card.bit
-        trick, captured = blocks["trick"][0], blocks["captured"][0]
-        won = blocks["tricks_won"][0]
-        per_deal = hand.contract.tricks_per_hand
-        for s in range(n):
-            r = rel(s)
-            rows.append((trick + r * c, in_trick[s]))
-            rows.append((captured + r * c, hand.captured[s]))
-            at.append(won + r)
-            values.append(hand.won[s] / per_deal)
-        at.append(blocks["leader"][0] + rel(hand.leader))
-        values.append(1)
-        winner = hand.current_winner()
-        if winner is not None and not hand.over:
-            at.append(blocks["winning"][0] + rel(winner))
-            values.append(1)
-
-    def _rows(self, episode: Episode, hand: LayoutPlay, rel: Callable[[int], int],
-              at: list[int], values: list[float]) -> None:
-        n = self.players
-        blocks = self.blocks
-        if not hand.over:
-            laid = 0
-            for mask in episode.played:
-                laid |= mask
-            fits = blocks["fits"][0]
-            lower = blocks["fits_lower"][0] if "fits_lower" in blocks else None
-            for k, card in enumerate(self.table.cards):
-                if laid >> card.index & 1:
-                    continue
-                ends = hand.fits(card)
-                if ends:
-                    at.append(fits + k)
-                    values.append(1)
-                if lower is not None and len(ends) > 1:
-                    at.append(lower + k)
-                    values.append(1)
-        start = blocks["out"][0]
-        for place, s in enumerate(hand.outcome().out or ()):
-            at.append(start + rel(s))
-            values.append((place + 1) / n)

@@ -7,7 +7,6 @@ the table's files):
 
 - :mod:`herzla.support.streams`: the seeded random streams and the deal procedure (the same
   hands and the same random choices in every engine, for any number of processes);
-- :mod:`herzla.support.moves`: a move written as a hand record writes it (:func:`mark`);
 - :mod:`herzla.support.procs`: an ordered map over local worker processes, and
   :func:`default_jobs`, the cores this process may use;
 - :mod:`herzla.support.cluster`: the same map over the workers of a dask.distributed cluster;

@@ -9,6 +9,7 @@ from typing import Any
 from herzla.contracts import Contract
 from herzla.hand import HandScore
 from herzla.i18n import _, ngettext
+from herzla.kinds import kind_of
 from herzla.support.words import cent_sign, seat_scores
 
 __all__ = ["replay_report", "score_report"]
@@ -40,19 +41,7 @@ def replay_report(result: Any) -> str:
     if r.declarer is not None:
         head += _(", declarer seat {declarer}").format(declarer=r.declarer)
     out = [head]
-    # the report's one question of kind: a trick deal shows its tricks, a layout deal the
-    # order its seats went out in
-    if result.tricks is not None:
-        for i, t in enumerate(result.tricks, 1):
-            cards = " ".join(map(str, t.cards))
-            if t.winner is None:
-                line = _("  trick {k}: seat {leader} leads {cards} (in progress)")
-            else:
-                line = _("  trick {k}: seat {leader} leads {cards} -> seat {winner}")
-            out.append(line.format(k=i, leader=t.leader, cards=cards, winner=t.winner))
-    if result.order is not None and result.order:
-        out.append(_("  out in order: {seats}").format(seats=" ".join(
-            _("seat {seat}").format(seat=s) for s in result.order)))
+    out += kind_of(r.contract).report(result.shown)
     status = _("complete") if result.complete else _("not complete")
     if result.illegal is not None:
         status = _("illegal {where}, rule {rule}").format(where=result.illegal.where(),

@@ -25,6 +25,7 @@ from herzla.contracts import contract_class, get_game
 from herzla.evening import Evening, EveningError
 from herzla.evening.names import check_names, find_contract, find_game, seat_of
 from herzla.i18n import _
+from herzla.kinds import written_move
 from herzla.limits import MAX_SEED
 from herzla.names import find_name
 from herzla.players import Policy, PolicyError, policy_of
@@ -35,7 +36,6 @@ from herzla.players.views import BidView, view_of
 from herzla.quote import quote
 from herzla.records import RecordError, deal_record
 from herzla.round import Round
-from herzla.support.moves import written_move
 from herzla.table.model import (
     AWAY,
     MOST_AWAY,

@@ -15,12 +15,12 @@ from herzla.contracts import Contract, contract_class, get_game, known_options
 from herzla.evening import EveningError
 from herzla.hand import Hand, Move, as_move
 from herzla.i18n import _
+from herzla.kinds import kind_of, written_move
 from herzla.options import OptionError
 from herzla.players import Policy, PolicyError, policy_of
 from herzla.quote import quote
 from herzla.records import Record, RecordError, ReplayResult, result_of, sort_hand
 from herzla.round import Round, make_contract
-from herzla.support.moves import written_move
 from herzla.table.model import Table, TableError, TableStateError
 
 __all__ = ["Position", "contract_options", "movers", "position", "written_legal"]
@@ -249,8 +249,7 @@ class Position:
             "over": self.over,
             "record": None if private else rec.to_json(),
             "moves": [str(m) for m in self.hand.moves],
-            "tricks": [x.to_dict() for x in res.tricks] if res.tricks is not None else None,
-            "order": list(res.order) if res.order is not None else None,
+            **kind_of(rec.contract).json(res.shown),
             "scores": list(res.scores) if res.scores is not None else None,
             "stock_after": res.stock if self.over else None,
             "events": list(res.score.events) if res.score is not None else [],

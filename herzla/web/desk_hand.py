@@ -25,10 +25,10 @@ import attrs
 from herzla.cards import cards_of
 from herzla.counting import read_whole
 from herzla.hand import PASS, Hand, as_move
+from herzla.kinds import written_move
 from herzla.options import OptionError
 from herzla.quote import quote
 from herzla.records import Record, RecordError, deal_record, load_json_text, read_record, sort_hand
-from herzla.support.moves import written_move
 from herzla.web.desk import DeskError
 from herzla.web.request_fields import options_of_text
 from herzla.web.speech import _
@@ -61,7 +61,9 @@ class Tapping:
         if len(self.rec.plays) > MOST_MOVES:
             raise DeskError(_("a hand holds at most {most} moves").format(most=MOST_MOVES))
         self.record = self.rec.to_json()
-        self.layout = self.rec.contract.has_passes  # a layout deal: seats lay, or pass
+        # a question of kind: at the desk a trick deal offers every card the seat holds (a
+        # renege is tapped as it was played), a layout deal only the lays that fit and the pass
+        self.layout = self.rec.contract.has_passes
         self.hand: Hand = self.rec.start()
         for i, move in enumerate(self.rec.plays):
             if self.hand.over:
@@ -70,7 +72,7 @@ class Tapping:
                 raise DeskError(_("move {i} ({move}) cannot be laid").format(i=i + 1, move=move))
             if move.card is not None and not self.hand.hands[self.hand.turn] >> move.card.index & 1:
                 raise DeskError(_("move {i}: seat {seat} does not hold {move}").format(
-                    i=i + 1, seat=self.hand.turn, move=move))
+                    i=i + 1, seat=self.hand.turn + 1, move=move))
             self.hand._play(move)  # unchecked: a renege stands as it was played
 
     @property
@@ -96,9 +98,11 @@ class Tapping:
 
     def tapped(self, move: str) -> Tapping:
         """The hand with ``move`` appended (one of :meth:`offers`)."""
+        if self.seat is None:
+            raise DeskError(_("the hand is over"))
         if move not in {o.move for o in self.offers()}:
             raise DeskError(_("{move} is not a card seat {seat} holds now").format(
-                move=repr(move[:12]), seat=self.seat))
+                move=repr(move[:12]), seat=self.seat + 1))
         return Tapping({**self.record, "plays": [*self.record["plays"], str(as_move(move))]})
 
     def back(self) -> Tapping:

@@ -15,7 +15,7 @@ from herzla.analysis.search.leaves import AdditiveValues, TallyStates
 from herzla.analysis.search.ordering import make_order
 from herzla.analysis.search.position import SUIT, Start, load_position, make_legal
 from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, LeafTable
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["build"]
 

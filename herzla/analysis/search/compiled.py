@@ -32,7 +32,7 @@ from herzla.analysis.search.kernel import slots
 from herzla.analysis.search.leaves import AdditiveValues
 from herzla.analysis.search.position import load_position
 from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, LeafTable, compositions
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["KERNEL", "always", "available", "compiled_root", "plain", "pure"]
 
@@ -218,7 +218,7 @@ def compiled_root(search: Search, state: TrickHand) -> Root | None:
                                      one, np.zeros((1, 1), np.int64), one, one, np.zeros(2,
                                      np.int64), np.zeros((1, n), np.int64))
     classes: list[int] = []
-    has_tricks = False
+    counts_tricks = False
     if isinstance(sc, BooleanScore):
         Q[slots.KIND] = slots.BOOLEAN
         Q[slots.CUTS] = int(f.bounds)  # the declarer's cards that lose at once
@@ -243,8 +243,8 @@ def compiled_root(search: Search, state: TrickHand) -> Root | None:
             return None
         table = got
         classes = list(sc.classes)
-        has_tricks = sc.has_tricks
-        pieces = np.asarray([declared.bits(m) for m in classes] + ([-1] if has_tricks else []),
+        counts_tricks = sc.counts_tricks
+        pieces = np.asarray([declared.bits(m) for m in classes] + ([-1] if counts_tricks else []),
                             np.int64)
         Q[slots.KIND] = slots.TABLE
         Q[slots.P] = len(pieces)
@@ -269,7 +269,7 @@ def compiled_root(search: Search, state: TrickHand) -> Root | None:
         for p, m in enumerate(classes):
             for w in range(n):
                 cnt[p, w] = (st.captured[w] & m).bit_count()
-        if has_tricks:
+        if counts_tricks:
             cnt[len(classes)] = st.won
         code = np.asarray([int((cnt[p] * pw[p]).sum()) if npc else 0
                            for p in range(max(npc, 1))], np.int64)

@@ -17,7 +17,7 @@ import attrs
 
 from herzla.analysis.search.declared import Declared
 from herzla.analysis.search.scoring import TrickScore
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Features", "Moves", "Root", "Search"]
 

@@ -1,6 +1,6 @@
 """The double-dummy search of layout deals (the Herzeln domino, the Herzerln Auflegen).
 
-The moves are the reference layout engine's own (:class:`herzla.layout.LayoutHand`: its legal
+The moves are the reference layout engine's own (:class:`herzla.kinds.layout.LayoutHand`: its legal
 lays, and a pass for a seat that cannot lay), so legality is the engine's alone.  A deal's value
 for seat ``S`` is read from the places table, which ``contract.settle`` gives for every order of
 going out (one column per order).  The search is alpha-beta with a transposition table (hands,
@@ -22,7 +22,7 @@ import numpy as np
 from herzla.contracts import LayoutContract
 from herzla.contracts.vocabulary import Counts
 from herzla.hand import Move
-from herzla.layout import LayoutHand
+from herzla.kinds.layout import LayoutHand
 
 __all__ = ["LayoutSearch", "places_table"]
 

@@ -70,7 +70,7 @@ class TallyStates:
         """The state of the tallies of cards ``captured`` (card indices, per seat) and tricks
         ``won``."""
         tallies = [tuple((c & m).bit_count() for c in captured) for m in self.sc.classes]
-        if self.sc.has_tricks:
+        if self.sc.counts_tricks:
             tallies.append(tuple(won))
         return self.intern(tuple(tallies))
 

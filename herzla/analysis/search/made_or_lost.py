@@ -45,7 +45,7 @@ from herzla.analysis.search.position import (
 )
 from herzla.analysis.search.scoring import BooleanScore
 from herzla.contracts import EarlyEnd
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["build"]
 

@@ -19,7 +19,7 @@ from herzla.cards import SUIT_MASKS
 
 if TYPE_CHECKING:
     from herzla.analysis.search.declared import Declared
-    from herzla.tricks import TrickHand
+    from herzla.kinds.tricks import TrickHand
 
 __all__ = ["ABOVE", "BELOW", "SUIT", "first_to_front", "load_position", "make_legal",
            "safe_pairs", "strength"]

@@ -157,7 +157,7 @@ class LeafTable:
         self.players = n
         self.classes = tuple(classes)
         self.totals = tuple(totals)  # per piece: cards of the class dealt, then the tricks
-        self.has_tricks = tricks
+        self.counts_tricks = tricks  # the score counts the tricks each seat won
         self.has_last = last
         finals = [compositions(t, n) for t in self.totals]
         self.finals = finals
@@ -193,7 +193,7 @@ class LeafTable:
             arr = np.asarray(fs, dtype=np.int64).reshape(-1, n)
             pieces.append(arr[grids[p]].T)  # (players, cols)
         cards = {m: pieces[i] for i, m in enumerate(self.classes)}
-        tricks = pieces[len(self.classes)] if self.has_tricks else None
+        tricks = pieces[len(self.classes)] if self.counts_tricks else None
         last = grids[-1].astype(np.int64) if self.has_last else None
         return Counts(n, cols, tricks=tricks, cards=cards, last=last)
 

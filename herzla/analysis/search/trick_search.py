@@ -51,7 +51,7 @@ from herzla.analysis.search.equivalence import group_runs
 from herzla.analysis.search.interface import Features, Moves, Root
 from herzla.analysis.search.scoring import AdditiveScore, BooleanScore, TrickScore, reach
 from herzla.contracts import EarlyEnd, TrickContract
-from herzla.tricks import TrickHand
+from herzla.kinds.tricks import TrickHand
 
 __all__ = ["Features", "TrickSearch"]
 
@@ -63,7 +63,7 @@ class TrickSearch:
     """The search of one trick deal for one maximising seat.
 
     Build it once for a deal; :meth:`value` answers positions of that deal given as reference
-    engine states (:class:`herzla.tricks.TrickHand`), all sharing one transposition table.
+    engine states (:class:`herzla.kinds.tricks.TrickHand`), all sharing one transposition table.
     Values are the maximiser's: made (1) or lost (0) for a boolean scorer, else its final score
     (times ``sign``: -1 where lower is better, so the search always maximises).
     """

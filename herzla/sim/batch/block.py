@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 import numpy as np
@@ -30,28 +30,30 @@ __all__ = ["DEFAULT_CHUNK", "batch_forms", "play_block", "play_blocks", "support
 DEFAULT_CHUNK = 16384
 
 
-def _kinds(contract: Contract) -> tuple[bool, bool]:
-    """Whether ``contract`` is a layout deal, and whether a trick deal: the batch engine's one
+def _kinds(contract: Contract) -> tuple[LayoutContract | None, TrickContract | None]:
+    """``contract`` where it is a layout deal, and where a trick deal: the batch engine's one
     question of kind, since each of its kernels reads its own kind's declaration (the layout
-    kernel the rows, the trick kernel the tricks)."""
-    return isinstance(contract, LayoutContract), isinstance(contract, TrickContract)
+    kernel the rows, the trick kernel the tricks); a kind it has no kernel for is neither."""
+    kind = str(contract.kind)
+    return (contract if isinstance(contract, LayoutContract) and kind == "layout" else None,
+            contract if isinstance(contract, TrickContract) and kind == "tricks" else None)
 
 
 def _unsupported_contract(contract: Contract) -> str | None:
     cls = type(contract)
     layout, tricks = _kinds(contract)
-    if not layout and not tricks:
+    if layout is None and tricks is None:
         return f"the contract {contract.key()}, which is neither a trick nor a layout deal"
     for hook in cls.own_hooks():
         return (f"the contract {contract.key()} ({cls.__module__}.{cls.__qualname__}), "
                 f"whose {hook}() is Python of its own rather than a declaration")
     try:
         bits = bits_of(contract.pack(), contract.rank_order())
-        if layout:
-            LayoutSetup.of(cast(LayoutContract, contract), bits)
+        if layout is not None:
+            LayoutSetup.of(layout, bits)
     except ValueError as exc:
         return f"the contract {contract.key()}: {exc}"
-    if tricks:
+    if tricks is not None:
         if contract.may_end_early and contract.declarer is None:
             return f"the contract {contract.key()}: an early end needs a declarer"
         if contract.hand_size > 255 // 4:
@@ -129,6 +131,7 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
     bits = bits_of(pack, base.rank_order())
     gen = block_generator(seed, key)
     layout = _kinds(base)[0]
+    rows = layout is not None
     all_forms = []
     for spec in specs:
         forms = batch_forms(spec)
@@ -139,12 +142,12 @@ def play_blocks(specs: Sequence[DealSpec], seed: int, key: tuple[int, ...], n: i
     plays = [_BlockPlay(spec, base, bid, n) for spec in specs]
     for c0 in range(0, n, chunk):
         size_c = min(chunk, n - c0)
-        hands, uniforms = deal_chunk(gen, bits, size_c, P, size, any(wants_u), layout)
+        hands, uniforms = deal_chunk(gen, bits, size_c, P, size, any(wants_u), rows)
         want = max(0, min(records - c0, size_c))
         for block, forms, u in zip(plays, all_forms, wants_u, strict=True):
-            if layout:
+            if layout is not None:
                 lay_scores, lay_records = layout_chunk(
-                    block.spec, cast(LayoutContract, base), bits, hands, uniforms if u else None,
+                    block.spec, layout, bits, hands, uniforms if u else None,
                     want, forms)
                 res = ChunkScores(lay_scores, None, None, lay_records)
             else:

@@ -13,8 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 from herzla.cards import HEARTS_MASK
-from herzla.contracts import Contract, Counts, TrickRules
-from herzla.contracts.vocabulary import Stock, early_end_reached, stock_per_hand
+from herzla.contracts import Contract, Counts
+from herzla.contracts.vocabulary import Stock, early_end_reached, stock_per_hand, trick_rules
 from herzla.players.heuristic import trick_profile
 from herzla.sim.batch.bidding import bid_hands, bidding_contracts
 from herzla.sim.batch.bits import Bits, U
@@ -83,8 +83,7 @@ def _trick_setup(by_code: Sequence[Contract], bits: Bits, dealer: int,
     def keep(t: int, leading: bool) -> U | int | None:
         masks = []
         for c in by_code:
-            d = c.declaration
-            assert isinstance(d, TrickRules)
+            d = trick_rules(c)
             ban = d.banned(t, leading)
             masks.append(full if ban is None else full ^ bits.mask_of_indices(ban[0]))
         if all(m == full for m in masks):
@@ -112,8 +111,7 @@ class _PlayCounts:
         self.P = contract.players
         #: the winner seats of these hands' tricks (taken once)
         self.winners = play.winners if cols is None else play.winners[:, cols]
-        d = contract.declaration
-        assert isinstance(d, TrickRules)
+        d = trick_rules(contract)
         self.alive: npt.NDArray[np.bool_] | None = None
         self.reached: npt.NDArray[np.bool_] | None = None
         if d.early_end is not None:

@@ -1,7 +1,7 @@
-"""Moves as hand records write them.
+"""A lay as a hand record writes it: its end mark only where the card fits both ends of its row.
 
 >>> from herzla.contracts import contract_class
->>> from herzla.layout import LayoutHand
+>>> from herzla.kinds.layout.engine import LayoutHand
 >>> from herzla.support.streams import seeded_deal
 >>> domino = contract_class("herzeln", "domino")()
 >>> state = LayoutHand(domino, seeded_deal(domino.pack(), 4, domino.hand_size, 1), 0)
@@ -9,19 +9,17 @@
 ...     state.pass_turn()
 >>> [mark(state, lay) for lay in state.lays()]  # an opening lay fits one end: no mark
 ['CJ', 'HJ', 'DJ']
->>> [written_move(state, m) for m in state.legal_moves()]
-['CJ', 'HJ', 'DJ']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Protocol
 
 from herzla.cards import Card
-from herzla.hand import Hand, LayoutPlay, Move
+from herzla.hand import Move
 
-__all__ = ["mark", "written_move"]
+__all__ = ["mark"]
 
 
 class _Rows(Protocol):
@@ -37,10 +35,3 @@ def mark(state: _Rows, lay: Move) -> str:
         return str(lay)
     return f"{lay.card}{lay.end or '+'}" if len(state.fits(lay.card)) > 1 else str(lay.card)
 
-
-def written_move(hand: Hand, move: Move) -> str:
-    """A move of ``hand`` as a person names it: :func:`mark` for a lay of a layout deal (its end
-    only where the card fits both ends of its row), else as a hand record writes it."""
-    if move.card is None or move.end is None or not hand.contract.has_passes:
-        return str(move)
-    return mark(cast(LayoutPlay, hand), move)

@@ -46,7 +46,7 @@ __all__ = ["LayoutHand"]
 class LayoutHand:
     """One layout deal in progress.
 
-    A :class:`herzla.hand.Hand`: ``hands`` as for :class:`herzla.tricks.TrickHand` (bit sets,
+    A :class:`herzla.hand.Hand`: ``hands`` as for :class:`herzla.kinds.tricks.TrickHand` (bit sets,
     card lists or Cards); ``contract.new_hand(hands, dealer)`` makes one, and ``record.start()``
     one for a record.  ``play`` and ``check`` take a :class:`~herzla.hand.Move` (or a card, a
     code, ``"pass"``); ``lay`` and ``pass_turn`` are the two kinds of move.
