@@ -7,6 +7,7 @@ second, a grace of a fifth of one) keep it quick."""
 from __future__ import annotations
 
 import html
+import re
 import time
 from typing import Any
 
@@ -17,9 +18,12 @@ pytest.importorskip("flask")
 from flask.testing import FlaskClient
 
 from herzla.records import read_record, replay
+from herzla.table.model import AWAY
 from herzla.web import away
+from herzla.web.choices import AWAY_MINUTES
 from herzla.web.store import Store
 from tests.people_check import table_of
+from tests.test_web import csrf_of
 from tests.web_calls import call, error, ok
 
 pytestmark = pytest.mark.web
@@ -117,3 +121,40 @@ def test_away_is_chosen_by_the_creator_and_never_plays_when_zero(client: FlaskCl
     seen = _get(client, tid, other)
     assert "-away-" in poll["tag"] and all(p["plays_in"] is None for p in seen["people"])
     assert seen["moves"] == table["moves"] and seen["stood_in"] == []
+
+
+def test_the_creator_chooses_the_away_time_on_the_start_page(client: FlaskClient,
+                                                             store: Store) -> None:
+    start = html.unescape(client.get("/").get_data(as_text=True))
+    chosen = re.search(r'<select name="away" id="away">(.*?)</select>', start, re.S)
+    assert chosen is not None  # the choices, two minutes (the model's AWAY) chosen
+    assert re.findall(r'<option value="(\d+)"', chosen.group(1)) == [
+        str(60 * m) for m in AWAY_MINUTES] + ["0"]
+    assert f'<option value="{AWAY}" selected>after 2 minutes</option>' in chosen.group(1)
+    german = html.unescape(client.get("/?lang=de").get_data(as_text=True))
+    assert "nach 2 Minuten</option>" in german and "nie: auf sie warten" in german
+    csrf = csrf_of(client, "/")
+    for away_after, said in (("300", "away for 5 minutes, the computer plays for them"),
+                             ("0", "it never plays for them"), (None, "for 2 minutes")):
+        form = {"play": "herzla/normal", "people": "2", "opponents": "heuristic",
+                "seed": "4", "csrf": csrf, **({"away": away_after} if away_after else {})}
+        answer = client.post("/tables", data=form)
+        assert answer.status_code == 303, answer.get_data(as_text=True)
+        tid = answer.headers["Location"].split("/tables/")[1].split("#")[0]
+        expected = AWAY if away_after is None else int(away_after)
+        assert table_of(store, tid).away == expected
+        page = html.unescape(client.get(f"/tables/{tid}").get_data(as_text=True))
+        assert said in re.search(r'id="away-after">([^<]*)<', page).group(1)  # type: ignore[union-attr]
+        assert ok(client.get(f"/api/tables/{tid}"))["away_after"] == expected
+        # a person's page (not the creator's) shows the table, not the choice
+        key = table_of(store, tid).people[1].key
+        assert 'id="away-after"' not in client.get(f"/tables/{tid}?key={key}").get_data(
+            as_text=True)
+    page = html.unescape(client.get(f"/tables/{tid}?lang=de").get_data(as_text=True))
+    assert "Ist das Handy einer Person 2 Minuten lang weg" in page
+    # a table of one person has nobody away: the field is left out; a bad one is one line
+    one = client.post("/tables", data={"play": "herzla/normal", "away": "300", "csrf": csrf})
+    assert one.status_code == 303
+    bad = client.post("/tables", data={"play": "herzla/normal", "people": "2", "away": "soon",
+                                       "csrf": csrf})
+    assert bad.status_code == 422 and "away" in bad.get_data(as_text=True)
