@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 
 from herzla.records import read_record, replay
 from herzla.table.model import AWAY
-from herzla.web import away
+from herzla.web import away, table_docs
 from herzla.web.choices import AWAY_MINUTES
 from herzla.web.store import Store
 from tests.people_check import table_of
@@ -158,3 +158,56 @@ def test_the_creator_chooses_the_away_time_on_the_start_page(client: FlaskClient
     bad = client.post("/tables", data={"play": "herzla/normal", "people": "2", "away": "soon",
                                        "csrf": csrf})
     assert bad.status_code == 422 and "away" in bad.get_data(as_text=True)
+
+
+def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
+        client: FlaskClient, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = ok(call(client, "POST", "/api/tables", {
+        "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
+        "opponents": "heuristic", "away": 1}), 201)
+    tid = made["id"]
+    keys = {s["seat"]: s["key"] for s in made["seats"]}
+    table = _get(client, tid, keys[1])
+    table = _get(client, tid, keys[0])
+    if table["to_move"] == 1:  # seat 0 to move: the away seat 1 is not the one waited for
+        ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[1]}",
+                {"card": _get(client, tid, keys[1])["legal"][0]}))
+        table = _get(client, tid, keys[0])
+    assert table["to_move"] == 0
+    counted = {"get": 0, "read": 0, "position": 0}
+
+    def poll(tag: str | None) -> Any:
+        headers = {"If-None-Match": f'"{tag}"'} if tag else {}
+        return client.get(f"/api/tables/{tid}/revision?key={keys[0]}", headers=headers)
+
+    tag = ok(poll(None))["tag"]  # the first poll learns the seat of its key (once a process)
+
+    def counting(name: str, real: Any) -> Any:
+        def call_it(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return real(*args, **kwargs)
+        return call_it
+
+    monkeypatch.setattr(store, "get", counting("get", store.get))
+    monkeypatch.setattr(table_docs, "read", counting("read", table_docs.read))
+    monkeypatch.setattr(away, "position", counting("position", away.position))
+    for _ in range(3):  # nothing changed: 304, no body, no table read, no hand replayed
+        answer = poll(tag)
+        assert answer.status_code == 304 and answer.get_data() == b""
+    assert counted == {"get": 0, "read": 0, "position": 0}
+    time.sleep(0.4)  # seat 1 away (not yet played for): read once, then the tag alone
+    tag = ok(poll(tag))["tag"]
+    assert tag.endswith("-away-1")
+    first = dict(counted)
+    for _ in range(3):
+        assert poll(tag).status_code == 304
+    assert counted == first and first["position"] == 0
+    time.sleep(1.2)  # seat 1's time is over, but seat 0 is to move: one replay a revision
+    for _ in range(4):
+        assert poll(tag).status_code == 304
+    assert counted["position"] == 1 and table_of(store, tid).deal.stood_in == ()
+    # seat 0 plays: now seat 1 is waited for, and the next poll has the computer play for it
+    ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[0]}",
+            {"card": _get(client, tid, keys[0])["legal"][0]}))
+    assert ok(poll(tag))["revision"] > table["revision"] + 1
+    assert table_of(store, tid).deal.stood_in
