@@ -18,6 +18,7 @@ pytest.importorskip("flask")
 from flask.testing import FlaskClient
 
 from herzla.records import read_record, replay
+from herzla.table import position
 from herzla.table.model import AWAY
 from herzla.web import away, table_docs
 from herzla.web.choices import AWAY_MINUTES
@@ -190,7 +191,7 @@ def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
 
     monkeypatch.setattr(store, "get", counting("get", store.get))
     monkeypatch.setattr(table_docs, "read", counting("read", table_docs.read))
-    monkeypatch.setattr(away, "position", counting("position", away.position))
+    monkeypatch.setattr("herzla.web.away.position", counting("position", position))
     for _ in range(3):  # nothing changed: 304, no body, no table read, no hand replayed
         answer = poll(tag)
         assert answer.status_code == 304 and answer.get_data() == b""

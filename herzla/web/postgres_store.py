@@ -100,9 +100,12 @@ def shown_url(url: str) -> str:
 
 
 def _configure(con: Any) -> None:
-    """A new connection of the pool waits at most :data:`WAIT_SECONDS` for a lock."""
+    """A new connection of the pool waits at most :data:`WAIT_SECONDS` for a lock, and runs a
+    read of one statement on its own (a change opens its transaction: ``BEGIN`` and ``COMMIT``
+    are two round trips a read does not need)."""
     con.execute(f"SET lock_timeout = '{int(WAIT_SECONDS)}s'")
     con.commit()
+    con.autocommit = True
 
 
 def _document(kind: Kind, row: tuple[Any, ...]) -> Document:
@@ -159,12 +162,17 @@ class PostgresStore:
         return text.replace(self.url, self.where)[:300]
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _transaction(self, *, one: bool = False) -> Iterator[Any]:
         """A cursor in one transaction of a pooled connection: committed at the end, rolled
-        back on an exception; a database error is a :class:`StoreError` of one line."""
+        back on an exception (``one``: for a single statement, which is a transaction of its
+        own); a database error is a :class:`StoreError` of one line."""
         try:
             with self._pool.connection() as con, con.cursor() as cur:
-                yield cur
+                if one:
+                    yield cur
+                else:
+                    with con.transaction():
+                        yield cur
         except StoreError:
             raise
         except self._errors as exc:  # the pool's timeout is one of psycopg's errors too
@@ -205,7 +213,7 @@ class PostgresStore:
 
     def version(self) -> int:
         """The database's schema version now."""
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             cur.execute("SELECT version FROM schema_version")
             return int(cur.fetchone()[0])
 
@@ -247,13 +255,13 @@ class PostgresStore:
 
     def get(self, kind: Kind, doc_id: str) -> Document:
         """The document of ``kind`` with id ``doc_id`` (:class:`NotFound` if there is none)."""
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             return self._read(cur, kind, doc_id)
 
     def revision(self, kind: Kind, doc_id: str) -> int:
         """The document's revision now, read without its body."""
         row = None
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             if valid_id(doc_id):
                 cur.execute(f"SELECT revision FROM {kind.value} WHERE id = %s", (doc_id,))
                 row = cur.fetchone()
@@ -263,7 +271,7 @@ class PostgresStore:
 
     def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
         """Documents of ``kind``, the last written first."""
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             cur.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
                         "ORDER BY updated DESC, id LIMIT %s OFFSET %s",
                         (max(0, limit), max(0, offset)))
@@ -271,7 +279,7 @@ class PostgresStore:
         return [_document(kind, row) for row in rows]
 
     def count(self, kind: Kind) -> int:
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             cur.execute(f"SELECT count(*) FROM {kind.value}")
             return int(cur.fetchone()[0])
 
@@ -309,14 +317,14 @@ class PostgresStore:
         """Note that ``who`` was seen at the document at ``when`` (its revision unchanged)."""
         if not valid_id(doc_id):
             raise not_found(kind, doc_id)
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             cur.execute("INSERT INTO presence VALUES (%s, %s, %s, %s) ON CONFLICT (kind, id, who) "
                         "DO UPDATE SET seen = greatest(presence.seen, excluded.seen)",
                         (kind.value, doc_id, who[:64], when))
 
     def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
         """When each ``who`` was last seen at the document."""
-        with self._transaction() as cur:
+        with self._transaction(one=True) as cur:
             cur.execute("SELECT who, seen FROM presence WHERE kind = %s AND id = %s",
                         (kind.value, doc_id))
             return {who: seen for who, seen in cur.fetchall()}

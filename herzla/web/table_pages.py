@@ -264,7 +264,9 @@ def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
 def table_page(doc_id: str) -> Response:
     """The table (``?hint=1``: with the computer's advice for the person's move; ``?review=1``
     at a table of people, once the hand is over: with the review of the person's cards)."""
-    doc, table = load(Kind.TABLE, doc_id, docs.read)
+    thinking = bool(request.args.get("hint") or request.args.get("review"))
+    # the computer's thought is this request's own; a page alone reads the table kept
+    doc, table = load(Kind.TABLE, doc_id, docs.fresh if thinking else docs.read)
     who = viewer_of(table)
     if request.args.get("hint"):
         try:
