@@ -40,13 +40,18 @@ def _get(client: FlaskClient, tid: str, key: str | None = None) -> Any:
     return ok(client.get(f"/api/tables/{tid}" + (f"?key={key}" if key else "")))
 
 
-def test_the_computer_plays_for_an_away_seat_until_its_person_is_back(
-        client: FlaskClient, store: Store) -> None:
+def _two_people(client: FlaskClient, after: int) -> tuple[str, dict[int, str], Any]:
+    """A table of two people (seats 0 and 1) who may be away ``after`` seconds: its id, each
+    seat's key, and the answer that made it."""
     made = ok(call(client, "POST", "/api/tables", {
         "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
-        "opponents": "heuristic", "away": 1}), 201)
-    tid = made["id"]
-    keys = {s["seat"]: s["key"] for s in made["seats"]}
+        "opponents": "heuristic", "away": after}), 201)
+    return made["id"], {s["seat"]: s["key"] for s in made["seats"]}, made
+
+
+def test_the_computer_plays_for_an_away_seat_until_its_person_is_back(
+        client: FlaskClient, store: Store) -> None:
+    tid, keys, made = _two_people(client, 1)
     assert made["away_after"] == 1
     table = _get(client, tid, keys[1])
     while table["to_move"] != 1:  # both pages seen; play on to seat 1's turn
@@ -108,11 +113,7 @@ def test_away_is_chosen_by_the_creator_and_never_plays_when_zero(client: FlaskCl
         assert "away: the seconds a person may be away" in error(call(
             client, "POST", "/api/tables", {"game": "herzla", "people": [0, 1], "away": bad}),
             422)
-    made = ok(call(client, "POST", "/api/tables", {
-        "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
-        "opponents": "heuristic", "away": 0}), 201)
-    tid = made["id"]
-    keys = {s["seat"]: s["key"] for s in made["seats"]}
+    tid, keys, _made = _two_people(client, 0)
     table = _get(client, tid, keys[0])
     _get(client, tid, keys[1])
     time.sleep(0.4)
@@ -163,11 +164,7 @@ def test_the_creator_chooses_the_away_time_on_the_start_page(client: FlaskClient
 
 def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
         client: FlaskClient, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    made = ok(call(client, "POST", "/api/tables", {
-        "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
-        "opponents": "heuristic", "away": 1}), 201)
-    tid = made["id"]
-    keys = {s["seat"]: s["key"] for s in made["seats"]}
+    tid, keys, _made = _two_people(client, 1)
     table = _get(client, tid, keys[1])
     table = _get(client, tid, keys[0])
     if table["to_move"] == 1:  # seat 0 to move: the away seat 1 is not the one waited for
