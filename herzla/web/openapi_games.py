@@ -75,7 +75,7 @@ def _object(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "required": required, "additionalProperties": False,
             "properties": {k: v if k in required or None in v.get("enum", ())
                            else {"anyOf": [v, {"type": "null"}], "description":
-                                 v.get("description", "") + " (null: left out)"}
+                                 f"{v.get('description', '')} (null: left out)".lstrip()}
                            for k, v in properties.items()}}
 
 
