@@ -164,7 +164,10 @@ def test_the_creator_chooses_the_away_time_on_the_start_page(client: FlaskClient
 
 def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
         client: FlaskClient, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    tid, keys, _made = _two_people(client, 1)
+    # timed loosely (a loaded machine): nobody away until the grace is shortened below, and
+    # three seconds of the countdown for the polls of seat 1 away, not yet played for
+    monkeypatch.setattr(away, "GRACE", 60.0)
+    tid, keys, _made = _two_people(client, 3)
     table = _get(client, tid, keys[1])
     table = _get(client, tid, keys[0])
     if table["to_move"] == 1:  # seat 0 to move: the away seat 1 is not the one waited for
@@ -193,6 +196,7 @@ def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
         answer = poll(tag)
         assert answer.status_code == 304 and answer.get_data() == b""
     assert counted == {"get": 0, "read": 0, "position": 0}
+    monkeypatch.setattr(away, "GRACE", 0.2)
     time.sleep(0.4)  # seat 1 away (not yet played for): read once, then the tag alone
     tag = ok(poll(tag))["tag"]
     assert tag.endswith("-away-1")
@@ -200,7 +204,7 @@ def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
     for _ in range(3):
         assert poll(tag).status_code == 304
     assert counted == first and first["position"] == 0
-    time.sleep(1.2)  # seat 1's time is over, but seat 0 is to move: one replay a revision
+    time.sleep(3.0)  # seat 1's time is over, but seat 0 is to move: one replay a revision
     for _ in range(4):
         assert poll(tag).status_code == 304
     assert counted["position"] == 1 and table_of(store, tid).deal.stood_in == ()
