@@ -396,6 +396,7 @@ def _outside_imports(path: Path) -> Iterator[tuple[int, str]]:
 #: package itself, which the command line imports to say what is missing)
 FRAMEWORK_FREE = frozenset({"herzla.web", "herzla.web.store", "herzla.web.documents",
                             "herzla.web.sqlite_store", "herzla.web.postgres_store",
+                            "herzla.web.sql_store", "herzla.web.openapi_games",
                             "herzla.web.desk"})
 
 

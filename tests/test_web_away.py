@@ -7,6 +7,7 @@ second, a grace of a fifth of one) keep it quick."""
 from __future__ import annotations
 
 import html
+import re
 import time
 from typing import Any
 
@@ -17,9 +18,13 @@ pytest.importorskip("flask")
 from flask.testing import FlaskClient
 
 from herzla.records import read_record, replay
-from herzla.web import away
+from herzla.table import position
+from herzla.table.model import AWAY
+from herzla.web import away, table_docs
+from herzla.web.choices import AWAY_MINUTES
 from herzla.web.store import Store
 from tests.people_check import table_of
+from tests.test_web import csrf_of
 from tests.web_calls import call, error, ok
 
 pytestmark = pytest.mark.web
@@ -35,13 +40,18 @@ def _get(client: FlaskClient, tid: str, key: str | None = None) -> Any:
     return ok(client.get(f"/api/tables/{tid}" + (f"?key={key}" if key else "")))
 
 
-def test_the_computer_plays_for_an_away_seat_until_its_person_is_back(
-        client: FlaskClient, store: Store) -> None:
+def _two_people(client: FlaskClient, after: int) -> tuple[str, dict[int, str], Any]:
+    """A table of two people (seats 0 and 1) who may be away ``after`` seconds: its id, each
+    seat's key, and the answer that made it."""
     made = ok(call(client, "POST", "/api/tables", {
         "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
-        "opponents": "heuristic", "away": 1}), 201)
-    tid = made["id"]
-    keys = {s["seat"]: s["key"] for s in made["seats"]}
+        "opponents": "heuristic", "away": after}), 201)
+    return made["id"], {s["seat"]: s["key"] for s in made["seats"]}, made
+
+
+def test_the_computer_plays_for_an_away_seat_until_its_person_is_back(
+        client: FlaskClient, store: Store) -> None:
+    tid, keys, made = _two_people(client, 1)
     assert made["away_after"] == 1
     table = _get(client, tid, keys[1])
     while table["to_move"] != 1:  # both pages seen; play on to seat 1's turn
@@ -103,11 +113,7 @@ def test_away_is_chosen_by_the_creator_and_never_plays_when_zero(client: FlaskCl
         assert "away: the seconds a person may be away" in error(call(
             client, "POST", "/api/tables", {"game": "herzla", "people": [0, 1], "away": bad}),
             422)
-    made = ok(call(client, "POST", "/api/tables", {
-        "game": "herzla", "contract": "normal", "people": [0, 1], "seed": 5,
-        "opponents": "heuristic", "away": 0}), 201)
-    tid = made["id"]
-    keys = {s["seat"]: s["key"] for s in made["seats"]}
+    tid, keys, _made = _two_people(client, 0)
     table = _get(client, tid, keys[0])
     _get(client, tid, keys[1])
     time.sleep(0.4)
@@ -117,3 +123,93 @@ def test_away_is_chosen_by_the_creator_and_never_plays_when_zero(client: FlaskCl
     seen = _get(client, tid, other)
     assert "-away-" in poll["tag"] and all(p["plays_in"] is None for p in seen["people"])
     assert seen["moves"] == table["moves"] and seen["stood_in"] == []
+
+
+def test_the_creator_chooses_the_away_time_on_the_start_page(client: FlaskClient,
+                                                             store: Store) -> None:
+    start = html.unescape(client.get("/").get_data(as_text=True))
+    chosen = re.search(r'<select name="away" id="away">(.*?)</select>', start, re.S)
+    assert chosen is not None  # the choices, two minutes (the model's AWAY) chosen
+    assert re.findall(r'<option value="(\d+)"', chosen.group(1)) == [
+        str(60 * m) for m in AWAY_MINUTES] + ["0"]
+    assert f'<option value="{AWAY}" selected>after 2 minutes</option>' in chosen.group(1)
+    german = html.unescape(client.get("/?lang=de").get_data(as_text=True))
+    assert "nach 2 Minuten</option>" in german and "nie: auf sie warten" in german
+    csrf = csrf_of(client, "/")
+    for away_after, said in (("300", "away for 5 minutes, the computer plays for them"),
+                             ("0", "it never plays for them"), (None, "for 2 minutes")):
+        form = {"play": "herzla/normal", "people": "2", "opponents": "heuristic",
+                "seed": "4", "csrf": csrf, **({"away": away_after} if away_after else {})}
+        answer = client.post("/tables", data=form)
+        assert answer.status_code == 303, answer.get_data(as_text=True)
+        tid = answer.headers["Location"].split("/tables/")[1].split("#")[0]
+        expected = AWAY if away_after is None else int(away_after)
+        assert table_of(store, tid).away == expected
+        page = html.unescape(client.get(f"/tables/{tid}").get_data(as_text=True))
+        assert said in re.search(r'id="away-after">([^<]*)<', page).group(1)  # type: ignore[union-attr]
+        assert ok(client.get(f"/api/tables/{tid}"))["away_after"] == expected
+        # a person's page (not the creator's) shows the table, not the choice
+        key = table_of(store, tid).people[1].key
+        assert 'id="away-after"' not in client.get(f"/tables/{tid}?key={key}").get_data(
+            as_text=True)
+    page = html.unescape(client.get(f"/tables/{tid}?lang=de").get_data(as_text=True))
+    assert "Ist das Handy einer Person 2 Minuten lang weg" in page
+    # a table of one person has nobody away: the field is left out; a bad one is one line
+    one = client.post("/tables", data={"play": "herzla/normal", "away": "300", "csrf": csrf})
+    assert one.status_code == 303
+    bad = client.post("/tables", data={"play": "herzla/normal", "people": "2", "away": "soon",
+                                       "csrf": csrf})
+    assert bad.status_code == 422 and "away" in bad.get_data(as_text=True)
+
+
+def test_a_poll_answers_304_reading_no_table_and_replays_once_a_revision(
+        client: FlaskClient, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # timed loosely (a loaded machine): nobody away until the grace is shortened below, and
+    # three seconds of the countdown for the polls of seat 1 away, not yet played for
+    monkeypatch.setattr(away, "GRACE", 60.0)
+    tid, keys, _made = _two_people(client, 3)
+    table = _get(client, tid, keys[1])
+    table = _get(client, tid, keys[0])
+    if table["to_move"] == 1:  # seat 0 to move: the away seat 1 is not the one waited for
+        ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[1]}",
+                {"card": _get(client, tid, keys[1])["legal"][0]}))
+        table = _get(client, tid, keys[0])
+    assert table["to_move"] == 0
+    counted = {"get": 0, "read": 0, "position": 0}
+
+    def poll(tag: str | None) -> Any:
+        headers = {"If-None-Match": f'"{tag}"'} if tag else {}
+        return client.get(f"/api/tables/{tid}/revision?key={keys[0]}", headers=headers)
+
+    tag = ok(poll(None))["tag"]  # the first poll learns the seat of its key (once a process)
+
+    def counting(name: str, real: Any) -> Any:
+        def call_it(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return real(*args, **kwargs)
+        return call_it
+
+    monkeypatch.setattr(store, "get", counting("get", store.get))
+    monkeypatch.setattr(table_docs, "read", counting("read", table_docs.read))
+    monkeypatch.setattr("herzla.web.away.position", counting("position", position))
+    for _ in range(3):  # nothing changed: 304, no body, no table read, no hand replayed
+        answer = poll(tag)
+        assert answer.status_code == 304 and answer.get_data() == b""
+    assert counted == {"get": 0, "read": 0, "position": 0}
+    monkeypatch.setattr(away, "GRACE", 0.2)
+    time.sleep(0.4)  # seat 1 away (not yet played for): read once, then the tag alone
+    tag = ok(poll(tag))["tag"]
+    assert tag.endswith("-away-1")
+    first = dict(counted)
+    for _ in range(3):
+        assert poll(tag).status_code == 304
+    assert counted == first and first["position"] == 0
+    time.sleep(3.0)  # seat 1's time is over, but seat 0 is to move: one replay a revision
+    for _ in range(4):
+        assert poll(tag).status_code == 304
+    assert counted["position"] == 1 and table_of(store, tid).deal.stood_in == ()
+    # seat 0 plays: now seat 1 is waited for, and the next poll has the computer play for it
+    ok(call(client, "POST", f"/api/tables/{tid}/play?key={keys[0]}",
+            {"card": _get(client, tid, keys[0])["legal"][0]}))
+    assert ok(poll(tag))["revision"] > table["revision"] + 1
+    assert table_of(store, tid).deal.stood_in

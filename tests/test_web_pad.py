@@ -118,8 +118,9 @@ def test_what_the_api_refuses(client: FlaskClient) -> None:
     assert "no deal 3" in error(call(client, "PUT", f"/api/evenings/{doc}/deals/3",
                                      {"hearts": [0, 3, 5, 0]}), 404)
     assert "no deal 1" in error(call(client, "DELETE", f"/api/evenings/{doc}/deals/1"), 404)
+    # nothing to take back: the call does not fit the evening now (as at a table)
     assert "no change to take back" in error(call(client, "POST",
-                                                  f"/api/evenings/{doc}/undo"), 422)
+                                                  f"/api/evenings/{doc}/undo"), 409)
     assert "no evening has the id" in error(client.get("/api/evenings/nosuchid"), 404)
     assert "Content-Type" in error(client.post(f"/api/evenings/{doc}/deals", data="{}"), 415)
 

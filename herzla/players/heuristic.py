@@ -250,7 +250,7 @@ SAID = {
     "lay-far": N_("Lay towards the cards you hold far out in that row."),
     "lay-fits": N_("Lay it where most of your other cards fit afterwards."),
     "pass": N_("None of your cards fits: pass."),
-    "first": N_("No rule helps in this kind of deal: play your first card that may be played."),
+    "first": N_("No rule of thumb knows this kind of deal: take the first move you may make."),
 }
 
 

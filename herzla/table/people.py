@@ -84,7 +84,7 @@ def undo_own(table: Table, seat: int) -> Table:
     if pos.over:
         raise TableStateError(_("the hand is over: nothing to take back"))
     if deal.moves:
-        hand = pos.hand
+        hand = pos.hand.copy()  # the position stays the table's
         place = hand.trick_place
         last = hand.moves[-1]
         hand.undo()

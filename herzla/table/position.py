@@ -4,6 +4,7 @@ it (:meth:`Position.to_dict`)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, cast
@@ -279,16 +280,19 @@ class Position:
 
 
 #: the positions built last, by the table they are of: an action that builds a table's position
-#: (a move, and the computer's answers) hands it on to the answer of the same request, so that
-#: the table's moves are replayed once a request
+#: (a move, and the computer's answers) hands it on to the answer of the same request, and a
+#: server that keeps the table it read last of each of its tables (herzla.web) replays each
+#: revision's moves once, however many pages ask for it
 _KEPT: dict[int, Position] = {}
-_KEEP = 16
+_KEEP = 256
+_KEPT_LOCK = threading.Lock()
 
 
 def _keep(pos: Position) -> None:
-    _KEPT[id(pos.table)] = pos
-    while len(_KEPT) > _KEEP:
-        _KEPT.pop(next(iter(_KEPT)))
+    with _KEPT_LOCK:
+        _KEPT[id(pos.table)] = pos
+        while len(_KEPT) > _KEEP:
+            _KEPT.pop(next(iter(_KEPT)))
 
 
 def movers(table: Table) -> list[int]:

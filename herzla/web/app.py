@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.routing import BaseConverter
 
 from herzla.web import (
     api,
@@ -36,6 +37,14 @@ __all__ = ["create_app"]
 MAX_FORM_PARTS = 50
 
 
+class DocumentId(BaseConverter):
+    """A document's id in a path (``<doc:doc_id>``): any one segment but the words of the calls
+    beside the ids (``/api/evenings/import``), so that such a path names its own call alone
+    (its ``Allow`` lists the call's methods, not the id's)."""
+
+    regex = r"(?!import$)[^/]+"
+
+
 def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     """The table app over ``store``, guarded as ``config`` says (default: no token, loopback
     only)."""
@@ -53,6 +62,7 @@ def create_app(store: DocumentStore, config: WebConfig | None = None) -> Flask:
     provider.sort_keys = False
     provider.ensure_ascii = False
     app.jinja_env.autoescape = True
+    app.url_map.converters["doc"] = DocumentId
     app.extensions["herzla"] = AppState(store, config)
     speech.install(app)  # first: the guard's own pages speak the request's language
     if config.limits is not None:

@@ -22,8 +22,8 @@ from herzla.table.actions import stand_in
 from herzla.web import table_docs
 from herzla.web.store import Document, DocumentStore, Kind, StaleRevision, StoreError
 
-__all__ = ["GRACE", "TOUCH_EVERY", "Presence", "catch_up", "presence", "seen_now", "visit",
-           "who"]
+__all__ = ["GRACE", "TOUCH_EVERY", "Presence", "catch_up", "due", "presence", "presence_of",
+           "seen_now", "visit", "who"]
 
 #: the seconds a page may go unseen before its person counts as away (pages ask every second)
 GRACE = 10.0
@@ -65,15 +65,27 @@ def presence(table: Table, seen: dict[str, float], now: float | None = None) -> 
     """Each person's seat of ``table``: whether they are away, and when the computer plays for
     them (None: not away, or the table never plays for them).  A seat whose page was never
     seen is not away (its person has not come yet)."""
+    return presence_of(table.humans, table.away, seen, now)
+
+
+def presence_of(humans: frozenset[int], after: int, seen: dict[str, float],
+                now: float | None = None) -> Presence:
+    """:func:`presence` of a table whose people sit in ``humans`` and may be away ``after``
+    seconds."""
     now = time.time() if now is None else now
     out: Presence = {}
-    for seat in sorted(table.humans):
+    for seat in sorted(humans):
         last = seen.get(who(seat))
         if last is None or now - last <= GRACE:
             out[seat] = (False, None)
         else:
-            out[seat] = (True, last + GRACE + table.away if table.away > 0 else None)
+            out[seat] = (True, last + GRACE + after if after > 0 else None)
     return out
+
+
+def due(here: Presence, now: float) -> frozenset[int]:
+    """The seats the computer plays for now."""
+    return frozenset(s for s, (_, at) in here.items() if at is not None and at <= now)
 
 
 def catch_up(store: DocumentStore, doc: Document, table: Table,
@@ -82,19 +94,35 @@ def catch_up(store: DocumentStore, doc: Document, table: Table,
     move, or the next deal waits for them alone), with each seat's presence."""
     now = time.time() if now is None else now
     here = presence(table, store.seen(Kind.TABLE, doc.id), now)
-    due = frozenset(s for s, (_, at) in here.items() if at is not None and at <= now)
-    if not due:
-        return doc, table, here
-    pos = position(table)
-    waiting = table.humans - table.asked
-    if not (pos.to_move in due or (pos.over and waiting and waiting <= due)):
+    gone = due(here, now)
+    if not gone or not _to_play(doc, table, gone):
         return doc, table, here
     try:
-        doc, table = table_docs.act(store, doc.id, lambda t: stand_in(t, due), doc.revision)
+        doc, table = table_docs.act(store, doc.id, lambda t: stand_in(t, gone), doc.revision)
     except (StaleRevision, TableError):  # another request did it (or the table moved on)
         doc = store.get(Kind.TABLE, doc.id)
         table = table_docs.read(doc)
     return doc, table, here
+
+
+#: the seats a revision of a table waits for (doc id -> its revision, whose move it is or,
+#: the hand over, the people not yet asking for the next deal): so the polls of the others
+#: while someone is played for replay the hand once a revision, not once a poll
+_waits: dict[str, tuple[int, frozenset[int]]] = {}
+
+
+def _to_play(doc: Document, table: Table, gone: frozenset[int]) -> bool:
+    """Whether the table waits for a seat in ``gone`` alone (then the computer plays it)."""
+    known = _waits.get(doc.id)
+    if known is None or known[0] != doc.revision:
+        pos = position(table)
+        waiting = (table.humans - table.asked if pos.over
+                   else frozenset() if pos.to_move is None else frozenset({pos.to_move}))
+        with _lock:
+            if len(_waits) > 50_000:
+                _waits.clear()
+            _waits[doc.id] = known = (doc.revision, waiting)
+    return bool(known[1]) and known[1] <= gone
 
 
 def visit(store: DocumentStore, doc: Document, table: Table, seat: int | None, now: float

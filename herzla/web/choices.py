@@ -5,9 +5,13 @@ desk's contract choice and the start page's table choice."""
 from __future__ import annotations
 
 from herzla.contracts import Contract, Game, contract_classes, games, get_game
-from herzla.i18n import N_, _
+from herzla.i18n import N_, _, ngettext
 
-__all__ = ["contract_choices", "game_contracts", "table_choices"]
+__all__ = ["AWAY_MINUTES", "away_choices", "away_words", "contract_choices", "game_contracts",
+           "table_choices"]
+
+#: the times the start page offers a table of people for a person away, in minutes (and never)
+AWAY_MINUTES = (1, 2, 5, 10)
 
 #: the titles of the built-in games and contracts, marked for the catalog: the pages show
 #: each declaration's ``title`` through ``_()`` (a plug-in's title without a translation
@@ -52,3 +56,27 @@ def table_choices() -> list[tuple[str, list[tuple[str, str]]]]:
             "game": title, "contract": _(c.title) if c.title else c.id}) for c in classes]
         out.append((title, items))
     return out
+
+
+def away_choices() -> list[tuple[int, str]]:
+    """The start form's choices of how long a person of a table of people may be away before
+    the computer plays for them: (seconds, label), never last."""
+    return [*((60 * m, ngettext("after %(num)s minute", "after %(num)s minutes", m) % {"num": m})
+              for m in AWAY_MINUTES), (0, _("never: wait for them"))]
+
+
+def away_words(seconds: int) -> str:
+    """What a table's creator is told of the time a person may be away (0: never)."""
+    if seconds <= 0:
+        return _("When a person's phone is away, the computer waits for them: it never plays "
+                 "for them.")
+    if seconds % 60 == 0:
+        return ngettext("When a person's phone has been away for %(num)s minute, the computer "
+                        "plays for them until they are back.",
+                        "When a person's phone has been away for %(num)s minutes, the "
+                        "computer plays for them until they are back.", seconds // 60
+                        ) % {"num": seconds // 60}
+    return ngettext("When a person's phone has been away for %(num)s second, the computer "
+                    "plays for them until they are back.",
+                    "When a person's phone has been away for %(num)s seconds, the computer "
+                    "plays for them until they are back.", seconds) % {"num": seconds}

@@ -13,7 +13,8 @@ that inserts, so a limit holds however many servers share the store.  Every prob
 :class:`StoreError` of one line.
 
 A backend is one module implementing :class:`DocumentStore` (:mod:`herzla.web.sqlite_store`,
-the SQLite file, is herzla's; :mod:`herzla.web.store` names it ``Store``); the contract tests in
+the SQLite file, is herzla's; :mod:`herzla.web.store` names it ``Store``; an SQL database's
+backend builds on :class:`herzla.web.sql_store.SqlStore`); the contract tests in
 ``tests/store_contract.py`` check any backend against this page.
 """
 

@@ -117,20 +117,20 @@ def _read(doc_id: str) -> tuple[Document, Evening]:
         raise ApiError(422, _("this evening cannot be read: {why}").format(why=exc)) from None
 
 
-@blueprint.get("/<doc_id>")
+@blueprint.get("/<doc:doc_id>")
 def get_call(doc_id: str) -> Response:
     """The evening, every total recomputed."""
     return _answer(*_read(doc_id))
 
 
-@blueprint.delete("/<doc_id>")
+@blueprint.delete("/<doc:doc_id>")
 def delete_call(doc_id: str) -> Response:
     """Remove the evening (at the revision given, if one is)."""
     state().store.delete(Kind.EVENING, doc_id, revision_given())
     return jsonify({"deleted": doc_id})
 
 
-@blueprint.post("/<doc_id>/deals")
+@blueprint.post("/<doc:doc_id>/deals")
 def add_call(doc_id: str) -> Response:
     """The next deal: a tally (as ``/api/score`` takes it, less the game and players) or
     ``{"record": ...}``.  With the header ``Idempotency-Key: KEY`` (8 to 64 characters, one per
@@ -142,23 +142,31 @@ def add_call(doc_id: str) -> Response:
     return _changed(doc_id, lambda e: e.add(entry), key)
 
 
-@blueprint.put("/<doc_id>/deals/<int:k>")
+@blueprint.put("/<doc:doc_id>/deals/<int:k>")
 def edit_call(doc_id: str, k: int) -> Response:
     """Deal ``k`` (from 1) replaced; every deal after it recomputed."""
     entry = json_body()
     return _changed(doc_id, lambda e: e.edit(_deal(k)(e), entry))
 
 
-@blueprint.delete("/<doc_id>/deals/<int:k>")
+@blueprint.delete("/<doc:doc_id>/deals/<int:k>")
 def drop_call(doc_id: str, k: int) -> Response:
     """Deal ``k`` removed; every deal after it recomputed."""
     return _changed(doc_id, lambda e: e.drop(_deal(k)(e)))
 
 
-@blueprint.post("/<doc_id>/undo")
+@blueprint.post("/<doc:doc_id>/undo")
 def undo_call(doc_id: str) -> Response:
     """The last change (an add, edit or drop) taken back."""
-    return _changed(doc_id, lambda e: e.undo())
+    return _changed(doc_id, _undone)
+
+
+def _undone(evening: Evening) -> Evening:
+    """``evening`` before its last change (409 when there is none: the call does not fit the
+    evening now)."""
+    if not evening.history:
+        raise ApiError(409, _("there is no change to take back"))
+    return evening.undo()
 
 
 def downloaded(text: str, mimetype: str, name: str) -> Response:
@@ -168,7 +176,7 @@ def downloaded(text: str, mimetype: str, name: str) -> Response:
     return out
 
 
-@blueprint.get("/<doc_id>/file")
+@blueprint.get("/<doc:doc_id>/file")
 def file_call(doc_id: str) -> Response:
     """The evening's file (JSON, what ``herzla pad`` reads and the import takes)."""
     doc, evening = _read(doc_id)
@@ -176,7 +184,7 @@ def file_call(doc_id: str) -> Response:
                       f"herzla-evening-{doc.id}.json")
 
 
-@blueprint.get("/<doc_id>/deals.csv")
+@blueprint.get("/<doc:doc_id>/deals.csv")
 def csv_call(doc_id: str) -> Response:
     """The deals as CSV (a row per deal, then the totals)."""
     doc, evening = _read(doc_id)

@@ -45,6 +45,11 @@ def _revision(kind: Kind, doc_id: str) -> Response:
 _SEATS: dict[str, tuple[str, int]] = {}
 
 
+#: the people of a table as its revision seats them (doc id -> revision, the people's seats,
+#: the seconds they may be away), so that a poll while someone is away reads no table
+_PEOPLE: dict[str, tuple[int, frozenset[int], int]] = {}
+
+
 def _seat_of_key(doc_id: str) -> int | None:
     """The seat of the key the poll carries (learned from the table once), or None."""
     key = key_given()
@@ -91,11 +96,22 @@ def table_revision(doc_id: str) -> Response:
                    if now - at > away.GRACE and w.removeprefix("seat-").isdigit())
     if not stale:
         return _revision(Kind.TABLE, doc_id)
+    revision = store.revision(Kind.TABLE, doc_id)
+    known = _PEOPLE.get(doc_id)
+    if known is not None and known[0] == revision:  # the people as this revision seats them
+        here = away.presence_of(known[1], known[2], seen, now)
+        if not away.due(here, now):  # someone away, nobody to play for: the table unread
+            return _tagged(doc_id, revision,
+                           away_tag(revision, [s for s, (gone, _) in here.items() if gone]))
     doc = store.get(Kind.TABLE, doc_id)
     try:
-        doc, _, here = away.catch_up(store, doc, docs.read(doc), now)
+        table = docs.read(doc)
+        doc, table, here = away.catch_up(store, doc, table, now)
     except TableError:
         return _revision(Kind.TABLE, doc_id)
+    if len(_PEOPLE) > 100_000:
+        _PEOPLE.clear()
+    _PEOPLE[doc_id] = (doc.revision, table.humans, table.away)
     return _tagged(doc_id, doc.revision,
                    away_tag(doc.revision, [s for s, (gone, _) in here.items() if gone]))
 

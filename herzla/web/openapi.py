@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from herzla import __version__
+from herzla.evening.model import VERSION as EVENING_VERSION
+from herzla.web.openapi_games import game_names, new_evening, new_table, policies
 from herzla.web.openapi_paths import GUARDED, PATHS, SCHEMAS
 from herzla.web.openapi_paths import json_answer as _json
 from herzla.web.openapi_paths import ref as _ref
@@ -121,6 +123,21 @@ def _linked(paths: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _games() -> dict[str, Any]:
+    """The schemas read from the games' declarations (the games installed now)."""
+    file = SCHEMAS["EveningFile"]
+    return {
+        "NewEvening": new_evening(), "NewTable": new_table(), "Policy": policies(),
+        "Record": {**_SCHEMAS["Record"],
+                   "properties": {**_SCHEMAS["Record"]["properties"], "game": game_names()}},
+        "Tally": {**_SCHEMAS["Tally"],
+                  "properties": {**_SCHEMAS["Tally"]["properties"], "game": game_names()}},
+        "EveningFile": {**file, "properties": {
+            **file["properties"], "game": game_names(),
+            "version": {"type": "integer", "minimum": 1, "maximum": EVENING_VERSION}}},
+    }
+
+
 def document() -> dict[str, Any]:
     """The description, as a JSON object."""
     return {
@@ -132,7 +149,7 @@ def document() -> dict[str, Any]:
                                 "computer. With a token in force, send `Authorization: "
                                 "Bearer TOKEN`."},
         "components": {
-            "schemas": {**_SCHEMAS, **SCHEMAS},
+            "schemas": {**_SCHEMAS, **SCHEMAS, **_games()},
             "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
         },
         "security": [{}, {"token": []}],

@@ -27,6 +27,9 @@ GUARDED = {
     "401": _error("The token is in force and was not given."),
     "403": _error("A request from another site's page, or to a name that is not this "
                   "server's."),
+    "429": _error("Over a limit of this client (new evenings and tables, refused tokens and "
+                  "keys, calls where the computer thinks): try again after `Retry-After` "
+                  "seconds."),
 }
 _COMMON = {
     **GUARDED,
@@ -76,16 +79,6 @@ _SEAT = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}],
 _INTS = {"type": "array", "items": {"type": "integer"}}
 
 SCHEMAS: dict[str, Any] = {
-    "NewEvening": {
-        "type": "object", "required": ["game", "players"], "additionalProperties": False,
-        "properties": {
-            "game": {"type": "string", "examples": ["herzla"]},
-            "players": {"type": "array", "items": {"type": "string", "maxLength": 40},
-                        "description": "The players' names, one per seat, seat 0 first."},
-            "options": {"type": "object", "description": "Rule options by name."},
-            "stock": {"type": "integer", "minimum": 0,
-                      "description": "Cents in the stock at the start (Herzla)."},
-            "dealer": _SEAT}},
     "Entry": {
         "description": "One deal: a tally (what `POST /api/score` takes, less the game and "
                        "players; seats by number or name) or `{\"record\": ...}`.",
@@ -143,34 +136,6 @@ SCHEMAS: dict[str, Any] = {
                        "players": {"type": "array", "items": {"type": "string"}},
                        "deals": {"type": "array", "items": ref("Entry")},
                        "undo": {"type": "array", "items": {"type": "object"}}}},
-    "NewTable": {
-        "type": "object", "required": ["game"], "additionalProperties": False,
-        "properties": {
-            "game": {"type": "string", "examples": ["herzla"]},
-            "contract": {"type": ["string", "null"],
-                         "description": "The contract of every deal; left out: the game's "
-                                        "own order (Herzla with the bidding, a partie's "
-                                        "deals in order)."},
-            "players": {"oneOf": [{"type": "integer"},
-                                  {"type": "array", "items": {"type": "string"}}],
-                        "description": "Their number, or their names."},
-            "seat": {"type": "integer", "minimum": 0, "description": "The person's seat."},
-            "declarer": _SEAT,
-            "opponents": {"type": "string", "examples": ["heuristic", "pimc"],
-                          "description": "The policy of the other seats, by name."},
-            "seed": {"type": "integer", "minimum": 0,
-                     "description": "Deals the cards and seeds the computer's choices."},
-            "options": {"type": "object"}, "stock": {"type": "integer", "minimum": 0},
-            "dealer": _SEAT,
-            "people": {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
-                       "items": {"type": "integer", "minimum": 0, "maximum": 15},
-                       "description": "A table of people: the seats people play, each by "
-                                      "its own private link (the answer's `seats`); the "
-                                      "computer plays the others."},
-            "away": {"type": "integer", "minimum": 0, "maximum": 86400,
-                     "description": "A table of people: the seconds a person's page may be "
-                                    "away before the computer plays their seat until they "
-                                    "are back (default 120; 0: never)."}}},
     "Table": {
         "type": "object",
         "required": ["id", "game", "contract", "players", "seat", "to_move", "hand", "legal",
@@ -348,7 +313,8 @@ PATHS: dict[str, Any] = {
         "summary": "A person's name, given at their seat's link (with the seat's key)",
         **_CHANGE,
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["name"], "properties": {
+            "type": "object", "required": ["name"], "additionalProperties": False,
+            "properties": {
                 "name": {"type": "string", "minLength": 1, "maxLength": 40}}}}}},
         "responses": {"200": _TABLE, **_WRITE}}},
     "/api/tables/{id}/review": {"get": {
@@ -366,8 +332,9 @@ PATHS: dict[str, Any] = {
     "/api/tables/{id}/hint": {"get": {
         "summary": "The computer's advice for the person's move, with what it weighed",
         "parameters": [_ID, {"name": "policy", "in": "query", "required": False,
-                             "schema": {"type": "string"},
+                             "schema": ref("Policy"),
                              "description": "Ask this policy instead of the table's."}],
         "responses": {"200": json_answer(ref("Hint"), "The advice."),
-                      "409": _error("It is not the person's turn."), **_COMMON}}},
+                      "409": _error("It is not the person's turn."),
+                      "422": _error("No policy of that name."), **_COMMON}}},
 }

@@ -83,7 +83,8 @@ def start_with(status: int = 200, error: str | None = None,
     that start them, the import and the desk (``error``: what a form sent was refused for)."""
     from herzla.contracts import games, get_game
     from herzla.players.registry import policy_names
-    from herzla.web.choices import table_choices
+    from herzla.table.model import AWAY
+    from herzla.web.choices import away_choices, table_choices
     from herzla.web.qr import qr_image
 
     store = state().store
@@ -97,7 +98,8 @@ def start_with(status: int = 200, error: str | None = None,
                  more_tables=store.count(Kind.TABLE) - LISTED, error=error, form=form or {},
                  games=[(g, _(get_game(g).title), get_game(g).player_counts())
                         for g in games()],
-                 table_choices=table_choices(), policies=policy_choices(policy_names()))
+                 table_choices=table_choices(), policies=policy_choices(policy_names()),
+                 away_choices=away_choices(), away_default=AWAY)
 
 
 def policy_choices(names: Sequence[str]) -> list[tuple[str, str]]:

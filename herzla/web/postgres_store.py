@@ -22,24 +22,13 @@ in one line before anything in it changes.  After every write the store sends a 
 
 from __future__ import annotations
 
-import json
-import secrets
-import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from herzla.web.documents import (
-    Document,
-    Kind,
-    StoreError,
-    StoreFull,
-    body_text,
-    check_revision,
-    not_found,
-    valid_id,
-)
+from herzla.web.documents import Kind, StoreError
+from herzla.web.sql_store import SqlStore
 
 __all__ = ["CHANNEL", "INSTALL", "MIGRATIONS", "POOL_SIZE", "SCHEMA", "PostgresStore",
            "is_postgres_url", "shown_url"]
@@ -100,17 +89,15 @@ def shown_url(url: str) -> str:
 
 
 def _configure(con: Any) -> None:
-    """A new connection of the pool waits at most :data:`WAIT_SECONDS` for a lock."""
+    """A new connection of the pool waits at most :data:`WAIT_SECONDS` for a lock, and runs a
+    read of one statement on its own (a change opens its transaction: ``BEGIN`` and ``COMMIT``
+    are two round trips a read does not need)."""
     con.execute(f"SET lock_timeout = '{int(WAIT_SECONDS)}s'")
     con.commit()
+    con.autocommit = True
 
 
-def _document(kind: Kind, row: tuple[Any, ...]) -> Document:
-    doc_id, revision, created, updated, body = row
-    return Document(kind, doc_id, revision, created, updated, json.loads(body))
-
-
-class PostgresStore:
+class PostgresStore(SqlStore):
     """The documents of one PostgreSQL database (``url``: ``postgresql://USER@HOST/DB``, any
     form libpq reads), its schema made and migrated on creation.
 
@@ -119,6 +106,10 @@ class PostgresStore:
     :class:`StoreError` when psycopg is missing, the database cannot be reached, is not
     herzla's, or has a newer schema.
     """
+
+    MARK = "%s"
+    GREATEST = "greatest"
+    FOR_UPDATE = " FOR UPDATE"
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE, upto: int = SCHEMA) -> None:
         try:
@@ -159,12 +150,17 @@ class PostgresStore:
         return text.replace(self.url, self.where)[:300]
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _transaction(self, *, one: bool = False) -> Iterator[Any]:
         """A cursor in one transaction of a pooled connection: committed at the end, rolled
-        back on an exception; a database error is a :class:`StoreError` of one line."""
+        back on an exception (``one``: for a single statement, which is a transaction of its
+        own); a database error is a :class:`StoreError` of one line."""
         try:
             with self._pool.connection() as con, con.cursor() as cur:
-                yield cur
+                if one:
+                    yield cur
+                else:
+                    with con.transaction():
+                        yield cur
         except StoreError:
             raise
         except self._errors as exc:  # the pool's timeout is one of psycopg's errors too
@@ -203,120 +199,17 @@ class PostgresStore:
                 cur.execute("UPDATE schema_version SET version = %s", (upto,))
             return version
 
-    def version(self) -> int:
-        """The database's schema version now."""
-        with self._transaction() as cur:
-            cur.execute("SELECT version FROM schema_version")
-            return int(cur.fetchone()[0])
+    def _reading(self) -> AbstractContextManager[Any]:
+        return self._transaction(one=True)
 
-    @staticmethod
-    def _notify(cur: Any, kind: Kind, doc_id: str, revision: int) -> None:
+    def _writing(self) -> AbstractContextManager[Any]:
+        return self._transaction()
+
+    def _one_write(self) -> AbstractContextManager[Any]:
+        return self._transaction(one=True)
+
+    def _lock_kind(self, cur: Any, kind: Kind) -> None:
+        cur.execute(f"LOCK TABLE {kind.value} IN SHARE ROW EXCLUSIVE MODE")
+
+    def _written(self, cur: Any, kind: Kind, doc_id: str, revision: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{kind.value}:{doc_id}:{revision}"))
-
-    def create(self, kind: Kind, body: Mapping[str, Any], *, most: int | None = None
-               ) -> Document:
-        """A new document of ``kind`` holding ``body``, at revision 1 with a new id;
-        :class:`StoreFull` when ``most`` (not None) documents of ``kind`` are kept already,
-        counted under a lock on the kind's table (two processes cannot both take the last
-        place)."""
-        text = body_text(kind, body)
-        now = time.time()
-        with self._transaction() as cur:
-            if most is not None:
-                cur.execute(f"LOCK TABLE {kind.value} IN SHARE ROW EXCLUSIVE MODE")
-                cur.execute(f"SELECT count(*) FROM {kind.value}")
-                if cur.fetchone()[0] >= most:
-                    raise StoreFull(kind, most)
-            while True:
-                doc_id = secrets.token_urlsafe(6)
-                cur.execute(f"INSERT INTO {kind.value} VALUES (%s, 1, %s, %s, %s) "
-                            "ON CONFLICT (id) DO NOTHING", (doc_id, now, now, text))
-                if cur.rowcount == 1:
-                    self._notify(cur, kind, doc_id, 1)
-                    return Document(kind, doc_id, 1, now, now, json.loads(text))
-
-    def _read(self, cur: Any, kind: Kind, doc_id: str, *, lock: bool = False) -> Document:
-        row = None
-        if valid_id(doc_id):
-            cur.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
-                        "WHERE id = %s" + (" FOR UPDATE" if lock else ""), (doc_id,))
-            row = cur.fetchone()
-        if row is None:
-            raise not_found(kind, doc_id)
-        return _document(kind, row)
-
-    def get(self, kind: Kind, doc_id: str) -> Document:
-        """The document of ``kind`` with id ``doc_id`` (:class:`NotFound` if there is none)."""
-        with self._transaction() as cur:
-            return self._read(cur, kind, doc_id)
-
-    def revision(self, kind: Kind, doc_id: str) -> int:
-        """The document's revision now, read without its body."""
-        row = None
-        with self._transaction() as cur:
-            if valid_id(doc_id):
-                cur.execute(f"SELECT revision FROM {kind.value} WHERE id = %s", (doc_id,))
-                row = cur.fetchone()
-        if row is None:
-            raise not_found(kind, doc_id)
-        return int(row[0])
-
-    def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
-        """Documents of ``kind``, the last written first."""
-        with self._transaction() as cur:
-            cur.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
-                        "ORDER BY updated DESC, id LIMIT %s OFFSET %s",
-                        (max(0, limit), max(0, offset)))
-            rows = cur.fetchall()
-        return [_document(kind, row) for row in rows]
-
-    def count(self, kind: Kind) -> int:
-        with self._transaction() as cur:
-            cur.execute(f"SELECT count(*) FROM {kind.value}")
-            return int(cur.fetchone()[0])
-
-    def modify(self, kind: Kind, doc_id: str, change: Callable[[Any], Mapping[str, Any]],
-               revision: int | None = None) -> Document:
-        """Read the document (locking its row), ``change`` its body and write it, in one
-        transaction: no other write, from any process, comes between.  ``revision``: the
-        revision the writer saw; another one now is :class:`StaleRevision`."""
-        with self._transaction() as cur:
-            doc = self._read(cur, kind, doc_id, lock=True)
-            check_revision(doc, revision)
-            text = body_text(kind, change(doc.body))
-            now = max(time.time(), doc.updated)
-            cur.execute(f"UPDATE {kind.value} SET revision = %s, updated = %s, body = %s "
-                        "WHERE id = %s", (doc.revision + 1, now, text, doc.id))
-            self._notify(cur, kind, doc.id, doc.revision + 1)
-            return Document(kind, doc.id, doc.revision + 1, doc.created, now, json.loads(text))
-
-    def update(self, kind: Kind, doc_id: str, body: Mapping[str, Any],
-               revision: int) -> Document:
-        """Write ``body`` over the document at ``revision`` (:class:`StaleRevision` if it is at
-        another one now)."""
-        return self.modify(kind, doc_id, lambda _: body, revision)
-
-    def delete(self, kind: Kind, doc_id: str, revision: int | None = None) -> None:
-        """Remove the document (at ``revision``, if given)."""
-        with self._transaction() as cur:
-            doc = self._read(cur, kind, doc_id, lock=True)
-            check_revision(doc, revision)
-            cur.execute(f"DELETE FROM {kind.value} WHERE id = %s", (doc.id,))
-            cur.execute("DELETE FROM presence WHERE kind = %s AND id = %s", (kind.value, doc.id))
-            self._notify(cur, kind, doc.id, 0)
-
-    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
-        """Note that ``who`` was seen at the document at ``when`` (its revision unchanged)."""
-        if not valid_id(doc_id):
-            raise not_found(kind, doc_id)
-        with self._transaction() as cur:
-            cur.execute("INSERT INTO presence VALUES (%s, %s, %s, %s) ON CONFLICT (kind, id, who) "
-                        "DO UPDATE SET seen = greatest(presence.seen, excluded.seen)",
-                        (kind.value, doc_id, who[:64], when))
-
-    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
-        """When each ``who`` was last seen at the document."""
-        with self._transaction() as cur:
-            cur.execute("SELECT who, seen FROM presence WHERE kind = %s AND id = %s",
-                        (kind.value, doc_id))
-            return {who: seen for who, seen in cur.fetchall()}

@@ -13,6 +13,7 @@ older version is brought up to :data:`SCHEMA` when it is opened, and a file of a
 anything in it changes.
 
 >>> import tempfile, os
+>>> from herzla.web.documents import Kind
 >>> store = SqliteStore(os.path.join(tempfile.mkdtemp(), "herzla.db"))
 >>> doc = store.create(Kind.EVENING, {"game": "herzla"})
 >>> doc.revision, store.get(Kind.EVENING, doc.id).body
@@ -32,25 +33,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import sqlite3
 import sys
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from herzla.i18n import _, ngettext
-from herzla.web.documents import (
-    Document,
-    Kind,
-    StoreError,
-    StoreFull,
-    body_text,
-    check_revision,
-    not_found,
-    valid_id,
-)
+from herzla.web.documents import StoreError
+from herzla.web.sql_store import SqlStore
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA", "SqliteStore", "default_path"]
 
@@ -94,12 +84,7 @@ def default_path() -> Path:
     return base / "herzla" / "herzla.db"
 
 
-def _document(kind: Kind, row: tuple[Any, ...]) -> Document:
-    doc_id, revision, created, updated, body = row
-    return Document(kind, doc_id, revision, created, updated, json.loads(body))
-
-
-class SqliteStore:
+class SqliteStore(SqlStore):
     """The documents of one SQLite file, opened (made and migrated if need be) on creation.
 
     Every call opens its own connection, so one store serves the threads of a server; two
@@ -143,19 +128,25 @@ class SqliteStore:
             con.close()
 
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """A connection in a write transaction (taken at once, so a read inside it sees what
-        the write will change): committed at the end, rolled back on an exception."""
+    def _reading(self) -> Iterator[sqlite3.Cursor]:
+        with self._connection() as con:
+            yield con.cursor()
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Cursor]:
+        """A cursor in a write transaction (taken at once, so a read inside it sees what the
+        write will change, and no other writer comes between): committed at the end, rolled
+        back on an exception."""
         with self._connection() as con:
             con.execute("BEGIN IMMEDIATE")
             try:
-                yield con
+                yield con.cursor()
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
             con.execute("COMMIT")
 
-    def _found(self, con: sqlite3.Connection) -> int:
+    def _found(self, con: sqlite3.Connection | sqlite3.Cursor) -> int:
         """The file's schema version, read without changing anything: StoreError for a file
         that is not herzla's, whose version is not a whole number, or is a later one."""
         names = {r[0] for r in con.execute(
@@ -168,7 +159,8 @@ class SqliteStore:
         rows = con.execute("SELECT version FROM schema_version LIMIT 2").fetchall()
         version = rows[0][0] if len(rows) == 1 else None
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            held = (ngettext("{n} row", "{n} rows", len(rows)).format(n=len(rows)) if len(rows) != 1
+            held = (ngettext("{n} row", "{n} rows", len(rows)).format(n=len(rows))
+                    if len(rows) != 1
                     else json.dumps(version if not isinstance(version, bytes) else "bytes"))
             raise StoreError(_("{path} is not a herzla database that this herzla can read "
                                "(its schema version is {held}, not a whole number from 0)")
@@ -193,112 +185,3 @@ class SqliteStore:
             if upto > version:
                 con.execute("UPDATE schema_version SET version = ?", (upto,))
             return version
-
-    def version(self) -> int:
-        """The file's schema version now."""
-        with self._connection() as con:
-            return int(con.execute("SELECT version FROM schema_version").fetchone()[0])
-
-    def create(self, kind: Kind, body: Mapping[str, Any], *, most: int | None = None
-               ) -> Document:
-        """A new document of ``kind`` holding ``body``, at revision 1 with a new id;
-        :class:`StoreFull` when ``most`` (not None) documents of ``kind`` are kept already,
-        counted in the transaction that inserts (two servers on one file cannot both take
-        the last place)."""
-        text = body_text(kind, body)
-        now = time.time()
-        with self._writing() as con:
-            if most is not None and con.execute(
-                    f"SELECT count(*) FROM {kind.value}").fetchone()[0] >= most:
-                raise StoreFull(kind, most)
-            while True:
-                doc_id = secrets.token_urlsafe(6)
-                try:
-                    con.execute(f"INSERT INTO {kind.value} VALUES (?, 1, ?, ?, ?)",
-                                (doc_id, now, now, text))
-                except sqlite3.IntegrityError:  # the id is taken: draw another
-                    continue
-                return Document(kind, doc_id, 1, now, now, json.loads(text))
-
-    def _read(self, con: sqlite3.Connection, kind: Kind, doc_id: str) -> Document:
-        row = None
-        if valid_id(doc_id):
-            row = con.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
-                              "WHERE id = ?", (doc_id,)).fetchone()
-        if row is None:
-            raise not_found(kind, doc_id)
-        return _document(kind, row)
-
-    def get(self, kind: Kind, doc_id: str) -> Document:
-        """The document of ``kind`` with id ``doc_id`` (:class:`NotFound` if there is none)."""
-        with self._connection() as con:
-            return self._read(con, kind, doc_id)
-
-    def revision(self, kind: Kind, doc_id: str) -> int:
-        """The document's revision now, read without its body (what a page polls to learn
-        that another phone changed it; :class:`NotFound` if there is none)."""
-        row = None
-        with self._connection() as con:
-            if valid_id(doc_id):
-                row = con.execute(f"SELECT revision FROM {kind.value} WHERE id = ?",
-                                  (doc_id,)).fetchone()
-        if row is None:
-            raise not_found(kind, doc_id)
-        return int(row[0])
-
-    def list(self, kind: Kind, *, limit: int = 100, offset: int = 0) -> list[Document]:
-        """Documents of ``kind``, the last written first."""
-        with self._connection() as con:
-            rows = con.execute(f"SELECT id, revision, created, updated, body FROM {kind.value} "
-                               "ORDER BY updated DESC, id LIMIT ? OFFSET ?",
-                               (max(0, limit), max(0, offset))).fetchall()
-        return [_document(kind, row) for row in rows]
-
-    def count(self, kind: Kind) -> int:
-        with self._connection() as con:
-            return int(con.execute(f"SELECT count(*) FROM {kind.value}").fetchone()[0])
-
-    def modify(self, kind: Kind, doc_id: str, change: Callable[[Any], Mapping[str, Any]],
-               revision: int | None = None) -> Document:
-        """Read the document, ``change`` its body (a function of the body read, giving the new
-        one; it may raise, and then nothing is written) and write it, in one transaction: no
-        other write comes between.  ``revision``: the revision the writer saw; another one now
-        is :class:`StaleRevision` (None: whatever it is now)."""
-        now = time.time()
-        with self._writing() as con:
-            doc = self._read(con, kind, doc_id)
-            check_revision(doc, revision)
-            text = body_text(kind, change(doc.body))
-            con.execute(f"UPDATE {kind.value} SET revision = ?, updated = ?, body = ? "
-                        "WHERE id = ?", (doc.revision + 1, now, text, doc.id))
-            return Document(kind, doc.id, doc.revision + 1, doc.created, now, json.loads(text))
-
-    def update(self, kind: Kind, doc_id: str, body: Mapping[str, Any],
-               revision: int) -> Document:
-        """Write ``body`` over the document at ``revision`` (:class:`StaleRevision` if it is at
-        another one now)."""
-        return self.modify(kind, doc_id, lambda _old: body, revision)
-
-    def delete(self, kind: Kind, doc_id: str, revision: int | None = None) -> None:
-        """Remove the document (at ``revision``, if given)."""
-        with self._writing() as con:
-            doc = self._read(con, kind, doc_id)
-            check_revision(doc, revision)
-            con.execute(f"DELETE FROM {kind.value} WHERE id = ?", (doc.id,))
-            con.execute("DELETE FROM presence WHERE kind = ? AND id = ?", (kind.value, doc.id))
-
-    def touch(self, kind: Kind, doc_id: str, who: str, when: float) -> None:
-        """Note that ``who`` was seen at the document at ``when`` (its revision unchanged)."""
-        if not valid_id(doc_id):
-            raise not_found(kind, doc_id)
-        with self._writing() as con:
-            con.execute("INSERT INTO presence VALUES (?, ?, ?, ?) ON CONFLICT (kind, id, who) "
-                        "DO UPDATE SET seen = max(seen, excluded.seen)",
-                        (kind.value, doc_id, who[:64], when))
-
-    def seen(self, kind: Kind, doc_id: str) -> dict[str, float]:
-        """When each ``who`` was last seen at the document."""
-        with self._connection() as con:
-            rows = con.execute("SELECT who, seen FROM presence WHERE kind = ? AND id = ?",
-                               (kind.value, doc_id)).fetchall()
-        return {who: seen for who, seen in rows}

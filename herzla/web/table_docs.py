@@ -7,6 +7,8 @@ when another browser wrote meanwhile, the write is refused (409) and nothing is 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -18,7 +20,8 @@ from herzla.table import Table, TableError, new_table, position
 from herzla.web.request_fields import fields_of
 from herzla.web.store import Document, DocumentStore, Kind, StaleRevision, StoreFull
 
-__all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create", "read"]
+__all__ = ["NEW_KEYS", "TableRefused", "act", "answer", "check_policy", "create", "fresh",
+           "read"]
 
 #: the keys of a new table's body
 NEW_KEYS = ("game", "contract", "players", "seat", "declarer", "opponents", "seed", "options",
@@ -45,9 +48,41 @@ def check_policy(name: object) -> str:
     raise TableError(said.format(name=quote(name), hint=hint, names=", ".join(names)))
 
 
+#: the tables this process read last, by id: the revision and time they were written at, and
+#: the table (immutable), so that the pages, polls and answers of one revision read it (and,
+#: through :func:`herzla.table.position`, replay its hand) once
+_READ: OrderedDict[str, tuple[tuple[int, float], Table]] = OrderedDict()
+_READ_LOCK = threading.Lock()
+#: the most tables :data:`_READ` keeps (each with its replayed hand: some tens of kilobytes)
+KEEP_READ = 256
+
+
 def read(doc: Document) -> Table:
-    """The table a document holds (TableError: one that this herzla cannot read)."""
+    """The table a document holds (TableError: one that this herzla cannot read), to be read
+    and drawn, never acted on: the same object for the same revision, read and replayed once
+    (several requests may read it at once)."""
+    written = (doc.revision, doc.updated)
+    with _READ_LOCK:
+        known = _READ.get(doc.id)
+        if known is not None and known[0] == written:
+            _READ.move_to_end(doc.id)
+            return known[1]
+    return _remember(doc, fresh(doc))
+
+
+def fresh(doc: Document) -> Table:
+    """The table a document holds, read anew for this request alone: an action (or the
+    computer's thought, a hint) moves its position on."""
     return Table.from_json(doc.body)
+
+
+def _remember(doc: Document, table: Table) -> Table:
+    with _READ_LOCK:
+        _READ[doc.id] = ((doc.revision, doc.updated), table)
+        _READ.move_to_end(doc.id)
+        while len(_READ) > KEEP_READ:
+            _READ.popitem(last=False)
+    return table
 
 
 def answer(doc: Document, table: Table | None = None, seat: int | None = None,
@@ -102,11 +137,14 @@ def act(store: DocumentStore, doc_id: str, how: Callable[[Table], Table],
         doc = store.get(Kind.TABLE, doc_id)
         if revision is not None and revision != doc.revision:
             raise StaleRevision(Kind.TABLE, doc.revision, revision)
-        table = how(read(doc))
+        table = how(fresh(doc))
         try:
-            return store.update(Kind.TABLE, doc_id, table.to_json(), doc.revision), table
+            done = store.update(Kind.TABLE, doc_id, table.to_json(), doc.revision)
         except StaleRevision:
             if revision is not None or attempt == TRIES - 1:
                 raise
+            continue
+        # the pages of the new revision read this table, its position moved on: no replay
+        return done, _remember(done, table)
     raise AssertionError("unreachable")
 

@@ -38,6 +38,7 @@ from herzla.table.position import movers, position
 from herzla.web import away
 from herzla.web import table_docs as docs
 from herzla.web.advice import bid_word, level_name, said_reason
+from herzla.web.choices import away_words
 from herzla.web.config import state
 from herzla.web.hand_view import hand_view
 from herzla.web.live import away_tag
@@ -203,6 +204,7 @@ def show(doc: Document, table: Table, status: int = 200, *, error: str | None = 
         values["advice_values"] = [(code, shown(code), v) for code, v in advice.values.items()]
     if table.of_people and who.creator:
         values["links"] = _links(doc.id, table)
+        values["away_said"] = away_words(table.away)
     return page("table.html", status, doc=doc, error=error, advice=advice, **values)
 
 
@@ -239,7 +241,9 @@ def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
 def table_page(doc_id: str) -> Response:
     """The table (``?hint=1``: with the computer's advice for the person's move; ``?review=1``
     at a table of people, once the hand is over: with the review of the person's cards)."""
-    doc, table = load(Kind.TABLE, doc_id, docs.read)
+    thinking = bool(request.args.get("hint") or request.args.get("review"))
+    # the computer's thought is this request's own; a page alone reads the table kept
+    doc, table = load(Kind.TABLE, doc_id, docs.fresh if thinking else docs.read)
     who = viewer_of(table)
     if request.args.get("hint"):
         try:
@@ -349,11 +353,12 @@ def delete_table(doc_id: str) -> Response:
 
 def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
     """The body of a new table from the start page's form: ``play`` (``game`` or
-    ``game/contract``), ``players`` (their number), ``seat``, ``opponents``, ``seed``."""
+    ``game/contract``), ``players`` (their number), ``seat``, ``opponents``, ``seed``,
+    ``people`` (their number) and ``away`` (seconds, a table of people's)."""
     game, _sep, contract = (form.get("play") or "").partition("/")
     body: dict[str, Any] = {"game": game, "contract": contract or None,
                             "opponents": form.get("opponents") or "expert"}
-    for key in ("players", "seat", "seed", "people"):
+    for key in ("players", "seat", "seed", "people", "away"):
         text = (form.get(key) or "").strip()
         if text:
             number = read_whole(text)
@@ -368,6 +373,8 @@ def new_table_body(form: Mapping[str, str]) -> dict[str, Any]:
                              % {"count": count})
         body["people"] = list(range(count))
         body.pop("seat", None)
+    else:  # a table of one person: nobody is away
+        body.pop("away", None)
     return body
 
 

@@ -235,7 +235,7 @@ def review_call(doc_id: str) -> Response:
     answer, or ``{"error": why}``); at a table of one person it is also in the table."""
     doc = state().store.get(Kind.TABLE, doc_id)
     try:
-        table = docs.read(doc)
+        table = docs.fresh(doc)  # the review's search is this request's own
         who = viewer_of(table)
         if who.seat is None:
             raise ApiError(409, _("the creator has no cards: open a seat's link for its "
@@ -254,7 +254,7 @@ def hint_call(doc_id: str) -> Response:
     doc = state().store.get(Kind.TABLE, doc_id)
     asked = request.args.get("policy")
     try:
-        table = docs.read(doc)
+        table = docs.fresh(doc)  # the computer's thought is this request's own
         got = hint(table, None if asked is None else docs.check_policy(asked),
                    viewer_of(table).seat)
     except TableError as exc:
