@@ -27,6 +27,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from herzla.i18n import _
 from herzla.web.documents import Kind, StoreError
 from herzla.web.sql_store import SqlStore
 
@@ -116,8 +117,8 @@ class PostgresStore(SqlStore):
             import psycopg
             from psycopg_pool import ConnectionPool
         except ImportError:
-            raise StoreError(f"a PostgreSQL --db needs the server extra (psycopg 3 and its "
-                             f"pool): {INSTALL}") from None
+            raise StoreError(_("a PostgreSQL --db needs the server extra (psycopg 3 and its "
+                               "pool): {install}").format(install=INSTALL)) from None
         self.url = url
         self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
         try:  # one connection first: an unreachable server is said at once, not retried
@@ -126,7 +127,7 @@ class PostgresStore(SqlStore):
         except StoreError:
             raise
         except psycopg.Error as exc:
-            raise StoreError(f"cannot connect to {self.where}: {self._why(exc)}") from None
+            raise StoreError(self._unreachable(exc)) from None
         self._pool = ConnectionPool(url, min_size=1, max_size=max(1, pool_size),
                                     timeout=WAIT_SECONDS, open=False, configure=_configure,
                                     kwargs={"connect_timeout": int(WAIT_SECONDS)})
@@ -134,7 +135,7 @@ class PostgresStore(SqlStore):
             self._pool.open(wait=True, timeout=WAIT_SECONDS)
         except Exception as exc:
             self._pool.close()
-            raise StoreError(f"cannot connect to {self.where}: {self._why(exc)}") from None
+            raise StoreError(self._unreachable(exc)) from None
 
     @property
     def where(self) -> str:
@@ -144,6 +145,10 @@ class PostgresStore(SqlStore):
     def close(self) -> None:
         """Close the pool's connections (the store cannot be used after)."""
         self._pool.close()
+
+    def _unreachable(self, exc: BaseException) -> str:
+        return _("cannot connect to {where}: {why}").format(where=self.where,
+                                                           why=self._why(exc))
 
     def _why(self, exc: BaseException) -> str:
         text = " ".join(str(exc).split()) or type(exc).__name__
@@ -174,18 +179,21 @@ class PostgresStore(SqlStore):
         if "schema_version" not in names:
             ours = {"evenings", "tables"}
             if names & ours:
-                raise StoreError(f"{self.where} has tables named {', '.join(sorted(names & ours))}"
-                                 f" but is not herzla's (it has no schema version)")
+                raise StoreError(_("{where} has tables named {names} but is not herzla's (it "
+                                   "has no schema version)").format(
+                    where=self.where, names=", ".join(sorted(names & ours))))
             return 0
         cur.execute("SELECT version FROM schema_version LIMIT 2")
         rows = cur.fetchall()
         if len(rows) != 1 or rows[0][0] is None or rows[0][0] < 0:
-            raise StoreError(f"{self.where} is not a herzla database that this herzla can read "
-                             f"(its schema version is not one whole number from 0)")
+            raise StoreError(_("{where} is not a herzla database that this herzla can read "
+                               "(its schema version is not one whole number from 0)").format(
+                where=self.where))
         version = int(rows[0][0])
         if version > SCHEMA:
-            raise StoreError(f"{self.where} was written by a later herzla (schema version "
-                             f"{version}; this herzla reads up to {SCHEMA}): upgrade herzla")
+            raise StoreError(_("{path} was written by a later herzla (schema version "
+                               "{version}; this herzla reads up to {schema}): upgrade herzla")
+                             .format(path=self.where, version=version, schema=SCHEMA))
         return version
 
     def _migrate(self, con: Any, upto: int) -> int:
