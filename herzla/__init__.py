@@ -127,7 +127,7 @@ def __dir__() -> list[str]:
     """The package's names, the lazily loaded ones included (``dir(herzla)``, ``help``)."""
     return sorted(set(globals()) | set(_LAZY))
 
-__version__ = "0.2.0"
+__version__ = "1.0.0"
 
 __all__ = [
     "ACE_TEN",
