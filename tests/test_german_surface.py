@@ -144,6 +144,7 @@ def test_an_unknown_contract_is_one_german_line_on_the_command_line() -> None:
     assert isinstance(UnknownContract("x"), LookupError)
 
 
+@pytest.mark.web  # the web extra: herzla serve and the app
 def test_serve_refuses_a_port_in_german() -> None:
     result = run("serve", "--port", "70000", "--lang", "de")
     assert result.exit_code == 2 and "ist kein Port" in result.stderr
@@ -231,6 +232,7 @@ def test_french_faces_in_german_say_treff_pik_karo_bube_dame() -> None:
             assert parse_card(labelled(card, Faces.FRENCH).split(" (")[0]) == card
 
 
+@pytest.mark.web  # the web extra: herzla serve and the app
 def test_the_app_names_the_austrian_leaf_laub() -> None:
     from herzla.web.page_parts import card_view, faces_for
 
@@ -378,6 +380,7 @@ def test_the_german_rule_book_names_an_option_both_ways() -> None:
     assert "Option heart_unit=N" in run("rules", "herzla", "settlement").stdout
 
 
+@pytest.mark.web  # the web extra: herzla serve and the app
 def test_serve_refuses_a_folder_in_german(tmp_path: Path) -> None:
     german = run("serve", "--db", str(tmp_path), "--lang", "de")
     assert german.exit_code == 2 and "ist ein Ordner, keine Datenbankdatei" in german.stderr
