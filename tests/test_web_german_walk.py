@@ -26,7 +26,7 @@ __all__ = ["de"]  # the fixture, shared with tests/test_web_german.py
 def _page(client: FlaskClient, path: str, status: int = 200) -> str:
     answer = client.get(path)
     assert answer.status_code == status, answer.get_data(as_text=True)[:400]
-    html = answer.get_data(as_text=True)
+    html: str = answer.get_data(as_text=True)
     assert '<html lang="de">' in html
     app_text, lib_text = visible(html)
     assert english_in(app_text) == [] and english_in(lib_text) == [], path
