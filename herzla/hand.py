@@ -319,6 +319,13 @@ def written(hand: Hand) -> dict[str, Any]:
     return record_json(hand.contract, hand.dealer, hand.stock, hand.dealt, hand.moves)
 
 
+def sort_hand(cards: Sequence[Card], contract: Any) -> list[Card]:
+    """Cards sorted as the worked cases write them: by suit C S H D, high rank first (by the
+    ``contract``'s rank order)."""
+    st = contract.rank_order().strength
+    return sorted(cards, key=lambda c: (c.suit, -st[c.rank]))
+
+
 def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[int],
                 plays: Sequence[Move | str], options: Mapping[str, Any] | None = None
                 ) -> dict[str, Any]:
@@ -327,14 +334,10 @@ def record_json(contract: Any, dealer: int, stock: int | None, dealt: Sequence[i
     ``dealt`` each seat's cards as dealt (bit sets), ``plays`` as records write them; its
     ``options`` as given (default: those that differ from their defaults), its stock is
     written where the game keeps one."""
-    strength = contract.rank_order().strength
     if options is None:
         defaults = {o.name: o.default for o in contract.options}
         options = {k: v for k, v in contract.opts.items() if defaults.get(k) != v}
-    hands = []
-    for mask in dealt:
-        cards = cards_of(mask)
-        hands.append([str(c) for c in sorted(cards, key=lambda c: (c.suit, -strength[c.rank]))])
+    hands = [[str(c) for c in sort_hand(cards_of(mask), contract)] for mask in dealt]
     out: dict[str, Any] = {"game": contract.game, "contract": contract.id,
                            "players": contract.players, "dealer": dealer,
                            "declarer": contract.declarer}

@@ -22,7 +22,7 @@ from herzla.contracts.renege import Ruling, is_renege, renege_option, renege_sco
 from herzla.contracts.vocabulary import TallyError
 from herzla.counting import ordinal
 from herzla.display import render
-from herzla.hand import PASS, Hand, HandScore, Move, Trick, record_json
+from herzla.hand import PASS, Hand, HandScore, Move, Trick, record_json, sort_hand
 from herzla.hand import record_of as record_of
 from herzla.i18n import DEFAULT, _, current
 from herzla.kinds import Replayed, kind_of
@@ -591,12 +591,6 @@ def play_moves(state: Hand, plays: Sequence[Move]) -> IllegalPlay | None:
             return IllegalPlay(i, state.turn, str(play), bad.rule, bad.message, trick, place)
         state._play(play)
     return None
-
-
-def sort_hand(cards: Sequence[Card], contract: Contract) -> list[Card]:
-    """Cards sorted as the worked cases write them: by suit C S H D, high rank first."""
-    st = contract.rank_order().strength
-    return sorted(cards, key=lambda c: (c.suit, -st[c.rank]))
 
 
 def deal_hands(contract: Contract, seed: int) -> list[list[Card]]:

@@ -117,11 +117,6 @@ class DealKind(enum.StrEnum):
     TRICKS = "tricks"
     LAYOUT = "layout"
 
-    @property
-    def words(self) -> str:
-        """The kind in words, in the current language: ``trick deal``, ``layout deal``."""
-        return _("trick deal") if self is DealKind.TRICKS else _("layout deal")
-
 
 class Contract:
     """Base of every contract.  Instances are cheap, immutable once built, and equal by value."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from herzla.cards import cards_of
-from herzla.i18n import DEFAULT, _, current, format_number, pgettext, translations
+from herzla.i18n import DEFAULT, _, current, format_number, format_signed, pgettext, translations
 
 __all__ = ["amount_text", "and_list", "card_list", "cent_sign", "cents", "counted",
            "ordinal_word", "plural", "points", "seat_list", "seat_word", "tr"]
@@ -53,13 +53,18 @@ def cents(n: int) -> str:
     return f"{format_number(n)}{cent_sign()}"
 
 
+def signed(v: int) -> str:
+    """A score as the reports write it: ``+40``, ``-30``, ``0`` (in German with the minus sign
+    of text, ``−30``)."""
+    if current() != DEFAULT:
+        return format_signed(v)
+    return f"{v:+d}" if v else "0"
+
+
 def amount_text(value: int, cents_: bool) -> str:
     """A hand's amount beside a seat: ``+40c``, ``-30c``, ``0c`` (German ``+40 ct``,
     ``−30 ct``); without ``cents_`` the points alone."""
-    unit = cent_sign() if cents_ else ""
-    if current() == DEFAULT:
-        return (f"+{value}" if value > 0 else str(value)) + unit
-    return format_number(value, sign=True) + unit
+    return signed(value) + (cent_sign() if cents_ else "")
 
 
 def counted(n: int, name: str) -> str:

@@ -13,18 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from herzla.contracts.words import cent_sign
-from herzla.i18n import DEFAULT, _, current, format_number, format_signed, minus
+from herzla.contracts.words import cent_sign, signed
+from herzla.i18n import DEFAULT, _, current, format_number, minus
 
 __all__ = ["capital", "cent_sign", "decimal", "localized", "or_list", "seat_scores", "signed"]
-
-
-def signed(v: int) -> str:
-    """A score as the reports write it: ``+40``, ``-30``, ``0`` (in German with the minus sign
-    of text, ``−30``)."""
-    if current() != DEFAULT:
-        return format_signed(v)
-    return f"{v:+d}" if v else "0"
 
 
 def seat_scores(scores: Sequence[int], unit: str) -> str:

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -29,6 +30,7 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+@functools.lru_cache(maxsize=256)
 def qr_image(url: str) -> str:
     """``url`` as a QR code, an SVG image in a ``data:`` address (the pages' Content-Security-
     Policy allows images so, and nothing from elsewhere)."""

@@ -230,9 +230,10 @@ def _links(doc_id: str, table: Table) -> list[dict[str, Any]]:
     from herzla.web.tables import link
 
     out = []
+    names = shown_names(table)
     for p in table.people:
         url = link(doc_id, p.seat, p.key)
-        out.append({"seat": p.seat, "name": shown_names(table)[p.seat], "url": url,
+        out.append({"seat": p.seat, "name": names[p.seat], "url": url,
                     "image": qr_image(url), "left": p.left, "named": p.named})
     return out
 
